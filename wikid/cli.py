@@ -1,0 +1,106 @@
+"""The `wikid` command: argument parsing and printing over `wikid.Project`, nothing else."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from wikid import __version__
+from wikid.clock import ClockError
+from wikid.config import ConfigError
+from wikid.intake.report import Action, UpdateReport
+from wikid.lock import ProjectLocked
+from wikid.project import Project, StatusReport
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wikid",
+        description="Turn a project folder into a self-maintaining OKF wiki.",
+    )
+    parser.add_argument("--version", action="version", version=f"wikid {__version__}")
+    parser.add_argument(
+        "-C", "--project", metavar="DIR", default=".", help="the project folder (default: current directory)"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands.add_parser("init", help="create input/, wiki/, .wikid/ and a commented wikid.yaml")
+    update = commands.add_parser("update", help="ingest everything in input/ once, then exit")
+    update.add_argument("--json", action="store_true", help="print the report as JSON")
+    status = commands.add_parser("status", help="pending and ignored inputs, concept count, last run")
+    status.add_argument("--json", action="store_true", help="print the status as JSON")
+    return parser
+
+
+def _show_path(text: str) -> str:
+    return text.replace("\n", "\\n")
+
+
+def _print_update(report: UpdateReport) -> None:
+    for f in report.files:
+        target = f" -> wiki/{f.page}" if f.page and f.action != Action.RETRY else ""
+        reason = f" [{f.reason}]" if f.reason else ""
+        extra = f" (previous version: wiki/{f.previous_archived_as})" if f.previous_archived_as else ""
+        print(f"{f.action:<9} input/{_show_path(f.input)}{target}{reason}{extra}: {f.message}")
+    print(f"Summary: {report.summary()}.")
+
+
+def _print_status(status: StatusReport) -> None:
+    print(f"Concepts in wiki/: {status.concepts}")
+    print(f"Waiting in input/: {len(status.pending)}")
+    for p in status.pending:
+        print(f"  input/{_show_path(p.input)} ({p.bucket}): {p.message}")
+    print(f"Ignored in input/: {len(status.ignored)}")
+    for i in status.ignored:
+        print(f"  input/{_show_path(i.input)} [{i.reason}]: {i.message}")
+    last = status.last_run
+    if last:
+        counts = ", ".join(f"{n} {a}" for a, n in dict(last.get("counts", {})).items() if n)
+        print(f"Last run: {last.get('finished_at')} ({counts or 'nothing done'})")
+    else:
+        print("Last run: never")
+
+
+class _TerminalProgress:
+    """A one-line counter on stderr, shown only on a terminal (quiet under systemd)."""
+
+    def __init__(self) -> None:
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int, current: str) -> None:
+        if self.enabled:
+            end = "\n" if done >= total else ""
+            sys.stderr.write(f"\r\x1b[K[{done}/{total}] {_show_path(current)[-60:]}{end}")
+            sys.stderr.flush()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    project = Project(args.project)
+    try:
+        if args.command == "init":
+            for path in project.init():
+                print(f"created {path}")
+            print(f"wikid project ready in {project.root}: drop files into input/ and run `wikid update`.")
+            return EXIT_OK
+        if args.command == "update":
+            report = project.update(progress=_TerminalProgress())
+            if args.json:
+                print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+            else:
+                _print_update(report)
+            return EXIT_OK
+        if args.command == "status":
+            status = project.status()
+            if args.json:
+                print(json.dumps(status.to_dict(), indent=2, ensure_ascii=False))
+            else:
+                _print_status(status)
+            return EXIT_OK
+    except (ConfigError, ClockError, ProjectLocked) as exc:
+        print(f"wikid: error: {exc}", file=sys.stderr)
+        return EXIT_ERRORS
+    raise AssertionError(f"unhandled command {args.command}")

@@ -1,0 +1,203 @@
+"""`wikid.yaml` plus environment overrides, validated up front.
+
+Every key is optional. An unknown key or a value of the wrong type is an error that
+names the key and where it came from (the file or the environment variable), so a
+typo never silently falls back to a default.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+CONFIG_NAME = "wikid.yaml"
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; the message says which key and how to fix it."""
+
+
+@dataclass(frozen=True)
+class WatchConfig:
+    stability_seconds: float = 5.0
+    batch_quiet_seconds: float = 10.0
+    batch_max_wait_seconds: float = 120.0
+    rescan_seconds: float = 300.0
+    polling: bool | str = "auto"
+
+
+@dataclass(frozen=True)
+class LimitsConfig:
+    max_file_mb: float = 100.0
+    extract_timeout_seconds: float = 120.0
+    extract_memory_mb: float = 1024.0
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    batch_chars: int = 200_000
+
+
+@dataclass(frozen=True)
+class QueryConfig:
+    k: int = 10
+
+
+@dataclass(frozen=True)
+class Config:
+    engine: str = "auto"
+    model: str | None = None
+    watch: WatchConfig = field(default_factory=WatchConfig)
+    ignore: tuple[str, ...] = ()
+    limits: LimitsConfig = field(default_factory=LimitsConfig)
+    agent: AgentConfig = field(default_factory=AgentConfig)
+    query: QueryConfig = field(default_factory=QueryConfig)
+
+    @property
+    def max_file_bytes(self) -> int:
+        return int(self.limits.max_file_mb * 1024 * 1024)
+
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "engine": ("auto", "offline", "agent"),
+    "watch.polling": ("auto", True, False),
+}
+
+
+def _check(key: str, value: Any, default: Any, origin: str) -> Any:
+    """Coerce one scalar to the type of its default, or raise naming key and origin."""
+    choices = _CHOICES.get(key)
+    if choices is not None:
+        if not any(value == c and type(value) is type(c) for c in choices):
+            allowed = " | ".join(str(c).lower() if isinstance(c, bool) else c for c in choices)
+            raise ConfigError(f"{origin}: `{key}` must be one of {allowed}, not {value!r}")
+        return value
+    if key == "model":
+        if value is None or (isinstance(value, str) and value.strip()):
+            return value
+        raise ConfigError(f"{origin}: `model` must be a provider string such as anthropic:claude-sonnet-4-5, not {value!r}")
+    if key == "ignore":
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(value)
+        raise ConfigError(f"{origin}: `ignore` must be a list of glob patterns, not {value!r}")
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        value = float(value) if ok else value
+    else:
+        ok = isinstance(value, type(default))
+    if not ok:
+        raise ConfigError(
+            f"{origin}: `{key}` must be {type(default).__name__} (like {default!r}), not {value!r}"
+        )
+    if isinstance(value, (int, float)) and value < 0:
+        raise ConfigError(f"{origin}: `{key}` must not be negative, got {value!r}")
+    return value
+
+
+def _apply(base: Any, data: dict[str, Any], origin: str, prefix: str = "") -> Any:
+    """Return `base` (a config dataclass) with the keys of `data` applied and checked."""
+    known = {f.name: f for f in fields(base)}
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        dotted = f"{prefix}{key}"
+        if not isinstance(key, str) or key not in known:
+            raise ConfigError(
+                f"{origin}: unknown key `{dotted}`; known keys here: {', '.join(sorted(known))}"
+            )
+        current = getattr(base, key)
+        if is_dataclass(current):
+            if value is None:
+                continue
+            if not isinstance(value, dict):
+                raise ConfigError(f"{origin}: `{dotted}` must be a mapping of settings, not {value!r}")
+            changes[key] = _apply(current, value, origin, f"{dotted}.")
+        else:
+            changes[key] = _check(dotted, value, current, origin)
+    return replace(base, **changes)
+
+
+def _env_overrides(environ: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
+    """Map `WIKID_<SECTION>_<KEY>` / `WIKID_<KEY>` variables to config fragments."""
+    found = []
+    defaults = Config()
+    for f in fields(Config):
+        section = getattr(defaults, f.name)
+        if is_dataclass(section):
+            for sub in fields(section):
+                var = f"WIKID_{f.name}_{sub.name}".upper()
+                if var in environ:
+                    found.append((var, {f.name: {sub.name: _env_value(var, environ[var])}}))
+        else:
+            var = f"WIKID_{f.name}".upper()
+            if var in environ:
+                found.append((var, {f.name: _env_value(var, environ[var])}))
+    return found
+
+
+def _env_value(var: str, raw: str) -> Any:
+    try:
+        return yaml.safe_load(raw) if raw.strip() else None
+    except yaml.YAMLError:
+        raise ConfigError(f"environment variable {var}={raw!r} is not a readable value") from None
+
+
+def load_config(project: Path, environ: dict[str, str] | None = None) -> Config:
+    """Read `<project>/wikid.yaml` (if present) and apply environment overrides."""
+    env = dict(os.environ if environ is None else environ)
+    config = Config()
+    path = project / CONFIG_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc}); fix or remove the file") from None
+    if text is not None:
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+        if data is not None and not isinstance(data, dict):
+            raise ConfigError(f"{path}: must be a mapping of settings, not {type(data).__name__}")
+        config = _apply(config, data or {}, str(path))
+    for var, fragment in _env_overrides(env):
+        config = _apply(config, fragment, f"environment variable {var}")
+    return config
+
+
+DEFAULT_CONFIG_TEXT = """\
+# wikid configuration. Every key is optional; the values shown are the defaults.
+# Any key can be overridden from the environment as WIKID_<SECTION>_<KEY> or
+# WIKID_<KEY> (for example WIKID_MODEL, WIKID_WATCH_STABILITY_SECONDS).
+
+# engine: auto               # auto | offline | agent   (auto = agent when a model is set)
+# model: null                # e.g. anthropic:claude-sonnet-4-5
+
+# watch:
+#   stability_seconds: 5       # quiet time + unchanged size/mtime before a file is ready
+#   batch_quiet_seconds: 10    # input/ quiet this long -> run the batch
+#   batch_max_wait_seconds: 120
+#   rescan_seconds: 300        # full rescan safety net
+#   polling: auto              # auto (polling on network filesystems) | true | false
+
+# ignore: []                   # extra glob patterns, relative to input/ (e.g. "drafts/**")
+
+# limits:
+#   max_file_mb: 100
+#   extract_timeout_seconds: 120
+#   extract_memory_mb: 1024
+
+# agent:
+#   batch_chars: 200000        # text per agent batch
+
+# query:
+#   k: 10
+"""

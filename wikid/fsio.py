@@ -1,0 +1,108 @@
+"""Durable, never-overwriting file operations.
+
+Everything wikid writes goes through here so the invariants of design §2 live in
+one place: content is written to a hidden temp file next to its destination,
+fsynced, then renamed (replace) or linked (create, which fails if the name is
+taken). Inputs are opened without following links and without blocking on FIFOs.
+"""
+
+from __future__ import annotations
+
+import errno
+import itertools
+import os
+import stat
+from pathlib import Path
+
+_counter = itertools.count()
+
+
+class NotRegularFile(OSError):
+    """The path is a link, FIFO, socket or device; wikid never opens those."""
+
+
+def fsync_dir(path: Path) -> None:
+    """Make the directory entries in `path` (new names, renames, unlinks) durable."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _temp_name(dest: Path) -> Path:
+    return dest.parent / f".{dest.name}.wikid-{os.getpid()}-{next(_counter)}.tmp"
+
+
+def write_temp(dest: Path, data: bytes) -> Path:
+    """Write `data` durably to a hidden temp file beside `dest` and return its path."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _temp_name(dest)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        tmp.unlink(missing_ok=True)
+        raise
+    os.close(fd)
+    return tmp
+
+
+def atomic_replace(dest: Path, data: bytes) -> None:
+    """Replace `dest` with `data` atomically: readers see the old or the new bytes, never a mix.
+
+    Only for files wikid owns (generated `index.md`/`log.md`, state under `.wikid/`)
+    or whose previous bytes the caller has already archived.
+    """
+    tmp = write_temp(dest, data)
+    try:
+        os.replace(tmp, dest)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def atomic_create(dest: Path, data: bytes) -> None:
+    """Create `dest` with `data` atomically; raise FileExistsError if the name is taken."""
+    tmp = write_temp(dest, data)
+    try:
+        os.link(tmp, dest)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def read_regular(path: Path, max_bytes: int | None = None) -> tuple[bytes, os.stat_result]:
+    """Read a regular file without following a link or blocking on a FIFO.
+
+    Returns the bytes and the `fstat` of the descriptor they came from, so callers
+    can later check the file did not change under them. With `max_bytes`, reading
+    stops once more than that many bytes arrived (a file that grew past the cap). Raises NotRegularFile for
+    anything that is not a plain file, and a plain OSError for real I/O failures.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise NotRegularFile(errno.ELOOP, "symbolic link", str(path)) from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+        chunks = []
+        total = 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if max_bytes is not None and total > max_bytes:
+                break
+        return b"".join(chunks), st
+    finally:
+        os.close(fd)

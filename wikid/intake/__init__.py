@@ -1,0 +1,1 @@
+"""Intake: scan input/, classify, archive, and the batch pipeline that ties them."""

@@ -1,0 +1,128 @@
+"""Move originals into `wiki/archive/` without ever overwriting anything (design §3, I1, I3).
+
+An original is archived in two steps so that at every instant its bytes exist in
+`input/` or in the archive: `claim_original` gives the file a second name in the
+archive (a hard link — atomic, fails if the name is taken — or, across
+filesystems, a fsynced copy linked into place); `release_original` then unlinks the
+input name, but only if the input has not changed since it was read.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+from wikid.fsio import write_temp
+from wikid.intake.naming import archive_candidates
+
+_NO_HARD_LINK = {errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK}
+
+
+class ChangedDuringIngest(RuntimeError):
+    """The input changed after wikid read it; it stays in input/ for the next run."""
+
+
+def _first_free_link(src: Path, archive_root: Path, rel: str, when: datetime) -> str:
+    for candidate in archive_candidates(rel, when):
+        dest = archive_root / candidate
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(src, dest, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        return candidate
+    raise AssertionError("archive_candidates is infinite")
+
+
+def _first_free_create(archive_root: Path, rel: str, when: datetime, src: Path) -> str:
+    """Claim a name with O_EXCL and copy into it (filesystems without hard links)."""
+    for candidate in archive_candidates(rel, when):
+        dest = archive_root / candidate
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "wb") as out, open(src, "rb") as inp:
+            shutil.copyfileobj(inp, out, 1 << 20)
+            out.flush()
+            os.fsync(out.fileno())
+        return candidate
+    raise AssertionError("archive_candidates is infinite")
+
+
+def _copy_then_link(src: Path, archive_root: Path, rel: str, when: datetime) -> str:
+    """Durable copy to a hidden temp in the archive, then link it to the first free name."""
+    first = archive_root / next(archive_candidates(rel, when))
+    first.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as inp:
+        tmp = write_temp(first, b"")
+        try:
+            with open(tmp, "r+b") as out:
+                shutil.copyfileobj(inp, out, 1 << 20)
+                out.flush()
+                os.fsync(out.fileno())
+            try:
+                return _first_free_link(tmp, archive_root, rel, when)
+            except OSError as exc:
+                if exc.errno not in _NO_HARD_LINK:
+                    raise
+                return _first_free_create(archive_root, rel, when, tmp)
+        finally:
+            tmp.unlink(missing_ok=True)
+
+
+def claim_original(src: Path, archive_root: Path, rel: str, when: datetime) -> str:
+    """Give the input at `src` a name under `archive_root`; return it (archive-relative)."""
+    try:
+        return _first_free_link(src, archive_root, rel, when)
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINK:
+            raise
+    return _copy_then_link(src, archive_root, rel, when)
+
+
+def release_original(src: Path, expected: os.stat_result, archived: Path) -> None:
+    """Unlink the input name once its archived name is durable.
+
+    If the input changed in place since it was read, the claim is withdrawn (the
+    archive name is removed, the input stays for the next run). If the input name
+    now holds a different file, the archive keeps the one that was read — it is that
+    file's only name — and the newcomer stays in input/.
+    """
+    try:
+        now = os.lstat(src)
+    except FileNotFoundError:
+        return
+    if (now.st_size, now.st_mtime_ns, now.st_ino) == (
+        expected.st_size,
+        expected.st_mtime_ns,
+        expected.st_ino,
+    ):
+        os.unlink(src)
+        return
+    if now.st_ino != expected.st_ino and os.lstat(archived).st_ino == expected.st_ino:
+        return
+    archived.unlink()
+    raise ChangedDuringIngest(
+        "the file changed while it was being ingested; it stays in input/ and is retried"
+    )
+
+
+def archive_bytes(data: bytes, archive_root: Path, rel: str, when: datetime) -> str:
+    """Archive bytes wikid holds in memory (a page's previous version); return the name."""
+    first = archive_root / next(archive_candidates(rel, when))
+    tmp = write_temp(first, data)
+    try:
+        try:
+            return _first_free_link(tmp, archive_root, rel, when)
+        except OSError as exc:
+            if exc.errno not in _NO_HARD_LINK:
+                raise
+            return _first_free_create(archive_root, rel, when, tmp)
+    finally:
+        tmp.unlink(missing_ok=True)

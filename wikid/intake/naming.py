@@ -1,0 +1,49 @@
+"""Names wikid derives from an input path: the wiki page path and archive names.
+
+Pure functions, so the rules of design §2.3 and §3 can be read and tested here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from itertools import count
+
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """Split a file name into stem and last suffix (`a.tar.gz` -> `a.tar`, `.gz`)."""
+    dot = name.rfind(".")
+    if dot <= 0:
+        return name, ""
+    return name[:dot], name[dot:]
+
+
+def is_markdown(name: str) -> bool:
+    return split_name(name)[1].lower() in MARKDOWN_SUFFIXES
+
+
+def page_rel(input_rel: str) -> str:
+    """Wiki path of a conformant input: the extension normalised to lower-case `.md`."""
+    directory, _, name = input_rel.rpartition("/")
+    stem, _ = split_name(name)
+    page = f"{stem}.md"
+    return f"{directory}/{page}" if directory else page
+
+
+def archive_candidates(rel: str, when: datetime) -> Iterator[str]:
+    """Archive-relative names to try, in order, for the original at `rel` (design §3).
+
+    `<name>`, then `<stem>.<YYYY-MM-DD-HHMM><ext>`, then `<stem>.<stamp>.<N><ext>`;
+    a markdown original gets `.orig` outermost so it never reads as a concept.
+    """
+    directory, _, name = rel.rpartition("/")
+    prefix = f"{directory}/" if directory else ""
+    orig = ".orig" if is_markdown(name) else ""
+    stem, ext = split_name(name)
+    stamp = when.astimezone(timezone.utc).strftime("%Y-%m-%d-%H%M")
+    yield f"{prefix}{name}{orig}"
+    yield f"{prefix}{stem}.{stamp}{ext}{orig}"
+    for n in count(1):
+        yield f"{prefix}{stem}.{stamp}.{n}{ext}{orig}"

@@ -1,0 +1,71 @@
+"""What a batch did, file by file: the value `Project.update()` returns.
+
+The CLI formats it for people (`summary()`, `lines()`) and for programs
+(`to_dict()`, stable keys).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+
+from wikid.intake.classify import Bucket, Reason
+
+
+class Action(StrEnum):
+    CREATED = "created"  # a new page was written
+    UPDATED = "updated"  # an existing, different page was archived and replaced
+    UNCHANGED = "unchanged"  # the identical page was already there; the original was archived
+    PENDING = "pending"  # waiting for a manager engine; the file stays in input/
+    IGNORED = "ignored"  # left in input/ with a reason code
+    RETRY = "retry"  # a transient problem; the file stays in input/ and is tried again
+
+
+@dataclass(frozen=True)
+class FileResult:
+    input: str  # path relative to input/
+    bucket: Bucket
+    action: Action
+    reason: Reason | None = None
+    message: str = ""
+    page: str | None = None  # wiki-relative page path
+    archived_as: str | None = None  # wiki-relative path of the archived original
+    previous_archived_as: str | None = None  # where the replaced page's old bytes went
+
+    def to_dict(self) -> dict[str, object]:
+        return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in asdict(self).items()}
+
+
+@dataclass
+class UpdateReport:
+    started_at: str
+    finished_at: str = ""
+    files: list[FileResult] = field(default_factory=list)
+    indexes_changed: list[str] = field(default_factory=list)
+    log_entries: int = 0
+
+    def by_action(self, action: Action) -> list[FileResult]:
+        return [f for f in self.files if f.action == action]
+
+    @property
+    def changed_wiki(self) -> bool:
+        return bool(self.indexes_changed or self.log_entries) or any(
+            f.action in (Action.CREATED, Action.UPDATED, Action.UNCHANGED) for f in self.files
+        )
+
+    def counts(self) -> dict[str, int]:
+        return {str(a): len(self.by_action(a)) for a in Action}
+
+    def summary(self) -> str:
+        parts = [f"{n} {name}" for name, n in self.counts().items() if n]
+        return "nothing to do: input/ is empty" if not parts else ", ".join(parts)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "counts": self.counts(),
+            "files": [f.to_dict() for f in self.files],
+            "indexes_changed": self.indexes_changed,
+            "log_entries": self.log_entries,
+        }

@@ -1,0 +1,128 @@
+"""Walk `input/` in a stable order and say which files may be touched at all.
+
+OS/sync junk, editor and download temp names, hidden files and user `ignore`
+patterns are skipped silently (they are not documents). Links, FIFOs, devices and
+names that cannot be written into a markdown link are returned as unsafe: they are
+reported, never followed or opened.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+JUNK_NAMES = frozenset(
+    {
+        "thumbs.db",
+        "ehthumbs.db",
+        "desktop.ini",
+        "@eadir",
+        "__macosx",
+        "$recycle.bin",
+        "system volume information",
+        "icon\r",
+    }
+)
+TEMP_PATTERNS = (
+    "*.part",
+    "*.partial",
+    "*.crdownload",
+    "*.download",
+    "*.tmp",
+    "*.temp",
+    "*.swp",
+    "*.swx",
+    "*~",
+    "~$*",
+    "*.!qb",
+)
+
+
+@dataclass(frozen=True)
+class InputEntry:
+    """One thing found under `input/`: a regular file, or why it must not be touched."""
+
+    rel: str  # NFC, POSIX separators; control bytes escaped when unsafe
+    path: Path
+    size: int = 0
+    unsafe: str | None = None  # reason the path is never opened
+    io_error: str | None = None  # the directory or file could not be read
+
+
+def is_skipped_name(name: str) -> bool:
+    """True for junk and temp names: files that are not (yet) documents."""
+    lowered = name.lower()
+    if name.startswith(".") or lowered in JUNK_NAMES:
+        return True
+    return any(fnmatch.fnmatchcase(lowered, pattern) for pattern in TEMP_PATTERNS)
+
+
+def display_name(name: str) -> str:
+    """A printable form of any name: invalid bytes and control characters escaped."""
+    raw = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return "".join(
+        ch if unicodedata.category(ch) not in ("Cc", "Cs") else repr(ch)[1:-1] for ch in raw
+    )
+
+
+def unrepresentable(name: str) -> str | None:
+    """Why `name` cannot become a wiki path or markdown link, or None when it can."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "its name is not valid UTF-8; rename the file"
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        return "its name contains a control character (newline, tab, …); rename the file"
+    return None
+
+
+def _ignored_by_user(rel: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatchcase(rel, p) for p in patterns)
+
+
+def scan_input(input_dir: Path, ignore: tuple[str, ...] = ()) -> list[InputEntry]:
+    """Return the entries under `input_dir`, sorted by their NFC relative path."""
+    entries: list[InputEntry] = []
+    _walk(input_dir, "", ignore, entries)
+    entries.sort(key=lambda e: e.rel)
+    return entries
+
+
+def _walk(directory: Path, rel_dir: str, ignore: tuple[str, ...], out: list[InputEntry]) -> None:
+    try:
+        with os.scandir(directory) as it:
+            children = list(it)
+    except OSError as exc:
+        out.append(InputEntry(rel_dir or ".", directory, io_error=f"cannot list folder: {exc.strerror}"))
+        return
+    for child in children:
+        name = child.name
+        if is_skipped_name(name):
+            continue
+        bad_name = unrepresentable(name)
+        if bad_name:
+            shown = f"{rel_dir}/{display_name(name)}" if rel_dir else display_name(name)
+            out.append(InputEntry(shown, Path(child.path), unsafe=bad_name))
+            continue
+        nfc = unicodedata.normalize("NFC", name)
+        rel = f"{rel_dir}/{nfc}" if rel_dir else nfc
+        if _ignored_by_user(rel, ignore):
+            continue
+        path = Path(child.path)
+        try:
+            st = child.stat(follow_symlinks=False)
+        except OSError as exc:
+            out.append(InputEntry(rel, path, io_error=f"cannot stat: {exc.strerror}"))
+            continue
+        if stat.S_ISLNK(st.st_mode):
+            out.append(InputEntry(rel, path, unsafe="symbolic link; wikid never follows links — drop the file itself"))
+        elif stat.S_ISDIR(st.st_mode):
+            _walk(path, rel, ignore, out)
+        elif stat.S_ISREG(st.st_mode):
+            out.append(InputEntry(rel, path, size=st.st_size))
+        else:
+            out.append(InputEntry(rel, path, unsafe="special file (FIFO, socket or device); only regular files are read"))

@@ -1,0 +1,1 @@
+"""Open Knowledge Format: page parsing, index.md and log.md generation."""

@@ -1,0 +1,39 @@
+"""Where things live in a wikid project (design §1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class ProjectPaths:
+    root: Path
+
+    @property
+    def input(self) -> Path:
+        return self.root / "input"
+
+    @property
+    def wiki(self) -> Path:
+        return self.root / "wiki"
+
+    @property
+    def archive(self) -> Path:
+        return self.wiki / "archive"
+
+    @property
+    def state(self) -> Path:
+        return self.root / ".wikid"
+
+    @property
+    def lock(self) -> Path:
+        return self.state / "lock"
+
+    @property
+    def last_run(self) -> Path:
+        return self.state / "last_run.json"
+
+    @property
+    def ignored(self) -> Path:
+        return self.state / "ignored.json"

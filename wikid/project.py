@@ -1,0 +1,116 @@
+"""`Project` — the public API. The CLI and the tests go through this class only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wikid.clock import now
+from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
+from wikid.fsio import atomic_create
+from wikid.intake.classify import Bucket
+from wikid.intake.pipeline import Progress, classify_inputs, run_batch
+from wikid.intake.report import UpdateReport
+from wikid.lock import ProjectLock
+from wikid.okf.bundle import regenerate_indexes, walk_bundle
+from wikid.okf.log import empty_log
+from wikid.paths import ProjectPaths
+from wikid.state import read_json, write_json
+
+
+@dataclass(frozen=True)
+class InputStatus:
+    input: str
+    bucket: str
+    reason: str | None
+    message: str
+
+
+@dataclass
+class StatusReport:
+    pending: list[InputStatus] = field(default_factory=list)
+    ignored: list[InputStatus] = field(default_factory=list)
+    concepts: int = 0
+    last_run: dict[str, object] | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "pending": [p.__dict__ for p in self.pending],
+            "ignored": [i.__dict__ for i in self.ignored],
+            "concepts": self.concepts,
+            "last_run": self.last_run,
+        }
+
+
+class Project:
+    """A wikid project folder: `input/` to drop into, `wiki/` that wikid keeps true."""
+
+    def __init__(self, path: str | Path = ".") -> None:
+        self.paths = ProjectPaths(Path(path).absolute())
+
+    @property
+    def root(self) -> Path:
+        return self.paths.root
+
+    def config(self) -> Config:
+        """The validated configuration (raises ConfigError naming the bad key)."""
+        return load_config(self.root)
+
+    def init(self) -> list[str]:
+        """Create the project layout; return the paths created (existing files are kept)."""
+        created: list[str] = []
+        for directory in (self.paths.input, self.paths.wiki, self.paths.state):
+            if not directory.is_dir():
+                directory.mkdir(parents=True, exist_ok=True)
+                created.append(f"{directory.relative_to(self.root)}/")
+        if self._ensure_log():
+            created.append("wiki/log.md")
+        if not (self.paths.wiki / "index.md").exists():
+            created.append("wiki/index.md")
+        regenerate_indexes(self.paths.wiki)
+        try:
+            atomic_create(self.root / CONFIG_NAME, DEFAULT_CONFIG_TEXT.encode())
+            created.append(CONFIG_NAME)
+        except FileExistsError:
+            pass
+        return created
+
+    def _ensure_log(self) -> bool:
+        """Create an empty `wiki/log.md` unless one exists; return whether it was created."""
+        try:
+            atomic_create(self.paths.wiki / "log.md", empty_log().encode())
+        except FileExistsError:
+            return False
+        return True
+
+    def update(self, progress: Progress | None = None) -> UpdateReport:
+        """Run one batch over everything in `input/` and return what happened to each file."""
+        config = self.config()
+        when = now()
+        for directory in (self.paths.input, self.paths.wiki, self.paths.state):
+            directory.mkdir(parents=True, exist_ok=True)
+        with ProjectLock(self.paths.lock):
+            self._ensure_log()
+            report = run_batch(self.paths, config, when, progress)
+            if report.files:
+                write_json(self.paths.last_run, report.to_dict())
+        return report
+
+    def status(self) -> StatusReport:
+        """What is waiting in `input/`, what is ignored and why, and the last run."""
+        config = self.config()
+        report = StatusReport()
+        if self.paths.input.is_dir():
+            for item in classify_inputs(self.paths, config):
+                entry = InputStatus(
+                    item.entry.rel,
+                    str(item.result.bucket),
+                    str(item.result.reason) if item.result.reason else None,
+                    item.result.message,
+                )
+                (report.ignored if item.result.bucket == Bucket.IGNORED else report.pending).append(entry)
+        if self.paths.wiki.is_dir():
+            report.concepts = len(walk_bundle(self.paths.wiki).concept_ids)
+        last = read_json(self.paths.last_run)
+        report.last_run = last if isinstance(last, dict) else None
+        return report

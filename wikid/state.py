@@ -1,0 +1,33 @@
+"""Small JSON records wikid keeps in `.wikid/`: the last run and remembered ignores.
+
+Written atomically and only when their content changes, so an idle run leaves the
+project untouched (I7).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from wikid.fsio import atomic_replace
+
+
+def read_json(path: Path) -> Any:
+    """The stored value, or None when the file is missing or unreadable (state is a cache)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_json(path: Path, value: Any) -> bool:
+    """Store `value` if it differs from what is stored; return whether it was written."""
+    data = (json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    atomic_replace(path, data)
+    return True
