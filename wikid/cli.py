@@ -43,8 +43,12 @@ def _print_update(report: UpdateReport) -> None:
     for f in report.files:
         target = f" -> wiki/{f.page}" if f.page and f.action != Action.RETRY else ""
         reason = f" [{f.reason}]" if f.reason else ""
-        extra = f" (previous version: wiki/{f.previous_archived_as})" if f.previous_archived_as else ""
-        print(f"{f.action:<9} input/{_show_path(f.input)}{target}{reason}{extra}: {f.message}")
+        notes = [f.message]
+        if f.archived_as:
+            notes.append(f"original archived as wiki/{f.archived_as}")
+        if f.previous_archived_as:
+            notes.append(f"previous version archived as wiki/{f.previous_archived_as}")
+        print(f"{f.action:<9} input/{_show_path(f.input)}{target}{reason}: {'; '.join(notes)}")
     print(f"Summary: {report.summary()}.")
 
 

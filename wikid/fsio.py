@@ -13,6 +13,7 @@ import itertools
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 _counter = itertools.count()
 
@@ -34,15 +35,18 @@ def _temp_name(dest: Path) -> Path:
     return dest.parent / f".{dest.name}.wikid-{os.getpid()}-{next(_counter)}.tmp"
 
 
-def write_temp(dest: Path, data: bytes) -> Path:
-    """Write `data` durably to a hidden temp file beside `dest` and return its path."""
+def write_temp(dest: Path, data: bytes | BinaryIO) -> Path:
+    """Write `data` (bytes, or a file to stream from) durably to a hidden temp file
+    beside `dest` and return its path."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = _temp_name(dest)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        chunks = [data] if isinstance(data, bytes) else iter(lambda: data.read(1 << 20), b"")
+        for chunk in chunks:
+            view = memoryview(chunk)
+            while view:
+                view = view[os.write(fd, view):]
         os.fsync(fd)
     except BaseException:
         os.close(fd)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+from typing import BinaryIO
 from datetime import datetime
 from pathlib import Path
 
@@ -54,36 +55,33 @@ def _first_free_create(archive_root: Path, rel: str, when: datetime, src: Path) 
     raise AssertionError("archive_candidates is infinite")
 
 
-def _copy_then_link(src: Path, archive_root: Path, rel: str, when: datetime) -> str:
-    """Durable copy to a hidden temp in the archive, then link it to the first free name."""
-    first = archive_root / next(archive_candidates(rel, when))
-    first.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    with os.fdopen(fd, "rb") as inp:
-        tmp = write_temp(first, b"")
+def _claim_copy(source: bytes | BinaryIO, archive_root: Path, rel: str, when: datetime) -> str:
+    """Write a durable hidden copy in the archive, then give it the first free name."""
+    tmp = write_temp(archive_root / next(archive_candidates(rel, when)), source)
+    try:
         try:
-            with open(tmp, "r+b") as out:
-                shutil.copyfileobj(inp, out, 1 << 20)
-                out.flush()
-                os.fsync(out.fileno())
-            try:
-                return _first_free_link(tmp, archive_root, rel, when)
-            except OSError as exc:
-                if exc.errno not in _NO_HARD_LINK:
-                    raise
-                return _first_free_create(archive_root, rel, when, tmp)
-        finally:
-            tmp.unlink(missing_ok=True)
+            return _first_free_link(tmp, archive_root, rel, when)
+        except OSError as exc:
+            if exc.errno not in _NO_HARD_LINK:
+                raise
+            return _first_free_create(archive_root, rel, when, tmp)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def claim_original(src: Path, archive_root: Path, rel: str, when: datetime) -> str:
-    """Give the input at `src` a name under `archive_root`; return it (archive-relative)."""
+    """Give the input at `src` a name under `archive_root`; return it (archive-relative).
+
+    A hard link where the filesystem allows it (no bytes copied); across filesystems
+    a fsynced copy.
+    """
     try:
         return _first_free_link(src, archive_root, rel, when)
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINK:
             raise
-    return _copy_then_link(src, archive_root, rel, when)
+    with os.fdopen(os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC), "rb") as inp:
+        return _claim_copy(inp, archive_root, rel, when)
 
 
 def release_original(src: Path, expected: os.stat_result, archived: Path) -> None:
@@ -115,14 +113,4 @@ def release_original(src: Path, expected: os.stat_result, archived: Path) -> Non
 
 def archive_bytes(data: bytes, archive_root: Path, rel: str, when: datetime) -> str:
     """Archive bytes wikid holds in memory (a page's previous version); return the name."""
-    first = archive_root / next(archive_candidates(rel, when))
-    tmp = write_temp(first, data)
-    try:
-        try:
-            return _first_free_link(tmp, archive_root, rel, when)
-        except OSError as exc:
-            if exc.errno not in _NO_HARD_LINK:
-                raise
-            return _first_free_create(archive_root, rel, when, tmp)
-    finally:
-        tmp.unlink(missing_ok=True)
+    return _claim_copy(data, archive_root, rel, when)

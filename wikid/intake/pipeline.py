@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -117,17 +117,17 @@ def _write_page(paths: ProjectPaths, item: Classified, when: datetime) -> FileRe
     except (NotRegularFile, IsADirectoryError, NotADirectoryError):
         return _retry(base, f"wiki/{page} exists and is not a regular page; move it away")
     if existing == item.data:
-        return _with(base, action=Action.UNCHANGED, message="identical page already in the wiki")
+        return replace(base, action=Action.UNCHANGED, message="identical page already in the wiki")
     if existing is None:
         atomic_create(dest, item.data)
-        return _with(base, message="new page")
+        return replace(base, message="new page")
     previous = archive_bytes(existing, paths.archive, page, when)
     fsync_dir((paths.archive / previous).parent)
     current, _ = read_regular(dest)
     if current != existing:
         return _retry(base, f"wiki/{page} was edited during the run; retrying next run")
     atomic_replace(dest, item.data)
-    return _with(
+    return replace(
         base,
         action=Action.UPDATED,
         message="replaced a different page; its previous version is archived",
@@ -135,12 +135,8 @@ def _write_page(paths: ProjectPaths, item: Classified, when: datetime) -> FileRe
     )
 
 
-def _with(result: FileResult, **changes: object) -> FileResult:
-    return FileResult(**{**result.__dict__, **changes})
-
-
 def _retry(result: FileResult, message: str) -> FileResult:
-    return _with(result, action=Action.RETRY, reason=Reason.IO_FAILED, message=message)
+    return replace(result, action=Action.RETRY, reason=Reason.IO_FAILED, message=message)
 
 
 def _ingest_chunk(paths: ProjectPaths, chunk: list[Classified], when: datetime) -> list[FileResult]:
@@ -177,13 +173,13 @@ def _ingest_chunk(paths: ProjectPaths, chunk: list[Classified], when: datetime) 
         try:
             release_original(item.entry.path, item.stat, paths.archive / name)
         except ChangedDuringIngest as exc:
-            results.append(_with(result, action=Action.RETRY, message=str(exc)))
+            results.append(replace(result, action=Action.RETRY, message=str(exc)))
             continue
         except OSError as exc:
             results.append(_retry(result, f"archived, but the input could not be removed: {exc.strerror or exc}"))
             continue
         released_dirs.add(item.entry.path.parent)
-        results.append(_with(result, archived_as=f"archive/{name}"))
+        results.append(replace(result, archived_as=f"archive/{name}"))
     _fsync_dirs(released_dirs)
     return results
 

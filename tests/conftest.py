@@ -1,0 +1,82 @@
+"""Shared fixtures: a fresh project, a fixed clock, page builders and tree snapshots."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from wikid import Project
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "okf"
+FIXED_NOW = "2026-07-12T13:05:00Z"
+
+
+@pytest.fixture(autouse=True)
+def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test runs at a known instant unless it overrides WIKID_NOW itself."""
+    monkeypatch.setenv("WIKID_NOW", FIXED_NOW)
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    for var in [v for v in os.environ if v.startswith("WIKID_") and v != "WIKID_NOW"]:
+        monkeypatch.delenv(var)
+    return FIXED_NOW
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    proj = Project(tmp_path / "proj")
+    proj.init()
+    return proj
+
+
+def page(type_: str = "Note", title: str = "A page", body: str = "Body text.\n", **extra: str) -> bytes:
+    lines = ["---", f"type: {type_}", f"title: {title}"]
+    lines += [f"{k}: {v}" for k, v in extra.items()]
+    return ("\n".join(lines) + "\n---\n" + body).encode()
+
+
+def drop(project: Project, rel: str, data: bytes) -> Path:
+    path = project.paths.input / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def tree_bytes(root: Path) -> dict[str, bytes]:
+    """Every regular file under `root` (links not followed) with its bytes."""
+    out: dict[str, bytes] = {}
+    for dirpath, _, files in os.walk(root):
+        for name in files:
+            path = Path(dirpath) / name
+            if path.is_file() and not path.is_symlink():
+                out[path.relative_to(root).as_posix()] = path.read_bytes()
+    return out
+
+
+def tree_state(root: Path) -> dict[str, tuple[str, int]]:
+    """Digest and mtime of every file: equal snapshots mean nothing was written."""
+    return {
+        rel: (hashlib.sha256(data).hexdigest(), (root / rel).stat().st_mtime_ns)
+        for rel, data in tree_bytes(root).items()
+    }
+
+
+def assert_nothing_lost(inputs: dict[str, bytes], project: Project) -> None:
+    """I1: each input's bytes are in input/ or byte-identical somewhere in wiki/archive/."""
+    archived = set(tree_bytes(project.paths.archive).values()) if project.paths.archive.exists() else set()
+    for rel, data in inputs.items():
+        path = project.paths.input / rel
+        in_place = path.is_file() and not path.is_symlink() and path.read_bytes() == data
+        assert in_place or data in archived, f"input/{rel} is neither in input/ nor archived"
+
+
+def billion_laughs_page() -> bytes:
+    lines = ["---", 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    prev = "a"
+    for name in "bcdefghi":
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+        prev = name
+    lines += ["type: Note", "---", "body"]
+    return "\n".join(lines).encode()

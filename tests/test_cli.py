@@ -1,0 +1,93 @@
+"""The command line, run as a user would run it (a subprocess, `python -m wikid`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import FIXED_NOW, page
+
+
+def wikid(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = {**os.environ, "WIKID_NOW": FIXED_NOW, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "wikid", *args], capture_output=True, text=True, env=full_env, timeout=120)
+
+
+def test_init_creates_the_layout_and_is_safe_to_repeat(tmp_path: Path) -> None:
+    proj = tmp_path / "p"
+    out = wikid("-C", str(proj), "init")
+    assert out.returncode == 0, out.stderr
+    assert "created wiki/index.md" in out.stdout and "created wikid.yaml" in out.stdout
+    assert (proj / "input").is_dir() and (proj / ".wikid").is_dir()
+    assert (proj / "wiki" / "index.md").read_text() == '---\nokf_version: "0.2"\n---\n# Wiki Index\n'
+    assert (proj / "wiki" / "log.md").read_text() == "# Wiki Update Log\n"
+    (proj / "wikid.yaml").write_text("engine: offline\n")
+    again = wikid("-C", str(proj), "init")
+    assert again.returncode == 0 and "created" not in again.stdout.split("wikid project ready")[0]
+    assert (proj / "wikid.yaml").read_text() == "engine: offline\n"
+
+
+def test_update_json_and_status_json(tmp_path: Path) -> None:
+    proj = tmp_path / "p"
+    (proj / "input" / "v").mkdir(parents=True)
+    (proj / "input" / "v" / "acme.md").write_bytes(page("Vendor", "Acme"))
+    (proj / "input" / "notes.txt").write_text("hello")
+    (proj / "input" / "x.exe").write_bytes(b"MZ")
+    out = wikid("-C", str(proj), "update", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["counts"] == {"created": 1, "updated": 0, "unchanged": 0, "pending": 1, "ignored": 1, "retry": 0}
+    assert [f["input"] for f in report["files"]] == ["notes.txt", "v/acme.md", "x.exe"]
+    acme = report["files"][1]
+    assert acme == {
+        "input": "v/acme.md", "bucket": "conformant", "action": "created", "reason": None,
+        "message": "new page", "page": "v/acme.md", "archived_as": "archive/v/acme.md.orig",
+        "previous_archived_as": None,
+    }
+    status = json.loads(wikid("-C", str(proj), "status", "--json").stdout)
+    assert status["concepts"] == 1
+    assert status["pending"] == [{"input": "notes.txt", "bucket": "non_conformant", "reason": None, "message": "document to extract"}]
+    assert status["ignored"][0]["reason"] == "unsupported"
+    assert status["last_run"]["finished_at"] == FIXED_NOW
+
+
+def test_human_output_names_files_and_reasons(tmp_path: Path) -> None:
+    proj = tmp_path / "p"
+    (proj / "input").mkdir(parents=True)
+    (proj / "input" / "a.md").write_bytes(page())
+    (proj / "input" / "empty.md").write_bytes(b"")
+    out = wikid("-C", str(proj), "update")
+    assert "created   input/a.md -> wiki/a.md" in out.stdout
+    assert "archive/a.md.orig" in out.stdout
+    assert "ignored   input/empty.md [empty]: the file is empty (0 bytes)" in out.stdout
+    assert out.stdout.rstrip().endswith("Summary: 1 created, 1 ignored.")
+    assert out.stderr == ""  # no progress bar without a terminal
+    status = wikid("-C", str(proj), "status").stdout
+    assert "Concepts in wiki/: 1" in status and "input/empty.md [empty]" in status
+
+
+def test_bad_config_is_exit_1_naming_key_and_file(tmp_path: Path) -> None:
+    proj = tmp_path / "p"
+    proj.mkdir()
+    (proj / "wikid.yaml").write_text("limits:\n  max_file_md: 3\n")
+    out = wikid("-C", str(proj), "update")
+    assert out.returncode == 1
+    assert "unknown key `limits.max_file_md`" in out.stderr and "wikid.yaml" in out.stderr
+
+
+def test_bad_clock_is_exit_1(tmp_path: Path) -> None:
+    out = wikid("-C", str(tmp_path), "update", env={"WIKID_NOW": "yesterday"})
+    assert out.returncode == 1 and "WIKID_NOW='yesterday' is not an ISO 8601 instant" in out.stderr
+
+
+def test_usage_errors_are_exit_2(tmp_path: Path) -> None:
+    assert wikid("frobnicate").returncode == 2
+    assert wikid().returncode == 2
+
+
+def test_console_script_and_module_agree(tmp_path: Path) -> None:
+    out = wikid("--version")
+    assert out.returncode == 0 and out.stdout.startswith("wikid ")

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wikid.config import DEFAULT_CONFIG_TEXT, Config, ConfigError, load_config
+
+
+def test_defaults_without_a_file(tmp_path: Path) -> None:
+    assert load_config(tmp_path, {}) == Config()
+    assert Config().max_file_bytes == 100 * 1024 * 1024
+
+
+def test_commented_default_file_loads_as_defaults(tmp_path: Path) -> None:
+    (tmp_path / "wikid.yaml").write_text(DEFAULT_CONFIG_TEXT)
+    assert load_config(tmp_path, {}) == Config()
+
+
+def test_values_are_read_and_typed(tmp_path: Path) -> None:
+    (tmp_path / "wikid.yaml").write_text(
+        "engine: offline\nmodel: anthropic:claude-sonnet-4-5\nwatch:\n  stability_seconds: 2\n  polling: true\n"
+        "ignore: ['drafts/*']\nlimits:\n  max_file_mb: 1.5\nquery:\n  k: 3\n"
+    )
+    config = load_config(tmp_path, {})
+    assert config.engine == "offline" and config.model == "anthropic:claude-sonnet-4-5"
+    assert config.watch.stability_seconds == 2.0 and config.watch.polling is True
+    assert config.ignore == ("drafts/*",) and config.query.k == 3
+    assert config.max_file_bytes == int(1.5 * 1024 * 1024)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("engin: offline\n", "unknown key `engin`"),
+        ("watch:\n  stabilty_seconds: 3\n", "unknown key `watch.stabilty_seconds`"),
+        ("engine: fast\n", "`engine` must be one of auto | offline | agent"),
+        ("watch:\n  polling: maybe\n", "`watch.polling` must be one of auto | true | false"),
+        ("query:\n  k: ten\n", "`query.k` must be int"),
+        ("query:\n  k: 2.5\n", "`query.k` must be int"),
+        ("limits:\n  max_file_mb: -1\n", "`limits.max_file_mb` must not be negative"),
+        ("ignore: drafts\n", "`ignore` must be a list"),
+        ("watch: 5\n", "`watch` must be a mapping"),
+        ("- a\n", "must be a mapping of settings"),
+        ("engine: [\n", "not valid YAML"),
+    ],
+)
+def test_bad_values_name_the_key_and_the_file(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "wikid.yaml").write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, {})
+    assert message in str(err.value)
+    assert str(tmp_path / "wikid.yaml") in str(err.value)
+
+
+def test_environment_overrides_the_file(tmp_path: Path) -> None:
+    (tmp_path / "wikid.yaml").write_text("model: openai:gpt-5\nwatch:\n  stability_seconds: 9\n")
+    config = load_config(tmp_path, {"WIKID_MODEL": "ollama:llama3", "WIKID_WATCH_STABILITY_SECONDS": "1.5",
+                                    "WIKID_LIMITS_MAX_FILE_MB": "7", "WIKID_NOW": "2026-01-01T00:00:00Z"})
+    assert config.model == "ollama:llama3"
+    assert config.watch.stability_seconds == 1.5 and config.limits.max_file_mb == 7.0
+
+
+def test_bad_environment_value_names_the_variable(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="environment variable WIKID_QUERY_K: `query.k` must be int"):
+        load_config(tmp_path, {"WIKID_QUERY_K": "many"})

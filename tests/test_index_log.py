@@ -1,0 +1,99 @@
+from pathlib import Path
+
+from wikid.okf.bundle import regenerate_indexes, walk_bundle
+from wikid.okf.index import ConceptEntry, render_indexes
+from wikid.okf.log import add_entries
+
+
+def test_root_index_has_frontmatter_and_lists_dirs_then_concepts() -> None:
+    out = render_indexes([
+        ConceptEntry("zeta", "Zeta", "Last letter."),
+        ConceptEntry("vendors/acme", "Acme Corp", "A supplier."),
+        ConceptEntry("alpha", "Alpha", ""),
+    ])
+    assert out[""] == (
+        '---\nokf_version: "0.2"\n---\n# Wiki Index\n\n'
+        "* [vendors/](vendors/)\n"
+        "* [Alpha](alpha.md)\n"
+        "* [Zeta](zeta.md) - Last letter.\n"
+    )
+    assert out["vendors"] == "# Vendors Index\n\n* [Acme Corp](acme.md) - A supplier.\n"
+
+
+def test_every_ancestor_directory_gets_an_index() -> None:
+    out = render_indexes([ConceptEntry("a/b/c/deep", "Deep", "")])
+    assert set(out) == {"", "a", "a/b", "a/b/c"}
+    assert out["a"] == "# A Index\n\n* [b/](b/)\n"
+    assert out["a/b/c"] == "# C Index\n\n* [Deep](deep.md)\n"
+
+
+def test_links_are_encoded_and_labels_escaped() -> None:
+    out = render_indexes([ConceptEntry("my notes/a (1)", "Weird [x]", "")])
+    assert "* [my notes/](my%20notes/)" in out[""]
+    assert "* [Weird \\[x\\]](a%20%281%29.md)" in out["my notes"]
+
+
+def test_heading_names_are_readable() -> None:
+    out = render_indexes([ConceptEntry("bigquery-tables/t", "T", ""), ConceptEntry("x_y/t", "T", "")])
+    assert out["bigquery-tables"].startswith("# Bigquery tables Index\n")
+    assert out["x_y"].startswith("# X y Index\n")
+
+
+def test_concept_order_is_by_title_then_id_whatever_the_input_order() -> None:
+    entries = [ConceptEntry(f"c{i}", t, "") for i, t in enumerate(["b", "A", "a", "C"])]
+    assert render_indexes(entries) == render_indexes(list(reversed(entries)))
+    body = render_indexes(entries)[""]
+    assert body.index("[A]") < body.index("[a]") < body.index("[b]") < body.index("[C]")
+
+
+def test_regenerate_from_disk_writes_removes_stale_and_skips_archive(tmp_path: Path) -> None:
+    wiki = tmp_path / "wiki"
+    (wiki / "vendors").mkdir(parents=True)
+    (wiki / "vendors" / "acme.md").write_text("---\ntype: Vendor\ntitle: Acme\ndescription: Sells\n  anvils.\n---\n")
+    (wiki / "broken.md").write_text("no frontmatter at all\n")
+    (wiki / "empty-dir").mkdir()
+    (wiki / "empty-dir" / "index.md").write_text("# stale\n")
+    (wiki / "archive" / "x").mkdir(parents=True)
+    (wiki / "archive" / "x" / "old.md").write_text("---\ntype: x\n---\n")
+    (wiki / ".hidden.md").write_text("---\ntype: x\n---\n")
+    (wiki / "log.md").write_text("# Wiki Update Log\n")
+
+    changed = regenerate_indexes(wiki)
+    assert sorted(changed) == ["empty-dir/index.md", "index.md", "vendors/index.md"]
+    assert not (wiki / "empty-dir" / "index.md").exists()
+    assert not (wiki / "archive" / "index.md").exists()
+    root = (wiki / "index.md").read_text()
+    assert "* [broken](broken.md)\n" in root and "archive" not in root and "hidden" not in root
+    assert (wiki / "vendors" / "index.md").read_text() == "# Vendors Index\n\n* [Acme](acme.md) - Sells anvils.\n"
+    assert walk_bundle(wiki).concept_ids == ["broken", "vendors/acme"]
+
+
+def test_regenerate_twice_writes_nothing_the_second_time(tmp_path: Path) -> None:
+    wiki = tmp_path / "wiki"
+    (wiki / "a").mkdir(parents=True)
+    (wiki / "a" / "p.md").write_text("---\ntype: x\n---\n")
+    regenerate_indexes(wiki)
+    before = (wiki / "a" / "index.md").stat().st_mtime_ns
+    assert regenerate_indexes(wiki) == []
+    assert (wiki / "a" / "index.md").stat().st_mtime_ns == before
+
+
+def test_log_creates_day_block_newest_first_and_appends_same_day() -> None:
+    text = add_entries(None, "2026-07-11", ["* **Creation**: Added [a](/a.md)."])
+    text = add_entries(text, "2026-07-12", ["* **Creation**: Added [b](/b.md)."])
+    text = add_entries(text, "2026-07-12", ["* **Update**: Replaced [b](/b.md)."])
+    assert text == (
+        "# Wiki Update Log\n\n"
+        "## 2026-07-12\n\n"
+        "* **Update**: Replaced [b](/b.md).\n"
+        "* **Creation**: Added [b](/b.md).\n\n"
+        "## 2026-07-11\n\n"
+        "* **Creation**: Added [a](/a.md).\n"
+    )
+
+
+def test_log_keeps_what_a_person_wrote() -> None:
+    original = "# Wiki Update Log\n\nKept by the data team.\n\n## 2026-01-01\n\n* **Creation**: by hand.\n"
+    text = add_entries(original, "2026-07-12", ["* new"])
+    assert text.startswith("# Wiki Update Log\n\nKept by the data team.\n\n## 2026-07-12\n\n* new\n\n## 2026-01-01")
+    assert add_entries(original, "2026-07-12", []) == original

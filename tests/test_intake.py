@@ -1,0 +1,334 @@
+"""Conformant intake and the invariants of design §2 (I1, I2, I3, I4, I7)."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+import wikid.intake.archive as archive_mod
+import wikid.intake.pipeline as pipeline
+from conftest import assert_nothing_lost, drop, page, tree_bytes, tree_state
+from wikid import Action, Project
+
+
+def test_conformant_page_is_copied_byte_for_byte_and_original_archived(project: Project) -> None:
+    data = "\ufeff---\r\ntype: Vendor\r\ntitle: Acme Corp\r\ndescription: Sells anvils.\r\nodd_key: [1, 2]\r\n---\r\nBody\r\n".encode()
+    drop(project, "vendors/acme.MD", data)
+    report = project.update()
+    [f] = report.files
+    assert (f.action, f.page, f.archived_as) == (Action.CREATED, "vendors/acme.md", "archive/vendors/acme.MD.orig")
+    assert (project.paths.wiki / "vendors/acme.md").read_bytes() == data
+    assert (project.paths.wiki / "archive/vendors/acme.MD.orig").read_bytes() == data
+    assert not (project.paths.input / "vendors/acme.MD").exists()
+    assert "* [Acme Corp](acme.md) - Sells anvils.\n" in (project.paths.wiki / "vendors/index.md").read_text()
+    assert "* [vendors/](vendors/)\n" in (project.paths.wiki / "index.md").read_text()
+    log = (project.paths.wiki / "log.md").read_text()
+    assert log == "# Wiki Update Log\n\n## 2026-07-12\n\n* **Creation**: Added [vendors/acme](/vendors/acme.md).\n"
+
+
+def test_identical_existing_page_is_left_alone(project: Project) -> None:
+    drop(project, "a.md", page())
+    project.update()
+    before = (project.paths.wiki / "a.md").stat().st_mtime_ns
+    log_before = (project.paths.wiki / "log.md").read_bytes()
+    drop(project, "a.md", page())
+    [f] = project.update().files
+    assert f.action == Action.UNCHANGED and f.archived_as == "archive/a.2026-07-12-1305.md.orig"
+    assert (project.paths.wiki / "a.md").stat().st_mtime_ns == before
+    assert (project.paths.wiki / "log.md").read_bytes() == log_before
+
+
+def test_different_existing_page_is_archived_before_replacement(project: Project) -> None:
+    old, new = page(title="Old"), page(title="New")
+    (project.paths.wiki / "a.md").write_bytes(old)  # written by a person, not by wikid
+    drop(project, "a.md", new)
+    [f] = project.update().files
+    assert f.action == Action.UPDATED
+    assert (project.paths.wiki / "a.md").read_bytes() == new
+    assert (project.paths.wiki / f.previous_archived_as).read_bytes() == old  # type: ignore[operator]
+    assert (project.paths.wiki / f.archived_as).read_bytes() == new  # type: ignore[operator]
+    assert f.previous_archived_as != f.archived_as
+    log = (project.paths.wiki / "log.md").read_text()
+    assert f"* **Update**: Replaced [a](/a.md); the previous version is archived as [{f.previous_archived_as}](/{f.previous_archived_as})." in log
+
+
+def test_same_file_dropped_twice_gets_a_new_archive_name(project: Project) -> None:
+    drop(project, "doc.md", page())
+    first = project.update().files[0].archived_as
+    drop(project, "doc.md", page())
+    second = project.update().files[0].archived_as
+    drop(project, "doc.md", page())
+    third = project.update().files[0].archived_as
+    assert [first, second, third] == [
+        "archive/doc.md.orig",
+        "archive/doc.2026-07-12-1305.md.orig",
+        "archive/doc.2026-07-12-1305.1.md.orig",
+    ]
+    for name in (first, second, third):
+        assert (project.paths.wiki / name).read_bytes() == page()  # type: ignore[operator]
+
+
+def test_two_inputs_for_one_page_in_one_batch_lose_nothing(project: Project) -> None:
+    inputs = {"a.MD": page(title="Upper"), "a.md": page(title="Lower"), "a.markdown": page(title="Long")}
+    for rel, data in inputs.items():
+        drop(project, rel, data)
+    report = project.update()
+    assert [f.action for f in report.files] == [Action.CREATED, Action.UPDATED, Action.UPDATED]
+    assert (project.paths.wiki / "a.md").read_bytes() == page(title="Lower")  # last in sorted order
+    assert_nothing_lost(inputs, project)
+    assert not any(project.paths.input.iterdir())
+
+
+def test_existing_archive_files_are_never_overwritten(project: Project) -> None:
+    squatters = {
+        "doc.md.orig": b"someone else's file",
+        "doc.2026-07-12-1305.md.orig": b"another one",
+    }
+    for name, data in squatters.items():
+        (project.paths.archive).mkdir(parents=True, exist_ok=True)
+        (project.paths.archive / name).write_bytes(data)
+    drop(project, "doc.md", page())
+    [f] = project.update().files
+    assert f.archived_as == "archive/doc.2026-07-12-1305.1.md.orig"
+    for name, data in squatters.items():
+        assert (project.paths.archive / name).read_bytes() == data
+
+
+def test_unrelated_pages_are_untouched(project: Project) -> None:
+    (project.paths.wiki / "mine").mkdir()
+    (project.paths.wiki / "mine" / "hand.md").write_bytes(page(title="Hand made"))
+    drop(project, "other.md", page())
+    project.update()
+    assert (project.paths.wiki / "mine" / "hand.md").read_bytes() == page(title="Hand made")
+
+
+def test_writes_stay_inside_the_project(tmp_path: Path) -> None:
+    """I4 for wikid's own writes: nothing outside input/, wiki/, .wikid/ changes."""
+    (tmp_path / "neighbour.txt").write_text("leave me")
+    proj = Project(tmp_path / "proj")
+    proj.init()
+    (proj.root / "notes-beside.md").write_bytes(page())
+    outside_before = tree_state(tmp_path)
+    drop(proj, "x/y.md", page())
+    drop(proj, "z.txt", b"text")
+    proj.update()
+    after = tree_state(tmp_path)
+    changed = {k for k in set(outside_before) | set(after) if outside_before.get(k) != after.get(k)}
+    allowed = ("proj/input/", "proj/wiki/", "proj/.wikid/")
+    assert changed and all(k.startswith(allowed) for k in changed), changed
+
+
+def test_empty_input_changes_nothing(project: Project) -> None:
+    """I7: a second run with nothing in input/ writes nothing but the PID in the lock file."""
+    drop(project, "a/b.md", page())
+    drop(project, "ignored.exe", b"MZ")
+    project.update()
+    (project.paths.input / "ignored.exe").unlink()
+    project.update()  # forgets the ignored file
+    before = tree_state(project.root)
+    report = project.update()
+    assert report.files == [] and report.indexes_changed == [] and report.log_entries == 0
+    after = tree_state(project.root)
+    assert after.pop(".wikid/lock") and before.pop(".wikid/lock")
+    assert after == before
+
+
+def test_ignored_files_are_logged_once_until_they_change(project: Project) -> None:
+    target = drop(project, "tool.exe", b"MZ")
+    project.update()
+    project.update()
+    log = (project.paths.wiki / "log.md").read_text()
+    assert log.count("`input/tool.exe` (unsupported)") == 1
+    target.write_bytes(b"MZ changed")
+    os.utime(target, ns=(1, 1))
+    project.update()
+    assert (project.paths.wiki / "log.md").read_text().count("`input/tool.exe` (unsupported)") == 2
+
+
+def test_non_conformant_files_stay_pending(project: Project) -> None:
+    drop(project, "notes.txt", b"Meeting notes")
+    drop(project, "plain.md", b"# no frontmatter\n")
+    report = project.update()
+    assert [(f.input, f.action) for f in report.files] == [("notes.txt", Action.PENDING), ("plain.md", Action.PENDING)]
+    assert all("no manager engine" in f.message for f in report.files)
+    assert (project.paths.input / "notes.txt").read_bytes() == b"Meeting notes"
+
+
+def test_page_is_durable_before_its_original_is_archived(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """I2: when an original is claimed, its page is on disk and its directory fsynced."""
+    events: list[tuple[str, str]] = []
+    real_fsync_dir, real_claim = pipeline.fsync_dir, pipeline.claim_original
+
+    def fsync_dir(path: Path) -> None:
+        events.append(("fsync", str(path)))
+        real_fsync_dir(path)
+
+    def claim(src: Path, root: Path, rel: str, when):  # type: ignore[no-untyped-def]
+        page_path = project.paths.wiki / rel.replace(".MD", ".md")
+        assert page_path.read_bytes() == src.read_bytes()
+        events.append(("claim", str(page_path.parent)))
+        return real_claim(src, root, rel, when)
+
+    monkeypatch.setattr(pipeline, "fsync_dir", fsync_dir)
+    monkeypatch.setattr(pipeline, "claim_original", claim)
+    drop(project, "a/one.md", page())
+    drop(project, "b/two.MD", page(title="Two"))
+    project.update()
+    for i, (kind, directory) in enumerate(events):
+        if kind == "claim":
+            assert ("fsync", directory) in events[:i]
+    assert sum(kind == "claim" for kind, _ in events) == 2
+
+
+FAULT_POINTS = ["atomic_create", "claim_original", "release_original", "fsync_dir"]
+
+
+@pytest.mark.parametrize("point", FAULT_POINTS)
+@pytest.mark.parametrize("error", [OSError(errno.EIO, "I/O error"), KeyboardInterrupt()])
+def test_a_failure_at_any_step_loses_nothing_and_the_next_run_finishes(
+    project: Project, monkeypatch: pytest.MonkeyPatch, point: str, error: BaseException
+) -> None:
+    """I1 under injected faults (an I/O error, or an interruption standing in for a kill)."""
+    inputs = {f"d{i % 3}/p{i}.md": page(title=f"P{i}") for i in range(9)}
+    for rel, data in inputs.items():
+        drop(project, rel, data)
+    real = getattr(pipeline, point)
+    calls = {"n": 0}
+
+    def faulty(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise error
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, point, faulty)
+    try:
+        project.update()
+    except BaseException as exc:  # the interruption propagates, as a kill would stop the run
+        assert exc is error or isinstance(exc, OSError)
+    assert calls["n"] >= 4, "the fault was never injected"
+    assert_nothing_lost(inputs, project)
+    monkeypatch.setattr(pipeline, point, real)
+    report = project.update()
+    assert all(f.action in (Action.CREATED, Action.UNCHANGED, Action.UPDATED) for f in report.files)
+    assert not any(p.is_file() for p in project.paths.input.rglob("*"))
+    assert_nothing_lost(inputs, project)
+    for rel, data in inputs.items():
+        assert (project.paths.wiki / rel).read_bytes() == data
+    leftovers = [p for p in project.paths.wiki.rglob(".*") if p.is_file()]
+    assert leftovers == []
+
+
+def test_cross_filesystem_archive_falls_back_to_a_durable_copy(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_link = os.link
+
+    def link(src, dst, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if str(src).startswith(str(project.paths.input)):
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+        return real_link(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(archive_mod.os, "link", link)
+    (project.paths.archive).mkdir(parents=True)
+    (project.paths.archive / "a.md.orig").write_bytes(b"taken")
+    drop(project, "a.md", page(body="x" * 3_000_000))
+    [f] = project.update().files
+    assert f.archived_as == "archive/a.2026-07-12-1305.md.orig"
+    assert (project.paths.wiki / f.archived_as).read_bytes() == page(body="x" * 3_000_000)
+    assert (project.paths.archive / "a.md.orig").read_bytes() == b"taken"
+    assert not (project.paths.input / "a.md").exists()
+    assert [p.name for p in project.paths.archive.iterdir() if p.name.startswith(".")] == []
+
+
+def test_file_changed_during_ingest_stays_in_input(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = drop(project, "a.md", page(title="First"))
+    real_claim = pipeline.claim_original
+
+    def claim_then_edit(src: Path, root: Path, rel: str, when):  # type: ignore[no-untyped-def]
+        name = real_claim(src, root, rel, when)
+        with open(src, "ab") as fh:  # a writer appends after wikid read the file
+            fh.write(b"more\n")
+        return name
+
+    monkeypatch.setattr(pipeline, "claim_original", claim_then_edit)
+    [f] = project.update().files
+    assert f.action == Action.RETRY and "changed while it was being ingested" in f.message
+    assert target.read_bytes() == page(title="First") + b"more\n"
+    assert not (project.paths.archive / "a.md.orig").exists()
+    monkeypatch.setattr(pipeline, "claim_original", real_claim)
+    [g] = project.update().files
+    assert g.action == Action.UPDATED
+    assert (project.paths.wiki / "a.md").read_bytes() == page(title="First") + b"more\n"
+
+
+def test_input_replaced_during_ingest_keeps_both_versions(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = drop(project, "a.md", page(title="First"))
+    real_claim = pipeline.claim_original
+
+    def claim_then_replace(src: Path, root: Path, rel: str, when):  # type: ignore[no-untyped-def]
+        name = real_claim(src, root, rel, when)
+        tmp = src.with_name("swap")
+        tmp.write_bytes(page(title="Second"))
+        os.rename(tmp, src)  # a sync tool replaces the file atomically
+        return name
+
+    monkeypatch.setattr(pipeline, "claim_original", claim_then_replace)
+    [f] = project.update().files
+    assert f.action == Action.CREATED
+    assert (project.paths.wiki / f.archived_as).read_bytes() == page(title="First")  # type: ignore[operator]
+    assert target.read_bytes() == page(title="Second")
+
+
+def test_a_page_path_held_by_a_directory_is_retried_not_lost(project: Project) -> None:
+    (project.paths.wiki / "a.md").mkdir()
+    drop(project, "a.md", page())
+    [f] = project.update().files
+    assert f.action == Action.RETRY and "not a regular page" in f.message
+    assert (project.paths.input / "a.md").read_bytes() == page()
+
+
+def test_interrupted_run_leaves_no_temp_files(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    drop(project, "a.md", page())
+    monkeypatch.setattr(os, "link", boom)
+    with pytest.raises(KeyboardInterrupt):
+        project.update()
+    assert [p for p in project.paths.wiki.rglob("*") if ".wikid-" in p.name] == []
+    assert (project.paths.input / "a.md").exists() and not (project.paths.wiki / "a.md").exists()
+
+
+def test_lock_keeps_a_second_run_out(project: Project) -> None:
+    from wikid import ProjectLocked
+    from wikid.lock import ProjectLock
+
+    with ProjectLock(project.paths.lock):
+        with pytest.raises(ProjectLocked, match=f"PID {os.getpid()}"):
+            project.update()
+    drop(project, "a.md", page())
+    assert project.update().files[0].action == Action.CREATED
+
+
+def test_status_reports_pending_ignored_concepts_and_last_run(project: Project) -> None:
+    drop(project, "a.md", page())
+    drop(project, "tool.exe", b"MZ")
+    project.update()
+    drop(project, "notes.txt", b"hello")
+    status = project.status()
+    assert [p.input for p in status.pending] == ["notes.txt"]
+    assert [(i.input, i.reason) for i in status.ignored] == [("tool.exe", "unsupported")]
+    assert status.concepts == 1
+    assert status.last_run is not None and status.last_run["counts"]["created"] == 1  # type: ignore[index]
+    assert set(status.to_dict()) == {"pending", "ignored", "concepts", "last_run"}
+
+
+def test_archive_bytes_are_identical_to_every_input(project: Project) -> None:
+    inputs = {f"dir{i}/page{i}.md": page(title=f"T{i}", body=f"{i}\n" * i) for i in range(20)}
+    for rel, data in inputs.items():
+        drop(project, rel, data)
+    project.update()
+    archived = tree_bytes(project.paths.archive)
+    assert {rel + ".orig": data for rel, data in inputs.items()} == archived

@@ -1,0 +1,45 @@
+from datetime import datetime, timezone
+from itertools import islice
+
+from wikid.intake.naming import archive_candidates, page_rel, split_name
+
+WHEN = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
+
+
+def first(rel: str, n: int = 4) -> list[str]:
+    return list(islice(archive_candidates(rel, WHEN), n))
+
+
+def test_archive_names_follow_design_section_3() -> None:
+    assert first("contracts/acme-2025.pdf") == [
+        "contracts/acme-2025.pdf",
+        "contracts/acme-2025.2026-07-12-1305.pdf",
+        "contracts/acme-2025.2026-07-12-1305.1.pdf",
+        "contracts/acme-2025.2026-07-12-1305.2.pdf",
+    ]
+
+
+def test_markdown_originals_get_orig_outermost() -> None:
+    assert first("orders.md", 3) == [
+        "orders.md.orig",
+        "orders.2026-07-12-1305.md.orig",
+        "orders.2026-07-12-1305.1.md.orig",
+    ]
+    assert first("A/Foo.MD", 2) == ["A/Foo.MD.orig", "A/Foo.2026-07-12-1305.MD.orig"]
+
+
+def test_only_last_suffix_is_the_extension() -> None:
+    assert split_name("a.tar.gz") == ("a.tar", ".gz")
+    assert split_name("README") == ("README", "")
+    assert first("README", 2) == ["README", "README.2026-07-12-1305"]
+
+
+def test_stamp_is_utc_whatever_the_offset() -> None:
+    local = datetime(2026, 7, 12, 15, 5, tzinfo=timezone.utc).astimezone()
+    assert list(islice(archive_candidates("x.txt", local), 2))[1] == "x.2026-07-12-1505.txt"
+
+
+def test_page_path_normalises_markdown_extensions() -> None:
+    assert page_rel("Foo.MD") == "Foo.md"
+    assert page_rel("a/b/notes.markdown") == "a/b/notes.md"
+    assert page_rel("x.Markdown") == "x.md"
