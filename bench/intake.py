@@ -9,6 +9,8 @@ What it measures, for each N in --sizes (default 1000 and 10000):
                  same data movement (copyfile to wiki/<rel>, move to wiki/archive/<rel>).
 * index-deep  -- `regenerate_indexes(wiki)` on a wiki of N concepts in one directory.
 * index-wide  -- the same with the N concepts spread over N/10 sibling directories.
+* index-refresh -- the daemon's steady state: one page edited in a wiki whose indexes
+                 and page cache are fresh; only that page is re-read.
                  Baseline for both index figures: walk the wiki, read every page and
                  write one small file per directory with plain open().
 
@@ -148,24 +150,37 @@ def bench_indexes(tmp: Path, n: int, per_dir: int) -> tuple[float, float]:
     expected = -(-n // per_dir) + 1  # one index per directory, plus the root
     assert len(changed) == expected, f"{len(changed)} indexes written, expected {expected}"
 
-    out = tmp / "plain-indexes"
-
-    def plain_job() -> int:
-        written = 0
-        for dirpath, _, filenames in os.walk(wiki):
-            text = []
-            for name in sorted(filenames):
-                if name != "index.md":
-                    text.append((Path(dirpath) / name).read_bytes()[:200])
-            target = out / Path(dirpath).relative_to(wiki) / "index.md"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "wb") as f:
-                f.write(b"\n".join(text))
-            written += 1
-        return written
-
-    baseline_s, _ = timed(plain_job)
+    baseline_s, _ = timed(lambda: plain_indexes(wiki, tmp / "plain-indexes"))
     return wikid_s, baseline_s
+
+
+def bench_index_refresh(tmp: Path, n: int) -> tuple[float, float]:
+    """The steady state of a daemon: one page edited in a wiki whose indexes are fresh."""
+    wiki, cache = tmp / "wiki", tmp / "pages.json"
+    generate_wiki(wiki, n, per_dir=10)
+    regenerate_indexes(wiki, cache)
+    edited = wiki / "d00000" / "c000000.md"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("title: ", "title: Edited ", 1), encoding="utf-8")
+    wikid_s, changed = timed(lambda: regenerate_indexes(wiki, cache))
+    assert changed == ["d00000/index.md"], changed
+    baseline_s, _ = timed(lambda: plain_indexes(wiki, tmp / "plain-indexes"))
+    return wikid_s, baseline_s
+
+
+def plain_indexes(wiki: Path, out: Path) -> int:
+    """Baseline: walk the wiki, read every page and write one plain file per directory."""
+    written = 0
+    for dirpath, _, filenames in os.walk(wiki):
+        text = []
+        for name in sorted(filenames):
+            if name != "index.md":
+                text.append((Path(dirpath) / name).read_bytes()[:200])
+        target = out / Path(dirpath).relative_to(wiki) / "index.md"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(target, "wb") as f:
+            f.write(b"\n".join(text))
+        written += 1
+    return written
 
 
 def run(figure: str, n: int, fn) -> tuple[str, int, float, float]:
@@ -188,6 +203,7 @@ def main() -> int:
         rows.append(run("index-deep (1 dir)", n, lambda tmp: bench_indexes(tmp, n, per_dir=n)))
         rows.append(run(f"index-wide ({max(n // 10, 1)} dirs)", n,
                         lambda tmp: bench_indexes(tmp, n, per_dir=10)))
+        rows.append(run("index-refresh (1 edit)", n, lambda tmp: bench_index_refresh(tmp, n)))
 
     header = f"{'figure':<24} {'N':>6} {'wikid s':>9} {'baseline s':>10} {'ratio':>7} {'wikid us/item':>13}"
     print(header)

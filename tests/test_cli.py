@@ -78,6 +78,12 @@ def test_bad_config_is_exit_1_naming_key_and_file(tmp_path: Path) -> None:
     assert "unknown key `limits.max_file_md`" in out.stderr and "wikid.yaml" in out.stderr
 
 
+def test_missing_project_folder_is_exit_1_and_not_created(tmp_path: Path) -> None:
+    out = wikid("-C", str(tmp_path / "typo"), "update")
+    assert out.returncode == 1 and "does not exist" in out.stderr and "init" in out.stderr
+    assert not (tmp_path / "typo").exists()
+
+
 def test_bad_clock_is_exit_1(tmp_path: Path) -> None:
     out = wikid("-C", str(tmp_path), "update", env={"WIKID_NOW": "yesterday"})
     assert out.returncode == 1 and "WIKID_NOW='yesterday' is not an ISO 8601 instant" in out.stderr

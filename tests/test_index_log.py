@@ -97,3 +97,21 @@ def test_log_keeps_what_a_person_wrote() -> None:
     text = add_entries(original, "2026-07-12", ["* new"])
     assert text.startswith("# Wiki Update Log\n\nKept by the data team.\n\n## 2026-07-12\n\n* new\n\n## 2026-01-01")
     assert add_entries(original, "2026-07-12", []) == original
+
+
+def test_cache_skips_unchanged_pages_and_sees_edits(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import wikid.okf.bundle as bundle
+
+    wiki, cache = tmp_path / "wiki", tmp_path / "pages.json"
+    wiki.mkdir()
+    for i in range(5):
+        (wiki / f"p{i}.md").write_text(f"---\ntype: x\ntitle: Page {i}\n---\n")
+    regenerate_indexes(wiki, cache)
+    reads: list[str] = []
+    real = bundle.read_concept_entry
+    monkeypatch.setattr(bundle, "read_concept_entry", lambda root, cid: (reads.append(cid), real(root, cid))[1])
+    assert regenerate_indexes(wiki, cache) == [] and reads == []
+    (wiki / "p3.md").write_text("---\ntype: x\ntitle: Renamed by hand\n---\n")
+    assert regenerate_indexes(wiki, cache) == ["index.md"]
+    assert reads == ["p3"]
+    assert "* [Renamed by hand](p3.md)" in (wiki / "index.md").read_text()

@@ -8,7 +8,7 @@ from wikid.config import Config, ConfigError
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.report import Action, FileResult, UpdateReport
 from wikid.lock import ProjectLocked
-from wikid.project import InputStatus, Project, StatusReport
+from wikid.project import InputStatus, Project, ProjectNotFound, StatusReport
 
 __version__ = "0.1.0"
 
@@ -21,6 +21,7 @@ __all__ = [
     "InputStatus",
     "Project",
     "ProjectLocked",
+    "ProjectNotFound",
     "Reason",
     "StatusReport",
     "UpdateReport",

@@ -12,7 +12,7 @@ from wikid.clock import ClockError
 from wikid.config import ConfigError
 from wikid.intake.report import Action, UpdateReport
 from wikid.lock import ProjectLocked
-from wikid.project import Project, StatusReport
+from wikid.project import Project, ProjectNotFound, StatusReport
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 _print_status(status)
             return EXIT_OK
-    except (ConfigError, ClockError, ProjectLocked) as exc:
+    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
     raise AssertionError(f"unhandled command {args.command}")

@@ -37,3 +37,7 @@ class ProjectPaths:
     @property
     def ignored(self) -> Path:
         return self.state / "ignored.json"
+
+    @property
+    def page_cache(self) -> Path:
+        return self.state / "pages.json"

@@ -42,6 +42,10 @@ class StatusReport:
         }
 
 
+class ProjectNotFound(FileNotFoundError):
+    """The project folder does not exist (a typo in -C must not create a new project)."""
+
+
 class Project:
     """A wikid project folder: `input/` to drop into, `wiki/` that wikid keeps true."""
 
@@ -67,13 +71,19 @@ class Project:
             created.append("wiki/log.md")
         if not (self.paths.wiki / "index.md").exists():
             created.append("wiki/index.md")
-        regenerate_indexes(self.paths.wiki)
+        regenerate_indexes(self.paths.wiki, self.paths.page_cache)
         try:
             atomic_create(self.root / CONFIG_NAME, DEFAULT_CONFIG_TEXT.encode())
             created.append(CONFIG_NAME)
         except FileExistsError:
             pass
         return created
+
+    def _require_root(self) -> None:
+        if not self.root.is_dir():
+            raise ProjectNotFound(
+                f"project folder {self.root} does not exist; create it with `wikid -C {self.root} init`"
+            )
 
     def _ensure_log(self) -> bool:
         """Create an empty `wiki/log.md` unless one exists; return whether it was created."""
@@ -85,6 +95,7 @@ class Project:
 
     def update(self, progress: Progress | None = None) -> UpdateReport:
         """Run one batch over everything in `input/` and return what happened to each file."""
+        self._require_root()
         config = self.config()
         when = now()
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
@@ -98,6 +109,7 @@ class Project:
 
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""
+        self._require_root()
         config = self.config()
         report = StatusReport()
         if self.paths.input.is_dir():

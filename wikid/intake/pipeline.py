@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -46,6 +47,7 @@ Progress = Callable[[int, int, str], None]
 
 CHUNK_FILES = 256
 CHUNK_BYTES = 64 << 20
+WRITER_THREADS = 8
 
 
 @dataclass(frozen=True)
@@ -139,22 +141,23 @@ def _retry(result: FileResult, message: str) -> FileResult:
     return replace(result, action=Action.RETRY, reason=Reason.IO_FAILED, message=message)
 
 
+def _try_write_page(paths: ProjectPaths, item: Classified, when: datetime) -> FileResult:
+    try:
+        return _write_page(paths, item, when)
+    except OSError as exc:
+        return _retry(
+            FileResult(item.entry.rel, Bucket.CONFORMANT, Action.RETRY, page=item.result.page),
+            f"could not write wiki/{item.result.page}: {exc.strerror or exc}",
+        )
+
+
 def _ingest_chunk(paths: ProjectPaths, chunk: list[Classified], when: datetime) -> list[FileResult]:
-    written: list[tuple[Classified, FileResult]] = []
-    results: list[FileResult] = []
-    for item in chunk:
-        try:
-            result = _write_page(paths, item, when)
-        except OSError as exc:
-            results.append(_retry(
-                FileResult(item.entry.rel, Bucket.CONFORMANT, Action.RETRY, page=item.result.page),
-                f"could not write wiki/{item.result.page}: {exc.strerror or exc}",
-            ))
-            continue
-        if result.action == Action.RETRY:
-            results.append(result)
-        else:
-            written.append((item, result))
+    # Creating a file dominates intake on real disks and overlaps well across threads;
+    # a chunk never holds one page path twice, so the writers never race each other.
+    with ThreadPoolExecutor(WRITER_THREADS) as pool:
+        attempts = list(pool.map(lambda item: _try_write_page(paths, item, when), chunk))
+    results = [r for r in attempts if r.action == Action.RETRY]
+    written = [(item, r) for item, r in zip(chunk, attempts) if r.action != Action.RETRY]
     _fsync_dirs({(paths.wiki / r.page).parent for _, r in written if r.page})
 
     claimed: list[tuple[Classified, FileResult, str]] = []
@@ -258,7 +261,7 @@ def run_batch(paths: ProjectPaths, config: Config, when: datetime, progress: Pro
 
     report.files = sorted(results, key=lambda r: r.input)
     bullets = [b for r in report.files if (b := _log_bullet(r, r.input in fresh))]
-    report.indexes_changed = regenerate_indexes(paths.wiki)
+    report.indexes_changed = regenerate_indexes(paths.wiki, paths.page_cache)
     if bullets:
         log_path = paths.wiki / "log.md"
         try:

@@ -2,7 +2,9 @@
 
 The I/O half of index generation: walks the tree once, reads each concept's
 frontmatter for its title and description, and writes back only the indexes whose
-text changed (so a run with nothing new touches nothing, I7).
+text changed (so a run with nothing new touches nothing, I7). Titles and
+descriptions are memoised by file signature in an optional cache file, so a batch of
+one page in a wiki of 100k pages does not re-parse 100k frontmatters.
 """
 
 from __future__ import annotations
@@ -14,50 +16,55 @@ from pathlib import Path
 from wikid.fsio import NotRegularFile, atomic_replace, read_regular
 from wikid.okf.frontmatter import parse_frontmatter
 from wikid.okf.index import ConceptEntry, render_indexes
+from wikid.state import read_json, write_json
 
-RESERVED_NAMES = ("index.md", "log.md")
 ARCHIVE_DIR = "archive"
 
 
 @dataclass(frozen=True)
 class BundleFiles:
-    """Concept page ids and the directories holding an `index.md`, found in one walk."""
+    """Concept pages (id -> file signature) and the directories holding an `index.md`."""
 
-    concept_ids: list[str]
+    concepts: dict[str, list[int]]
     index_dirs: list[str]
 
+    @property
+    def concept_ids(self) -> list[str]:
+        return sorted(self.concepts)
 
-def walk_bundle(root: Path, skip_archive: bool = True) -> BundleFiles:
-    """List concept ids (sorted) and index.md directories under `root`.
+
+def _signature(st: os.stat_result) -> list[int]:
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+def walk_bundle(root: Path) -> BundleFiles:
+    """Find concept pages and index.md files under `root` in one walk.
 
     Hidden files and directories, links and the producer's `archive/` are skipped:
     none of them are concepts.
     """
-    concepts: list[str] = []
+    concepts: dict[str, list[int]] = {}
     index_dirs: list[str] = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
-        rel_dir = "" if rel_dir == "." else rel_dir
-        dirnames[:] = sorted(
-            d
-            for d in dirnames
-            if not d.startswith(".")
-            and not (skip_archive and rel_dir == "" and d == ARCHIVE_DIR)
-            and not os.path.islink(os.path.join(dirpath, d))
-        )
-        for name in filenames:
-            if name.startswith(".") or not name.endswith(".md"):
+    stack = [(root, "")]
+    while stack:
+        directory, rel_dir = stack.pop()
+        try:
+            with os.scandir(directory) as it:
+                children = list(it)
+        except OSError:
+            continue
+        for child in children:
+            name = child.name
+            if name.startswith(".") or child.is_symlink():
                 continue
-            if name == "index.md":
+            rel = f"{rel_dir}/{name}" if rel_dir else name
+            if child.is_dir(follow_symlinks=False):
+                if not (rel_dir == "" and name == ARCHIVE_DIR):
+                    stack.append((Path(child.path), rel))
+            elif name == "index.md":
                 index_dirs.append(rel_dir)
-                continue
-            if name == "log.md":
-                continue
-            if os.path.islink(os.path.join(dirpath, name)):
-                continue
-            stem = name[: -len(".md")]
-            concepts.append(f"{rel_dir}/{stem}" if rel_dir else stem)
-    concepts.sort()
+            elif name.endswith(".md") and name != "log.md" and child.is_file(follow_symlinks=False):
+                concepts[rel[: -len(".md")]] = _signature(child.stat(follow_symlinks=False))
     index_dirs.sort()
     return BundleFiles(concepts, index_dirs)
 
@@ -68,19 +75,38 @@ def read_concept_entry(root: Path, concept_id: str) -> ConceptEntry:
     try:
         data, _ = read_regular(root / f"{concept_id}.md")
         fm = parse_frontmatter(data.decode("utf-8"))
-    except (OSError, NotRegularFile, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError):
         return ConceptEntry(concept_id, slug, "")
     return ConceptEntry(concept_id, fm.text("title") or slug, fm.text("description"))
 
 
-def regenerate_indexes(root: Path) -> list[str]:
+def concept_entries(root: Path, files: BundleFiles, cache_path: Path | None = None) -> list[ConceptEntry]:
+    """Entries for every concept, re-reading only pages whose signature changed."""
+    cached = read_json(cache_path) if cache_path else None
+    cached = cached if isinstance(cached, dict) else {}
+    fresh: dict[str, list[object]] = {}
+    entries = []
+    for concept_id, signature in files.concepts.items():
+        hit = cached.get(concept_id)
+        if isinstance(hit, list) and len(hit) == 3 and hit[0] == signature:
+            entry = ConceptEntry(concept_id, str(hit[1]), str(hit[2]))
+        else:
+            entry = read_concept_entry(root, concept_id)
+        fresh[concept_id] = [signature, entry.title, entry.description]
+        entries.append(entry)
+    if cache_path is not None:
+        write_json(cache_path, fresh)
+    return entries
+
+
+def regenerate_indexes(root: Path, cache_path: Path | None = None) -> list[str]:
     """Rewrite every `index.md` under `root` from disk; return the bundle paths changed.
 
     Stale `index.md` files (directories no longer holding concepts) are removed;
     unchanged ones are left alone.
     """
     files = walk_bundle(root)
-    wanted = render_indexes([read_concept_entry(root, cid) for cid in files.concept_ids])
+    wanted = render_indexes(concept_entries(root, files, cache_path))
     changed: list[str] = []
     for directory, text in sorted(wanted.items()):
         path = root / directory / "index.md"
