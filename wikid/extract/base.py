@@ -1,0 +1,51 @@
+"""The contract every format extractor follows, and the markdown helpers they share.
+
+A format module exposes `extract(data: bytes, suffix: str) -> Extracted` (the
+suffix is the lower-case extension, for modules that read several formats) and raises
+`ExtractionError(reason, detail)` for anything it cannot turn into text. It receives
+the file's bytes (never a path: libraries that open paths themselves hide I/O errors
+behind format errors) and must never touch the network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wikid.intake.classify import Reason
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """The markdown text wikid sees in a document, and what it had to give up on."""
+
+    text: str
+    warnings: tuple[str, ...] = ()
+
+
+class ExtractionError(Exception):
+    """A document that cannot be turned into text; `reason` is a stable code."""
+
+    def __init__(self, reason: Reason, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+
+
+def _cell(value: str) -> str:
+    return " ".join(value.replace("\\", "\\\\").replace("|", "\\|").split())
+
+
+def gfm_table(rows: Sequence[Sequence[str]]) -> str:
+    """A GitHub-flavoured markdown table; the first row is the header.
+
+    Rows are padded to the widest row, pipes escaped and line breaks folded, so any
+    cell content keeps the table well-formed.
+    """
+    if not rows:
+        return ""
+    width = max(len(row) for row in rows) or 1
+    padded = [[_cell(str(c)) for c in row] + [""] * (width - len(row)) for row in rows]
+    lines = ["| " + " | ".join(padded[0]) + " |", "|" + "---|" * width]
+    lines += ["| " + " | ".join(row) + " |" for row in padded[1:]]
+    return "\n".join(lines)

@@ -1,0 +1,32 @@
+"""Which extractor reads which file type, keyed by lower-case extension.
+
+The registry names modules instead of importing them, so classifying a file costs
+nothing; the format libraries are imported only in the extraction worker.
+"""
+
+from __future__ import annotations
+
+TEXT_SUFFIXES = frozenset(
+    ".txt .text .csv .tsv .json .jsonl .ndjson .yaml .yml .toml .rst .org .log .xml .md .markdown".split()
+)
+
+EXTRACTORS: dict[str, str] = {
+    ".pdf": "wikid.extract.pdf",
+    ".docx": "wikid.extract.word",
+    ".xlsx": "wikid.extract.sheet",
+    ".pptx": "wikid.extract.markitdown_formats",
+    ".html": "wikid.extract.markitdown_formats",
+    ".htm": "wikid.extract.markitdown_formats",
+    ".xhtml": "wikid.extract.markitdown_formats",
+    ".epub": "wikid.extract.markitdown_formats",
+    ".odt": "wikid.extract.odt",
+    ".rtf": "wikid.extract.rtf",
+    **{suffix: "wikid.extract.text" for suffix in TEXT_SUFFIXES},
+}
+
+DOCUMENT_SUFFIXES = frozenset(EXTRACTORS) - TEXT_SUFFIXES
+
+
+def extractor_module(suffix: str) -> str | None:
+    """The module that extracts files with this extension, or None when unsupported."""
+    return EXTRACTORS.get(suffix.lower())
