@@ -97,3 +97,19 @@ def test_usage_errors_are_exit_2(tmp_path: Path) -> None:
 def test_console_script_and_module_agree(tmp_path: Path) -> None:
     out = wikid("--version")
     assert out.returncode == 0 and out.stdout.startswith("wikid ")
+
+
+def test_extract_prints_text_or_reason(tmp_path: Path) -> None:
+    good = tmp_path / "notes.txt"
+    good.write_text("Payment terms: 45 days\n", encoding="utf-8")
+    out = wikid("-C", str(tmp_path), "extract", str(good))
+    assert out.returncode == 0 and out.stdout == "Payment terms: 45 days\n"
+    bad = tmp_path / "scan.pdf"
+    bad.write_bytes(b"junk")
+    out = wikid("-C", str(tmp_path), "extract", str(bad))
+    assert out.returncode == 1
+    assert out.stderr.strip() == f"wikid: {bad}: extraction_failed: not a PDF: no %PDF- header in the first 1 KB"
+    data = json.loads(wikid("-C", str(tmp_path), "extract", "--json", str(bad)).stdout)
+    assert data == {"file": str(bad), "ok": False, "reason": "extraction_failed",
+                    "detail": "not a PDF: no %PDF- header in the first 1 KB", "warnings": [], "chars": 0, "text": None}
+    assert bad.read_bytes() == b"junk"

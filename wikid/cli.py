@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from wikid import __version__
 from wikid.clock import ClockError
 from wikid.config import ConfigError
+from wikid.extract.runner import ExtractOutcome
 from wikid.intake.report import Action, UpdateReport
 from wikid.lock import ProjectLocked
 from wikid.project import Project, ProjectNotFound, StatusReport
@@ -32,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     update.add_argument("--json", action="store_true", help="print the report as JSON")
     status = commands.add_parser("status", help="pending and ignored inputs, concept count, last run")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
+    extract = commands.add_parser("extract", help="show the text wikid extracts from a file, or why it cannot")
+    extract.add_argument("file", help="any file, inside or outside the project")
+    extract.add_argument("--json", action="store_true", help="print the outcome as JSON")
     return parser
 
 
@@ -68,6 +72,23 @@ def _print_status(status: StatusReport) -> None:
         print("Last run: never")
 
 
+def _print_extract(file: str, outcome: ExtractOutcome) -> None:
+    if outcome.ok:
+        print(outcome.text, end="" if (outcome.text or "").endswith("\n") else "\n")
+        for warning in outcome.warnings:
+            print(f"wikid: warning: {file}: {warning}", file=sys.stderr)
+    else:
+        print(f"wikid: {file}: {outcome.reason}: {outcome.detail}", file=sys.stderr)
+
+
+def _emit(as_json: bool, data: dict[str, object], human: Callable[[], None]) -> None:
+    """Print `data` as JSON for programs, or call `human` to print it for people."""
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        human()
+
+
 class _TerminalProgress:
     """A one-line counter on stderr, shown only on a terminal (quiet under systemd)."""
 
@@ -92,18 +113,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
         if args.command == "update":
             report = project.update(progress=_TerminalProgress())
-            if args.json:
-                print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
-            else:
-                _print_update(report)
+            _emit(args.json, report.to_dict(), lambda: _print_update(report))
             return EXIT_OK
         if args.command == "status":
             status = project.status()
-            if args.json:
-                print(json.dumps(status.to_dict(), indent=2, ensure_ascii=False))
-            else:
-                _print_status(status)
+            _emit(args.json, status.to_dict(), lambda: _print_status(status))
             return EXIT_OK
+        if args.command == "extract":
+            outcome = project.extract(args.file)
+            _emit(args.json, {"file": args.file, **outcome.to_dict()}, lambda: _print_extract(args.file, outcome))
+            return EXIT_OK if outcome.ok else EXIT_ERRORS
     except (ConfigError, ClockError, ProjectLocked, ProjectNotFound) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS

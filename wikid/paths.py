@@ -41,3 +41,7 @@ class ProjectPaths:
     @property
     def page_cache(self) -> Path:
         return self.state / "pages.json"
+
+    @property
+    def extract_staging(self) -> Path:
+        return self.state / "extract"

@@ -7,8 +7,10 @@ from pathlib import Path
 
 from wikid.clock import now
 from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
+from wikid.extract.runner import ExtractOutcome, Extractor
 from wikid.fsio import atomic_create
-from wikid.intake.classify import Bucket
+from wikid.intake.classify import Bucket, ignored
+from wikid.intake.ignores import IgnoreMemory
 from wikid.intake.pipeline import Progress, classify_inputs, run_batch
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLock
@@ -107,20 +109,34 @@ class Project:
                 write_json(self.paths.last_run, report.to_dict())
         return report
 
+    def extract(self, file: str | Path) -> ExtractOutcome:
+        """What wikid sees in one file (markdown and warnings, or a reason code).
+
+        Any file can be inspected, inside the project or not; the project's limits apply.
+        """
+        limits = self.config().limits if self.root.is_dir() else Config().limits
+        with Extractor(limits) as extractor:
+            return extractor.extract(Path(file))
+
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""
         self._require_root()
         config = self.config()
         report = StatusReport()
         if self.paths.input.is_dir():
+            memory = IgnoreMemory(self.paths.ignored)
             for item in classify_inputs(self.paths, config):
+                result = item.result
+                known = memory.recall(item.entry) if result.bucket == Bucket.NON_CONFORMANT else None
+                if known is not None:
+                    result = ignored(*known)
                 entry = InputStatus(
                     item.entry.rel,
-                    str(item.result.bucket),
-                    str(item.result.reason) if item.result.reason else None,
-                    item.result.message,
+                    str(result.bucket),
+                    str(result.reason) if result.reason else None,
+                    result.message,
                 )
-                (report.ignored if item.result.bucket == Bucket.IGNORED else report.pending).append(entry)
+                (report.ignored if result.bucket == Bucket.IGNORED else report.pending).append(entry)
         if self.paths.wiki.is_dir():
             report.concepts = len(walk_bundle(self.paths.wiki).concept_ids)
         last = read_json(self.paths.last_run)

@@ -9,6 +9,7 @@ behind format errors) and must never touch the network.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +31,19 @@ class ExtractionError(Exception):
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
+
+
+_OBJECT_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+
+def describe_error(exc: BaseException) -> str:
+    """A library exception as a one-line detail for a report.
+
+    Object addresses (python-docx puts a stream's repr in some messages) are dropped,
+    so the same file always gives the same detail.
+    """
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return _OBJECT_ADDRESS.sub("", " ".join(text.split()))[:500]
 
 
 def _cell(value: str) -> str:

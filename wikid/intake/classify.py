@@ -9,13 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from wikid.extract.registry import extractor_module
 from wikid.intake.naming import is_markdown, page_rel, split_name
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
 
-TEXT_SUFFIXES = frozenset(
-    ".txt .text .csv .tsv .json .jsonl .ndjson .yaml .yml .toml .rst .org .log .xml".split()
-)
-DOCUMENT_SUFFIXES = frozenset(".pdf .docx .xlsx .pptx .html .htm .xhtml .epub .odt .rtf".split())
 RESERVED_PAGE_NAMES = frozenset({"index.md", "log.md"})
 
 
@@ -55,7 +52,7 @@ def classify_path(rel: str, size: int, max_bytes: int) -> Classification | None:
     name = rel.rsplit("/", 1)[-1]
     suffix = split_name(name)[1].lower()
     markdown = is_markdown(name)
-    if not markdown and suffix not in TEXT_SUFFIXES and suffix not in DOCUMENT_SUFFIXES:
+    if extractor_module(suffix) is None:
         kind = f"`{suffix}` files" if suffix else "files without an extension"
         return ignored(Reason.UNSUPPORTED, f"{kind} are not a supported document type")
     if markdown and page_rel(rel).rsplit("/", 1)[-1].lower() in RESERVED_PAGE_NAMES:

@@ -11,6 +11,7 @@ archived first (I3); writes stay inside input/, wiki/ and .wikid/ (I4).
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -36,12 +37,13 @@ from wikid.intake.classify import (
 )
 from wikid.intake.report import Action, FileResult, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
-from wikid.manager import NO_ENGINE_MESSAGE, select_manager
+from wikid.extract.runner import Extractor
+from wikid.intake.ignores import IgnoreMemory
+from wikid.manager import NO_ENGINE_MESSAGE, SourceDocument, select_manager
 from wikid.okf.bundle import regenerate_indexes
 from wikid.okf.index import link_target
 from wikid.okf.log import add_entries
 from wikid.paths import ProjectPaths
-from wikid.state import read_json, write_json
 
 Progress = Callable[[int, int, str], None]
 
@@ -208,28 +210,35 @@ def _log_bullet(result: FileResult, newly_ignored: bool) -> str | None:
     return None
 
 
-def _remember_ignored(paths: ProjectPaths, items: list[Classified]) -> set[str]:
-    """Update the ignore memory; return the inputs that were not ignored before.
+def _extract_documents(
+    paths: ProjectPaths,
+    config: Config,
+    items: list[Classified],
+    memory: IgnoreMemory,
+    progress: Progress | None,
+) -> tuple[list[SourceDocument], list[tuple[InputEntry, Reason, str]]]:
+    """Extract every non-conformant input in an isolated worker; stage the texts.
 
-    An ignored file is reported in log.md once; it is reported again only when its
-    size, mtime or reason changes (the user replaced or fixed it).
+    Failures become ignores with their reason code; a file whose failure is
+    remembered unchanged is not extracted again.
     """
-    old = read_json(paths.ignored)
-    old = old if isinstance(old, dict) else {}
-    new: dict[str, dict[str, object]] = {}
-    fresh: set[str] = set()
-    for item in items:
-        record = {
-            "reason": str(item.result.reason),
-            "size": item.entry.size,
-            "mtime_ns": item.stat.st_mtime_ns if item.stat else None,
-        }
-        new[item.entry.rel] = record
-        if old.get(item.entry.rel) != record:
-            fresh.add(item.entry.rel)
-    if new != old and (new or paths.ignored.exists()):
-        write_json(paths.ignored, new)
-    return fresh
+    documents: list[SourceDocument] = []
+    failed: list[tuple[InputEntry, Reason, str]] = []
+    with Extractor(config.limits) as extractor:
+        for n, item in enumerate(items, 1):
+            if progress:
+                progress(n, len(items), f"extracting {item.entry.rel}")
+            known = memory.recall(item.entry)
+            if known is not None:
+                failed.append((item.entry, *known))
+                continue
+            outcome = extractor.extract(item.entry.path)
+            if outcome.reason is not None or outcome.text is None:
+                failed.append((item.entry, outcome.reason or Reason.EXTRACTION_FAILED, outcome.detail))
+                continue
+            atomic_replace(paths.extract_staging / f"{item.entry.rel}.txt", outcome.text.encode("utf-8"))
+            documents.append(SourceDocument(item.entry.rel, outcome.text, outcome.warnings))
+    return documents, failed
 
 
 def run_batch(paths: ProjectPaths, config: Config, when: datetime, progress: Progress | None = None) -> UpdateReport:
@@ -246,18 +255,23 @@ def run_batch(paths: ProjectPaths, config: Config, when: datetime, progress: Pro
         if progress:
             progress(done, total, chunk[-1].entry.rel)
 
+    memory = IgnoreMemory(paths.ignored)
+    ignored_now = [(i.entry, i.result.reason or Reason.UNSUPPORTED, i.result.message)
+                   for i in items if i.result.bucket == Bucket.IGNORED]
+    shutil.rmtree(paths.extract_staging, ignore_errors=True)
+    non_conformant = [i for i in items if i.result.bucket == Bucket.NON_CONFORMANT]
+    documents, failed = _extract_documents(paths, config, non_conformant, memory, progress)
+    ignored_now += failed
     manager = select_manager(config)
-    for item in items:
-        if item.result.bucket == Bucket.NON_CONFORMANT and manager is None:
-            results.append(FileResult(item.entry.rel, Bucket.NON_CONFORMANT, Action.PENDING,
-                                      message=f"{item.result.message}; {NO_ENGINE_MESSAGE}"))
-    ignored_items = [i for i in items if i.result.bucket == Bucket.IGNORED]
-    for item in ignored_items:
-        results.append(FileResult(item.entry.rel, Bucket.IGNORED, Action.IGNORED,
-                                  reason=item.result.reason, message=item.result.message))
-    if progress and total:
-        progress(total, total, "")
-    fresh = _remember_ignored(paths, ignored_items)
+    if manager is None:
+        for doc in documents:
+            warned = f", {len(doc.warnings)} warning(s)" if doc.warnings else ""
+            results.append(FileResult(doc.input_rel, Bucket.NON_CONFORMANT, Action.PENDING,
+                                      message=f"extracted {len(doc.text)} characters{warned}; {NO_ENGINE_MESSAGE}"))
+    shutil.rmtree(paths.extract_staging, ignore_errors=True)
+    for entry, reason, message in ignored_now:
+        results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))
+    fresh = memory.save(ignored_now)
 
     report.files = sorted(results, key=lambda r: r.input)
     bullets = [b for r in report.files if (b := _log_bullet(r, r.input in fresh))]

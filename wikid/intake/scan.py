@@ -49,6 +49,7 @@ class InputEntry:
     rel: str  # NFC, POSIX separators; control bytes escaped when unsafe
     path: Path
     size: int = 0
+    mtime_ns: int = 0
     unsafe: str | None = None  # reason the path is never opened
     io_error: str | None = None  # the directory or file could not be read
 
@@ -123,6 +124,6 @@ def _walk(directory: Path, rel_dir: str, ignore: tuple[str, ...], out: list[Inpu
         elif stat.S_ISDIR(st.st_mode):
             _walk(path, rel, ignore, out)
         elif stat.S_ISREG(st.st_mode):
-            out.append(InputEntry(rel, path, size=st.st_size))
+            out.append(InputEntry(rel, path, size=st.st_size, mtime_ns=st.st_mtime_ns))
         else:
             out.append(InputEntry(rel, path, unsafe="special file (FIFO, socket or device); only regular files are read"))

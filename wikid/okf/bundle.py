@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from wikid.fsio import NotRegularFile, atomic_replace, read_regular
+from wikid.fsio import atomic_replace, read_regular
 from wikid.okf.frontmatter import parse_frontmatter
 from wikid.okf.index import ConceptEntry, render_indexes
 from wikid.state import read_json, write_json

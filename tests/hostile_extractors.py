@@ -1,0 +1,35 @@
+"""Format 'extractors' that misbehave on purpose, to prove the worker isolates them.
+
+The runner sends the module name to the worker, so tests point a suffix at this
+module and the worker imports it like any real format module.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+
+from wikid.extract.base import Extracted
+
+
+def extract(data: bytes, suffix: str) -> Extracted:
+    command = data.decode().strip()
+    if command == "hang":
+        time.sleep(3600)
+    if command == "allocate":
+        hoard = [bytearray(64 << 20) for _ in range(64)]  # 4 GiB, touched page by page
+        return Extracted(str(len(hoard)))
+    if command == "segfault":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if command == "exit":
+        os._exit(3)
+    if command == "raise":
+        raise RuntimeError("library bug")
+    if command == "network":
+        socket.create_connection(("127.0.0.1", 9), timeout=1)
+        return Extracted("connected")
+    if command == "pid":
+        return Extracted(str(os.getpid()))
+    return Extracted(command)

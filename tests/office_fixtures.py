@@ -1,0 +1,46 @@
+"""Office fixtures built in memory (python-docx, openpyxl, msoffcrypto-tool): no binaries committed."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping, Sequence
+
+import docx
+import openpyxl
+from docx.document import Document
+from msoffcrypto.format.ooxml import OOXMLFile
+
+
+def make_docx(paragraphs: Sequence[str] = (), build: Callable[[Document], None] | None = None) -> bytes:
+    """A .docx with one plain paragraph per string, then whatever `build` adds."""
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    if build is not None:
+        build(document)
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def make_xlsx(sheets: Mapping[str, Sequence[Sequence[object]]]) -> bytes:
+    """A .xlsx with one sheet per entry, rows appended from A1; `{}` gives one empty sheet."""
+    workbook = openpyxl.Workbook()
+    workbook.remove(workbook.active)
+    for name, rows in sheets.items():
+        sheet = workbook.create_sheet(name)
+        for row in rows:
+            sheet.append(list(row))
+    if not workbook.worksheets:
+        workbook.create_sheet("Sheet")
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def make_encrypted_ooxml(data: bytes, password: str) -> bytes:
+    """`data` (a .docx/.xlsx/.pptx) encrypted the way Office does it: ECMA-376 Agile
+    encryption, an OLE2 container holding `EncryptionInfo` and `EncryptedPackage`."""
+    out = io.BytesIO()
+    OOXMLFile(io.BytesIO(data)).encrypt(password, out)
+    return out.getvalue()

@@ -1,0 +1,246 @@
+"""HTML, EPUB and PPTX through markitdown's converters: content, structure, refusals.
+
+markitdown decides the markdown layout, so these tests assert the essential content
+and structure; the adjustments wikid makes (slide headings, titles) are exact.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import subprocess
+import sys
+import zipfile
+
+import pytest
+from pptx import Presentation
+from pptx.util import Inches
+
+from wikid.extract import markitdown_formats
+from wikid.extract.base import ExtractionError
+from wikid.intake.classify import Reason
+
+HTML = b"""<!DOCTYPE html>
+<html><head><title>Ignored title</title>
+<style>body { color: SECRET_STYLE; }</style>
+<script>var token = "SECRET_SCRIPT";</script></head>
+<body>
+<h1>Quarterly report</h1>
+<p>See <a href="https://example.org/q3">the Q3 figures</a> for details.</p>
+<h2>Numbers</h2>
+<table><tr><th>Region</th><th>Sales</th></tr><tr><td>North</td><td>42</td></tr></table>
+<script type="module">console.log("SECRET_MODULE")</script>
+</body></html>"""
+
+
+def extract(data: bytes, suffix: str) -> str:
+    return markitdown_formats.extract(data, suffix).text
+
+
+def failure(data: bytes, suffix: str) -> ExtractionError:
+    with pytest.raises(ExtractionError) as caught:
+        markitdown_formats.extract(data, suffix)
+    return caught.value
+
+
+# --- HTML -------------------------------------------------------------------------
+
+
+def test_html_keeps_headings_links_and_tables_and_drops_script_and_style() -> None:
+    result = markitdown_formats.extract(HTML, ".html")
+    assert "SECRET" not in result.text
+    assert "color" not in result.text
+    lines = result.text.splitlines()
+    assert lines[0] == "# Quarterly report"
+    assert "## Numbers" in lines
+    assert "See [the Q3 figures](https://example.org/q3) for details." in lines
+    assert "| Region | Sales |" in lines
+    assert "| North | 42 |" in lines
+    assert "Ignored title" not in result.text  # the page has its own level-1 heading
+    assert result.text.endswith("\n")
+    assert result.warnings == ()
+
+
+def test_html_without_a_level_1_heading_is_titled_from_its_head() -> None:
+    page = b"<html><head><title>  Meeting\n notes </title></head><body><p>Agreed.</p></body></html>"
+    assert extract(page, ".htm") == "# Meeting notes\n\nAgreed.\n"
+
+
+def test_html_declared_charset_is_honoured() -> None:
+    page = "<html><head><meta charset='iso-8859-1'></head><body><p>Café crème</p></body></html>"
+    assert extract(page.encode("latin-1"), ".html") == "Café crème\n"
+
+
+def test_xhtml_with_an_xml_declaration() -> None:
+    page = (b'<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml">'
+            b"<head><title>X</title></head><body><h1>Hello</h1><p>World</p></body></html>")
+    assert extract(page, ".xhtml") == "# Hello\n\nWorld\n"
+
+
+def test_html_too_deep_for_markdownify_falls_back_to_text_with_a_warning() -> None:
+    page = b"<html><body>" + b"<div>" * 3000 + b"deep text" + b"</div>" * 3000 + b"</body></html>"
+    result = markitdown_formats.extract(page, ".html")
+    assert result.text == "deep text\n"
+    assert len(result.warnings) == 1
+    assert "nested" in result.warnings[0]
+
+
+def test_binary_junk_named_html_fails() -> None:
+    error = failure(random.Random(5).randbytes(4000), ".html")
+    assert error.reason is Reason.EXTRACTION_FAILED
+    assert error.detail.startswith("binary content")
+
+
+@pytest.mark.parametrize("page", [b"  \n ", b"<html><head><title> </title></head><body> <p> </p></body></html>"])
+def test_html_without_text_is_empty(page: bytes) -> None:
+    assert failure(page, ".html").reason is Reason.EMPTY
+
+
+# --- EPUB -------------------------------------------------------------------------
+
+CONTAINER = """<?xml version="1.0"?>
+<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
+</container>"""
+
+OPF = """<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+<dc:identifier id="uid">urn:uuid:0000</dc:identifier><dc:title>The Lighthouse Book</dc:title>
+<dc:creator>Ann Author</dc:creator><dc:language>en</dc:language></metadata>
+<manifest>
+<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
+<item id="ch2" href="chapter2.xhtml" media-type="application/xhtml+xml"/>
+<item id="ch1" href="chapter1.xhtml" media-type="application/xhtml+xml"/>
+</manifest>
+<spine toc="ncx"><itemref idref="ch1"/><itemref idref="ch2"/></spine>
+</package>"""
+
+NAV = """<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Nav</title></head>
+<body><nav epub:type="toc"><ol><li><a href="chapter1.xhtml">One</a></li><li><a href="chapter2.xhtml">Two</a></li></ol></nav></body></html>"""
+
+NCX = """<?xml version="1.0" encoding="UTF-8"?>
+<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head/><docTitle><text>The Lighthouse Book</text></docTitle>
+<navMap><navPoint id="p1" playOrder="1"><navLabel><text>One</text></navLabel><content src="chapter1.xhtml"/></navPoint>
+<navPoint id="p2" playOrder="2"><navLabel><text>Two</text></navLabel><content src="chapter2.xhtml"/></navPoint></navMap></ncx>"""
+
+
+def chapter(title: str, body: str) -> str:
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml">'
+            f"<head><title>{title}</title><style>p {{ margin: 0 }}</style></head>"
+            f"<body><h1>{title}</h1><p>{body}</p></body></html>")
+
+
+def epub(opf: str = OPF, container: str = CONTAINER) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as book:
+        book.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        book.writestr("META-INF/container.xml", container)
+        book.writestr("OEBPS/content.opf", opf)
+        book.writestr("OEBPS/nav.xhtml", NAV)
+        book.writestr("OEBPS/toc.ncx", NCX)
+        book.writestr("OEBPS/chapter1.xhtml", chapter("The Keeper", "The lamp was lit at dusk."))
+        book.writestr("OEBPS/chapter2.xhtml", chapter("The Storm", "Waves rose over the rocks."))
+    return buffer.getvalue()
+
+
+def test_epub_gives_both_chapters_in_spine_order_after_the_metadata() -> None:
+    text = extract(epub(), ".epub")
+    assert "**Title:** The Lighthouse Book" in text
+    assert "**Authors:** Ann Author" in text
+    positions = [text.index(s) for s in (
+        "**Title:**", "# The Keeper", "The lamp was lit at dusk.", "# The Storm", "Waves rose over the rocks.")]
+    assert positions == sorted(positions)
+    assert "margin" not in text
+
+
+def test_truncated_epub_fails() -> None:
+    data = epub()
+    error = failure(data[: len(data) // 2], ".epub")
+    assert error.reason is Reason.EXTRACTION_FAILED
+    assert "EPUB conversion failed: BadZipFile" in error.detail
+
+
+def test_epub_whose_package_document_is_missing_fails() -> None:
+    error = failure(epub(container=CONTAINER.replace("content.opf", "missing.opf")), ".epub")
+    assert error.reason is Reason.EXTRACTION_FAILED
+    assert "KeyError" in error.detail
+
+
+def test_epub_with_malformed_xml_fails() -> None:
+    error = failure(epub(opf="<package><metadata>"), ".epub")
+    assert error.reason is Reason.EXTRACTION_FAILED
+    assert "ExpatError" in error.detail
+
+
+# --- PPTX -------------------------------------------------------------------------
+
+
+def pptx(slides: list[tuple[str, str]]) -> bytes:
+    deck = Presentation()
+    for title, body in slides:
+        slide = deck.slides.add_slide(deck.slide_layouts[1])
+        slide.shapes.title.text = title
+        slide.placeholders[1].text = body
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    return buffer.getvalue()
+
+
+def test_pptx_slides_get_slide_headings_with_their_titles_nested() -> None:
+    text = extract(pptx([("Roadmap", "Ship the beta\nHire two engineers"), ("Risks", "Budget overrun")]), ".pptx")
+    lines = text.splitlines()
+    assert "<!--" not in text
+    for expected in ("## Slide 1", "### Roadmap", "Ship the beta", "Hire two engineers",
+                     "## Slide 2", "### Risks", "Budget overrun"):
+        assert expected in lines
+    order = [lines.index(s) for s in ("## Slide 1", "### Roadmap", "Ship the beta", "## Slide 2", "### Risks")]
+    assert order == sorted(order)
+    assert not any(line.startswith("# ") for line in lines)
+
+
+def test_pptx_tables_come_out_as_tables() -> None:
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Budget"
+    table = slide.shapes.add_table(2, 2, Inches(1), Inches(2), Inches(4), Inches(1)).table
+    for (row, col), value in {(0, 0): "Item", (0, 1): "Cost", (1, 0): "Laptops", (1, 1): "900"}.items():
+        table.cell(row, col).text = value
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    lines = extract(buffer.getvalue(), ".pptx").splitlines()
+    assert lines[:2] == ["## Slide 1", "### Budget"]
+    assert "| Item | Cost |" in lines
+    assert "| Laptops | 900 |" in lines
+
+
+def test_truncated_pptx_fails() -> None:
+    data = pptx([("Title", "Body")])
+    error = failure(data[: len(data) // 2], ".pptx")
+    assert error.reason is Reason.EXTRACTION_FAILED
+    assert "PPTX conversion failed" in error.detail
+
+
+def test_pptx_without_slides_is_empty() -> None:
+    assert failure(pptx([]), ".pptx").reason is Reason.EMPTY
+
+
+# --- privacy ----------------------------------------------------------------------
+
+
+def test_markitdown_loads_only_in_the_worker_and_only_with_onnxruntime_telemetry_off() -> None:
+    probe = (
+        "import os, sys\n"
+        "import wikid.cli, wikid.intake.pipeline, wikid.extract.runner\n"
+        "assert 'markitdown' not in sys.modules, 'the CLI must not import markitdown'\n"
+        "from wikid.extract import markitdown_formats\n"
+        "assert 'markitdown' in sys.modules\n"
+        "print(os.environ['ORT_DISABLE_TELEMETRY'])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "ORT_DISABLE_TELEMETRY"}
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1"

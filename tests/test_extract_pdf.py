@@ -1,0 +1,115 @@
+"""PDF extraction: page order and headings, encryption, scans, damaged files."""
+
+from __future__ import annotations
+
+import pytest
+from pdf_fixtures import encrypt_pdf, make_pdf, make_pdf_without_text
+
+from wikid.extract.base import ExtractionError
+from wikid.extract.pdf import extract
+from wikid.intake.classify import Reason
+
+PAGES = ["Quarterly report\nRevenue grew by 12 percent.", "Second page text.", "Third page (last)."]
+EXPECTED = (
+    "## Page 1\n\nQuarterly report\nRevenue grew by 12 percent.\n\n"
+    "## Page 2\n\nSecond page text.\n\n"
+    "## Page 3\n\nThird page (last).\n"
+)
+
+
+def failure(data: bytes) -> ExtractionError:
+    with pytest.raises(ExtractionError) as info:
+        extract(data, ".pdf")
+    return info.value
+
+
+def test_pages_in_order_each_under_its_heading() -> None:
+    result = extract(make_pdf(PAGES), ".pdf")
+    assert result.text == EXPECTED
+    assert result.warnings == ()
+
+
+def test_text_is_normalised() -> None:
+    # PDFium ends lines with CRLF, keeps form feeds drawn as text and marks a
+    # line-end hyphen with U+FFFE (joining the lines): all cleaned up.
+    result = extract(make_pdf(["trailing   \nform\x0cfeed\nexam-\nple"]), ".pdf")
+    assert result.text == "## Page 1\n\ntrailing\nformfeed\nexample\n"
+
+
+def test_pages_without_text_are_named_in_a_warning() -> None:
+    result = extract(make_pdf(["one", "", "", "four", " "]), ".pdf")
+    assert result.text == "## Page 1\n\none\n\n## Page 4\n\nfour\n"
+    assert result.warnings == ("no text on pages 2-3, 5 (scanned images?)",)
+
+
+@pytest.mark.parametrize("algorithm", ["AES-256", "AES-128", "RC4-128"])
+def test_user_password_is_encrypted(algorithm: str) -> None:
+    error = failure(encrypt_pdf(make_pdf(PAGES), "secret", algorithm))
+    assert error.reason == Reason.ENCRYPTED
+
+
+@pytest.mark.parametrize("algorithm", ["AES-256", "AES-128", "RC4-128"])
+def test_owner_password_only_is_extracted(algorithm: str) -> None:
+    data = encrypt_pdf(make_pdf(PAGES), "", algorithm, owner_password="owner")
+    assert extract(data, ".pdf").text == EXPECTED
+
+
+def test_no_text_layer_is_empty() -> None:
+    error = failure(make_pdf_without_text(3))
+    assert error.reason == Reason.EMPTY
+    assert error.detail == "no text layer (a scanned document?)"
+
+
+def test_no_pages_is_empty() -> None:
+    error = failure(make_pdf([]))
+    assert (error.reason, error.detail) == (Reason.EMPTY, "the PDF has no pages")
+
+
+def test_an_earlier_password_error_does_not_leak_into_the_next_file() -> None:
+    # PDFium's last-error code is global and only set by a failed load; pypdfium2's
+    # PdfDocument(bytes) reads it for page-less documents too, and then reported
+    # "Incorrect password" for the file after an encrypted one.
+    assert failure(encrypt_pdf(make_pdf(PAGES), "secret")).reason == Reason.ENCRYPTED
+    assert failure(make_pdf([])).reason == Reason.EMPTY
+    assert failure(encrypt_pdf(make_pdf(PAGES), "secret")).reason == Reason.ENCRYPTED
+    assert failure(b"%PDF-1.7\n" + bytes(100)).reason == Reason.EXTRACTION_FAILED
+
+
+def test_truncated_pdf_fails() -> None:
+    # Cut in half, the file has lost its xref and trailer (the /Root reference):
+    # neither PDFium nor pypdf can find the pages, so nothing is half-extracted.
+    data = make_pdf(PAGES)
+    error = failure(data[: len(data) // 2])
+    assert error.reason == Reason.EXTRACTION_FAILED
+    assert "PDFium" in error.detail and "pypdf" in error.detail
+
+
+def test_lost_eof_marker_is_still_read() -> None:
+    data = make_pdf(PAGES)
+    assert extract(data[: data.rindex(b"%%EOF")], ".pdf").text == EXPECTED
+
+
+def test_junk_after_header_fails() -> None:
+    error = failure(b"%PDF-1.7\n" + b"\x00 this is not a pdf \xff" * 200)
+    assert error.reason == Reason.EXTRACTION_FAILED
+
+
+def test_pypdf_reads_what_pdfium_refuses() -> None:
+    # A trailer without /Root: PDFium gives up, pypdf finds the catalog by scanning.
+    data = make_pdf(PAGES).replace(b"/Root 1 0 R", b"/Rooo 1 0 R")
+    result = extract(data, ".pdf")
+    assert "Revenue grew by 12 percent." in result.text and "## Page 3" in result.text
+    assert len(result.warnings) == 1 and result.warnings[0].startswith("PDFium could not open the file")
+
+
+def test_encryption_found_by_the_pypdf_fallback() -> None:
+    data = encrypt_pdf(make_pdf(PAGES), "secret", "AES-128").replace(b"/Root", b"/Rooo")
+    assert failure(data).reason == Reason.ENCRYPTED
+
+
+def test_a_page_that_cannot_be_parsed_is_skipped_with_a_warning() -> None:
+    # Object 6 is page 2's page dictionary in make_pdf's layout.
+    data = make_pdf(PAGES).replace(b"6 0 obj", b"6 0 xxx")
+    result = extract(data, ".pdf")
+    assert result.text == EXPECTED.replace("## Page 2\n\nSecond page text.\n\n", "")
+    assert result.warnings == ("could not parse page 2; skipped",)

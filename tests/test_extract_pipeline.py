@@ -1,0 +1,64 @@
+"""Extraction inside `wikid update`: failures become reason codes, files stay put."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import wikid.intake.pipeline as pipeline
+from conftest import drop
+from wikid import Action, Project, Reason
+
+
+def test_failures_are_ignored_with_reason_and_the_file_stays(project: Project) -> None:
+    junk = drop(project, "scans/junk.pdf", b"not a pdf")
+    drop(project, "notes/blank.txt", b"   \n\t\n")
+    drop(project, "notes/meeting.txt", b"Decided: ship on Friday.\n")
+    report = project.update()
+    got = {f.input: (f.action, f.reason) for f in report.files}
+    assert got == {
+        "notes/blank.txt": (Action.IGNORED, Reason.EMPTY),
+        "notes/meeting.txt": (Action.PENDING, None),
+        "scans/junk.pdf": (Action.IGNORED, Reason.EXTRACTION_FAILED),
+    }
+    assert junk.read_bytes() == b"not a pdf"
+    pending = next(f for f in report.files if f.action == Action.PENDING)
+    assert pending.message.startswith("extracted 25 characters;")
+    log = (project.paths.wiki / "log.md").read_text()
+    assert "* **Ignored**: `input/scans/junk.pdf` (extraction_failed): not a PDF: no %PDF- header in the first 1 KB." in log
+    assert not project.paths.extract_staging.exists()
+
+
+def test_a_remembered_failure_is_not_extracted_again_until_the_file_changes(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    junk = drop(project, "junk.pdf", b"not a pdf")
+    project.update()
+    calls: list[str] = []
+    real = pipeline.Extractor.extract
+
+    def counting(self, path):  # type: ignore[no-untyped-def]
+        calls.append(path.name)
+        return real(self, path)
+
+    monkeypatch.setattr(pipeline.Extractor, "extract", counting)
+    second = project.update()
+    assert calls == [] and second.files[0].reason == Reason.EXTRACTION_FAILED
+    assert (project.paths.wiki / "log.md").read_text().count("junk.pdf") == 1
+    junk.write_bytes(b"still not a pdf")
+    os.utime(junk, ns=(10**18, 10**18))
+    project.update()
+    assert calls == ["junk.pdf"]
+    assert (project.paths.wiki / "log.md").read_text().count("junk.pdf") == 2
+
+
+def test_status_lists_remembered_extraction_failures(project: Project) -> None:
+    drop(project, "junk.pdf", b"not a pdf")
+    project.update()
+    drop(project, "fresh.pdf", b"unseen")
+    status = project.status()
+    assert [p.input for p in status.pending] == ["fresh.pdf"]
+    assert [(i.input, i.reason, i.message) for i in status.ignored] == [
+        ("junk.pdf", "extraction_failed", "not a PDF: no %PDF- header in the first 1 KB")
+    ]

@@ -1,0 +1,171 @@
+"""Plain-text extraction: encoding detection, CSV/TSV tables, fenced data, refusals."""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import random
+
+import pytest
+
+from wikid.extract import registry, text
+from wikid.extract.base import ExtractionError
+from wikid.intake.classify import Reason
+
+
+def failure(data: bytes, suffix: str = ".txt") -> ExtractionError:
+    with pytest.raises(ExtractionError) as caught:
+        text.extract(data, suffix)
+    return caught.value
+
+
+def test_utf8_is_decoded_without_warnings() -> None:
+    result = text.extract("Grüße aus Köln, 東京 🙂\n".encode(), ".txt")
+    assert result.text == "Grüße aus Köln, 東京 🙂\n"
+    assert result.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("bom", "encoding"),
+    [
+        (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+        (codecs.BOM_UTF32_LE, "utf-32-le"),
+        (codecs.BOM_UTF32_BE, "utf-32-be"),
+    ],
+)
+def test_byte_order_marks_decide_the_encoding_and_are_dropped(bom: bytes, encoding: str) -> None:
+    result = text.extract(bom + "héllo\r\nwörld €\r\n".encode(encoding), ".txt")
+    assert result.text == "héllo\nwörld €\n"
+    assert result.warnings == ()
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_bom_is_recognised_by_its_nul_bytes(encoding: str) -> None:
+    result = text.extract("Meeting notes: café at 10:00\nSecond line\n".encode(encoding), ".txt")
+    assert result.text == "Meeting notes: café at 10:00\nSecond line\n"
+    assert result.warnings == ()
+
+
+def test_latin1_text_decodes_to_the_right_characters_with_a_warning() -> None:
+    result = text.extract("Crème brûlée, déjà vu, señor, Ørsted\n".encode("latin-1"), ".txt")
+    assert result.text == "Crème brûlée, déjà vu, señor, Ørsted\n"
+    assert len(result.warnings) == 1
+    assert "cp1252" in result.warnings[0]
+
+
+def test_cp1252_punctuation_is_read_as_cp1252() -> None:
+    result = text.extract("“Quoted” – costs 5 € …\n".encode("cp1252"), ".txt")
+    assert result.text == "“Quoted” – costs 5 € …\n"
+    assert "cp1252" in result.warnings[0]
+
+
+def test_bytes_cp1252_leaves_undefined_fall_back_to_latin1() -> None:
+    data = b"caf\xe9 " * 30 + b"\x81\n"
+    result = text.extract(data, ".txt")
+    assert result.text == "café " * 30 + "\x81\n"
+    assert "latin-1 for 1 byte(s)" in result.warnings[0]
+
+
+def test_a_bom_followed_by_invalid_bytes_decodes_with_replacements_and_a_warning() -> None:
+    result = text.extract(codecs.BOM_UTF8 + b"caf\xe9 au lait\n", ".txt")
+    assert result.text == "caf\ufffd au lait\n"
+    assert "byte-order mark" in result.warnings[0]
+
+
+def test_newlines_are_normalised() -> None:
+    assert text.extract(b"one\r\ntwo\rthree\n", ".log").text == "one\ntwo\nthree\n"
+
+
+def test_markdown_stays_as_it_is() -> None:
+    source = "# Title\n\n* item with `code`\n\n| a | b |\n|---|---|\n"
+    assert text.extract(source.encode(), ".md").text == source
+    assert text.extract(source.encode(), ".markdown").text == source
+
+
+@pytest.mark.parametrize(
+    ("suffix", "language"),
+    [(".json", "json"), (".jsonl", "json"), (".ndjson", "json"), (".yaml", "yaml"),
+     (".yml", "yaml"), (".toml", "toml"), (".xml", "xml")],
+)
+def test_data_formats_are_fenced_with_their_language(suffix: str, language: str) -> None:
+    result = text.extract(b"# not a heading\nkey: value\n\n", suffix)
+    assert result.text == f"```{language}\n# not a heading\nkey: value\n```\n"
+
+
+def test_the_fence_outgrows_backtick_runs_in_the_content() -> None:
+    result = text.extract(b'{"doc": "```python\\nx\\n```"}', ".json")
+    assert result.text == '````json\n{"doc": "```python\\nx\\n```"}\n````\n'
+
+
+def test_csv_becomes_an_exact_gfm_table() -> None:
+    data = b'name,city,note\r\n"Smith, Jane",Paris,"a|b"\r\nLee,,"two\r\nlines"\r\n\r\nKim,Oslo\r\n'
+    result = text.extract(data, ".csv")
+    assert result.text == (
+        "| name | city | note |\n"
+        "|---|---|---|\n"
+        "| Smith, Jane | Paris | a\\|b |\n"
+        "| Lee |  | two lines |\n"
+        "| Kim | Oslo |  |\n"
+    )
+    assert result.warnings == ()
+
+
+def test_tsv_splits_on_tabs_only() -> None:
+    result = text.extract("id\tlabel\n1\tone, two\n".encode("utf-16"), ".tsv")
+    assert result.text == "| id | label |\n|---|---|\n| 1 | one, two |\n"
+
+
+def test_csv_over_the_row_cap_is_cut_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(text, "MAX_TABLE_ROWS", 2)
+    result = text.extract(b"n\n1\n2\n3\n4\n5\n", ".csv")
+    assert result.text == "| n |\n|---|\n| 1 |\n| 2 |\n"
+    assert result.warnings == ("table cut to its first 2 of 5 data rows",)
+
+
+def test_latin1_csv_keeps_both_the_table_and_the_decoding_warning() -> None:
+    result = text.extract("ville,pays\nMünchen,Deutschland\n".encode("latin-1"), ".csv")
+    assert result.text == "| ville | pays |\n|---|---|\n| München | Deutschland |\n"
+    assert "cp1252" in result.warnings[0]
+
+
+def test_a_csv_the_csv_module_rejects_fails_with_the_line() -> None:
+    previous = csv.field_size_limit(10)
+    try:
+        error = failure(b"a,b\n1,this field is far too long\n", ".csv")
+    finally:
+        csv.field_size_limit(previous)
+    assert error.reason is Reason.EXTRACTION_FAILED
+    assert ".csv parsing failed at line 2" in error.detail
+
+
+def test_a_csv_of_empty_cells_is_empty() -> None:
+    assert failure(b",,\n , \n", ".csv").reason is Reason.EMPTY
+
+
+@pytest.mark.parametrize("data", [b"  \n\t\r\n", codecs.BOM_UTF8, " \n".encode("utf-16")])
+def test_whitespace_only_text_is_empty(data: bytes) -> None:
+    error = failure(data)
+    assert error.reason is Reason.EMPTY
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x7fELF\x02\x01\x01" + b"\x00" * 200 + b"\x03\x00>\x00" * 50,
+        random.Random(7).randbytes(4096),
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00" + random.Random(3).randbytes(500),
+    ],
+    ids=["elf", "random", "png"],
+)
+def test_binary_content_named_txt_fails(data: bytes) -> None:
+    error = failure(data)
+    assert error.reason is Reason.EXTRACTION_FAILED
+    assert error.detail.startswith("binary content")
+
+
+@pytest.mark.parametrize("suffix", sorted(registry.TEXT_SUFFIXES))
+def test_every_registered_text_suffix_is_handled(suffix: str) -> None:
+    assert registry.extractor_module(suffix) == "wikid.extract.text"
+    assert "hello" in text.extract(b"hello\n", suffix).text

@@ -1,0 +1,1 @@
+"""Extraction: every supported document format to markdown text, in an isolated worker."""

@@ -1,0 +1,138 @@
+"""Word (.docx) documents as markdown, with python-docx.
+
+The body is read in document order straight from its XML children, so paragraphs
+and tables stay interleaved as the author placed them (python-docx's `paragraphs`
+and `tables` lists lose that order). Content controls (`w:sdt`, used by templates and
+forms) are descended into, since their text is the document's text.
+
+Mapping: `Title` and `Heading 1` → `#`, `Heading N` → N `#` (at most 6); list
+paragraphs (numbered in the paragraph or through a `List Bullet`/`List Number`
+style) → `- ` items, indented two spaces per level, numbered lists included since the
+numbers themselves live in the numbering definitions; tables → GFM tables with the
+first row as header (a merged cell repeats its text in every row and column it
+spans, which keeps the columns aligned); other paragraphs as plain text. Inline
+formatting is dropped.
+
+Headers and footers carry page furniture (company, confidentiality, document ids)
+that still says something about the document. They are appended after the body
+under `## Header` and `## Footer`, each paragraph once however many sections or
+first/even-page variants repeat it, so the body keeps its own heading hierarchy.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from docx import Document
+from docx.oxml.ns import qn
+from docx.table import Table
+from docx.text.paragraph import Paragraph
+
+from wikid.extract.base import Extracted, ExtractionError, describe_error, gfm_table
+from wikid.intake.classify import Reason
+
+if TYPE_CHECKING:
+    from docx.document import Document as DocxDocument
+    from docx.oxml.xmlchemy import BaseOxmlElement
+    from docx.section import _Footer, _Header
+
+_HEADING = re.compile(r"Heading ([1-9])")
+_LIST_STYLE = re.compile(r"List (?:Bullet|Number)(?: ([2-9]))?")
+_PARAGRAPH, _TABLE, _CONTENT_CONTROL = qn("w:p"), qn("w:tbl"), qn("w:sdt")
+_HEADERS = ("header", "first_page_header", "even_page_header")
+_FOOTERS = ("footer", "first_page_footer", "even_page_footer")
+
+Block = tuple[bool, str]  # (is a list item, markdown)
+
+
+def extract(data: bytes, suffix: str) -> Extracted:
+    """Markdown for a .docx body, then its headers and footers."""
+    try:
+        document = Document(io.BytesIO(data))
+        parts = [_join(_blocks(document.element.body, document))]
+        for title, attrs in (("Header", _HEADERS), ("Footer", _FOOTERS)):
+            if furniture := _furniture(document, attrs):
+                parts.append(f"## {title}\n\n" + "\n\n".join(furniture))
+    except Exception as exc:  # python-docx/lxml/zipfile raise many types on damaged files
+        raise ExtractionError(
+            Reason.EXTRACTION_FAILED, f"python-docx could not read the document: {describe_error(exc)}"
+        ) from None
+    text = "\n\n".join(part for part in parts if part)
+    if not text.strip():
+        raise ExtractionError(Reason.EMPTY, "the document has no text")
+    return Extracted(text + "\n")
+
+
+def _blocks(container: BaseOxmlElement, parent: DocxDocument | _Header | _Footer) -> Iterator[Block]:
+    """Each non-empty paragraph and table under `container`, in document order."""
+    for child in container.iterchildren():
+        if child.tag == _PARAGRAPH:
+            if block := _paragraph(child, Paragraph(child, parent)):
+                yield block
+        elif child.tag == _TABLE:
+            rows = [[cell.text for cell in row.cells] for row in Table(child, parent).rows]
+            if any(cell.strip() for row in rows for cell in row):
+                yield False, gfm_table(rows)
+        elif child.tag == _CONTENT_CONTROL and (content := child.find(qn("w:sdtContent"))) is not None:
+            yield from _blocks(content, parent)
+
+
+def _paragraph(element: BaseOxmlElement, paragraph: Paragraph) -> Block | None:
+    text = paragraph.text.strip()
+    if not text:
+        return None
+    style = paragraph.style.name if paragraph.style is not None and paragraph.style.name else ""
+    if style == "Title":
+        return False, "# " + _one_line(text)
+    if heading := _HEADING.fullmatch(style):
+        return False, "#" * min(int(heading[1]), 6) + " " + _one_line(text)
+    level = _list_level(element, style)
+    if level is not None:
+        return True, "  " * level + "- " + _one_line(text)
+    return False, text
+
+
+def _list_level(element: BaseOxmlElement, style: str) -> int | None:
+    """The nesting level of a list paragraph (0 = top), None for other paragraphs."""
+    num_id = element.xpath("./w:pPr/w:numPr/w:numId/@w:val")
+    if num_id:  # numbering on the paragraph overrides its style's; numId 0 means "none"
+        if num_id[0] == "0":
+            return None
+        ilvl = element.xpath("./w:pPr/w:numPr/w:ilvl/@w:val")
+        return int(ilvl[0]) if ilvl and ilvl[0].isdigit() else 0
+    style_list = _LIST_STYLE.fullmatch(style)
+    return int(style_list[1] or 1) - 1 if style_list else None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _join(blocks: Iterator[Block]) -> str:
+    """Blocks separated by blank lines; consecutive list items stay one list."""
+    out: list[str] = []
+    previous_item = False
+    for is_item, markdown in blocks:
+        if out:
+            out.append("\n" if is_item and previous_item else "\n\n")
+        out.append(markdown)
+        previous_item = is_item
+    return "".join(out)
+
+
+def _furniture(document: DocxDocument, attrs: tuple[str, ...]) -> list[str]:
+    """The distinct header (or footer) blocks of every section, in first-seen order."""
+    seen: list[str] = []
+    for section in document.sections:
+        for attr in attrs:
+            header_footer = getattr(section, attr)
+            if header_footer.is_linked_to_previous:  # no definition of its own: nothing new
+                continue
+            for _, markdown in _blocks(header_footer.part.element, header_footer):
+                if markdown not in seen:
+                    seen.append(markdown)
+    return seen
+

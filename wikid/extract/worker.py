@@ -1,0 +1,107 @@
+"""The child side of extraction: runs format libraries under a memory cap, offline.
+
+Runs in a separate process (see runner.py). Each request gets a fresh soft
+address-space limit of "what is mapped now + the budget", so imports made for an
+earlier file do not eat the next file's budget. Sockets are disabled before any
+library is imported: extractors never fetch anything.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import resource
+import socket
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from wikid.extract.base import ExtractionError, describe_error
+from wikid.extract.sniff import check_content
+from wikid.fsio import NotRegularFile, read_regular
+from wikid.intake.classify import Reason
+
+
+class _NoNetwork(socket.socket):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise OSError("network access is disabled while extracting documents")
+
+
+def _offline() -> None:
+    os.environ["ORT_DISABLE_TELEMETRY"] = "1"
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    socket.socket = _NoNetwork  # type: ignore[misc]
+    socket.create_connection = _NoNetwork  # type: ignore[assignment]
+
+
+def _mapped_bytes() -> int:
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[0]) * resource.getpagesize()
+
+
+def _limit_memory(budget: int) -> None:
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    soft = _mapped_bytes() + budget
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def extract_one(path: str, suffix: str, module: str, max_bytes: int, memory_budget: int) -> tuple[str, Any, Any]:
+    """("ok", text, warnings) or ("fail", reason, detail) for one file.
+
+    The file is read and the format module imported before the memory cap applies,
+    so the budget is what the extraction itself may allocate.
+    """
+    try:
+        data, _ = read_regular(Path(path), max_bytes)
+    except NotRegularFile as exc:
+        return ("fail", Reason.UNSAFE.value, f"{exc.strerror}; only regular files are read")
+    except OSError as exc:
+        return ("fail", Reason.IO_FAILED.value, f"cannot be read: {exc.strerror or exc}")
+    if len(data) > max_bytes:
+        return ("fail", Reason.TOO_LARGE.value, f"grew past the {max_bytes // 1048576} MB limit while being read")
+    extractor = importlib.import_module(module)
+    _limit_memory(memory_budget)
+    try:
+        check_content(suffix, data)
+        result = extractor.extract(data, suffix)
+    except ExtractionError as exc:
+        return ("fail", exc.reason.value, exc.detail)
+    finally:
+        _unlimit_memory()
+    if not result.text.strip():
+        return ("fail", Reason.EMPTY.value, "no text in the document")
+    return ("ok", result.text, list(result.warnings))
+
+
+def _unlimit_memory() -> None:
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+
+
+def serve(conn: Connection, memory_budget: int) -> None:
+    """Answer extraction requests until the parent closes the pipe.
+
+    Each reply ends with a flag saying whether the worker stays: after a memory error
+    or an unexpected library exception it exits, so the next file starts in a fresh
+    process rather than in a damaged one.
+    """
+    _offline()
+    while True:
+        try:
+            request = conn.recv()
+        except EOFError:
+            return
+        healthy = False
+        try:
+            reply = extract_one(*request, memory_budget)
+            healthy = True
+        except MemoryError:
+            reply = ("fail", Reason.EXTRACTION_FAILED.value,
+                     f"memory limit of {memory_budget // 1048576} MB exceeded (limits.extract_memory_mb)")
+        except Exception as exc:  # a library bug costs one file, not the batch
+            reply = ("fail", Reason.EXTRACTION_FAILED.value, describe_error(exc))
+        conn.send((*reply, healthy))
+        if not healthy:
+            return
