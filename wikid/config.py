@@ -43,6 +43,15 @@ class AgentConfig:
 
 
 @dataclass(frozen=True)
+class OfflineConfig:
+    """Thresholds of the offline manager engine (see wikid/manager/offline/cluster.py)."""
+
+    cluster_threshold: float = 0.35
+    match_threshold: float = 0.45
+    default_type: str = "Topic"
+
+
+@dataclass(frozen=True)
 class QueryConfig:
     k: int = 10
 
@@ -55,6 +64,7 @@ class Config:
     ignore: tuple[str, ...] = ()
     limits: LimitsConfig = field(default_factory=LimitsConfig)
     agent: AgentConfig = field(default_factory=AgentConfig)
+    offline: OfflineConfig = field(default_factory=OfflineConfig)
     query: QueryConfig = field(default_factory=QueryConfig)
 
     @property
@@ -197,6 +207,11 @@ DEFAULT_CONFIG_TEXT = """\
 
 # agent:
 #   batch_chars: 200000        # text per agent batch
+
+# offline:                     # the model-free manager engine
+#   cluster_threshold: 0.35    # similarity at which two documents describe one entity
+#   match_threshold: 0.45      # similarity at which a cluster updates an existing concept
+#   default_type: Topic        # page type when no document states one
 
 # query:
 #   k: 10

@@ -8,9 +8,8 @@ invariants do not depend on which engine ran.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from wikid.config import Config
 
@@ -25,17 +24,54 @@ class SourceDocument:
 
 
 @dataclass(frozen=True)
+class ExistingConcept:
+    """A concept page already in the wiki, as an engine sees it."""
+
+    id: str  # bundle path without .md, e.g. "vendor/acme-corp"
+    frontmatter: dict[str, Any]
+    body: str
+
+    @property
+    def title(self) -> str:
+        value = self.frontmatter.get("title")
+        return value if isinstance(value, str) and value.strip() else self.id.rsplit("/", 1)[-1]
+
+    @property
+    def sources(self) -> list[dict[str, Any]]:
+        value = self.frontmatter.get("sources")
+        return [s for s in value if isinstance(s, dict)] if isinstance(value, list) else []
+
+
+class WikiView(Protocol):
+    """Read-only access to the wiki for an engine."""
+
+    def concepts(self) -> list[ExistingConcept]:
+        """Every concept page (not index.md/log.md, not the archive), sorted by id."""
+        ...
+
+    def archived_text(self, resource: str) -> str | None:
+        """The text of a `/archive/...` file (an extracted-text copy), or None if missing."""
+        ...
+
+
+@dataclass(frozen=True)
 class ManagerResult:
-    """Pages to write (concept id -> full page text) and why any input was left out."""
+    """Pages to write (concept id -> full page text) and why any input was left out.
+
+    A page cites an input through a `sources` entry whose `resource` is the
+    placeholder `/archive/<input-rel>`; the pipeline verifies every input is cited,
+    archives it, then rewrites the placeholder to the real archive path and adds
+    `text:` (the archived extracted-text copy) to that entry.
+    """
 
     pages: dict[str, str]
-    notes: dict[str, str]
+    notes: dict[str, str] = field(default_factory=dict)  # input_rel -> why it was not used
 
 
 class Manager(Protocol):
     name: str
 
-    def manage(self, documents: Sequence[SourceDocument], wiki_dir: Path) -> ManagerResult:
+    def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
         """Cluster `documents`, match them against the wiki, and draft one page per entity."""
         ...
 
