@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import wikid.intake.archive as archive_mod
-import wikid.intake.pipeline as pipeline
+import wikid.intake.conformant as conformant
+import wikid.intake.pagewrite as pagewrite
 from conftest import assert_nothing_lost, drop, page, tree_bytes, tree_state
 from wikid import Action, Project
 
@@ -160,7 +161,7 @@ def test_non_conformant_files_stay_pending(project: Project) -> None:
 def test_page_is_durable_before_its_original_is_archived(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """I2: when an original is claimed, its page is on disk and its directory fsynced."""
     events: list[tuple[str, str]] = []
-    real_fsync_dir, real_claim = pipeline.fsync_dir, pipeline.claim_original
+    real_fsync_dir, real_claim = conformant.fsync_dir, archive_mod.claim_original
 
     def fsync_dir(path: Path) -> None:
         events.append(("fsync", str(path)))
@@ -172,8 +173,8 @@ def test_page_is_durable_before_its_original_is_archived(project: Project, monke
         events.append(("claim", str(page_path.parent)))
         return real_claim(src, root, rel, when)
 
-    monkeypatch.setattr(pipeline, "fsync_dir", fsync_dir)
-    monkeypatch.setattr(pipeline, "claim_original", claim)
+    monkeypatch.setattr(conformant, "fsync_dir", fsync_dir)
+    monkeypatch.setattr(archive_mod, "claim_original", claim)
     drop(project, "a/one.md", page())
     drop(project, "b/two.MD", page(title="Two"))
     project.update()
@@ -183,19 +184,21 @@ def test_page_is_durable_before_its_original_is_archived(project: Project, monke
     assert sum(kind == "claim" for kind, _ in events) == 2
 
 
-FAULT_POINTS = ["atomic_create", "claim_original", "release_original", "fsync_dir"]
+FAULT_POINTS = [(pagewrite, "atomic_create"), (archive_mod, "claim_original"),
+                (archive_mod, "release_original"), (archive_mod, "fsync_dir")]
 
 
-@pytest.mark.parametrize("point", FAULT_POINTS)
+@pytest.mark.parametrize("point", FAULT_POINTS, ids=lambda p: p[1])
 @pytest.mark.parametrize("error", [OSError(errno.EIO, "I/O error"), KeyboardInterrupt()])
 def test_a_failure_at_any_step_loses_nothing_and_the_next_run_finishes(
-    project: Project, monkeypatch: pytest.MonkeyPatch, point: str, error: BaseException
+    project: Project, monkeypatch: pytest.MonkeyPatch, point: tuple[object, str], error: BaseException
 ) -> None:
     """I1 under injected faults (an I/O error, or an interruption standing in for a kill)."""
     inputs = {f"d{i % 3}/p{i}.md": page(title=f"P{i}") for i in range(9)}
     for rel, data in inputs.items():
         drop(project, rel, data)
-    real = getattr(pipeline, point)
+    module, name = point
+    real = getattr(module, name)
     calls = {"n": 0}
 
     def faulty(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -204,14 +207,14 @@ def test_a_failure_at_any_step_loses_nothing_and_the_next_run_finishes(
             raise error
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(pipeline, point, faulty)
+    monkeypatch.setattr(module, name, faulty)
     try:
         project.update()
     except BaseException as exc:  # the interruption propagates, as a kill would stop the run
         assert exc is error or isinstance(exc, OSError)
     assert calls["n"] >= 4, "the fault was never injected"
     assert_nothing_lost(inputs, project)
-    monkeypatch.setattr(pipeline, point, real)
+    monkeypatch.setattr(module, name, real)
     report = project.update()
     assert all(f.action in (Action.CREATED, Action.UNCHANGED, Action.UPDATED) for f in report.files)
     assert not any(p.is_file() for p in project.paths.input.rglob("*"))
@@ -244,7 +247,7 @@ def test_cross_filesystem_archive_falls_back_to_a_durable_copy(project: Project,
 
 def test_file_changed_during_ingest_stays_in_input(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     target = drop(project, "a.md", page(title="First"))
-    real_claim = pipeline.claim_original
+    real_claim = archive_mod.claim_original
 
     def claim_then_edit(src: Path, root: Path, rel: str, when):  # type: ignore[no-untyped-def]
         name = real_claim(src, root, rel, when)
@@ -252,12 +255,12 @@ def test_file_changed_during_ingest_stays_in_input(project: Project, monkeypatch
             fh.write(b"more\n")
         return name
 
-    monkeypatch.setattr(pipeline, "claim_original", claim_then_edit)
+    monkeypatch.setattr(archive_mod, "claim_original", claim_then_edit)
     [f] = project.update().files
     assert f.action == Action.RETRY and "changed while it was being ingested" in f.message
     assert target.read_bytes() == page(title="First") + b"more\n"
     assert not (project.paths.archive / "a.md.orig").exists()
-    monkeypatch.setattr(pipeline, "claim_original", real_claim)
+    monkeypatch.setattr(archive_mod, "claim_original", real_claim)
     [g] = project.update().files
     assert g.action == Action.UPDATED
     assert (project.paths.wiki / "a.md").read_bytes() == page(title="First") + b"more\n"
@@ -265,7 +268,7 @@ def test_file_changed_during_ingest_stays_in_input(project: Project, monkeypatch
 
 def test_input_replaced_during_ingest_keeps_both_versions(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     target = drop(project, "a.md", page(title="First"))
-    real_claim = pipeline.claim_original
+    real_claim = archive_mod.claim_original
 
     def claim_then_replace(src: Path, root: Path, rel: str, when):  # type: ignore[no-untyped-def]
         name = real_claim(src, root, rel, when)
@@ -274,7 +277,7 @@ def test_input_replaced_during_ingest_keeps_both_versions(project: Project, monk
         os.rename(tmp, src)  # a sync tool replaces the file atomically
         return name
 
-    monkeypatch.setattr(pipeline, "claim_original", claim_then_replace)
+    monkeypatch.setattr(archive_mod, "claim_original", claim_then_replace)
     [f] = project.update().files
     assert f.action == Action.CREATED
     assert (project.paths.wiki / f.archived_as).read_bytes() == page(title="First")  # type: ignore[operator]

@@ -14,6 +14,7 @@ from wikid.intake.ignores import IgnoreMemory
 from wikid.intake.pipeline import Progress, classify_inputs, run_batch
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLock
+from wikid.manager import engine_name
 from wikid.okf.bundle import regenerate_indexes, walk_bundle
 from wikid.okf.log import empty_log
 from wikid.paths import ProjectPaths
@@ -99,6 +100,7 @@ class Project:
         """Run one batch over everything in `input/` and return what happened to each file."""
         self._require_root()
         config = self.config()
+        engine_name(config)
         when = now()
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
             directory.mkdir(parents=True, exist_ok=True)

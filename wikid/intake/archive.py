@@ -13,10 +13,11 @@ import errno
 import os
 import shutil
 from typing import BinaryIO
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from wikid.fsio import write_temp
+from wikid.fsio import fsync_dir, write_temp
 from wikid.intake.naming import archive_candidates
 
 _NO_HARD_LINK = {errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK}
@@ -84,7 +85,14 @@ def claim_original(src: Path, archive_root: Path, rel: str, when: datetime) -> s
         return _claim_copy(inp, archive_root, rel, when)
 
 
-def release_original(src: Path, expected: os.stat_result, archived: Path) -> None:
+Fingerprint = tuple[int, int, int]  # size, mtime_ns, inode of an input when it was read
+
+
+def fingerprint(st: os.stat_result) -> Fingerprint:
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def release_original(src: Path, expected: Fingerprint, archived: Path) -> None:
     """Unlink the input name once its archived name is durable.
 
     If the input changed in place since it was read, the claim is withdrawn (the
@@ -96,19 +104,61 @@ def release_original(src: Path, expected: os.stat_result, archived: Path) -> Non
         now = os.lstat(src)
     except FileNotFoundError:
         return
-    if (now.st_size, now.st_mtime_ns, now.st_ino) == (
-        expected.st_size,
-        expected.st_mtime_ns,
-        expected.st_ino,
-    ):
+    if fingerprint(now) == expected:
         os.unlink(src)
         return
-    if now.st_ino != expected.st_ino and os.lstat(archived).st_ino == expected.st_ino:
+    if now.st_ino != expected[2] and os.lstat(archived).st_ino == expected[2]:
         return
     archived.unlink()
     raise ChangedDuringIngest(
         "the file changed while it was being ingested; it stays in input/ and is retried"
     )
+
+
+@dataclass(frozen=True)
+class ArchiveRequest:
+    rel: str  # input-relative path, also the archive-relative name to start from
+    path: Path
+    expected: Fingerprint
+
+
+def _fsync_dirs(dirs: set[Path]) -> None:
+    for directory in sorted(dirs):
+        fsync_dir(directory)
+
+
+def archive_inputs(
+    archive_root: Path, requests: list[ArchiveRequest], when: datetime
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Move inputs whose content is durably in the wiki into the archive.
+
+    Returns (archived, failed): input -> archive-relative name, and input -> why it
+    stays in input/. Claims are made durable (one fsync per directory) before any
+    input name is removed, and removals are made durable before returning.
+    """
+    archived: dict[str, str] = {}
+    failed: dict[str, str] = {}
+    claimed: list[tuple[ArchiveRequest, str]] = []
+    for request in requests:
+        try:
+            claimed.append((request, claim_original(request.path, archive_root, request.rel, when)))
+        except OSError as exc:
+            failed[request.rel] = f"the original could not be archived: {exc.strerror or exc}"
+    _fsync_dirs({(archive_root / name).parent for _, name in claimed})
+    released: set[Path] = set()
+    for request, name in claimed:
+        try:
+            release_original(request.path, request.expected, archive_root / name)
+        except ChangedDuringIngest as exc:
+            failed[request.rel] = str(exc)
+            continue
+        except OSError as exc:
+            failed[request.rel] = f"archived, but the input could not be removed: {exc.strerror or exc}"
+            continue
+        released.add(request.path.parent)
+        archived[request.rel] = name
+    _fsync_dirs(released)
+    return archived, failed
 
 
 def archive_bytes(data: bytes, archive_root: Path, rel: str, when: datetime) -> str:

@@ -32,6 +32,13 @@ def page_rel(input_rel: str) -> str:
     return f"{directory}/{page}" if directory else page
 
 
+def extracted_text_rel(input_rel: str) -> str:
+    """Where an input's extracted text is archived first: `<dirs>/<stem>-extracted.txt`."""
+    directory, _, name = input_rel.rpartition("/")
+    text = f"{split_name(name)[0]}-extracted.txt"
+    return f"{directory}/{text}" if directory else text
+
+
 def archive_candidates(rel: str, when: datetime) -> Iterator[str]:
     """Archive-relative names to try, in order, for the original at `rel` (design §3).
 

@@ -6,17 +6,20 @@ The CLI formats it for people (`summary()`, `lines()`) and for programs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 
 from wikid.intake.classify import Bucket, Reason
 
 
+Progress = Callable[[int, int, str], None]  # (done, total, what) for a progress display
+
+
 class Action(StrEnum):
     CREATED = "created"  # a new page was written
     UPDATED = "updated"  # an existing, different page was archived and replaced
     UNCHANGED = "unchanged"  # the identical page was already there; the original was archived
-    PENDING = "pending"  # waiting for a manager engine; the file stays in input/
     IGNORED = "ignored"  # left in input/ with a reason code
     RETRY = "retry"  # a transient problem; the file stays in input/ and is tried again
 

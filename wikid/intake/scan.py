@@ -50,6 +50,7 @@ class InputEntry:
     path: Path
     size: int = 0
     mtime_ns: int = 0
+    ino: int = 0
     unsafe: str | None = None  # reason the path is never opened
     io_error: str | None = None  # the directory or file could not be read
 
@@ -124,6 +125,6 @@ def _walk(directory: Path, rel_dir: str, ignore: tuple[str, ...], out: list[Inpu
         elif stat.S_ISDIR(st.st_mode):
             _walk(path, rel, ignore, out)
         elif stat.S_ISREG(st.st_mode):
-            out.append(InputEntry(rel, path, size=st.st_size, mtime_ns=st.st_mtime_ns))
+            out.append(InputEntry(rel, path, size=st.st_size, mtime_ns=st.st_mtime_ns, ino=st.st_ino))
         else:
             out.append(InputEntry(rel, path, unsafe="special file (FIFO, socket or device); only regular files are read"))

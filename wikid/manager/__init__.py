@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
-from wikid.config import Config
+from wikid.config import Config, ConfigError
 
 
 @dataclass(frozen=True)
@@ -76,12 +77,23 @@ class Manager(Protocol):
         ...
 
 
-NO_ENGINE_MESSAGE = (
-    "no manager engine is available yet; the file stays in input/ and is ingested "
-    "once an engine is installed"
-)
+def engine_name(config: Config) -> str:
+    """The engine a run will use; raises ConfigError up front when it cannot run."""
+    engine = config.engine
+    if engine == "auto":
+        engine = "agent" if config.model else "offline"
+    if engine == "agent":
+        configured = f" (model: {config.model})" if config.model else ""
+        raise ConfigError(
+            f"engine `agent`{configured} is not available in this version of wikid; "
+            "set `engine: offline` in wikid.yaml, or unset `model` / WIKID_MODEL"
+        )
+    return engine
 
 
-def select_manager(config: Config) -> Manager | None:
-    """The engine `config` asks for, or None when no engine can run here."""
-    return None
+def select_manager(config: Config, when: datetime) -> Manager:
+    """Build the engine `config` asks for (heavy imports happen here, only when needed)."""
+    engine_name(config)
+    from wikid.manager.offline.engine import OfflineEngine
+
+    return OfflineEngine(config.offline, when)

@@ -1,0 +1,360 @@
+"""Benchmark document extraction: wikid against markitdown, pypdf and poppler's pdftotext.
+
+What it measures, on documents generated for the run:
+
+* pdf  -- N pages of prose (--pdf-pages, default 200): a heading line and 4-6 wrapped
+          paragraphs per page (~3,000 characters), one Helvetica font, Flate-compressed
+          content streams. Throughput in pages per second.
+* docx -- ~3 MB written by python-docx: Heading 1 sections with Heading 2
+          subsections of paragraphs, a bullet list and a 6 x 5 table each.
+          Throughput in MB of input file per second.
+* xlsx -- 50,000 rows x 8 columns (ids, dates, text, integers, floats) on one sheet,
+          ~3 MB, written by openpyxl in write-only mode. MB per second.
+
+Per document, the timed figures are:
+
+* wikid in-process -- the format module alone: `wikid.extract.pdf.extract(data, ".pdf")`
+  (word, sheet likewise) on the file's bytes.
+* wikid worker     -- end to end, what the daemon pays: `Extractor(LimitsConfig()).extract(path)`,
+  which reads the file in the isolated worker process, sniffs it, extracts under the
+  memory cap and pipes the text back. "warm" is a call after a first one started the
+  worker and imported the format libraries; "cold" is that first call of a fresh
+  Extractor, paid once per batch and format. The forkserver is started beforehand and
+  preloads `wikid.cli`, as under the `wikid` command.
+* markitdown       -- `MarkItDown().convert_local(path)`, the library wikid would
+  otherwise use for these formats (pdfminer/pdfplumber, mammoth, pandas).
+* pypdf            -- `PdfReader(path).pages[i].extract_text()` for every page, wikid's
+  fallback PDF engine.
+* pdftotext        -- poppler's C++ tool through subprocess, the practical speed limit
+  for PDF text, when it is installed.
+
+Why: extraction is the slowest step between a document landing in input/ and the
+agent reading it. The ratios say what wikid's choices (PDFium for PDF, direct
+python-docx and openpyxl instead of markitdown, one isolated worker per batch) buy or
+cost: ratio = wikid throughput / baseline throughput, so above 1 wikid is faster, below
+1 slower; it is given for wikid through the warm worker and in-process. The character
+counts show the tools did comparable work. They differ for xlsx by design: wikid keeps
+the first 10,000 data rows of a sheet (wikid.extract.sheet.MAX_ROWS) and still parses
+the rows after them to count them for the warning, while markitdown renders every row.
+
+Each figure is the best of 3 runs (time.perf_counter, wall clock); files live in a
+temporary folder under /tmp, removed afterwards. --quick uses small documents (20 pages,
+~0.3 MB) for a smoke run.
+
+Usage: python bench/extract.py [--pdf-pages N] [--quick]
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["ORT_DISABLE_TELEMETRY"] = "1"  # before markitdown (magika/onnxruntime) is imported
+
+import argparse
+import datetime as dt
+import io
+import platform
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib.metadata import version
+from multiprocessing import forkserver
+from pathlib import Path
+
+import docx
+import openpyxl
+from markitdown import MarkItDown
+from pypdf import PdfReader, PdfWriter
+
+from wikid.config import LimitsConfig
+from wikid.extract import pdf, sheet, word
+from wikid.extract.base import Extracted
+from wikid.extract.runner import Extractor
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from pdf_fixtures import make_pdf  # noqa: E402
+
+REPEATS = 3
+WORDS = (
+    "account agreement analysis annual approval asset audit backlog balance billing board "
+    "budget capacity carrier catalogue change channel claim client committee compliance "
+    "contract control cost coverage credit customer cycle dashboard data deadline delivery "
+    "demand deployment deposit design discount dispute document draft estimate evidence "
+    "exception expense export facility feedback finance forecast freight funding governance "
+    "growth guidance hardware incident income inventory invoice issue journal labour ledger "
+    "legal licence limit logistics maintenance margin market meeting metric migration "
+    "milestone network notice objective onboarding operations order outage owner partner "
+    "payment payroll pension performance period policy portfolio premium pricing priority "
+    "procurement product profit programme project proposal purchase quality quarter quota "
+    "rate rebate receipt record recovery refund region register release renewal report "
+    "request requirement reserve resource retention revenue review risk roadmap salary "
+    "schedule scope security segment service settlement shipment software source staff "
+    "standard statement storage strategy supplier support survey target tax team tender "
+    "terms timeline training transfer travel treasury upgrade usage valuation vendor "
+    "version volume warehouse warranty workflow workload"
+).split()
+GLUE = "the a of to and in for with on by from under after before against within".split()
+REGIONS = ["North", "South", "East", "West", "Central", "Overseas"]
+PRODUCTS = ["Standard licence", "Premium support", "Hardware lease", "Training day", "Consulting hour", "Storage tier"]
+
+
+@dataclass(frozen=True)
+class Document:
+    """A generated file, how its throughput is counted, and how much text went into it."""
+
+    kind: str  # pdf, docx or xlsx
+    path: Path
+    pages: int  # PDF pages; 0 for the others, whose throughput is MB/s
+    source_chars: int  # characters written that wikid keeps; its text must hold 90% of them
+
+    @property
+    def megabytes(self) -> float:
+        return self.path.stat().st_size / 1_000_000
+
+    @property
+    def unit(self) -> str:
+        return "pages/s" if self.pages else "MB/s"
+
+    def throughput(self, seconds: float) -> float:
+        return (self.pages or self.megabytes) / seconds
+
+    def label(self) -> str:
+        size = f"{self.megabytes:.1f} MB"
+        return f"{self.kind}: {self.pages} pages, {size}" if self.pages else f"{self.kind}: {size}"
+
+
+@dataclass(frozen=True)
+class Timing:
+    tool: str
+    seconds: float | None  # None: the tool is not installed
+    chars: int = 0
+    is_wikid: bool = False
+
+
+def sentence(rng: random.Random) -> str:
+    words = [rng.choice(GLUE) if rng.random() < 0.3 else rng.choice(WORDS) for _ in range(rng.randint(8, 18))]
+    return words[0].capitalize() + " " + " ".join(words[1:]) + "."
+
+
+def paragraph(rng: random.Random) -> str:
+    return " ".join(sentence(rng) for _ in range(rng.randint(3, 6)))
+
+
+def title(rng: random.Random) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 5))).capitalize()
+
+
+def write_pdf(folder: Path, n_pages: int, rng: random.Random) -> Document:
+    """Pages of wrapped prose, 46 lines at most (what fits make_pdf's 12 pt page)."""
+    pages = []
+    for n in range(1, n_pages + 1):
+        lines = [f"{n}. {title(rng)}"]
+        while True:
+            block = [""] + textwrap.wrap(paragraph(rng), width=80)
+            if len(lines) + len(block) > 46:
+                break
+            lines += block
+        pages.append("\n".join(lines))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(make_pdf(pages))))
+    for page in writer.pages:
+        page.compress_content_streams()
+    path = folder / "report.pdf"
+    writer.write(path)
+    return Document("pdf", path, n_pages, sum(len(text) for text in pages))
+
+
+def write_docx(folder: Path, sections: int, rng: random.Random) -> Document:
+    document = docx.Document()
+    texts: list[str] = []
+
+    def add(text: str, style: str | None = None) -> None:
+        document.add_paragraph(text, style=style)
+        texts.append(text)
+
+    for _ in range(sections):
+        add(title(rng), "Heading 1")
+        for _ in range(2):
+            add(title(rng), "Heading 2")
+            for _ in range(rng.randint(3, 6)):
+                add(paragraph(rng))
+        for _ in range(rng.randint(3, 5)):
+            add(sentence(rng), "List Bullet")
+        table = document.add_table(rows=6, cols=5)
+        for row in table.rows:
+            for cell in row.cells:
+                cell.text = rng.choice(WORDS) if rng.random() < 0.5 else f"{rng.uniform(0, 1e5):,.2f}"
+                texts.append(cell.text)
+    path = folder / "handbook.docx"
+    document.save(path)
+    return Document("docx", path, 0, sum(len(text) for text in texts))
+
+
+def write_xlsx(folder: Path, n_rows: int, rng: random.Random) -> Document:
+    workbook = openpyxl.Workbook(write_only=True)
+    data = workbook.create_sheet("Orders")
+    header = ["Order", "Date", "Customer", "Region", "Product", "Quantity", "Unit price", "Note"]
+    data.append(header)
+    kept_chars = sum(map(len, header))
+    start = dt.date(2020, 1, 1)
+    for i in range(n_rows):
+        row = [
+            100_000 + i,
+            start + dt.timedelta(days=rng.randrange(2000)),
+            f"{title(rng)} Ltd",
+            rng.choice(REGIONS),
+            rng.choice(PRODUCTS),
+            rng.randint(1, 500),
+            round(rng.uniform(1, 5000), 2),
+            sentence(rng) if rng.random() < 0.6 else None,
+        ]
+        data.append(row)
+        if i < sheet.MAX_ROWS:
+            kept_chars += sum(len(str(value)) for value in row if value is not None)
+    path = folder / "orders.xlsx"
+    workbook.save(path)
+    return Document("xlsx", path, 0, kept_chars)
+
+
+def best_of(run: Callable[[], int]) -> tuple[float, int]:
+    """The fastest of REPEATS wall-clock runs, and the character count `run` returned."""
+    best, chars = float("inf"), 0
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        chars = run()
+        best = min(best, time.perf_counter() - start)
+    return best, chars
+
+
+def wikid_timings(doc: Document, extract: Callable[[bytes, str], Extracted]) -> tuple[list[Timing], tuple[str, ...]]:
+    """In-process, warm and cold worker figures, and the warnings wikid reported."""
+    suffix = doc.path.suffix
+    in_process, chars = best_of(lambda: len(extract(doc.path.read_bytes(), suffix).text))
+    reference = extract(doc.path.read_bytes(), suffix)
+    assert len(reference.text) >= 0.9 * doc.source_chars, (
+        f"wikid gave {len(reference.text):,} characters for {doc.kind}, "
+        f"{doc.source_chars:,} were written into the document"
+    )
+
+    def worker_call(extractor: Extractor) -> int:
+        outcome = extractor.extract(doc.path)
+        assert outcome.ok and outcome.text == reference.text, f"worker differs from in-process: {outcome.detail}"
+        return len(outcome.text)
+
+    def cold_call() -> int:
+        with Extractor(LimitsConfig()) as extractor:
+            return worker_call(extractor)
+
+    cold, _ = best_of(cold_call)
+    with Extractor(LimitsConfig()) as extractor:
+        worker_call(extractor)
+        warm, _ = best_of(lambda: worker_call(extractor))
+    timings = [
+        Timing("wikid in-process", in_process, chars, True),
+        Timing("wikid worker, warm", warm, chars, True),
+        Timing("wikid worker, cold (1st call)", cold, chars, True),
+    ]
+    return timings, reference.warnings
+
+
+def markitdown_timing(doc: Document, converter: MarkItDown) -> Timing:
+    return Timing("markitdown", *best_of(lambda: len(converter.convert_local(doc.path).markdown)))
+
+
+def pypdf_timing(doc: Document) -> Timing:
+    def run() -> int:
+        reader = PdfReader(doc.path)
+        return sum(len(page.extract_text()) for page in reader.pages)
+
+    return Timing("pypdf extract_text", *best_of(run))
+
+
+def pdftotext_timing(doc: Document) -> Timing:
+    if shutil.which("pdftotext") is None:
+        return Timing("pdftotext", None)
+
+    def run() -> int:
+        result = subprocess.run(["pdftotext", "-enc", "UTF-8", str(doc.path), "-"], capture_output=True, check=True)
+        return len(result.stdout.decode("utf-8"))
+
+    return Timing("pdftotext", *best_of(run))
+
+
+def print_table(results: list[tuple[Document, list[Timing], tuple[str, ...]]]) -> None:
+    print(f"best of {REPEATS} wall-clock runs; ratio = wikid throughput / baseline throughput "
+          "(above 1: wikid faster), for wikid through the warm worker and in-process")
+    header = (f"{'document':<22} {'tool':<30} {'seconds':>8} {'throughput':>15} {'chars':>11} "
+              f"{'ratio worker':>12} {'ratio in-proc':>13}")
+    print(header)
+    print("-" * len(header))
+    for doc, timings, _ in results:
+        by_tool = {t.tool: t for t in timings}
+        warm = doc.throughput(by_tool["wikid worker, warm"].seconds or 0)
+        in_process = doc.throughput(by_tool["wikid in-process"].seconds or 0)
+        label = doc.label()
+        for timing in timings:
+            if timing.seconds is None:
+                print(f"{label:<22} {timing.tool:<30} {'-':>8} {'not installed':>15}")
+            else:
+                speed = doc.throughput(timing.seconds)
+                ratios = "" if timing.is_wikid else f"{warm / speed:>12.2f} {in_process / speed:>13.2f}"
+                print(f"{label:<22} {timing.tool:<30} {timing.seconds:>8.3f} "
+                      f"{speed:>7.1f} {doc.unit:<7} {timing.chars:>11,} {ratios}")
+            label = ""
+    for doc, _, warnings in results:
+        for warning in warnings:
+            print(f"wikid warning on {doc.kind}: {warning}")
+
+
+def machine_lines() -> list[str]:
+    packages = ("pypdfium2", "pypdf", "python-docx", "openpyxl", "markitdown", "pdfminer.six", "pdfplumber", "pandas")
+    return [
+        f"machine: {platform.platform()}, Python {platform.python_version()} "
+        f"({platform.python_implementation()}), {os.cpu_count()} CPUs",
+        "libraries: " + ", ".join(f"{name} {version(name)}" for name in packages),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pdf-pages", type=int, help="pages in the PDF (default 200, 20 with --quick)")
+    parser.add_argument("--quick", action="store_true", help="small documents, for a smoke run")
+    args = parser.parse_args()
+    pdf_pages = args.pdf_pages or (20 if args.quick else 200)
+    docx_sections, xlsx_rows = (40, 5_000) if args.quick else (400, 50_000)
+
+    # The worker is forked from a forkserver, which by default re-imports this script and
+    # would hand every worker the format libraries imported above: preload what the
+    # `wikid` command's own __main__ imports instead, so a cold call pays the imports.
+    forkserver.set_forkserver_preload(["wikid.cli"])
+    forkserver.ensure_running()
+
+    rng = random.Random(42)
+    tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-extract-", dir="/tmp"))
+    try:
+        docs = [write_pdf(tmp, pdf_pages, rng), write_docx(tmp, docx_sections, rng), write_xlsx(tmp, xlsx_rows, rng)]
+        converter = MarkItDown()
+        extractors = {"pdf": pdf.extract, "docx": word.extract, "xlsx": sheet.extract}
+        results = []
+        for doc in docs:
+            timings, warnings = wikid_timings(doc, extractors[doc.kind])
+            timings.append(markitdown_timing(doc, converter))
+            if doc.kind == "pdf":
+                timings += [pypdf_timing(doc), pdftotext_timing(doc)]
+            results.append((doc, timings, warnings))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    print_table(results)
+    for line in machine_lines():
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
