@@ -5,11 +5,12 @@ What it measures, on documents generated for the run:
 * pdf  -- N pages of prose (--pdf-pages, default 200): a heading line and 4-6 wrapped
           paragraphs per page (~3,000 characters), one Helvetica font, Flate-compressed
           content streams. Throughput in pages per second.
-* docx -- ~3 MB written by python-docx: Heading 1 sections with Heading 2
+* docx -- ~1.5 MB written by python-docx: Heading 1 sections with Heading 2
           subsections of paragraphs, a bullet list and a 6 x 5 table each.
           Throughput in MB of input file per second.
 * xlsx -- 50,000 rows x 8 columns (ids, dates, text, integers, floats) on one sheet,
-          ~3 MB, written by openpyxl in write-only mode. MB per second.
+          ~3.7 MB, written by openpyxl (normal mode, which like Excel records the sheet's
+          dimension). MB per second.
 
 Per document, the timed figures are:
 
@@ -19,8 +20,8 @@ Per document, the timed figures are:
   which reads the file in the isolated worker process, sniffs it, extracts under the
   memory cap and pipes the text back. "warm" is a call after a first one started the
   worker and imported the format libraries; "cold" is that first call of a fresh
-  Extractor, paid once per batch and format. The forkserver is started beforehand and
-  preloads `wikid.cli`, as under the `wikid` command.
+  Extractor, paid once per batch and format, timed once. The forkserver the workers
+  fork from is started beforehand, as a running daemon has it.
 * markitdown       -- `MarkItDown().convert_local(path)`, the library wikid would
   otherwise use for these formats (pdfminer/pdfplumber, mammoth, pandas).
 * pypdf            -- `PdfReader(path).pages[i].extract_text()` for every page, wikid's
@@ -28,18 +29,19 @@ Per document, the timed figures are:
 * pdftotext        -- poppler's C++ tool through subprocess, the practical speed limit
   for PDF text, when it is installed.
 
-Why: extraction is the slowest step between a document landing in input/ and the
-agent reading it. The ratios say what wikid's choices (PDFium for PDF, direct
-python-docx and openpyxl instead of markitdown, one isolated worker per batch) buy or
-cost: ratio = wikid throughput / baseline throughput, so above 1 wikid is faster, below
-1 slower; it is given for wikid through the warm worker and in-process. The character
-counts show the tools did comparable work. They differ for xlsx by design: wikid keeps
+Why: every document dropped into input/ is extracted before the agent reads it, so
+extraction speed bounds how fast a batch of office files is taken in. The ratios say
+what wikid's choices (PDFium for PDF, python-docx and openpyxl directly instead of
+markitdown, one isolated worker per batch) buy or cost: ratio = wikid throughput /
+baseline throughput, so above 1 wikid is faster, below 1 slower; it is given for wikid
+through the warm worker and in-process. The character counts show the tools did
+comparable work. They differ for xlsx by design: wikid keeps
 the first 10,000 data rows of a sheet (wikid.extract.sheet.MAX_ROWS) and still parses
 the rows after them to count them for the warning, while markitdown renders every row.
 
-Each figure is the best of 3 runs (time.perf_counter, wall clock); files live in a
-temporary folder under /tmp, removed afterwards. --quick uses small documents (20 pages,
-~0.3 MB) for a smoke run.
+Each figure but the cold call is the best of 3 runs (time.perf_counter, wall clock);
+files live in a temporary folder under /tmp, removed afterwards. --quick uses small
+documents (20 pages, a 0.1 MB docx, 5,000 rows) for a smoke run.
 
 Usage: python bench/extract.py [--pdf-pages N] [--quick]
 """
@@ -52,6 +54,7 @@ os.environ["ORT_DISABLE_TELEMETRY"] = "1"  # before markitdown (magika/onnxrunti
 
 import argparse
 import datetime as dt
+import importlib
 import io
 import platform
 import random
@@ -66,19 +69,22 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from multiprocessing import forkserver
 from pathlib import Path
-
-import docx
-import openpyxl
-from markitdown import MarkItDown
-from pypdf import PdfReader, PdfWriter
+from typing import TYPE_CHECKING
 
 from wikid.config import LimitsConfig
-from wikid.extract import pdf, sheet, word
-from wikid.extract.base import Extracted
+from wikid.extract.registry import extractor_module
 from wikid.extract.runner import Extractor
 
+if TYPE_CHECKING:
+    from markitdown import MarkItDown
+
+# Format libraries and markitdown are imported in the functions that use them, never
+# here: every worker process starts by importing this script as its __main__ (the
+# forkserver preloads it), and a cold call must pay the format imports itself, as
+# under the `wikid` command, whose __main__ imports none of them.
+
+# tests/ holds make_pdf, the PDF builder the test suite uses.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from pdf_fixtures import make_pdf  # noqa: E402
 
 REPEATS = 3
 WORDS = (
@@ -112,20 +118,16 @@ class Document:
     path: Path
     pages: int  # PDF pages; 0 for the others, whose throughput is MB/s
     source_chars: int  # characters written that wikid keeps; its text must hold 90% of them
-
-    @property
-    def megabytes(self) -> float:
-        return self.path.stat().st_size / 1_000_000
-
-    @property
-    def unit(self) -> str:
-        return "pages/s" if self.pages else "MB/s"
+    megabytes: float  # input file size, in 10^6 bytes
 
     def throughput(self, seconds: float) -> float:
         return (self.pages or self.megabytes) / seconds
 
+    def shown(self, speed: float) -> str:
+        return f"{speed:7.1f} pages/s" if self.pages else f"{speed:7.3f} MB/s   "
+
     def label(self) -> str:
-        size = f"{self.megabytes:.1f} MB"
+        size = f"{self.megabytes:.2f} MB"
         return f"{self.kind}: {self.pages} pages, {size}" if self.pages else f"{self.kind}: {size}"
 
 
@@ -134,7 +136,23 @@ class Timing:
     tool: str
     seconds: float | None  # None: the tool is not installed
     chars: int = 0
-    is_wikid: bool = False
+
+
+@dataclass(frozen=True)
+class Result:
+    """wikid's figures for one document (seconds), next to the baselines'."""
+
+    doc: Document
+    chars: int  # of wikid's text, the same in-process and through the worker
+    in_process: float
+    warm: float
+    cold: float
+    baselines: list[Timing]
+    warnings: tuple[str, ...]  # what wikid reported, shown under the table
+
+
+def file_mb(path: Path) -> float:
+    return path.stat().st_size / 1_000_000
 
 
 def sentence(rng: random.Random) -> str:
@@ -152,6 +170,9 @@ def title(rng: random.Random) -> str:
 
 def write_pdf(folder: Path, n_pages: int, rng: random.Random) -> Document:
     """Pages of wrapped prose, 46 lines at most (what fits make_pdf's 12 pt page)."""
+    from pdf_fixtures import make_pdf
+    from pypdf import PdfReader, PdfWriter
+
     pages = []
     for n in range(1, n_pages + 1):
         lines = [f"{n}. {title(rng)}"]
@@ -166,10 +187,12 @@ def write_pdf(folder: Path, n_pages: int, rng: random.Random) -> Document:
         page.compress_content_streams()
     path = folder / "report.pdf"
     writer.write(path)
-    return Document("pdf", path, n_pages, sum(len(text) for text in pages))
+    return Document("pdf", path, n_pages, sum(len(text) for text in pages), file_mb(path))
 
 
 def write_docx(folder: Path, sections: int, rng: random.Random) -> Document:
+    import docx
+
     document = docx.Document()
     texts: list[str] = []
 
@@ -192,12 +215,20 @@ def write_docx(folder: Path, sections: int, rng: random.Random) -> Document:
                 texts.append(cell.text)
     path = folder / "handbook.docx"
     document.save(path)
-    return Document("docx", path, 0, sum(len(text) for text in texts))
+    return Document("docx", path, 0, sum(len(text) for text in texts), file_mb(path))
 
 
 def write_xlsx(folder: Path, n_rows: int, rng: random.Random) -> Document:
-    workbook = openpyxl.Workbook(write_only=True)
-    data = workbook.create_sheet("Orders")
+    """One sheet of orders. Written in openpyxl's normal mode, not write-only: write-only
+    files have no <dimension> element, and a read-only openpyxl load then parses the whole
+    sheet once just to size it, which files saved by Excel or LibreOffice never cost."""
+    import openpyxl
+
+    from wikid.extract.sheet import MAX_ROWS
+
+    workbook = openpyxl.Workbook()
+    data = workbook.active
+    data.title = "Orders"
     header = ["Order", "Date", "Customer", "Region", "Product", "Quantity", "Unit price", "Note"]
     data.append(header)
     kept_chars = sum(map(len, header))
@@ -214,11 +245,11 @@ def write_xlsx(folder: Path, n_rows: int, rng: random.Random) -> Document:
             sentence(rng) if rng.random() < 0.6 else None,
         ]
         data.append(row)
-        if i < sheet.MAX_ROWS:
+        if i < MAX_ROWS:
             kept_chars += sum(len(str(value)) for value in row if value is not None)
     path = folder / "orders.xlsx"
     workbook.save(path)
-    return Document("xlsx", path, 0, kept_chars)
+    return Document("xlsx", path, 0, kept_chars, file_mb(path))
 
 
 def best_of(run: Callable[[], int]) -> tuple[float, int]:
@@ -231,9 +262,12 @@ def best_of(run: Callable[[], int]) -> tuple[float, int]:
     return best, chars
 
 
-def wikid_timings(doc: Document, extract: Callable[[bytes, str], Extracted]) -> tuple[list[Timing], tuple[str, ...]]:
-    """In-process, warm and cold worker figures, and the warnings wikid reported."""
+def wikid_result(doc: Document, baselines: list[Timing]) -> Result:
+    """wikid's in-process, warm and cold worker figures for `doc`, next to `baselines`."""
     suffix = doc.path.suffix
+    module = extractor_module(suffix)
+    assert module is not None, f"no wikid extractor for {suffix}"
+    extract = importlib.import_module(module).extract
     in_process, chars = best_of(lambda: len(extract(doc.path.read_bytes(), suffix).text))
     reference = extract(doc.path.read_bytes(), suffix)
     assert len(reference.text) >= 0.9 * doc.source_chars, (
@@ -246,20 +280,12 @@ def wikid_timings(doc: Document, extract: Callable[[bytes, str], Extracted]) -> 
         assert outcome.ok and outcome.text == reference.text, f"worker differs from in-process: {outcome.detail}"
         return len(outcome.text)
 
-    def cold_call() -> int:
-        with Extractor(LimitsConfig()) as extractor:
-            return worker_call(extractor)
-
-    cold, _ = best_of(cold_call)
     with Extractor(LimitsConfig()) as extractor:
+        start = time.perf_counter()
         worker_call(extractor)
+        cold = time.perf_counter() - start
         warm, _ = best_of(lambda: worker_call(extractor))
-    timings = [
-        Timing("wikid in-process", in_process, chars, True),
-        Timing("wikid worker, warm", warm, chars, True),
-        Timing("wikid worker, cold (1st call)", cold, chars, True),
-    ]
-    return timings, reference.warnings
+    return Result(doc, chars, in_process, warm, cold, baselines, reference.warnings)
 
 
 def markitdown_timing(doc: Document, converter: MarkItDown) -> Timing:
@@ -267,6 +293,8 @@ def markitdown_timing(doc: Document, converter: MarkItDown) -> Timing:
 
 
 def pypdf_timing(doc: Document) -> Timing:
+    from pypdf import PdfReader
+
     def run() -> int:
         reader = PdfReader(doc.path)
         return sum(len(page.extract_text()) for page in reader.pages)
@@ -285,37 +313,46 @@ def pdftotext_timing(doc: Document) -> Timing:
     return Timing("pdftotext", *best_of(run))
 
 
-def print_table(results: list[tuple[Document, list[Timing], tuple[str, ...]]]) -> None:
-    print(f"best of {REPEATS} wall-clock runs; ratio = wikid throughput / baseline throughput "
+def print_table(results: list[Result]) -> None:
+    print(f"best of {REPEATS} wall-clock runs (cold: one); ratio = wikid throughput / baseline throughput "
           "(above 1: wikid faster), for wikid through the warm worker and in-process")
-    header = (f"{'document':<22} {'tool':<30} {'seconds':>8} {'throughput':>15} {'chars':>11} "
+    header = (f"{'document':<24} {'tool':<30} {'seconds':>8} {'throughput':>15} {'chars':>11} "
               f"{'ratio worker':>12} {'ratio in-proc':>13}")
     print(header)
     print("-" * len(header))
-    for doc, timings, _ in results:
-        by_tool = {t.tool: t for t in timings}
-        warm = doc.throughput(by_tool["wikid worker, warm"].seconds or 0)
-        in_process = doc.throughput(by_tool["wikid in-process"].seconds or 0)
-        label = doc.label()
-        for timing in timings:
-            if timing.seconds is None:
-                print(f"{label:<22} {timing.tool:<30} {'-':>8} {'not installed':>15}")
-            else:
-                speed = doc.throughput(timing.seconds)
-                ratios = "" if timing.is_wikid else f"{warm / speed:>12.2f} {in_process / speed:>13.2f}"
-                print(f"{label:<22} {timing.tool:<30} {timing.seconds:>8.3f} "
-                      f"{speed:>7.1f} {doc.unit:<7} {timing.chars:>11,} {ratios}")
-            label = ""
-    for doc, _, warnings in results:
-        for warning in warnings:
-            print(f"wikid warning on {doc.kind}: {warning}")
+    for result in results:
+        doc = result.doc
+        wikid = (doc.throughput(result.warm), doc.throughput(result.in_process))
+        lines = [
+            format_row(doc, Timing("wikid in-process", result.in_process, result.chars)),
+            format_row(doc, Timing("wikid worker, warm", result.warm, result.chars)),
+            format_row(doc, Timing("wikid worker, cold (1st call)", result.cold, result.chars)),
+        ]
+        lines += [format_row(doc, timing, wikid) for timing in result.baselines]
+        for label, line in zip([doc.label()] + [""] * (len(lines) - 1), lines, strict=True):
+            print(f"{label:<24} {line}")
+    for result in results:
+        for warning in result.warnings:
+            print(f"wikid warning on {result.doc.kind}: {warning}")
+
+
+def format_row(doc: Document, timing: Timing, wikid: tuple[float, float] | None = None) -> str:
+    """A table row without its document label; `wikid` is its (warm worker, in-process)
+    throughput, given for baseline rows, which carry the ratios."""
+    if timing.seconds is None:
+        return f"{timing.tool:<30} {'-':>8} {'not installed':>15}"
+    speed = doc.throughput(timing.seconds)
+    line = f"{timing.tool:<30} {timing.seconds:>8.3f} {doc.shown(speed)} {timing.chars:>11,}"
+    if wikid is not None:
+        line += f" {wikid[0] / speed:>12.2f} {wikid[1] / speed:>13.2f}"
+    return line
 
 
 def machine_lines() -> list[str]:
     packages = ("pypdfium2", "pypdf", "python-docx", "openpyxl", "markitdown", "pdfminer.six", "pdfplumber", "pandas")
     return [
-        f"machine: {platform.platform()}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {os.cpu_count()} CPUs",
+        (f"machine: {platform.platform()}, Python {platform.python_version()} "
+         f"({platform.python_implementation()}), {os.cpu_count()} CPUs"),
         "libraries: " + ", ".join(f"{name} {version(name)}" for name in packages),
     ]
 
@@ -326,27 +363,22 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="small documents, for a smoke run")
     args = parser.parse_args()
     pdf_pages = args.pdf_pages or (20 if args.quick else 200)
-    docx_sections, xlsx_rows = (40, 5_000) if args.quick else (400, 50_000)
+    docx_sections, xlsx_rows = (40, 5_000) if args.quick else (1_000, 50_000)
 
-    # The worker is forked from a forkserver, which by default re-imports this script and
-    # would hand every worker the format libraries imported above: preload what the
-    # `wikid` command's own __main__ imports instead, so a cold call pays the imports.
-    forkserver.set_forkserver_preload(["wikid.cli"])
-    forkserver.ensure_running()
+    forkserver.ensure_running()  # started once per daemon, not part of a cold call
+    from markitdown import MarkItDown
 
     rng = random.Random(42)
     tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-extract-", dir="/tmp"))
     try:
         docs = [write_pdf(tmp, pdf_pages, rng), write_docx(tmp, docx_sections, rng), write_xlsx(tmp, xlsx_rows, rng)]
         converter = MarkItDown()
-        extractors = {"pdf": pdf.extract, "docx": word.extract, "xlsx": sheet.extract}
         results = []
         for doc in docs:
-            timings, warnings = wikid_timings(doc, extractors[doc.kind])
-            timings.append(markitdown_timing(doc, converter))
+            baselines = [markitdown_timing(doc, converter)]
             if doc.kind == "pdf":
-                timings += [pypdf_timing(doc), pdftotext_timing(doc)]
-            results.append((doc, timings, warnings))
+                baselines += [pypdf_timing(doc), pdftotext_timing(doc)]
+            results.append(wikid_result(doc, baselines))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -39,7 +39,7 @@ def test_update_json_and_status_json(tmp_path: Path) -> None:
     out = wikid("-C", str(proj), "update", "--json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
-    assert report["counts"] == {"created": 1, "updated": 0, "unchanged": 0, "pending": 1, "ignored": 1, "retry": 0}
+    assert report["counts"] == {"created": 2, "updated": 0, "unchanged": 0, "ignored": 1, "retry": 0}
     assert [f["input"] for f in report["files"]] == ["notes.txt", "v/acme.md", "x.exe"]
     acme = report["files"][1]
     assert acme == {
@@ -47,9 +47,10 @@ def test_update_json_and_status_json(tmp_path: Path) -> None:
         "message": "new page", "page": "v/acme.md", "archived_as": "archive/v/acme.md.orig",
         "previous_archived_as": None,
     }
+    (proj / "input" / "later.txt").write_text("dropped after the run")
     status = json.loads(wikid("-C", str(proj), "status", "--json").stdout)
-    assert status["concepts"] == 1
-    assert status["pending"] == [{"input": "notes.txt", "bucket": "non_conformant", "reason": None, "message": "document to extract"}]
+    assert status["concepts"] == 2
+    assert status["pending"] == [{"input": "later.txt", "bucket": "non_conformant", "reason": None, "message": "document to extract"}]
     assert status["ignored"][0]["reason"] == "unsupported"
     assert status["last_run"]["finished_at"] == FIXED_NOW
 

@@ -36,7 +36,9 @@ def test_real_bundle_ingests_byte_identical(tmp_path: Path, bundle: str) -> None
         assert (proj.paths.wiki / rel).read_bytes() == originals[rel]
         assert (proj.paths.wiki / "archive" / f"{rel}.orig").read_bytes() == originals[rel]
     others = set(originals) - reserved - concepts
-    assert all(by_input[rel].action == Action.PENDING for rel in others)  # viz.html waits for extraction
+    for rel in others:  # viz.html: extracted and described by a concept page
+        assert by_input[rel].action == Action.CREATED, (rel, by_input[rel].message)
+        assert (proj.paths.wiki / str(by_input[rel].archived_as)).read_bytes() == originals[rel]
     root_index = (proj.paths.wiki / "index.md").read_text()
     for top in {rel.split("/", 1)[0] for rel in concepts if "/" in rel}:
         assert f"* [{top}/]({top}/)" in root_index

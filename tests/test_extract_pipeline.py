@@ -19,12 +19,13 @@ def test_failures_are_ignored_with_reason_and_the_file_stays(project: Project) -
     got = {f.input: (f.action, f.reason) for f in report.files}
     assert got == {
         "notes/blank.txt": (Action.IGNORED, Reason.EMPTY),
-        "notes/meeting.txt": (Action.PENDING, None),
+        "notes/meeting.txt": (Action.CREATED, None),
         "scans/junk.pdf": (Action.IGNORED, Reason.EXTRACTION_FAILED),
     }
     assert junk.read_bytes() == b"not a pdf"
-    pending = next(f for f in report.files if f.action == Action.PENDING)
-    assert pending.message.startswith("extracted 25 characters;")
+    meeting = next(f for f in report.files if f.action == Action.CREATED)
+    assert (project.paths.wiki / (meeting.archived_as or "")).read_bytes() == b"Decided: ship on Friday.\n"
+    assert (project.paths.archive / "notes/meeting-extracted.txt").read_text() == "Decided: ship on Friday.\n"
     log = (project.paths.wiki / "log.md").read_text()
     assert "* **Ignored**: `input/scans/junk.pdf` (extraction_failed): not a PDF: no %PDF- header in the first 1 KB." in log
     assert not project.paths.extract_staging.exists()

@@ -149,15 +149,6 @@ def test_ignored_files_are_logged_once_until_they_change(project: Project) -> No
     assert (project.paths.wiki / "log.md").read_text().count("`input/tool.exe` (unsupported)") == 2
 
 
-def test_non_conformant_files_stay_pending(project: Project) -> None:
-    drop(project, "notes.txt", b"Meeting notes")
-    drop(project, "plain.md", b"# no frontmatter\n")
-    report = project.update()
-    assert [(f.input, f.action) for f in report.files] == [("notes.txt", Action.PENDING), ("plain.md", Action.PENDING)]
-    assert all("no manager engine" in f.message for f in report.files)
-    assert (project.paths.input / "notes.txt").read_bytes() == b"Meeting notes"
-
-
 def test_page_is_durable_before_its_original_is_archived(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     """I2: when an original is claimed, its page is on disk and its directory fsynced."""
     events: list[tuple[str, str]] = []

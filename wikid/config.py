@@ -46,8 +46,8 @@ class AgentConfig:
 class OfflineConfig:
     """Thresholds of the offline manager engine (see wikid/manager/offline/cluster.py)."""
 
-    cluster_threshold: float = 0.35
-    match_threshold: float = 0.45
+    cluster_threshold: float = 0.15
+    match_threshold: float = 0.25
     default_type: str = "Topic"
 
 
@@ -209,8 +209,8 @@ DEFAULT_CONFIG_TEXT = """\
 #   batch_chars: 200000        # text per agent batch
 
 # offline:                     # the model-free manager engine
-#   cluster_threshold: 0.35    # similarity at which two documents describe one entity
-#   match_threshold: 0.45      # similarity at which a cluster updates an existing concept
+#   cluster_threshold: 0.15    # similarity at which two documents describe one entity
+#   match_threshold: 0.25      # similarity at which a cluster updates an existing concept
 #   default_type: Topic        # page type when no document states one
 
 # query:

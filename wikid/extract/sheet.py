@@ -87,7 +87,7 @@ def _read(sheet: ReadOnlyWorksheet) -> tuple[list[list[str]], int, bool]:
             rows.append(cells)
         if len(rows) > MAX_ROWS:
             break
-    dropped = sum(1 for values in itertools.islice(source, COUNTED_ROWS) if any(_cell(v) for v in values))
+    dropped = sum(1 for values in itertools.islice(source, COUNTED_ROWS) if any(v not in (None, "") for v in values))
     unread = next(source, None) is not None
     rows = rows[:last_filled]
     if not rows:

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from docx import Document
+from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
 from docx.table import Table
 from docx.text.paragraph import Paragraph
@@ -52,9 +53,10 @@ def extract(data: bytes, suffix: str) -> Extracted:
     """Markdown for a .docx body, then its headers and footers."""
     try:
         document = Document(io.BytesIO(data))
-        parts = [_join(_blocks(document.element.body, document))]
+        styles = _style_names(document)
+        parts = [_join(_blocks(document.element.body, document, styles))]
         for title, attrs in (("Header", _HEADERS), ("Footer", _FOOTERS)):
-            if furniture := _furniture(document, attrs):
+            if furniture := _furniture(document, attrs, styles):
                 parts.append(f"## {title}\n\n" + "\n\n".join(furniture))
     except Exception as exc:  # python-docx/lxml/zipfile raise many types on damaged files
         raise ExtractionError(
@@ -66,25 +68,40 @@ def extract(data: bytes, suffix: str) -> Extracted:
     return Extracted(text + "\n")
 
 
-def _blocks(container: BaseOxmlElement, parent: DocxDocument | _Header | _Footer) -> Iterator[Block]:
+def _style_names(document: DocxDocument) -> dict[str | None, str]:
+    """Paragraph style id -> style name, with None for the default style.
+
+    python-docx's `paragraph.style` searches every style of the document for each
+    paragraph; on long documents that was 80% of the time. Looking names up once is
+    6x faster on a 0.6 MB file (bench/extract.py).
+    """
+    names: dict[str | None, str] = {s.style_id: s.name or "" for s in document.styles}
+    default = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    names[None] = default.name or "" if default is not None else ""
+    return names
+
+
+def _blocks(
+    container: BaseOxmlElement, parent: DocxDocument | _Header | _Footer, styles: dict[str | None, str]
+) -> Iterator[Block]:
     """Each non-empty paragraph and table under `container`, in document order."""
     for child in container.iterchildren():
         if child.tag == _PARAGRAPH:
-            if block := _paragraph(child, Paragraph(child, parent)):
+            if block := _paragraph(child, Paragraph(child, parent), styles):
                 yield block
         elif child.tag == _TABLE:
             rows = [[cell.text for cell in row.cells] for row in Table(child, parent).rows]
             if any(cell.strip() for row in rows for cell in row):
                 yield False, gfm_table(rows)
         elif child.tag == _CONTENT_CONTROL and (content := child.find(qn("w:sdtContent"))) is not None:
-            yield from _blocks(content, parent)
+            yield from _blocks(content, parent, styles)
 
 
-def _paragraph(element: BaseOxmlElement, paragraph: Paragraph) -> Block | None:
+def _paragraph(element: BaseOxmlElement, paragraph: Paragraph, styles: dict[str | None, str]) -> Block | None:
     text = paragraph.text.strip()
     if not text:
         return None
-    style = paragraph.style.name if paragraph.style is not None and paragraph.style.name else ""
+    style = styles.get(element.style, styles[None])
     if style == "Title":
         return False, "# " + _one_line(text)
     if heading := _HEADING.fullmatch(style):
@@ -123,7 +140,7 @@ def _join(blocks: Iterator[Block]) -> str:
     return "".join(out)
 
 
-def _furniture(document: DocxDocument, attrs: tuple[str, ...]) -> list[str]:
+def _furniture(document: DocxDocument, attrs: tuple[str, ...], styles: dict[str | None, str]) -> list[str]:
     """The distinct header (or footer) blocks of every section, in first-seen order."""
     seen: list[str] = []
     for section in document.sections:
@@ -131,7 +148,7 @@ def _furniture(document: DocxDocument, attrs: tuple[str, ...]) -> list[str]:
             header_footer = getattr(section, attr)
             if header_footer.is_linked_to_previous:  # no definition of its own: nothing new
                 continue
-            for _, markdown in _blocks(header_footer.part.element, header_footer):
+            for _, markdown in _blocks(header_footer.part.element, header_footer, styles):
                 if markdown not in seen:
                     seen.append(markdown)
     return seen

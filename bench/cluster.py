@@ -1,0 +1,165 @@
+"""Benchmark the offline engine's clustering: time and peak memory at 1k and 10k documents.
+
+What it measures, for each N in --sizes (default 1000 and 10000):
+
+* signals  -- `read_signals` on N documents (names, identifiers, dates, attributes).
+* cluster  -- `group_documents` alone: TF-IDF vectors (word 1-2-grams, char_wb 3-5-grams),
+              blocked sparse all-pairs similarity, union-find; signals precomputed.
+* engine   -- `OfflineEngine.manage`: everything above plus conflict resolution and
+              rendering of every page, on an empty wiki.
+
+Documents are synthetic and short (~100-300 words): N/3 entities with ~3 documents
+each, in three shapes (a `Key: value` record with a name and an identifier, a prose
+note that names the entity, a one-row CSV table), over a Zipf-distributed vocabulary of
+6,000 pseudo-words so that unrelated documents share common words as real ones do.
+Clustering quality against the generated labels is printed as a sanity check (ARI).
+
+Each figure runs in a fresh child process so that its peak memory is its own: the
+table shows the child's peak RSS and how much of it the measured call added over the
+child's RSS just before it (interpreter, libraries and the generated documents).
+Wall time is one run, time.perf_counter. Growth is the 10k/1k time ratio: 10 means
+linear, 100 quadratic.
+
+Usage: python bench/cluster.py [--sizes 1000,10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import platform
+import random
+import resource
+import sys
+import time
+from datetime import datetime, timezone
+
+SYLLABLES = "ka lo mi ne ra tu vel dor sin pa qu ber tan gol fi xo ze mar lin to ha ri mo su".split()
+FIELDS = ["Owner", "Region", "Tier", "Status", "Contact", "Plan", "Site", "Budget"]
+
+
+def vocabulary(rng: random.Random, size: int = 6000) -> list[str]:
+    words: set[str] = set()
+    while len(words) < size:
+        words.add("".join(rng.choices(SYLLABLES, k=rng.randint(2, 4))))
+    return sorted(words)
+
+
+def generate(n: int, seed: int = 1) -> tuple[list[tuple[str, str]], list[int]]:
+    """N (input path, text) documents and the entity label of each."""
+    rng = random.Random(seed)
+    vocab = vocabulary(rng)
+    weights = [1 / (i + 1) for i in range(len(vocab))]
+    docs: list[tuple[str, str]] = []
+    labels: list[int] = []
+    entity = 0
+    while len(docs) < n:
+        name = " ".join(rng.choice(vocab).capitalize() for _ in range(2))
+        code = f"ENT-{entity:05d}"
+        topic = rng.sample(vocab, 25)
+        fields = {f: " ".join(rng.choices(vocab, k=2)) for f in rng.sample(FIELDS, 4)}
+
+        def prose(k: int, topic: list[str] = topic) -> str:
+            words = rng.choices(vocab, weights, k=k) + rng.choices(topic, k=k // 5)
+            rng.shuffle(words)
+            return " ".join(words) + "."
+
+        shapes = [
+            f"# {name}\n\nName: {name}\nAsset ID: {code}\n"
+            + "".join(f"{k}: {v}\n" for k, v in fields.items()) + "\n" + prose(rng.randint(80, 200)) + "\n",
+            f"Notes on {name}\n\n{name} {prose(rng.randint(100, 250))} {name} again.\n",
+            "| name | asset_id | " + " | ".join(fields) + " |\n|---|---|" + "---|" * len(fields) + "\n"
+            f"| {name} | {code} | " + " | ".join(fields.values()) + " |\n\n" + prose(rng.randint(60, 150)) + "\n",
+        ]
+        for k, text in enumerate(shapes[: min(3, n - len(docs))]):
+            docs.append((f"e{entity // 100:03d}/doc-{entity:05d}-{k}.txt", text))
+            labels.append(entity)
+        entity += 1
+    return docs, labels
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def measure(figure: str, n: int, out: mp.Queue) -> None:
+    """Child process: generate N documents, time one figure, report time and memory."""
+    from sklearn.metrics import adjusted_rand_score
+
+    from wikid.config import OfflineConfig
+    from wikid.manager import SourceDocument
+    from wikid.manager.offline import OfflineEngine
+    from wikid.manager.offline.cluster import group_documents
+    from wikid.manager.offline.signals import read_signals
+
+    class EmptyWiki:
+        def concepts(self) -> list:
+            return []
+
+        def archived_text(self, resource: str) -> str | None:
+            return None
+
+    docs, labels = generate(n)
+    texts = [t for _, t in docs]
+    config = OfflineConfig()
+    signals = [read_signals(t) for t in texts] if figure == "cluster" else None
+    before = rss_mb()
+    start = time.perf_counter()
+    quality = float("nan")
+    if figure == "signals":
+        [read_signals(t) for t in texts]
+    elif figure == "cluster":
+        assert signals is not None
+        groups = group_documents(texts, signals, [], config)
+        predicted = [0] * n
+        for g, group in enumerate(groups):
+            for m in group.members:
+                predicted[m] = g
+        quality = adjusted_rand_score(labels, predicted)
+    else:
+        documents = [SourceDocument(rel, text) for rel, text in docs]
+        result = OfflineEngine(config, datetime(2026, 7, 12, tzinfo=timezone.utc)).manage(documents, EmptyWiki())
+        assert sum(text.count("resource: /archive/") for text in result.pages.values()) == n
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out.put((seconds, peak, peak - before, quality))
+
+
+def run(figure: str, n: int) -> tuple[float, float, float, float]:
+    ctx = mp.get_context("spawn")
+    queue: mp.Queue = ctx.Queue()
+    child = ctx.Process(target=measure, args=(figure, n, queue))
+    child.start()
+    result = queue.get()
+    child.join()
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="1000,10000", help="comma-separated N values")
+    sizes = [int(s) for s in parser.parse_args().sizes.split(",") if s.strip()]
+    results: dict[tuple[str, int], tuple[float, float, float, float]] = {}
+    for figure in ("signals", "cluster", "engine"):
+        for n in sizes:
+            results[figure, n] = run(figure, n)
+
+    header = f"{'figure':<8} {'N':>6} {'seconds':>8} {'ms/doc':>7} {'peak MB':>8} {'added MB':>9} {'growth':>7} {'ARI':>6}"
+    print(header)
+    print("-" * len(header))
+    for (figure, n), (seconds, peak, added, ari) in results.items():
+        base = results.get((figure, sizes[0]))
+        growth = f"{seconds / base[0]:.1f}x" if base and n != sizes[0] else ""
+        ari_text = f"{ari:.3f}" if ari == ari else ""
+        print(f"{figure:<8} {n:>6} {seconds:>8.2f} {seconds / n * 1e3:>7.2f} {peak:>8.0f} {added:>9.0f} {growth:>7} {ari_text:>6}")
+    print(
+        f"machine: {platform.platform()}, Python {platform.python_version()}, {os.cpu_count()} CPUs; "
+        f"growth = time / time at N={sizes[0]}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

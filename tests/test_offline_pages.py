@@ -1,0 +1,256 @@
+"""Concept pages of the offline engine: conflicts, updates, conformance, links, determinism."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime, timezone
+
+from test_offline_cluster import CORPUS, MemoryWiki
+
+import wikid
+from wikid.config import OfflineConfig
+from wikid.manager import ManagerResult, SourceDocument
+from wikid.manager.offline import OfflineEngine
+from wikid.manager.offline.engine import NO_TEXT_NOTE
+from wikid.okf.frontmatter import conformance_error, parse_frontmatter
+from wikid.okf.page import split_page
+
+NOW = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
+LATER = datetime(2026, 8, 1, 9, 0, tzinfo=timezone.utc)
+
+
+def run(documents: list[SourceDocument], wiki: MemoryWiki | None = None, now: datetime = NOW) -> ManagerResult:
+    return OfflineEngine(OfflineConfig(), now).manage(documents, wiki or MemoryWiki())
+
+
+def only_page(result: ManagerResult) -> tuple[str, dict, str]:
+    assert len(result.pages) == 1, list(result.pages)
+    cid, text = next(iter(result.pages.items()))
+    fm, body = split_page(text)
+    return cid, fm, body
+
+
+def conflict_rows(body: str) -> list[list[str]]:
+    if "# Conflicts" not in body:
+        return []
+    section = body.split("# Conflicts", 1)[1].split("\n# ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| Attribute")]
+    return [[c.strip() for c in line.strip("|").split("|")] for line in lines]
+
+
+CONTRACT_2024 = """# Supply Agreement
+
+Supplier: Acme Tooling Ltd.
+Vendor ID: ACM-1001
+Date: 2024-03-01
+Payment terms: 30 days
+Minimum order: 10 units
+
+Acme Tooling supplies the cutting tools for the workshop and sharpens them every month.
+"""
+LETTER_2025 = """Acme Tooling Ltd.
+Notice of updated terms
+Date: 10 February 2025
+Vendor ID: ACM-1001
+Payment terms: 45 Days
+Minimum order: 10 Units
+From 1 March 2025 all purchase orders are paid within the new payment period.
+"""
+
+
+def test_dated_conflict_latest_is_canonical_older_superseded() -> None:
+    docs = [SourceDocument("contracts/acme-2024.docx", CONTRACT_2024), SourceDocument("letters/acme-2025.pdf", LETTER_2025)]
+    cid, fm, body = only_page(run(docs))
+    assert cid == "vendor/acme-tooling-ltd"
+    assert fm["type"] == "Vendor" and fm["title"] == "Acme Tooling Ltd."
+    assert conflict_rows(body) == [
+        ["Payment terms", "30 days", "[^acme-2024]", "2024-03-01", "superseded"],
+        ["Payment terms", "45 Days", "[^acme-2025]", "2025-02-10", "canonical"],
+    ]
+    assert "| Payment terms | 45 Days | [^acme-2025] |" in body
+    assert "Payment terms: 45 Days" in fm["description"]
+    # "10 units" and "10 Units" agree: no conflict row, both sources cited for the value.
+    assert "| Minimum order | 10 units | [^acme-2024] [^acme-2025] |" in body
+    assert [s["resource"] for s in fm["sources"]] == ["/archive/contracts/acme-2024.docx", "/archive/letters/acme-2025.pdf"]
+    assert fm["sources"][1]["last_modified"] == "2025-02-10T00:00:00Z"
+    assert "[^acme-2024]: Acme 2024" in body and "[^acme-2025]: Acme 2025" in body
+
+
+def test_undated_conflict_marks_every_value_unverified() -> None:
+    docs = [
+        SourceDocument("a/acme-terms.txt", "Supplier: Acme Tooling\nPayment terms: 30 days\n"),
+        SourceDocument("b/acme-note.txt", "Supplier: Acme Tooling\nPayment terms: 60 days\n"),
+    ]
+    _, fm, body = only_page(run(docs))
+    rows = conflict_rows(body)
+    assert [r[1:] for r in rows] == [  # undated rows in source-id order
+        ["60 days", "[^acme-note]", "undated", "unverified"],
+        ["30 days", "[^acme-terms]", "undated", "unverified"],
+    ]
+    assert "canonical" not in body
+    assert "| Payment terms | 60 days / 30 days (unverified) | [^acme-note] [^acme-terms] |" in body
+
+
+def test_an_undated_source_that_disagrees_with_the_latest_makes_it_unverified() -> None:
+    docs = [
+        SourceDocument("a.txt", "Supplier: Acme Tooling\nDate: 2024-01-01\nPayment terms: 30 days\n"),
+        SourceDocument("b.txt", "Supplier: Acme Tooling\nDate: 2025-01-01\nPayment terms: 45 days\n"),
+        SourceDocument("c.txt", "Supplier: Acme Tooling\nPayment terms: 60 days\n"),
+    ]
+    _, _, body = only_page(run(docs))
+    assert {r[4] for r in conflict_rows(body)} == {"unverified"}
+
+
+def test_same_day_disagreement_is_unverified() -> None:
+    docs = [
+        SourceDocument("a.txt", "Supplier: Acme Tooling\nDate: 2025-01-01\nPayment terms: 30 days\n"),
+        SourceDocument("b.txt", "Supplier: Acme Tooling\nUpdated: 1 January 2025\nPayment terms: 45 days\n"),
+    ]
+    _, _, body = only_page(run(docs))
+    assert {r[4] for r in conflict_rows(body)} == {"unverified"}
+
+
+def test_agreeing_sources_produce_no_conflict_table() -> None:
+    docs = [
+        SourceDocument("a.txt", "Supplier: Acme Tooling\nDate: 2024-01-01\nPayment terms: 30 days\n"),
+        SourceDocument("b.md", "# Acme Tooling\n\n| Attribute | Value |\n|---|---|\n| Supplier | Acme Tooling |\n| Payment Terms | 30  Days |\n"),
+    ]
+    _, _, body = only_page(run(docs))
+    assert "# Conflicts" not in body
+    assert "| Payment terms | 30 days | [^a] [^b] |" in body
+
+
+def test_update_of_an_existing_page_adds_a_newer_conflicting_value() -> None:
+    wiki = MemoryWiki()
+    first = [SourceDocument("contracts/acme-2024.docx", CONTRACT_2024)]
+    wiki.apply(run(first, wiki), first)
+    (cid, before), = wiki.pages.items()
+    old_entry = split_page(before)[0]["sources"][0]
+    assert old_entry["text"] == "/archive/contracts/acme-2024-extracted.txt"
+
+    second = [SourceDocument("letters/acme-2025.pdf", LETTER_2025)]
+    result = run(second, wiki, LATER)
+    assert list(result.pages) == [cid]  # updated in place, never duplicated
+    fm, body = split_page(result.pages[cid])
+    assert fm["sources"][0] == old_entry  # the earlier entry exactly as it was
+    assert fm["sources"][1]["resource"] == "/archive/letters/acme-2025.pdf"
+    assert fm["generated"]["at"] == "2026-08-01T09:00:00Z"
+    assert conflict_rows(body) == [
+        ["Payment terms", "30 days", "[^acme-2024]", "2024-03-01", "superseded"],
+        ["Payment terms", "45 Days", "[^acme-2025]", "2025-02-10", "canonical"],
+    ]
+    assert "[^acme-2024]" in body.split("# Attributes")[0]  # the earlier source is still summarised
+
+
+def test_update_gives_the_same_page_as_one_batch_with_both_documents() -> None:
+    wiki = MemoryWiki()
+    first = [SourceDocument("contracts/acme-2024.docx", CONTRACT_2024)]
+    wiki.apply(run(first, wiki), first)
+    second = [SourceDocument("letters/acme-2025.pdf", LETTER_2025)]
+    updated = run(second, wiki).pages
+    together = run(first + second).pages
+    strip_text = re.compile(r"\n  text: \S+")
+    assert {k: strip_text.sub("", v) for k, v in updated.items()} == together
+
+
+def test_update_of_a_human_page_keeps_its_prose_and_dates_its_values_by_its_source() -> None:
+    wiki = MemoryWiki()
+    wiki.pages["vendors/atlas-freight"] = """---
+type: Vendor
+title: Atlas Freight
+description: Regional pallet carrier.
+owner: ops
+generated: {by: 'human:maya', at: '2025-04-02T09:15:00Z'}
+sources:
+  - id: atlas-agreement-2025
+    resource: https://atlas.example.com/agreement.pdf
+    title: Atlas agreement 2025
+    last_modified: '2025-01-15T00:00:00Z'
+---
+
+# Atlas Freight
+
+Atlas Freight moves our wholesale orders to cafés across the region.[^atlas-agreement-2025]
+
+# Schema
+
+| Attribute | Value |
+|---|---|
+| Account number | AF-20931 |
+| Payment terms | 30 days |
+
+[^atlas-agreement-2025]: Atlas Freight service agreement 2025
+"""
+    letter = [SourceDocument("mail/atlas-rates.txt", "Atlas Freight\nAccount number: AF-20931\nDate: 2025-06-01\nPayment terms: 21 days\n")]
+    result = run(letter, wiki)
+    assert list(result.pages) == ["vendors/atlas-freight"]
+    fm, body = split_page(result.pages["vendors/atlas-freight"])
+    assert fm["description"] == "Regional pallet carrier." and fm["owner"] == "ops"
+    assert [s["id"] for s in fm["sources"]] == ["atlas-agreement-2025", "atlas-rates"]
+    assert body.lstrip("\n").startswith("# Atlas Freight\n\nAtlas Freight moves our wholesale orders")
+    assert "# Schema" not in body
+    assert conflict_rows(body) == [
+        ["Payment terms", "30 days", "[^atlas-agreement-2025]", "2025-01-15", "superseded"],
+        ["Payment terms", "21 days", "[^atlas-rates]", "2025-06-01", "canonical"],
+    ]
+    assert "[^atlas-agreement-2025]: Atlas agreement 2025" in body
+
+
+def test_every_input_is_cited_by_exactly_one_page_and_empty_ones_get_a_note() -> None:
+    docs = [SourceDocument(rel, text) for rel, _, text in CORPUS] + [SourceDocument("scans/blank.pdf", "## Page 1\n\n")]
+    result = run(docs)
+    for doc in docs[:-1]:
+        citing = [cid for cid, text in result.pages.items() if f"resource: /archive/{doc.input_rel}\n" in text]
+        assert len(citing) == 1, (doc.input_rel, citing)
+    assert result.notes == {"scans/blank.pdf": NO_TEXT_NOTE}
+
+
+def test_pages_conform_and_have_no_broken_internal_links() -> None:
+    wiki = MemoryWiki()
+    wiki.pages["services/order-portal"] = "---\ntype: Service\ntitle: Order Portal\n---\n\nThe wholesale web shop.\n"
+    docs = [SourceDocument(rel, text) for rel, _, text in CORPUS]
+    docs.append(SourceDocument("meetings/ops.txt", "Ops weekly\n\nThe Order Portal was down for 40 minutes on Tuesday morning.\n"))
+    result = run(docs, wiki)
+    existing = set(wiki.pages) | set(result.pages)
+    links = 0
+    for cid, text in result.pages.items():
+        fm = parse_frontmatter(text)
+        assert conformance_error(fm) is None, cid
+        assert re.fullmatch(r"[a-z0-9-]+/[a-z0-9-]+", cid), cid
+        assert fm.data and fm.data["generated"] == {"by": f"wikid/{wikid.__version__}", "at": "2026-07-12T13:05:00Z"}
+        for target in re.findall(r"\]\((/[^)]+)\.md\)", text):
+            assert target[1:] in existing, (cid, target)
+            links += 1
+        body = text[fm.body_start :]
+        for label in set(re.findall(r"\[\^([^\]]+)\](?!:)", body)):
+            assert f"\n[^{label}]: " in body, (cid, label)
+        assert set(re.findall(r"\[\^([^\]]+)\](?!:)", body)) <= {s["id"] for s in fm.data["sources"]}
+    assert links > 0
+    assert "* [Order Portal](/services/order-portal.md)" in result.pages["meeting/ops-weekly"]
+
+
+def test_same_drop_in_any_order_gives_byte_identical_pages() -> None:
+    docs = [SourceDocument(rel, text) for rel, _, text in CORPUS]
+    expected = run(docs)
+    for seed in range(5):
+        shuffled = docs[:]
+        random.Random(seed).shuffle(shuffled)
+        assert run(shuffled) == expected
+
+
+def test_concept_ids_never_collide_with_the_wiki_or_each_other() -> None:
+    wiki = MemoryWiki()
+    wiki.pages["vendor/acme-gmbh"] = "---\ntype: Vendor\ntitle: Acme Holding AG\n---\n\nRoad runner traps and rockets.\n"
+    docs = [
+        SourceDocument("x/acme.txt", "Name: Acme GmbH\nType: Vendor\nColour: red paint and brushes for the garden fence\n"),
+        SourceDocument("y/index.txt", "Name: Index\nType: Vendor\nLocation: Berlin, offices for rent in the city centre\n"),
+        SourceDocument("z/archive.txt", "Name: Old files\nType: Archive\nShelf: 4, boxes of paper from the nineties\n"),
+    ]
+    pages = run(docs, wiki).pages
+    assert sorted(pages) == ["archive-pages/old-files", "vendor/acme-gmbh-2", "vendor/index-page"]
+
+
+def test_non_ascii_titles_are_transliterated() -> None:
+    pages = run([SourceDocument("a.txt", "Supplier: Rösttechnik Nord GmbH\nPhone: 040 123\n")]).pages
+    assert list(pages) == ["vendor/rosttechnik-nord-gmbh"]

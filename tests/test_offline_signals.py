@@ -1,0 +1,184 @@
+"""Per-document signals of the offline engine, and its TF-IDF vectors."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import numpy as np
+import pytest
+from sklearn.feature_extraction.text import TfidfVectorizer
+
+from wikid.manager.offline import vectors
+from wikid.manager.offline.signals import codes, parse_date, read_signals
+from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify
+
+DOCX = """# Green Coffee Supply Agreement
+
+Bluestone Green Coffee Importers Ltd. and Harbor & Pine Coffee Roasters
+
+Date: 2024-03-01
+
+# Parties
+
+Supplier: Bluestone Green Coffee Importers Ltd., 14 Quay Street, Rotterdam
+
+Customer: Harbor & Pine Coffee Roasters, Portside roastery
+
+Vendor ID: BGI-4471
+
+# Commercial terms
+
+Payment terms: 30 days
+
+Samples of each new lot are sent free of charge before the first order.
+"""
+PDF = """## Page 1
+
+Bluestone Green Coffee Importers Ltd.
+Notice of updated commercial terms
+Date: 2025-02-10
+Vendor ID: BGI-4471
+Dear Maya,
+following our annual review, the terms of our supply agreement change as below.
+Payment terms: 45 days
+"""
+
+
+def test_contract_name_type_date_identifiers_and_attributes() -> None:
+    s = read_signals(DOCX)
+    assert (s.name, s.strong_name, s.type_hint, s.date) == (
+        "Bluestone Green Coffee Importers Ltd.", True, "Vendor", date(2024, 3, 1)
+    )
+    assert s.name_key == "bluestone green coffee importers"
+    assert s.identifiers == {"BGI-4471"}
+    attrs = {a.label: a.value for a in s.attributes}
+    # The name field and the date field are the title and the date, not attributes.
+    assert attrs == {
+        "Customer": "Harbor & Pine Coffee Roasters, Portside roastery",
+        "Vendor ID": "BGI-4471",
+        "Payment terms": "30 days",
+    }
+    assert s.sentences == ("Samples of each new lot are sent free of charge before the first order.",)
+
+
+def test_pdf_pages_letterhead_is_a_weak_name_and_page_headings_are_ignored() -> None:
+    s = read_signals(PDF)
+    assert (s.name, s.strong_name, s.type_hint, s.date) == ("Bluestone Green Coffee Importers Ltd.", False, None, date(2025, 2, 10))
+    assert s.sentences[0].startswith("Dear Maya, following our annual review")
+
+
+def test_frontmatter_title_type_date_and_scalars() -> None:
+    s = read_signals("---\ntitle: Order Portal\nkind_of: web\nupdated: 2025-05-20\nowner: platform\n---\n\n# Heading\n")
+    assert (s.name, s.strong_name, s.date) == ("Order Portal", True, date(2025, 5, 20))
+    assert {a.label: a.value for a in s.attributes} == {"kind_of": "web", "owner": "platform"}
+
+
+def test_name_field_priority_and_type_from_the_field() -> None:
+    s = read_signals("Customer: Cafe Lumen\nHost: db-prod-03\nRAM: 32 GB\n")
+    assert (s.name, s.type_hint, s.type_strength) == ("db-prod-03", "Server", 2)
+    assert read_signals("Type: database server\nName: db1\n").type_hint == "Database server"
+    assert read_signals("Ops weekly - 12 June 2025\n\nAttendees: Maya\n").type_hint == "Meeting"
+    assert read_signals("# Incident: disk full\n\nThe disk was full.\n").type_hint == "Incident"
+    assert read_signals("Kestrel Cloud Ltd.\nInvoice 42\nTotal: EUR 5\n").type_hint == "Vendor"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2025-02-10", date(2025, 2, 10)),
+        ("2025/2/3", date(2025, 2, 3)),
+        ("1 March 2025", date(2025, 3, 1)),
+        ("3rd Sept. 2024", date(2024, 9, 3)),
+        ("March 1, 2025", date(2025, 3, 1)),
+        ("Updated 24.06.2025 by Jonas", date(2025, 6, 24)),
+        ("from 1 March 2024 to 2025-02-28", date(2024, 3, 1)),  # the first one written
+        ("2025-02-30", None),
+        ("03/04/2025", None),  # ambiguous day/month order: not a date
+        ("version 12.5", None),
+    ],
+)
+def test_parse_date(text: str, expected: date | None) -> None:
+    assert parse_date(text) == expected
+
+
+def test_date_field_priority_and_title_date() -> None:
+    assert read_signals("Date: 2024-01-01\nLast updated: 2025-05-01\n").date == date(2025, 5, 1)
+    assert read_signals("Effective: 1 March 2025\n").date == date(2025, 3, 1)
+    assert read_signals("Ops weekly - 12 June 2025\n\nNotes: x\n").date == date(2025, 6, 12)
+    assert read_signals("Nothing dated here.\n").date is None
+
+
+def test_codes_need_letters_and_digits_and_skip_standards() -> None:
+    text = "ALG-32, BGI-25-011 and 2025-RT-118 but not ISO-9001, COVID-19, UTF-8, 2025-03-01 or ABC-DEF"
+    assert codes(text) == {"ALG-32", "BGI-25-011", "2025-RT-118"}
+
+
+def test_id_fields_assert_plain_identifiers() -> None:
+    s = read_signals("Account number: 20931\nCustomer number: CUST-0412\nPO number: 12\n")
+    assert s.identifiers == {"20931", "CUST-0412"}
+
+
+def test_tables_two_column_single_record_and_keyed_rows() -> None:
+    two = read_signals("| Setting | Default |\n|---|---|\n| Timeout | 30 s |\n| Retries | 3 |\n")
+    assert {a.label: a.value for a in two.attributes} == {"Timeout": "30 s", "Retries": "3"}
+    record = read_signals("| hostname | os | ram |\n|---|---|---|\n| db-prod-03 | Debian 12 | 32 |\n")
+    assert record.name == "db-prod-03" and record.strong_name
+    assert {a.label: a.value for a in record.attributes} == {"os": "Debian 12", "ram": "32"}
+    rows = read_signals("| lot | origin | price |\n|---|---|---|\n| A-1 | Kenya | 9.10 |\n| A-2 | Brazil | 5.95 |\n")
+    assert {a.label: a.value for a in rows.attributes} == {
+        "A-1 – origin": "Kenya", "A-1 – price": "9.10", "A-2 – origin": "Brazil", "A-2 – price": "5.95"
+    }
+    # No key column (repeated or numeric first cells): data, not attributes.
+    log = read_signals("| day | value | unit |\n|---|---|---|\n| 1 | 3 | kg |\n| 2 | 4 | kg |\n")
+    assert log.attributes == ()
+
+
+def test_attribute_keys_match_case_insensitively_and_keep_the_first_spelling() -> None:
+    s = read_signals("Payment Terms: 30 days\npayment terms: 60 days\n**Lead time**: 2 weeks\n")
+    assert [(a.key, a.label, a.value) for a in s.attributes] == [
+        ("payment terms", "Payment Terms", "30 days"), ("lead time", "Lead time", "2 weeks")
+    ]
+
+
+def test_prose_lines_with_colons_are_not_fields() -> None:
+    s = read_signals("We met at 10:05 and talked about the roadmap for the next quarter: it is fine.\n")
+    assert s.attributes == ()
+
+
+def test_summary_sentences_drop_links_and_footnotes() -> None:
+    s = read_signals("See the [portal](/services/portal.md) page for how cafés place their weekly orders.[^x]\n")
+    assert s.sentences == ("See the portal page for how cafés place their weekly orders.",)
+
+
+def test_text_helpers() -> None:
+    assert name_key("The Acme Tooling, Inc.") == "acme tooling"
+    assert name_key("Rösttechnik Nord GmbH") == "rosttechnik nord"
+    assert norm_value(" 30  Days. ") == "30 days"
+    assert slugify("Café Lumen & Co.") == "cafe-lumen-co"
+    assert slugify("東京") == ""
+    assert humanize_stem("contracts/bluestone-terms_update.2025.pdf") == "Bluestone terms update 2025"
+
+
+def test_vectors_equal_scikit_learn_tfidf_before_truncation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Our sparse construction gives scikit-learn's char_wb and word-bigram TF-IDF exactly."""
+    texts = ["the cat sat on the mat", "the cat ate the rat", "a dog sat on a log", "cat and dog"]
+    monkeypatch.setattr(vectors, "TOP_WORD", 10**6)
+    monkeypatch.setattr(vectors, "TOP_CHAR", 10**6)
+    ours = (vectors.tfidf_vectors(texts) @ vectors.tfidf_vectors(texts).T).toarray()
+    word = TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True).fit_transform(texts)
+    char = TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 5), sublinear_tf=True).fit_transform(texts)
+
+    def shared_only(m):  # features of one document only are dropped by design
+        m = m.tocsc()
+        keep = np.diff(m.indptr) >= 2
+        return m[:, keep]
+
+    w, c = shared_only(word), shared_only(char)
+    expected = 0.5 * (w @ w.T).toarray() + 0.5 * (c @ c.T).toarray()
+    off_diagonal = ~np.eye(len(texts), dtype=bool)
+    assert np.allclose(ours[off_diagonal], expected[off_diagonal], atol=1e-5)
+
+
+def test_field_and_cell_values_lose_links_and_footnote_references() -> None:
+    s = read_signals("Owner: [Ops team](../teams/ops.md)[^1]\n\n| Setting | Value |\n|---|---|\n| Docs | [wiki](/x.md) |\n")
+    assert {a.label: a.value for a in s.attributes} == {"Owner": "Ops team", "Docs": "wiki"}

@@ -1,0 +1,245 @@
+"""The offline manager engine: deterministic, model-free, the embedded default (design §6).
+
+    engine = OfflineEngine(config.offline, clock.now())
+    result = engine.manage(documents, wiki)   # ManagerResult: pages + notes
+
+Documents are put in canonical order (by input path) before anything else, so the
+result depends only on their contents and paths, never on the order they arrive in
+(invariant I6). Each usable document lands in exactly one page; a document without any
+word of text is left out with a note.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from wikid.config import OfflineConfig
+from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
+from wikid.manager.offline.cluster import MAX_RELATED, Group, TitleIndex, concept_info, group_documents
+from wikid.manager.offline.pages import PageDraft, PageSource, render
+from wikid.manager.offline.prior import read_prior, written_by_engine
+from wikid.manager.offline.resolve import Observation, resolve
+from wikid.manager.offline.signals import DocSignals, parse_date, read_signals
+from wikid.manager.offline.textutil import humanize_stem, name_key, slugify
+
+NO_TEXT_NOTE = "no usable text: the extracted text has no words, so no page can describe it"
+RESERVED_SLUGS = frozenset({"index", "log"})  # index.md / log.md are never concepts (OKF §3)
+RESERVED_DIRS = frozenset({"archive"})  # wiki/archive/ holds originals
+# Headings the extractors add (`## Page 3`, `## Sheet: Q1`, `## Slide 2`): not content.
+_LAYOUT_HEADING = re.compile(r"(?im)^#{1,6}\s+(page \d+|slide \d+|sheet: .*)\s*$")
+_FM_MANAGED = ("type", "title", "description", "tags", "generated", "sources", "timestamp")
+
+
+@dataclass(frozen=True)
+class _Doc:
+    document: SourceDocument
+    signals: DocSignals
+
+
+def _stem(input_rel: str) -> str:
+    name = input_rel.rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    """`base`, or `base-2`, `base-3`, … — the first not in `taken` (compared case-folded)."""
+    candidate, n = base, 2
+    while candidate.casefold() in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    taken.add(candidate.casefold())
+    return candidate
+
+
+class OfflineEngine:
+    """Clusters documents into entities and writes one concept page per entity."""
+
+    name = "offline"
+
+    def __init__(self, config: OfflineConfig, now: datetime) -> None:
+        self.config = config
+        self.now = now
+
+    def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
+        notes: dict[str, str] = {}
+        docs: list[_Doc] = []
+        for document in sorted(documents, key=lambda d: d.input_rel):
+            if re.search(r"\w", _LAYOUT_HEADING.sub("", document.text)):
+                docs.append(_Doc(document, read_signals(document.text)))
+            else:
+                notes[document.input_rel] = NO_TEXT_NOTE
+        concepts = wiki.concepts()
+        by_id = {c.id: c for c in concepts}
+        groups = group_documents(
+            [d.document.text for d in docs], [d.signals for d in docs], [concept_info(c) for c in concepts], self.config
+        )
+
+        taken = {c.id.casefold() for c in concepts}
+        ids: list[str] = []
+        titles: list[str] = []
+        types: list[str] = []
+        for group in groups:
+            members = [docs[m] for m in group.members]
+            if group.concept_id is not None:
+                concept = by_id[group.concept_id]
+                existing_type = concept.frontmatter.get("type")
+                ids.append(concept.id)
+                titles.append(concept.title)
+                types.append(existing_type if isinstance(existing_type, str) and existing_type.strip() else self._type(members))
+                continue
+            title, type_ = self._title(members), self._type(members)
+            folder = slugify(type_) or slugify(self.config.default_type) or "topic"
+            folder = f"{folder}-pages" if folder in RESERVED_DIRS else folder
+            slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"
+            slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug
+            ids.append(_unique(f"{folder}/{slug}", taken))
+            titles.append(title)
+            types.append(type_)
+
+        title_owner: dict[str, str] = {}
+        for concept in concepts:
+            title_owner.setdefault(name_key(concept.title), concept.id)
+        for page_id, title in zip(ids, titles):
+            title_owner.setdefault(name_key(title), page_id)
+        index = TitleIndex(title_owner)
+        page_titles = {c.id: c.title for c in concepts} | dict(zip(ids, titles))
+
+        pages: dict[str, str] = {}
+        for g, group in enumerate(groups):
+            members = [docs[m] for m in group.members]
+            related = self._related(g, group, ids, index, title_owner, members)
+            related_links = [(page_titles[r], r) for r in related]
+            concept = by_id.get(group.concept_id) if group.concept_id else None
+            draft = self._draft(types[g], titles[g], members, concept, wiki, related_links)
+            pages[ids[g]] = render(draft, self.now)
+        return ManagerResult(pages, notes)
+
+    def _title(self, members: list[_Doc]) -> str:
+        """The name most members assert (strong names first, then weak), else the first file's name."""
+        for strong in (True, False):
+            named = [d.signals for d in members if d.signals.name and d.signals.strong_name == strong and d.signals.name_key]
+            if named:
+                counts = Counter(s.name_key for s in named)
+                best = max(counts.values())
+                key = next(s.name_key for s in named if counts[s.name_key] == best)
+                return next(s.name for s in named if s.name_key == key and s.name)
+        return humanize_stem(members[0].document.input_rel)
+
+    def _type(self, members: list[_Doc]) -> str:
+        """Stated or name-implied types vote by strength; title-word hints (they describe a
+        document: "Meeting", "Runbook") decide only when every member has the same one."""
+        votes: Counter[str] = Counter()
+        for d in members:
+            if d.signals.type_hint and d.signals.type_strength >= 2:
+                votes[d.signals.type_hint] += d.signals.type_strength
+        if votes:
+            best = max(votes.values())
+            return next(d.signals.type_hint for d in members if d.signals.type_hint and votes[d.signals.type_hint] == best)
+        hints = {d.signals.type_hint for d in members}
+        if len(hints) == 1 and (only := hints.pop()):
+            return only
+        return self.config.default_type
+
+    def _related(
+        self, g: int, group: Group, ids: list[str], index: TitleIndex, title_owner: dict[str, str], members: list[_Doc]
+    ) -> list[str]:
+        """Up to MAX_RELATED existing or batch pages: mentioned by title first, then by similarity."""
+        scores: dict[str, float] = dict(group.related_concepts)
+        for other, score in group.related_groups.items():
+            scores[ids[other]] = max(score, scores.get(ids[other], 0.0))
+        for doc in members:
+            for key in index.mentioned(doc.document.text):
+                scores[title_owner[key]] = 2.0  # above any cosine
+        scores.pop(ids[g], None)
+        return [page for page, _ in sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:MAX_RELATED]]
+
+    def _draft(
+        self,
+        type_: str,
+        title: str,
+        members: list[_Doc],
+        concept: ExistingConcept | None,
+        wiki: WikiView,
+        related: list[tuple[str, str]],
+    ) -> PageDraft:
+        earlier: list[Any] = []
+        extra: dict[str, Any] = {}
+        tags: list[str] = []
+        description: str | None = None
+        cited: list[PageSource] = []
+        observations: list[Observation] = []
+        prose, prior_notes, footnotes = "", (), {}
+        taken: set[str] = set()
+        if concept is not None:
+            fm = concept.frontmatter
+            raw_sources = fm.get("sources")
+            earlier = list(raw_sources) if isinstance(raw_sources, list) else []
+            extra = {k: v for k, v in fm.items() if k not in _FM_MANAGED}
+            old_tags = fm.get("tags")
+            tags = [t for t in old_tags if isinstance(t, str)] if isinstance(old_tags, list) else []
+            old_description = fm.get("description")
+            if not written_by_engine(fm) and isinstance(old_description, str) and old_description.strip():
+                description = old_description
+            taken = {s["id"] for s in concept.sources if isinstance(s.get("id"), str)}
+            regenerated: dict[str, PageSource] = {}
+            regenerated_signals: list[tuple[str, DocSignals]] = []
+            dates = {}
+            for entry in concept.sources:
+                ident = entry.get("id")
+                if not isinstance(ident, str):
+                    continue
+                dates[ident] = parse_date(entry.get("last_modified"))
+                text = wiki.archived_text(entry["text"]) if isinstance(entry.get("text"), str) else None
+                if text is not None:
+                    sig = read_signals(text)
+                    dates[ident] = sig.date or dates[ident]
+                    entry_title = str(entry.get("title") or ident)
+                    regenerated[ident] = PageSource(ident, entry_title, dates[ident], sig.sentences)
+                    regenerated_signals.append((ident, sig))
+            prior = read_prior(concept, set(regenerated), dates, taken)
+            prose, prior_notes, footnotes = prior.prose, prior.notes, prior.footnotes
+            earlier += list(prior.legacy_sources)
+            observations += prior.observations
+            for ident, sig in regenerated_signals:
+                observations += [Observation(a.key, a.label, a.value, ident, dates[ident]) for a in sig.attributes]
+            cited += regenerated.values()
+
+        new_entries = []
+        for doc in members:
+            rel = doc.document.input_rel
+            ident = _unique(slugify(_stem(rel)) or "source", taken)
+            source_title = humanize_stem(rel)
+            entry: dict[str, Any] = {"id": ident, "resource": f"/archive/{rel}", "title": source_title}
+            if doc.signals.date:
+                entry["last_modified"] = f"{doc.signals.date.isoformat()}T00:00:00Z"
+            new_entries.append(entry)
+            cited.append(PageSource(ident, source_title, doc.signals.date, doc.signals.sentences))
+            observations += [
+                Observation(a.key, a.label, a.value, ident, doc.signals.date) for a in doc.signals.attributes
+            ]
+        folder_tags = sorted(
+            {slugify(type_)} | {slugify(p) for d in members for p in d.document.input_rel.split("/")[:-1]} - {""}
+        )
+        tags += [t for t in folder_tags if t not in tags]
+        if concept is None or written_by_engine(concept.frontmatter):
+            tags = sorted(tags)  # so an update equals one batch with every document
+        attributes, conflicts = resolve(observations)
+        return PageDraft(
+            type=type_,
+            title=title,
+            description=description,
+            tags=tags,
+            sources=[*earlier, *new_entries],
+            extra=extra,
+            cited=cited,
+            prose=prose,
+            notes=prior_notes,
+            attributes=attributes,
+            conflicts=conflicts,
+            related=related,
+            footnotes=footnotes,
+        )

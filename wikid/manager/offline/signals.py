@@ -1,0 +1,472 @@
+"""Per-document signals the offline engine clusters and writes pages from.
+
+Everything here is a pure function of one document's extracted text (never its file
+name or modification time): the name it asserts, the identifiers it states, a type
+hint, the document's own date, its attributes and a few summary sentences.
+
+Extracted text comes in a handful of shapes (see wikid/extract): PDFs as
+`## Page N` sections, DOCX with `#` headings, spreadsheets as `## Sheet: <name>`
+plus GFM tables, CSV as one GFM table, text and markdown as written. The parser
+reads all of them line by line: headings, GFM tables, `Key: value` lines and prose.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+import yaml
+
+from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
+from wikid.okf.frontmatter import split_frontmatter
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# Fields that assert the entity a document is about, in priority order (the first one
+# present wins, wherever it stands), with the page type each one suggests. "Customer"
+# comes late: a supplier contract names both parties and is about the supplier.
+NAME_FIELDS: dict[str, str | None] = {
+    "name": None,
+    "vendor": "Vendor",
+    "vendor name": "Vendor",
+    "supplier": "Vendor",
+    "supplier name": "Vendor",
+    "company": "Organization",
+    "company name": "Organization",
+    "organization": "Organization",
+    "organisation": "Organization",
+    "product": "Product",
+    "product name": "Product",
+    "service": "Service",
+    "service name": "Service",
+    "host": "Server",
+    "hostname": "Server",
+    "server": "Server",
+    "system": "System",
+    "application": "Application",
+    "project": "Project",
+    "customer": "Customer",
+    "client": "Customer",
+}
+TYPE_FIELDS = ("type", "category", "kind")
+# Keys whose value is the document's own date, most specific first.
+DATE_FIELDS = (
+    "last updated", "updated", "last modified", "modified", "revised", "date", "dated",
+    "issued", "as of", "effective", "effective date", "last_modified", "last_updated",
+)
+_DOC_DATE_KEYS = frozenset(DATE_FIELDS) - {"effective", "effective date"}
+# Frontmatter keys that are page metadata rather than attributes of the entity.
+_FM_META = frozenset(
+    "type title description tags sources generated verified timestamp status okf_version "
+    "stale_after".split()
+)
+# Words in a document's title that reveal its kind when no field states a type.
+TITLE_TYPE_HINTS: tuple[tuple[frozenset[str], str], ...] = (
+    (frozenset("meeting minutes weekly standup stand-up retro retrospective agenda".split()), "Meeting"),
+    (frozenset("runbook procedure checklist maintenance how-to playbook".split()), "Runbook"),
+    (frozenset("incident outage post-mortem postmortem".split()), "Incident"),
+    (frozenset("policy".split()), "Policy"),
+)
+_MEETING_FIELDS = frozenset({"attendees", "participants", "present"})
+# Keys whose value is an identifier even without a code shape ("Account number: 20931").
+_ID_KEY = re.compile(r"\b(id|ids|number|no|nr|code|sku|serial|account|ref|reference|tag|asset)\b")
+# Codes such as ALG-32, BGI-4471, BGI-25-011, 2025-RT-118: upper-case letters and
+# digits joined by dashes, with at least one letter and one digit.
+_CODE = re.compile(r"(?<![\w-])[A-Z0-9]{2,12}(?:-[A-Z0-9]{1,12})+(?![\w-])")
+# Well-known standard/technology prefixes that are shared by unrelated documents.
+_CODE_STOP_PREFIXES = frozenset(
+    "ISO IEC EN DIN RFC UTF SHA MD COVID IEEE ANSI TLS SSL HTTP IPV PCI GDPR AES RSA "
+    "ASCII ECMA USB HDMI DDR LTE".split()
+)
+_EXTRACTION_HEADING = re.compile(r"^(page \d+|slide \d+|sheet: .*)$", re.IGNORECASE)
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_FIELD = re.compile(
+    r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?"
+    r"(?P<key>[^\W\d_][\w ./&'()#-]{0,48}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<value>\S.*?)\s*$"
+)
+_TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
+_SEPARATOR_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]]*\]")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+
+MAX_KEY_WORDS = 5
+MAX_VALUE_CHARS = 200  # longer "values" are prose, not attributes
+MAX_TABLE_ROWS = 100  # rows of one multi-row table turned into attributes
+MAX_ATTRIBUTES = 500
+
+_MONTHS = {
+    m: i + 1
+    for i, names in enumerate(
+        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
+         ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
+         ("october", "oct"), ("november", "nov"), ("december", "dec")]
+    )
+    for m in names
+}
+_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DATE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?<!\d)(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?!\d)"), "ymd"),
+    (re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+({_MONTH_RE})\.?,?\s+(\d{{4}})(?!\d)", re.I), "dmy"),
+    (re.compile(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})(?!\d)", re.I), "mdy"),
+    (re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)"), "dmy-num"),
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A scalar statement of the document: `Key: value`, a two-column table row, a record cell."""
+
+    key: str  # normalised (norm_key)
+    label: str  # as written
+    value: str  # as written, on one line
+
+
+@dataclass(frozen=True)
+class DocSignals:
+    """What one document asserts about the entity it describes."""
+
+    name: str | None  # the asserted name, display form
+    strong_name: bool  # True when stated by a name field or frontmatter title
+    identifiers: frozenset[str]  # asserted: in the name, in fields, in frontmatter
+    mentioned_identifiers: frozenset[str]  # every code anywhere in the text
+    type_hint: str | None
+    type_strength: int  # 3 stated, 2 implied by the name field or an invoice, 1 title words, 0 none
+    date: date | None  # the document's own date
+    attributes: tuple[Field, ...]  # first value per key, in document order
+    sentences: tuple[str, ...]  # first substantive sentences, for the summary
+    frontmatter: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name_key(self) -> str:
+        return name_key(self.name) if self.name else ""
+
+
+def parse_date(value: Any) -> date | None:
+    """The first date written in `value` (ISO or common written forms), or None."""
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str):
+        return None
+    best: tuple[int, date] | None = None
+    for pattern, order in _DATE_PATTERNS:
+        for m in pattern.finditer(value):
+            a, b, c = m.groups()
+            try:
+                if order == "ymd":
+                    found = date(int(a), int(b), int(c))
+                elif order == "dmy":
+                    found = date(int(c), _MONTHS[b.lower()], int(a))
+                elif order == "mdy":
+                    found = date(int(c), _MONTHS[a.lower()], int(b))
+                else:
+                    found = date(int(c), int(b), int(a))
+            except ValueError:
+                continue
+            if best is None or m.start() < best[0]:
+                best = (m.start(), found)
+            break
+    return best[1] if best else None
+
+
+def codes(text: str) -> set[str]:
+    """Identifier-shaped codes in `text` (see _CODE), minus standard prefixes and dates."""
+    found = set()
+    for m in _CODE.finditer(text):
+        code = m.group(0)
+        if not re.search(r"[A-Z]", code) or not re.search(r"\d", code):
+            continue
+        if code.split("-", 1)[0] in _CODE_STOP_PREFIXES:
+            continue
+        found.add(code)
+    return found
+
+
+def split_cells(line: str) -> list[str]:
+    """The cells of one GFM table line, with `\\|` unescaped."""
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    cells, current, i = [], [], 0
+    while i < len(inner):
+        ch = inner[i]
+        if ch == "\\" and i + 1 < len(inner) and inner[i + 1] in "|\\":
+            current.append(inner[i + 1])
+            i += 2
+            continue
+        if ch == "|":
+            cells.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+        i += 1
+    cells.append("".join(current).strip())
+    return cells
+
+
+def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
+    """Scalar fields and row attributes of one GFM table.
+
+    * Two columns, or a header like `Attribute | Value | …`: each row is `key -> value`.
+    * A header and exactly one data row (a one-record CSV): `header[i] -> cell[i]`.
+    * A header and several rows whose first column is a unique, non-numeric key (a
+      price list, an inventory): `"<row key> – <header[i]>" -> cell[i]`, for the first
+      MAX_TABLE_ROWS rows. Such row attributes let two versions of a sheet disagree
+      (and be resolved by date) cell by cell. Tables without a key column are data,
+      not attributes, and give none.
+    Returns (fields, row_attributes); only fields can assert a name.
+    """
+    rows = [[_clean_inline(c) for c in split_cells(line)] for line in lines]
+    header: list[str] | None = None
+    if len(rows) >= 2 and rows[1] and all(_SEPARATOR_CELL.match(c) for c in rows[1]):
+        header, rows = rows[0], rows[2:]
+    rows = [r for r in rows if any(c for c in r)]
+    fields: list[Field] = []
+    row_attrs: list[Field] = []
+    kv_header = header is not None and len(header) >= 2 and norm_key(header[0]) in {
+        "attribute", "key", "field", "property", "setting", "parameter", "name", "item"
+    } and norm_key(header[1]) in {"value", "values", "setting", "details"}
+    if header is None or len(header) == 2 or kv_header:
+        pairs = rows if header is None or len(header) == 2 or kv_header else []
+        for r in pairs:
+            if len(r) >= 2 and r[0] and r[1]:
+                fields.append(Field(norm_key(r[0]), r[0], r[1]))
+        return fields, row_attrs
+    if len(rows) == 1:
+        for key, value in zip(header, rows[0]):
+            if key and value:
+                fields.append(Field(norm_key(key), key, value))
+        return fields, row_attrs
+    keys = [r[0] for r in rows if r]
+    if not keys or any(not k for k in keys) or len(set(map(norm_value, keys))) != len(keys):
+        return fields, row_attrs
+    if all(re.fullmatch(r"[\d.,\s%-]+", k) for k in keys):
+        return fields, row_attrs
+    for r in rows[:MAX_TABLE_ROWS]:
+        for key, value in zip(header[1:], r[1:]):
+            if key and value:
+                label = f"{r[0]} – {key}"
+                row_attrs.append(Field(norm_key(label), label, value))
+    return fields, row_attrs
+
+
+def _clean_inline(text: str) -> str:
+    """Text without links, images or footnote references: copied onto a new page they
+    would dangle (a relative link, another page's footnote)."""
+    text = _FOOTNOTE_REF.sub("", _MD_LINK.sub(r"\1", text))
+    return one_line(text.replace("**", ""))
+
+
+def _is_sentence(text: str) -> bool:
+    if not text or text[-1] not in ".!?" or len(text) > 400:
+        return False
+    tokens = text.split()
+    letters = sum(ch.isalpha() for ch in text)
+    return len(tokens) >= 6 and letters >= 0.5 * len(text)
+
+
+def _split_name(value: str) -> str:
+    """The name part of a name field ("Acme Ltd., 14 Quay Street" -> "Acme Ltd.")."""
+    value = _clean_inline(value)
+    value = re.split(r"\s+[(\[–—]|\s+-\s+|;", value, maxsplit=1)[0]
+    parts = [p.strip() for p in value.split(",")]
+    name = parts[0]
+    for part in parts[1:]:
+        if name_key("x " + part) == "x":  # a legal form after a comma: "Acme, Inc."
+            name = f"{name}, {part}"
+        else:
+            break
+    return name.strip()[:120]
+
+
+@dataclass
+class _Parsed:
+    headings: list[str] = field(default_factory=list)
+    first_line: str | None = None
+    fields: list[Field] = field(default_factory=list)
+    row_attrs: list[Field] = field(default_factory=list)
+    paragraphs: list[str] = field(default_factory=list)
+
+
+def _parse_body(body: str) -> _Parsed:
+    """One pass over the lines: headings, fields, tables and prose paragraphs."""
+    out = _Parsed()
+    lines = body.splitlines()
+    paragraph: list[str] = []
+    in_code = False
+
+    def flush() -> None:
+        if paragraph:
+            out.paragraphs.append(_clean_inline(" ".join(paragraph)))
+            paragraph.clear()
+
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if stripped.startswith("```") or stripped.startswith("~~~"):
+            flush()
+            in_code = not in_code
+            i += 1
+            continue
+        if in_code:
+            i += 1
+            continue
+        if not stripped:
+            flush()
+            i += 1
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            flush()
+            text = _clean_inline(heading.group(2))
+            if text and not _EXTRACTION_HEADING.match(text):
+                out.headings.append(text)
+            i += 1
+            continue
+        if _TABLE_LINE.match(line):
+            flush()
+            j = i
+            while j < len(lines) and _TABLE_LINE.match(lines[j]):
+                j += 1
+            fields, row_attrs = table_fields(lines[i:j])
+            out.fields += fields
+            out.row_attrs += row_attrs
+            i = j
+            continue
+        if out.first_line is None and not out.headings:
+            out.first_line = _clean_inline(stripped)
+        m = _FIELD.match(line)
+        if m and len(m.group("key").split()) <= MAX_KEY_WORDS:
+            flush()
+            key, value = m.group("key").strip(), _clean_inline(m.group("value"))
+            out.fields.append(Field(norm_key(key), key, value))
+            i += 1
+            continue
+        if _LIST_ITEM.match(line):
+            flush()
+            line = _LIST_ITEM.sub("", line, count=1)
+        paragraph.append(line.strip())
+        i += 1
+    flush()
+    return out
+
+
+def _frontmatter(text: str) -> tuple[dict[str, Any], str]:
+    """A leading YAML mapping (a non-conformant .md may still carry one) and the body."""
+    split = split_frontmatter(text)
+    if split is None:
+        return {}, text
+    try:
+        data = yaml.load(split[0], Loader=_Loader)
+    except (yaml.YAMLError, RecursionError):
+        return {}, text
+    return (data, text[split[1]:]) if isinstance(data, dict) else ({}, text)
+
+
+def _scalar(value: Any) -> str | None:
+    if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+        return None
+    return one_line(str(value)) or None
+
+
+def read_signals(text: str) -> DocSignals:
+    """Every signal of one extracted document (see the module docstring)."""
+    fm, body = _frontmatter(text)
+    parsed = _parse_body(body)
+    fm_fields = [
+        Field(norm_key(str(k)), str(k), v)
+        for k, raw in fm.items()
+        if str(k) not in _FM_META and (v := _scalar(raw)) is not None
+    ]
+    fields = fm_fields + parsed.fields
+    first: dict[str, Field] = {}
+    for f in fields:
+        if f.value and len(f.value) <= MAX_VALUE_CHARS:
+            first.setdefault(f.key, f)
+
+    # Name: frontmatter title, then name fields by priority (strong); then the first
+    # heading or a short first line (weak: often a document title, not an entity).
+    name, strong, name_key_used, type_hint = None, False, None, None
+    fm_title = _scalar(fm.get("title"))
+    if fm_title:
+        name, strong = fm_title, True
+    for key, hinted in NAME_FIELDS.items():
+        if key in first and (candidate := _split_name(first[key].value)):
+            if name is None:
+                name, strong = candidate, True
+            name_key_used = key
+            type_hint = hinted
+            break
+    title_line = parsed.headings[0] if parsed.headings else None
+    if title_line is None and parsed.first_line and len(parsed.first_line.split()) <= 10 \
+            and not _FIELD.match(parsed.first_line):
+        title_line = parsed.first_line
+    if name is None and title_line:
+        name = title_line[:120]
+
+    # Type: stated (frontmatter, Type: field) > the name field's kind (or an invoice,
+    # whose letterhead names a vendor) > words of the title, which describe the
+    # document more than the entity and so only decide for a group of such documents.
+    stated_type = _scalar(fm.get("type")) or next(
+        (first[k].value for k in TYPE_FIELDS if k in first and len(first[k].value.split()) <= 3), None
+    )
+    type_strength = 2 if type_hint else 0
+    opening = set(re.findall(r"[a-z]+", " ".join(body.lstrip().splitlines()[:6]).casefold()))
+    if stated_type:
+        type_hint, type_strength = stated_type[:1].upper() + stated_type[1:], 3
+    elif type_hint is None and "invoice" in opening:
+        type_hint, type_strength = "Vendor", 2
+    elif type_hint is None:
+        title_words = set(re.findall(r"[\w-]+", (title_line or name or "").casefold()))
+        if _MEETING_FIELDS & first.keys():
+            type_hint, type_strength = "Meeting", 1
+        elif hinted_type := next((t for hints, t in TITLE_TYPE_HINTS if hints & title_words), None):
+            type_hint, type_strength = hinted_type, 1
+
+    # Date: frontmatter, then date fields by specificity, then a date in the title line.
+    doc_date, date_key = None, None
+    for key in DATE_FIELDS:
+        if (found := parse_date(fm.get(key))) is not None:
+            doc_date, date_key = found, norm_key(key)
+            break
+        if key in first and (found := parse_date(first[key].value)) is not None:
+            doc_date, date_key = found, key
+            break
+    if doc_date is None and title_line:
+        doc_date = parse_date(title_line)
+
+    skip = {k for k in (name_key_used, date_key) if k} | _DOC_DATE_KEYS | set(TYPE_FIELDS)
+    attributes = [f for k, f in first.items() if k not in skip]
+    seen = set(first)
+    for f in parsed.row_attrs:
+        if f.key not in seen and f.value and len(f.value) <= MAX_VALUE_CHARS:
+            seen.add(f.key)
+            attributes.append(f)
+    attributes = attributes[:MAX_ATTRIBUTES]
+
+    asserted = set(codes(name or ""))
+    for f in fields:
+        asserted |= codes(f.value)
+        if _ID_KEY.search(f.key):
+            token = f.value.split()[0].strip(".,;") if f.value.split() else ""
+            if len(token) >= 4 and re.search(r"\d", token) and parse_date(token) is None:
+                asserted.add(token.upper())
+    sentences = [s for p in parsed.paragraphs for s in _SENTENCE_END.split(p) if _is_sentence(s)]
+    return DocSignals(
+        name=name,
+        strong_name=strong,
+        identifiers=frozenset(asserted),
+        mentioned_identifiers=frozenset(codes(body) | asserted),
+        type_hint=type_hint,
+        type_strength=type_strength,
+        date=doc_date,
+        attributes=tuple(attributes),
+        sentences=tuple(sentences[:3]),
+        frontmatter=fm,
+    )

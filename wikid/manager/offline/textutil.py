@@ -1,0 +1,73 @@
+"""Small pure text helpers shared by the offline engine: folding, slugs, name keys.
+
+They live apart from the signal extraction so the rules for "are these two names
+the same entity" and "what is this page's file name" are defined once.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Legal-form words dropped from the end of a name before names are compared, so that
+# "Bluestone Green Coffee Importers Ltd." and "Bluestone Green Coffee Importers"
+# count as one asserted name.
+LEGAL_SUFFIXES = frozenset(
+    "ltd limited inc incorporated llc llp lp gmbh ag bv nv sa sas sarl plc corp "
+    "corporation co company oy ab srl spa kg pty".split()
+)
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def fold(text: str) -> str:
+    """Lower-case ASCII approximation: NFKD, combining marks dropped ("Rösttechnik" -> "rosttechnik")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def slugify(text: str) -> str:
+    """An ASCII slug (lower-case, hyphens), or '' when nothing ASCII survives folding."""
+    ascii_text = fold(text).encode("ascii", "ignore").decode("ascii")
+    return _NON_ALNUM.sub("-", ascii_text).strip("-")[:80].strip("-")
+
+
+def words(text: str) -> list[str]:
+    """Folded alphanumeric words, the unit names and mentions are compared in."""
+    return _WORD.findall(fold(text))
+
+
+def name_key(name: str) -> str:
+    """The comparable form of an asserted name: folded words, no leading "the", no legal form."""
+    tokens = words(name)
+    if tokens and tokens[0] == "the":
+        tokens = tokens[1:]
+    while len(tokens) > 1 and tokens[-1] in LEGAL_SUFFIXES:
+        tokens.pop()
+    return " ".join(tokens)
+
+
+def norm_value(value: str) -> str:
+    """Values are compared case- and space-insensitively: "30 days" == "30  Days."."""
+    text = re.sub(r"[*_`]+", "", value)
+    return " ".join(text.casefold().split()).rstrip(".;,")
+
+
+def norm_key(key: str) -> str:
+    """Attribute keys match across sources whatever their case, markup or separators."""
+    text = re.sub(r"[*_`]+", " ", key)
+    return " ".join(text.casefold().replace("-", " ").split()).rstrip(" :")
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def humanize_stem(input_rel: str) -> str:
+    """A readable title from a file name ("bluestone-terms-update-2025.pdf" -> "Bluestone terms update 2025")."""
+    stem = input_rel.rsplit("/", 1)[-1]
+    if "." in stem.lstrip("."):
+        stem = stem[: stem.rfind(".")] if not stem.startswith(".") else stem
+    text = " ".join(re.sub(r"[_\-.]+", " ", stem).split())
+    return text[:1].upper() + text[1:] if text else "Untitled"
