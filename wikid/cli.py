@@ -44,6 +44,8 @@ def _show_path(text: str) -> str:
 
 
 def _print_update(report: UpdateReport) -> None:
+    if report.recovery:
+        print(f"recovery: {report.recovery}")
     for f in report.files:
         target = f" -> wiki/{f.page}" if f.page and f.action != Action.RETRY else ""
         reason = f" [{f.reason}]" if f.reason else ""

@@ -45,3 +45,7 @@ class ProjectPaths:
     @property
     def extract_staging(self) -> Path:
         return self.state / "extract"
+
+    @property
+    def journal(self) -> Path:
+        return self.state / "journal.json"

@@ -1,26 +1,31 @@
-"""The manager step (design §2.5–2.7): engine → verify → write → archive → rewrite.
+"""The manager step (design §2.5–2.7): engine → verify → claim → write → release.
 
 The engine only drafts pages. Everything that protects the user's data happens here,
 in code: every drafted page must parse and have a `type` under a legal concept id;
 every input must be cited by a page (through its `/archive/<input-rel>` placeholder)
-or it stays in input/ as a leftover; pages are durable before originals are
-archived; then the placeholders are rewritten to the real archive paths, and each
-source entry gets `text:` pointing at the archived extracted-text copy.
+or it stays in input/ as a leftover. Cited originals (and their extracted texts) are
+first given their archive names while they stay in input/, so the pages can be
+written once with the real names: the placeholder becomes the archived original,
+and each source entry gets `text:` for the archived extracted text. Input names are
+removed only after the pages are durable (I2); the journal lets a restart finish or
+undo a batch interrupted anywhere in between (I5).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
+from wikid.clock import iso
 from wikid.config import Config
-from wikid.fsio import NotRegularFile, atomic_replace, fsync_dir, read_regular
-from wikid.intake.archive import ArchiveRequest, archive_bytes, archive_inputs
+from wikid.fsio import NotRegularFile, atomic_create, atomic_replace, fsync_dir, read_regular
+from wikid.intake.archive import ChangedDuringIngest, archive_bytes, claim_original, release_original
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.naming import extracted_text_rel
-from wikid.intake.pagewrite import PageBlocked, PagePut, put_page
+from wikid.intake.journal import Journal, JournalDoc, JournalPage, digest, finish
+from wikid.intake.pagewrite import PageBlocked, PagePut
 from wikid.intake.report import Action, FileResult
 from wikid.intake.scan import InputEntry
 from wikid.manager import ExistingConcept, SourceDocument, select_manager
@@ -121,6 +126,25 @@ def _rewrite(page: _Page, archived: dict[str, tuple[str, str]]) -> str:
     return render_page(page.frontmatter, body)
 
 
+def _claim(paths: ProjectPaths, doc: SourceDocument, when: datetime) -> tuple[str, str]:
+    original = claim_original(paths.input / doc.input_rel, paths.archive, doc.input_rel, when)
+    text = archive_bytes(doc.text.encode("utf-8"), paths.archive, extracted_text_rel(doc.input_rel), when)
+    return original, text
+
+
+def _previous_version(paths: ProjectPaths, page_id: str, data: bytes, when: datetime) -> tuple[Action, bytes | None, str | None]:
+    """What writing `data` will do to the page, archiving what it replaces first."""
+    try:
+        existing, _ = read_regular(paths.wiki / f"{page_id}.md")
+    except FileNotFoundError:
+        return Action.CREATED, None, None
+    except (NotRegularFile, IsADirectoryError, NotADirectoryError):
+        raise PageBlocked(f"wiki/{page_id}.md exists and is not a regular page; move it away") from None
+    if existing == data:
+        return Action.UNCHANGED, existing, None
+    return Action.UPDATED, existing, archive_bytes(existing, paths.archive, f"{page_id}.md", when)
+
+
 def manage_documents(
     paths: ProjectPaths,
     config: Config,
@@ -128,7 +152,12 @@ def manage_documents(
     entries: dict[str, InputEntry],
     when: datetime,
 ) -> list[FileResult]:
-    """Turn extracted documents into concept pages and archive the ones pages cite."""
+    """Turn extracted documents into concept pages and archive the documents they cite.
+
+    Order (each phase durable before the next, recorded in the journal): claim archive
+    names for the cited originals and their texts, archive the pages' previous
+    versions; write the pages with the real archive names; remove the input names.
+    """
     if not documents:
         return []
     documents = sorted(documents, key=lambda d: d.input_rel)
@@ -138,45 +167,79 @@ def manage_documents(
         message = f"the manager engine failed ({type(exc).__name__}: {exc}); the file stays in input/"
         return [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]
     pages, problems = _verify(result.pages, documents)
-
-    for page in pages:
-        try:
-            page.put = put_page(paths.wiki, paths.archive, f"{page.id}.md", page.text.encode("utf-8"), when)
-        except (PageBlocked, OSError) as exc:
-            problems[page.id] = str(exc)
-    written = [p for p in pages if p.put is not None]
-    for directory in sorted({(paths.wiki / f"{p.id}.md").parent for p in written}):
-        fsync_dir(directory)
-
     citing: dict[str, _Page] = {}
-    for page in written:
+    for page in pages:
         for resource in sorted(_cited(page)):
             citing.setdefault(resource, page)
-    requests = [
-        ArchiveRequest(d.input_rel, entries[d.input_rel].path,
-                       (entries[d.input_rel].size, entries[d.input_rel].mtime_ns, entries[d.input_rel].ino))
-        for d in documents
-        if _placeholder(d.input_rel) in citing
-    ]
-    archived, failed = archive_inputs(paths.archive, requests, when)
-    texts: dict[str, tuple[str, str]] = {}
+
+    journal = Journal("claimed", iso(when))
+    failed: dict[str, str] = {}
+    claims: dict[str, tuple[str, str]] = {}
     for doc in documents:
-        if doc.input_rel in archived:
-            text_name = archive_bytes(doc.text.encode("utf-8"), paths.archive, extracted_text_rel(doc.input_rel), when)
-            texts[doc.input_rel] = (archived[doc.input_rel], text_name)
-    for directory in sorted({(paths.archive / t).parent for _, t in texts.values()}):
+        if _placeholder(doc.input_rel) not in citing:
+            continue
+        journal.claiming = doc.input_rel
+        journal.save(paths)
+        try:
+            claims[doc.input_rel] = _claim(paths, doc, when)
+        except OSError as exc:
+            failed[doc.input_rel] = f"the original could not be archived: {exc.strerror or exc}"
+            continue
+        entry = entries[doc.input_rel]
+        journal.docs[doc.input_rel] = JournalDoc(
+            str(entry.path), (entry.size, entry.mtime_ns, entry.ino), *claims[doc.input_rel]
+        )
+    journal.claiming = None
+    planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
+    for page in pages:
+        data = _rewrite(page, claims).encode("utf-8")
+        journal.claiming_page = page.id
+        journal.save(paths)
+        try:
+            action, existing, previous = _previous_version(paths, page.id, data, when)
+        except (PageBlocked, OSError) as exc:
+            problems[page.id] = str(exc)
+            continue
+        planned[page.id] = (data, action, existing)
+        page.put = PagePut(action, f"archive/{previous}" if previous else None)
+        journal.pages[page.id] = JournalPage(digest(data), previous)
+    journal.claiming_page = None
+    for directory in sorted({(paths.archive / n).parent for c in claims.values() for n in c}
+                            | {(paths.archive / p.previous).parent for p in journal.pages.values() if p.previous}):
         fsync_dir(directory)
-    for page in written:
-        if _cited(page) & {_placeholder(rel) for rel in texts}:
-            atomic_replace(paths.wiki / f"{page.id}.md", _rewrite(page, texts).encode("utf-8"))
+    journal.save(paths)
+
+    for page_id, (data, action, existing) in planned.items():
+        target = paths.wiki / f"{page_id}.md"
+        if action == Action.CREATED:
+            atomic_create(target, data)
+        elif action == Action.UPDATED:
+            atomic_replace(target, data)
+    for directory in sorted({(paths.wiki / f"{page_id}.md").parent for page_id in planned}):
+        fsync_dir(directory)
+    journal.step = "written"
+    journal.save(paths)
+
+    released: set[Path] = set()
+    for rel, doc in journal.docs.items():
+        original = Path(doc.path)
+        try:
+            release_original(original, doc.expected, paths.archive / doc.archived)
+            released.add(original.parent)
+        except (ChangedDuringIngest, OSError) as exc:
+            failed[rel] = str(exc)
+    for directory in sorted(released):
+        fsync_dir(directory)
+    finish(paths)
 
     results = []
     for doc in documents:
         page = citing.get(_placeholder(doc.input_rel))
-        if page is None or doc.input_rel not in archived:
+        if page is None or page.id not in planned or doc.input_rel in failed:
             why = failed.get(doc.input_rel) or result.notes.get(doc.input_rel) or "no page drafted by the engine cites it"
-            if page is None and problems:
-                why += f" ({'; '.join(problems.values())})"
+            if page is None or page.id not in planned:
+                if problems:
+                    why += f" ({'; '.join(problems.values())})"
             reason = Reason.IO_FAILED if doc.input_rel in failed else None
             results.append(FileResult(doc.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, reason,
                                       f"left in input/ and retried: {why}"))
@@ -186,7 +249,7 @@ def manage_documents(
             doc.input_rel, Bucket.NON_CONFORMANT, page.put.action,
             message=f"described by wiki/{page.id}.md",
             page=f"{page.id}.md",
-            archived_as=f"archive/{archived[doc.input_rel]}",
+            archived_as=f"archive/{claims[doc.input_rel][0]}",
             previous_archived_as=page.put.previous_archived_as,
         ))
     return results

@@ -20,6 +20,7 @@ from wikid.fsio import NotRegularFile, atomic_replace, read_regular
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, ingest_conformant
 from wikid.intake.ignores import IgnoreMemory
+from wikid.intake.journal import recover
 from wikid.intake.managed import manage_documents
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
@@ -108,7 +109,7 @@ def _extract_documents(
 
 def run_batch(paths: ProjectPaths, config: Config, when: datetime, progress: Progress | None = None) -> UpdateReport:
     """Run one batch over everything now in input/ and report what happened to each file."""
-    report = UpdateReport(started_at=iso(when))
+    report = UpdateReport(started_at=iso(when), recovery=recover(paths))
     items = classify_inputs(paths, config)
     conformant = [i for i in items if i.result.bucket == Bucket.CONFORMANT]
     results = ingest_conformant(paths, conformant, when, progress)
@@ -129,6 +130,8 @@ def run_batch(paths: ProjectPaths, config: Config, when: datetime, progress: Pro
 
     report.files = sorted(results, key=lambda r: r.input)
     bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in fresh))))
+    if report.recovery:
+        bullets.insert(0, f"* **Warning**: wikid {report.recovery}.")
     report.indexes_changed = regenerate_indexes(paths.wiki, paths.page_cache)
     if bullets:
         log_path = paths.wiki / "log.md"

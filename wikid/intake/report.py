@@ -46,6 +46,7 @@ class UpdateReport:
     files: list[FileResult] = field(default_factory=list)
     indexes_changed: list[str] = field(default_factory=list)
     log_entries: int = 0
+    recovery: str | None = None  # what was done about a batch interrupted earlier
 
     def by_action(self, action: Action) -> list[FileResult]:
         return [f for f in self.files if f.action == action]
@@ -71,4 +72,5 @@ class UpdateReport:
             "files": [f.to_dict() for f in self.files],
             "indexes_changed": self.indexes_changed,
             "log_entries": self.log_entries,
+            "recovery": self.recovery,
         }

@@ -1,0 +1,94 @@
+"""I5: a batch interrupted anywhere in the manager step is finished or rolled back.
+
+An exception that is not an error (it propagates like a kill would stop the
+process) is raised at each step boundary of the manager step; the next run must
+recover and produce exactly the wiki an uninterrupted run produces.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import wikid.intake.managed as managed
+from conftest import assert_nothing_lost, drop, tree_bytes
+from wikid import Action, Project
+
+
+class Killed(BaseException):
+    pass
+
+
+DOCS = {
+    "contracts/acme-2024.txt": b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n",
+    "contracts/acme-2025.txt": b"Vendor: Acme Anvils\nDate: 2025-02-10\nPayment terms: 45 days\n",
+    "hosts/alg-32.txt": b"Host: alg-32.example.net\nRole: database\nOwner: platform team\n",
+    "notes/picnic.txt": b"The summer picnic is on the lawn behind building C. Bring blankets.\n",
+}
+
+# (function in wikid.intake.managed, which call, killed before or after it ran)
+POINTS = [
+    ("_claim", 1, "before"), ("_claim", 3, "before"),
+    ("claim_original", 2, "after"), ("archive_bytes", 2, "after"), ("archive_bytes", 4, "after"),
+    ("_previous_version", 1, "before"), ("_previous_version", 1, "after"),
+    ("atomic_create", 1, "before"), ("atomic_create", 2, "after"), ("atomic_replace", 1, "after"),
+    ("release_original", 1, "before"), ("release_original", 3, "after"),
+    ("finish", 1, "before"),
+]
+
+
+def _run(tmp_path: Path, name: str, existing: bool) -> Project:
+    project = Project(tmp_path / name)
+    project.init()
+    if existing:
+        drop(project, "earlier/acme.txt", b"Vendor: Acme Anvils\nDate: 2023-01-05\nPayment terms: 15 days\n")
+        project.update()
+    for rel, data in DOCS.items():
+        drop(project, rel, data)
+    return project
+
+
+def _wiki_without_log(project: Project) -> dict[str, bytes]:
+    return {k: v for k, v in tree_bytes(project.paths.wiki).items() if k != "log.md"}
+
+
+@pytest.mark.parametrize("existing", [False, True], ids=["new-pages", "updating-a-page"])
+@pytest.mark.parametrize(("function", "nth", "when"), POINTS, ids=[f"{f}-{n}-{w}" for f, n, w in POINTS])
+def test_interrupted_batch_recovers_to_the_uninterrupted_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, function: str, nth: int, when: str, existing: bool
+) -> None:
+    reference = _run(tmp_path, "reference", existing)
+    reference.update()
+
+    project = _run(tmp_path, "crashed", existing)
+    real = getattr(managed, function)
+    calls = {"n": 0}
+
+    def killed_at(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == nth and when == "before":
+            raise Killed
+        result = real(*args, **kwargs)
+        if calls["n"] == nth:
+            raise Killed
+        return result
+
+    monkeypatch.setattr(managed, function, killed_at)
+    try:
+        project.update()
+    except Killed:
+        pass
+    else:
+        assert calls["n"] < nth
+        pytest.skip(f"{function} is called fewer than {nth} times in this scenario")
+    monkeypatch.setattr(managed, function, real)
+    assert_nothing_lost(DOCS, project)
+
+    report = project.update()
+    assert report.recovery is not None or function == "finish" or not project.paths.journal.exists()
+    assert not project.paths.journal.exists() and not project.paths.extract_staging.exists()
+    assert not any(p.is_file() for p in project.paths.input.rglob("*"))
+    assert_nothing_lost(DOCS, project)
+    assert _wiki_without_log(project) == _wiki_without_log(reference)
+    assert all(f.action != Action.RETRY for f in report.files)

@@ -1,0 +1,159 @@
+"""The batch journal (`.wikid/journal.json`): finish or roll back an interrupted batch (I5).
+
+The manager step changes three places that must agree: archive names claimed for
+the inputs, the pages citing those names, and the input names removed afterwards.
+The journal records, durably and before each phase, what the batch is about to do:
+
+* `claimed` — archive names (hard links or copies) and extracted-text copies exist,
+  previous page versions are archived, pages may be partly written. Recovery rolls
+  back: pages this batch wrote are restored (or removed), the archive names it claimed
+  for inputs still in input/ are removed. The inputs are then simply processed again.
+* `written` — every page is durable. Recovery rolls forward: input names whose file is
+  unchanged are removed, completing the move into the archive.
+
+A batch that finishes deletes the journal; no journal means nothing to recover.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from wikid.fsio import atomic_replace, fsync_dir, read_regular
+from wikid.intake.archive import Fingerprint, fingerprint
+from wikid.intake.naming import archive_candidates, extracted_text_rel
+from wikid.paths import ProjectPaths
+from wikid.state import read_json, write_json
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class JournalDoc:
+    path: str  # the input's path on disk
+    expected: Fingerprint
+    archived: str  # archive-relative name of the original
+    text: str  # archive-relative name of its extracted text
+
+
+@dataclass
+class JournalPage:
+    sha256: str  # of the bytes this batch writes
+    previous: str | None  # archive-relative name of the page's previous version
+
+
+@dataclass
+class Journal:
+    step: str
+    when: str  # the batch's instant: archive names derive from it
+    docs: dict[str, JournalDoc] = field(default_factory=dict)
+    pages: dict[str, JournalPage] = field(default_factory=dict)
+    claiming: str | None = None  # input whose archive names are being claimed
+    claiming_page: str | None = None  # page whose previous version is being archived
+
+    def save(self, paths: ProjectPaths) -> None:
+        write_json(paths.journal, asdict(self))
+        fsync_dir(paths.state)
+
+
+def load(paths: ProjectPaths) -> Journal | None:
+    data = read_json(paths.journal)
+    if not isinstance(data, dict):
+        return None
+    return Journal(
+        str(data.get("step")),
+        str(data.get("when")),
+        {rel: JournalDoc(d["path"], tuple(d["expected"]), d["archived"], d["text"]) for rel, d in data.get("docs", {}).items()},
+        {pid: JournalPage(p["sha256"], p.get("previous")) for pid, p in data.get("pages", {}).items()},
+        data.get("claiming"),
+        data.get("claiming_page"),
+    )
+
+
+def finish(paths: ProjectPaths) -> None:
+    paths.journal.unlink(missing_ok=True)
+    fsync_dir(paths.state)
+
+
+def _bytes(path: Path) -> bytes | None:
+    try:
+        return read_regular(path)[0]
+    except OSError:
+        return None
+
+
+def _unclaim(paths: ProjectPaths, rel: str, when: datetime, ours: Callable[[Path], bool]) -> None:
+    """Remove the names this batch may have claimed for `rel` before recording them."""
+    for candidate in archive_candidates(rel, when):
+        path = paths.archive / candidate
+        if not path.exists():
+            return
+        if ours(path):
+            path.unlink()
+
+
+def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
+    when = datetime.fromisoformat(journal.when.replace("Z", "+00:00"))
+    if journal.claiming is not None:
+        original = paths.input / journal.claiming
+        staged = _bytes(paths.extract_staging / f"{journal.claiming}.txt")
+        _unclaim(paths, journal.claiming, when, lambda p: _bytes(p) == _bytes(original))
+        _unclaim(paths, extracted_text_rel(journal.claiming), when, lambda p: staged is not None and _bytes(p) == staged)
+    if journal.claiming_page is not None:
+        page = _bytes(paths.wiki / f"{journal.claiming_page}.md")
+        _unclaim(paths, f"{journal.claiming_page}.md", when, lambda p: page is not None and _bytes(p) == page)
+    for page_id, page in journal.pages.items():
+        target = paths.wiki / f"{page_id}.md"
+        current = _bytes(target)
+        previous = paths.archive / page.previous if page.previous else None
+        if current is not None and digest(current) == page.sha256:
+            if previous is not None:
+                atomic_replace(target, read_regular(previous)[0])
+            else:
+                target.unlink()
+        if previous is not None and _bytes(target) == _bytes(previous):
+            previous.unlink()  # the page holds those bytes again: the copy is redundant
+    for doc in journal.docs.values():
+        original, archived = Path(doc.path), paths.archive / doc.archived
+        if not original.exists():
+            continue  # the archive holds its only copy now: keep it
+        try:
+            linked = os.path.samestat(os.lstat(original), os.lstat(archived))
+        except OSError:
+            linked = False
+        if linked or _bytes(original) == _bytes(archived):
+            archived.unlink(missing_ok=True)
+            (paths.archive / doc.text).unlink(missing_ok=True)
+
+
+def _roll_forward(journal: Journal) -> None:
+    for doc in journal.docs.values():
+        original = Path(doc.path)
+        try:
+            if fingerprint(os.lstat(original)) == tuple(doc.expected):
+                original.unlink()
+        except FileNotFoundError:
+            continue
+
+
+def recover(paths: ProjectPaths) -> str | None:
+    """Finish or undo an interrupted batch; return what was done, or None if nothing was."""
+    journal = load(paths)
+    if journal is None:
+        if paths.journal.exists():
+            finish(paths)
+        return None
+    if journal.step == "written":
+        _roll_forward(journal)
+        done = f"finished an interrupted batch ({len(journal.docs)} inputs archived)"
+    else:
+        _roll_back(paths, journal)
+        done = f"rolled back an interrupted batch ({len(journal.docs)} inputs left in input/)"
+    finish(paths)
+    return done
