@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from wikid import __version__
 from wikid.clock import ClockError
@@ -13,6 +15,8 @@ from wikid.config import ConfigError
 from wikid.extract.runner import ExtractOutcome
 from wikid.intake.report import Action, UpdateReport
 from wikid.lock import ProjectLocked
+from wikid.okf.lint import BundleNotFound, LintReport
+from wikid.okf.lint import lint as lint_directory
 from wikid.project import Project, ProjectNotFound, StatusReport
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -33,9 +37,16 @@ def _parser() -> argparse.ArgumentParser:
     update.add_argument("--json", action="store_true", help="print the report as JSON")
     status = commands.add_parser("status", help="pending and ignored inputs, concept count, last run")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
+    commands.add_parser("watch", help="run the daemon: ingest whatever is dropped into input/ until stopped")
     extract = commands.add_parser("extract", help="show the text wikid extracts from a file, or why it cannot")
     extract.add_argument("file", help="any file, inside or outside the project")
     extract.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    lint = commands.add_parser("lint", help="check wiki/ (or any OKF bundle) for conformance and health")
+    lint.add_argument("path", nargs="?", help="an OKF bundle directory to lint instead of the project's wiki/")
+    lint.add_argument("--json", action="store_true", help="print the findings as JSON")
+    lint.add_argument(
+        "--fix", action="store_true", help="regenerate stale index.md files and add a UTC offset to naive timestamps"
+    )
     return parser
 
 
@@ -66,6 +77,12 @@ def _print_status(status: StatusReport) -> None:
     print(f"Ignored in input/: {len(status.ignored)}")
     for i in status.ignored:
         print(f"  input/{_show_path(i.input)} [{i.reason}]: {i.message}")
+    daemon = status.daemon
+    if daemon:
+        print(f"Daemon: running (PID {daemon.get('pid')}), {daemon.get('state')}; "
+              f"{daemon.get('queued', 0)} file(s) queued")
+    else:
+        print("Daemon: not running")
     last = status.last_run
     if last:
         counts = ", ".join(f"{n} {a}" for a, n in dict(last.get("counts", {})).items() if n)
@@ -81,6 +98,16 @@ def _print_extract(file: str, outcome: ExtractOutcome) -> None:
             print(f"wikid: warning: {file}: {warning}", file=sys.stderr)
     else:
         print(f"wikid: {file}: {outcome.reason}: {outcome.detail}", file=sys.stderr)
+
+
+def _print_lint(report: LintReport) -> None:
+    for fix in report.fixes:
+        where = f"{fix.file}:{fix.line}" if fix.line else fix.file
+        print(f"{_show_path(where)}: fixed {fix.code} {fix.message}")
+    for f in report.findings:
+        where = f"{f.file}:{f.line}" if f.line else f.file
+        print(f"{_show_path(where)}: {f.severity} {f.code} {f.message}")
+    print(report.summary())
 
 
 def _emit(as_json: bool, data: dict[str, object], human: Callable[[], None]) -> None:
@@ -121,11 +148,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = project.status()
             _emit(args.json, status.to_dict(), lambda: _print_status(status))
             return EXIT_OK
+        if args.command == "watch":
+            logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", stream=sys.stderr)
+            return project.watch()
         if args.command == "extract":
             outcome = project.extract(args.file)
             _emit(args.json, {"file": args.file, **outcome.to_dict()}, lambda: _print_extract(args.file, outcome))
             return EXIT_OK if outcome.ok else EXIT_ERRORS
-    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound) as exc:
+        if args.command == "lint":
+            if args.path is not None:
+                report = lint_directory(Path(args.path), fix=args.fix)
+            else:
+                report = project.lint(fix=args.fix)
+            _emit(args.json, report.to_dict(), lambda: _print_lint(report))
+            return EXIT_OK if report.ok else EXIT_ERRORS
+    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
     raise AssertionError(f"unhandled command {args.command}")

@@ -49,3 +49,7 @@ class ProjectPaths:
     @property
     def journal(self) -> Path:
         return self.state / "journal.json"
+
+    @property
+    def daemon_state(self) -> Path:
+        return self.state / "daemon.json"

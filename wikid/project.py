@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +18,8 @@ from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLock
 from wikid.manager import engine_name
 from wikid.okf.bundle import regenerate_indexes, walk_bundle
+from wikid.okf.lint import LintReport
+from wikid.okf.lint import lint as run_lint
 from wikid.okf.log import empty_log
 from wikid.paths import ProjectPaths
 from wikid.state import read_json, write_json
@@ -35,6 +39,7 @@ class StatusReport:
     ignored: list[InputStatus] = field(default_factory=list)
     concepts: int = 0
     last_run: dict[str, object] | None = None
+    daemon: dict[str, object] | None = None  # the running `wikid watch`: pid, state, queue
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -42,7 +47,21 @@ class StatusReport:
             "ignored": [i.__dict__ for i in self.ignored],
             "concepts": self.concepts,
             "last_run": self.last_run,
+            "daemon": self.daemon,
         }
+
+
+def _running_daemon(state: object) -> dict[str, object] | None:
+    """The daemon's published state, if its process is still alive."""
+    if not isinstance(state, dict) or state.get("state") == "stopped" or not isinstance(state.get("pid"), int):
+        return None
+    try:
+        os.kill(state["pid"], 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        pass
+    return state
 
 
 class ProjectNotFound(FileNotFoundError):
@@ -96,20 +115,31 @@ class Project:
             return False
         return True
 
-    def update(self, progress: Progress | None = None) -> UpdateReport:
-        """Run one batch over everything in `input/` and return what happened to each file."""
+    def update(self, progress: Progress | None = None, only: Collection[str] | None = None) -> UpdateReport:
+        """Run one batch over everything in `input/` (or the input-relative paths in
+        `only`) and return what happened to each file."""
         self._require_root()
         config = self.config()
         engine_name(config)
-        when = now()
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
             directory.mkdir(parents=True, exist_ok=True)
         with ProjectLock(self.paths.lock):
-            self._ensure_log()
-            report = run_batch(self.paths, config, when, progress)
-            if report.files:
-                write_json(self.paths.last_run, report.to_dict())
+            return self.batch(config, progress, only)
+
+    def batch(self, config: Config, progress: Progress | None = None, only: Collection[str] | None = None) -> UpdateReport:
+        """One batch for a caller that already holds the project lock (the daemon)."""
+        self._ensure_log()
+        report = run_batch(self.paths, config, now(), progress, only)
+        if report.files:
+            write_json(self.paths.last_run, report.to_dict())
         return report
+
+    def watch(self) -> int:
+        """Run the daemon until SIGTERM/SIGINT (see wikid/daemon/service.py); returns 0."""
+        self._require_root()
+        from wikid.daemon.service import Daemon
+
+        return Daemon(self).run()
 
     def extract(self, file: str | Path) -> ExtractOutcome:
         """What wikid sees in one file (markdown and warnings, or a reason code).
@@ -119,6 +149,20 @@ class Project:
         limits = self.config().limits if self.root.is_dir() else Config().limits
         with Extractor(limits) as extractor:
             return extractor.extract(Path(file))
+
+    def lint(self, fix: bool = False) -> LintReport:
+        """Check `wiki/` against OKF v0.2 and for wiki health (see wikid.okf.lint).
+
+        With `fix`, first repair what is mechanical and safe (stale or missing index.md,
+        timestamps without a UTC offset), holding the project lock so no batch runs meanwhile.
+        """
+        self._require_root()
+        if not self.paths.wiki.is_dir():
+            return LintReport(str(self.paths.wiki))
+        if not fix:
+            return run_lint(self.paths.wiki)
+        with ProjectLock(self.paths.lock):
+            return run_lint(self.paths.wiki, fix=True, cache_path=self.paths.page_cache)
 
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""
@@ -143,4 +187,5 @@ class Project:
             report.concepts = len(walk_bundle(self.paths.wiki).concept_ids)
         last = read_json(self.paths.last_run)
         report.last_run = last if isinstance(last, dict) else None
+        report.daemon = _running_daemon(read_json(self.paths.daemon_state))
         return report

@@ -8,6 +8,7 @@ replacing it retries it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from wikid.intake.classify import Reason
@@ -35,9 +36,16 @@ class IgnoreMemory:
         except ValueError:
             return None
 
-    def save(self, ignored: list[tuple[InputEntry, Reason, str]]) -> set[str]:
-        """Store this run's ignores (forgetting files that left); return the newly ignored inputs."""
-        new = {entry.rel: _record(entry, reason, message) for entry, reason, message in ignored}
+    def save(
+        self, ignored: list[tuple[InputEntry, Reason, str]], keep: Callable[[str], bool] | None = None
+    ) -> set[str]:
+        """Store this run's ignores; return the newly ignored inputs.
+
+        Records of files this run did not look at (`keep(rel)` true) are kept; the
+        others are forgotten (the file left or is no longer ignored).
+        """
+        new = {rel: r for rel, r in self.old.items() if keep is not None and keep(rel)}
+        new.update({entry.rel: _record(entry, reason, message) for entry, reason, message in ignored})
         fresh = {rel for rel, record in new.items() if self.old.get(rel) != record}
         if new != self.old and (new or self.path.exists()):
             write_json(self.path, new)

@@ -11,6 +11,7 @@ inside input/, wiki/ and .wikid/ (I4).
 from __future__ import annotations
 
 import shutil
+from collections.abc import Collection
 from datetime import datetime
 
 from wikid.clock import iso, now
@@ -50,9 +51,10 @@ def classify_entry(entry: InputEntry, max_bytes: int) -> Classified:
     return Classified(entry, classify_markdown(entry.rel, data), data, st)
 
 
-def classify_inputs(paths: ProjectPaths, config: Config) -> list[Classified]:
-    """Every entry under input/, classified, in sorted order."""
-    return [classify_entry(entry, config.max_file_bytes) for entry in scan_input(paths.input, config.ignore)]
+def classify_inputs(paths: ProjectPaths, config: Config, only: Collection[str] | None = None) -> list[Classified]:
+    """Every entry under input/ (or those of `only`), classified, in sorted order."""
+    entries = scan_input(paths.input, config.ignore)
+    return [classify_entry(e, config.max_file_bytes) for e in entries if only is None or e.rel in only]
 
 
 def _page_link(page: str) -> str:
@@ -107,10 +109,19 @@ def _extract_documents(
     return documents, failed
 
 
-def run_batch(paths: ProjectPaths, config: Config, when: datetime, progress: Progress | None = None) -> UpdateReport:
-    """Run one batch over everything now in input/ and report what happened to each file."""
+def run_batch(
+    paths: ProjectPaths,
+    config: Config,
+    when: datetime,
+    progress: Progress | None = None,
+    only: Collection[str] | None = None,
+) -> UpdateReport:
+    """Run one batch over input/ (or the inputs named in `only`) and report each file.
+
+    Ignores are remembered per batch: with `only`, records of other files are kept.
+    """
     report = UpdateReport(started_at=iso(when), recovery=recover(paths))
-    items = classify_inputs(paths, config)
+    items = classify_inputs(paths, config, only)
     conformant = [i for i in items if i.result.bucket == Bucket.CONFORMANT]
     results = ingest_conformant(paths, conformant, when, progress)
 
@@ -126,7 +137,7 @@ def run_batch(paths: ProjectPaths, config: Config, when: datetime, progress: Pro
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))
-    fresh = memory.save(ignored_now)
+    fresh = memory.save(ignored_now, keep=None if only is None else lambda rel: rel not in only)
 
     report.files = sorted(results, key=lambda r: r.input)
     bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in fresh))))

@@ -1,0 +1,1 @@
+"""The daemon: watcher, stability tracking, batching, systemd notification."""

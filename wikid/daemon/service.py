@@ -1,0 +1,236 @@
+"""`wikid watch`: the long-running loop that turns drops into batches.
+
+One thread does the work: it drains the watcher's event queue, asks the tracker
+which files are stable, runs a batch when the window closes, rescans input/
+periodically (watchers lose events), regenerates indexes after edits people make in
+wiki/, keeps the observer alive, and talks to systemd. Batches run one at a time;
+files arriving meanwhile queue up for the next one. The project lock is held for the
+daemon's whole life, so a second daemon (or a `wikid update`) is refused.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import signal
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+
+from watchdog.observers.api import BaseObserver
+
+from wikid.clock import iso, now
+from wikid.config import Config, ConfigError
+from wikid.daemon.notify import Notifier
+from wikid.daemon.tracker import Signature, Tracker
+from wikid.daemon.watcher import needs_polling, start_observer
+from wikid.intake.journal import recover
+from wikid.intake.report import Action
+from wikid.intake.scan import is_skipped_name, scan_input
+from wikid.lock import ProjectLock
+from wikid.okf.bundle import ARCHIVE_DIR, regenerate_indexes
+from wikid.project import Project
+from wikid.state import write_json
+
+log = logging.getLogger("wikid")
+
+ObserverFactory = Callable[[list[Path], "queue.SimpleQueue[tuple[str, str]]", bool], BaseObserver]
+QUEUE_SHOWN = 100
+
+
+def _signature(path: Path) -> Signature | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)
+
+
+class Daemon:
+    def __init__(
+        self,
+        project: Project,
+        notifier: Notifier | None = None,
+        observer_factory: ObserverFactory = start_observer,
+    ) -> None:
+        self.project = project
+        self.paths = project.paths
+        self.notifier = notifier or Notifier.from_env()
+        self.observer_factory = observer_factory
+        self.events: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
+        self.stop_requested = False
+        self.reload_requested = False
+        self.config = project.config()
+        self.tracker = self._tracker(self.config)
+        self.wiki_changed_at: float | None = None
+        self.last_batch: dict[str, object] | None = None
+        self.started_at = iso(now())
+
+    @staticmethod
+    def _tracker(config: Config) -> Tracker:
+        watch = config.watch
+        return Tracker(watch.stability_seconds, watch.batch_quiet_seconds, watch.batch_max_wait_seconds)
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        if signum == signal.SIGHUP:
+            self.reload_requested = True
+        else:
+            self.stop_requested = True
+
+    def run(self) -> int:
+        """Watch until SIGTERM/SIGINT; the caller maps exceptions to exit codes."""
+        for directory in (self.paths.input, self.paths.wiki, self.paths.state):
+            directory.mkdir(parents=True, exist_ok=True)
+        with ProjectLock(self.paths.lock):
+            if threading.current_thread() is threading.main_thread():
+                for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                    signal.signal(signum, self._on_signal)
+            recovered = recover(self.paths)
+            if recovered:
+                log.warning("%s", recovered)
+            regenerate_indexes(self.paths.wiki, self.paths.page_cache)
+            polling, why = needs_polling(self.paths.input, self.config.watch.polling)
+            log.info("watching %s with %s (%s)", self.paths.input, "polling" if polling else "inotify", why)
+            observer = self.observer_factory([self.paths.input, self.paths.wiki], self.events, polling)
+            try:
+                self._rescan(time.monotonic())
+                self.notifier.ready()
+                self._loop(observer, polling)
+            finally:
+                self.notifier.stopping()
+                observer.stop()
+                self._write_state("stopped")
+        log.info("stopped")
+        return 0
+
+    def _tick(self) -> float:
+        watch = self.config.watch
+        return min(max(min(watch.stability_seconds, watch.batch_quiet_seconds) / 4, 0.05), 1.0)
+
+    def _loop(self, observer: BaseObserver, polling: bool) -> None:
+        last_rescan = last_ping = time.monotonic()
+        state = None
+        while not self.stop_requested:
+            self._drain(self._tick())
+            clock = time.monotonic()
+            if self.reload_requested:
+                self._reload()
+            if not observer.is_alive():
+                log.warning("the file watcher stopped; restarting it and rescanning input/")
+                observer = self.observer_factory([self.paths.input, self.paths.wiki], self.events, polling)
+                last_rescan = 0.0
+            if clock - last_rescan >= self.config.watch.rescan_seconds:
+                self._rescan(clock)
+                last_rescan = clock
+            self.tracker.poll(clock, lambda rel: _signature(self.paths.input / rel))
+            if self.tracker.batch_due(clock):
+                self._batch(clock)
+            elif self.wiki_changed_at is not None and clock - self.wiki_changed_at >= self.config.watch.stability_seconds:
+                self.wiki_changed_at = None
+                changed = regenerate_indexes(self.paths.wiki, self.paths.page_cache)
+                if changed:
+                    log.info("regenerated %d index.md file(s) after edits in wiki/", len(changed))
+            interval = self.notifier.watchdog_interval
+            if interval is not None and clock - last_ping >= interval:
+                self.notifier.watchdog()
+                last_ping = clock
+            current = ("idle", self.tracker.pending)
+            if current != state:
+                state = current
+                self._write_state("idle")
+                self.notifier.status(f"idle; {self.tracker.pending} file(s) waiting in input/")
+
+    def _drain(self, timeout: float) -> None:
+        try:
+            item = self.events.get(timeout=timeout)
+        except queue.Empty:
+            return
+        clock = time.monotonic()
+        while True:
+            self._event(*item, clock)
+            try:
+                item = self.events.get_nowait()
+            except queue.Empty:
+                return
+
+    def _event(self, root: str, path: str, clock: float) -> None:
+        rel = os.path.relpath(path, root).replace(os.sep, "/")
+        if rel == "." or rel.startswith("../"):
+            return
+        parts = rel.split("/")
+        if root == str(self.paths.wiki):
+            if parts[0] == ARCHIVE_DIR or parts[-1] in ("index.md", "log.md") or any(p.startswith(".") for p in parts):
+                return
+            self.wiki_changed_at = clock
+            return
+        if any(is_skipped_name(p) for p in parts):
+            return
+        full = Path(path)
+        if full.is_dir() and not full.is_symlink():
+            for entry in scan_input(full, self.config.ignore):
+                self.tracker.seen(f"{rel}/{entry.rel}", clock)
+        else:
+            self.tracker.seen(rel, clock)
+
+    def _rescan(self, clock: float) -> None:
+        present = set()
+        for entry in scan_input(self.paths.input, self.config.ignore):
+            present.add(entry.rel)
+            self.tracker.seen(entry.rel, clock, _signature(entry.path))
+        self.tracker.forget_missing(present)
+
+    def _batch(self, clock: float) -> None:
+        batch = self.tracker.take_batch()
+        self.notifier.status(f"ingesting {len(batch)} file(s)")
+        self._write_state("batch", sorted(batch))
+        try:
+            report = self.project.batch(self.config, only=set(batch))
+        except Exception as exc:  # a failed batch must not end the daemon; its files are retried
+            log.error("batch of %d file(s) failed: %s: %s", len(batch), type(exc).__name__, exc)
+            for rel, signature in batch.items():
+                self.tracker.settle(rel, signature, time.monotonic(), retry=True)
+            return
+        done = time.monotonic()
+        for result in report.files:
+            if result.action in (Action.IGNORED, Action.RETRY):
+                signature = _signature(self.paths.input / result.input) or batch.get(result.input)
+                if signature is None:
+                    continue
+                self.tracker.settle(result.input, signature, done, retry=result.action == Action.RETRY)
+                if self.tracker.gave_up(result.input):
+                    log.warning("giving up on input/%s after repeated failures (%s); it stays there until it changes",
+                                result.input, result.message)
+        if report.recovery:
+            log.warning("%s", report.recovery)
+        self.last_batch = {"finished_at": report.finished_at, "counts": report.counts()}
+        log.info("batch of %d file(s): %s", len(batch), report.summary())
+
+    def _reload(self) -> None:
+        self.reload_requested = False
+        self.notifier.reloading()
+        try:
+            config = self.project.config()
+        except ConfigError as exc:
+            log.error("reload failed, keeping the previous configuration: %s", exc)
+        else:
+            self.config = config
+            watch = config.watch
+            self.tracker.stability, self.tracker.quiet = watch.stability_seconds, watch.batch_quiet_seconds
+            self.tracker.max_wait = watch.batch_max_wait_seconds
+            log.info("reloaded %s", self.paths.root / "wikid.yaml")
+        self.notifier.ready()
+
+    def _write_state(self, state: str, batch: list[str] | None = None) -> None:
+        queued = sorted(set(self.tracker.watched) | set(self.tracker.window))
+        write_json(self.paths.daemon_state, {
+            "pid": os.getpid(),
+            "state": state,
+            "started_at": self.started_at,
+            "batch": batch or [],
+            "queue": queued[:QUEUE_SHOWN],
+            "queued": len(queued),
+            "last_batch": self.last_batch,
+        })
