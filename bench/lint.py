@@ -153,8 +153,8 @@ def main() -> int:
         try:
             wiki = tmp / "wiki"
             broken = generate_wiki(wiki, n)
-            lint_s, report = best_of(args.repeat, lambda: lint_bundle(wiki))
-            base_s, parsed = best_of(args.repeat, lambda: baseline(wiki))
+            lint_s, report = best_of(args.repeat, lambda w=wiki: lint_bundle(w))
+            base_s, parsed = best_of(args.repeat, lambda w=wiki: baseline(w))
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         assert parsed == n, parsed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -53,8 +54,16 @@ def input_files(project: Project) -> list[Path]:
     return [p for p in project.paths.input.rglob("*") if p.is_file()]
 
 
-def ready(project: Project) -> Callable[[], bool]:
-    return lambda: project.paths.daemon_state.exists()
+def ready(project: Project, process: subprocess.Popen[bytes] | None = None) -> Callable[[], bool]:
+    """The daemon (this process's, when given) has published its state: it is watching."""
+    def published() -> bool:
+        try:
+            state = json.loads(project.paths.daemon_state.read_text())
+        except (OSError, ValueError):
+            return False
+        return state.get("state") != "stopped" and (process is None or state.get("pid") == process.pid)
+
+    return published
 
 
 def test_a_file_written_slowly_is_ingested_once_and_complete(project: Project, tmp_path: Path) -> None:
@@ -206,6 +215,7 @@ def test_kill_9_mid_batch_loses_nothing_and_a_restart_finishes(project: Project,
         assert_nothing_lost(inputs, project)
     daemon = start(project, tmp_path)
     try:
+        wait_until(ready(project, daemon), what="the restarted daemon")
         wait_until(lambda: not input_files(project), timeout=120, what="the restarted daemon to finish")
     finally:
         stop(daemon)

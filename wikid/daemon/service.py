@@ -66,6 +66,7 @@ class Daemon:
         self.config = project.config()
         self.tracker = self._tracker(self.config)
         self.wiki_changed_at: float | None = None
+        self.last_ping = 0.0
         self.last_batch: dict[str, object] | None = None
         self.started_at = iso(now())
 
@@ -111,7 +112,7 @@ class Daemon:
         return min(max(min(watch.stability_seconds, watch.batch_quiet_seconds) / 4, 0.05), 1.0)
 
     def _loop(self, observer: BaseObserver, polling: bool) -> None:
-        last_rescan = last_ping = time.monotonic()
+        last_rescan = self.last_ping = time.monotonic()
         state = None
         while not self.stop_requested:
             self._drain(self._tick())
@@ -134,9 +135,9 @@ class Daemon:
                 if changed:
                     log.info("regenerated %d index.md file(s) after edits in wiki/", len(changed))
             interval = self.notifier.watchdog_interval
-            if interval is not None and clock - last_ping >= interval:
+            if interval is not None and clock - self.last_ping >= interval:
                 self.notifier.watchdog()
-                last_ping = clock
+                self.last_ping = clock
             current = ("idle", self.tracker.pending)
             if current != state:
                 state = current
@@ -187,7 +188,7 @@ class Daemon:
         self.notifier.status(f"ingesting {len(batch)} file(s)")
         self._write_state("batch", sorted(batch))
         try:
-            report = self.project.batch(self.config, only=set(batch))
+            report = self.project.batch(self.config, self._progress, only=set(batch))
         except Exception as exc:  # a failed batch must not end the daemon; its files are retried
             log.error("batch of %d file(s) failed: %s: %s", len(batch), type(exc).__name__, exc)
             for rel, signature in batch.items():
@@ -207,6 +208,14 @@ class Daemon:
             log.warning("%s", report.recovery)
         self.last_batch = {"finished_at": report.finished_at, "counts": report.counts()}
         log.info("batch of %d file(s): %s", len(batch), report.summary())
+
+    def _progress(self, done: int, total: int, what: str) -> None:
+        """Keep systemd informed (and its watchdog fed) while a long batch runs."""
+        clock = time.monotonic()
+        if clock - self.last_ping >= (self.notifier.watchdog_interval or 1.0):
+            self.notifier.watchdog()
+            self.notifier.status(f"ingesting: {done}/{total} {what}")
+            self.last_ping = clock
 
     def _reload(self) -> None:
         self.reload_requested = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import resource
+import signal
 import socket
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -88,6 +89,11 @@ def serve(conn: Connection, memory_budget: int) -> None:
     process rather than in a damaged one.
     """
     _offline()
+    # Ctrl-C in a terminal and systemd's stop signal reach the whole process group; the
+    # worker must not die of them mid-file (that would read as a broken document). It
+    # ends when the daemon closes the pipe.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     while True:
         try:
             request = conn.recv()

@@ -60,8 +60,20 @@ from wikid.okf.lint_checks import (
 )
 
 __all__ = [
-    "CODES", "Code", "Finding", "Fix", "LintReport", "BundleNotFound", "BundleTree",
-    "walk", "lint_bundle", "fix_bundle", "lint", "ERROR", "WARNING", "INFO",
+    "CODES",
+    "ERROR",
+    "INFO",
+    "WARNING",
+    "BundleNotFound",
+    "BundleTree",
+    "Code",
+    "Finding",
+    "Fix",
+    "LintReport",
+    "fix_bundle",
+    "lint",
+    "lint_bundle",
+    "walk",
 ]
 
 SCHEMA_VERSION = 1

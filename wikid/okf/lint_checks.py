@@ -22,6 +22,8 @@ from urllib.parse import unquote
 import yaml
 
 from wikid.okf.frontmatter import BOM, parse_frontmatter, split_frontmatter
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # marks count characters with either loader
 from wikid.okf.index import ConceptEntry
 from wikid.okf.lint_markdown import (
     blank_code,
@@ -146,7 +148,7 @@ def _key_line(yaml_text: str, key: str) -> int | None:
     """File line of a top-level `key:` in frontmatter YAML (the YAML starts on file line 2)."""
     pattern = _TOP_KEY_CACHE.get(key)
     if pattern is None:
-        pattern = _TOP_KEY_CACHE[key] = re.compile(rf"^['\"]?{re.escape(key)}['\"]?[ \t]*:", re.M)
+        pattern = _TOP_KEY_CACHE[key] = re.compile(rf"^['\"]?{re.escape(key)}['\"]?[ \t]*:", re.MULTILINE)
     match = pattern.search(yaml_text)
     return line_of(yaml_text, match.start(), 2) if match else None
 
@@ -162,7 +164,7 @@ def frontmatter_problem(text: str, rel: str, fm_error: str) -> Finding:
                        "no YAML frontmatter; start the file with a `---` line, `type: <Kind>`, and a closing `---` (OKF §11)")
     yaml_text = split[0]
     try:
-        data = yaml.load(yaml_text, Loader=yaml.SafeLoader)
+        data = yaml.load(yaml_text, Loader=_Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 2
@@ -283,7 +285,7 @@ class _Located:
     def node(self, path: tuple[str | int, ...]) -> yaml.Node | None:
         if self._root is False:
             try:
-                self._root = yaml.compose(self.yaml_text, Loader=yaml.SafeLoader)
+                self._root = yaml.compose(self.yaml_text, Loader=_Loader)
             except (yaml.YAMLError, RecursionError):
                 self._root = None
         node = self._root
@@ -309,6 +311,14 @@ class _Located:
         return node.start_mark.line + 2 if node is not None else None
 
 
+def _same_scalar(span: str, value: Any) -> bool:
+    """Whether `span` (cut from the page by YAML marks) is really the scalar being replaced."""
+    try:
+        return bool(yaml.load(span, Loader=_Loader) == value)
+    except yaml.YAMLError:
+        return False
+
+
 def _quote(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
@@ -330,11 +340,11 @@ def timestamp_edits(text: str) -> list[Edit]:
         if problem != "no_offset" or fixed is None:
             continue
         node = located.node(tf.path)
-        if not isinstance(node, yaml.ScalarNode) or node.style not in (None, "'", '"'):
+        if not isinstance(node, yaml.ScalarNode) or node.style not in (None, "", "'", '"'):
             continue
         start, end = located.offset + node.start_mark.index, located.offset + node.end_mark.index
         old = text[start:end]
-        if "\n" in old:
+        if "\n" in old or not _same_scalar(old, tf.value):
             continue
         edits.append(Edit(start, end, old, _quote(fixed), tf.name, node.start_mark.line + 2))
     return edits

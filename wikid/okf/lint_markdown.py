@@ -17,7 +17,7 @@ from urllib.parse import unquote
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _LINK_CLOSE_OPEN = re.compile(r"(?<!\\)\]\(")
-_REF_DEFINITION = re.compile(r"^[ \t]{0,3}\[((?:[^\]\\\n]|\\.)+)\]:[ \t]*(?:<([^>\n]*)>|(\S+))", re.M)
+_REF_DEFINITION = re.compile(r"^[ \t]{0,3}\[((?:[^\]\\\n]|\\.)+)\]:[ \t]*(?:<([^>\n]*)>|(\S+))", re.MULTILINE)
 _FOOTNOTE = re.compile(r"\[\^([^\]\s]+)\]")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
@@ -177,8 +177,7 @@ def table_cells(line: str) -> list[str] | None:
     stripped = line.strip()
     if "|" not in stripped:
         return None
-    if stripped.startswith("|"):
-        stripped = stripped[1:]
+    stripped = stripped.removeprefix("|")
     if stripped.endswith("|") and not stripped.endswith("\\|"):
         stripped = stripped[:-1]
     return [cell.strip() for cell in re.split(r"(?<!\\)\|", stripped)]
