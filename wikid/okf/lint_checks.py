@@ -117,7 +117,12 @@ def finding(code: str, file: str, line: int | None, message: str) -> Finding:
 
 
 def _show(value: object, limit: int = 80) -> str:
-    text = value if isinstance(value, str) else repr(value)
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, (date, datetime)):
+        text = value.isoformat()
+    else:
+        text = repr(value)
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -529,9 +534,11 @@ def _check_frontmatter(
         result.findings.append(finding("TYPE_MISSING", rel, 1,
                                        "frontmatter has no `type`; add a line such as `type: Reference` (OKF §11)"))
     elif not (isinstance(data["type"], str) and data["type"].strip()):
+        kind = data["type"]
+        empty = kind is None or (isinstance(kind, str) and not kind.strip())
         result.findings.append(finding(
             "TYPE_EMPTY", rel, _key_line(yaml_text, "type"),
-            f"`type` is {'empty' if not data['type'] else 'not a string: ' + _show(data['type'], 40)}; "
+            f"`type` is {'empty' if empty else 'not a string: ' + _show(kind, 40)}; "
             "give it a short name such as `type: Reference`"))
     title = data.get("title")
     if isinstance(title, str) and title.strip():
@@ -553,7 +560,7 @@ def _check_frontmatter(
                 f"write e.g. `'2026-06-30T14:00:00Z'`{' or a date `2026-06-30`' if tf.date_ok else ''}"))
     if "timestamp" in data:
         result.findings.append(finding(
-            "LEGACY_TIMESTAMP", rel, where(("timestamp",)),
+            "LEGACY_TIMESTAMP", rel, _key_line(yaml_text, "timestamp"),
             "legacy v0.1 `timestamp`; record it as `generated: {by: <actor>, at: <timestamp>}` (OKF v0.2 §13)"))
 
     for path, value in _archive_paths(data):

@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from wikid.config import OfflineConfig
+from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.offline.cluster import MAX_RELATED, Group, TitleIndex, concept_info, group_documents
 from wikid.manager.offline.pages import PageDraft, PageSource, render
@@ -42,8 +43,7 @@ class _Doc:
 
 
 def _stem(input_rel: str) -> str:
-    name = input_rel.rsplit("/", 1)[-1]
-    return name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
+    return split_name(input_rel.rsplit("/", 1)[-1])[0]
 
 
 def _unique(base: str, taken: set[str]) -> str:

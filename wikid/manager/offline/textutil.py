@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from wikid.intake.naming import split_name
+
 # Legal-form words dropped from the end of a name before names are compared, so that
 # "Bluestone Green Coffee Importers Ltd." and "Bluestone Green Coffee Importers"
 # count as one asserted name.
@@ -66,8 +68,6 @@ def one_line(text: str) -> str:
 
 def humanize_stem(input_rel: str) -> str:
     """A readable title from a file name ("bluestone-terms-update-2025.pdf" -> "Bluestone terms update 2025")."""
-    stem = input_rel.rsplit("/", 1)[-1]
-    if "." in stem.lstrip("."):
-        stem = stem[: stem.rfind(".")] if not stem.startswith(".") else stem
+    stem = split_name(input_rel.rsplit("/", 1)[-1])[0]
     text = " ".join(re.sub(r"[_\-.]+", " ", stem).split())
     return text[:1].upper() + text[1:] if text else "Untitled"
