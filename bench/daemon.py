@@ -19,13 +19,15 @@ What it measures, on a fresh project in a temporary folder under /tmp (removed a
   WIKID_WATCH_BATCH_QUIET_SECONDS=0.5 so the overhead is not drowned by the window.
   After each sample the benchmark waits 0.5 s so the daemon's post-batch work (index
   regeneration after its own writes in wiki/) does not spill into the next sample.
-  Baseline: the configured wait, stability + batch quiet window; ratio = measured /
-  configured wait, so 1.00x would be zero overhead. Figures are p50, p95 (linear
+  Baseline: the configured wait, here just the batch quiet window (stability is 0;
+  the window runs from the drop's last event); ratio = measured / configured wait, so
+  1.00x would be zero overhead. Figures are p50, p95 (linear
   interpolation between ranks) and max; time.perf_counter, wall clock, up to 10 ms of
   polling granularity included.
 
-* idle -- a child Python process runs the real CLI (`wikid.cli.main(["-C", dir, "watch"])`)
-  in its main thread with the default watch settings (stability 5 s, quiet 10 s), and a
+* idle -- a child Python process (`python -c`, so that like `python -m wikid` it has no
+  main file for multiprocessing's forkserver to preload) runs the real CLI
+  (`wikid.cli.main(["-C", dir, "watch"])`) in its main thread with the default watch settings (stability 5 s, quiet 10 s), and a
   second thread measures, after the daemon is ready and has settled for a few seconds,
   --idle-seconds (default 60) of doing nothing: CPU seconds of the whole process
   (resource.getrusage, user + system) as % of one core, wakeups per second (voluntary +
@@ -342,13 +344,22 @@ def idle_child(root: Path, seconds: float, after_batch: bool) -> int:
     return cli_main(["-C", str(root), "watch"])
 
 
+IDLE_CHILD = """\
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("wikid_bench_daemon", sys.argv[1])
+bench = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = bench
+spec.loader.exec_module(bench)
+sys.exit(bench.idle_child(bench.Path(sys.argv[2]), float(sys.argv[3]), sys.argv[4] == "after-batch"))
+"""
+
+
 def idle_row(tmp: Path, name: str, seconds: float, after_batch: bool) -> dict[str, object]:
     root = tmp / name
     Project(root).init()
     log = tmp / f"{name}.log"
-    command = [sys.executable, os.path.abspath(__file__), "--idle-child", str(root), "--idle-seconds", str(seconds)]
-    if after_batch:
-        command.append("--after-batch")
+    command = [sys.executable, "-c", IDLE_CHILD, os.path.abspath(__file__), str(root), str(seconds),
+               "after-batch" if after_batch else "fresh"]
     with open(log, "wb") as err:
         done = subprocess.run(command, check=False, env=clean_env(), stdout=subprocess.PIPE, stderr=err,
                               timeout=seconds + 300)
@@ -401,14 +412,10 @@ def main() -> int:
     parser.add_argument("--md-fast", type=int, help=f".md samples with a {FAST_QUIET} s quiet window (30; quick 10)")
     parser.add_argument("--txt", type=int, help="non-conformant .txt samples after the first (10; quick 3)")
     parser.add_argument("--idle-seconds", type=float, help="length of the idle period (60; quick 10)")
-    parser.add_argument("--idle-child", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--after-batch", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     quick = args.quick
     idle_seconds = args.idle_seconds if args.idle_seconds is not None else (10.0 if quick else 60.0)
-    if args.idle_child is not None:
-        return idle_child(args.idle_child, idle_seconds, args.after_batch)
     md_default = args.md_default if args.md_default is not None else (3 if quick else 10)
     md_fast = args.md_fast if args.md_fast is not None else (10 if quick else 30)
     txt = args.txt if args.txt is not None else (3 if quick else 10)

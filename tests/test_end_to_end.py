@@ -44,6 +44,7 @@ def test_sample_project_becomes_a_conformant_wiki(tmp_path: Path) -> None:
     project.init()
     _drop_sample(project, _sample_files(), 1_650_000_000)
     report = project.update()
+    assert report.lint is not None and report.lint.startswith("lint: 0 errors"), report.lint
     by_input = {f.input: f for f in report.files}
     assert by_input["index.md"].reason == Reason.RESERVED
     assert by_input["logo.bmp"].reason == Reason.UNSUPPORTED

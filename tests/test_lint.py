@@ -617,3 +617,16 @@ def test_cli_lints_the_project_wiki_and_fixes(tmp_path: Path) -> None:
     assert again["findings"] == [] and again["fixes"] == []
     nowhere = wikid("-C", str(tmp_path / "nope"), "lint")
     assert nowhere.returncode == 1 and "does not exist" in nowhere.stderr
+
+
+def test_project_fix_archives_the_page_it_rewrites(tmp_path: Path) -> None:
+    from wikid import Project
+
+    project = Project(tmp_path / "proj")
+    project.init()
+    before = b"---\ntype: Note\ntitle: Stamp\ngenerated:\n  by: human:ann\n  at: '2026-05-01T10:00:00'\n---\nBody.\n"
+    (project.paths.wiki / "stamp.md").write_bytes(before)
+    report = project.lint(fix=True)
+    assert [f.code for f in report.fixes].count("TIMESTAMP_NO_OFFSET") == 1
+    assert b"'2026-05-01T10:00:00Z'" in (project.paths.wiki / "stamp.md").read_bytes()
+    assert (project.paths.archive / "stamp.md.orig").read_bytes() == before

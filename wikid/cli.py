@@ -67,6 +67,8 @@ def _print_update(report: UpdateReport) -> None:
             notes.append(f"previous version archived as wiki/{f.previous_archived_as}")
         print(f"{f.action:<9} input/{_show_path(f.input)}{target}{reason}: {'; '.join(notes)}")
     print(f"Summary: {report.summary()}.")
+    if report.lint:
+        print(report.lint)
 
 
 def _print_status(status: StatusReport) -> None:

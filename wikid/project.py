@@ -10,7 +10,8 @@ from pathlib import Path
 from wikid.clock import now
 from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
 from wikid.extract.runner import ExtractOutcome, Extractor
-from wikid.fsio import atomic_create
+from wikid.fsio import atomic_create, fsync_dir
+from wikid.intake.archive import archive_bytes
 from wikid.intake.classify import Bucket, ignored
 from wikid.intake.ignores import IgnoreMemory
 from wikid.intake.pipeline import Progress, classify_inputs, run_batch
@@ -161,8 +162,13 @@ class Project:
             return LintReport(str(self.paths.wiki))
         if not fix:
             return run_lint(self.paths.wiki)
+        when = now()
+
+        def keep_previous(rel: str, data: bytes) -> None:
+            fsync_dir((self.paths.archive / archive_bytes(data, self.paths.archive, rel, when)).parent)
+
         with ProjectLock(self.paths.lock):
-            return run_lint(self.paths.wiki, fix=True, cache_path=self.paths.page_cache)
+            return run_lint(self.paths.wiki, fix=True, cache_path=self.paths.page_cache, keep_previous=keep_previous)
 
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""

@@ -28,6 +28,7 @@ from wikid.intake.scan import InputEntry, scan_input
 from wikid.manager import SourceDocument
 from wikid.okf.bundle import regenerate_indexes
 from wikid.okf.index import link_target
+from wikid.okf.lint import lint_bundle
 from wikid.okf.log import add_entries
 from wikid.paths import ProjectPaths
 
@@ -153,5 +154,10 @@ def run_batch(
         text = add_entries(current, when.strftime("%Y-%m-%d"), bullets)
         atomic_replace(log_path, text.encode("utf-8", "surrogateescape"))
         report.log_entries = len(bullets)
+    if report.changed_wiki:
+        try:
+            report.lint = lint_bundle(paths.wiki).summary()
+        except Exception as exc:  # a lint bug must not fail a batch whose work is done
+            report.lint = f"lint failed: {type(exc).__name__}: {exc}"
     report.finished_at = iso(now())
     return report

@@ -47,6 +47,7 @@ class UpdateReport:
     indexes_changed: list[str] = field(default_factory=list)
     log_entries: int = 0
     recovery: str | None = None  # what was done about a batch interrupted earlier
+    lint: str | None = None  # one-line lint summary of the wiki after a batch that changed it
 
     def by_action(self, action: Action) -> list[FileResult]:
         return [f for f in self.files if f.action == action]
@@ -73,4 +74,5 @@ class UpdateReport:
             "indexes_changed": self.indexes_changed,
             "log_entries": self.log_entries,
             "recovery": self.recovery,
+            "lint": self.lint,
         }

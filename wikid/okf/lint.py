@@ -35,6 +35,7 @@ JSON schema (`LintReport.to_dict()`, `wikid lint --json`), version 1:
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -319,7 +320,9 @@ def lint_bundle(root: Path) -> LintReport:
     return LintReport(str(root.absolute()), findings, [], checked)
 
 
-def fix_bundle(root: Path, cache_path: Path | None = None) -> list[Fix]:
+def fix_bundle(
+    root: Path, cache_path: Path | None = None, keep_previous: Callable[[str, bytes], None] | None = None
+) -> list[Fix]:
     """Apply the mechanical, safe repairs and return every one of them:
 
     * TIMESTAMP_NO_OFFSET: the value alone is rewritten in place as a quoted ISO 8601
@@ -328,6 +331,9 @@ def fix_bundle(root: Path, cache_path: Path | None = None) -> list[Fix]:
     * INDEX_STALE / INDEX_MISSING (and a non-root INDEX_FRONTMATTER): every index.md is
       regenerated from the concepts (`regenerate_indexes`); indexes of directories without
       concepts are removed.
+
+    `keep_previous(rel, bytes)` is called before a page is rewritten: the project
+    archives the page's previous version there, so a fix never loses a byte (I3).
     """
     root = Path(root)
     report = lint_bundle(root)
@@ -342,6 +348,8 @@ def fix_bundle(root: Path, cache_path: Path | None = None) -> list[Fix]:
         edits = timestamp_edits(text)
         if not edits:
             continue
+        if keep_previous is not None:
+            keep_previous(rel, data)
         atomic_replace(path, apply_edits(text, edits).encode("utf-8"))
         try:
             os.chmod(path, stat.S_IMODE(st.st_mode))
@@ -362,9 +370,14 @@ def fix_bundle(root: Path, cache_path: Path | None = None) -> list[Fix]:
     return fixes
 
 
-def lint(root: Path, fix: bool = False, cache_path: Path | None = None) -> LintReport:
+def lint(
+    root: Path,
+    fix: bool = False,
+    cache_path: Path | None = None,
+    keep_previous: Callable[[str, bytes], None] | None = None,
+) -> LintReport:
     """Lint `root`; with `fix`, repair what is safe first and report the fixes with what is left."""
-    fixes = fix_bundle(root, cache_path) if fix else []
+    fixes = fix_bundle(root, cache_path, keep_previous) if fix else []
     report = lint_bundle(root)
     report.fixes = fixes
     return report

@@ -1,0 +1,66 @@
+"""Language-agnostic tokens for the query index: the same function reads pages and queries.
+
+* NFKC, then case folding: full-width and compatibility forms, ligatures and case
+  all meet in one spelling ("ＡＢＣ", "ﬁle", "STRASSE" match "abc", "file", "straße").
+  Accents are kept: "résumé" and "resume" are different words in many languages.
+* Tokens are runs of Unicode letters and digits together with their combining marks
+  (without the marks, Indic and other scripts would fall apart at every vowel sign)
+  and zero-width (non-)joiners. Everything else separates, underscores included,
+  so `snake_case` and `ALG-32` give two tokens each.
+* Chinese, Japanese and Korean runs become overlapping character bigrams ("東京都"
+  -> "東京", "京都"), a lone CJK character stays a unigram: those scripts do not put
+  spaces between words, and bigrams match well without a dictionary.
+* No stop-word list and no minimum length: inverse document frequency gives words
+  that occur everywhere almost no weight, in every language alike.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+
+from wikid.query.marks import MARKS
+
+# Han (with extensions and compatibility ideographs), kana, Hangul and the CJK
+# iteration marks. Only characters inside letter runs are tested against it.
+_CJK_CHARS = (
+    "\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff\uf900-\ufaff\U0001b000-\U0001b16f\U00020000-\U000323af"
+)
+_RUN = re.compile(f"\\w[\\w{MARKS}\u200c\u200d]*")
+_CJK = re.compile(f"[{_CJK_CHARS}]")
+_SEGMENT = re.compile(f"[{_CJK_CHARS}]+|[^{_CJK_CHARS}]+")
+
+
+def normalize(text: str) -> str:
+    """The spelling tokens are cut from: NFKC, case-folded, underscores as spaces."""
+    return unicodedata.normalize("NFKC", text).casefold().replace("_", " ")
+
+
+def _split_cjk(run: str) -> list[str]:
+    out: list[str] = []
+    for segment in _SEGMENT.findall(run):
+        if not _CJK.match(segment):
+            out.append(segment)
+        elif len(segment) == 1:
+            out.append(segment)
+        else:
+            out.extend(segment[i : i + 2] for i in range(len(segment) - 1))
+    return out
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of `text`, in order."""
+    out: list[str] = []
+    for run in _RUN.findall(normalize(text)):
+        if _CJK.search(run):
+            out.extend(_split_cjk(run))
+        else:
+            out.append(run)
+    return out
+
+
+def term_counts(text: str) -> Counter[str]:
+    """How often each token occurs in `text`."""
+    return Counter(tokens(text))
