@@ -234,10 +234,11 @@ class WatchProcess:
 def latency_rows(tmp: Path, md_default: int, md_fast: int, txt: int) -> list[tuple[str, list[float], float]]:
     rows = []
     wait = 0.0 + DEFAULT_QUIET
-    with WatchProcess(tmp / "latency-default", tmp / "latency-default.log",
-                      WIKID_WATCH_STABILITY_SECONDS="0") as daemon:
-        samples = [daemon.drop_page(i, timeout=wait + 60) for i in range(md_default)]
-    rows.append((f"drop .md, quiet {DEFAULT_QUIET:g} s (default)", samples, wait))
+    if md_default:
+        with WatchProcess(tmp / "latency-default", tmp / "latency-default.log",
+                          WIKID_WATCH_STABILITY_SECONDS="0") as daemon:
+            samples = [daemon.drop_page(i, timeout=wait + 60) for i in range(md_default)]
+        rows.append((f"drop .md, quiet {DEFAULT_QUIET:g} s (default)", samples, wait))
 
     wait = 0.0 + FAST_QUIET
     with WatchProcess(tmp / "latency-fast", tmp / "latency-fast.log",
@@ -379,6 +380,8 @@ def print_latency(rows: list[tuple[str, list[float], float]]) -> None:
     print(header)
     print("-" * len(header))
     for figure, samples, wait in rows:
+        if not samples:
+            continue
         p50, p95 = percentile(samples, 0.5), percentile(samples, 0.95)
         print(f"{figure:<34} {len(samples):>3} {p50:>7.3f} {p95:>7.3f} {max(samples):>7.3f} {wait:>7.2f} "
               f"{p50 / wait:>8.2f}x {p95 / wait:>8.2f}x {(p50 - wait) * 1000:>15.0f}")

@@ -60,6 +60,9 @@ class Extractor:
         self.memory_budget = int(limits.extract_memory_mb * 1048576)
         self.max_bytes = int(limits.max_file_mb * 1048576)
         self._context = multiprocessing.get_context("forkserver")
+        # Workers fork from the server: with the worker module preloaded there, a new
+        # worker starts in ~13 ms instead of ~150 ms of re-importing wikid.
+        self._context.set_forkserver_preload(["wikid.extract.worker"])
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
 
