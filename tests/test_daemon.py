@@ -88,7 +88,7 @@ def test_a_folder_moved_in_and_a_burst_of_files_are_each_ingested_once(project: 
     outside = tmp_path / "prepared" / "handbook"
     for i in range(3):
         (outside / f"part{i}").mkdir(parents=True)
-        (outside / f"part{i}" / f"chapter.md").write_bytes(page(title=f"Chapter {i}"))
+        (outside / f"part{i}" / "chapter.md").write_bytes(page(title=f"Chapter {i}"))
     burst = {f"burst/d{i % 10}/p{i}.md": page(title=f"P{i}", body=f"{i}\n") for i in range(1000)}
     daemon = start(project, tmp_path)
     try:

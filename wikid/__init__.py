@@ -9,19 +9,24 @@ from wikid.intake.classify import Bucket, Reason
 from wikid.intake.report import Action, FileResult, UpdateReport
 from wikid.lock import ProjectLocked
 from wikid.project import InputStatus, Project, ProjectNotFound, StatusReport
+from wikid.query.results import Answer, EmptyWiki, QueryResponse, QueryResult
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "Answer",
     "Bucket",
     "Config",
     "ConfigError",
+    "EmptyWiki",
     "FileResult",
     "InputStatus",
     "Project",
     "ProjectLocked",
     "ProjectNotFound",
+    "QueryResponse",
+    "QueryResult",
     "Reason",
     "StatusReport",
     "UpdateReport",

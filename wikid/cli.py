@@ -18,6 +18,7 @@ from wikid.lock import ProjectLocked
 from wikid.okf.lint import BundleNotFound, LintReport
 from wikid.okf.lint import lint as lint_directory
 from wikid.project import Project, ProjectNotFound, StatusReport
+from wikid.query.results import EmptyWiki, QueryResponse
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -47,7 +48,31 @@ def _parser() -> argparse.ArgumentParser:
     lint.add_argument(
         "--fix", action="store_true", help="regenerate stale index.md files and add a UTC offset to naive timestamps"
     )
+    query = commands.add_parser("query", help="find the concept pages that answer a question")
+    query.add_argument("text", metavar="QUESTION", type=_question, help="what to look for, in any language")
+    query.add_argument("-k", type=_positive, metavar="N", help="at most N results (default: query.k in wikid.yaml, 10)")
+    query.add_argument("--type", metavar="T", help="only pages whose `type` is T (case-insensitive)")
+    query.add_argument("--answer", action="store_true", help="also answer from the top pages, citing each sentence")
+    query.add_argument("--json", action="store_true", help="print the results as JSON")
+    reindex = commands.add_parser("reindex", help="rebuild the query index from every page in wiki/")
+    reindex.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
+
+
+def _question(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the question is empty")
+    return text
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return value
 
 
 def _show_path(text: str) -> str:
@@ -112,6 +137,20 @@ def _print_lint(report: LintReport) -> None:
     print(report.summary())
 
 
+def _print_query(response: QueryResponse) -> None:
+    if response.answer is not None:
+        print(response.answer.text)
+        print()
+    if not response.results:
+        print(f"Nothing in the wiki matches {response.query!r} ({response.concepts} concept pages searched).")
+    for r in response.results:
+        flag = "  [open conflict]" if r.conflict else ""
+        print(f"{r.rank:>2}. {r.score:.3f}  {r.title}  ({_show_path(r.id)}){flag}")
+        print(f"    {_show_path(r.path)}")
+        if r.snippet:
+            print(f"    {r.snippet}")
+
+
 def _emit(as_json: bool, data: dict[str, object], human: Callable[[], None]) -> None:
     """Print `data` as JSON for programs, or call `human` to print it for people."""
     if as_json:
@@ -164,6 +203,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 report = project.lint(fix=args.fix)
             _emit(args.json, report.to_dict(), lambda: _print_lint(report))
             return EXIT_OK if report.ok else EXIT_ERRORS
+        if args.command == "query":
+            try:
+                response = project.search(args.text, args.k, args.type, args.answer)
+            except EmptyWiki as exc:
+                if args.json:
+                    print(json.dumps(QueryResponse(args.text, 0, []).to_dict(), indent=2, ensure_ascii=False))
+                print(f"wikid: {exc}", file=sys.stderr)
+                return EXIT_ERRORS
+            _emit(args.json, response.to_dict(), lambda: _print_query(response))
+            return EXIT_OK if response.results else EXIT_ERRORS
+        if args.command == "reindex":
+            stats = project.reindex()
+            _emit(args.json, stats.__dict__, lambda: print(
+                f"indexed {stats.concepts} concept page(s), {stats.terms} terms, in {stats.seconds:.2f} s"))
+            return EXIT_OK
     except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS

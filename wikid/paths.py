@@ -53,3 +53,11 @@ class ProjectPaths:
     @property
     def daemon_state(self) -> Path:
         return self.state / "daemon.json"
+
+    @property
+    def query_index(self) -> Path:
+        return self.state / "query-index.npz"
+
+    @property
+    def query_socket(self) -> Path:
+        return self.state / "query.sock"

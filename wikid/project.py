@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,8 @@ from wikid.okf.lint import LintReport
 from wikid.okf.lint import lint as run_lint
 from wikid.okf.log import empty_log
 from wikid.paths import ProjectPaths
+from wikid.query.client import run_query
+from wikid.query.results import QueryRequest, QueryResponse, QueryResult, ReindexReport
 from wikid.state import read_json, write_json
 
 
@@ -169,6 +172,30 @@ class Project:
 
         with ProjectLock(self.paths.lock):
             return run_lint(self.paths.wiki, fix=True, cache_path=self.paths.page_cache, keep_previous=keep_previous)
+
+    def search(self, text: str, k: int | None = None, type: str | None = None, answer: bool = False) -> QueryResponse:
+        """Rank the concept pages for `text`, with snippets (and an extractive answer).
+
+        A running `wikid watch` answers from its warm index; otherwise the stored index
+        is refreshed by content hash first. Raises EmptyWiki when there are no pages.
+        """
+        self._require_root()
+        limit = self.config().query.k if k is None else k
+        return run_query(self.paths, QueryRequest(text, limit, type, answer))
+
+    def query(self, text: str, k: int | None = None, type: str | None = None) -> list[QueryResult]:
+        """The results of `search`, best first (empty: nothing in the wiki matches)."""
+        return self.search(text, k, type).results
+
+    def reindex(self) -> ReindexReport:
+        """Rebuild the query index from every page, ignoring the stored one."""
+        self._require_root()
+        from wikid.query.store import build, save  # numpy: only for the commands that need it
+
+        started = time.perf_counter()
+        index = build(self.paths.wiki)
+        save(self.paths.query_index, index)
+        return ReindexReport(len(index), len(index.terms), int(index.docs.size), time.perf_counter() - started)
 
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""

@@ -3,9 +3,11 @@
 One thread does the work: it drains the watcher's event queue, asks the tracker
 which files are stable, runs a batch when the window closes, rescans input/
 periodically (watchers lose events), regenerates indexes after edits people make in
-wiki/, keeps the observer alive, and talks to systemd. Batches run one at a time;
-files arriving meanwhile queue up for the next one. The project lock is held for the
-daemon's whole life, so a second daemon (or a `wikid update`) is refused.
+wiki/, keeps the observer alive, and talks to systemd. A second thread answers
+`wikid query` from an index this loop keeps warm (wikid/query/server.py). Batches run
+one at a time; files arriving meanwhile queue up for the next one. The project lock
+is held for the daemon's whole life, so a second daemon (or a `wikid update`) is
+refused.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from wikid.intake.scan import is_skipped_name, scan_input
 from wikid.lock import ProjectLock
 from wikid.okf.bundle import ARCHIVE_DIR, regenerate_indexes
 from wikid.project import Project
+from wikid.query.server import QueryServer, WarmIndex
 from wikid.state import write_json
 
 log = logging.getLogger("wikid")
@@ -69,6 +72,7 @@ class Daemon:
         self.last_ping = 0.0
         self.last_batch: dict[str, object] | None = None
         self.started_at = iso(now())
+        self.warm = WarmIndex(self.paths)  # `wikid query`'s index, kept in memory
 
     @staticmethod
     def _tracker(config: Config) -> Tracker:
@@ -96,12 +100,15 @@ class Daemon:
             polling, why = needs_polling(self.paths.input, self.config.watch.polling)
             log.info("watching %s with %s (%s)", self.paths.input, "polling" if polling else "inotify", why)
             observer = self.observer_factory([self.paths.input, self.paths.wiki], self.events, polling)
+            queries = QueryServer(self.warm, self.paths.query_socket)
+            queries.start()
             try:
                 self._rescan(time.monotonic())
                 self.notifier.ready()
                 self._loop(observer, polling)
             finally:
                 self.notifier.stopping()
+                queries.stop()
                 observer.stop()
                 self._write_state("stopped")
         log.info("stopped")
@@ -125,6 +132,7 @@ class Daemon:
                 last_rescan = 0.0
             if clock - last_rescan >= self.config.watch.rescan_seconds:
                 self._rescan(clock)
+                self.warm.refresh()  # wiki/ events can be lost too
                 last_rescan = clock
             self.tracker.poll(clock, lambda rel: _signature(self.paths.input / rel))
             if self.tracker.batch_due(clock):
@@ -134,6 +142,7 @@ class Daemon:
                 changed = regenerate_indexes(self.paths.wiki, self.paths.page_cache)
                 if changed:
                     log.info("regenerated %d index.md file(s) after edits in wiki/", len(changed))
+                self.warm.refresh()
             interval = self.notifier.watchdog_interval
             if interval is not None and clock - self.last_ping >= interval:
                 self.notifier.watchdog()
@@ -165,6 +174,10 @@ class Daemon:
         if root == str(self.paths.wiki):
             if parts[0] == ARCHIVE_DIR or parts[-1] in ("index.md", "log.md") or any(p.startswith(".") for p in parts):
                 return
+            if rel.endswith(".md"):
+                self.warm.changed(rel[: -len(".md")])  # re-checked before the next query
+            elif os.path.isdir(path) or not os.path.lexists(path):
+                self.warm.changed(None)  # a folder came or went: walk wiki/ before the next query
             self.wiki_changed_at = clock
             return
         if any(is_skipped_name(p) for p in parts):
@@ -172,9 +185,9 @@ class Daemon:
         full = Path(path)
         if full.is_dir() and not full.is_symlink():
             for entry in scan_input(full, self.config.ignore):
-                self.tracker.seen(f"{rel}/{entry.rel}", clock)
+                self.tracker.seen(f"{rel}/{entry.rel}", clock, _signature(entry.path))
         else:
-            self.tracker.seen(rel, clock)
+            self.tracker.seen(rel, clock, _signature(full))
 
     def _rescan(self, clock: float) -> None:
         present = set()
@@ -208,6 +221,7 @@ class Daemon:
             log.warning("%s", report.recovery)
         self.last_batch = {"finished_at": report.finished_at, "counts": report.counts()}
         log.info("batch of %d file(s): %s", len(batch), report.summary())
+        self.warm.refresh(already_stored=True)
 
     def _progress(self, done: int, total: int, what: str) -> None:
         """Keep systemd informed (and its watchdog fed) while a long batch runs."""

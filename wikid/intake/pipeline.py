@@ -10,6 +10,7 @@ inside input/, wiki/ and .wikid/ (I4).
 
 from __future__ import annotations
 
+import logging
 import shutil
 from collections.abc import Collection
 from datetime import datetime
@@ -159,5 +160,22 @@ def run_batch(
             report.lint = lint_bundle(paths.wiki).summary()
         except Exception as exc:  # a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"
+    if report.changed_wiki:
+        _refresh_query_index(paths)
     report.finished_at = iso(now())
     return report
+
+
+def _refresh_query_index(paths: ProjectPaths) -> None:
+    """Step 9: bring `wikid query`'s index up to date with the pages this batch wrote.
+
+    The index is a cache that every query re-validates, so a failure here is logged
+    and never fails a batch whose work is done. Imported here so numpy loads only
+    when a batch changed the wiki, not for every `wikid` command.
+    """
+    try:
+        from wikid.query.store import fresh_index
+
+        fresh_index(paths.query_index, paths.wiki)
+    except Exception as exc:
+        logging.getLogger("wikid").warning("query index not refreshed: %s: %s", type(exc).__name__, exc)

@@ -82,3 +82,11 @@ class QueryResponse:
             ),
             via=data.get("via", "index"),
         )
+
+
+@dataclass(frozen=True)
+class ReindexReport:
+    concepts: int
+    terms: int
+    postings: int  # (term, page) pairs
+    seconds: float

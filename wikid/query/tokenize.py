@@ -7,9 +7,11 @@
   (without the marks, Indic and other scripts would fall apart at every vowel sign)
   and zero-width (non-)joiners. Everything else separates, underscores included,
   so `snake_case` and `ALG-32` give two tokens each.
-* Chinese, Japanese and Korean runs become overlapping character bigrams ("東京都"
-  -> "東京", "京都"), a lone CJK character stays a unigram: those scripts do not put
-  spaces between words, and bigrams match well without a dictionary.
+* Chinese, Japanese and Korean runs become their characters and the overlapping
+  character bigrams ("東京都" -> "東", "京", "都", "東京", "京都"), as Lucene's CJK
+  analyzer does with unigrams on: those scripts put no spaces between words; bigrams
+  match words well without a dictionary, and the single characters let one-character
+  words ("雨", "山") be found. idf keeps the common characters light.
 * No stop-word list and no minimum length: inverse document frequency gives words
   that occur everywhere almost no weight, in every language alike.
 """
@@ -43,9 +45,8 @@ def _split_cjk(run: str) -> list[str]:
     for segment in _SEGMENT.findall(run):
         if not _CJK.match(segment):
             out.append(segment)
-        elif len(segment) == 1:
-            out.append(segment)
         else:
+            out.extend(segment)
             out.extend(segment[i : i + 2] for i in range(len(segment) - 1))
     return out
 

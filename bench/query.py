@@ -1,0 +1,273 @@
+"""Benchmark `wikid query`: index build, incremental refresh, cold and warm queries.
+
+What it measures, for each N in --sizes (default 1000,10000,100000), on a generated
+wiki of N short concept pages (frontmatter with type/title/description/tags and a
+body of ~60-120 words drawn from a Zipf-distributed vocabulary of 40,000 invented
+words, 100 pages per directory):
+
+* build       -- `Project.reindex()`: walk, read, hash, tokenize and weigh every page,
+                 store the index. Baseline: scikit-learn's TfidfVectorizer (same
+                 tokenizer, sublinear tf) fitted on the same page texts read from
+                 disk - what the index would cost built the textbook way.
+* refresh     -- one page edited by hand, then the refresh a `wikid query` does
+                 before answering (load, walk, re-hash, re-index that page, store).
+                 Baseline: the build above (what a refresh must be far cheaper than).
+* cold query  -- wall time of a whole `wikid -C P query "..." --json` process (median
+                 of COLD_RUNS queries; no daemon; page cache and bytecode cache
+                 warm). Baseline: a bare `python -c "import numpy"` process, the
+                 start-up floor of any numpy program.
+* warm p50/p95 -- a running `wikid watch` answers over its Unix socket (the client is
+                 this process; time per request/response, snippets included).
+                 Baseline: the same queries scored in-process by a plain scipy
+                 sparse product over the same L2-normalised TF-IDF matrix, with
+                 argpartition for the top 10 - the floor, no snippets, no I/O.
+
+Usage: python bench/query.py [--sizes 1000,10000,100000] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import scipy.sparse as sp
+
+from wikid import Project
+from wikid.query.client import ask_daemon
+from wikid.query.results import QueryRequest
+from wikid.query.store import fresh_index, load
+
+TYPES = ["Vendor", "Service", "Team", "Meeting", "Policy", "Runbook", "Customer", "Product", "Term"]
+SYLLABLES = "ka lo mi ne ru sa ti vo pe da gu ri ma ko sen tal dor vin mar pel or an el is um".split()
+VOCABULARY = 40_000
+COLD_RUNS = 7
+WARM_QUERIES = 200
+
+
+def vocabulary(rng: random.Random) -> list[str]:
+    words: set[str] = set()
+    while len(words) < VOCABULARY:
+        words.add("".join(rng.choices(SYLLABLES, k=rng.randint(2, 4))))
+    return sorted(words)
+
+
+class Text:
+    """Zipf-distributed words: a few very common, a long tail of rare ones."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.words = vocabulary(self.rng)
+        self.rng.shuffle(self.words)
+        weights = [1.0 / (rank + 1) for rank in range(len(self.words))]
+        self.cumulative = list(np.cumsum(weights))
+
+    def words_(self, k: int) -> list[str]:
+        return self.rng.choices(self.words, cum_weights=self.cumulative, k=k)
+
+    def sentence(self, k: int) -> str:
+        words = self.words_(k)
+        return words[0].capitalize() + " " + " ".join(words[1:]) + "."
+
+
+def page_text(text: Text, i: int) -> str:
+    title = f"{' '.join(text.words_(2)).title()} {i}"
+    body = "\n\n".join(" ".join(text.sentence(text.rng.randint(8, 14)) for _ in range(3)) for _ in range(2))
+    return (
+        "---\n"
+        f"type: {text.rng.choice(TYPES)}\n"
+        f"title: {title}\n"
+        f"description: {text.sentence(10)}\n"
+        f"tags: [{', '.join(text.words_(2))}]\n"
+        "---\n\n"
+        f"# {title}\n\n{body}\n"
+    )
+
+
+def generate(project: Path, n: int) -> Text:
+    Project(project).init()
+    text = Text(42)
+    for i in range(n):
+        path = project / "wiki" / f"d{i // 100:04d}" / f"page-{i:06d}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(page_text(text, i), encoding="utf-8")
+    return text
+
+
+def queries(text: Text, n: int) -> list[str]:
+    """Common, rare and mixed words, and titles: the shapes people type."""
+    out = []
+    for i in range(n):
+        shape = i % 4
+        if shape == 0:
+            out.append(" ".join(text.words_(2)))
+        elif shape == 1:
+            out.append(" ".join(text.rng.sample(text.words[VOCABULARY // 2:], 2)))
+        elif shape == 2:
+            out.append(" ".join(text.words_(1) + text.rng.sample(text.words[1000:], 2)))
+        else:
+            out.append(" ".join(text.words_(3)))
+    return out
+
+
+def timed(fn) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - start, result
+
+
+def bench_build(project: Path) -> tuple[float, float]:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    from wikid.query.store import RACY_NS
+    from wikid.query.tokenize import tokens
+
+    time.sleep(RACY_NS / 1e9)  # pages just written are re-hashed until their timestamps age
+    wikid_s, _ = timed(lambda: Project(project).reindex())
+
+    def sklearn_build() -> object:
+        texts = [p.read_text(encoding="utf-8") for p in sorted((project / "wiki").rglob("page-*.md"))]
+        return TfidfVectorizer(analyzer=tokens, sublinear_tf=True).fit_transform(texts)
+
+    baseline_s, _ = timed(sklearn_build)
+    return wikid_s, baseline_s
+
+
+def bench_refresh(project: Path, build_s: float) -> tuple[float, float]:
+    page = project / "wiki" / "d0000" / "page-000000.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nAn added line about zymurgy.\n", encoding="utf-8")
+    paths = Project(project).paths
+    wikid_s, index = timed(lambda: fresh_index(paths.query_index, paths.wiki))
+    assert index.term_id("zymurgy") is not None
+    return wikid_s, build_s
+
+
+def bench_cold(project: Path, qs: list[str]) -> tuple[float, float]:
+    # Bytecode caching on, as for an installed wikid (a PYTHONDONTWRITEBYTECODE
+    # sandbox would otherwise recompile every module on every run).
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WIKID_") and k != "PYTHONDONTWRITEBYTECODE"}
+
+    def run(argv: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=False)
+        return time.perf_counter() - start
+
+    run([sys.executable, "-m", "wikid", "-C", str(project), "query", qs[0]])  # page cache warm
+    wikid_s = statistics.median(run([sys.executable, "-m", "wikid", "-C", str(project), "query", q, "--json"])
+                                for q in qs[:COLD_RUNS])
+    baseline_s = statistics.median(run([sys.executable, "-c", "import numpy"]) for _ in range(COLD_RUNS))
+    return wikid_s, baseline_s
+
+
+def floor_latencies(project: Path, qs: list[str]) -> list[float]:
+    """The same queries, scored by a plain sparse product over the same weights."""
+    from wikid.query.index import query_weights
+    from wikid.query.tokenize import term_counts
+
+    index = load(Project(project).paths.query_index)
+    assert index is not None
+    term_of = np.repeat(np.arange(len(index.terms)), np.diff(index.indptr))
+    weights = index.tf * index.idf[term_of] / index.norms[index.docs]
+    matrix = sp.csr_matrix((weights, (index.docs, term_of)), shape=(len(index), len(index.terms)))
+    out = []
+    for q in qs:
+        start = time.perf_counter()
+        vector = np.zeros(len(index.terms))
+        for tid, w in query_weights(index, term_counts(q)):
+            vector[tid] = w
+        scores = matrix @ vector
+        best = np.argpartition(-scores, 10)[:10]
+        best[np.argsort(-scores[best])]
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def bench_warm(project: Path, qs: list[str]) -> tuple[list[float], list[float]]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WIKID_")}
+    log = open(project.parent / "daemon.log", "wb")
+    daemon = subprocess.Popen([sys.executable, "-m", "wikid", "-C", str(project), "watch"],
+                              env=env, stdout=log, stderr=subprocess.STDOUT)
+    socket_path = Project(project).paths.query_socket
+    try:
+        deadline = time.monotonic() + 1800
+        while ask_daemon(socket_path, QueryRequest(qs[0])) is None:
+            if time.monotonic() > deadline or daemon.poll() is not None:
+                raise RuntimeError(f"the daemon did not answer; see {project.parent / 'daemon.log'}")
+            time.sleep(0.2)
+        latencies = []
+        for q in qs:
+            start = time.perf_counter()
+            response = ask_daemon(socket_path, QueryRequest(q))
+            latencies.append(time.perf_counter() - start)
+            assert response is not None and response.via == "daemon"
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        daemon.wait(timeout=600)
+    return latencies, floor_latencies(project, qs)
+
+
+def percentile(values: list[float], p: float) -> float:
+    return float(np.percentile(values, p))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="1000,10000,100000", help="comma-separated N values")
+    parser.add_argument("--keep", metavar="DIR", help="generate the projects here and keep them")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+
+    rows: list[tuple[str, int, float, float, str]] = []
+    machine: dict[str, object] = {}
+    for n in sizes:
+        tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="wikid-bench-query-", dir="/tmp"))
+        project = tmp / f"wiki-{n}"
+        try:
+            gen_s, text = timed(lambda: generate(project, n))
+            print(f"generated {n} pages in {gen_s:.1f} s", file=sys.stderr)
+            qs = queries(text, WARM_QUERIES)  # type: ignore[arg-type]
+            build_s, sklearn_s = bench_build(project)
+            rows.append(("build (reindex)", n, build_s, sklearn_s, "sklearn TfidfVectorizer"))
+            refresh_s, _ = bench_refresh(project, build_s)
+            rows.append(("refresh (1 page edited)", n, refresh_s, build_s, "full rebuild"))
+            cold_s, floor_s = bench_cold(project, qs)
+            rows.append(("cold query (process)", n, cold_s, floor_s, "python -c 'import numpy'"))
+            warm, floor = bench_warm(project, qs)
+            rows.append(("warm query p50 (daemon)", n, percentile(warm, 50), percentile(floor, 50), "scipy X @ q"))
+            rows.append(("warm query p95 (daemon)", n, percentile(warm, 95), percentile(floor, 95), "scipy X @ q"))
+            size = Project(project).paths.query_index.stat().st_size
+            machine[str(n)] = {"index_mb": round(size / 1e6, 1)}
+        finally:
+            if not args.keep:
+                shutil.rmtree(tmp, ignore_errors=True)
+
+    header = f"{'figure':<26} {'N':>7} {'wikid':>10} {'baseline':>10} {'ratio':>7}  baseline is"
+    print(header)
+    print("-" * len(header))
+    for figure, n, wikid_s, baseline_s, what in rows:
+        ratio = wikid_s / baseline_s if baseline_s else float("inf")
+        print(f"{figure:<26} {n:>7} {_fmt(wikid_s):>10} {_fmt(baseline_s):>10} {ratio:>7.2f}  {what}")
+    print(
+        f"machine: {platform.platform()}, Python {platform.python_version()} "
+        f"({platform.python_implementation()}), {os.cpu_count()} CPUs; index size {json.dumps(machine)}"
+    )
+    return 0
+
+
+def _fmt(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,234 @@
+"""`Project.query` on small hand-checked wikis: ranking, languages, freshness, snippets, answers."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import drop, page
+from wikid import Project
+from wikid.query import store
+from wikid.query.results import EmptyWiki
+
+
+def write(project: Project, concept_id: str, title: str, body: str, **extra: str) -> Path:
+    path = project.paths.wiki / f"{concept_id}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(page(title=title, body=body, **extra))
+    return path
+
+
+def ids(project: Project, text: str, **kwargs: object) -> list[str]:
+    return [r.id for r in project.query(text, **kwargs)]  # type: ignore[arg-type]
+
+
+FILLER = "The team reviewed the schedule, the budget and the open items of the quarter. "
+
+
+def test_a_title_match_beats_a_passing_mention(project: Project) -> None:
+    write(project, "equipment/kestrel", "Kestrel", "A compact unit used at the roastery.\n" + FILLER)
+    write(project, "meetings/weekly", "Weekly meeting", FILLER * 3 + "Someone asked about the kestrel again.\n")
+    write(project, "notes/other", "Other", FILLER)
+    assert ids(project, "kestrel") == ["equipment/kestrel", "meetings/weekly"]
+
+
+def test_a_rare_term_beats_a_common_one(project: Project) -> None:
+    for i in range(6):
+        write(project, f"pumps/p{i}", f"Unit {i}", f"The pump runs daily. The pump is serviced yearly. {FILLER}")
+    write(project, "pumps/special", "Unit special", f"The pump has a bronze impeller. {FILLER}")
+    results = project.query("pump impeller")
+    assert results[0].id == "pumps/special"
+    assert results[0].score > results[1].score > 0
+    assert len(results) == 7
+
+
+def test_concept_id_tokens_count(project: Project) -> None:
+    write(project, "vendors/bluestone", "BGI", FILLER)
+    write(project, "notes/n1", "A note", FILLER + "bluestone mentioned once.\n")
+    assert ids(project, "bluestone")[0] == "vendors/bluestone"
+
+
+def test_cjk_queries(project: Project) -> None:
+    write(project, "ja/tokyo", "東京都の天気", "東京都は今日晴れです。気温は二十度です。\n")
+    write(project, "ja/osaka", "大阪", "大阪は今日雨です。\n")
+    write(project, "ko/seoul", "서울특별시", "서울특별시는 대한민국의 수도입니다.\n")
+    write(project, "zh/beijing", "北京", "北京是中国的首都。\n")
+    assert ids(project, "東京の天気")[0] == "ja/tokyo"
+    assert ids(project, "雨")[0] == "ja/osaka"
+    assert ids(project, "서울 수도")[0] == "ko/seoul"
+    assert ids(project, "中国首都")[0] == "zh/beijing"
+
+
+def test_accented_queries(project: Project) -> None:
+    write(project, "places/aeroskobing", "Ærøskøbing", "A ferry town.\n")
+    write(project, "places/cafe", "Café Central", "Coffee and cake in Vienna.\n")
+    write(project, "places/resume", "Resume", "Not the same word.\n")
+    assert ids(project, "ærøskøbing") == ["places/aeroskobing"]
+    assert ids(project, "CAFÉ")[0] == ids(project, "cafe\u0301")[0] == "places/cafe"
+    assert ids(project, "café") == ["places/cafe"]
+    assert ids(project, "résumé") == []  # accents are kept: résumé and resume are different words
+
+
+def test_identical_results_on_repeated_runs_and_after_refresh_vs_rebuild(project: Project) -> None:
+    for i in range(30):
+        write(project, f"d{i % 3}/p{i:02d}", f"Page {i}", f"alpha {'beta ' * (i % 4)} gamma{i % 5} delta\n")
+    first = project.query("alpha beta gamma3", k=30)
+    assert project.query("alpha beta gamma3", k=30) == first
+    write(project, "d1/p05", "Page 5 edited", "alpha beta beta gamma3 epsilon\n")
+    (project.paths.wiki / "d2/p08.md").unlink()
+    write(project, "d9/new", "New page", "gamma3 zeta\n")
+    incremental = project.query("alpha beta gamma3", k=30)
+    stored = store.load(project.paths.query_index)
+    project.reindex()
+    rebuilt = store.load(project.paths.query_index)
+    assert project.query("alpha beta gamma3", k=30) == incremental
+    assert stored is not None and rebuilt is not None and stored.terms == rebuilt.terms
+    for name in ("indptr", "docs", "tf", "idf", "norms"):
+        assert getattr(stored, name).tobytes() == getattr(rebuilt, name).tobytes(), name
+    found = {r.id for r in incremental}
+    assert {"d1/p05", "d9/new"} <= found and "d2/p08" not in found
+
+
+def test_a_page_edited_by_hand_is_found_by_its_new_words(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store, "RACY_NS", 0)  # trust signatures at once: the stat check must do the work
+    path = write(project, "notes/plan", "Plan", "We will paint the shed green.\n")
+    write(project, "notes/other", "Other", "Nothing here.\n")
+    assert ids(project, "purple") == []
+    before = path.stat()
+    time.sleep(0.05)
+    path.write_bytes(path.read_bytes().replace(b"green", b"olive"))  # same size...
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # ...and the old mtime
+    assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+    assert ids(project, "olive") == ["notes/plan"]
+    assert ids(project, "green") == []
+
+
+def test_a_touched_page_is_not_reindexed(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store, "RACY_NS", 0)
+    path = write(project, "notes/plan", "Plan", "Green shed.\n")
+    project.query("shed")
+    indexed: list[str] = []
+    original = store.index_page
+    monkeypatch.setattr(store, "index_page", lambda i, *a: indexed.append(i) or original(i, *a))
+    time.sleep(0.05)
+    os.utime(path)
+    assert ids(project, "shed") == ["notes/plan"]
+    assert indexed == []  # re-hashed, same bytes: not re-indexed
+
+
+def test_fresh_pages_are_rehashed_until_their_timestamps_age(project: Project) -> None:
+    write(project, "notes/plan", "Plan", "Green shed.\n")
+    project.query("shed")
+    stored = store.load(project.paths.query_index)
+    assert stored is not None and stored.records[0].signature is None
+
+
+def test_archive_and_generated_files_are_not_indexed(project: Project) -> None:
+    write(project, "notes/real", "Real", "Nothing special.\n")
+    (project.paths.archive / "old").mkdir(parents=True)
+    (project.paths.archive / "old" / "zebra.md").write_bytes(page(title="Zebra", body="zebra zebra\n"))
+    with open(project.paths.wiki / "log.md", "a") as log:
+        log.write("* zebra\n")
+    (project.paths.wiki / "notes" / "index.md").write_text("# Notes\n\n* zebra\n")
+    (project.paths.wiki / ".hidden.md").write_bytes(page(title="Zebra"))
+    assert ids(project, "zebra") == []
+    assert project.search("real").concepts == 1
+
+
+def test_the_snippet_is_the_best_matching_passage(project: Project) -> None:
+    body = (
+        "# Overview\n\nThe roastery opens at seven. Deliveries arrive by truck.\n\n"
+        "## Maintenance\n\n- Clean the grinder weekly.\n- Descale the boiler every month with citric acid.\n\n"
+        "| Part | Interval |\n|---|---|\n| Gasket | yearly |\n"
+    )
+    write(project, "ops/roastery", "Roastery", body, description="How the roastery runs.")
+    assert project.query("descale boiler")[0].snippet == "Descale the boiler every month with citric acid."
+    assert project.query("gasket")[0].snippet == "Gasket | yearly"
+    assert project.query("roastery")[0].snippet == "The roastery opens at seven."
+    long = "word " * 200 + "needle in the middle " + "word " * 200
+    write(project, "ops/long", "Long", long + "\n")
+    snippet = project.query("needle")[0].snippet
+    assert "needle" in snippet and len(snippet) <= 250 and snippet.startswith("…") and snippet.endswith("…")
+
+
+def test_open_conflicts_are_flagged(project: Project) -> None:
+    table = "# Conflicts\n\n| Attribute | Value | Source | Date | Status |\n|---|---|---|---|---|\n"
+    write(project, "v/open", "Open vendor", "Terms vary.\n\n" + table
+          + "| Terms | 30 days | [^a] | | unverified |\n| Terms | 45 days | [^b] | | unverified |\n")
+    write(project, "v/settled", "Settled vendor", "Terms vary.\n\n" + table
+          + "| Terms | 30 days | [^a] | 2024-01-01 | superseded |\n| Terms | 45 days | [^b] | 2025-01-01 | canonical |\n")
+    write(project, "v/prose", "Prose vendor", "Terms vary; nothing is unverified here.\n")
+    flags = {r.id: r.conflict for r in project.query("terms vary")}
+    assert flags == {"v/open": True, "v/settled": False, "v/prose": False}
+
+
+def test_type_filter_and_k(project: Project) -> None:
+    for i in range(5):
+        write(project, f"v/{i}", f"Vendor {i}", "coffee supplier\n", **{"type_": "x"})
+    (project.paths.wiki / "v" / "3.md").write_bytes(page(type_="Vendor", title="Vendor 3", body="coffee supplier\n"))
+    assert ids(project, "coffee", type="vendor") == ["v/3"]
+    assert len(project.query("coffee", k=2)) == 2
+
+
+def test_answer_cites_every_sentence_in_the_pages_language(project: Project) -> None:
+    write(project, "ja/tokyo", "東京", "東京は日本の首都です。人口は多いです。\n")
+    write(project, "en/paris", "Paris", "Paris is the capital of France. It has many bridges.\n")
+    answer = project.search("首都 東京", answer=True).answer
+    assert answer is not None and answer.covered and answer.by == "extractive"
+    assert answer.sentences[0].text == "東京は日本の首都です。"
+    assert answer.text.startswith("東京は日本の首都です。 [東京](wiki/ja/tokyo.md)")
+    for sentence in answer.sentences:
+        assert f"{sentence.text} [{sentence.title}]({sentence.path})" in answer.text
+    missing = project.search("kubernetes", answer=True)
+    assert missing.results == [] and missing.answer is not None and not missing.answer.covered
+    assert missing.answer.text == "The wiki does not cover this question."
+
+
+def test_an_empty_or_missing_wiki_says_what_to_do(project: Project, tmp_path: Path) -> None:
+    with pytest.raises(EmptyWiki, match="drop files into input/ and run `wikid update`"):
+        project.query("anything")
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    with pytest.raises(EmptyWiki):
+        Project(bare).query("anything")
+
+
+def test_update_refreshes_the_index(project: Project) -> None:
+    drop(project, "notes/a.md", page(title="Alpha", body="The quokka lives here.\n"))
+    project.update()
+    stored = store.load(project.paths.query_index)
+    assert stored is not None and stored.ids == ["notes/a"] and stored.term_id("quokka") is not None
+
+
+def test_an_index_failure_never_fails_a_batch(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(store, "fresh_index", broken)
+    drop(project, "notes/a.md", page(title="Alpha"))
+    report = project.update()
+    assert report.counts()["created"] == 1 and not project.paths.query_index.exists()
+    monkeypatch.undo()
+    assert ids(project, "alpha") == ["notes/a"]  # the next query repairs it
+
+
+def test_a_corrupt_index_is_rebuilt(project: Project) -> None:
+    write(project, "notes/a", "Alpha", "text\n")
+    project.paths.state.mkdir(exist_ok=True)
+    project.paths.query_index.write_bytes(b"PK\x03\x04 not really a zip")
+    assert ids(project, "alpha") == ["notes/a"]
+    assert store.load(project.paths.query_index) is not None
+
+
+def test_a_build_in_chunks_is_the_same_index(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    for i in range(20):
+        write(project, f"d{i % 4}/p{i:02d}", f"Page {i}", f"word{i % 7} common text {i}\n")
+    whole = store.build(project.paths.wiki)
+    monkeypatch.setattr(store, "CHUNK_PAGES", 3)
+    chunked = store.build(project.paths.wiki)
+    assert whole.ids == chunked.ids and whole.terms == chunked.terms
+    for name in ("indptr", "docs", "tf", "idf", "norms"):
+        assert getattr(whole, name).tobytes() == getattr(chunked, name).tobytes(), name

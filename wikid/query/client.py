@@ -1,0 +1,74 @@
+"""`wikid query`'s side: ask the daemon's warm index, else use the stored one.
+
+The daemon is tried first, over `.wikid/query.sock`, with a short timeout: a daemon
+that is busy, stale or from another wikid version must not make a query slower than
+answering it here. numpy and the index code are imported only for that fallback, so
+a query the daemon answers costs the process nothing but the round trip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from wikid.paths import ProjectPaths
+from wikid.query.results import EmptyWiki, QueryRequest, QueryResponse
+
+PROTOCOL = 1
+TIMEOUT_SECONDS = 2.0
+MAX_REPLY = 64 * 1024 * 1024
+# sun_path holds 108 bytes; longer socket paths are reached through the directory's fd.
+MAX_SOCKET_PATH = 100
+
+
+@contextmanager
+def socket_address(path: Path) -> Iterator[str]:
+    """An address for `path` that fits in sun_path, however deep the project lies."""
+    if len(os.fsencode(path)) < MAX_SOCKET_PATH:
+        yield str(path)
+        return
+    fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        yield f"/proc/self/fd/{fd}/{path.name}"
+    finally:
+        os.close(fd)
+
+
+def ask_daemon(path: Path, request: QueryRequest) -> QueryResponse | None:
+    """The daemon's response, or None when no daemon answers properly in time."""
+    message = json.dumps({"protocol": PROTOCOL, **request.__dict__}).encode() + b"\n"
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn, socket_address(path) as address:
+            conn.settimeout(TIMEOUT_SECONDS)
+            conn.connect(address)
+            conn.sendall(message)
+            chunks, size = [], 0
+            while chunk := conn.recv(1 << 16):
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > MAX_REPLY:
+                    return None
+        reply = json.loads(b"".join(chunks))
+        if reply.get("protocol") != PROTOCOL or "error" in reply:
+            return None
+        return QueryResponse.from_dict(reply["response"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def run_query(paths: ProjectPaths, request: QueryRequest) -> QueryResponse:
+    """Answer `request` for the project; raise EmptyWiki when there is nothing to search."""
+    response = ask_daemon(paths.query_socket, request)
+    if response is None:
+        from wikid.query.search import execute, page_reader
+        from wikid.query.store import fresh_index
+
+        index = fresh_index(paths.query_index, paths.wiki)
+        response = execute(index, request, page_reader(paths.wiki))
+    if response.concepts == 0:
+        raise EmptyWiki("the wiki has no concept pages yet: drop files into input/ and run `wikid update`")
+    return response

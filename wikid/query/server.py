@@ -1,0 +1,216 @@
+"""The daemon's side of `wikid query`: a warm index in memory, served on a Unix socket.
+
+* `WarmIndex` holds the index between queries. The daemon's loop refreshes it after
+  each batch and after edits in `wiki/`; the watcher's events name the pages that
+  changed, and a query first re-checks those (by content hash, like any refresh), so
+  a page saved a moment ago is already searchable. A failure to refresh is logged and
+  the previous index keeps serving: the index is a cache, never a reason to stop.
+* `QueryServer` listens on `.wikid/query.sock` in a background thread, one JSON
+  request per connection (a line of at most MAX_REQUEST bytes, read within
+  TIMEOUT_SECONDS), one JSON reply. A bad or slow request gets an error reply or is
+  dropped; nothing a client sends ends the thread. Requests are served one at a
+  time: each takes milliseconds, and a single thread cannot be flooded into
+  spawning more.
+* The socket is mode 0600 from the moment it has its public name: it is bound in a
+  fresh 0700 directory, chmod-ed, then renamed into place. (Setting the umask
+  instead would change the mode of files other threads create meanwhile.)
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import socket
+import tempfile
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from wikid.paths import ProjectPaths
+from wikid.query.client import PROTOCOL, TIMEOUT_SECONDS, socket_address
+from wikid.query.index import QueryIndex, empty_index
+from wikid.query.results import QueryRequest, QueryResponse
+from wikid.query.search import execute, page_reader
+from wikid.query.store import load, refresh, save
+
+log = logging.getLogger("wikid")
+
+MAX_REQUEST = 64 * 1024
+MAX_QUERY_CHARS = 4096
+MAX_K = 1000
+ACCEPT_POLL_SECONDS = 0.2
+
+
+class WarmIndex:
+    """The daemon's in-memory index. Thread-safe: the loop refreshes, the server queries."""
+
+    def __init__(self, paths: ProjectPaths) -> None:
+        self.paths = paths
+        self._lock = threading.Lock()
+        self._index: QueryIndex | None = None
+        self._dirty: set[str] = set()
+        self._walk = True  # something changed that needs a walk of wiki/ to find
+        self._unsaved = False
+
+    def changed(self, concept_id: str | None) -> None:
+        """A page changed in wiki/ (None: a directory, so any page below it may have)."""
+        with self._lock:
+            if concept_id is None:
+                self._walk = True
+            else:
+                self._dirty.add(concept_id)
+
+    def _refreshed(self, full: bool) -> QueryIndex:
+        """The index brought up to date (lock held): pending pages, or the whole wiki."""
+        if self._index is None:
+            self._index = load(self.paths.query_index) or empty_index()
+            full = True
+        if full or self._walk or self._dirty:
+            scope = None if full or self._walk else set(self._dirty)
+            self._index, changed = refresh(self._index, self.paths.wiki, scope)
+            self._unsaved |= changed
+            self._dirty.clear()
+            self._walk = False
+        return self._index
+
+    def refresh(self, already_stored: bool = False) -> None:
+        """Walk the wiki, refresh, and store the index if it changed since it was stored.
+
+        `already_stored`: the batch that just ran stored this same state (the index is
+        canonical), so writing it again would only cost time.
+        """
+        try:
+            with self._lock:
+                index = self._refreshed(full=True)
+                if already_stored:
+                    self._unsaved = False
+                elif self._unsaved:
+                    save(self.paths.query_index, index)
+                    self._unsaved = False
+        except Exception as exc:  # the index is a cache: log, keep serving the previous one
+            log.warning("query index refresh failed: %s: %s", type(exc).__name__, exc)
+
+    def query(self, request: QueryRequest) -> QueryResponse:
+        with self._lock:
+            index = self._refreshed(full=False)
+        return replace(execute(index, request, page_reader(self.paths.wiki)), via="daemon")
+
+
+def parse_request(data: bytes) -> QueryRequest:
+    """Validate one request line; ValueError says what is wrong with it."""
+    try:
+        message = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ValueError("the request is not JSON") from None
+    if not isinstance(message, dict) or message.get("protocol") != PROTOCOL:
+        raise ValueError(f"expected a JSON object with protocol {PROTOCOL}")
+    query, k, kind, answer = (message.get(key) for key in ("query", "k", "type", "answer"))
+    if not isinstance(query, str) or not query.strip() or len(query) > MAX_QUERY_CHARS:
+        raise ValueError(f"`query` must be a non-empty string of at most {MAX_QUERY_CHARS} characters")
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
+        raise ValueError(f"`k` must be an integer from 1 to {MAX_K}")
+    if kind is not None and not isinstance(kind, str):
+        raise ValueError("`type` must be a string or null")
+    if not isinstance(answer, bool):
+        raise ValueError("`answer` must be true or false")
+    return QueryRequest(query, k, kind, answer)
+
+
+class QueryServer:
+    def __init__(self, warm: WarmIndex, path: Path) -> None:
+        self.warm = warm
+        self.path = path
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._inode: int | None = None
+
+    def start(self) -> None:
+        """Warm the index, then listen, in a background thread."""
+        self._thread = threading.Thread(target=self._run, name="wikid-query", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+    def _bind(self) -> socket.socket:
+        staging = Path(tempfile.mkdtemp(prefix=".query-", dir=self.path.parent))  # mode 0700
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            temp = staging / "sock"
+            with socket_address(temp) as address:
+                listener.bind(address)
+            os.chmod(temp, 0o600)
+            os.replace(temp, self.path)
+            self._inode = os.lstat(self.path).st_ino
+        except BaseException:
+            listener.close()
+            raise
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        listener.listen(16)
+        listener.settimeout(ACCEPT_POLL_SECONDS)
+        return listener
+
+    def _run(self) -> None:
+        # Listen only once the index is warm: until then clients find no daemon and
+        # answer from the stored index themselves instead of waiting for this one.
+        self.warm.refresh()
+        if self._stop.is_set():
+            return
+        try:
+            listener = self._bind()
+        except OSError as exc:
+            log.warning("wikid query cannot reach this daemon: %s cannot be created (%s)", self.path, exc)
+            return
+        log.info("answering queries on %s", self.path)
+        try:
+            while not self._stop.is_set():
+                try:
+                    conn, _ = listener.accept()
+                except TimeoutError:
+                    continue
+                except OSError as exc:  # e.g. out of file descriptors: wait, do not spin
+                    log.warning("query socket: %s", exc)
+                    self._stop.wait(ACCEPT_POLL_SECONDS)
+                    continue
+                with conn:
+                    self._handle(conn)
+        finally:
+            listener.close()
+            try:
+                if os.lstat(self.path).st_ino == self._inode:
+                    self.path.unlink()
+            except OSError:
+                pass
+
+    def _handle(self, conn: socket.socket) -> None:
+        reply: dict[str, Any]
+        try:
+            conn.settimeout(TIMEOUT_SECONDS)
+            data = b""
+            while b"\n" not in data and len(data) <= MAX_REQUEST:
+                chunk = conn.recv(1 << 16)
+                if not chunk:
+                    break
+                data += chunk
+            if len(data) > MAX_REQUEST:
+                reply = {"protocol": PROTOCOL, "error": f"request larger than {MAX_REQUEST} bytes"}
+            else:
+                request = parse_request(data.split(b"\n", 1)[0])
+                reply = {"protocol": PROTOCOL, "response": self.warm.query(request).to_dict()}
+        except ValueError as exc:
+            reply = {"protocol": PROTOCOL, "error": str(exc)}
+        except OSError:
+            return  # the client went away or was too slow
+        except Exception as exc:  # a bug must cost one reply, never the server thread
+            log.exception("query failed")
+            reply = {"protocol": PROTOCOL, "error": f"internal error: {type(exc).__name__}"}
+        try:
+            conn.sendall(json.dumps(reply, ensure_ascii=False).encode() + b"\n")
+        except OSError:
+            pass
