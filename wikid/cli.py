@@ -20,7 +20,7 @@ from wikid.okf.lint import lint as lint_directory
 from wikid.project import Project, ProjectNotFound, StatusReport
 from wikid.query.results import EmptyWiki, QueryResponse
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
 
 
 def _parser() -> argparse.ArgumentParser:

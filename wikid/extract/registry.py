@@ -24,8 +24,6 @@ EXTRACTORS: dict[str, str] = {
     **{suffix: "wikid.extract.text" for suffix in TEXT_SUFFIXES},
 }
 
-DOCUMENT_SUFFIXES = frozenset(EXTRACTORS) - TEXT_SUFFIXES
-
 
 def extractor_module(suffix: str) -> str | None:
     """The module that extracts files with this extension, or None when unsupported."""
