@@ -64,7 +64,9 @@ def test_human_output_names_files_and_reasons(tmp_path: Path) -> None:
     assert "created   input/a.md -> wiki/a.md" in out.stdout
     assert "archive/a.md.orig" in out.stdout
     assert "ignored   input/empty.md [empty]: the file is empty (0 bytes)" in out.stdout
-    assert out.stdout.rstrip().endswith("Summary: 1 created, 1 ignored.\nlint: 0 errors, 0 warnings, 0 info")
+    assert out.stdout.rstrip().endswith(
+        "Summary: 1 created, 1 ignored.\nlint: 0 errors, 0 warnings, 0 info (1 page(s) written by this batch checked)"
+    )
     assert out.stderr == ""  # no progress bar without a terminal
     status = wikid("-C", str(proj), "status").stdout
     assert "Concepts in wiki/: 1" in status and "input/empty.md [empty]" in status

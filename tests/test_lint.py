@@ -630,3 +630,15 @@ def test_project_fix_archives_the_page_it_rewrites(tmp_path: Path) -> None:
     assert [f.code for f in report.fixes].count("TIMESTAMP_NO_OFFSET") == 1
     assert b"'2026-05-01T10:00:00Z'" in (project.paths.wiki / "stamp.md").read_bytes()
     assert (project.paths.archive / "stamp.md.orig").read_bytes() == before
+
+
+def test_a_batch_lints_only_the_pages_it_wrote(tmp_path: Path) -> None:
+    root = tmp_path / "wiki"
+    (root / "d").mkdir(parents=True)
+    (root / "d" / "new.md").write_text("---\ntype: Note\ntitle: New\n---\nSee [old](/d/old.md) and [gone](/d/gone.md).\n")
+    (root / "d" / "old.md").write_text("no frontmatter: an error elsewhere in the wiki\n")
+    subset = lint_bundle(root, ["d/new.md"])
+    assert [(f.code, f.file) for f in subset.findings] == [("BROKEN_LINK", "d/new.md")]
+    assert subset.checked["pages"] == 1
+    whole = lint_bundle(root)
+    assert {f.code for f in whole.findings} >= {"BROKEN_LINK", "FRONTMATTER_MISSING", "INDEX_MISSING"}

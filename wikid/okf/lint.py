@@ -35,7 +35,7 @@ JSON schema (`LintReport.to_dict()`, `wikid lint --json`), version 1:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -241,8 +241,14 @@ def _first_difference(actual: bytes, wanted: str) -> int | None:
     return min(len(have), len(want)) + (1 if len(have) != len(want) else 0)
 
 
-def lint_bundle(root: Path) -> LintReport:
-    """Lint the OKF bundle in directory `root` (read-only)."""
+def lint_bundle(root: Path, pages: Collection[str] | None = None) -> LintReport:
+    """Lint the OKF bundle in directory `root` (read-only).
+
+    With `pages` (bundle-relative page paths), only those pages and the log are
+    checked, against the whole tree's paths; the whole-wiki checks (indexes, orphans,
+    duplicate titles) are skipped. A batch uses this to lint what it wrote in time
+    proportional to the batch, not to the wiki.
+    """
     root = Path(root)
     tree = walk(root)
     known = KnownPaths(tree.files, tree.dirs)
@@ -252,6 +258,8 @@ def lint_bundle(root: Path) -> LintReport:
     titled: dict[str, list[tuple[str, int | None, str]]] = {}
 
     for rel in tree.pages:
+        if pages is not None and rel not in pages:
+            continue
         data = _read(root, rel, findings)
         if data is None:
             concept_id = rel[: -len(".md")]
@@ -266,6 +274,14 @@ def lint_bundle(root: Path) -> LintReport:
         if result.title:
             titled.setdefault(result.title.casefold(), []).append((rel, result.title_line, result.title))
 
+    for rel in tree.logs:
+        data = _read(root, rel, findings)
+        if data is not None:
+            findings += check_log(rel, data).findings
+    if pages is not None:
+        findings.sort(key=Finding.sort_key)
+        return LintReport(str(root.absolute()), findings, [], {"pages": len(entries), "indexes": 0, "logs": len(tree.logs)})
+
     index_bytes: dict[str, bytes] = {}
     for directory in tree.indexes:
         rel = _index_rel(directory)
@@ -276,11 +292,6 @@ def lint_bundle(root: Path) -> LintReport:
         result = check_index(rel, data, known)
         findings += result.findings
         inbound |= result.targets
-
-    for rel in tree.logs:
-        data = _read(root, rel, findings)
-        if data is not None:
-            findings += check_log(rel, data).findings
 
     wanted = render_indexes(entries)
     present = set(tree.indexes)
