@@ -14,7 +14,6 @@ import logging
 import shutil
 from collections.abc import Collection
 from datetime import datetime
-from typing import Any
 
 from wikid.clock import iso, now
 from wikid.config import Config
@@ -118,7 +117,6 @@ def run_batch(
     when: datetime,
     progress: Progress | None = None,
     only: Collection[str] | None = None,
-    model: Any | None = None,
 ) -> UpdateReport:
     """Run one batch over input/ (or the inputs named in `only`) and report each file.
 
@@ -137,7 +135,7 @@ def run_batch(
     documents, failed = _extract_documents(paths, config, non_conformant, memory, progress)
     ignored_now += failed
     entries = {i.entry.rel: i.entry for i in non_conformant}
-    results += manage_documents(paths, config, documents, entries, when, model)
+    results += manage_documents(paths, config, documents, entries, when)
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))
@@ -164,6 +162,8 @@ def run_batch(
             report.lint = f"{summary} ({len(written)} page(s) written by this batch checked)"
         except Exception as exc:  # a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"
+    if report.changed_wiki:
+        _refresh_query_index(paths)
     report.finished_at = iso(now())
     return report
 
