@@ -1,4 +1,4 @@
-"""The Unicode combining marks (general categories Mn, Mc, Me) as a regex class body.
+r"""The Unicode combining marks (general categories Mn, Mc, Me) as a regex class body.
 
 Python's `re` has no `\p{M}`, and `\w` excludes marks, so without this table a Hindi
 word such as "हिन्दी" would fall apart at each vowel sign. Scanning all code points
