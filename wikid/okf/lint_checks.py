@@ -32,7 +32,7 @@ from wikid.okf.lint_markdown import (
     headings,
     line_of,
     resolve_link,
-    table_cells,
+    unverified_rows,
 )
 
 ERROR, WARNING, INFO = "error", "warning", "info"
@@ -412,38 +412,17 @@ def check_links(rel: str, blanked: str, first_line: int, known: KnownPaths, resu
 
 def _conflicts(rel: str, body: str, blanked: str, first_line: int) -> list[Finding]:
     """CONFLICT_UNRESOLVED once per attribute with `unverified` rows in a `# Conflicts` table."""
-    lines = body.split("\n")
-    heads = headings(blanked, 1)
-    found: list[Finding] = []
-    for h_index, head in enumerate(heads):
-        if head.text.casefold() != "conflicts":
-            continue
-        end = len(lines)
-        for later in heads[h_index + 1 :]:
-            if later.level <= head.level:
-                end = later.line - 1
-                break
-        status_col: int | None = None
-        rows: dict[str, tuple[int, int]] = {}
-        for number in range(head.line, end):
-            cells = table_cells(lines[number])
-            if cells is None:
-                continue
-            folded = [c.casefold() for c in cells]
-            if status_col is None and "status" in folded:
-                status_col = folded.index("status")
-                continue
-            statuses = [folded[status_col]] if status_col is not None and status_col < len(folded) else folded
-            if "unverified" in statuses:
-                attribute = cells[0] or "?"
-                count_line = rows.get(attribute)
-                rows[attribute] = (count_line[0] + 1, count_line[1]) if count_line else (1, number + first_line)
-        for attribute, (count, line) in rows.items():
-            found.append(finding(
-                "CONFLICT_UNRESOLVED", rel, line,
-                f"conflict on \"{_show(attribute, 60)}\" is unresolved ({count} value{'s' if count != 1 else ''} "
-                "marked `unverified`); decide the current value, mark it `canonical` and the others `superseded`"))
-    return found
+    rows: dict[str, tuple[int, int]] = {}
+    for attribute, number in unverified_rows(body, blanked):
+        count, line = rows.get(attribute, (0, number + first_line))
+        rows[attribute] = (count + 1, line)
+    return [
+        finding(
+            "CONFLICT_UNRESOLVED", rel, line,
+            f"conflict on \"{_show(attribute, 60)}\" is unresolved ({count} value{'s' if count != 1 else ''} "
+            "marked `unverified`); decide the current value, mark it `canonical` and the others `superseded`")
+        for attribute, (count, line) in rows.items()
+    ]
 
 
 def _archive_paths(data: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:

@@ -181,3 +181,33 @@ def table_cells(line: str) -> list[str] | None:
     if stripped.endswith("|") and not stripped.endswith("\\|"):
         stripped = stripped[:-1]
     return [cell.strip() for cell in re.split(r"(?<!\\)\|", stripped)]
+
+
+def unverified_rows(body: str, blanked: str | None = None) -> list[tuple[str, int]]:
+    """(attribute, 0-based line in `body`) of every `unverified` row of a `# Conflicts` table.
+
+    An unverified row is a disagreement nobody decided (design §4.3): the linter's
+    CONFLICT_UNRESOLVED and the query's open-conflict flag are both this one rule.
+    """
+    if "unverified" not in body.casefold():
+        return []
+    lines = body.split("\n")
+    heads = headings(blank_code(body) if blanked is None else blanked, 1)
+    rows: list[tuple[str, int]] = []
+    for i, head in enumerate(heads):
+        if head.text.casefold() != "conflicts":
+            continue
+        end = next((h.line - 1 for h in heads[i + 1 :] if h.level <= head.level), len(lines))
+        status_col: int | None = None
+        for number in range(head.line, end):
+            cells = table_cells(lines[number])
+            if cells is None:
+                continue
+            folded = [c.casefold() for c in cells]
+            if status_col is None and "status" in folded:
+                status_col = folded.index("status")
+                continue
+            statuses = [folded[status_col]] if status_col is not None and status_col < len(folded) else folded
+            if "unverified" in statuses:
+                rows.append((cells[0] or "?", number))
+    return rows

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from wikid.okf.frontmatter import parse_frontmatter
-from wikid.okf.lint_markdown import blank_code, headings, table_cells
+from wikid.okf.lint_markdown import table_cells, unverified_rows
 from wikid.query.tokenize import term_counts, tokens
 
 FIELD_WEIGHTS = {"title": 3, "id": 3, "description": 2, "tags": 2, "body": 1}
@@ -78,29 +78,9 @@ def open_conflict(body: str) -> bool:
     That is a conflict nobody has decided: no value is canonical, so whatever the
     page says about that attribute may be wrong. Rows marked `canonical`/`superseded`
     are settled (the page states the current value) and are not flagged. The rule is
-    the linter's CONFLICT_UNRESOLVED.
+    the linter's CONFLICT_UNRESOLVED (one function serves both).
     """
-    if "unverified" not in body.casefold():
-        return False
-    lines = body.split("\n")
-    heads = headings(blank_code(body))
-    for i, head in enumerate(heads):
-        if head.text.casefold() != "conflicts":
-            continue
-        end = next((h.line - 1 for h in heads[i + 1 :] if h.level <= head.level), len(lines))
-        status_col: int | None = None
-        for line in lines[head.line : end]:
-            cells = table_cells(line)
-            if cells is None:
-                continue
-            folded = [c.casefold() for c in cells]
-            if status_col is None and "status" in folded:
-                status_col = folded.index("status")
-                continue
-            statuses = [folded[status_col]] if status_col is not None and status_col < len(folded) else folded
-            if "unverified" in statuses:
-                return True
-    return False
+    return bool(unverified_rows(body))
 
 
 def coverage(passage: str, query_idf: dict[str, float]) -> float:
