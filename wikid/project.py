@@ -7,6 +7,7 @@ import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wikid.clock import now
 from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
@@ -27,6 +28,9 @@ from wikid.paths import ProjectPaths
 from wikid.query.client import run_query
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, ReindexReport
 from wikid.state import read_json, write_json
+
+if TYPE_CHECKING:  # langchain is imported only when the agent engine runs
+    from langchain_core.language_models import BaseChatModel
 
 
 @dataclass(frozen=True)
@@ -119,21 +123,35 @@ class Project:
             return False
         return True
 
-    def update(self, progress: Progress | None = None, only: Collection[str] | None = None) -> UpdateReport:
+    def update(
+        self,
+        progress: Progress | None = None,
+        only: Collection[str] | None = None,
+        model: BaseChatModel | None = None,
+    ) -> UpdateReport:
         """Run one batch over everything in `input/` (or the input-relative paths in
-        `only`) and return what happened to each file."""
+        `only`) and return what happened to each file.
+
+        `model` (a langchain `BaseChatModel`) runs the agent engine with that model
+        instead of the configured `model:` string (unless `engine: offline` is set)."""
         self._require_root()
         config = self.config()
-        engine_name(config)
+        engine_name(config, model)
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
             directory.mkdir(parents=True, exist_ok=True)
         with ProjectLock(self.paths.lock):
-            return self.batch(config, progress, only)
+            return self.batch(config, progress, only, model)
 
-    def batch(self, config: Config, progress: Progress | None = None, only: Collection[str] | None = None) -> UpdateReport:
+    def batch(
+        self,
+        config: Config,
+        progress: Progress | None = None,
+        only: Collection[str] | None = None,
+        model: BaseChatModel | None = None,
+    ) -> UpdateReport:
         """One batch for a caller that already holds the project lock (the daemon)."""
         self._ensure_log()
-        report = run_batch(self.paths, config, now(), progress, only)
+        report = run_batch(self.paths, config, now(), progress, only, model)
         if report.files:
             write_json(self.paths.last_run, report.to_dict())
         return report
@@ -173,15 +191,30 @@ class Project:
         with ProjectLock(self.paths.lock):
             return run_lint(self.paths.wiki, fix=True, cache_path=self.paths.page_cache, keep_previous=keep_previous)
 
-    def search(self, text: str, k: int | None = None, type: str | None = None, answer: bool = False) -> QueryResponse:
+    def search(
+        self,
+        text: str,
+        k: int | None = None,
+        type: str | None = None,
+        answer: bool = False,
+        model: BaseChatModel | None = None,
+    ) -> QueryResponse:
         """Rank the concept pages for `text`, with snippets (and an extractive answer).
 
         A running `wikid watch` answers from its warm index; otherwise the stored index
         is refreshed by content hash first. Raises EmptyWiki when there are no pages.
+        With `answer` and a model (`model`, or `model:` configured and `engine` not
+        `offline`), a read-only reader agent composes the answer from the top pages.
         """
         self._require_root()
-        limit = self.config().query.k if k is None else k
-        return run_query(self.paths, QueryRequest(text, limit, type, answer))
+        config = self.config()
+        limit = config.query.k if k is None else k
+        response = run_query(self.paths, QueryRequest(text, limit, type, answer))
+        if answer and response.results and (model is not None or (config.model and config.engine != "offline")):
+            from wikid.manager.agent.reader import answer_with_model
+
+            response = answer_with_model(self.paths, config, response, model)
+        return response
 
     def query(self, text: str, k: int | None = None, type: str | None = None) -> list[QueryResult]:
         """The results of `search`, best first (empty: nothing in the wiki matches)."""

@@ -151,18 +151,21 @@ def manage_documents(
     documents: list[SourceDocument],
     entries: dict[str, InputEntry],
     when: datetime,
+    model: Any | None = None,
 ) -> list[FileResult]:
     """Turn extracted documents into concept pages and archive the documents they cite.
 
     Order (each phase durable before the next, recorded in the journal): claim archive
     names for the cited originals and their texts, archive the pages' previous
     versions; write the pages with the real archive names; remove the input names.
+    `model` is a ready chat model from the Python API (it selects the agent engine).
     """
     if not documents:
         return []
     documents = sorted(documents, key=lambda d: d.input_rel)
     try:
-        result = select_manager(config, when).manage(documents, DiskWiki(paths))
+        manager = select_manager(config, when) if model is None else select_manager(config, when, model)
+        result = manager.manage(documents, DiskWiki(paths))
     except Exception as exc:  # an engine failure leaves every input where it is
         message = f"the manager engine failed ({type(exc).__name__}: {exc}); the file stays in input/"
         return [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]

@@ -14,6 +14,7 @@ import logging
 import shutil
 from collections.abc import Collection
 from datetime import datetime
+from typing import Any
 
 from wikid.clock import iso, now
 from wikid.config import Config
@@ -117,6 +118,7 @@ def run_batch(
     when: datetime,
     progress: Progress | None = None,
     only: Collection[str] | None = None,
+    model: Any | None = None,
 ) -> UpdateReport:
     """Run one batch over input/ (or the inputs named in `only`) and report each file.
 
@@ -135,7 +137,7 @@ def run_batch(
     documents, failed = _extract_documents(paths, config, non_conformant, memory, progress)
     ignored_now += failed
     entries = {i.entry.rel: i.entry for i in non_conformant}
-    results += manage_documents(paths, config, documents, entries, when)
+    results += manage_documents(paths, config, documents, entries, when, model)
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))

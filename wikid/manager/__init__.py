@@ -67,6 +67,7 @@ class ManagerResult:
 
     pages: dict[str, str]
     notes: dict[str, str] = field(default_factory=dict)  # input_rel -> why it was not used
+    stats: dict[str, Any] = field(default_factory=dict)  # engine-specific costs (agent: per-batch model calls)
 
 
 class Manager(Protocol):
@@ -77,23 +78,45 @@ class Manager(Protocol):
         ...
 
 
-def engine_name(config: Config) -> str:
-    """The engine a run will use; raises ConfigError up front when it cannot run."""
+def engine_name(config: Config, model: Any | None = None) -> str:
+    """The engine a run will use; raises ConfigError up front when it cannot run.
+
+    `model` is a ready chat model passed through the Python API; it selects the agent
+    engine unless `engine: offline` is set. A configured `model:` string is checked
+    by the preflight (package, API key, local server) before any file is touched.
+    """
     engine = config.engine
     if engine == "auto":
-        engine = "agent" if config.model else "offline"
+        engine = "agent" if (config.model or model is not None) else "offline"
     if engine == "agent":
-        configured = f" (model: {config.model})" if config.model else ""
-        raise ConfigError(
-            f"engine `agent`{configured} is not available in this version of wikid; "
-            "set `engine: offline` in wikid.yaml, or unset `model` / WIKID_MODEL"
-        )
+        if model is not None:
+            return engine
+        if not config.model:
+            raise ConfigError(
+                "`engine: agent` needs a chat model: set `model` in wikid.yaml or WIKID_MODEL "
+                "(e.g. anthropic:claude-sonnet-4-5), or set `engine: offline`"
+            )
+        from wikid.manager.agent.preflight import preflight
+
+        preflight(config.model)
     return engine
 
 
-def select_manager(config: Config, when: datetime) -> Manager:
+def select_manager(config: Config, when: datetime, model: Any | None = None) -> Manager:
     """Build the engine `config` asks for (heavy imports happen here, only when needed)."""
-    engine_name(config)
+    if engine_name(config, model) == "agent":
+        from wikid.manager.agent.engine import AgentEngine
+
+        label = None
+        if model is None:
+            from langchain.chat_models import init_chat_model
+
+            try:
+                model = init_chat_model(config.model)
+            except Exception as exc:
+                raise ConfigError(f"`model: {config.model}` cannot be used: {type(exc).__name__}: {exc}") from exc
+            label = config.model
+        return AgentEngine(model, config, when, label)
     from wikid.manager.offline.engine import OfflineEngine
 
     return OfflineEngine(config.offline, when)
