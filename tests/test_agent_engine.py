@@ -50,6 +50,9 @@ def test_two_pages_land_inputs_are_archived_and_placeholders_rewritten(project: 
         calls(call("lint_page", concept_id="vendors/acme-corp"), call("lint_page", concept_id="vendors/globex")),
     ])
     report = project.update(model=model)
+    [batch] = report.engine_stats["batches"]  # type: ignore[index]
+    assert batch["model_calls"] >= 1 and batch["chars_sent"] > 0, report.engine_stats
+    assert report.to_dict()["engine_stats"] == report.engine_stats
     by_input = {f.input: f for f in report.files}
     assert {i: (f.action, f.page) for i, f in by_input.items()} == {
         "acme.txt": (Action.CREATED, "vendors/acme-corp.md"),

@@ -33,6 +33,7 @@ from wikid.intake.journal import recover
 from wikid.intake.report import Action
 from wikid.intake.scan import is_skipped_name, scan_input
 from wikid.lock import ProjectLock
+from wikid.manager import engine_name
 from wikid.okf.bundle import ARCHIVE_DIR, regenerate_indexes
 from wikid.project import Project
 from wikid.query.server import QueryServer, WarmIndex
@@ -67,6 +68,7 @@ class Daemon:
         self.stop_requested = False
         self.reload_requested = False
         self.config = project.config()
+        engine_name(self.config)  # a model that cannot run is refused before watching starts
         self.tracker = self._tracker(self.config)
         self.wiki_changed_at: float | None = None
         self.last_ping = 0.0

@@ -152,8 +152,12 @@ def manage_documents(
     entries: dict[str, InputEntry],
     when: datetime,
     model: Any | None = None,
+    stats: dict[str, Any] | None = None,
 ) -> list[FileResult]:
     """Turn extracted documents into concept pages and archive the documents they cite.
+
+    The engine's cost figures (agent: model calls and characters sent per batch) are
+    copied into `stats` when given.
 
     Order (each phase durable before the next, recorded in the journal): claim archive
     names for the cited originals and their texts, archive the pages' previous
@@ -166,6 +170,8 @@ def manage_documents(
     try:
         manager = select_manager(config, when) if model is None else select_manager(config, when, model)
         result = manager.manage(documents, DiskWiki(paths))
+        if stats is not None:
+            stats.update(result.stats)
     except Exception as exc:  # an engine failure leaves every input where it is
         message = f"the manager engine failed ({type(exc).__name__}: {exc}); the file stays in input/"
         return [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]

@@ -137,7 +137,7 @@ def run_batch(
     documents, failed = _extract_documents(paths, config, non_conformant, memory, progress)
     ignored_now += failed
     entries = {i.entry.rel: i.entry for i in non_conformant}
-    results += manage_documents(paths, config, documents, entries, when, model)
+    results += manage_documents(paths, config, documents, entries, when, model, report.engine_stats)
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))

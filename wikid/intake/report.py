@@ -47,7 +47,8 @@ class UpdateReport:
     indexes_changed: list[str] = field(default_factory=list)
     log_entries: int = 0
     recovery: str | None = None  # what was done about a batch interrupted earlier
-    lint: str | None = None  # one-line lint summary of the wiki after a batch that changed it
+    lint: str | None = None  # one-line lint summary of the pages this batch wrote
+    engine_stats: dict[str, object] = field(default_factory=dict)  # agent: model calls, characters sent
 
     def by_action(self, action: Action) -> list[FileResult]:
         return [f for f in self.files if f.action == action]
@@ -75,4 +76,5 @@ class UpdateReport:
             "log_entries": self.log_entries,
             "recovery": self.recovery,
             "lint": self.lint,
+            "engine_stats": self.engine_stats,
         }
