@@ -63,3 +63,25 @@ def test_status_lists_remembered_extraction_failures(project: Project) -> None:
     assert [(i.input, i.reason, i.message) for i in status.ignored] == [
         ("junk.pdf", "extraction_failed", "not a PDF: no %PDF- header in the first 1 KB")
     ]
+
+
+def test_touching_a_failed_file_does_not_retry_it_but_changing_it_does(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    junk = drop(project, "scan.pdf", b"not a pdf, and never will be")
+    project.update()
+    calls: list[str] = []
+    real = pipeline.Extractor.extract
+
+    def counting(self, path):  # type: ignore[no-untyped-def]
+        calls.append(path.name)
+        return real(self, path)
+
+    monkeypatch.setattr(pipeline.Extractor, "extract", counting)
+    os.utime(junk, ns=(2 * 10**18, 2 * 10**18))  # `touch`: same bytes, new mtime
+    report = project.update()
+    assert calls == [] and report.files[0].reason == Reason.EXTRACTION_FAILED
+    assert (project.paths.wiki / "log.md").read_text().count("scan.pdf") == 1
+    junk.write_bytes(b"still not a pdf, but different")
+    project.update()
+    assert calls == ["scan.pdf"]

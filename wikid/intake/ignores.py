@@ -1,13 +1,16 @@
 """Remembered ignores (`.wikid/ignored.json`): report a bad file once, retry it only when it changes.
 
-Keyed by input path; a record holds the reason, the message and the file's size and
-mtime. A file that failed extraction is not extracted again while its record still
-matches, so an encrypted PDF left in input/ costs nothing per run; touching or
-replacing it retries it.
+Keyed by input path; a record holds the reason, the message, the file's size and
+mtime and, for a file that failed extraction, the SHA-256 of its bytes. Such a file is
+not extracted again while it is the same file: same size and mtime, or — after a
+`touch`, a copy with a new mtime, a sync tool rewriting it — the same content. So an
+encrypted PDF left in input/ costs nothing per run, and only a real change retries it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,8 +19,23 @@ from wikid.intake.scan import InputEntry
 from wikid.state import read_json, write_json
 
 
-def _record(entry: InputEntry, reason: Reason, message: str) -> dict[str, object]:
-    return {"reason": str(reason), "message": message, "size": entry.size, "mtime_ns": entry.mtime_ns}
+EXTRACTION_REASONS = frozenset({Reason.ENCRYPTED, Reason.EMPTY, Reason.EXTRACTION_FAILED})
+
+
+def _digest(path: Path) -> str | None:
+    try:
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC), "rb") as fh:
+            return hashlib.file_digest(fh, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+def _identity(record: object) -> tuple[object, ...]:
+    """What must differ for an ignore to count as new: the content when it is known."""
+    if not isinstance(record, dict):
+        return ()
+    content = record.get("sha256") or (record.get("size"), record.get("mtime_ns"))
+    return (record.get("reason"), record.get("message"), content)
 
 
 class IgnoreMemory:
@@ -27,14 +45,31 @@ class IgnoreMemory:
         self.old: dict[str, dict[str, object]] = stored if isinstance(stored, dict) else {}
 
     def recall(self, entry: InputEntry) -> tuple[Reason, str] | None:
-        """The remembered failure of this exact file (same size and mtime), if any."""
+        """The remembered failure of this same file (same size and mtime, or same bytes)."""
         record = self.old.get(entry.rel)
-        if not isinstance(record, dict) or (record.get("size"), record.get("mtime_ns")) != (entry.size, entry.mtime_ns):
+        if not isinstance(record, dict):
+            return None
+        same = (record.get("size"), record.get("mtime_ns")) == (entry.size, entry.mtime_ns)
+        if not same and record.get("sha256") and record.get("size") == entry.size:
+            same = _digest(entry.path) == record["sha256"]
+        if not same:
             return None
         try:
             return Reason(str(record.get("reason"))), str(record.get("message", ""))
         except ValueError:
             return None
+
+    def _record(self, entry: InputEntry, reason: Reason, message: str) -> dict[str, object]:
+        record: dict[str, object] = {
+            "reason": str(reason), "message": message, "size": entry.size, "mtime_ns": entry.mtime_ns,
+        }
+        if reason in EXTRACTION_REASONS:
+            old = self.old.get(entry.rel)
+            unchanged = isinstance(old, dict) and (old.get("size"), old.get("mtime_ns")) == (entry.size, entry.mtime_ns)
+            digest = old.get("sha256") if unchanged and isinstance(old, dict) else _digest(entry.path)
+            if digest:
+                record["sha256"] = digest
+        return record
 
     def save(
         self, ignored: list[tuple[InputEntry, Reason, str]], keep: Callable[[str], bool] | None = None
@@ -45,8 +80,8 @@ class IgnoreMemory:
         others are forgotten (the file left or is no longer ignored).
         """
         new = {rel: r for rel, r in self.old.items() if keep is not None and keep(rel)}
-        new.update({entry.rel: _record(entry, reason, message) for entry, reason, message in ignored})
-        fresh = {rel for rel, record in new.items() if self.old.get(rel) != record}
+        new.update({entry.rel: self._record(entry, reason, message) for entry, reason, message in ignored})
+        fresh = {rel for rel, record in new.items() if _identity(self.old.get(rel)) != _identity(record)}
         if new != self.old and (new or self.path.exists()):
             write_json(self.path, new)
         return fresh
