@@ -31,11 +31,8 @@ def test_failures_are_ignored_with_reason_and_the_file_stays(project: Project) -
     assert not project.paths.extract_staging.exists()
 
 
-def test_a_remembered_failure_is_not_extracted_again_until_the_file_changes(
-    project: Project, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    junk = drop(project, "junk.pdf", b"not a pdf")
-    project.update()
+def count_extractions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, record the name of every file the pipeline hands to the extractor."""
     calls: list[str] = []
     real = pipeline.Extractor.extract
 
@@ -44,6 +41,15 @@ def test_a_remembered_failure_is_not_extracted_again_until_the_file_changes(
         return real(self, path)
 
     monkeypatch.setattr(pipeline.Extractor, "extract", counting)
+    return calls
+
+
+def test_a_remembered_failure_is_not_extracted_again_until_the_file_changes(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    junk = drop(project, "junk.pdf", b"not a pdf")
+    project.update()
+    calls = count_extractions(monkeypatch)
     second = project.update()
     assert calls == [] and second.files[0].reason == Reason.EXTRACTION_FAILED
     assert (project.paths.wiki / "log.md").read_text().count("junk.pdf") == 1
@@ -70,14 +76,7 @@ def test_touching_a_failed_file_does_not_retry_it_but_changing_it_does(
 ) -> None:
     junk = drop(project, "scan.pdf", b"not a pdf, and never will be")
     project.update()
-    calls: list[str] = []
-    real = pipeline.Extractor.extract
-
-    def counting(self, path):  # type: ignore[no-untyped-def]
-        calls.append(path.name)
-        return real(self, path)
-
-    monkeypatch.setattr(pipeline.Extractor, "extract", counting)
+    calls = count_extractions(monkeypatch)
     os.utime(junk, ns=(2 * 10**18, 2 * 10**18))  # `touch`: same bytes, new mtime
     report = project.update()
     assert calls == [] and report.files[0].reason == Reason.EXTRACTION_FAILED
