@@ -28,12 +28,12 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
-import platform
 import random
 import resource
 import sys
 import time
 from datetime import datetime, timezone
+from machine import machine_line  # bench/machine.py
 
 SYLLABLES = "ka lo mi ne ra tu vel dor sin pa qu ber tan gol fi xo ze mar lin to ha ri mo su".split()
 FIELDS = ["Owner", "Region", "Tier", "Status", "Contact", "Plan", "Site", "Budget"]
@@ -154,10 +154,7 @@ def main() -> int:
         growth = f"{seconds / base[0]:.1f}x" if base and n != sizes[0] else ""
         ari_text = f"{ari:.3f}" if ari == ari else ""
         print(f"{figure:<8} {n:>6} {seconds:>8.2f} {seconds / n * 1e3:>7.2f} {peak:>8.0f} {added:>9.0f} {growth:>7} {ari_text:>6}")
-    print(
-        f"machine: {platform.platform()}, Python {platform.python_version()}, {os.cpu_count()} CPUs; "
-        f"growth = time / time at N={sizes[0]}"
-    )
+    print(f"{machine_line()}; growth = time / time at N={sizes[0]}")
     return 0
 
 

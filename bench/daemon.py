@@ -59,7 +59,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import resource
 import shutil
 import signal
@@ -74,6 +73,7 @@ from typing import Self
 
 from wikid import Project
 from wikid.daemon.watcher import filesystem_type
+from machine import machine_line  # bench/machine.py
 
 FORBIDDEN = ("deepagents", "langchain", "langgraph", "anthropic", "openai", "sklearn", "markitdown", "onnxruntime")
 NOTED = ("numpy", "scipy", "pypdfium2", "pypdf", "docx", "openpyxl", "pandas", "magika")
@@ -346,7 +346,8 @@ def idle_child(root: Path, seconds: float, after_batch: bool) -> int:
 
 
 IDLE_CHILD = """\
-import importlib.util, sys
+import importlib.util, os, sys
+sys.path.insert(0, os.path.dirname(sys.argv[1]))  # bench/machine.py
 spec = importlib.util.spec_from_file_location("wikid_bench_daemon", sys.argv[1])
 bench = importlib.util.module_from_spec(spec)
 sys.modules[spec.name] = bench
@@ -438,10 +439,7 @@ def main() -> int:
     print_latency(latency)
     print()
     print_idle(idle, bare_kb)
-    print(
-        f"machine: {platform.platform()}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {os.cpu_count()} CPUs, /tmp on {fs}"
-    )
+    print(f"{machine_line()}, /tmp on {fs}")
     return 0
 
 

@@ -56,7 +56,6 @@ import argparse
 import datetime as dt
 import importlib
 import io
-import platform
 import random
 import shutil
 import subprocess
@@ -74,6 +73,7 @@ from typing import TYPE_CHECKING
 from wikid.config import LimitsConfig
 from wikid.extract.registry import extractor_module
 from wikid.extract.runner import Extractor
+from machine import machine_line  # bench/machine.py
 
 if TYPE_CHECKING:
     from markitdown import MarkItDown
@@ -351,8 +351,7 @@ def format_row(doc: Document, timing: Timing, wikid: tuple[float, float] | None 
 def machine_lines() -> list[str]:
     packages = ("pypdfium2", "pypdf", "python-docx", "openpyxl", "markitdown", "pdfminer.six", "pdfplumber", "pandas")
     return [
-        (f"machine: {platform.platform()}, Python {platform.python_version()} "
-         f"({platform.python_implementation()}), {os.cpu_count()} CPUs"),
+        machine_line(),
         "libraries: " + ", ".join(f"{name} {version(name)}" for name in packages),
     ]
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import random
 import shutil
 import sys
@@ -43,6 +42,7 @@ from pathlib import Path
 
 from wikid import Project
 from wikid.okf.bundle import regenerate_indexes
+from machine import machine_line  # bench/machine.py
 
 DIRS = [
     "vendors", "vendors/hardware", "vendors/software", "services", "services/billing",
@@ -211,10 +211,7 @@ def main() -> int:
     for figure, n, wikid_s, baseline_s in rows:
         ratio = wikid_s / baseline_s if baseline_s else float("inf")
         print(f"{figure:<24} {n:>6} {wikid_s:>9.3f} {baseline_s:>10.3f} {ratio:>7.1f} {wikid_s / n * 1e6:>13.1f}")
-    print(
-        f"machine: {platform.platform()}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {os.cpu_count()} CPUs"
-    )
+    print(machine_line())
     return 0
 
 

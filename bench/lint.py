@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import random
 import shutil
 import sys
@@ -33,6 +32,7 @@ import yaml
 
 from wikid.okf.bundle import regenerate_indexes
 from wikid.okf.lint import lint_bundle
+from machine import machine_line  # bench/machine.py
 
 WORDS = (
     "invoice contract renewal latency outage storage billing customer vendor support "
@@ -170,10 +170,7 @@ def main() -> int:
         per = lint_s / n
         print(f"{n:>6} {lint_s:>8.3f} {per * 1e6:>10.1f} {per / first_per:>6.2f} {base_s:>10.3f} "
               f"{lint_s / base_s:>6.1f}  {summary}")
-    print(
-        f"machine: {platform.platform()}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {os.cpu_count()} CPUs"
-    )
+    print(machine_line())
     return 0
 
 

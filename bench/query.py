@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import shutil
 import signal
@@ -48,6 +47,7 @@ from wikid import Project
 from wikid.query.client import ask_daemon
 from wikid.query.results import QueryRequest
 from wikid.query.store import fresh_index, load
+from machine import machine_line  # bench/machine.py
 
 TYPES = ["Vendor", "Service", "Team", "Meeting", "Policy", "Runbook", "Customer", "Product", "Term"]
 SYLLABLES = "ka lo mi ne ru sa ti vo pe da gu ri ma ko sen tal dor vin mar pel or an el is um".split()
@@ -258,10 +258,7 @@ def main() -> int:
     for figure, n, wikid_s, baseline_s, what in rows:
         ratio = wikid_s / baseline_s if baseline_s else float("inf")
         print(f"{figure:<26} {n:>7} {_fmt(wikid_s):>10} {_fmt(baseline_s):>10} {ratio:>7.2f}  {what}")
-    print(
-        f"machine: {platform.platform()}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {os.cpu_count()} CPUs; index size {json.dumps(machine)}"
-    )
+    print(f"{machine_line()}; index size {json.dumps(machine)}")
     return 0
 
 
