@@ -85,10 +85,24 @@ def test_log_creates_day_block_newest_first_and_appends_same_day() -> None:
     assert text == (
         "# Wiki Update Log\n\n"
         "## 2026-07-12\n\n"
-        "* **Update**: Replaced [b](/b.md).\n"
-        "* **Creation**: Added [b](/b.md).\n\n"
+        "* **Creation**: Added [b](/b.md).\n"
+        "* **Update**: Replaced [b](/b.md).\n\n"
         "## 2026-07-11\n\n"
         "* **Creation**: Added [a](/a.md).\n"
+    )
+
+
+def test_a_day_block_is_the_same_however_its_changes_were_split_into_runs() -> None:
+    created = ["* **Creation**: Added [b](/b.md).", "* **Ignored**: `input/x.exe` (unsupported): no."]
+    later = ["* **Update**: Updated [b](/b.md).", "* **Update**: Updated [c](/c.md).", "* **Creation**: Added [a](/a.md)."]
+    one_run = add_entries(None, "2026-07-12", created + later)
+    two_runs = add_entries(add_entries(None, "2026-07-12", later), "2026-07-12", created)
+    assert one_run == two_runs == (
+        "# Wiki Update Log\n\n## 2026-07-12\n\n"
+        "* **Creation**: Added [a](/a.md).\n"
+        "* **Creation**: Added [b](/b.md).\n"
+        "* **Update**: Updated [c](/c.md).\n"
+        "* **Ignored**: `input/x.exe` (unsupported): no.\n"
     )
 
 

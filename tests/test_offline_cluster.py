@@ -21,7 +21,8 @@ from sklearn.metrics import adjusted_rand_score
 
 from wikid.config import OfflineConfig
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument
-from wikid.manager.offline.cluster import TitleIndex, concept_info, group_documents
+from wikid.manager.offline.cluster import concept_info, group_documents
+from wikid.manager.offline.related import TitleIndex
 from wikid.manager.offline.engine import OfflineEngine
 from wikid.manager.offline.signals import read_signals
 from wikid.okf.page import split_page

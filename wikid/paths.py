@@ -43,6 +43,14 @@ class ProjectPaths:
         return self.state / "pages.json"
 
     @property
+    def owned(self) -> Path:
+        return self.state / "owned.json"
+
+    @property
+    def rollback(self) -> Path:
+        return self.state / "rollback"
+
+    @property
     def extract_staging(self) -> Path:
         return self.state / "extract"
 

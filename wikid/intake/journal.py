@@ -16,8 +16,8 @@ A batch that finishes deletes the journal; no journal means nothing to recover.
 
 from __future__ import annotations
 
-import hashlib
 import os
+import shutil
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -26,12 +26,9 @@ from pathlib import Path
 from wikid.fsio import atomic_replace, fsync_dir, read_regular
 from wikid.intake.archive import Fingerprint, fingerprint
 from wikid.intake.naming import archive_candidates, extracted_text_rel
+from wikid.intake.owned import digest, settle
 from wikid.paths import ProjectPaths
 from wikid.state import read_json, write_json
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 @dataclass
@@ -46,6 +43,7 @@ class JournalDoc:
 class JournalPage:
     sha256: str  # of the bytes this batch writes
     previous: str | None  # archive-relative name of the page's previous version
+    backup: str | None = None  # or, for a page the engine owns, its copy under .wikid/rollback/
 
 
 @dataclass
@@ -70,7 +68,7 @@ def load(paths: ProjectPaths) -> Journal | None:
         str(data.get("step")),
         str(data.get("when")),
         {rel: JournalDoc(d["path"], tuple(d["expected"]), d["archived"], d["text"]) for rel, d in data.get("docs", {}).items()},
-        {pid: JournalPage(p["sha256"], p.get("previous")) for pid, p in data.get("pages", {}).items()},
+        {pid: JournalPage(p["sha256"], p.get("previous"), p.get("backup")) for pid, p in data.get("pages", {}).items()},
         data.get("claiming"),
         data.get("claiming_page"),
     )
@@ -79,6 +77,7 @@ def load(paths: ProjectPaths) -> Journal | None:
 def finish(paths: ProjectPaths) -> None:
     paths.journal.unlink(missing_ok=True)
     fsync_dir(paths.state)
+    shutil.rmtree(paths.rollback, ignore_errors=True)
 
 
 def _bytes(path: Path) -> bytes | None:
@@ -111,7 +110,10 @@ def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
     for page_id, page in journal.pages.items():
         target = paths.wiki / f"{page_id}.md"
         current = _bytes(target)
-        previous = paths.archive / page.previous if page.previous else None
+        if page.previous:
+            previous: Path | None = paths.archive / page.previous
+        else:
+            previous = paths.rollback / page.backup if page.backup else None
         if current is not None and digest(current) == page.sha256:
             if previous is not None:
                 atomic_replace(target, read_regular(previous)[0])
@@ -155,5 +157,6 @@ def recover(paths: ProjectPaths) -> str | None:
     else:
         _roll_back(paths, journal)
         done = f"rolled back an interrupted batch ({len(journal.docs)} inputs left in input/)"
+    settle(paths, journal.pages)
     finish(paths)
     return done

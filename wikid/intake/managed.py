@@ -24,7 +24,8 @@ from wikid.fsio import NotRegularFile, atomic_create, atomic_replace, fsync_dir,
 from wikid.intake.archive import ChangedDuringIngest, archive_bytes, claim_original, release_original
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.naming import extracted_text_rel
-from wikid.intake.journal import Journal, JournalDoc, JournalPage, digest, finish
+from wikid.intake import owned
+from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish
 from wikid.intake.pagewrite import PageBlocked, PagePut
 from wikid.intake.report import Action, FileResult
 from wikid.intake.scan import InputEntry
@@ -132,17 +133,27 @@ def _claim(paths: ProjectPaths, doc: SourceDocument, when: datetime) -> tuple[st
     return original, text
 
 
-def _previous_version(paths: ProjectPaths, page_id: str, data: bytes, when: datetime) -> tuple[Action, bytes | None, str | None]:
-    """What writing `data` will do to the page, archiving what it replaces first."""
+def _previous_version(
+    paths: ProjectPaths, page_id: str, data: bytes, when: datetime, ours: list[str]
+) -> tuple[Action, bytes | None, str | None, str | None]:
+    """What writing `data` will do to the page, keeping what it replaces first.
+
+    Returns the action, the existing bytes, and where they are kept: the archive name
+    of a page someone else wrote, or (when its digest is in `ours`, see owned.py) a
+    copy under .wikid/rollback/ for the journal only.
+    """
     try:
         existing, _ = read_regular(paths.wiki / f"{page_id}.md")
     except FileNotFoundError:
-        return Action.CREATED, None, None
+        return Action.CREATED, None, None, None
     except (NotRegularFile, IsADirectoryError, NotADirectoryError):
         raise PageBlocked(f"wiki/{page_id}.md exists and is not a regular page; move it away") from None
     if existing == data:
-        return Action.UNCHANGED, existing, None
-    return Action.UPDATED, existing, archive_bytes(existing, paths.archive, f"{page_id}.md", when)
+        return Action.UNCHANGED, existing, None, None
+    if owned.digest(existing) in ours:
+        atomic_replace(paths.rollback / f"{page_id}.md", existing)
+        return Action.UPDATED, existing, None, f"{page_id}.md"
+    return Action.UPDATED, existing, archive_bytes(existing, paths.archive, f"{page_id}.md", when), None
 
 
 def manage_documents(
@@ -153,11 +164,13 @@ def manage_documents(
     when: datetime,
     model: Any | None = None,
     stats: dict[str, Any] | None = None,
+    refreshed: list[str] | None = None,
 ) -> list[FileResult]:
     """Turn extracted documents into concept pages and archive the documents they cite.
 
     The engine's cost figures (agent: model calls and characters sent per batch) are
-    copied into `stats` when given.
+    copied into `stats` when given; pages written that cite no input of the batch (an
+    earlier page whose related list gained a page) are appended to `refreshed`.
 
     Order (each phase durable before the next, recorded in the journal): claim archive
     names for the cited originals and their texts, archive the pages' previous
@@ -200,19 +213,24 @@ def manage_documents(
         )
     journal.claiming = None
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
+    rederives = getattr(manager, "rederives_pages", False)
+    ownership = owned.load(paths)
     for page in pages:
         data = _rewrite(page, claims).encode("utf-8")
         journal.claiming_page = page.id
         journal.save(paths)
         try:
-            action, existing, previous = _previous_version(paths, page.id, data, when)
+            ours = ownership.get(page.id, []) if rederives else []
+            action, existing, previous, backup = _previous_version(paths, page.id, data, when, ours)
         except (PageBlocked, OSError) as exc:
             problems[page.id] = str(exc)
             continue
         planned[page.id] = (data, action, existing)
         page.put = PagePut(action, f"archive/{previous}" if previous else None)
-        journal.pages[page.id] = JournalPage(digest(data), previous)
+        journal.pages[page.id] = JournalPage(owned.digest(data), previous, backup)
+        ownership[page.id] = [*ours, owned.digest(data)] if rederives else []
     journal.claiming_page = None
+    owned.save(paths, ownership)
     for directory in sorted({(paths.archive / n).parent for c in claims.values() for n in c}
                             | {(paths.archive / p.previous).parent for p in journal.pages.values() if p.previous}):
         fsync_dir(directory)
@@ -239,8 +257,12 @@ def manage_documents(
             failed[rel] = str(exc)
     for directory in sorted(released):
         fsync_dir(directory)
+    owned.settle(paths, planned)
     finish(paths)
 
+    if refreshed is not None:
+        citing_ids = {citing[_placeholder(d.input_rel)].id for d in documents if _placeholder(d.input_rel) in citing}
+        refreshed += [p for p, (_, action, _) in planned.items() if p not in citing_ids and action != Action.UNCHANGED]
     results = []
     for doc in documents:
         page = citing.get(_placeholder(doc.input_rel))

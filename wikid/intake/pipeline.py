@@ -68,6 +68,8 @@ def _page_link(page: str) -> str:
 def _log_bullet(result: FileResult, newly_ignored: bool) -> str | None:
     if result.action == Action.CREATED:
         return f"* **Creation**: Added {_page_link(result.page or '')}."
+    if result.action == Action.UPDATED and not result.previous_archived_as:
+        return f"* **Update**: Updated {_page_link(result.page or '')}."
     if result.action == Action.UPDATED:
         old = result.previous_archived_as or ""
         return (
@@ -137,7 +139,7 @@ def run_batch(
     documents, failed = _extract_documents(paths, config, non_conformant, memory, progress)
     ignored_now += failed
     entries = {i.entry.rel: i.entry for i in non_conformant}
-    results += manage_documents(paths, config, documents, entries, when, model, report.engine_stats)
+    results += manage_documents(paths, config, documents, entries, when, model, report.engine_stats, report.pages_refreshed)
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))
@@ -145,6 +147,7 @@ def run_batch(
 
     report.files = sorted(results, key=lambda r: r.input)
     bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in fresh))))
+    bullets += [f"* **Update**: Updated {_page_link(f'{page}.md')}." for page in report.pages_refreshed]
     if report.recovery:
         bullets.insert(0, f"* **Warning**: wikid {report.recovery}.")
     report.indexes_changed = regenerate_indexes(paths.wiki, paths.page_cache)
@@ -158,6 +161,7 @@ def run_batch(
         atomic_replace(log_path, text.encode("utf-8", "surrogateescape"))
         report.log_entries = len(bullets)
     written = {f.page for f in report.files if f.page and f.action in (Action.CREATED, Action.UPDATED)}
+    written |= {f"{page}.md" for page in report.pages_refreshed}
     if written:
         try:
             summary = lint_bundle(paths.wiki, written).summary()

@@ -49,13 +49,14 @@ class UpdateReport:
     recovery: str | None = None  # what was done about a batch interrupted earlier
     lint: str | None = None  # one-line lint summary of the pages this batch wrote
     engine_stats: dict[str, object] = field(default_factory=dict)  # agent: model calls, characters sent
+    pages_refreshed: list[str] = field(default_factory=list)  # pages rewritten that no input of the batch cites
 
     def by_action(self, action: Action) -> list[FileResult]:
         return [f for f in self.files if f.action == action]
 
     @property
     def changed_wiki(self) -> bool:
-        return bool(self.indexes_changed or self.log_entries) or any(
+        return bool(self.indexes_changed or self.log_entries or self.pages_refreshed) or any(
             f.action in (Action.CREATED, Action.UPDATED, Action.UNCHANGED) for f in self.files
         )
 
@@ -77,4 +78,5 @@ class UpdateReport:
             "recovery": self.recovery,
             "lint": self.lint,
             "engine_stats": self.engine_stats,
+            "pages_refreshed": self.pages_refreshed,
         }

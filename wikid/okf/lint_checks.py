@@ -23,7 +23,6 @@ import yaml
 
 from wikid.okf.frontmatter import BOM, parse_frontmatter, split_frontmatter
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # marks count characters with either loader
 from wikid.okf.index import ConceptEntry
 from wikid.okf.lint_markdown import (
     blank_code,
@@ -35,6 +34,7 @@ from wikid.okf.lint_markdown import (
     unverified_rows,
 )
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # marks count characters with either loader
 ERROR, WARNING, INFO = "error", "warning", "info"
 SEVERITIES = (ERROR, WARNING, INFO)
 KNOWN_OKF_VERSIONS = ("0.1", "0.2")

@@ -1,7 +1,8 @@
 """Add dated entries to `log.md` (OKF §9): `## YYYY-MM-DD` blocks, newest first.
 
 Pure text in, text out. Whatever a person wrote in the log is kept; a second run on
-the same day adds its bullets to the top of that day's block.
+the same day merges its bullets into that day's block, which is kept in one
+canonical order (see `day_block`).
 """
 
 from __future__ import annotations
@@ -10,28 +11,49 @@ import re
 
 LOG_HEADING = "# Wiki Update Log"
 _DATE_HEADING = re.compile(r"^## (\d{4}-\d{2}-\d{2})\s*$")
+_KINDS = ("Creation", "Update", "Warning", "Ignored")
+_BULLET = re.compile(r"^\* \*\*(Creation|Update|Warning|Ignored)\*\*: ")
+_CREATED = re.compile(r"^\* \*\*Creation\*\*: Added \[[^\]]*\]\((/[^)]*)\)\.$")
+_PLAIN_UPDATE = re.compile(r"^\* \*\*Update\*\*: Updated \[[^\]]*\]\((/[^)]*)\)\.$")
 
 
 def empty_log() -> str:
     return LOG_HEADING + "\n"
 
 
+def day_block(lines: list[str]) -> list[str]:
+    """One day's lines in canonical order, so the block depends on what changed that day,
+    not on how the changes were split into runs (I6): what a person wrote first, then
+    wikid's bullets once each, by kind (creation, update, warning, ignored) and text.
+    A plain update of a page created the same day is left out: the creation says it.
+    """
+    while lines and not lines[0].strip():
+        lines = lines[1:]
+    others = [line for line in lines if not _BULLET.match(line)]
+    while others and not others[-1].strip():
+        others.pop()
+    ours = list(dict.fromkeys(line for line in lines if _BULLET.match(line)))
+    created = {m.group(1) for line in ours if (m := _CREATED.match(line))}
+    ours = [line for line in ours if not ((m := _PLAIN_UPDATE.match(line)) and m.group(1) in created)]
+    ours.sort(key=lambda line: (_KINDS.index(_BULLET.match(line).group(1)), line))  # type: ignore[union-attr]
+    return others + ([""] if others and ours else []) + ours
+
+
 def add_entries(text: str | None, day: str, bullets: list[str]) -> str:
-    """Return `text` with `bullets` added under the `## day` heading (created if needed)."""
+    """Return `text` with `bullets` added to the `## day` block (created if needed)."""
     if not bullets:
         return text if text is not None else empty_log()
     lines = (text if text else empty_log()).splitlines()
     first_date = next((i for i, line in enumerate(lines) if _DATE_HEADING.match(line)), None)
-    if first_date is not None and _DATE_HEADING.match(lines[first_date]).group(1) == day:
-        insert_at = first_date + 1
-        while insert_at < len(lines) and not lines[insert_at].strip():
-            insert_at += 1
-        new_lines = lines[: first_date + 1] + [""] + bullets + lines[insert_at:]
+    if first_date is not None and _DATE_HEADING.match(lines[first_date]).group(1) == day:  # type: ignore[union-attr]
+        end = next((i for i in range(first_date + 1, len(lines)) if _DATE_HEADING.match(lines[i])), len(lines))
+        block = day_block(lines[first_date + 1 : end] + bullets)
+        new_lines = lines[: first_date + 1] + [""] + block + [""] + lines[end:]
     else:
         at = first_date if first_date is not None else len(lines)
         head = lines[:at]
         while head and not head[-1].strip():
             head.pop()
-        block = [f"## {day}", ""] + bullets + [""]
+        block = [f"## {day}", ""] + day_block(bullets) + [""]
         new_lines = head + [""] + block + lines[at:]
     return "\n".join(new_lines).rstrip("\n") + "\n"

@@ -143,7 +143,7 @@ class AgentEngine:
                 if members.intersection(g.members):
                     if g.concept_id:
                         scores[g.concept_id] = max(scores.get(g.concept_id, 0.0), 2.0)
-                    for cid, score in g.related_concepts.items():
+                    for cid, score in g.similar.items():
                         scores[cid] = max(scores.get(cid, 0.0), score)
             view = sorted(scores, key=lambda cid: (-scores[cid], cid))[:MAX_WIKI_VIEW]
             drafted = self._run_batch([documents[i] for i in batch], [by_id[c] for c in view if c in by_id], drafts, known_pages)

@@ -46,27 +46,23 @@ share, which puts them on a lower scale than untruncated TF-IDF.
   batch), 0.10-0.25 send every later document to its entity's page, 0.30 misses one.
 * CORROBORATED_RATIO 0.5 — a weak signal halves the evidence needed, but never to
   nothing: two documents titled "Notes" still need a shared vocabulary.
-* RELATED_RATIO 0.6 — `# Related Concepts` lists pages at least 0.6 x cluster_threshold
-  similar (or whose title the group mentions): above the unrelated tail (0.06 at the
-  95th percentile), below "the same entity".
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from wikid.config import OfflineConfig
 from wikid.manager import ExistingConcept
 from wikid.manager.offline.signals import DocSignals, codes
-from wikid.manager.offline.textutil import name_key, words
+from wikid.manager.offline.related import without_related
+from wikid.manager.offline.textutil import eligible_name, name_key, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
 
 CORROBORATED_RATIO = 0.5
-RELATED_RATIO = 0.6
-MAX_RELATED = 5
 
 
 @dataclass(frozen=True)
@@ -85,8 +81,7 @@ class Group:
 
     members: list[int]
     concept_id: str | None = None
-    related_concepts: dict[str, float] = field(default_factory=dict)  # existing id -> score
-    related_groups: dict[int, float] = field(default_factory=dict)  # group index -> score
+    similar: dict[str, float] = field(default_factory=dict)  # existing id -> best cosine (the agent's view)
 
 
 class _UnionFind:
@@ -130,36 +125,6 @@ def _corroborated(a: DocSignals, b: DocSignals, text_a: str, text_b: str) -> boo
     return False
 
 
-def _eligible(key: str) -> bool:
-    """Names of one short word are too likely to be an ordinary word to count as a mention."""
-    tokens = key.split()
-    return len(tokens) >= 2 or (len(tokens) == 1 and len(tokens[0]) >= 5)
-
-
-class TitleIndex:
-    """Finds which of many names a text mentions, word by word.
-
-    Names are indexed by their first word, so a lookup is linear in the text, not in
-    the number of names (a wiki of 10k pages).
-    """
-
-    def __init__(self, keys: Iterable[str]) -> None:
-        self.by_first: dict[str, list[list[str]]] = defaultdict(list)
-        for key in sorted(set(keys)):
-            if _eligible(key):
-                tokens = key.split()
-                self.by_first[tokens[0]].append(tokens)
-
-    def mentioned(self, text: str) -> set[str]:
-        tokens = words(text)
-        found = set()
-        for pos, token in enumerate(tokens):
-            for candidate in self.by_first.get(token, ()):
-                if tokens[pos : pos + len(candidate)] == candidate:
-                    found.add(" ".join(candidate))
-        return found
-
-
 _BLOCK = re.compile(r"\n\s*\n|\n(?=\s*(?:[-*+]|\d{1,3}[.)])\s)")
 
 
@@ -172,7 +137,7 @@ class _Aliases:
         self.by_first: dict[str, list[tuple[list[str], str]]] = defaultdict(list)
         heads: dict[str, set[str]] = defaultdict(set)
         for key in sorted(names):
-            if _eligible(key):
+            if eligible_name(key):
                 tokens = key.split()
                 self.by_first[tokens[0]].append((tokens, key))
                 if len(tokens) > 1 and len(tokens[0]) >= 5 and not tokens[0].isdigit():
@@ -230,8 +195,7 @@ def group_documents(
     vectors = tfidf_vectors([*texts, *(c.text for c in concepts)])
     docs, concept_vectors = vectors[:n], vectors[n:]
     floor = config.cluster_threshold * CORROBORATED_RATIO
-    related_floor = config.cluster_threshold * RELATED_RATIO
-    pi, pj, ps = similar_pairs(docs, docs, min(floor, related_floor), upper=True)
+    pi, pj, ps = similar_pairs(docs, docs, floor, upper=True)
 
     uf = _UnionFind([s.name_key if s.strong_name and s.name_key else None for s in signals])
     by_key: dict[str, list[int]] = defaultdict(list)
@@ -293,25 +257,17 @@ def group_documents(
     # Similarity of each document to each existing concept.
     doc_concept: dict[int, dict[int, float]] = defaultdict(dict)
     if concepts:
-        concept_floor = min(related_floor, config.match_threshold * CORROBORATED_RATIO)
+        concept_floor = config.match_threshold * CORROBORATED_RATIO
         ci, cj, cs = similar_pairs(docs, concept_vectors, concept_floor, upper=False)
         for i, j, s in zip(ci.tolist(), cj.tolist(), cs.tolist()):
             doc_concept[i][j] = s
     _match(groups, signals, concepts, doc_concept, about_concept, aliases, config)
     groups = _merge_same_concept(groups)
-    group_of = {m: g for g, group in enumerate(groups) for m in group.members}
-
     for group in groups:
         for m in group.members:
             for j, s in doc_concept.get(m, {}).items():
                 cid = concepts[j].id
-                if s >= related_floor and cid != group.concept_id:
-                    group.related_concepts[cid] = max(s, group.related_concepts.get(cid, 0.0))
-    for i, j, s in zip(pi.tolist(), pj.tolist(), ps.tolist()):
-        gi, gj = group_of[i], group_of[j]
-        if gi != gj and s >= related_floor:
-            for a, b in ((gi, gj), (gj, gi)):
-                groups[a].related_groups[b] = max(s, groups[a].related_groups.get(b, 0.0))
+                group.similar[cid] = max(s, group.similar.get(cid, 0.0))
     return groups
 
 
@@ -385,13 +341,7 @@ def _merge_same_concept(groups: list[Group]) -> list[Group]:
 def concept_info(concept: ExistingConcept) -> ConceptInfo:
     """ConceptInfo of a page. Its `# Related Concepts` list is left out of the text:
     other pages' titles there would make it look like those pages."""
-    kept, skipping = [], False
-    for line in concept.body.splitlines():
-        if line.startswith("# "):
-            skipping = line[2:].strip().casefold() == "related concepts"
-        if not skipping:
-            kept.append(line)
     description = concept.frontmatter.get("description")
-    text = "\n".join([concept.title, description if isinstance(description, str) else "", *kept])
+    text = "\n".join([concept.title, description if isinstance(description, str) else "", without_related(concept.body)])
     scalars = " ".join(str(v) for v in concept.frontmatter.values() if isinstance(v, (str, int, float)))
     return ConceptInfo(concept.id, concept.title, text, frozenset(codes(f"{text} {scalars}")))

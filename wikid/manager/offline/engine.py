@@ -14,19 +14,20 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from wikid.config import OfflineConfig
 from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
-from wikid.manager.offline.cluster import MAX_RELATED, Group, TitleIndex, concept_info, group_documents
-from wikid.manager.offline.pages import PageDraft, PageSource, render
+from wikid.manager.offline.cluster import concept_info, group_documents
+from wikid.manager.offline.pages import PageDraft, PageSource, compose, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
+from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.signals import DocSignals, parse_date, read_signals
-from wikid.manager.offline.textutil import humanize_stem, name_key, slugify
+from wikid.manager.offline.textutil import humanize_stem, slugify
 
 NO_TEXT_NOTE = "no usable text: the extracted text has no words, so no page can describe it"
 RESERVED_SLUGS = frozenset({"index", "log"})  # index.md / log.md are never concepts (OKF §3)
@@ -46,6 +47,17 @@ def _stem(input_rel: str) -> str:
     return split_name(input_rel.rsplit("/", 1)[-1])[0]
 
 
+def _description(concept: ExistingConcept) -> str:
+    value = concept.frontmatter.get("description")
+    return value if isinstance(value, str) else ""
+
+
+def _resource(entry: Any) -> str:
+    """Sort key of a `sources` entry: its archive path (placeholders name the same path)."""
+    value = entry.get("resource") if isinstance(entry, dict) else None
+    return value if isinstance(value, str) else ""
+
+
 def _unique(base: str, taken: set[str]) -> str:
     """`base`, or `base-2`, `base-3`, … — the first not in `taken` (compared case-folded)."""
     candidate, n = base, 2
@@ -59,6 +71,9 @@ class OfflineEngine:
     """Clusters documents into entities and writes one concept page per entity."""
 
     name = "offline"
+    # Every page is re-derived from all the sources it cites, so replacing a page this
+    # engine wrote loses nothing and its previous version is not archived (owned.py).
+    rederives_pages = True
 
     def __init__(self, config: OfflineConfig, now: datetime) -> None:
         self.config = config
@@ -100,23 +115,45 @@ class OfflineEngine:
             titles.append(title)
             types.append(type_)
 
-        title_owner: dict[str, str] = {}
-        for concept in concepts:
-            title_owner.setdefault(name_key(concept.title), concept.id)
-        for page_id, title in zip(ids, titles):
-            title_owner.setdefault(name_key(title), page_id)
-        index = TitleIndex(title_owner)
-        page_titles = {c.id: c.title for c in concepts} | dict(zip(ids, titles))
+        drafts = [
+            self._draft(types[g], titles[g], [docs[m] for m in group.members], by_id.get(group.concept_id or ""), wiki)
+            for g, group in enumerate(groups)
+        ]
+        pages = self._with_related(dict(zip(ids, drafts)), concepts, wiki)
+        return ManagerResult({page: render(draft, self.now) for page, draft in pages.items()}, notes)
 
-        pages: dict[str, str] = {}
-        for g, group in enumerate(groups):
-            members = [docs[m] for m in group.members]
-            related = self._related(g, group, ids, index, title_owner, members)
-            related_links = [(page_titles[r], r) for r in related]
-            concept = by_id.get(group.concept_id) if group.concept_id else None
-            draft = self._draft(types[g], titles[g], members, concept, wiki, related_links)
-            pages[ids[g]] = render(draft, self.now)
-        return ManagerResult(pages, notes)
+    def _with_related(
+        self, drafts: dict[str, PageDraft], concepts: list[ExistingConcept], wiki: WikiView
+    ) -> dict[str, PageDraft]:
+        """The batch's drafts with their related lists, plus every page this engine wrote
+        earlier whose list gains a page of the batch (see related.py)."""
+        titles = {c.id: c.title for c in concepts} | {page: d.title for page, d in drafts.items()}
+        batch_texts = {page: page_text(d.title, *compose(d)) for page, d in drafts.items()}
+        others = [c for c in concepts if c.id not in drafts]
+        other_texts = {c.id: page_text(c.title, _description(c), c.body) for c in others}
+        names = mentions(batch_texts, titles)  # batch page -> pages it names
+        named_batch = mentions(other_texts, {page: titles[page] for page in drafts})  # other page -> batch pages it names
+        named_by: dict[str, set[str]] = {page: set() for page in titles}
+        for source, targets in [*names.items(), *named_batch.items()]:
+            for target in targets:
+                named_by[target].add(source)
+
+        out = {
+            page: replace(d, related=[(titles[r], r) for r in ranked(page, names[page], named_by[page])])
+            for page, d in drafts.items()
+        }
+        for concept in others:
+            gained = named_batch[concept.id] | (named_by[concept.id] & drafts.keys())
+            if not gained or not written_by_engine(concept.frontmatter):
+                continue
+            current = [r for r in listed(concept.body) if r in titles]
+            own = mentions({concept.id: other_texts[concept.id]}, {r: titles[r] for r in current})[concept.id]
+            related = ranked(concept.id, own | named_batch[concept.id], set(current) - own | gained)
+            if related != current:
+                type_ = concept.frontmatter.get("type")
+                draft = self._draft(str(type_), concept.title, [], concept, wiki)
+                out[concept.id] = replace(draft, related=[(titles[r], r) for r in related])
+        return out
 
     def _title(self, members: list[_Doc]) -> str:
         """The name most members assert (strong names first, then weak), else the first file's name."""
@@ -144,19 +181,6 @@ class OfflineEngine:
             return only
         return self.config.default_type
 
-    def _related(
-        self, g: int, group: Group, ids: list[str], index: TitleIndex, title_owner: dict[str, str], members: list[_Doc]
-    ) -> list[str]:
-        """Up to MAX_RELATED existing or batch pages: mentioned by title first, then by similarity."""
-        scores: dict[str, float] = dict(group.related_concepts)
-        for other, score in group.related_groups.items():
-            scores[ids[other]] = max(score, scores.get(ids[other], 0.0))
-        for doc in members:
-            for key in index.mentioned(doc.document.text):
-                scores[title_owner[key]] = 2.0  # above any cosine
-        scores.pop(ids[g], None)
-        return [page for page, _ in sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:MAX_RELATED]]
-
     def _draft(
         self,
         type_: str,
@@ -164,14 +188,14 @@ class OfflineEngine:
         members: list[_Doc],
         concept: ExistingConcept | None,
         wiki: WikiView,
-        related: list[tuple[str, str]],
     ) -> PageDraft:
         earlier: list[Any] = []
         extra: dict[str, Any] = {}
         tags: list[str] = []
         description: str | None = None
         cited: list[PageSource] = []
-        observations: list[Observation] = []
+        observations: list[Observation] = []  # what the old page states beyond its sources
+        stated: list[Observation] = []  # what the sources state
         prose, prior_notes, footnotes = "", (), {}
         taken: set[str] = set()
         if concept is not None:
@@ -205,7 +229,7 @@ class OfflineEngine:
             earlier += list(prior.legacy_sources)
             observations += prior.observations
             for ident, sig in regenerated_signals:
-                observations += [Observation(a.key, a.label, a.value, ident, dates[ident]) for a in sig.attributes]
+                stated += [Observation(a.key, a.label, a.value, ident, dates[ident]) for a in sig.attributes]
             cited += regenerated.values()
 
         new_entries = []
@@ -218,28 +242,35 @@ class OfflineEngine:
                 entry["last_modified"] = f"{doc.signals.date.isoformat()}T00:00:00Z"
             new_entries.append(entry)
             cited.append(PageSource(ident, source_title, doc.signals.date, doc.signals.sentences))
-            observations += [
+            stated += [
                 Observation(a.key, a.label, a.value, ident, doc.signals.date) for a in doc.signals.attributes
             ]
+        sources = [*earlier, *new_entries]
+        if concept is None or written_by_engine(concept.frontmatter):
+            # An update must equal one batch with every document (I6): sources in the
+            # order of their archive paths, whichever batch each came in.
+            sources.sort(key=_resource)
+            position = {e.get("id"): n for n, e in enumerate(sources) if isinstance(e, dict)}
+            stated.sort(key=lambda o: position.get(o.source, len(position)))
         folder_tags = sorted(
             {slugify(type_)} | {slugify(p) for d in members for p in d.document.input_rel.split("/")[:-1]} - {""}
         )
         tags += [t for t in folder_tags if t not in tags]
         if concept is None or written_by_engine(concept.frontmatter):
             tags = sorted(tags)  # so an update equals one batch with every document
-        attributes, conflicts = resolve(observations)
+        attributes, conflicts = resolve(observations + stated)
         return PageDraft(
             type=type_,
             title=title,
             description=description,
             tags=tags,
-            sources=[*earlier, *new_entries],
+            sources=sources,
             extra=extra,
             cited=cited,
             prose=prose,
             notes=prior_notes,
             attributes=attributes,
             conflicts=conflicts,
-            related=related,
+            related=[],
             footnotes=footnotes,
         )

@@ -17,6 +17,7 @@ from typing import Any
 import wikid
 from wikid.clock import iso
 from wikid.manager.offline.prior import SOURCE_NOTES
+from wikid.manager.offline.related import HEADING
 from wikid.manager.offline.resolve import AttributeRow, ConflictRow
 from wikid.okf.page import render_page
 
@@ -98,8 +99,8 @@ def _date(value: date | None) -> str:
     return value.isoformat() if value else "undated"
 
 
-def render(draft: PageDraft, now: datetime) -> str:
-    """The complete page text for `draft`, written with render_page."""
+def compose(draft: PageDraft) -> tuple[str, str]:
+    """The page's description and body (footnote definitions included)."""
     summary = summary_paragraphs(draft.cited)
     parts: list[str] = []
     if draft.prose:
@@ -121,7 +122,7 @@ def render(draft: PageDraft, now: datetime) -> str:
             rows.append(f"| {cell(c.label)} | {cell(c.value)} | {_ref(c.source)} | {_date(c.date)} | {c.status} |")
         parts.append("\n".join(rows))
     if draft.related:
-        parts.append("# Related Concepts\n\n" + "\n".join(f"* [{_link_text(t)}](/{i}.md)" for t, i in draft.related))
+        parts.append(f"# {HEADING}\n\n" + "\n".join(f"* [{_link_text(t)}](/{i}.md)" for t, i in draft.related))
     body = "\n\n".join(parts)
     titles = {s["id"]: str(s.get("title") or s["id"]) for s in draft.sources if isinstance(s.get("id"), str)}
     cited_labels = list(dict.fromkeys(_FOOTNOTE_REF.findall(body)))
@@ -132,10 +133,16 @@ def render(draft: PageDraft, now: datetime) -> str:
             definitions.append(f"[^{label}]: {' '.join(text.split())}")
     if definitions:
         body += "\n\n" + "\n".join(definitions)
+    return draft.description or describe(draft, summary), body
+
+
+def render(draft: PageDraft, now: datetime) -> str:
+    """The complete page text for `draft`, written with render_page."""
+    description, body = compose(draft)
     frontmatter: dict[str, Any] = {
         "type": draft.type,
         "title": draft.title,
-        "description": draft.description or describe(draft, summary),
+        "description": description,
         "tags": draft.tags,
         "generated": {"by": f"wikid/{wikid.__version__}", "at": iso(now)},
         "sources": draft.sources,

@@ -71,3 +71,9 @@ def humanize_stem(input_rel: str) -> str:
     stem = split_name(input_rel.rsplit("/", 1)[-1])[0]
     text = " ".join(re.sub(r"[_\-.]+", " ", stem).split())
     return text[:1].upper() + text[1:] if text else "Untitled"
+
+
+def eligible_name(key: str) -> bool:
+    """Names of one short word are too likely to be an ordinary word to count as a mention."""
+    tokens = key.split()
+    return len(tokens) >= 2 or (len(tokens) == 1 and len(tokens[0]) >= 5)

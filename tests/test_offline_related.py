@@ -1,0 +1,91 @@
+"""Related concepts by naming, kept symmetric across batches; owned pages replaced without archiving."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from conftest import drop, page, tree_bytes
+from wikid import Action, Project
+from wikid.manager.offline.related import listed, mentions, ranked, without_related
+from wikid.okf.page import split_page
+
+ACME = b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
+HOST = b"Host: alg-32.example.net\nRole: database\nMaintained under the Acme Anvils contract.\n"
+
+
+def related_of(project: Project, page_id: str) -> list[str]:
+    return listed((project.paths.wiki / f"{page_id}.md").read_text())
+
+
+def archived_pages(project: Project) -> list[str]:
+    return sorted(k for k in tree_bytes(project.paths.archive) if k.endswith(".md.orig"))
+
+
+def test_ranked_lists_pages_named_first_then_pages_naming_it() -> None:
+    assert ranked("a", {"z", "b"}, {"c", "b", "a"}) == ["b", "z", "c"]
+    assert ranked("a", set(), {f"p{i}" for i in range(9)}) == ["p0", "p1", "p2", "p3", "p4"]
+
+
+def test_mentions_find_titles_by_words_and_never_the_page_itself() -> None:
+    titles = {"v/acme": "Acme Anvils Ltd", "s/alg": "alg-32.example.net", "t/memo": "Memo"}
+    found = mentions({"s/alg": "alg-32.example.net runs on ACME anvils hardware. A memo."}, titles)
+    assert found == {"s/alg": {"v/acme"}}  # one short word ("Memo") is too common to count
+
+
+def test_the_related_list_is_left_out_of_what_a_page_says() -> None:
+    body = "Intro names Acme.\n\n# Related Concepts\n\n* [Host](/server/h.md)\n* [B](/b.md)\n\n[^1]: Source one"
+    assert listed(body) == ["server/h", "b"]
+    assert without_related(body).split() == ["Intro", "names", "Acme.", "[^1]:", "Source", "one"]
+
+
+def test_a_later_page_that_names_an_earlier_one_is_listed_there_too(project: Project) -> None:
+    drop(project, "acme.txt", ACME)
+    project.update()
+    acme = (project.paths.wiki / "vendor/acme-anvils.md").read_bytes()
+    assert related_of(project, "vendor/acme-anvils") == []
+    drop(project, "host.txt", HOST)
+    report = project.update()
+    assert report.pages_refreshed == ["vendor/acme-anvils"]
+    assert related_of(project, "server/alg-32-example-net") == ["vendor/acme-anvils"]
+    assert related_of(project, "vendor/acme-anvils") == ["server/alg-32-example-net"]
+    assert archived_pages(project) == [], "a page the engine wrote is re-derived, not archived"
+    before, after = split_page(acme.decode()), split_page((project.paths.wiki / "vendor/acme-anvils.md").read_text())
+    assert before[0] == after[0] and without_related(before[1]) == without_related(after[1])
+    log = (project.paths.wiki / "log.md").read_text()
+    assert "Updated [vendor/acme-anvils]" not in log, "created the same day: the creation says it"
+
+
+def test_a_page_a_person_wrote_is_linked_to_but_never_rewritten_for_it(project: Project) -> None:
+    drop(project, "vendor/acme-anvils.md", page("Vendor", "Acme Anvils", "Our anvil supplier.\n"))
+    project.update()
+    before = (project.paths.wiki / "vendor/acme-anvils.md").read_bytes()
+    drop(project, "host.txt", HOST)
+    assert project.update().pages_refreshed == []
+    assert (project.paths.wiki / "vendor/acme-anvils.md").read_bytes() == before
+    assert related_of(project, "server/alg-32-example-net") == ["vendor/acme-anvils"]
+
+
+def test_an_owned_page_edited_by_a_person_is_archived_before_the_engine_replaces_it(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME)
+    project.update()
+    drop(project, "acme-2025.txt", ACME.replace(b"2024", b"2025").replace(b"30 days", b"45 days"))
+    [f] = project.update().files
+    assert (f.action, f.previous_archived_as) == (Action.UPDATED, None)
+    target = project.paths.wiki / "vendor/acme-anvils.md"
+    edited = target.read_text().replace("# Attributes", "A note by a person.\n\n# Attributes")
+    target.write_text(edited)
+    drop(project, "acme-2026.txt", ACME.replace(b"2024", b"2026"))
+    [f] = project.update().files
+    assert f.action == Action.UPDATED and f.previous_archived_as is not None
+    assert (project.paths.wiki / f.previous_archived_as).read_text() == edited
+    assert "A note by a person." in target.read_text()
+    assert not (project.paths.state / "rollback").exists()
+
+
+def test_owned_digests_follow_the_page(project: Project) -> None:
+    drop(project, "acme.txt", ACME)
+    project.update()
+    owned = json.loads(project.paths.owned.read_text())
+    data = (project.paths.wiki / "vendor/acme-anvils.md").read_bytes()
+    assert owned == {"vendor/acme-anvils": [hashlib.sha256(data).hexdigest()]}
