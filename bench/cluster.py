@@ -15,17 +15,17 @@ note that names the entity, a one-row CSV table), over a Zipf-distributed vocabu
 Clustering quality against the generated labels is printed as a sanity check (ARI).
 
 Each figure runs in a fresh child process so that its peak memory is its own: the
-table shows the child's peak RSS and how much of it the measured call added over the
-child's RSS just before it (interpreter, libraries and the generated documents).
-Wall time is one run, time.perf_counter. Growth is the 10k/1k time ratio: 10 means
-linear, 100 quadratic.
+table shows the child's peak RSS against its RSS just before the measured call
+(interpreter, libraries and the generated documents), so the ratio is how much the call
+added. Wall time is one run, time.perf_counter. The baseline for time at the larger N is
+linear growth from the smallest N (its time x N / N_smallest): a ratio near 1 means
+linear, near 10 at 10x the documents quadratic.
 
-Usage: python bench/cluster.py [--sizes 1000,10000]
+Usage: python bench/cluster.py [--sizes 1000,10000] [--json]
 """
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing as mp
 import os
 import random
@@ -33,7 +33,10 @@ import resource
 import sys
 import time
 from datetime import datetime, timezone
-from machine import machine_line  # bench/machine.py
+from queue import Empty
+
+import table  # bench/table.py
+from table import Row, attempt
 
 SYLLABLES = "ka lo mi ne ra tu vel dor sin pa qu ber tan gol fi xo ze mar lin to ha ri mo su".split()
 FIELDS = ["Owner", "Region", "Tier", "Status", "Contact", "Plan", "Site", "Budget"]
@@ -101,6 +104,9 @@ def measure(figure: str, n: int, out: mp.Queue) -> None:
         def archived_text(self, resource: str) -> str | None:
             return None
 
+        def fresh_pages(self) -> list[str]:  # nothing copied from input/ before the engine ran
+            return []
+
     docs, labels = generate(n)
     texts = [t for _, t in docs]
     config = OfflineConfig()
@@ -128,34 +134,57 @@ def measure(figure: str, n: int, out: mp.Queue) -> None:
 
 
 def run(figure: str, n: int) -> tuple[float, float, float, float]:
+    """(seconds, peak MB, MB added by the call, ARI) of one figure, from a fresh child."""
     ctx = mp.get_context("spawn")
     queue: mp.Queue = ctx.Queue()
     child = ctx.Process(target=measure, args=(figure, n, queue))
     child.start()
-    result = queue.get()
-    child.join()
-    return result
+    try:
+        while True:
+            try:
+                return queue.get(timeout=1)
+            except Empty:
+                if not child.is_alive():  # a crashed child puts nothing: do not wait forever
+                    return queue.get(timeout=1)
+    except Empty:
+        raise RuntimeError(f"the {figure} child for N={n} exited with {child.exitcode} (traceback above)") from None
+    finally:
+        child.join()
+
+
+NAMES = {"signals": "offline signals", "cluster": "offline clustering", "engine": "offline engine (manage)"}
+
+
+def figure_rows(figure: str, n: int, first: tuple[int, float] | None, notes: list[str]) -> list[Row]:
+    """Time against linear growth from the smallest N (`first`: that N and its seconds);
+    for clustering and the engine, peak memory against the child's RSS before the call."""
+    seconds, peak, added, ari = run(figure, n)
+    label = f"{NAMES[figure]}, {n:,} docs"
+    if first is None or first[0] == n:
+        rows = [Row(label, seconds, None, "s")]
+    else:
+        rows = [Row(label, seconds, first[1] * n / first[0], "s", f"linear from N={first[0]:,}")]
+    if figure != "signals":
+        rows.append(Row(f"{label}, peak RSS", peak, peak - added, "MB", "RSS before the call"))
+    if ari == ari:  # not NaN: clustering quality was measured
+        notes.append(f"{label}: ARI {ari:.3f} against the generated entities")
+    return rows
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="1000,10000", help="comma-separated N values")
-    sizes = [int(s) for s in parser.parse_args().sizes.split(",") if s.strip()]
-    results: dict[tuple[str, int], tuple[float, float, float, float]] = {}
-    for figure in ("signals", "cluster", "engine"):
+    parser = table.parser(__doc__, sizes="1000,10000")
+    args = parser.parse_args()
+    sizes: list[int] = args.sizes
+    rows: list[Row] = []
+    notes: list[str] = []
+    for figure in NAMES:
+        first: tuple[int, float] | None = None
         for n in sizes:
-            results[figure, n] = run(figure, n)
-
-    header = f"{'figure':<8} {'N':>6} {'seconds':>8} {'ms/doc':>7} {'peak MB':>8} {'added MB':>9} {'growth':>7} {'ARI':>6}"
-    print(header)
-    print("-" * len(header))
-    for (figure, n), (seconds, peak, added, ari) in results.items():
-        base = results.get((figure, sizes[0]))
-        growth = f"{seconds / base[0]:.1f}x" if base and n != sizes[0] else ""
-        ari_text = f"{ari:.3f}" if ari == ari else ""
-        print(f"{figure:<8} {n:>6} {seconds:>8.2f} {seconds / n * 1e3:>7.2f} {peak:>8.0f} {added:>9.0f} {growth:>7} {ari_text:>6}")
-    print(f"{machine_line()}; growth = time / time at N={sizes[0]}")
-    return 0
+            measured = attempt(f"{NAMES[figure]}, {n:,} docs", lambda: figure_rows(figure, n, first, notes))  # called at once
+            rows += measured
+            if first is None and measured[0].wikid is not None:
+                first = (n, measured[0].wikid)
+    return table.emit(rows, notes, args.json)
 
 
 if __name__ == "__main__":

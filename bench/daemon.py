@@ -49,14 +49,13 @@ milliseconds for a page, a little more for a document that needs the manager); t
 idle figures say that a daemon with nothing to do costs nothing (no busy loop, no
 agent framework or ML library loaded up front).
 
-Usage: python bench/daemon.py [--quick] [--idle-seconds N] [--md-default N] [--md-fast N] [--txt N]
+Usage: python bench/daemon.py [--quick] [--idle-seconds N] [--md-default N] [--md-fast N] [--txt N] [--json]
 --quick runs 3 / 10 / 3 samples and a 10 s idle period for a smoke run (~2 minutes);
 the full run takes ~5 minutes.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import resource
@@ -73,7 +72,8 @@ from typing import Self
 
 from wikid import Project
 from wikid.daemon.watcher import filesystem_type
-from machine import machine_line  # bench/machine.py
+import table  # bench/table.py
+from table import Row, attempt
 
 FORBIDDEN = ("deepagents", "langchain", "langgraph", "anthropic", "openai", "sklearn", "markitdown", "onnxruntime")
 NOTED = ("numpy", "scipy", "pypdfium2", "pypdf", "docx", "openpyxl", "pandas", "magika")
@@ -231,25 +231,46 @@ class WatchProcess:
         return self.drop(rel, data, lambda: not source.exists() and read_or_none(archived) == data, timeout)
 
 
-def latency_rows(tmp: Path, md_default: int, md_fast: int, txt: int) -> list[tuple[str, list[float], float]]:
-    rows = []
-    wait = 0.0 + DEFAULT_QUIET
-    if md_default:
-        with WatchProcess(tmp / "latency-default", tmp / "latency-default.log",
-                          WIKID_WATCH_STABILITY_SECONDS="0") as daemon:
-            samples = [daemon.drop_page(i, timeout=wait + 60) for i in range(md_default)]
-        rows.append((f"drop .md, quiet {DEFAULT_QUIET:g} s (default)", samples, wait))
+Series = list[tuple[str, list[float], float]]  # (figure, samples in seconds, configured wait)
 
+
+def default_window_series(tmp: Path, md_default: int) -> Series:
+    """.md drops with the default 10 s batch quiet window."""
+    wait = 0.0 + DEFAULT_QUIET
+    with WatchProcess(tmp / "latency-default", tmp / "latency-default.log",
+                      WIKID_WATCH_STABILITY_SECONDS="0") as daemon:
+        samples = [daemon.drop_page(i, timeout=wait + 60) for i in range(md_default)]
+    return [(f"daemon: drop .md, quiet {DEFAULT_QUIET:g} s (default)", samples, wait)]
+
+
+def fast_window_series(tmp: Path, md_fast: int, txt: int) -> Series:
+    """.md, then .txt drops with a 0.5 s window, so wikid's own work is not drowned by the wait."""
+    series = []
     wait = 0.0 + FAST_QUIET
     with WatchProcess(tmp / "latency-fast", tmp / "latency-fast.log",
                       WIKID_WATCH_STABILITY_SECONDS="0",
                       WIKID_WATCH_BATCH_QUIET_SECONDS=str(FAST_QUIET)) as daemon:
         samples = [daemon.drop_page(i, timeout=wait + 60) for i in range(md_fast)]
-        rows.append((f"drop .md, quiet {FAST_QUIET:g} s", samples, wait))
+        series.append((f"daemon: drop .md, quiet {FAST_QUIET:g} s", samples, wait))
         first = daemon.drop_document(0, timeout=wait + 120)
-        rows.append((f"drop .txt, quiet {FAST_QUIET:g} s, first", [first], wait))
+        series.append((f"daemon: drop .txt, quiet {FAST_QUIET:g} s, first", [first], wait))
         samples = [daemon.drop_document(i, timeout=wait + 60) for i in range(1, txt + 1)]
-        rows.append((f"drop .txt, quiet {FAST_QUIET:g} s, then", samples, wait))
+        series.append((f"daemon: drop .txt, quiet {FAST_QUIET:g} s, then", samples, wait))
+    return series
+
+
+def latency_rows(series: Series, notes: list[str]) -> list[Row]:
+    """p50 (and p95 where there are several samples) against the configured wait."""
+    rows = []
+    for figure, samples, wait in series:
+        if not samples:
+            continue
+        p50 = percentile(samples, 0.5)
+        rows.append(Row(f"{figure}, p50" if len(samples) > 1 else figure, p50, wait, "s", "configured wait"))
+        if len(samples) > 1:
+            rows.append(Row(f"{figure}, p95", percentile(samples, 0.95), wait, "s", "configured wait"))
+        notes.append(f"{figure}: {len(samples)} sample(s), max {max(samples):.3f} s; "
+                     f"p50 is {(p50 - wait) * 1000:.0f} ms of wikid work beyond the wait")
     return rows
 
 
@@ -347,7 +368,7 @@ def idle_child(root: Path, seconds: float, after_batch: bool) -> int:
 
 IDLE_CHILD = """\
 import importlib.util, os, sys
-sys.path.insert(0, os.path.dirname(sys.argv[1]))  # bench/machine.py
+sys.path.insert(0, os.path.dirname(sys.argv[1]))  # bench/table.py, bench/machine.py
 spec = importlib.util.spec_from_file_location("wikid_bench_daemon", sys.argv[1])
 bench = importlib.util.module_from_spec(spec)
 sys.modules[spec.name] = bench
@@ -375,42 +396,30 @@ def idle_row(tmp: Path, name: str, seconds: float, after_batch: bool) -> dict[st
 
 # ---------------------------------------------------------------- report
 
-def print_latency(rows: list[tuple[str, list[float], float]]) -> None:
-    header = (f"{'latency (drop to page)':<34} {'n':>3} {'p50 s':>7} {'p95 s':>7} {'max s':>7} "
-              f"{'wait s':>7} {'p50 ratio':>9} {'p95 ratio':>9} {'p50 overhead ms':>15}")
-    print(header)
-    print("-" * len(header))
-    for figure, samples, wait in rows:
-        if not samples:
-            continue
-        p50, p95 = percentile(samples, 0.5), percentile(samples, 0.95)
-        print(f"{figure:<34} {len(samples):>3} {p50:>7.3f} {p95:>7.3f} {max(samples):>7.3f} {wait:>7.2f} "
-              f"{p50 / wait:>8.2f}x {p95 / wait:>8.2f}x {(p50 - wait) * 1000:>15.0f}")
-
-
-def print_idle(rows: list[tuple[str, dict[str, object]]], bare_kb: int) -> None:
-    header = (f"{'idle daemon (defaults)':<34} {'secs':>5} {'CPU s':>7} {'% core':>7} {'wakeups/s':>9} "
-              f"{'RSS MB':>7} {'bare MB':>7} {'ratio':>6}")
-    print(header)
-    print("-" * len(header))
-    for figure, r in rows:
-        secs = float(r["seconds"])  # type: ignore[arg-type]
-        cpu = float(r["cpu_seconds"]) + float(r["children_cpu_seconds"])  # type: ignore[arg-type]
-        rss = int(r["rss_kb"]) + int(r["children_rss_kb"])  # type: ignore[call-overload]
-        print(f"{figure:<34} {secs:>5.0f} {cpu:>7.3f} {cpu / secs * 100:>6.3f}% {int(r['wakeups']) / secs:>9.1f} "  # type: ignore[call-overload]
-              f"{rss / 1024:>7.1f} {bare_kb / 1024:>7.1f} {rss / bare_kb:>5.1f}x")
-    for figure, r in rows:
-        forbidden = ", ".join(r["forbidden"]) or "none"  # type: ignore[arg-type]
-        noted = ", ".join(r["noted"]) or "none"  # type: ignore[arg-type]
-        print(f"  {figure}: daemon process RSS {int(r['rss_kb']) / 1024:.1f} MB (peak {int(r['hwm_kb']) / 1024:.1f} MB), "  # type: ignore[call-overload]
-              f"{r['threads']} threads, {r['modules']} modules; forbidden loaded: {forbidden}; also loaded: {noted}")
-        if r["children"]:
-            print(f"    + {r['children']} child process(es) left running (multiprocessing forkserver, resource tracker): "
-                  f"RSS {int(r['children_rss_kb']) / 1024:.1f} MB, CPU {float(r['children_cpu_seconds']):.3f} s")  # type: ignore[call-overload,arg-type]
+def idle_rows(figure: str, r: dict[str, object], bare_kb: int, notes: list[str]) -> list[Row]:
+    """CPU (target ~0), RSS against a bare Python, and heavy modules loaded (target 0)."""
+    secs = float(r["seconds"])  # type: ignore[arg-type]
+    cpu = float(r["cpu_seconds"]) + float(r["children_cpu_seconds"])  # type: ignore[arg-type]
+    rss = int(r["rss_kb"]) + int(r["children_rss_kb"])  # type: ignore[call-overload]
+    forbidden = list(r["forbidden"])  # type: ignore[call-overload]
+    label = f"daemon idle {secs:.0f} s, {figure}"
+    notes.append(
+        f"{label}: {int(r['wakeups']) / secs:.1f} wakeups/s; daemon process RSS {int(r['rss_kb']) / 1024:.1f} MB "  # type: ignore[call-overload]
+        f"(peak {int(r['hwm_kb']) / 1024:.1f} MB), {r['threads']} threads, {r['modules']} modules; "  # type: ignore[call-overload]
+        f"heavy modules loaded: {', '.join(forbidden) or 'none'}; also loaded: {', '.join(r['noted']) or 'none'}")  # type: ignore[arg-type]
+    if r["children"]:
+        notes.append(f"{label}: + {r['children']} child process(es) left running (multiprocessing forkserver, "
+                     f"resource tracker): RSS {int(r['children_rss_kb']) / 1024:.1f} MB, "  # type: ignore[call-overload]
+                     f"CPU {float(r['children_cpu_seconds']):.3f} s, counted in the rows")  # type: ignore[arg-type]
+    return [
+        Row(f"{label}: CPU", cpu / secs * 100, None, "% core", "~0 (target)"),
+        Row(f"{label}: RSS", rss / 1024, bare_kb / 1024, "MB", "bare python"),
+        Row(f"{label}: heavy modules", len(forbidden), 0, "modules", target=True),
+    ]
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = table.parser(__doc__)
     parser.add_argument("--quick", action="store_true", help="3/10/3 samples, 10 s idle")
     parser.add_argument("--md-default", type=int, help=".md samples with the default quiet window (10; quick 3)")
     parser.add_argument("--md-fast", type=int, help=f".md samples with a {FAST_QUIET} s quiet window (30; quick 10)")
@@ -424,23 +433,24 @@ def main() -> int:
     md_fast = args.md_fast if args.md_fast is not None else (10 if quick else 30)
     txt = args.txt if args.txt is not None else (3 if quick else 10)
 
+    notes: list[str] = []
+    rows: list[Row] = []
     tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-", dir="/tmp"))
     try:
-        fs = filesystem_type(tmp) or "unknown"
-        latency = latency_rows(tmp, md_default, md_fast, txt)
-        idle = [
-            ("fresh", idle_row(tmp, "idle-fresh", idle_seconds, after_batch=False)),
-            ("after one .md + .txt batch", idle_row(tmp, "idle-after-batch", idle_seconds, after_batch=True)),
-        ]
+        notes.append(f"daemon: /tmp on {filesystem_type(tmp) or 'unknown'}; latency = drop to page, polled every 10 ms")
+        if md_default:
+            rows += attempt("daemon: drop .md, default quiet window",
+                            lambda: latency_rows(default_window_series(tmp, md_default), notes))
+        rows += attempt(f"daemon: drop .md/.txt, quiet {FAST_QUIET:g} s",
+                        lambda: latency_rows(fast_window_series(tmp, md_fast, txt), notes))
         bare_kb = bare_python_rss_kb()
+        for figure, name, after_batch in (("fresh", "idle-fresh", False),
+                                          ("after one .md + .txt", "idle-after-batch", True)):
+            rows += attempt(f"daemon idle, {figure}",  # called at once
+                            lambda: idle_rows(figure, idle_row(tmp, name, idle_seconds, after_batch), bare_kb, notes))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-
-    print_latency(latency)
-    print()
-    print_idle(idle, bare_kb)
-    print(f"{machine_line()}, /tmp on {fs}")
-    return 0
+    return table.emit(rows, notes, args.json)
 
 
 if __name__ == "__main__":

@@ -32,18 +32,19 @@ Per document, the timed figures are:
 Why: every document dropped into input/ is extracted before the agent reads it, so
 extraction speed bounds how fast a batch of office files is taken in. The ratios say
 what wikid's choices (PDFium for PDF, python-docx and openpyxl directly instead of
-markitdown, one isolated worker per batch) buy or cost: ratio = wikid throughput /
-baseline throughput, so above 1 wikid is faster, below 1 slower; it is given for wikid
-through the warm worker and in-process. The character counts show the tools did
+markitdown, one isolated worker per batch) buy or cost. The table compares wikid through
+the warm worker with every baseline ("N x faster" = wikid's throughput / the baseline's),
+and the cold first call with markitdown's warm conversion time; wikid in-process and the
+character counts are in the notes under it. The character counts show the tools did
 comparable work. They differ for xlsx by design: wikid keeps
 the first 10,000 data rows of a sheet (wikid.extract.sheet.MAX_ROWS) and still parses
 the rows after them to count them for the warning, while markitdown renders every row.
 
-Each figure but the cold call is the best of 3 runs (time.perf_counter, wall clock);
+Each figure but the cold call is the best of 3 runs (--repeat) (time.perf_counter, wall clock);
 files live in a temporary folder under /tmp, removed afterwards. --quick uses small
 documents (20 pages, a 0.1 MB docx, 5,000 rows) for a smoke run.
 
-Usage: python bench/extract.py [--pdf-pages N] [--quick]
+Usage: python bench/extract.py [--pdf-pages N] [--quick] [--repeat 3] [--json]
 """
 
 from __future__ import annotations
@@ -52,7 +53,6 @@ import os
 
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"  # before markitdown (magika/onnxruntime) is imported
 
-import argparse
 import datetime as dt
 import importlib
 import io
@@ -73,7 +73,8 @@ from typing import TYPE_CHECKING
 from wikid.config import LimitsConfig
 from wikid.extract.registry import extractor_module
 from wikid.extract.runner import Extractor
-from machine import machine_line  # bench/machine.py
+import table  # bench/table.py
+from table import Row, attempt, format_value
 
 if TYPE_CHECKING:
     from markitdown import MarkItDown
@@ -123,12 +124,11 @@ class Document:
     def throughput(self, seconds: float) -> float:
         return (self.pages or self.megabytes) / seconds
 
-    def shown(self, speed: float) -> str:
-        return f"{speed:7.1f} pages/s" if self.pages else f"{speed:7.3f} MB/s   "
+    def unit(self) -> str:
+        return "pages/s" if self.pages else "MB/s"
 
     def label(self) -> str:
-        size = f"{self.megabytes:.2f} MB"
-        return f"{self.kind}: {self.pages} pages, {size}" if self.pages else f"{self.kind}: {size}"
+        return f"extract {self.kind}, {self.pages:,} pages" if self.pages else f"extract {self.kind}, {self.megabytes:.2f} MB"
 
 
 @dataclass(frozen=True)
@@ -208,8 +208,8 @@ def write_docx(folder: Path, sections: int, rng: random.Random) -> Document:
                 add(paragraph(rng))
         for _ in range(rng.randint(3, 5)):
             add(sentence(rng), "List Bullet")
-        table = document.add_table(rows=6, cols=5)
-        for row in table.rows:
+        grid = document.add_table(rows=6, cols=5)
+        for row in grid.rows:
             for cell in row.cells:
                 cell.text = rng.choice(WORDS) if rng.random() < 0.5 else f"{rng.uniform(0, 1e5):,.2f}"
                 texts.append(cell.text)
@@ -313,54 +313,54 @@ def pdftotext_timing(doc: Document) -> Timing:
     return Timing("pdftotext", *best_of(run))
 
 
-def print_table(results: list[Result]) -> None:
-    print(f"best of {REPEATS} wall-clock runs (cold: one); ratio = wikid throughput / baseline throughput "
-          "(above 1: wikid faster), for wikid through the warm worker and in-process")
-    header = (f"{'document':<24} {'tool':<30} {'seconds':>8} {'throughput':>15} {'chars':>11} "
-              f"{'ratio worker':>12} {'ratio in-proc':>13}")
-    print(header)
-    print("-" * len(header))
-    for result in results:
-        doc = result.doc
-        wikid = (doc.throughput(result.warm), doc.throughput(result.in_process))
-        lines = [
-            format_row(doc, Timing("wikid in-process", result.in_process, result.chars)),
-            format_row(doc, Timing("wikid worker, warm", result.warm, result.chars)),
-            format_row(doc, Timing("wikid worker, cold (1st call)", result.cold, result.chars)),
-        ]
-        lines += [format_row(doc, timing, wikid) for timing in result.baselines]
-        for label, line in zip([doc.label()] + [""] * (len(lines) - 1), lines, strict=True):
-            print(f"{label:<24} {line}")
-    for result in results:
-        for warning in result.warnings:
-            print(f"wikid warning on {result.doc.kind}: {warning}")
-
-
-def format_row(doc: Document, timing: Timing, wikid: tuple[float, float] | None = None) -> str:
-    """A table row without its document label; `wikid` is its (warm worker, in-process)
-    throughput, given for baseline rows, which carry the ratios."""
-    if timing.seconds is None:
-        return f"{timing.tool:<30} {'-':>8} {'not installed':>15}"
-    speed = doc.throughput(timing.seconds)
-    line = f"{timing.tool:<30} {timing.seconds:>8.3f} {doc.shown(speed)} {timing.chars:>11,}"
-    if wikid is not None:
-        line += f" {wikid[0] / speed:>12.2f} {wikid[1] / speed:>13.2f}"
-    return line
-
-
-def machine_lines() -> list[str]:
-    packages = ("pypdfium2", "pypdf", "python-docx", "openpyxl", "markitdown", "pdfminer.six", "pdfplumber", "pandas")
-    return [
-        machine_line(),
-        "libraries: " + ", ".join(f"{name} {version(name)}" for name in packages),
+def result_rows(result: Result) -> list[Row]:
+    """wikid through the warm worker against each baseline, and the cold first call
+    against markitdown's (warm, best-of-3) conversion."""
+    doc, unit = result.doc, result.doc.unit()
+    warm = doc.throughput(result.warm)
+    rows = [
+        Row(f"{doc.label()} (warm worker)", warm, None, unit, f"{timing.tool}: not installed")
+        if timing.seconds is None else
+        Row(f"{doc.label()} (warm worker)", warm, doc.throughput(timing.seconds), unit, timing.tool)
+        for timing in result.baselines
     ]
+    markitdown = result.baselines[0]
+    rows.append(Row(f"{doc.label()} (cold 1st call)", result.cold, markitdown.seconds, "s", f"{markitdown.tool} (warm)"))
+    return rows
+
+
+def result_notes(result: Result) -> list[str]:
+    """What the table leaves out: wikid in-process, the character counts, wikid's warnings."""
+    doc = result.doc
+    chars = ", ".join(f"{timing.tool} {timing.chars:,}" for timing in result.baselines if timing.seconds is not None)
+    notes = [f"{doc.label()}: wikid in-process {format_value(doc.throughput(result.in_process), doc.unit())}; "
+             f"characters: wikid {result.chars:,}, {chars}"]
+    return notes + [f"wikid warning on {doc.kind}: {warning}" for warning in result.warnings]
+
+
+def libraries() -> str:
+    packages = ("pypdfium2", "pypdf", "python-docx", "openpyxl", "markitdown", "pdfminer.six", "pdfplumber", "pandas")
+    return "extract libraries: " + ", ".join(f"{name} {version(name)}" for name in packages)
+
+
+def document_rows(doc: Document, converter: MarkItDown, notes: list[str]) -> list[Row]:
+    """Time one document with every tool; its notes are appended to `notes`."""
+    baselines = [markitdown_timing(doc, converter)]
+    if doc.kind == "pdf":
+        baselines += [pypdf_timing(doc), pdftotext_timing(doc)]
+    result = wikid_result(doc, baselines)
+    notes += result_notes(result)
+    return result_rows(result)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    global REPEATS
+    parser = table.parser(__doc__)
     parser.add_argument("--pdf-pages", type=int, help="pages in the PDF (default 200, 20 with --quick)")
     parser.add_argument("--quick", action="store_true", help="small documents, for a smoke run")
+    parser.add_argument("--repeat", type=int, default=REPEATS, help=f"runs per figure; the best is shown (default {REPEATS})")
     args = parser.parse_args()
+    REPEATS = args.repeat  # read by best_of; bench/run --quick runs each figure once
     pdf_pages = args.pdf_pages or (20 if args.quick else 200)
     docx_sections, xlsx_rows = (40, 5_000) if args.quick else (1_000, 50_000)
 
@@ -368,23 +368,17 @@ def main() -> int:
     from markitdown import MarkItDown
 
     rng = random.Random(42)
+    notes = [f"extract: best of {REPEATS} wall-clock runs (cold 1st call: one)"]
+    rows: list[Row] = []
     tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-extract-", dir="/tmp"))
     try:
         docs = [write_pdf(tmp, pdf_pages, rng), write_docx(tmp, docx_sections, rng), write_xlsx(tmp, xlsx_rows, rng)]
         converter = MarkItDown()
-        results = []
         for doc in docs:
-            baselines = [markitdown_timing(doc, converter)]
-            if doc.kind == "pdf":
-                baselines += [pypdf_timing(doc), pdftotext_timing(doc)]
-            results.append(wikid_result(doc, baselines))
+            rows += attempt(doc.label(), lambda: document_rows(doc, converter, notes))  # called at once
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-
-    print_table(results)
-    for line in machine_lines():
-        print(line)
-    return 0
+    return table.emit(rows, [*notes, libraries()], args.json)
 
 
 if __name__ == "__main__":

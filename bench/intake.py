@@ -26,23 +26,24 @@ would make the wide 10000 case ~100x slower per concept).
 Each figure is timed once with time.perf_counter (wall clock) on freshly generated
 files under a temporary folder in /tmp, which is removed afterwards.
 
-Usage: python bench/intake.py [--sizes 1000,10000]
+Usage: python bench/intake.py [--sizes 1000,10000] [--json]
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from wikid import Project
 from wikid.okf.bundle import regenerate_indexes
-from machine import machine_line  # bench/machine.py
+import table  # bench/table.py
+from table import Row, attempt
 
 DIRS = [
     "vendors", "vendors/hardware", "vendors/software", "services", "services/billing",
@@ -183,36 +184,39 @@ def plain_indexes(wiki: Path, out: Path) -> int:
     return written
 
 
-def run(figure: str, n: int, fn) -> tuple[str, int, float, float]:
+def measured(figure: str, fn: Callable[[Path], tuple[float, float]], baseline_name: str) -> list[Row]:
+    """Time one figure in a fresh temporary folder, removed afterwards."""
     tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-", dir="/tmp"))
     try:
         wikid_s, baseline_s = fn(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return figure, n, wikid_s, baseline_s
+    return [Row(figure, wikid_s, baseline_s, "s", baseline_name)]
+
+
+def size_rows(n: int) -> list[Row]:
+    """The four figures for N pages or concepts."""
+    figures: list[tuple[str, Callable[[Path], tuple[float, float]], str]] = [
+        (f"intake, {n:,} pages (1 batch)", lambda tmp: bench_intake(tmp, n), "shutil copy+move"),
+        (f"index.md regen, {n:,} concepts, 1 dir", lambda tmp: bench_indexes(tmp, n, per_dir=n),
+         "plain walk+read+write"),
+        (f"index.md regen, {n:,} concepts, {max(n // 10, 1):,} dirs",
+         lambda tmp: bench_indexes(tmp, n, per_dir=10), "plain walk+read+write"),
+        (f"index.md refresh, 1 edit in {n:,}", lambda tmp: bench_index_refresh(tmp, n),
+         "plain walk+read+write"),
+    ]
+    rows: list[Row] = []
+    for figure, fn, baseline_name in figures:
+        rows += attempt(figure, lambda: measured(figure, fn, baseline_name))  # called at once
+    return rows
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="1000,10000", help="comma-separated N values")
-    sizes = [int(s) for s in parser.parse_args().sizes.split(",") if s.strip()]
-
-    rows = []
-    for n in sizes:
-        rows.append(run("intake", n, lambda tmp: bench_intake(tmp, n)))
-        rows.append(run("index-deep (1 dir)", n, lambda tmp: bench_indexes(tmp, n, per_dir=n)))
-        rows.append(run(f"index-wide ({max(n // 10, 1)} dirs)", n,
-                        lambda tmp: bench_indexes(tmp, n, per_dir=10)))
-        rows.append(run("index-refresh (1 edit)", n, lambda tmp: bench_index_refresh(tmp, n)))
-
-    header = f"{'figure':<24} {'N':>6} {'wikid s':>9} {'baseline s':>10} {'ratio':>7} {'wikid us/item':>13}"
-    print(header)
-    print("-" * len(header))
-    for figure, n, wikid_s, baseline_s in rows:
-        ratio = wikid_s / baseline_s if baseline_s else float("inf")
-        print(f"{figure:<24} {n:>6} {wikid_s:>9.3f} {baseline_s:>10.3f} {ratio:>7.1f} {wikid_s / n * 1e6:>13.1f}")
-    print(machine_line())
-    return 0
+    parser = table.parser(__doc__, sizes="1000,10000")
+    args = parser.parse_args()
+    sizes: list[int] = args.sizes
+    rows = [row for n in sizes for row in size_rows(n)]
+    return table.emit(rows, [], args.json)
 
 
 if __name__ == "__main__":

@@ -11,15 +11,14 @@ link, so the run has findings to report.
 
 Timed (wall clock, time.perf_counter, best of --repeat runs): `lint_bundle(wiki)`.
 Baseline: the least any linter must do -- walk the tree, read every page and parse its
-YAML frontmatter (C loader). Growth is lint's seconds per concept relative to the
-smallest N: ~1.0 means linear.
+YAML frontmatter (C loader). The notes give lint's microseconds per concept, which
+stay flat from the smallest N to the largest when lint is linear.
 
-Usage: python bench/lint.py [--sizes 1000,10000] [--repeat 3]
+Usage: python bench/lint.py [--sizes 1000,10000] [--repeat 3] [--json]
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import shutil
@@ -32,20 +31,12 @@ import yaml
 
 from wikid.okf.bundle import regenerate_indexes
 from wikid.okf.lint import lint_bundle
-from machine import machine_line  # bench/machine.py
+import table  # bench/table.py
+from intake import WORDS  # bench/intake.py: the same vocabulary and sentences
+from intake import sentence as _sentence
+from table import Row, attempt
 
-WORDS = (
-    "invoice contract renewal latency outage storage billing customer vendor support "
-    "migration roadmap budget quarterly review escalation incident capacity pricing "
-    "discount warehouse shipment onboarding security audit compliance retention backup "
-    "dashboard metric owner deadline approval procurement licence region replica"
-).split()
 PER_DIR = 50
-
-
-def _sentence(rng: random.Random) -> str:
-    words = rng.choices(WORDS, k=rng.randint(8, 16))
-    return words[0].capitalize() + " " + " ".join(words[1:]) + "."
 
 
 def _concept_id(i: int) -> str:
@@ -140,38 +131,32 @@ def best_of(repeat: int, fn) -> tuple[float, object]:
     return best, result
 
 
+def size_rows(n: int, repeat: int, notes: list[str]) -> list[Row]:
+    """lint_bundle against the walk-read-parse floor on a generated wiki of N concepts."""
+    tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-lint-", dir="/tmp"))
+    try:
+        wiki = tmp / "wiki"
+        broken = generate_wiki(wiki, n)
+        lint_s, report = best_of(repeat, lambda: lint_bundle(wiki))
+        base_s, parsed = best_of(repeat, lambda: baseline(wiki))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    assert parsed == n, parsed
+    assert report.errors == 0, report.summary()
+    assert report.codes().get("BROKEN_LINK") == broken, report.summary()
+    notes.append(f"lint, {n:,} concepts: {lint_s / n * 1e6:.0f} us/concept; {report.summary()}")
+    return [Row(f"lint, {n:,} concepts", lint_s, base_s, "s", "walk+read+parse YAML")]
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="1000,10000", help="comma-separated N values")
+    parser = table.parser(__doc__, sizes="1000,10000")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is shown")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
-
-    rows = []
-    for n in sizes:
-        tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-lint-", dir="/tmp"))
-        try:
-            wiki = tmp / "wiki"
-            broken = generate_wiki(wiki, n)
-            lint_s, report = best_of(args.repeat, lambda w=wiki: lint_bundle(w))
-            base_s, parsed = best_of(args.repeat, lambda w=wiki: baseline(w))
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        assert parsed == n, parsed
-        assert report.errors == 0, report.summary()
-        assert report.codes().get("BROKEN_LINK") == broken, report.summary()
-        rows.append((n, lint_s, base_s, report.summary()))
-
-    header = f"{'N':>6} {'lint s':>8} {'us/concept':>10} {'growth':>6} {'baseline s':>10} {'ratio':>6}  findings"
-    print(header)
-    print("-" * len(header))
-    first_per = rows[0][1] / rows[0][0] if rows else 1.0
-    for n, lint_s, base_s, summary in rows:
-        per = lint_s / n
-        print(f"{n:>6} {lint_s:>8.3f} {per * 1e6:>10.1f} {per / first_per:>6.2f} {base_s:>10.3f} "
-              f"{lint_s / base_s:>6.1f}  {summary}")
-    print(machine_line())
-    return 0
+    sizes: list[int] = args.sizes
+    notes = [f"lint: best of {args.repeat} runs"]
+    rows = [row for n in sizes
+            for row in attempt(f"lint, {n:,} concepts", lambda: size_rows(n, args.repeat, notes))]  # called at once
+    return table.emit(rows, notes, args.json)
 
 
 if __name__ == "__main__":
