@@ -419,6 +419,9 @@ class MemoryWiki:
     def archived_text(self, resource: str) -> str | None:
         return self.archive.get(resource)
 
+    def fresh_pages(self) -> list[str]:
+        return []
+
     def apply(self, result: ManagerResult, documents: list[SourceDocument]) -> None:
         """Write pages, archive texts, add `text:` to each new source entry (as the pipeline does)."""
         by_rel = {d.input_rel: d for d in documents}

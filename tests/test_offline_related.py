@@ -89,3 +89,12 @@ def test_owned_digests_follow_the_page(project: Project) -> None:
     owned = json.loads(project.paths.owned.read_text())
     data = (project.paths.wiki / "vendor/acme-anvils.md").read_bytes()
     assert owned == {"vendor/acme-anvils": [hashlib.sha256(data).hexdigest()]}
+
+
+def test_a_conformant_page_dropped_later_is_linked_from_the_engine_pages_it_names(project: Project) -> None:
+    drop(project, "host.txt", HOST)
+    project.update()
+    drop(project, "runbooks/restart.md", page("Runbook", "Restart the database", "Restart alg-32.example.net first.\n"))
+    report = project.update()
+    assert report.pages_refreshed == ["server/alg-32-example-net"]
+    assert related_of(project, "server/alg-32-example-net") == ["runbooks/restart"]

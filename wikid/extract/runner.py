@@ -19,7 +19,7 @@ from types import TracebackType
 
 from wikid.config import LimitsConfig
 from wikid.extract.registry import extractor_module
-from wikid.extract.worker import serve
+from wikid.extract.worker import READY, serve
 from wikid.intake.classify import Reason
 from wikid.intake.naming import split_name
 
@@ -52,6 +52,14 @@ def failure(reason: Reason, detail: str) -> ExtractOutcome:
     return ExtractOutcome(None, (), reason, detail)
 
 
+WORKER_START_SECONDS = 30.0
+
+
+class WorkerStartError(RuntimeError):
+    """No worker could be started: a fault of the environment, not of any document, so
+    the files stay in input/ to be retried rather than being marked as failed."""
+
+
 class Extractor:
     """Extracts documents in an isolated worker; use as a context manager per batch."""
 
@@ -82,7 +90,7 @@ class Extractor:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
-        if self._process is not None:
+        if self._process is not None and self._process.pid is not None:
             self._process.join(timeout=5)
             if self._process.is_alive():
                 self._process.kill()
@@ -104,6 +112,19 @@ class Extractor:
             self._process.start()
             child.close()
             self._conn = parent
+            try:
+                ready = parent.recv() if parent.poll(WORKER_START_SECONDS) else None
+            except (EOFError, OSError):
+                ready = None
+            if ready != READY:
+                self._process.join(timeout=1)
+                code = self._process.exitcode
+                self._kill()
+                raise WorkerStartError(
+                    f"the extraction worker did not start (exit status {code}). A worker process "
+                    "imports the program's main module: if wikid runs from a Python script, put the "
+                    "script's top-level code under `if __name__ == \"__main__\":`"
+                )
         return self._conn
 
     def extract(self, path: Path) -> ExtractOutcome:

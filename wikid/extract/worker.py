@@ -81,6 +81,9 @@ def _unlimit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
 
 
+READY = ("ready",)  # the first message: the worker started (see runner.WorkerStartError)
+
+
 def serve(conn: Connection, memory_budget: int) -> None:
     """Answer extraction requests until the parent closes the pipe.
 
@@ -94,6 +97,7 @@ def serve(conn: Connection, memory_budget: int) -> None:
     # ends when the daemon closes the pipe.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    conn.send(READY)
     while True:
         try:
             request = conn.recv()

@@ -39,8 +39,12 @@ from wikid.paths import ProjectPaths
 class DiskWiki:
     """The `WikiView` engines get: the wiki on disk, read-only."""
 
-    def __init__(self, paths: ProjectPaths) -> None:
+    def __init__(self, paths: ProjectPaths, fresh: list[str] | None = None) -> None:
         self.paths = paths
+        self.fresh = sorted(fresh or [])
+
+    def fresh_pages(self) -> list[str]:
+        return self.fresh
 
     def concepts(self) -> list[ExistingConcept]:
         out = []
@@ -165,24 +169,27 @@ def manage_documents(
     model: Any | None = None,
     stats: dict[str, Any] | None = None,
     refreshed: list[str] | None = None,
+    fresh: list[str] | None = None,
 ) -> list[FileResult]:
     """Turn extracted documents into concept pages and archive the documents they cite.
 
     The engine's cost figures (agent: model calls and characters sent per batch) are
     copied into `stats` when given; pages written that cite no input of the batch (an
     earlier page whose related list gained a page) are appended to `refreshed`.
+    `fresh` are the conformant pages the batch wrote: with no documents, the engine
+    still runs to link its own pages to them.
 
     Order (each phase durable before the next, recorded in the journal): claim archive
     names for the cited originals and their texts, archive the pages' previous
     versions; write the pages with the real archive names; remove the input names.
     `model` is a ready chat model from the Python API (it selects the agent engine).
     """
-    if not documents:
+    if not documents and not fresh:
         return []
     documents = sorted(documents, key=lambda d: d.input_rel)
     try:
         manager = select_manager(config, when) if model is None else select_manager(config, when, model)
-        result = manager.manage(documents, DiskWiki(paths))
+        result = manager.manage(documents, DiskWiki(paths, fresh))
         if stats is not None:
             stats.update(result.stats)
     except Exception as exc:  # an engine failure leaves every input where it is

@@ -18,7 +18,7 @@ from typing import Any
 
 from wikid.clock import iso, now
 from wikid.config import Config
-from wikid.extract.runner import Extractor
+from wikid.extract.runner import Extractor, WorkerStartError
 from wikid.fsio import NotRegularFile, atomic_replace, read_regular
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, ingest_conformant
@@ -136,10 +136,17 @@ def run_batch(
                    for i in items if i.result.bucket == Bucket.IGNORED]
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     non_conformant = [i for i in items if i.result.bucket == Bucket.NON_CONFORMANT]
-    documents, failed = _extract_documents(paths, config, non_conformant, memory, progress)
+    try:
+        documents, failed = _extract_documents(paths, config, non_conformant, memory, progress)
+    except WorkerStartError as exc:  # nothing is wrong with the files: they wait in input/
+        documents, failed = [], []
+        results += [FileResult(i.entry.rel, Bucket.NON_CONFORMANT, Action.RETRY, message=str(exc)) for i in non_conformant]
     ignored_now += failed
     entries = {i.entry.rel: i.entry for i in non_conformant}
-    results += manage_documents(paths, config, documents, entries, when, model, report.engine_stats, report.pages_refreshed)
+    fresh = [f.page[: -len(".md")] for f in results if f.page and f.action in (Action.CREATED, Action.UPDATED)]
+    results += manage_documents(
+        paths, config, documents, entries, when, model, report.engine_stats, report.pages_refreshed, fresh
+    )
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))

@@ -54,6 +54,10 @@ class WikiView(Protocol):
         """The text of a `/archive/...` file (an extracted-text copy), or None if missing."""
         ...
 
+    def fresh_pages(self) -> list[str]:
+        """Concept ids the batch wrote before the engine ran (conformant pages copied from input/)."""
+        ...
+
 
 @dataclass(frozen=True)
 class ManagerResult:

@@ -126,13 +126,16 @@ class OfflineEngine:
         self, drafts: dict[str, PageDraft], concepts: list[ExistingConcept], wiki: WikiView
     ) -> dict[str, PageDraft]:
         """The batch's drafts with their related lists, plus every page this engine wrote
-        earlier whose list gains a page of the batch (see related.py)."""
+        earlier whose list gains a page of the batch: one it drafted or a conformant page
+        copied before it ran (see related.py)."""
         titles = {c.id: c.title for c in concepts} | {page: d.title for page, d in drafts.items()}
-        batch_texts = {page: page_text(d.title, *compose(d)) for page, d in drafts.items()}
         others = [c for c in concepts if c.id not in drafts]
         other_texts = {c.id: page_text(c.title, _description(c), c.body) for c in others}
-        names = mentions(batch_texts, titles)  # batch page -> pages it names
-        named_batch = mentions(other_texts, {page: titles[page] for page in drafts})  # other page -> batch pages it names
+        fresh = [page for page in wiki.fresh_pages() if page in other_texts]  # copied from input/ this batch
+        batch_texts = {page: page_text(d.title, *compose(d)) for page, d in drafts.items()}
+        new = [*drafts, *fresh]
+        names = mentions(batch_texts | {page: other_texts[page] for page in fresh}, titles)  # new page -> pages it names
+        named_batch = mentions(other_texts, {page: titles[page] for page in new})  # other page -> new pages it names
         named_by: dict[str, set[str]] = {page: set() for page in titles}
         for source, targets in [*names.items(), *named_batch.items()]:
             for target in targets:
@@ -143,8 +146,8 @@ class OfflineEngine:
             for page, d in drafts.items()
         }
         for concept in others:
-            gained = named_batch[concept.id] | (named_by[concept.id] & drafts.keys())
-            if not gained or not written_by_engine(concept.frontmatter):
+            gained = named_batch[concept.id] | (named_by[concept.id] & set(new))
+            if not gained or concept.id in fresh or not written_by_engine(concept.frontmatter):
                 continue
             current = [r for r in listed(concept.body) if r in titles]
             own = mentions({concept.id: other_texts[concept.id]}, {r: titles[r] for r in current})[concept.id]
