@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import select
 import shutil
 import socket
 import tempfile
@@ -41,7 +42,7 @@ log = logging.getLogger("wikid")
 MAX_REQUEST = 64 * 1024
 MAX_QUERY_CHARS = 4096
 MAX_K = 1000
-ACCEPT_POLL_SECONDS = 0.2
+ACCEPT_RETRY_SECONDS = 0.2
 
 
 class WarmIndex:
@@ -126,6 +127,9 @@ class QueryServer:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._inode: int | None = None
+        # The accept loop sleeps in select() on the socket and this pipe: stop() writes
+        # to the pipe, so an idle daemon does not wake up to poll a stop flag.
+        self._wake_r, self._wake_w = os.pipe()
 
     def start(self) -> None:
         """Warm the index, then listen, in a background thread."""
@@ -134,8 +138,15 @@ class QueryServer:
 
     def stop(self) -> None:
         self._stop.set()
+        if self._wake_w < 0:
+            return  # stopped before
+        os.write(self._wake_w, b"x")
         if self._thread is not None:
             self._thread.join(timeout=10)
+        if self._thread is None or not self._thread.is_alive():
+            for fd in (self._wake_r, self._wake_w):
+                os.close(fd)
+            self._wake_r = self._wake_w = -1
 
     def _bind(self) -> socket.socket:
         staging = Path(tempfile.mkdtemp(prefix=".query-", dir=self.path.parent))  # mode 0700
@@ -153,7 +164,6 @@ class QueryServer:
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         listener.listen(16)
-        listener.settimeout(ACCEPT_POLL_SECONDS)
         return listener
 
     def _run(self) -> None:
@@ -170,13 +180,14 @@ class QueryServer:
         log.info("answering queries on %s", self.path)
         try:
             while not self._stop.is_set():
+                ready, _, _ = select.select([listener, self._wake_r], [], [])
+                if self._wake_r in ready:
+                    break
                 try:
                     conn, _ = listener.accept()
-                except TimeoutError:
-                    continue
                 except OSError as exc:  # e.g. out of file descriptors: wait, do not spin
                     log.warning("query socket: %s", exc)
-                    self._stop.wait(ACCEPT_POLL_SECONDS)
+                    self._stop.wait(ACCEPT_RETRY_SECONDS)
                     continue
                 with conn:
                     self._handle(conn)
