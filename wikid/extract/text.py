@@ -13,7 +13,10 @@ Output shapes: `.csv`/`.tsv` become a GFM table (first row as header, capped at
 MAX_TABLE_ROWS). Structured data formats (JSON, YAML, TOML, XML) are wrapped in a
 fenced code block tagged with their language, because markdown would otherwise
 misread them: a YAML or TOML `# comment` renders as a heading and XML tags vanish as
-HTML. Everything else, markdown included, is returned as decoded.
+HTML. Everything else, markdown included, is returned as decoded, except a markdown
+frontmatter that wikid refuses to load as hostile (an alias bomb, nesting that would
+crash libyaml, over 1 M characters): it becomes a fenced YAML block, so no later
+reader of the text (the offline engine, an agent) hands it to a YAML loader.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import re
 
 from wikid.extract.base import Extracted, ExtractionError, gfm_table
 from wikid.intake.classify import Reason
+from wikid.okf.frontmatter import parse_frontmatter, split_frontmatter
 
 MAX_TABLE_ROWS = 1000
 BINARY_SHARE = 0.05
@@ -37,6 +41,7 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 _DELIMITERS = {".csv": ",", ".tsv": "\t"}
+_MARKDOWN = frozenset({".md", ".markdown"})
 _FENCED = {
     ".json": "json",
     ".jsonl": "json",
@@ -68,7 +73,21 @@ def extract(data: bytes, suffix: str) -> Extracted:
         return Extracted(table, tuple(warnings + table_warnings))
     if suffix in _FENCED:
         return Extracted(_fenced(text, _FENCED[suffix]), tuple(warnings))
+    if suffix in _MARKDOWN:
+        text, inert = _inert_frontmatter(text)
+        warnings += inert
     return Extracted(text, tuple(warnings))
+
+
+def _inert_frontmatter(text: str) -> tuple[str, list[str]]:
+    """The text with a hostile frontmatter turned into a fenced YAML block, and a warning."""
+    fm = parse_frontmatter(text)
+    split = split_frontmatter(text)
+    if not fm.hostile or split is None:
+        return text, []
+    yaml_text, body_start = split
+    fenced = _fenced(yaml_text, "yaml")
+    return f"{fenced}\n{text[body_start:]}", [f"{fm.error}: it was not read and is kept as a code block"]
 
 
 def looks_binary(text: str) -> bool:

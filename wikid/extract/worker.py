@@ -68,12 +68,27 @@ def extract_one(path: str, suffix: str, module: str, max_bytes: int, memory_budg
         check_content(suffix, data)
         result = extractor.extract(data, suffix)
     except ExtractionError as exc:
+        if _out_of_memory(exc):
+            raise MemoryError(exc.detail) from exc
         return ("fail", exc.reason.value, exc.detail)
     finally:
         _unlimit_memory()
     if not result.text.strip():
         return ("fail", Reason.EMPTY.value, "no text in the document")
     return ("ok", result.text, list(result.warnings))
+
+
+def _out_of_memory(exc: BaseException) -> bool:
+    """Whether a format module's failure is a MemoryError it wrapped (their broad
+    `except Exception` catches it too): that is the memory cap, not a damaged file."""
+    seen: set[int] = set()
+    cause = exc.__cause__ or exc.__context__
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, MemoryError):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _unlimit_memory() -> None:

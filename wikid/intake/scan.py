@@ -3,7 +3,10 @@
 OS/sync junk, editor and download temp names, hidden files and user `ignore`
 patterns are skipped silently (they are not documents). Links, FIFOs, devices and
 names that cannot be written into a markdown link are returned as unsafe: they are
-reported, never followed or opened.
+reported, never followed or opened. So are files whose name or path is too long for
+the names wikid derives from them (`<stem>-extracted.<stamp>.<n>.txt` in the archive,
+hidden temp files, the staged text under `.wikid/extract/`): they would hit the
+file system's 255-byte name or PATH_MAX limit in the middle of a batch.
 """
 
 from __future__ import annotations
@@ -40,6 +43,10 @@ TEMP_PATTERNS = (
     "~$*",
     "*.!qb",
 )
+
+
+MAX_NAME_BYTES = 200  # leaves 55 bytes for what wikid adds to a name (temp and archive suffixes)
+PATH_HEADROOM = 128  # bytes by which a derived path may exceed its input's path
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,22 @@ def unrepresentable(name: str) -> str | None:
         return "its name is not valid UTF-8; rename the file"
     if any(unicodedata.category(ch) == "Cc" for ch in name):
         return "its name contains a control character (newline, tab, …); rename the file"
+    return None
+
+
+def too_long(path: str, name: str) -> str | None:
+    """Why a file at `path` cannot be archived and staged under its name, or None."""
+    size = len(name.encode("utf-8"))
+    if size > MAX_NAME_BYTES:
+        return f"its name is {size} bytes long; wikid needs names of at most {MAX_NAME_BYTES} bytes — rename the file"
+    try:
+        path_max = os.pathconf(os.path.dirname(path), "PC_PATH_MAX")
+    except (OSError, ValueError):
+        path_max = 4096
+    length = len(os.fsencode(path))
+    if length + PATH_HEADROOM > path_max:
+        return (f"its path is {length} bytes long; wikid needs paths of at most {path_max - PATH_HEADROOM} "
+                "bytes — move it up or rename its folders")
     return None
 
 
@@ -125,6 +148,10 @@ def _walk(directory: Path, rel_dir: str, ignore: tuple[str, ...], out: list[Inpu
         elif stat.S_ISDIR(st.st_mode):
             _walk(path, rel, ignore, out)
         elif stat.S_ISREG(st.st_mode):
-            out.append(InputEntry(rel, path, size=st.st_size, mtime_ns=st.st_mtime_ns, ino=st.st_ino))
+            long_name = too_long(child.path, name)
+            if long_name:
+                out.append(InputEntry(rel, path, unsafe=long_name))
+            else:
+                out.append(InputEntry(rel, path, size=st.st_size, mtime_ns=st.st_mtime_ns, ino=st.st_ino))
         else:
             out.append(InputEntry(rel, path, unsafe="special file (FIFO, socket or device); only regular files are read"))

@@ -3,21 +3,47 @@
 Parsing is defensive because frontmatter arrives from anywhere: a UTF-8 BOM and
 CRLF line ends are tolerated, the YAML is loaded with the safe loader, and alias
 expansion is bounded so a "billion laughs" block is rejected instead of being
-expanded by whoever walks the result later.
+expanded by whoever walks the result later. Nesting is bounded before libyaml sees
+the text: its composer recurses once per level (a frontmatter of 100,000 `[`
+overflows the C stack and kills the process, a daemon included) and its scanner
+slows quadratically with depth (20,000 levels take seconds). A key given twice in
+one mapping is an error, as YAML 1.2 requires: PyYAML would silently keep the last
+`type:`, while stricter OKF readers refuse the page.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """The safe loader, refusing a mapping that repeats a key (merged `<<` keys may be overridden)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[tuple[str, str]] = set()
+        for key_node, _ in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != _MERGE_TAG:
+                key = (key_node.tag, key_node.value)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        "while constructing a mapping", node.start_mark,
+                        f"found duplicate key `{key_node.value}`", key_node.start_mark)
+                seen.add(key)
+        return super().construct_mapping(node, deep)
 
 BOM = "\ufeff"
 MAX_FRONTMATTER_CHARS = 1_000_000
 MAX_EXPANDED_NODES = 100_000
+MAX_NESTING = 200
+_BLOCK_INDICATORS = ("- ", "? ", ": ")
+_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 @dataclass(frozen=True)
@@ -27,6 +53,7 @@ class Frontmatter:
     data: dict[str, Any] | None
     error: str | None
     body_start: int = 0
+    hostile: bool = False  # not loaded at all: too large, nested too deeply or an alias bomb
 
     @property
     def type(self) -> str | None:
@@ -78,6 +105,27 @@ def _expanded_size(value: Any, memo: dict[int, int], budget: int) -> int:
     return total
 
 
+def nesting_bound(yaml_text: str) -> int:
+    """An upper bound on how deeply `yaml_text` nests, in one pass and without parsing.
+
+    A block level needs one more column of indentation or one more indicator (`- `,
+    `? `, `: `) on its line; a flow level needs an unclosed `[` or `{`. Brackets and
+    indicators inside quoted strings are counted too, which only over-estimates.
+    """
+    deepest = flow = 0
+    for line in yaml_text.split("\n"):
+        content = line.lstrip(" ")
+        block = len(line) - len(content) + sum(content.count(i) for i in _BLOCK_INDICATORS) + 2
+        deepest = max(deepest, block + flow)
+        for bracket in _BRACKETS.findall(content):
+            if bracket in "[{":
+                flow += 1
+                deepest = max(deepest, block + flow)
+            elif flow:
+                flow -= 1
+    return deepest
+
+
 def parse_frontmatter(text: str) -> Frontmatter:
     """Parse the frontmatter of `text` and say precisely what is wrong when it fails."""
     split = split_frontmatter(text)
@@ -87,7 +135,9 @@ def parse_frontmatter(text: str) -> Frontmatter:
         return Frontmatter(None, "no YAML frontmatter (the file must start with a `---` line)")
     yaml_text, body_start = split
     if len(yaml_text) > MAX_FRONTMATTER_CHARS:
-        return Frontmatter(None, f"frontmatter is larger than {MAX_FRONTMATTER_CHARS} characters")
+        return Frontmatter(None, f"frontmatter is larger than {MAX_FRONTMATTER_CHARS} characters", hostile=True)
+    if nesting_bound(yaml_text) > MAX_NESTING:
+        return Frontmatter(None, f"frontmatter nests more than {MAX_NESTING} levels deep", hostile=True)
     try:
         data = yaml.load(yaml_text, Loader=_Loader)
     except yaml.YAMLError as exc:
@@ -97,7 +147,7 @@ def parse_frontmatter(text: str) -> Frontmatter:
         return Frontmatter(None, "frontmatter nests too deeply to be read")
     if "*" in yaml_text and _expanded_size(data, {}, MAX_EXPANDED_NODES) > MAX_EXPANDED_NODES:
         return Frontmatter(
-            None, f"frontmatter aliases expand to more than {MAX_EXPANDED_NODES} nodes (a YAML bomb)"
+            None, f"frontmatter aliases expand to more than {MAX_EXPANDED_NODES} nodes (a YAML bomb)", hostile=True
         )
     if not isinstance(data, dict):
         kind = "empty" if data is None else f"a {type(data).__name__}"
