@@ -28,7 +28,7 @@ from wikid.clock import iso, now
 from wikid.config import Config, ConfigError
 from wikid.daemon.notify import Notifier
 from wikid.daemon.tracker import Signature, Tracker
-from wikid.daemon.watcher import needs_polling, start_observer
+from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, start_observer
 from wikid.intake.journal import recover
 from wikid.intake.report import Action
 from wikid.intake.scan import is_skipped_name, scan_input
@@ -67,6 +67,7 @@ class Daemon:
         self.events: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
         self.stop_requested = False
         self.reload_requested = False
+        self.events_lost = False  # the watcher lost events: rescan input/ now
         self.config = project.config()
         engine_name(self.config)  # a model that cannot run is refused before watching starts
         self.tracker = self._tracker(self.config)
@@ -101,6 +102,8 @@ class Daemon:
             regenerate_indexes(self.paths.wiki, self.paths.page_cache)
             polling, why = needs_polling(self.paths.input, self.config.watch.polling)
             log.info("watching %s with %s (%s)", self.paths.input, "polling" if polling else "inotify", why)
+            alarm = OverflowAlarm(self.events)
+            logging.getLogger("watchdog").addHandler(alarm)
             observer = self.observer_factory([self.paths.input, self.paths.wiki], self.events, polling)
             queries = QueryServer(self.warm, self.paths.query_socket)
             queries.start()
@@ -112,6 +115,7 @@ class Daemon:
                 self.notifier.stopping()
                 queries.stop()
                 observer.stop()
+                logging.getLogger("watchdog").removeHandler(alarm)
                 self._write_state("stopped")
         log.info("stopped")
         return 0
@@ -131,14 +135,16 @@ class Daemon:
             if not observer.is_alive():
                 log.warning("the file watcher stopped; restarting it and rescanning input/")
                 observer = self.observer_factory([self.paths.input, self.paths.wiki], self.events, polling)
-                last_rescan = 0.0
-            if clock - last_rescan >= self.config.watch.rescan_seconds:
+                self.events_lost = True
+            if self.events_lost or clock - last_rescan >= self.config.watch.rescan_seconds:
+                self.events_lost = False
                 self._rescan(clock)
                 self.warm.refresh()  # wiki/ events can be lost too
                 last_rescan = clock
             self.tracker.poll(clock, lambda rel: _signature(self.paths.input / rel))
             if self.tracker.batch_due(clock):
                 self._batch(clock)
+                state = None  # daemon.json now says "batch": publish "idle" again even if the queue length is unchanged
             elif self.wiki_changed_at is not None and clock - self.wiki_changed_at >= self.config.watch.stability_seconds:
                 self.wiki_changed_at = None
                 changed = regenerate_indexes(self.paths.wiki, self.paths.page_cache)
@@ -160,15 +166,21 @@ class Daemon:
             item = self.events.get(timeout=timeout)
         except queue.Empty:
             return
-        clock = time.monotonic()
         while True:
-            self._event(*item, clock)
+            # each event's own time: a long drain (a storm) must not backdate the events it
+            # processes last, or input/ looks quiet and files look stable while they still change
+            self._event(*item, time.monotonic())
             try:
                 item = self.events.get_nowait()
             except queue.Empty:
                 return
 
     def _event(self, root: str, path: str, clock: float) -> None:
+        if (root, path) == EVENTS_LOST:
+            if not self.events_lost:
+                log.warning("the kernel dropped file events (inotify queue overflow); rescanning input/")
+            self.events_lost = True
+            return
         rel = os.path.relpath(path, root).replace(os.sep, "/")
         if rel == "." or rel.startswith("../"):
             return

@@ -9,6 +9,7 @@ the polling observer; files or folders moved in from outside arrive as plain
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 from pathlib import Path
@@ -60,6 +61,29 @@ def needs_polling(path: Path, setting: bool | str, mounts: str | None = None) ->
     return False, f"{path} is on {kind or 'a local filesystem'}"
 
 
+EVENTS_LOST = ("", "")  # on the queue: the kernel dropped events, rescan
+
+
+class OverflowAlarm(logging.Handler):
+    """Puts EVENTS_LOST on the daemon's queue when watchdog reports an inotify queue overflow.
+
+    When more events arrive than the kernel queues (/proc/sys/fs/inotify/max_queued_events,
+    16384 by default; a storm of drops while the daemon is busy), the kernel drops the rest
+    and says IN_Q_OVERFLOW. watchdog only logs that (and re-adds its watches); nothing
+    reaches the event handler, so without this the dropped files would wait for the
+    periodic rescan (still the only net with watchdog releases that do not even log it).
+    Attach it to the "watchdog" logger for the observer's lifetime.
+    """
+
+    def __init__(self, events: queue.SimpleQueue[tuple[str, str]]) -> None:
+        super().__init__(logging.WARNING)
+        self.events = events
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "overflow" in str(record.msg).lower():
+            self.events.put(EVENTS_LOST)
+
+
 class _Queueing(FileSystemEventHandler):
     def __init__(self, events: queue.SimpleQueue[tuple[str, str]], root: str) -> None:
         self.events, self.root = events, root
@@ -67,6 +91,8 @@ class _Queueing(FileSystemEventHandler):
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type in ("opened", "closed_no_write"):
             return
+        if event.is_directory and event.event_type == "modified":
+            return  # every file created or changed in it has its own event; rescanning the folder each time is quadratic
         self.events.put((self.root, os.fsdecode(event.src_path)))
         dest = getattr(event, "dest_path", "")
         if dest:
