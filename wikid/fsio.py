@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import itertools
 import os
+import re
 import stat
 from pathlib import Path
 from typing import BinaryIO
@@ -31,8 +32,28 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+_TEMP = re.compile(r"^\..+\.wikid-\d+-\d+\.tmp$")
+
+
 def _temp_name(dest: Path) -> Path:
     return dest.parent / f".{dest.name}.wikid-{os.getpid()}-{next(_counter)}.tmp"
+
+
+def remove_stale_temps(root: Path) -> list[Path]:
+    """Delete the temp files a killed wikid process left under `root`; return them.
+
+    Only for a caller holding the project lock: then no live process is writing one.
+    A temp file is never the only copy of anything (its destination or source still
+    holds the bytes), so removing it loses nothing.
+    """
+    removed = []
+    for dirpath, _, files in os.walk(root):
+        for name in files:
+            if _TEMP.match(name):
+                path = Path(dirpath) / name
+                path.unlink(missing_ok=True)
+                removed.append(path)
+    return removed
 
 
 def write_temp(dest: Path, data: bytes | BinaryIO) -> Path:

@@ -16,6 +16,7 @@ from wikid.fsio import atomic_create, fsync_dir
 from wikid.intake.archive import archive_bytes
 from wikid.intake.classify import Bucket, ignored
 from wikid.intake.ignores import IgnoreMemory
+from wikid.intake.journal import sweep_temps
 from wikid.intake.pipeline import Progress, classify_inputs, run_batch
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLock
@@ -140,7 +141,11 @@ class Project:
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
             directory.mkdir(parents=True, exist_ok=True)
         with ProjectLock(self.paths.lock):
-            return self.batch(config, progress, only, model)
+            swept = sweep_temps(self.paths)
+            report = self.batch(config, progress, only, model)
+        if swept:
+            report.recovery = f"{report.recovery}; {swept}" if report.recovery else swept
+        return report
 
     def batch(
         self,

@@ -29,7 +29,7 @@ from wikid.config import Config, ConfigError
 from wikid.daemon.notify import Notifier
 from wikid.daemon.tracker import Signature, Tracker
 from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, start_observer
-from wikid.intake.journal import recover
+from wikid.intake.journal import recover, sweep_temps
 from wikid.intake.report import Action
 from wikid.intake.scan import is_skipped_name, scan_input
 from wikid.lock import ProjectLock
@@ -96,9 +96,9 @@ class Daemon:
             if threading.current_thread() is threading.main_thread():
                 for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                     signal.signal(signum, self._on_signal)
-            recovered = recover(self.paths)
-            if recovered:
-                log.warning("%s", recovered)
+            for recovered in (sweep_temps(self.paths), recover(self.paths)):
+                if recovered:
+                    log.warning("%s", recovered)
             regenerate_indexes(self.paths.wiki, self.paths.page_cache)
             polling, why = needs_polling(self.paths.input, self.config.watch.polling)
             log.info("watching %s with %s (%s)", self.paths.input, "polling" if polling else "inotify", why)

@@ -28,12 +28,17 @@ class ChangedDuringIngest(RuntimeError):
 
 
 def _first_free_link(src: Path, archive_root: Path, rel: str, when: datetime) -> str:
+    """Link `src` under the first free candidate name. A name that is already a link to
+    `src` itself was claimed by a run killed before it released the input: it is reused,
+    so the original is not archived twice."""
     for candidate in archive_candidates(rel, when):
         dest = archive_root / candidate
         dest.parent.mkdir(parents=True, exist_ok=True)
         try:
             os.link(src, dest, follow_symlinks=False)
         except FileExistsError:
+            if os.path.samestat(os.lstat(src), os.lstat(dest)):
+                return candidate
             continue
         return candidate
     raise AssertionError("archive_candidates is infinite")

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from wikid.fsio import atomic_replace, fsync_dir, read_regular
+from wikid.fsio import atomic_replace, fsync_dir, read_regular, remove_stale_temps
 from wikid.intake.archive import Fingerprint, fingerprint
 from wikid.intake.naming import archive_candidates, extracted_text_rel
 from wikid.intake.owned import digest, settle
@@ -142,6 +142,13 @@ def _roll_forward(journal: Journal) -> None:
                 original.unlink()
         except FileNotFoundError:
             continue
+
+
+def sweep_temps(paths: ProjectPaths) -> str | None:
+    """Remove temp files a killed process left in wiki/ and .wikid/ (at the start of a
+    process that holds the lock: any such file belongs to a dead run); say so, or None."""
+    removed = [p for root in (paths.wiki, paths.state) for p in remove_stale_temps(root)]
+    return f"removed {len(removed)} temp file(s) left by an interrupted run" if removed else None
 
 
 def recover(paths: ProjectPaths) -> str | None:
