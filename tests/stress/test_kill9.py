@@ -55,26 +55,6 @@ FAST_WATCH = {
     "WIKID_WATCH_RESCAN_SECONDS": "30",
 }
 
-# Product bugs this test found (not fixed here). The end-state check reports them as
-# an expected failure, and only after every other invariant passed; test_known_bug_*
-# reproduces each one deterministically under a strict xfail, so a fix turns that
-# test into an XPASS failure: then delete the test and its entry here.
-KNOWN_BUGS = {
-    "temp-leftover": (
-        "wikid/fsio.py: a SIGKILL between write_temp() and the rename/link of atomic_replace/"
-        "atomic_create/_claim_copy leaves a hidden `.<name>.wikid-<pid>-<n>.tmp`; no run removes it"
-    ),
-    "double-archive": (
-        "wikid/intake/conformant.py: conformant intake is not journaled; a SIGKILL after "
-        "claim_original() and before release_original() leaves the input in input/ and a second "
-        "archive name is claimed for it by the next run"
-    ),
-    "misfiled": (
-        "wikid/manager/offline/cluster.py group_documents/_match: documents stating different vendors are "
-        "grouped by TF-IDF similarity of a shared template (two spreadsheets; two call notes, each plainly "
-        "about another vendor) and the whole group is filed on one vendor's page -- with or without kills"
-    ),
-}
 
 
 # ---------------------------------------------------------------------------
@@ -350,8 +330,7 @@ def check_after_kill(project: Project, drop: Drop, label: str) -> None:
 
 
 def check_end_state(project: Project, drop: Drop, report: dict[str, object]) -> list[str]:
-    """I1, I2, I5 once a run finished; return violations of KNOWN_BUGS (asserts the rest)."""
-    known: list[str] = []
+    """I1, I2, I5 once a run finished, and one page per entity holding its documents."""
     paths = project.paths
     assert_nothing_lost(drop.files, project)
     assert not paths.journal.exists(), f"the journal is left over: {paths.journal.read_text()[:500]}"
@@ -380,8 +359,7 @@ def check_end_state(project: Project, drop: Drop, report: dict[str, object]) -> 
 
     temps = sorted(p.relative_to(paths.root).as_posix()
                    for root in (paths.wiki, paths.state) for p in root.rglob("*") if TEMP_NAME.match(p.name))
-    if temps:
-        known.append(f"temp-leftover: {len(temps)} temp file(s), e.g. {temps[:5]}")
+    assert not temps, f"temp files left by killed runs: {temps[:5]}"
 
     # Every ingested input archived exactly once: the archived originals are, as a
     # multiset, exactly the bytes of the inputs that were not ignored.
@@ -396,11 +374,7 @@ def check_end_state(project: Project, drop: Drop, report: dict[str, object]) -> 
     missing = sorted(rel for rel, names in copies.items() if not names)
     assert not missing, f"inputs neither in input/ nor archived: {missing[:10]}"
     doubled = {rel: names for rel, names in copies.items() if len(names) > 1}
-    doubled_docs = {rel: names for rel, names in doubled.items() if rel not in drop.conformant}
-    assert not doubled_docs, f"documents archived more than once: {dict(list(doubled_docs.items())[:5])}"
-    if doubled:
-        known.append(f"double-archive: {len(doubled)} conformant input(s) archived twice, e.g. "
-                     f"{dict(list(doubled.items())[:3])}")
+    assert not doubled, f"inputs archived more than once: {dict(list(doubled.items())[:5])}"
 
     # Conformant pages: byte for byte at their page path.
     for rel in sorted(drop.conformant):
@@ -438,16 +412,15 @@ def check_end_state(project: Project, drop: Drop, report: dict[str, object]) -> 
                       for rel in drop.documents
                       if titles[cited_by[f"/archive/{copies[rel][0]}"][0]] != drop.entity[rel])
     missing_pages = sorted(set(drop.entity.values()) - set(titles.values()))
-    if misfiled or missing_pages:
-        known.append(f"misfiled: {len(misfiled)} document(s) on another entity's page, e.g. {misfiled[:3]}"
-                     f"; entities without a page: {missing_pages}")
+    assert not misfiled and not missing_pages, (
+        f"{len(misfiled)} document(s) on another entity's page, e.g. {misfiled[:3]}; entities without a page: "
+        f"{missing_pages}")
     assert set(map(str, titles.values())) <= set(drop.entity.values()), (
         f"concept pages for no entity dropped: {sorted(set(map(str, titles.values())) - set(drop.entity.values()))}")
 
     lint = project.lint()
     assert lint.ok and lint.errors == 0, "wikid lint: " + "; ".join(
         f"{f.file}:{f.line} {f.code} {f.message}" for f in lint.findings[:10])
-    return known
 
 
 # ---------------------------------------------------------------------------
@@ -559,7 +532,7 @@ def test_sigkill_anywhere_loses_nothing_and_a_restart_finishes(scenario: Scenari
     final = subprocess.run([sys.executable, "-m", "wikid", "-C", str(project.root), "update", "--json"],
                            env=_env(False), capture_output=True, timeout=RUN_TIMEOUT)
     assert final.returncode == 0, f"the finishing update failed: {final.stderr.decode()[-2000:]}"
-    known = check_end_state(project, drop, json.loads(final.stdout))
+    check_end_state(project, drop, json.loads(final.stdout))
 
     boundary = [(r, rc) for r, rc, _ in outcomes if r.target is not None]
     missed_sure = [r.label for r, rc in boundary if r.sure and rc != KILLED]
@@ -570,17 +543,12 @@ def test_sigkill_anywhere_loses_nothing_and_a_restart_finishes(scenario: Scenari
     print(summary)
     assert not missed_sure, f"kill points that must be reached were not (wrong N or dead code?): {missed_sure}"
     assert len(boundary) - len(missed) >= 0.8 * len(boundary), f"too few boundary kills were real: {summary}"
-    if known:
-        pytest.xfail("; ".join(known) + " -- " + "; ".join(KNOWN_BUGS[k.split(":")[0]] for k in known))
 
 
 # ---------------------------------------------------------------------------
-# The product bugs of KNOWN_BUGS, each reproduced by one deterministic kill. Strict
-# xfail on KnownBug only: a kill that does not happen, or any other failure, fails.
-
-
-class KnownBug(AssertionError):
-    """The end state shows one of KNOWN_BUGS (and nothing else went wrong)."""
+# Bugs this test found (temp files and double archive names left by a kill outside
+# the journal; documents of two vendors filed on one page), each reproduced by one
+# deterministic kill or batch and fixed.
 
 
 def _kill_once_then_finish(tmp_path: Path, target: str, nth: int, when: str) -> tuple[Project, bytes]:
@@ -601,24 +569,19 @@ def _kill_once_then_finish(tmp_path: Path, target: str, nth: int, when: str) -> 
     return project, data
 
 
-@pytest.mark.xfail(strict=True, raises=KnownBug, reason=KNOWN_BUGS["temp-leftover"])
-def test_known_bug_a_kill_between_temp_write_and_rename_leaves_the_temp_file(tmp_path: Path) -> None:
+def test_a_kill_between_temp_write_and_rename_leaves_no_temp_file(tmp_path: Path) -> None:
     project, _ = _kill_once_then_finish(tmp_path, "wikid.fsio:write_temp", 1, "after")
     temps = [p.relative_to(project.root).as_posix() for p in project.root.rglob("*") if TEMP_NAME.match(p.name)]
-    if temps:
-        raise KnownBug(f"temp files left after a finished run: {temps}")
+    assert not temps, f"temp files left after a finished run: {temps}"
 
 
-@pytest.mark.xfail(strict=True, raises=KnownBug, reason=KNOWN_BUGS["double-archive"])
-def test_known_bug_a_kill_between_claim_and_release_archives_a_conformant_page_twice(tmp_path: Path) -> None:
+def test_a_kill_between_claim_and_release_archives_a_conformant_page_once(tmp_path: Path) -> None:
     project, data = _kill_once_then_finish(tmp_path, "wikid.intake.archive:release_original", 1, "before")
     copies = sorted(rel for rel, copy in tree_bytes(project.paths.archive).items() if copy == data)
-    if len(copies) != 1:
-        raise KnownBug(f"input/pages/danube.md archived {len(copies)} times: {copies}")
+    assert len(copies) == 1, f"input/pages/danube.md archived {len(copies)} times: {copies}"
 
 
-@pytest.mark.xfail(strict=True, raises=KnownBug, reason=KNOWN_BUGS["misfiled"])
-def test_known_bug_two_spreadsheets_of_one_template_land_on_one_vendor_page(project: Project) -> None:
+def test_two_spreadsheets_of_one_template_land_on_their_own_vendor_pages(project: Project) -> None:
     """No kill needed: found by the end-state check above, reproduced in one batch."""
     def sheet(vendor: str, day: str) -> bytes:
         return make_xlsx({"Terms": [["Vendor", vendor], ["Date", day], ["Payment terms", "60 days"], ["Currency", "EUR"]]})
@@ -633,5 +596,4 @@ def test_known_bug_two_spreadsheets_of_one_template_land_on_one_vendor_page(proj
     pages = {f.input: f.page for f in project.update().files}
     assert pages["harbor-1.txt"] == pages["harbor-2.xlsx"] == "vendor/harbor-hemp-ropes.md", pages
     assert pages["foxglove-1.txt"] == "vendor/foxglove-fasteners.md", pages
-    if pages["foxglove-2.xlsx"] != "vendor/foxglove-fasteners.md":
-        raise KnownBug(f"input/foxglove-2.xlsx (Vendor: Foxglove Fasteners) described by wiki/{pages['foxglove-2.xlsx']}")
+    assert pages["foxglove-2.xlsx"] == "vendor/foxglove-fasteners.md", pages

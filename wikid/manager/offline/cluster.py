@@ -21,6 +21,8 @@ Signals, strongest first:
 
 One constraint overrides every link: two groups whose strong names differ are never
 joined (two contracts from the same template, for two suppliers, are two entities).
+A document plainly about an entity of the wiki carries that entity's name for this
+constraint (two call notes from one template, about two suppliers, stay apart).
 
 The algorithm is order-independent: documents are sorted by input path first, links
 are processed in one canonical order (hard links, then by decreasing cosine, then by
@@ -233,6 +235,8 @@ def group_documents(
                 uf.union(first_named[key], idx)
             elif key in concept_keys:
                 about_concept[idx] = key
+                root = uf.find(idx)
+                uf.name[root] = uf.name[root] or key  # about one entity: never joined to another
 
     padded: dict[int, str] = {}
 

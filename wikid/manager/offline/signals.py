@@ -209,10 +209,18 @@ def split_cells(line: str) -> list[str]:
     return cells
 
 
+def _known_key(cell: str) -> bool:
+    key = norm_key(cell)
+    return key in NAME_FIELDS or key in DATE_FIELDS or key in TYPE_FIELDS
+
+
 def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
     """Scalar fields and row attributes of one GFM table.
 
     * Two columns, or a header like `Attribute | Value | …`: each row is `key -> value`.
+      When the header itself reads like a pair (`Vendor | Acme`, and another row's key
+      is a name, date or type field too), it is a pair: a spreadsheet of key/value rows
+      has no header, but markdown gives every table one.
     * A header and exactly one data row (a one-record CSV): `header[i] -> cell[i]`.
     * A header and several rows whose first column is a unique, non-numeric key (a
       price list, an inventory): `"<row key> – <header[i]>" -> cell[i]`, for the first
@@ -231,6 +239,10 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
     kv_header = header is not None and len(header) >= 2 and norm_key(header[0]) in {
         "attribute", "key", "field", "property", "setting", "parameter", "name", "item"
     } and norm_key(header[1]) in {"value", "values", "setting", "details"}
+    if header is not None and len(header) == 2 and not kv_header and _known_key(header[0]) and any(
+        r and _known_key(r[0]) for r in rows
+    ):
+        rows = [header, *rows]  # a key/value sheet: markdown made its first pair the header
     if header is None or len(header) == 2 or kv_header:
         pairs = rows if header is None or len(header) == 2 or kv_header else []
         for r in pairs:
