@@ -23,7 +23,11 @@ def read_json(path: Path) -> Any:
 
 def write_json(path: Path, value: Any) -> bool:
     """Store `value` if it differs from what is stored; return whether it was written."""
-    data = (json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+    text = json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    try:
+        data = text.encode()
+    except UnicodeEncodeError:  # a name with bytes that are not UTF-8: keep it, escaped
+        data = (json.dumps(value, indent=2, sort_keys=True) + "\n").encode()
     try:
         if path.read_bytes() == data:
             return False

@@ -67,9 +67,6 @@ class Expected:
     raw: the on-disk path relative to input/ when the key is an escaped display form.
     sparse: a sparse file (never read whole by the tests either).
     special: not a regular file (link, FIFO, socket): no bytes to keep.
-    daemon_bug: why `wikid watch` does not reach this outcome yet (a reported bug
-        outside the files this corpus may fix); the daemon test drops these inputs
-        separately, in strict-xfail tests that start passing once the bug is fixed.
     """
 
     outcome: str
@@ -81,16 +78,8 @@ class Expected:
     raw: bytes | None = None
     sparse: bool = False
     special: bool = False
-    daemon_bug: str | None = None
 
 
-#: Reported daemon bugs (wikid/daemon/service.py), by the inputs that trigger them.
-DAEMON_SURROGATES = ("the daemon dies: a name with invalid UTF-8 reaches daemon.json as a surrogate escape "
-                     "(UnicodeEncodeError in state.write_json)")
-DAEMON_RAW_NAMES = ("the daemon never reports the file: events carry the raw name, the batch's `only` is "
-                    "matched against scan_input's escaped/NFC name")
-DAEMON_PATH_MAX = ("the daemon dies: Path.is_dir() raises ENAMETOOLONG in Daemon._event for a path beyond "
-                   "PATH_MAX")
 
 
 # --- small builders -----------------------------------------------------------------
@@ -582,13 +571,8 @@ def build(
                        ("cr\\rname.pdf", b"cr\rname.pdf"), ("esc\\x1b[31mred.txt", b"esc\x1b[31mred.txt"),
                        ("bad-\\xff\\xfe.txt", b"bad-\xff\xfe.txt"), ("caf\\xe9.md", b"caf\xe9.md"),
                        ("dir-\\xff", b"dir-\xff/inside.txt"), ("dir\\nnl", b"dir\nnl/inside.md")):
-        try:
-            raw.decode("utf-8")
-            bug = DAEMON_RAW_NAMES
-        except UnicodeDecodeError:
-            bug = DAEMON_SURROGATES
         put_raw(shown, raw, _prose("A file with a hostile name", "Name0").encode(),
-                Expected(unsafe, names, f"name bytes {raw!r}", detail="rename", daemon_bug=bug))
+                Expected(unsafe, names, f"name bytes {raw!r}", detail="rename"))
     # Odd but representable names: ingested like any file.
     for rel, marker in (("names/a..b.txt", "Dots1"),
                         ("names/x..\\..\\evil.txt", "Dots2"), ("names/-rf --no-preserve-root.txt", "Dash3"),
@@ -601,8 +585,7 @@ def build(
             Expected(unsafe, names, "a 255/254-byte name leaves no room for the archive and temp names",
                      detail="bytes long"))
     put("names/cafe\u0301-nfd.md", b"---\ntype: Note\ntitle: Decomposed\n---\nAn NFD-named page.\n",
-        Expected(PAGE, names, "an NFD-named conformant page is reported and copied in NFC", conformant=True,
-                 daemon_bug=DAEMON_RAW_NAMES))
+        Expected(PAGE, names, "an NFD-named conformant page is reported and copied in NFC", conformant=True))
     if "names/cafe\u0301-nfd.md" in expected:
         expected["names/caf\u00e9-nfd.md"] = replace(expected.pop("names/cafe\u0301-nfd.md"),
                                                      raw="names/cafe\u0301-nfd.md".encode())
@@ -628,7 +611,7 @@ def build(
         near = _long_path(input_dir, "longpath", path_max - 20, _prose("A deeply buried note", "Path20").encode())
         expected[near] = crowded
     unreadable = Expected("io_failed", "deep", "a folder whose path reaches PATH_MAX cannot even be read",
-                          detail="too long", special=True, daemon_bug=DAEMON_PATH_MAX)
+                          detail="too long", special=True)
     if include(unreadable):
         beyond = _long_path(input_dir, "beyondpath", path_max + 300, _prose("An unreachable note", "Path21").encode())
         parts = beyond.split("/")

@@ -36,9 +36,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hostile_corpus import (  # noqa: E402
     CANARY_TOKEN,
-    DAEMON_PATH_MAX,
-    DAEMON_RAW_NAMES,
-    DAEMON_SURROGATES,
     PAGE,
     SKIPPED,
     Expected,
@@ -455,7 +452,7 @@ def remembered(project: Project) -> dict[str, tuple[str, str]]:
 
 
 def run_daemon(
-    tmp_path: Path, stress: bool, include: Callable[[Expected], bool] = lambda e: e.daemon_bug is None,
+    tmp_path: Path, stress: bool, include: Callable[[Expected], bool] = lambda e: True,
     timeout: float | None = None,
 ) -> None:
     """Drop the corpus (the inputs `include` admits) into a running daemon and check
@@ -529,27 +526,13 @@ def test_the_daemon_survives_gigabyte_bombs_with_default_limits(tmp_path: Path) 
     run_daemon(tmp_path, stress=True)
 
 
-# --- reported bugs outside the files this corpus may fix: strict xfail ------------------------
-# Each test passes once its bug is fixed; strict=True then fails it so the marker is removed
-# and the inputs rejoin the main corpus (drop `daemon_bug` from their Expected).
+# --- reported bugs since fixed: regression tests ------------------------------------------
 
 
-@pytest.mark.parametrize("bug", [
-    pytest.param(DAEMON_SURROGATES, id="invalid-utf8-name-kills-daemon",
-                 marks=pytest.mark.xfail(strict=True, reason=DAEMON_SURROGATES)),
-    pytest.param(DAEMON_RAW_NAMES, id="escaped-or-nfd-name-never-reported",
-                 marks=pytest.mark.xfail(strict=True, reason=DAEMON_RAW_NAMES)),
-    pytest.param(DAEMON_PATH_MAX, id="path-beyond-path-max-kills-daemon",
-                 marks=pytest.mark.xfail(strict=True, reason=DAEMON_PATH_MAX)),
-])
-def test_reported_daemon_bug(tmp_path: Path, bug: str) -> None:
-    run_daemon(tmp_path, stress=False, include=lambda e: e.daemon_bug == bug, timeout=10)
-
-
-@pytest.mark.xfail(strict=True, reason="managed._claim archives `input/<NFC rel>`, not the scanned file's real path")
 def test_an_nfd_named_document_is_archived(project: Project) -> None:
-    """A document whose name is stored decomposed (NFD, as macOS writes it) is extracted
-    and cited, then its archiving fails: the page cites a missing original forever."""
+    """A document whose name is stored decomposed (NFD, as macOS writes it) is scanned
+    under its NFC name; it is archived from its real path, not from `input/<NFC name>`
+    (which does not exist: the file stayed in input/ and was retried forever)."""
     nfd = "cafe\u0301 menu.txt"
     (project.paths.input / nfd).write_text("Vendor: Decomposed Cafe\nThe decomposed cafe menu lists coffee.\n")
     [result] = project.update().files
@@ -558,12 +541,7 @@ def test_an_nfd_named_document_is_archived(project: Project) -> None:
     assert (project.paths.archive / "caf\u00e9 menu.txt").is_file()
 
 
-OFFLINE_MEMORY = ("the offline engine holds ~17x an extracted text's size in the batch process (the daemon): "
-                  "a 20 MB text peaks at ~385 MB, 60 MB at ~1 GB, and limits.max_file_mb allows 100 MB")
-
-
 @pytest.mark.stress
-@pytest.mark.xfail(strict=True, reason=OFFLINE_MEMORY)
 def test_a_huge_text_does_not_blow_up_the_process_running_the_batch(tmp_path: Path) -> None:
     """Extraction is capped in its worker; the text it returns is then clustered and
     summarised in the daemon itself, which must stay within the daemon's bound too."""
@@ -583,8 +561,6 @@ def test_a_huge_text_does_not_blow_up_the_process_running_the_batch(tmp_path: Pa
     assert sampler.daemon_mb < DAEMON_PEAK_RSS_MB, f"the batch process peaked at {sampler.daemon_mb:.0f} MB"
 
 
-@pytest.mark.xfail(strict=True, reason="okf/lint_checks.frontmatter_problem re-loads a refused frontmatter with "
-                                       "yaml.load: libyaml's composer overflows the C stack")
 def test_lint_survives_a_wiki_page_with_a_deeply_nested_frontmatter(project: Project) -> None:
     """A page someone saves straight into wiki/ never passes intake's guards; `wikid lint`
     must report it (FRONTMATTER_INVALID), not die with a segfault."""

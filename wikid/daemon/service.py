@@ -31,7 +31,7 @@ from wikid.daemon.tracker import Signature, Tracker
 from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, start_observer
 from wikid.intake.journal import recover, sweep_temps
 from wikid.intake.report import Action
-from wikid.intake.scan import is_skipped_name, scan_input
+from wikid.intake.scan import canonical_rel, display_name, is_skipped_name, scan_input
 from wikid.lock import ProjectLock
 from wikid.manager import engine_name
 from wikid.okf.bundle import ARCHIVE_DIR, regenerate_indexes
@@ -45,11 +45,17 @@ ObserverFactory = Callable[[list[Path], "queue.SimpleQueue[tuple[str, str]]", bo
 QUEUE_SHOWN = 100
 
 
+UNREADABLE: Signature = (-1, -1)  # there, but cannot be looked at: the batch says why
+
+
 def _signature(path: Path) -> Signature | None:
+    """Size and mtime of `path`; None when it is gone."""
     try:
         st = os.lstat(path)
-    except OSError:
+    except FileNotFoundError:
         return None
+    except OSError:  # e.g. a path beyond PATH_MAX: still batched, and reported with a reason
+        return UNREADABLE
     return (st.st_size, st.st_mtime_ns)
 
 
@@ -68,6 +74,7 @@ class Daemon:
         self.stop_requested = False
         self.reload_requested = False
         self.events_lost = False  # the watcher lost events: rescan input/ now
+        self.real: dict[str, Path] = {}  # tracked rel -> the file's path as the OS names it
         self.config = project.config()
         engine_name(self.config)  # a model that cannot run is refused before watching starts
         self.tracker = self._tracker(self.config)
@@ -141,7 +148,7 @@ class Daemon:
                 self._rescan(clock)
                 self.warm.refresh()  # wiki/ events can be lost too
                 last_rescan = clock
-            self.tracker.poll(clock, lambda rel: _signature(self.paths.input / rel))
+            self.tracker.poll(clock, lambda rel: _signature(self._path(rel)))
             if self.tracker.batch_due(clock):
                 self._batch(clock)
                 state = None  # daemon.json now says "batch": publish "idle" again even if the queue length is unchanged
@@ -196,17 +203,31 @@ class Daemon:
             return
         if any(is_skipped_name(p) for p in parts):
             return
-        full = Path(path)
-        if full.is_dir() and not full.is_symlink():
-            for entry in scan_input(full, self.config.ignore):
-                self.tracker.seen(f"{rel}/{entry.rel}", clock, _signature(entry.path))
-        else:
-            self.tracker.seen(rel, clock, _signature(full))
+        # Tracked under the name the scan gives it, which the batch's `only` must match.
+        shown = canonical_rel(rel)
+        full = Path(root, *parts[: shown.count("/") + 1])
+        try:
+            if full == Path(path) and full.is_dir() and not full.is_symlink():
+                for entry in scan_input(full, self.config.ignore):
+                    self.real[f"{shown}/{entry.rel}"] = entry.path
+                    self.tracker.seen(f"{shown}/{entry.rel}", clock, _signature(entry.path))
+            else:
+                self.real[shown] = full
+                self.tracker.seen(shown, clock, _signature(full))
+        except OSError as exc:  # e.g. a path beyond PATH_MAX: the scan reports it properly
+            log.warning("cannot look at input/%s (%s); rescanning input/", display_name(rel), exc.strerror or exc)
+            self.events_lost = True
+
+    def _path(self, rel: str) -> Path:
+        """Where the file tracked as `rel` is: its name on disk may differ (NFD, escaped bytes)."""
+        return self.real.get(rel) or self.paths.input / rel
 
     def _rescan(self, clock: float) -> None:
         present = set()
+        self.real = {}
         for entry in scan_input(self.paths.input, self.config.ignore):
             present.add(entry.rel)
+            self.real[entry.rel] = entry.path
             self.tracker.seen(entry.rel, clock, _signature(entry.path))
         self.tracker.forget_missing(present)
 
@@ -224,7 +245,7 @@ class Daemon:
         done = time.monotonic()
         for result in report.files:
             if result.action in (Action.IGNORED, Action.RETRY):
-                signature = _signature(self.paths.input / result.input) or batch.get(result.input)
+                signature = _signature(self._path(result.input)) or batch.get(result.input)
                 if signature is None:
                     continue
                 self.tracker.settle(result.input, signature, done, retry=result.action == Action.RETRY)

@@ -89,6 +89,19 @@ def unrepresentable(name: str) -> str | None:
     return None
 
 
+def canonical_rel(raw: str) -> str:
+    """The rel `scan_input` reports for input-relative `raw` as the OS names it (a watcher
+    event): NFC names; a path through a name that cannot be represented ends at that
+    name, escaped, because the scan reports that name as unsafe and never looks inside."""
+    out = []
+    for part in raw.split("/"):
+        if unrepresentable(part):
+            out.append(display_name(part))
+            break
+        out.append(unicodedata.normalize("NFC", part))
+    return "/".join(out)
+
+
 def too_long(path: str, name: str) -> str | None:
     """Why a file at `path` cannot be archived and staged under its name, or None."""
     size = len(name.encode("utf-8"))
