@@ -137,19 +137,21 @@ def _max_queued_events() -> int:
 def test_an_inotify_queue_overflow_makes_the_daemon_rescan(project: Project, tmp_path: Path) -> None:
     """The kernel drops events beyond max_queued_events and watchdog only logs it: a file
     whose events were dropped waited in input/ for the periodic rescan (5 min by default).
-    The daemon is stopped (SIGSTOP) while temp files churn in input/ (as a sync client's do),
-    so the queue overflows for real; the page written last has no event left."""
+    The daemon is stopped (SIGSTOP) while temp files churn in one folder (as a sync client's
+    do), so the queue overflows for real; the page then written in another folder has no
+    event left, and nothing else makes the daemon look at that folder."""
     limit = _max_queued_events()
     if limit > 1_000_000:
         pytest.skip(f"max_queued_events is {limit}: overflowing it would take too long")
-    standing = project.paths.input / "standing"
+    standing, quiet = project.paths.input / "standing", project.paths.input / "quiet"
     standing.mkdir()
+    quiet.mkdir()
     log_path = tmp_path / "daemon.log"
     env = {k: v for k, v in os.environ.items() if not k.startswith("WIKID_")}
     with open(log_path, "wb") as log:
         process = subprocess.Popen([sys.executable, "-m", "wikid", "-C", str(project.root), "watch"],
                                    env={**env, "WIKID_NOW": FIXED_NOW, **FAST}, stdout=log, stderr=subprocess.STDOUT)
-    lost = standing / "lost.md"
+    lost = quiet / "lost.md"
     try:
         wait_until(lambda: daemon_state(project).get("pid") == process.pid, 60, "the daemon to start")
         process.send_signal(signal.SIGSTOP)
@@ -165,5 +167,5 @@ def test_an_inotify_queue_overflow_makes_the_daemon_rescan(project: Project, tmp
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=60) == 0
-    assert (project.paths.wiki / "standing" / "lost.md").read_bytes() == page(title="Lost")
+    assert (project.paths.wiki / "quiet" / "lost.md").read_bytes() == page(title="Lost")
     assert "(inotify queue overflow); rescanning input/" in log_path.read_text()
