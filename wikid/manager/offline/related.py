@@ -29,24 +29,26 @@ _LINK = re.compile(r"^\*\s+\[.*\]\(/(.+)\.md\)\s*$")
 class TitleIndex:
     """Finds which of many names a text mentions, word by word.
 
-    Names are indexed by their first word, so a lookup is linear in the text, not in
-    the number of names (a wiki of 10k pages).
+    A lookup costs one set probe per word that starts some name and per distinct name
+    length, so it is linear in the text whatever the number of names (a wiki of 10k
+    pages) and however many of them share a first word ("Burst note 1" … "Burst note
+    1500": indexing names by their first word alone made that texts × names).
     """
 
     def __init__(self, keys: Iterable[str]) -> None:
-        self.by_first: dict[str, list[list[str]]] = defaultdict(list)
-        for key in sorted(set(keys)):
-            if eligible_name(key):
-                tokens = key.split()
-                self.by_first[tokens[0]].append(tokens)
+        self.names = {tuple(key.split()) for key in set(keys) if eligible_name(key)}
+        self.firsts = {name[0] for name in self.names}
+        self.lengths = sorted({len(name) for name in self.names})
 
     def mentioned(self, text: str) -> set[str]:
         tokens = words(text)
         found = set()
         for pos, token in enumerate(tokens):
-            for candidate in self.by_first.get(token, ()):
-                if tokens[pos : pos + len(candidate)] == candidate:
-                    found.add(" ".join(candidate))
+            if token in self.firsts:
+                for length in self.lengths:
+                    candidate = tuple(tokens[pos : pos + length])
+                    if candidate in self.names:
+                        found.add(" ".join(candidate))
         return found
 
 
