@@ -54,6 +54,9 @@ class Journal:
     pages: dict[str, JournalPage] = field(default_factory=dict)
     claiming: str | None = None  # input whose archive names are being claimed
     claiming_page: str | None = None  # page whose previous version is being archived
+    # the path on disk of `claiming`, whose name may differ from `input/<rel>` (NFD on
+    # disk, NFC rel); None in journals written before it was recorded
+    claiming_path: str | None = None
 
     def save(self, paths: ProjectPaths) -> None:
         write_json(paths.journal, asdict(self))
@@ -71,6 +74,7 @@ def load(paths: ProjectPaths) -> Journal | None:
         {pid: JournalPage(p["sha256"], p.get("previous"), p.get("backup")) for pid, p in data.get("pages", {}).items()},
         data.get("claiming"),
         data.get("claiming_page"),
+        data.get("claiming_path"),
     )
 
 
@@ -100,7 +104,7 @@ def _unclaim(paths: ProjectPaths, rel: str, when: datetime, ours: Callable[[Path
 def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
     when = datetime.fromisoformat(journal.when.replace("Z", "+00:00"))
     if journal.claiming is not None:
-        original = paths.input / journal.claiming
+        original = Path(journal.claiming_path) if journal.claiming_path else paths.input / journal.claiming
         staged = _bytes(paths.extract_staging / f"{journal.claiming}.txt")
         _unclaim(paths, journal.claiming, when, lambda p: _bytes(p) == _bytes(original))
         _unclaim(paths, extracted_text_rel(journal.claiming), when, lambda p: staged is not None and _bytes(p) == staged)

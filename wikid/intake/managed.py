@@ -131,8 +131,13 @@ def _rewrite(page: _Page, archived: dict[str, tuple[str, str]]) -> str:
     return render_page(page.frontmatter, body)
 
 
-def _claim(paths: ProjectPaths, doc: SourceDocument, when: datetime) -> tuple[str, str]:
-    original = claim_original(paths.input / doc.input_rel, paths.archive, doc.input_rel, when)
+def _claim(paths: ProjectPaths, doc: SourceDocument, entry: InputEntry, when: datetime) -> tuple[str, str]:
+    """Claim archive names for a document's original and its extracted text.
+
+    The original is claimed at the path the scan found (`entry.path`), not at
+    `input/<rel>`: the rel is NFC, while the name on disk may be NFD (as macOS writes).
+    """
+    original = claim_original(entry.path, paths.archive, doc.input_rel, when)
     text = archive_bytes(doc.text.encode("utf-8"), paths.archive, extracted_text_rel(doc.input_rel), when)
     return original, text
 
@@ -207,18 +212,18 @@ def manage_documents(
     for doc in documents:
         if _placeholder(doc.input_rel) not in citing:
             continue
-        journal.claiming = doc.input_rel
+        entry = entries[doc.input_rel]
+        journal.claiming, journal.claiming_path = doc.input_rel, str(entry.path)
         journal.save(paths)
         try:
-            claims[doc.input_rel] = _claim(paths, doc, when)
+            claims[doc.input_rel] = _claim(paths, doc, entry, when)
         except OSError as exc:
             failed[doc.input_rel] = f"the original could not be archived: {exc.strerror or exc}"
             continue
-        entry = entries[doc.input_rel]
         journal.docs[doc.input_rel] = JournalDoc(
             str(entry.path), (entry.size, entry.mtime_ns, entry.ino), *claims[doc.input_rel]
         )
-    journal.claiming = None
+    journal.claiming = journal.claiming_path = None
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
     rederives = getattr(manager, "rederives_pages", False)
     ownership = owned.load(paths)
