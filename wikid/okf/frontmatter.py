@@ -126,6 +126,17 @@ def nesting_bound(yaml_text: str) -> int:
     return deepest
 
 
+def refusal(yaml_text: str) -> str | None:
+    """Why `yaml_text` must not be handed to libyaml at all (too large, nested too
+    deeply: see the module docstring), or None. Every YAML load of a frontmatter that
+    may come from outside goes through this check first."""
+    if len(yaml_text) > MAX_FRONTMATTER_CHARS:
+        return f"frontmatter is larger than {MAX_FRONTMATTER_CHARS} characters"
+    if nesting_bound(yaml_text) > MAX_NESTING:
+        return f"frontmatter nests more than {MAX_NESTING} levels deep"
+    return None
+
+
 def parse_frontmatter(text: str) -> Frontmatter:
     """Parse the frontmatter of `text` and say precisely what is wrong when it fails."""
     split = split_frontmatter(text)
@@ -134,10 +145,9 @@ def parse_frontmatter(text: str) -> Frontmatter:
             return Frontmatter(None, "frontmatter is not terminated by a `---` line")
         return Frontmatter(None, "no YAML frontmatter (the file must start with a `---` line)")
     yaml_text, body_start = split
-    if len(yaml_text) > MAX_FRONTMATTER_CHARS:
-        return Frontmatter(None, f"frontmatter is larger than {MAX_FRONTMATTER_CHARS} characters", hostile=True)
-    if nesting_bound(yaml_text) > MAX_NESTING:
-        return Frontmatter(None, f"frontmatter nests more than {MAX_NESTING} levels deep", hostile=True)
+    refused = refusal(yaml_text)
+    if refused:
+        return Frontmatter(None, refused, hostile=True)
     try:
         data = yaml.load(yaml_text, Loader=_Loader)
     except yaml.YAMLError as exc:

@@ -21,7 +21,7 @@ from urllib.parse import unquote
 
 import yaml
 
-from wikid.okf.frontmatter import BOM, parse_frontmatter, split_frontmatter
+from wikid.okf.frontmatter import BOM, Frontmatter, parse_frontmatter, split_frontmatter
 
 from wikid.okf.index import ConceptEntry
 from wikid.okf.lint_markdown import (
@@ -158,8 +158,14 @@ def _key_line(yaml_text: str, key: str) -> int | None:
     return line_of(yaml_text, match.start(), 2) if match else None
 
 
-def frontmatter_problem(text: str, rel: str, fm_error: str) -> Finding:
-    """Turn parse_frontmatter's failure into the precise error code, with a line."""
+def frontmatter_problem(text: str, rel: str, fm: Frontmatter) -> Finding:
+    """Turn parse_frontmatter's failure into the precise error code, with a line.
+
+    The YAML is loaded again (without the duplicate-key check) to find the line of a
+    syntax error, except when parse_frontmatter refused to load it at all (`hostile`:
+    too large, nested too deeply, an alias bomb): on 100,000 nested `[` libyaml's
+    composer overflows the C stack and `wikid lint` would die with a segfault.
+    """
     split = split_frontmatter(text)
     if split is None:
         if text.lstrip(BOM).startswith("---"):
@@ -167,23 +173,24 @@ def frontmatter_problem(text: str, rel: str, fm_error: str) -> Finding:
                            "frontmatter opened by `---` on line 1 is never closed; add a `---` line after the last YAML key")
         return finding("FRONTMATTER_MISSING", rel, 1,
                        "no YAML frontmatter; start the file with a `---` line, `type: <Kind>`, and a closing `---` (OKF §11)")
-    yaml_text = split[0]
-    try:
-        data = yaml.load(yaml_text, Loader=_Loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 2
-        problem = getattr(exc, "problem", None) or "cannot be parsed"
-        return finding("FRONTMATTER_INVALID", rel, line,
-                       f"frontmatter is not valid YAML ({problem}); correct the YAML between the `---` lines "
-                       "(quote values that contain `: `, ` #` or start with `[`, `{`, `*`, `&`, `@`, `%`)")
-    except RecursionError:
-        data = {}
-    if not isinstance(data, dict):
-        kind = "empty" if data is None else f"a YAML {type(data).__name__}"
-        return finding("FRONTMATTER_NOT_MAPPING", rel, 2,
-                       f"frontmatter is {kind}, not a mapping; write `key: value` lines, at least `type: <Kind>`")
-    return finding("FRONTMATTER_INVALID", rel, 1, f"{fm_error}; simplify the frontmatter")
+    if not fm.hostile:
+        try:
+            data = yaml.load(split[0], Loader=_Loader)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 2 if mark is not None else 2
+            problem = getattr(exc, "problem", None) or "cannot be parsed"
+            return finding("FRONTMATTER_INVALID", rel, line,
+                           f"frontmatter is not valid YAML ({problem}); correct the YAML between the `---` lines "
+                           "(quote values that contain `: `, ` #` or start with `[`, `{`, `*`, `&`, `@`, `%`)")
+        except RecursionError:
+            data = {}
+        if not isinstance(data, dict):
+            kind = "empty" if data is None else f"a YAML {type(data).__name__}"
+            return finding("FRONTMATTER_NOT_MAPPING", rel, 2,
+                           f"frontmatter is {kind}, not a mapping; write `key: value` lines, at least `type: <Kind>`")
+    return finding("FRONTMATTER_INVALID", rel, 1,
+                   f"{fm.error or 'frontmatter cannot be read'}; simplify the frontmatter")
 
 
 # --- timestamps --------------------------------------------------------------------------
@@ -460,7 +467,7 @@ def check_page(rel: str, data: bytes, known: KnownPaths) -> FileResult:
     fm = parse_frontmatter(text)
     result.entry = ConceptEntry(concept_id, fm.text("title") or slug, fm.text("description"))
     if fm.data is None:
-        result.findings.append(frontmatter_problem(text, rel, fm.error or "frontmatter cannot be read"))
+        result.findings.append(frontmatter_problem(text, rel, fm))
         body_start = 0
     else:
         body_start = fm.body_start
@@ -586,7 +593,7 @@ def _check_root_frontmatter(rel: str, text: str, yaml_text: str, result: FileRes
     fm = parse_frontmatter(text)
     if fm.data is None:
         if yaml_text.strip():  # an empty `---`/`---` block at the root is harmless
-            result.findings.append(frontmatter_problem(text, rel, fm.error or "frontmatter cannot be read"))
+            result.findings.append(frontmatter_problem(text, rel, fm))
         return
     if "okf_version" not in fm.data:
         return

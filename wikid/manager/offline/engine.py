@@ -35,12 +35,38 @@ RESERVED_DIRS = frozenset({"archive"})  # wiki/archive/ holds originals
 # Headings the extractors add (`## Page 3`, `## Sheet: Q1`, `## Slide 2`): not content.
 _LAYOUT_HEADING = re.compile(r"(?im)^#{1,6}\s+(page \d+|slide \d+|sheet: .*)\s*$")
 _FM_MANAGED = ("type", "title", "description", "tags", "generated", "sources", "timestamp")
+# The engine reads a document's signals (name, fields, sentences, identifiers) and
+# clusters it on at most its first MAX_SIGNAL_CHARS characters; its page still cites
+# the whole archived document. Signal extraction holds ~12x the text it reads, so on
+# a 60 MB text (limits.max_file_mb allows 100 MB) the process running the batch, the
+# daemon, peaked at 1,037 MB RSS (20 MB: 381 MB; read_signals alone 247 MB and 11 s
+# under tracemalloc). A million characters (a 300-page report) takes 0.5 s and 12 MB,
+# and what a document is about is stated at its start (the vectors read 20,000).
+MAX_SIGNAL_CHARS = 1_000_000
 
 
 @dataclass(frozen=True)
 class _Doc:
     document: SourceDocument
     signals: DocSignals
+
+
+def _opening(text: str) -> str:
+    """The part of a document's text the engine reads (see MAX_SIGNAL_CHARS)."""
+    return text[:MAX_SIGNAL_CHARS]
+
+
+def _has_words(text: str) -> bool:
+    """Whether the text has a word outside the headings the extractors add.
+
+    The opening decides for nearly every document; the whole text is searched only
+    when the opening has none, so no document with words is refused as empty.
+    """
+    def found(part: str) -> bool:
+        return re.search(r"\w", _LAYOUT_HEADING.sub("", part)) is not None
+
+    opening = _opening(text)
+    return found(opening) or (len(opening) < len(text) and found(text))
 
 
 def _stem(input_rel: str) -> str:
@@ -83,14 +109,14 @@ class OfflineEngine:
         notes: dict[str, str] = {}
         docs: list[_Doc] = []
         for document in sorted(documents, key=lambda d: d.input_rel):
-            if re.search(r"\w", _LAYOUT_HEADING.sub("", document.text)):
-                docs.append(_Doc(document, read_signals(document.text)))
+            if _has_words(document.text):
+                docs.append(_Doc(document, read_signals(_opening(document.text))))
             else:
                 notes[document.input_rel] = NO_TEXT_NOTE
         concepts = wiki.concepts()
         by_id = {c.id: c for c in concepts}
         groups = group_documents(
-            [d.document.text for d in docs], [d.signals for d in docs], [concept_info(c) for c in concepts], self.config
+            [_opening(d.document.text) for d in docs], [d.signals for d in docs], [concept_info(c) for c in concepts], self.config
         )
 
         taken = {c.id.casefold() for c in concepts}
@@ -222,7 +248,7 @@ class OfflineEngine:
                 dates[ident] = parse_date(entry.get("last_modified"))
                 text = wiki.archived_text(entry["text"]) if isinstance(entry.get("text"), str) else None
                 if text is not None:
-                    sig = read_signals(text)
+                    sig = read_signals(_opening(text))
                     dates[ident] = sig.date or dates[ident]
                     entry_title = str(entry.get("title") or ident)
                     regenerated[ident] = PageSource(ident, entry_title, dates[ident], sig.sentences)

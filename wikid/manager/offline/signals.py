@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
-from wikid.okf.frontmatter import split_frontmatter
+from wikid.okf.frontmatter import refusal, split_frontmatter
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -81,16 +81,20 @@ _CODE_STOP_PREFIXES = frozenset(
     "ASCII ECMA USB HDMI DDR LTE".split()
 )
 _EXTRACTION_HEADING = re.compile(r"^(page \d+|slide \d+|sheet: .*)$", re.IGNORECASE)
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+# The patterns below are linear in the line: no lazy group followed by optional
+# trailing whitespace (`(.*?)\s*#*\s*$` took minutes on one heading with 5,000
+# spaces inside), no bracket scan that may run past the next `[`. Trailing blanks
+# and closing `#`s are stripped after the match instead.
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)")
 _FIELD = re.compile(
     r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?"
-    r"(?P<key>[^\W\d_][\w ./&'()#-]{0,48}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<value>\S.*?)\s*$"
+    r"(?P<key>[^\W\d_][\w ./&'()#-]{0,48}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<value>\S.*)"
 )
 _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
 _SEPARATOR_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
-_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_FOOTNOTE_REF = re.compile(r"\[\^[^\]]*\]")
+_MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^)\[]*\)")
+_FOOTNOTE_REF = re.compile(r"\[\^[^\[\]]*\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 
 MAX_KEY_WORDS = 5
@@ -336,7 +340,7 @@ def _parse_body(body: str) -> _Parsed:
         heading = _HEADING.match(line)
         if heading:
             flush()
-            text = _clean_inline(heading.group(2))
+            text = _clean_inline(heading.group(2).rstrip().rstrip("#"))
             if text and not _EXTRACTION_HEADING.match(text):
                 out.headings.append(text)
             i += 1
@@ -370,9 +374,15 @@ def _parse_body(body: str) -> _Parsed:
 
 
 def _frontmatter(text: str) -> tuple[dict[str, Any], str]:
-    """A leading YAML mapping (a non-conformant .md may still carry one) and the body."""
+    """A leading YAML mapping (a non-conformant .md may still carry one) and the body.
+
+    Any extracted text may open with `---` (a .txt file, a PDF's first page), so the
+    YAML is refused when the frontmatter bounds refuse it: 100,000 nested `[` would
+    crash libyaml, and with it the process running the batch (the daemon). A key
+    given twice is read as PyYAML reads it (the last value wins).
+    """
     split = split_frontmatter(text)
-    if split is None:
+    if split is None or refusal(split[0]):
         return {}, text
     try:
         data = yaml.load(split[0], Loader=_Loader)

@@ -24,7 +24,14 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 
 def fold(text: str) -> str:
-    """Lower-case ASCII approximation: NFKD, combining marks dropped ("Rösttechnik" -> "rosttechnik")."""
+    """Lower-case ASCII approximation: NFKD, combining marks dropped ("Rösttechnik" -> "rosttechnik").
+
+    ASCII text has nothing to decompose or drop: one C pass instead of a Python step
+    per character (20 MB of text: 0.02 s instead of 2.2 s, and no 190 MB peak for
+    the list `join` builds of 20 M characters).
+    """
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
