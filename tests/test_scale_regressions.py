@@ -70,8 +70,7 @@ def test_a_batch_killed_while_claiming_an_nfd_named_document_rolls_back(
     with pytest.raises(Killed):
         project.update()
     claiming = journal.load(project.paths)
-    assert claiming is not None and claiming.claiming == NFC_NAME
-    assert claiming.claiming_path == str(project.paths.input / NFD_NAME)
+    assert claiming is not None and claiming.claiming == {NFC_NAME: str(project.paths.input / NFD_NAME)}
     monkeypatch.setattr(managed, "claim_original", real)
 
     [result] = project.update().files
@@ -81,12 +80,13 @@ def test_a_batch_killed_while_claiming_an_nfd_named_document_rolls_back(
     assert list(project.paths.input.iterdir()) == []
 
 
-def test_a_journal_written_before_claiming_path_still_loads(project: Project) -> None:
+def test_a_journal_of_an_earlier_version_still_loads(project: Project) -> None:
     project.paths.journal.write_text(json.dumps(
         {"step": "claimed", "when": "2026-07-12T13:05:00Z", "docs": {}, "pages": {}, "claiming": "a.txt",
-         "claiming_page": None}))
+         "claiming_page": "vendor/acme"}))
     loaded = journal.load(project.paths)
-    assert loaded is not None and (loaded.claiming, loaded.claiming_path) == ("a.txt", None)
+    assert loaded is not None
+    assert (loaded.claiming, loaded.claiming_pages) == ({"a.txt": str(project.paths.input / "a.txt")}, ["vendor/acme"])
     assert journal.recover(project.paths) is not None
     assert not project.paths.journal.exists()
 

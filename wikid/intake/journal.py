@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from wikid.fsio import atomic_replace, fsync_dir, read_regular, remove_stale_temps
 from wikid.intake.archive import Fingerprint, fingerprint
@@ -52,11 +53,13 @@ class Journal:
     when: str  # the batch's instant: archive names derive from it
     docs: dict[str, JournalDoc] = field(default_factory=dict)
     pages: dict[str, JournalPage] = field(default_factory=dict)
-    claiming: str | None = None  # input whose archive names are being claimed
-    claiming_page: str | None = None  # page whose previous version is being archived
-    # the path on disk of `claiming`, whose name may differ from `input/<rel>` (NFD on
-    # disk, NFC rel); None in journals written before it was recorded
-    claiming_path: str | None = None
+    # Recorded once before each claiming phase (one save per phase, not per file: a
+    # save rewrites the whole journal and fsyncs it, so per file it cost O(n^2)):
+    # inputs whose archive names are being claimed, rel -> path on disk (the name may
+    # differ from input/<rel>: NFD on disk, NFC rel) ...
+    claiming: dict[str, str] = field(default_factory=dict)
+    # ... and pages whose previous versions are being archived.
+    claiming_pages: list[str] = field(default_factory=list)
 
     def save(self, paths: ProjectPaths) -> None:
         write_json(paths.journal, asdict(self))
@@ -72,10 +75,18 @@ def load(paths: ProjectPaths) -> Journal | None:
         str(data.get("when")),
         {rel: JournalDoc(d["path"], tuple(d["expected"]), d["archived"], d["text"]) for rel, d in data.get("docs", {}).items()},
         {pid: JournalPage(p["sha256"], p.get("previous"), p.get("backup")) for pid, p in data.get("pages", {}).items()},
-        data.get("claiming"),
-        data.get("claiming_page"),
-        data.get("claiming_path"),
+        *_claims(paths, data),
     )
+
+
+def _claims(paths: ProjectPaths, data: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The claiming records; journals of earlier versions held one input and one page."""
+    claiming, pages = data.get("claiming"), data.get("claiming_pages")
+    if isinstance(claiming, str):
+        claiming = {claiming: data.get("claiming_path") or str(paths.input / claiming)}
+    if pages is None:
+        pages = [data["claiming_page"]] if data.get("claiming_page") else []
+    return dict(claiming or {}), list(pages)
 
 
 def finish(paths: ProjectPaths) -> None:
@@ -103,14 +114,18 @@ def _unclaim(paths: ProjectPaths, rel: str, when: datetime, ours: Callable[[Path
 
 def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
     when = datetime.fromisoformat(journal.when.replace("Z", "+00:00"))
-    if journal.claiming is not None:
-        original = Path(journal.claiming_path) if journal.claiming_path else paths.input / journal.claiming
-        staged = _bytes(paths.extract_staging / f"{journal.claiming}.txt")
-        _unclaim(paths, journal.claiming, when, lambda p: _bytes(p) == _bytes(original))
-        _unclaim(paths, extracted_text_rel(journal.claiming), when, lambda p: staged is not None and _bytes(p) == staged)
-    if journal.claiming_page is not None:
-        page = _bytes(paths.wiki / f"{journal.claiming_page}.md")
-        _unclaim(paths, f"{journal.claiming_page}.md", when, lambda p: page is not None and _bytes(p) == page)
+    for rel, path in journal.claiming.items():
+        if rel in journal.docs:
+            continue  # recorded: undone below
+        original = _bytes(Path(path))
+        staged = _bytes(paths.extract_staging / f"{rel}.txt")
+        _unclaim(paths, rel, when, lambda p: original is not None and _bytes(p) == original)
+        _unclaim(paths, extracted_text_rel(rel), when, lambda p: staged is not None and _bytes(p) == staged)
+    for page_id in journal.claiming_pages:
+        if page_id in journal.pages:
+            continue
+        page = _bytes(paths.wiki / f"{page_id}.md")
+        _unclaim(paths, f"{page_id}.md", when, lambda p: page is not None and _bytes(p) == page)
     for page_id, page in journal.pages.items():
         target = paths.wiki / f"{page_id}.md"
         current = _bytes(target)

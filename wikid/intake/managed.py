@@ -209,12 +209,11 @@ def manage_documents(
     journal = Journal("claimed", iso(when))
     failed: dict[str, str] = {}
     claims: dict[str, tuple[str, str]] = {}
-    for doc in documents:
-        if _placeholder(doc.input_rel) not in citing:
-            continue
+    cited_docs = [doc for doc in documents if _placeholder(doc.input_rel) in citing]
+    journal.claiming = {doc.input_rel: str(entries[doc.input_rel].path) for doc in cited_docs}
+    journal.save(paths)
+    for doc in cited_docs:
         entry = entries[doc.input_rel]
-        journal.claiming, journal.claiming_path = doc.input_rel, str(entry.path)
-        journal.save(paths)
         try:
             claims[doc.input_rel] = _claim(paths, doc, entry, when)
         except OSError as exc:
@@ -223,14 +222,14 @@ def manage_documents(
         journal.docs[doc.input_rel] = JournalDoc(
             str(entry.path), (entry.size, entry.mtime_ns, entry.ino), *claims[doc.input_rel]
         )
-    journal.claiming = journal.claiming_path = None
+    journal.claiming = {}
+    journal.claiming_pages = [page.id for page in pages]
+    journal.save(paths)
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
     rederives = getattr(manager, "rederives_pages", False)
     ownership = owned.load(paths)
     for page in pages:
         data = _rewrite(page, claims).encode("utf-8")
-        journal.claiming_page = page.id
-        journal.save(paths)
         try:
             ours = ownership.get(page.id, []) if rederives else []
             action, existing, previous, backup = _previous_version(paths, page.id, data, when, ours)
@@ -241,7 +240,7 @@ def manage_documents(
         page.put = PagePut(action, f"archive/{previous}" if previous else None)
         journal.pages[page.id] = JournalPage(owned.digest(data), previous, backup)
         ownership[page.id] = [*ours, owned.digest(data)] if rederives else []
-    journal.claiming_page = None
+    journal.claiming_pages = []
     owned.save(paths, ownership)
     for directory in sorted({(paths.archive / n).parent for c in claims.values() for n in c}
                             | {(paths.archive / p.previous).parent for p in journal.pages.values() if p.previous}):

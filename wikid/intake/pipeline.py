@@ -23,6 +23,7 @@ from wikid.fsio import NotRegularFile, atomic_replace, read_regular
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, ingest_conformant
 from wikid.intake.ignores import IgnoreMemory
+from wikid.intake import owned
 from wikid.intake.journal import recover
 from wikid.intake.managed import manage_documents
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
@@ -143,7 +144,10 @@ def run_batch(
         results += [FileResult(i.entry.rel, Bucket.NON_CONFORMANT, Action.RETRY, message=str(exc)) for i in non_conformant]
     ignored_now += failed
     entries = {i.entry.rel: i.entry for i in non_conformant}
+    # Conformant pages copied now may gain back-links from pages the offline engine
+    # wrote; with no such page (a wiki of people's pages only) there is nothing to relink.
     fresh = [f.page[: -len(".md")] for f in results if f.page and f.action in (Action.CREATED, Action.UPDATED)]
+    fresh = fresh if owned.load(paths) else []
     results += manage_documents(
         paths, config, documents, entries, when, model, report.engine_stats, report.pages_refreshed, fresh
     )
