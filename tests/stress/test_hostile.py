@@ -9,9 +9,9 @@ project must never be read into it and the outside tree never be written (I4); t
 daemon must survive, stay within its memory bound and exit cleanly on SIGTERM.
 
 Extraction limits are lowered (128 MB, 20 s) so the bombs fail in seconds; the
-`stress` variants run bigger bombs against the default limits. Bugs reported but not
-fixable from the files this corpus may change are pinned by strict-xfail tests at the
-end: each starts failing (XPASS) once its bug is fixed, so its marker gets removed.
+`stress` variants run bigger bombs against the default limits. The tests at the end
+pin bugs this corpus found and that are fixed (NFD names, lint on a nesting bomb, a
+huge text in the batch process).
 """
 
 from __future__ import annotations
