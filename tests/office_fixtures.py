@@ -44,3 +44,17 @@ def make_encrypted_ooxml(data: bytes, password: str) -> bytes:
     out = io.BytesIO()
     OOXMLFile(io.BytesIO(data)).encrypt(password, out)
     return out.getvalue()
+
+
+def make_pptx(slides: Sequence[tuple[str, str]]) -> bytes:
+    """A deck with one title-and-body slide per (title, body)."""
+    from pptx import Presentation
+
+    deck = Presentation()
+    for title, body in slides:
+        slide = deck.slides.add_slide(deck.slide_layouts[1])
+        slide.shapes.title.text = title
+        slide.placeholders[1].text = body
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    return buffer.getvalue()

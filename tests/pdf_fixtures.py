@@ -23,7 +23,8 @@ def _text_stream(text: str) -> bytes:
     return b"BT /F1 12 Tf 14 TL 72 720 Td " + shows + b" Tj ET"
 
 
-def _build(streams: list[bytes]) -> bytes:
+def build_pdf(streams: list[bytes], stream_filter: bytes = b"") -> bytes:
+    """A PDF with one page per content stream (`stream_filter`, e.g. b"/FlateDecode", when they are encoded)."""
     n = len(streams)
     page_ids = [4 + 2 * i for i in range(n)]
     objects: list[bytes] = [
@@ -36,7 +37,8 @@ def _build(streams: list[bytes]) -> bytes:
             b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
             b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (page_id + 1)
         )
-        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        filter_entry = b" /Filter " + stream_filter if stream_filter else b""
+        objects.append(b"<< /Length %d%s >>\nstream\n" % (len(stream), filter_entry) + stream + b"\nendstream")
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for number, body in enumerate(objects, start=1):
@@ -51,12 +53,12 @@ def _build(streams: list[bytes]) -> bytes:
 
 def make_pdf(pages: list[str]) -> bytes:
     """A PDF with one page per string; newlines in a string start new text lines."""
-    return _build([_text_stream(text) for text in pages])
+    return build_pdf([_text_stream(text) for text in pages])
 
 
 def make_pdf_without_text(n_pages: int) -> bytes:
     """A PDF whose pages only paint a filled rectangle, like a scan with no OCR layer."""
-    return _build([b"0.5 g 72 72 468 648 re f"] * n_pages)
+    return build_pdf([b"0.5 g 72 72 468 648 re f"] * n_pages)
 
 
 def encrypt_pdf(

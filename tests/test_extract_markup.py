@@ -17,6 +17,7 @@ import pytest
 from pptx import Presentation
 from pptx.util import Inches
 
+from office_fixtures import make_pptx
 from wikid.extract import markitdown_formats
 from wikid.extract.base import ExtractionError
 from wikid.intake.classify import Reason
@@ -179,19 +180,10 @@ def test_epub_with_malformed_xml_fails() -> None:
 # --- PPTX -------------------------------------------------------------------------
 
 
-def pptx(slides: list[tuple[str, str]]) -> bytes:
-    deck = Presentation()
-    for title, body in slides:
-        slide = deck.slides.add_slide(deck.slide_layouts[1])
-        slide.shapes.title.text = title
-        slide.placeholders[1].text = body
-    buffer = io.BytesIO()
-    deck.save(buffer)
-    return buffer.getvalue()
 
 
 def test_pptx_slides_get_slide_headings_with_their_titles_nested() -> None:
-    text = extract(pptx([("Roadmap", "Ship the beta\nHire two engineers"), ("Risks", "Budget overrun")]), ".pptx")
+    text = extract(make_pptx([("Roadmap", "Ship the beta\nHire two engineers"), ("Risks", "Budget overrun")]), ".pptx")
     lines = text.splitlines()
     assert "<!--" not in text
     for expected in ("## Slide 1", "### Roadmap", "Ship the beta", "Hire two engineers",
@@ -218,14 +210,14 @@ def test_pptx_tables_come_out_as_tables() -> None:
 
 
 def test_truncated_pptx_fails() -> None:
-    data = pptx([("Title", "Body")])
+    data = make_pptx([("Title", "Body")])
     error = failure(data[: len(data) // 2], ".pptx")
     assert error.reason is Reason.EXTRACTION_FAILED
     assert "PPTX conversion failed" in error.detail
 
 
 def test_pptx_without_slides_is_empty() -> None:
-    assert failure(pptx([]), ".pptx").reason is Reason.EMPTY
+    assert failure(make_pptx([]), ".pptx").reason is Reason.EMPTY
 
 
 # --- privacy ----------------------------------------------------------------------

@@ -40,8 +40,8 @@ if str(TESTS) not in sys.path:  # the shared fixture builders live in tests/
     sys.path.insert(0, str(TESTS))
 
 from conftest import billion_laughs_page  # noqa: E402
-from office_fixtures import make_docx, make_encrypted_ooxml, make_xlsx  # noqa: E402
-from pdf_fixtures import encrypt_pdf, make_pdf, make_pdf_without_text  # noqa: E402
+from office_fixtures import make_docx, make_encrypted_ooxml, make_pptx, make_xlsx  # noqa: E402
+from pdf_fixtures import build_pdf, encrypt_pdf, make_pdf, make_pdf_without_text  # noqa: E402
 
 #: Unique, deterministic content of the canary outside the project.
 CANARY_TOKEN = "CANARY-" + hashlib.sha256(b"wikid hostile corpus canary").hexdigest()[:32]
@@ -308,16 +308,6 @@ def _xhtml(prolog: str, body: str) -> str:
             f"<body><h1>Chapter</h1>{body}</body></html>")
 
 
-def _pptx(title: str, body: str) -> bytes:
-    from pptx import Presentation
-
-    deck = Presentation()
-    slide = deck.slides.add_slide(deck.slide_layouts[1])
-    slide.shapes.title.text = title
-    slide.placeholders[1].text = body
-    buffer = io.BytesIO()
-    deck.save(buffer)
-    return buffer.getvalue()
 
 
 @functools.cache
@@ -325,7 +315,7 @@ def _encrypted_ooxml(kind: str) -> bytes:
     """An Agile-encrypted Office file; cached, the key derivation takes ~0.7 s."""
     plain = {"docx": lambda: make_docx(["Encrypted memo text."]),
              "xlsx": lambda: make_xlsx({"S": [["a", "b"], [1, 2]]}),
-             "pptx": lambda: _pptx("Secret deck", "Encrypted slide")}[kind]()
+             "pptx": lambda: make_pptx([("Secret deck", "Encrypted slide")])}[kind]()
     return make_encrypted_ooxml(plain, "secret")
 
 
@@ -426,7 +416,7 @@ def build(
     trunc = "truncated"
     good_docx = make_docx([_prose("A truncated memo", "Trunc1")])
     good_xlsx = make_xlsx({"Sheet": [["Name", "Value"], ["a", 1], ["b", 2]]})
-    good_pptx = _pptx("Truncated deck", "Body text")
+    good_pptx = make_pptx([("Truncated deck", "Body text")])
     good_epub = _epub(_xhtml("", "<p>A book cut in half.</p>"))
     good_odt = _odt("<text:p>An ODT cut in half.</text:p>")
     put("truncated/half.docx", good_docx[: len(good_docx) // 2], Expected(failed, trunc, "no central directory"))
@@ -531,7 +521,7 @@ def build(
         Expected(PAGE, xxe, "an RTF INCLUDETEXT field is not followed", marker="Xxe6"))
 
     # A PDF whose content stream inflates far past the memory budget.
-    put("bombs/flate.pdf", _pdf_with_stream(_deflated(b" ", bomb_mb)),
+    put("bombs/flate.pdf", build_pdf([_deflated(b" ", bomb_mb)], b"/FlateDecode"),
         Expected(failed, bomb, f"a {bomb_mb} MB FlateDecode content stream", detail="memory"))
 
     # Sparse 2 GB files: `too_large`, decided from the size without reading a byte.
@@ -748,22 +738,3 @@ def _long_path(input_dir: Path, top: str, length: int, data: bytes) -> str:
     return "/".join([*parts, name])
 
 
-def _pdf_with_stream(stream: bytes) -> bytes:
-    """A one-page PDF whose content stream is the given FlateDecode bytes."""
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
