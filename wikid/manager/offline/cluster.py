@@ -136,18 +136,29 @@ class _Aliases:
     the identifiers asserted for it ("Northwind" for "Northwind Packaging GmbH")."""
 
     def __init__(self, names: dict[str, set[str]]) -> None:
-        self.by_first: dict[str, list[tuple[list[str], str]]] = defaultdict(list)
+        # Probed like related.TitleIndex (one set lookup per name length, not a scan of
+        # every name sharing a first word); the shortest full name wins at a position,
+        # then a distinctive first word.
+        self.full: dict[tuple[str, ...], str] = {}
         heads: dict[str, set[str]] = defaultdict(set)
         for key in sorted(names):
             if eligible_name(key):
                 tokens = key.split()
-                self.by_first[tokens[0]].append((tokens, key))
+                self.full[tuple(tokens)] = key
                 if len(tokens) > 1 and len(tokens[0]) >= 5 and not tokens[0].isdigit():
                     heads[tokens[0]].add(key)
-        for head, keys in sorted(heads.items()):
-            if len(keys) == 1:
-                self.by_first[head].append(([head], next(iter(keys))))
+        self.lengths = sorted({len(name) for name in self.full})
+        self.heads = {head: next(iter(keys)) for head, keys in heads.items() if len(keys) == 1}
+        self.firsts = {name[0] for name in self.full} | set(self.heads)
         self.by_ident = {i: key for key, idents in names.items() for i in idents}
+
+    def _at(self, tokens: list[str], pos: int) -> str | None:
+        """The name mentioned at `tokens[pos]`, if any."""
+        for length in self.lengths:
+            key = self.full.get(tuple(tokens[pos : pos + length]))
+            if key is not None:
+                return key
+        return self.heads.get(tokens[pos])
 
     def about(self, text: str) -> str | None:
         """The one name `text` is about: mentioned in at least half of its blocks
@@ -159,10 +170,8 @@ class _Aliases:
             tokens = words(block)
             found: dict[str, int] = defaultdict(int)
             for pos, token in enumerate(tokens):
-                for alias, key in self.by_first.get(token, ()):
-                    if tokens[pos : pos + len(alias)] == alias:
-                        found[key] += 1
-                        break
+                if token in self.firsts and (key := self._at(tokens, pos)) is not None:
+                    found[key] += 1
             for ident in codes(block):
                 if ident in self.by_ident:
                     found[self.by_ident[ident]] += 1
