@@ -10,18 +10,45 @@ behind format errors) and must never touch the network.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from wikid.intake.classify import Reason
 
 
+# What a document's own properties say about it (PDF document info, Office core
+# properties, ODF/EPUB metadata, HTML <title> and <meta>): the keys an extractor may
+# fill, each a one-line string as the document states it. The text says the rest.
+INFO_KEYS = ("title", "author", "date")
+
+
 @dataclass(frozen=True)
 class Extracted:
-    """The markdown text wikid sees in a document, and what it had to give up on."""
+    """The markdown text wikid sees in a document, what it had to give up on, and what
+    the document's properties say about it (`info`, keys from INFO_KEYS)."""
 
     text: str
     warnings: tuple[str, ...] = ()
+    info: Mapping[str, str] = field(default_factory=dict)
+
+
+def clean_info(**values: object) -> dict[str, str]:
+    """The non-empty values among `values`, each as one line of at most 300 characters.
+
+    Document properties are free text written by any program: a title may hold line
+    breaks or NULs, a date may be a datetime object. Keys outside INFO_KEYS are a bug.
+    """
+    out: dict[str, str] = {}
+    for key, value in values.items():
+        if key not in INFO_KEYS:
+            raise ValueError(f"unknown document info key {key!r}")
+        if value is None:
+            continue
+        text = value.isoformat() if hasattr(value, "isoformat") else str(value)
+        text = " ".join(text.replace("\x00", " ").split())[:300]
+        if text:
+            out[key] = text
+    return out
 
 
 class ExtractionError(Exception):

@@ -11,7 +11,8 @@ died, so only a per-request deadline catches that (anchors.md).
 from __future__ import annotations
 
 import multiprocessing
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
@@ -26,12 +27,14 @@ from wikid.intake.naming import split_name
 
 @dataclass(frozen=True)
 class ExtractOutcome:
-    """What wikid sees in one file: markdown text and warnings, or a reason code."""
+    """What wikid sees in one file: markdown text, warnings and the document's own
+    properties (see extract.base.INFO_KEYS), or a reason code."""
 
     text: str | None
     warnings: tuple[str, ...] = ()
     reason: Reason | None = None
     detail: str = ""
+    info: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -44,6 +47,7 @@ class ExtractOutcome:
             "detail": self.detail,
             "warnings": list(self.warnings),
             "chars": len(self.text) if self.text is not None else 0,
+            "info": dict(self.info),
             "text": self.text,
         }
 
@@ -145,7 +149,7 @@ class Extractor:
             if not conn.poll(self.timeout):
                 self._kill()
                 return failure(Reason.EXTRACTION_FAILED, f"time limit of {self.timeout:g} s exceeded (limits.extract_timeout_seconds)")
-            status, first, second, stays = conn.recv()
+            status, first, second, info, stays = conn.recv()
         except (EOFError, OSError):
             code = None
             if self._process is not None:
@@ -156,5 +160,5 @@ class Extractor:
         if not stays:
             self.close()
         if status == "ok":
-            return ExtractOutcome(first, tuple(second))
+            return ExtractOutcome(first, tuple(second), info=info)
         return failure(Reason(first), second)

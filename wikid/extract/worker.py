@@ -48,8 +48,8 @@ def _limit_memory(budget: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def extract_one(path: str, suffix: str, module: str, max_bytes: int, memory_budget: int) -> tuple[str, Any, Any]:
-    """("ok", text, warnings) or ("fail", reason, detail) for one file.
+def extract_one(path: str, suffix: str, module: str, max_bytes: int, memory_budget: int) -> tuple[str, Any, Any, Any]:
+    """("ok", text, warnings, info) or ("fail", reason, detail, None) for one file.
 
     The file is read and the format module imported before the memory cap applies,
     so the budget is what the extraction itself may allocate.
@@ -57,11 +57,11 @@ def extract_one(path: str, suffix: str, module: str, max_bytes: int, memory_budg
     try:
         data, _ = read_regular(Path(path), max_bytes)
     except NotRegularFile as exc:
-        return ("fail", Reason.UNSAFE.value, f"{exc.strerror}; only regular files are read")
+        return ("fail", Reason.UNSAFE.value, f"{exc.strerror}; only regular files are read", None)
     except OSError as exc:
-        return ("fail", Reason.IO_FAILED.value, f"cannot be read: {exc.strerror or exc}")
+        return ("fail", Reason.IO_FAILED.value, f"cannot be read: {exc.strerror or exc}", None)
     if len(data) > max_bytes:
-        return ("fail", Reason.TOO_LARGE.value, f"grew past the {max_bytes // 1048576} MB limit while being read")
+        return ("fail", Reason.TOO_LARGE.value, f"grew past the {max_bytes // 1048576} MB limit while being read", None)
     extractor = importlib.import_module(module)
     _limit_memory(memory_budget)
     try:
@@ -70,12 +70,12 @@ def extract_one(path: str, suffix: str, module: str, max_bytes: int, memory_budg
     except ExtractionError as exc:
         if _out_of_memory(exc):
             raise MemoryError(exc.detail) from exc
-        return ("fail", exc.reason.value, exc.detail)
+        return ("fail", exc.reason.value, exc.detail, None)
     finally:
         _unlimit_memory()
     if not result.text.strip():
-        return ("fail", Reason.EMPTY.value, "no text in the document")
-    return ("ok", result.text, list(result.warnings))
+        return ("fail", Reason.EMPTY.value, "no text in the document", None)
+    return ("ok", result.text, list(result.warnings), dict(result.info))
 
 
 def _out_of_memory(exc: BaseException) -> bool:
@@ -124,9 +124,9 @@ def serve(conn: Connection, memory_budget: int) -> None:
             healthy = True
         except MemoryError:
             reply = ("fail", Reason.EXTRACTION_FAILED.value,
-                     f"memory limit of {memory_budget // 1048576} MB exceeded (limits.extract_memory_mb)")
+                     f"memory limit of {memory_budget // 1048576} MB exceeded (limits.extract_memory_mb)", None)
         except Exception as exc:  # a library bug costs one file, not the batch
-            reply = ("fail", Reason.EXTRACTION_FAILED.value, describe_error(exc))
+            reply = ("fail", Reason.EXTRACTION_FAILED.value, describe_error(exc), None)
         conn.send((*reply, healthy))
         if not healthy:
             return

@@ -111,7 +111,7 @@ def _extract_documents(
                 failed.append((item.entry, outcome.reason or Reason.EXTRACTION_FAILED, outcome.detail))
                 continue
             atomic_replace(paths.extract_staging / f"{item.entry.rel}.txt", outcome.text.encode("utf-8"))
-            documents.append(SourceDocument(item.entry.rel, outcome.text, outcome.warnings))
+            documents.append(SourceDocument(item.entry.rel, outcome.text, outcome.warnings, outcome.info))
     return documents, failed
 
 

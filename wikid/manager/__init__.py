@@ -7,7 +7,7 @@ invariants do not depend on which engine ran.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -22,6 +22,7 @@ class SourceDocument:
     input_rel: str  # path relative to input/; cited as /archive/<input_rel>
     text: str
     warnings: tuple[str, ...] = ()
+    info: Mapping[str, str] = field(default_factory=dict)  # the document's own properties (extract.base.INFO_KEYS)
 
 
 @dataclass(frozen=True)
