@@ -114,5 +114,6 @@ def test_extract_prints_text_or_reason(tmp_path: Path) -> None:
     assert out.stderr.strip() == f"wikid: {bad}: extraction_failed: not a PDF: no %PDF- header in the first 1 KB"
     data = json.loads(wikid("-C", str(tmp_path), "extract", "--json", str(bad)).stdout)
     assert data == {"file": str(bad), "ok": False, "reason": "extraction_failed",
-                    "detail": "not a PDF: no %PDF- header in the first 1 KB", "warnings": [], "chars": 0, "text": None}
+                    "detail": "not a PDF: no %PDF- header in the first 1 KB", "warnings": [], "chars": 0, "info": {},
+                    "text": None}
     assert bad.read_bytes() == b"junk"
