@@ -9,7 +9,8 @@ import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from wikid.manager.offline import vectors
-from wikid.manager.offline.signals import codes, parse_date, read_signals
+from wikid.document.dates import parse_date
+from wikid.manager.offline.signals import codes, read_signals
 from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify
 
 DOCX = """# Green Coffee Supply Agreement

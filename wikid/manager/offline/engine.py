@@ -26,7 +26,8 @@ from wikid.manager.offline.pages import PageDraft, PageSource, compose, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
-from wikid.manager.offline.signals import DocSignals, parse_date, read_signals
+from wikid.document.dates import parse_date
+from wikid.manager.offline.signals import DocSignals, read_signals
 from wikid.manager.offline.textutil import humanize_stem, slugify
 
 NO_TEXT_NOTE = "no usable text: the extracted text has no words, so no page can describe it"

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 import yaml
 
+from wikid.document.dates import parse_date
 from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
 from wikid.okf.frontmatter import refusal, split_frontmatter
 
@@ -102,24 +103,6 @@ MAX_VALUE_CHARS = 200  # longer "values" are prose, not attributes
 MAX_TABLE_ROWS = 100  # rows of one multi-row table turned into attributes
 MAX_ATTRIBUTES = 500
 
-_MONTHS = {
-    m: i + 1
-    for i, names in enumerate(
-        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-         ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-         ("october", "oct"), ("november", "nov"), ("december", "dec")]
-    )
-    for m in names
-}
-_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_DATE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?<!\d)(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?!\d)"), "ymd"),
-    (re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+({_MONTH_RE})\.?,?\s+(\d{{4}})(?!\d)", re.I), "dmy"),
-    (re.compile(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})(?!\d)", re.I), "mdy"),
-    (re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)"), "dmy-num"),
-)
-
-
 @dataclass(frozen=True)
 class Field:
     """A scalar statement of the document: `Key: value`, a two-column table row, a record cell."""
@@ -147,35 +130,6 @@ class DocSignals:
     @property
     def name_key(self) -> str:
         return name_key(self.name) if self.name else ""
-
-
-def parse_date(value: Any) -> date | None:
-    """The first date written in `value` (ISO or common written forms), or None."""
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    if not isinstance(value, str):
-        return None
-    best: tuple[int, date] | None = None
-    for pattern, order in _DATE_PATTERNS:
-        for m in pattern.finditer(value):
-            a, b, c = m.groups()
-            try:
-                if order == "ymd":
-                    found = date(int(a), int(b), int(c))
-                elif order == "dmy":
-                    found = date(int(c), _MONTHS[b.lower()], int(a))
-                elif order == "mdy":
-                    found = date(int(c), _MONTHS[a.lower()], int(b))
-                else:
-                    found = date(int(c), int(b), int(a))
-            except ValueError:
-                continue
-            if best is None or m.start() < best[0]:
-                best = (m.start(), found)
-            break
-    return best[1] if best else None
 
 
 def codes(text: str) -> set[str]:

@@ -1,0 +1,123 @@
+"""What in a document is not its own content: navigation, page furniture, boilerplate.
+
+A web page converted whole brings its menus, sidebars ("Previous topic", "This
+Page", "Quick search"), tables of contents and footers; a PDF brings the running
+header and footer of every page; READMEs bring badges; many files open with a
+licence notice or a "generated file, do not edit" comment. None of it says what the
+document is about, so none of it may become a title, a description or a summary.
+The archived text keeps all of it: this module only decides what the engines read.
+
+The rules are about the shape of the text, never about particular documents:
+* a block that is mostly link text (two links or more) is navigation, and so is a
+  run of list items that are each just a link (a table of contents);
+* a heading that names a navigation element (NAV_HEADINGS) starts a navigation
+  section, which ends at the next heading of the same or a higher level;
+* in a paged text (`## Page N`, three pages or more), a line that starts or ends at
+  least half of the pages (digits aside: page numbers change) is a running header
+  or footer;
+* licence and copyright notices, "do not edit"/generated-file notes and template
+  syntax are boilerplate (BOILERPLATE): kept as content, never used to describe.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from wikid.document.blocks import HEADING, ITEM, LAYOUT, Block
+
+NAV_HEADINGS = frozenset(
+    "table of contents|contents|toc|navigation|site navigation|main navigation|menu|main menu|"
+    "site menu|quick search|search|previous topic|next topic|previous|next|this page|on this page|"
+    "in this article|related topics|related articles|related pages|breadcrumbs|breadcrumb|footer|"
+    "share|share this|follow us|skip to content|skip to main content|page contents|in this section".split("|")
+)
+_PAGE = re.compile(r"^## Page \d+\s*$", re.MULTILINE)
+_DIGITS = re.compile(r"\d+")
+BOILERPLATE = re.compile(
+    r"copyright\s*(?:\(c\)|©|\d{4})|©\s*\d{4}|\ball rights reserved\b|\bpermission is (?:hereby )?granted\b"
+    r"|\bwithout (?:any )?warranty\b|\blicen[cs]ed under\b|\bgeneral public licen[cs]e\b"
+    r"|\bfree software foundation\b|\bis free software\b|\bredistribution and use\b"
+    r"|\bdo not edit\b|\bautomatically generated\b|\bauto-?generated\b|\bgenerated (?:by|from|with)\b"
+    r"|\bthis (?:file|page|document) (?:was|is) generated\b|<!--|-->|\$(?:if|for|endif|endfor|[a-z-]+)\(|\{\{|\{%|<%|%>"
+    r"|\bcookies?\b.*\b(?:accept|consent|privacy)\b",
+    re.IGNORECASE,
+)
+PAGE_FURNITURE_MIN_PAGES = 3
+_EDGE_LINES = 2  # lines at the top and at the bottom of a page that may be its header or footer
+
+
+def is_boilerplate(text: str) -> bool:
+    """Licence, copyright, generated-file or template text (see BOILERPLATE)."""
+    return BOILERPLATE.search(text) is not None
+
+
+def is_navigation(block: Block) -> bool:
+    """Mostly link text: a menu, a breadcrumb trail, a list of section links."""
+    if block.links == 0:
+        return False
+    if block.kind == ITEM:
+        return block.link_chars >= 0.8 * max(len(block.text), 1)
+    return block.links >= 2 and block.link_chars >= 0.6 * max(len(block.text), 1)
+
+
+def _page_edges(page: str) -> list[str]:
+    lines = [line.strip() for line in page.split("\n") if line.strip()]
+    return lines[:_EDGE_LINES] + lines[-_EDGE_LINES:] if len(lines) > 2 * _EDGE_LINES else lines
+
+
+def strip_page_furniture(text: str) -> str:
+    """`text` without the running headers and footers of its pages (see the module docstring)."""
+    starts = [m.end() for m in _PAGE.finditer(text)]
+    if len(starts) < PAGE_FURNITURE_MIN_PAGES:
+        return text
+    pages = [text[a:b] for a, b in zip(starts, [*(m.start() for m in _PAGE.finditer(text))][1:] + [len(text)])]
+    seen: Counter[str] = Counter()
+    for page in pages:
+        seen.update({_DIGITS.sub("#", line) for line in _page_edges(page)})
+    repeated = {line for line, count in seen.items() if count * 2 >= len(pages) and count >= 2}
+    if not repeated:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if _DIGITS.sub("#", line.strip()) in repeated:
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def _nav_heading(block: Block) -> bool:
+    return block.text.casefold().strip(" :¶#*") in NAV_HEADINGS
+
+
+def main_blocks(blocks: Iterable[Block]) -> list[Block]:
+    """The blocks that are the document's own content, in order."""
+    out: list[Block] = []
+    skip_level: int | None = None
+    items: list[Block] = []
+
+    def flush_items() -> None:
+        if len(items) < 3 or not all(is_navigation(b) for b in items):
+            out.extend(b for b in items if not (b.links >= 2 and is_navigation(b)))
+        items.clear()
+
+    for block in blocks:
+        if block.kind in (HEADING, LAYOUT):
+            if skip_level is not None and (block.kind == LAYOUT or block.level <= skip_level):
+                skip_level = None
+            if block.kind == HEADING and _nav_heading(block):
+                flush_items()
+                skip_level = block.level
+                continue
+        if skip_level is not None:
+            continue
+        if block.kind == ITEM:
+            items.append(block)
+            continue
+        flush_items()
+        if block.kind != HEADING and is_navigation(block):
+            continue
+        out.append(block)
+    flush_items()
+    return out

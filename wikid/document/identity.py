@@ -1,0 +1,322 @@
+"""Who a document says it is: its title, its kind, what it is about, its date and author.
+
+    identity = identify(text, info)   # info: the file's own properties (extract.base.INFO_KEYS)
+
+Read from the document's own words, in this order of trust:
+
+1. The shapes that name their subject outright: a manual page's NAME line
+   (`git - the stupid content tracker`; pydoc's "Help on module X" page is one too),
+   a package changelog's entry header (`curl (7.88.1-10) bookworm; urgency=medium`),
+   a `Name:`-style field is read by the engine's signals.
+2. The title: the file's title property when it reads like one (not a file name,
+   not "untitled"); a frontmatter `title`; the first heading (ATX, setext, reST,
+   `**bold**` line) standing before the body text; a short first line, or a line
+   centred like a title near the top.
+   Navigation, licence notices, generated-file comments, template syntax, emacs mode
+   lines and sentence fragments are never a title (furniture.py).
+3. The kind: what the document is (manual page, release notes, FAQ, README …), from
+   its shape and from the words of its title (KINDS).
+4. The subjects: the names the document says it is about. Its title with the kind
+   words, function words, versions and dates removed leaves them ("GNU make NEWS" ->
+   "GNU make", "TODO file for gzip." -> "gzip", "Contributing to Zstandard" ->
+   "Zstandard").
+
+What a document is *about* when it does not say (a changelog without a heading, a
+list of release notes) is found across documents, by the engine (subject.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from wikid.document.blocks import HEADING, LAYOUT, PARAGRAPH, Block, plain
+from wikid.document.dates import parse_date
+from wikid.document.furniture import NAV_HEADINGS, is_boilerplate
+
+MAX_TITLE_CHARS = 150
+MAX_TITLE_WORDS = 16
+_LEAD_LINES = 12  # a title stands within the first blocks of the text: a heading there,
+_LEAD_PARAGRAPHS = 3  # or the first line of one of its first paragraphs
+# Kinds of document by the words of their title, first match wins. Each is
+# (kind, pattern over the folded title, the type of entity such documents describe).
+KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("release notes", r"\b(?:news|release notes?|release history|what'?s new|user[- ]visible changes|noteworthy changes)\b"),
+        ("changelog", r"\b(?:change ?logs?|changes)\b"),
+        ("FAQ", r"\b(?:faq|faqs|frequently asked questions)\b"),
+        ("README", r"\bread ?me\b"),
+        ("to-do list", r"\b(?:todo|to-do|to do|things to do|roadmap|wishlist)\b"),
+        ("tutorial", r"\b(?:tutorial|howto|how-to|how to|cookbook|walkthrough|getting started|introduction to|primer)\b"),
+        ("guide", r"\b(?:guide|handbook|user manual|manual)\b"),
+        ("contribution guide", r"\bcontribut(?:ing|ion|ions|or guide)\b"),
+        ("installation notes", r"\binstall(?:ing|ation)?\b"),
+        ("reference", r"\b(?:reference|api|specification|spec)\b"),
+        ("meeting notes", r"\b(?:meeting|minutes|standup|stand-up|retro|retrospective|agenda)\b"),
+        ("contract", r"\b(?:agreement|contract|terms and conditions|statement of work)\b"),
+        ("invoice", r"\binvoice\b"),
+        ("price list", r"\b(?:price ?list|pricing|prices|rate card|quote|quotation)\b"),
+        ("policy", r"\bpolicy\b"),
+        ("runbook", r"\b(?:runbook|playbook|procedure|checklist)\b"),
+        ("incident report", r"\b(?:incident|outage|post-?mortem)\b"),
+        ("notice", r"\b(?:notice|letter|announcement|memo)\b"),
+        ("history", r"\bhistory\b"),
+        ("overview", r"\b(?:overview|about|introduction)\b"),
+    )
+)
+# Words that say what a title's document is rather than what it is about; with the
+# KINDS words they are removed from a title to leave its subject.
+_GENERIC = frozenset(
+    """a an the of for to and or in on at by with from about into via vs this that these those is are was
+    be its it our your their my we you file files document documents documentation docs doc page pages notes
+    note text version versions release releases changes change log list lists information info general
+    commands command user users manual manuals guide guides official online new latest current old older
+    program programs utility utilities tool tools project distribution package packages source sources
+    series part chapter section sections appendix introduction overview summary details description
+    frequently asked questions news readme faq todo howto tutorial reference history things do""".split()
+)
+_VERSIONISH = re.compile(r"^(?:v?\d[\w.+~:-]*|\(?\d{1,2}\s+\w{3,9}\s+\d{4}\)?|r\d+)$", re.IGNORECASE)
+_NAME_SEP = re.compile(r"\s+(?:\\?-|—|–|--)\s+|\s+(?:\\?-|—|–)$")
+_MAN_NAME_HEAD = re.compile(r"^name$", re.IGNORECASE)
+_MAN_HEADER = re.compile(r"^([A-Za-z0-9_.:+-]{1,60}) ?\((\d[a-z]*)\)")
+_PYDOC = re.compile(r"^Help on (?:built-in )?(module|package|class|function) ([\w.]{1,100})(?: in [\w.]{1,100})?:$")
+_CHANGELOG_ENTRY = re.compile(r"^([a-z0-9][a-z0-9+.~-]{0,60}) \(([^()\s]{0,60}\d[^()\s]{0,60})\) [^;\n]{1,120}; ?urgency=\w+")
+_CHANGELOG_TRAILER = re.compile(r"^ -- .{1,200}?>\s+(\w{3}, \d{1,2} \w{3} \d{4})")
+_DATED_AUTHOR_LINE = re.compile(r"^\d{4}-\d{2}-\d{2}\s{1,4}\S.{0,120}(?:<[^>\s]+@[^>\s]+>|\s[^\s@]+@[^\s@]+\.\w+)\s*$")
+_FIELD_LINE = re.compile(r"^[\w][\w ./&'()-]{0,40}:\s+\S")
+_FILE_NAME = re.compile(r"^(?:microsoft \w+ - )?[\w .()-]{1,80}\.(?:docx?|xlsx?|pptx?|pdf|odt|rtf|txt|md|html?|tex|dvi|ps|indd|pages)$", re.IGNORECASE)
+_PLACEHOLDER_TITLES = frozenset("untitled|untitled document|document|title|no title|new document|draft|slide 1|presentation|sheet1|workbook".split("|"))
+_WORD = re.compile(r"[^\W_]+(?:[.+'_-][^\W_]+)*", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What one document says about itself (see the module docstring)."""
+
+    title: str | None
+    kind: str | None
+    subjects: tuple[str, ...]  # names it says it is about, strongest first
+    entity_type: str | None  # what its subject is, when the document's shape says so
+    date: date | None
+    author: str | None
+
+
+def title_problem(text: str) -> str | None:
+    """Why `text` cannot be a title (None when it can)."""
+    words = text.split()
+    folded = text.casefold().strip(" :.¶#*")
+    if not words:
+        return "empty"
+    if len(text) > MAX_TITLE_CHARS or len(words) > MAX_TITLE_WORDS:
+        return "too long"
+    if folded in NAV_HEADINGS or folded in _PLACEHOLDER_TITLES:
+        return "navigation or a placeholder"
+    if is_boilerplate(text):
+        return "boilerplate"
+    if _FILE_NAME.match(text.strip()):
+        return "a file name"
+    letters = sum(c.isalpha() for c in text)
+    if letters < 2 or letters < 0.45 * len(text.replace(" ", "")):
+        return "mostly punctuation or digits"
+    if text.rstrip()[-1:] in ",;:([{" or text.lstrip()[:1] in "-*+>|[({,.;:\\/=$%&":
+        return "a fragment"
+    if re.match(r"https?://|www\.|\S+@\S+\.\w+$", text.strip()):
+        return "an address"
+    first = words[0]
+    if first[:1].islower() and len(words) >= 4 and not _NAME_SEP.search(text):
+        return "a sentence fragment"
+    if parse_date(text) is not None and letters < 12:
+        return "a date"
+    return None
+
+
+def clean_title(text: str) -> str:
+    """A title line without emacs mode lines, a trailing `¶` or trailing punctuation."""
+    text = plain(text)
+    text = " ".join(text.replace("¶", " ").split())
+    return text.rstrip(" .:-=*#").strip()
+
+
+def _usable(text: str | None) -> str | None:
+    """`text` as a title, or None when it cannot be one. A line ending a sentence of
+    more than five words is prose ("See the end of this file for copyrights.")."""
+    if not text:
+        return None
+    as_written = plain(text).rstrip(" ¶")
+    if as_written[-1:] in ".!?" and len(as_written.split()) > 5 and not _NAME_SEP.search(as_written):
+        return None
+    cleaned = " — ".join(title_parts(clean_title(text)))
+    return cleaned if cleaned and title_problem(cleaned) is None else None
+
+
+def kind_of_title(title: str) -> str | None:
+    folded = title.casefold()
+    return next((kind for kind, pattern in KINDS if pattern.search(folded)), None)
+
+
+_FUNCTION_WORDS = frozenset("a an the of to and or in on at by with from for is are be that this as".split())
+_TITLE_PARTS = re.compile(r"\s+(?:—|–|--|-|\||·|::)\s+")
+
+
+def title_parts(title: str) -> list[str]:
+    """A title cut at its separators, without a trailing site or collection name
+    ("datetime — Basic date and time types — Python 3.11.2 documentation")."""
+    parts = [p.strip() for p in _TITLE_PARTS.split(title) if p.strip()]
+    if len(parts) > 1 and re.search(r"\b(?:documentation|docs|manual|wiki|website|site|home ?page)\b", parts[-1], re.I):
+        parts = parts[:-1]
+    return parts or [title]
+
+
+def subject_names(title: str) -> list[str]:
+    """The names a title says its document is about (see the module docstring). A title
+    `name — what it is` ("re — Regular expression operations") names one subject."""
+    parts = title_parts(title)
+    if len(parts) > 1 and len(parts[0].split()) <= 2 and not kind_of_title(parts[0]):
+        return [parts[0]]
+    title = " ".join(parts)
+    folded_kinds = [m.span() for _, pattern in KINDS for m in pattern.finditer(title.casefold())]
+    spans: list[list[str]] = [[]]
+    for m in _WORD.finditer(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", title)):
+        word = m.group(0)
+        in_kind = any(a <= m.start() < b for a, b in folded_kinds)
+        if in_kind or word.casefold() in _GENERIC or _VERSIONISH.match(word) or parse_date(word) is not None:
+            if spans[-1]:
+                spans.append([])
+            continue
+        spans[-1].append(word)
+    names = [" ".join(span) for span in spans if span]
+    return [n for n in names if any(c.isalpha() for c in n) and len(n) <= 80]
+
+
+def _lead(blocks: list[Block]) -> list[Block]:
+    """The blocks before the body text starts: where a document states its title."""
+    lead = []
+    for block in blocks:
+        if block.kind == LAYOUT:
+            continue
+        if block.line > 0 and len(lead) >= _LEAD_LINES:
+            break
+        lead.append(block)
+        if block.kind == PARAGRAPH and len(block.text.split()) > 30:
+            break
+    return lead
+
+
+def _man_name(blocks: list[Block]) -> tuple[list[str], str] | None:
+    """(names, description) of a manual page's NAME section (`git - the stupid content tracker`)."""
+    for i, block in enumerate(blocks[:60]):
+        if block.kind == HEADING and _MAN_NAME_HEAD.match(block.text.strip(" :*")):
+            following = next((b for b in blocks[i + 1 : i + 3] if b.kind == PARAGRAPH), None)
+            if following is None:
+                return None
+            line = following.text
+            sep = _NAME_SEP.search(line)
+            if sep is None:
+                return None
+            names = [n.strip() for n in line[: sep.start()].split(",") if n.strip()]
+            description = line[sep.end():].strip()
+            if names and all(len(n) <= 60 and " " not in n for n in names):
+                return names, description
+            return None
+    return None
+
+
+def _own_line(raw: tuple[str, ...]) -> bool:
+    """Whether a paragraph's first line stands on its own, as a title does: the paragraph
+    is that one line, or the next line does not continue its sentence (it starts with a
+    capital or a digit, and the line does not end on a word like "the" or "of")."""
+    if len(raw) == 1:
+        return True
+    first, second = raw[0].strip(), raw[1].strip()
+    if first[-1:] in ",;-":
+        return False
+    ends_open = first.split()[-1].casefold() in _FUNCTION_WORDS
+    if _TITLE_PARTS.search(first) and not ends_open:
+        return True  # `name — what it is`, as a PDF's first line says it
+    if second[:1].islower():
+        return False
+    return len(first) <= 60 or (second[:1].isupper() or second[:1].isdigit()) and not ends_open
+
+
+def _lead_title(blocks: list[Block], text: str) -> str | None:
+    """The first title-like line before the body text, in document order: a heading,
+    a line centred like a title (indented 8 spaces or more) or the first line of one
+    of the first paragraphs, never a `Key: value` field."""
+    for n, block in enumerate(_lead(blocks)):
+        if block.kind == HEADING:
+            candidates = [block.text]
+        elif block.kind == PARAGRAPH and n < _LEAD_PARAGRAPHS:
+            centred = [line for line in block.raw if len(line) - len(line.lstrip(" ")) >= 8]
+            candidates = centred[:1] + [line for line in block.raw[:1] if _own_line(block.raw)]
+        else:
+            continue
+        for candidate in candidates:
+            if _FIELD_LINE.match(candidate.strip()):
+                continue
+            if usable := _usable(candidate):
+                return usable
+    return None
+
+
+def _type_of_man_section(section: str | None, pydoc: str | None) -> str:
+    if pydoc:
+        return "Module" if pydoc in ("module", "package") else pydoc.capitalize()
+    return {"5": "File Format", "3": "Library Function", "7": "Topic"}.get((section or "1")[:1], "Command")
+
+
+def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = None,
+             frontmatter_title: str | None = None) -> Identity:
+    """The identity of one document: `blocks` are its main blocks (furniture.main_blocks),
+    `text` its whole extracted text, `info` its file's properties."""
+    info = info or {}
+    lines = [line for line in text.split("\n", 400)[:400] if line.strip()]
+    first = lines[0].strip() if lines else ""
+    kind: str | None = None
+    subjects: list[str] = []
+    entity_type: str | None = None
+    title: str | None = None
+    doc_date: date | None = None
+
+    pydoc = next((m for line in lines[:3] if (m := _PYDOC.match(line.strip()))), None)
+    man = _man_name(blocks)
+    changelog = _CHANGELOG_ENTRY.match(first)
+    if pydoc:
+        kind, entity_type = "module reference", _type_of_man_section(None, pydoc.group(1))
+        subjects.append(pydoc.group(2))
+        title = f"{pydoc.group(2)} — {man[1]}" if man and man[1] else pydoc.group(2)
+    elif man:
+        names, description = man
+        header = next((m for line in lines[:6] if (m := _MAN_HEADER.match(line.strip()))), None)
+        kind = "manual page"
+        entity_type = _type_of_man_section(header.group(2) if header else None, None)
+        subjects += names[:1]
+        title = f"{names[0]} — {description}" if description else names[0]
+    elif changelog:
+        kind = "changelog"
+        subjects.append(changelog.group(1))
+        title = f"{changelog.group(1)} changelog"
+        trailer = next((m for line in lines[:200] if (m := _CHANGELOG_TRAILER.match(line))), None)
+        doc_date = parse_date(trailer.group(1)) if trailer else None
+    elif sum(1 for line in lines[:40] if _DATED_AUTHOR_LINE.match(line.strip())) >= 2:
+        kind, title = "changelog", "Change log"
+        doc_date = parse_date(first)
+
+    stated_title = _usable(info.get("title")) or _usable(frontmatter_title)
+    if stated_title is None and not (man or pydoc or changelog or kind == "changelog"):
+        stated_title = _lead_title(blocks, text)
+    if title is None:
+        title = stated_title
+    if stated_title:
+        kind = kind or kind_of_title(stated_title)
+        for name in subject_names(stated_title):
+            if name.casefold() not in {s.casefold() for s in subjects}:
+                subjects.append(name)
+    if doc_date is None and title:
+        doc_date = parse_date(title)
+    if doc_date is None:
+        doc_date = parse_date(info.get("date"))
+    author = info.get("author") or None
+    return Identity(title, kind, tuple(subjects), entity_type, doc_date, author)
