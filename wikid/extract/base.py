@@ -45,10 +45,26 @@ def clean_info(**values: object) -> dict[str, str]:
         if value is None:
             continue
         text = value.isoformat() if hasattr(value, "isoformat") else str(value)
-        text = " ".join(text.replace("\x00", " ").split())[:300]
+        text = " ".join(_first_words(text.replace("\x00", " "), 300))[:300]
         if text:
             out[key] = text
     return out
+
+
+_WORD = re.compile(r"\S+")
+
+
+def _first_words(text: str, length: int) -> list[str]:
+    """The words of `text` up to `length` characters joined, as `text.split()` gives
+    them; found lazily, since a hostile property can be megabytes of short words."""
+    words: list[str] = []
+    joined = -1
+    for match in _WORD.finditer(text):
+        words.append(match.group())
+        joined += len(words[-1]) + 1
+        if joined >= length:
+            break
+    return words
 
 
 class ExtractionError(Exception):
