@@ -1,9 +1,11 @@
-"""Office fixtures built in memory (python-docx, openpyxl, msoffcrypto-tool): no binaries committed."""
+"""Office fixtures built in memory (python-docx, openpyxl, python-pptx, msoffcrypto-tool): no binaries committed."""
 
 from __future__ import annotations
 
 import io
+import zipfile
 from collections.abc import Callable, Mapping, Sequence
+from xml.sax.saxutils import escape
 
 import docx
 import openpyxl
@@ -58,3 +60,29 @@ def make_pptx(slides: Sequence[tuple[str, str]]) -> bytes:
     buffer = io.BytesIO()
     deck.save(buffer)
     return buffer.getvalue()
+
+
+def replace_part(package: bytes, name: str, content: bytes | None) -> bytes:
+    """The ZIP `package` with part `name` replaced by `content` (added if missing, dropped when None)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(package)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            if info.filename != name:
+                target.writestr(info, source.read(info))
+        if content is not None:
+            target.writestr(name, content)
+    return out.getvalue()
+
+
+def core_properties(**elements: str) -> bytes:
+    """An OOXML `docProps/core.xml` with the given elements, e.g. `dc_title="Report"`,
+    `dcterms_modified="2024-03-01T10:00:00Z"` (prefix, underscore, local name); text is
+    written as given, so it may be anything a careless producer writes."""
+    body = "".join(f"<{tag.replace('_', ':', 1)}>{escape(text)}</{tag.replace('_', ':', 1)}>"
+                   for tag, text in elements.items())
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+        f'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">{body}</cp:coreProperties>'
+    ).encode()

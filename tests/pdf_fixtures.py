@@ -23,8 +23,9 @@ def _text_stream(text: str) -> bytes:
     return b"BT /F1 12 Tf 14 TL 72 720 Td " + shows + b" Tj ET"
 
 
-def build_pdf(streams: list[bytes], stream_filter: bytes = b"") -> bytes:
-    """A PDF with one page per content stream (`stream_filter`, e.g. b"/FlateDecode", when they are encoded)."""
+def build_pdf(streams: list[bytes], stream_filter: bytes = b"", info: bytes = b"") -> bytes:
+    """A PDF with one page per content stream (`stream_filter`, e.g. b"/FlateDecode", when they are encoded)
+    and, given `info` (the entries, e.g. b"/Title (Report)"), a document information dictionary."""
     n = len(streams)
     page_ids = [4 + 2 * i for i in range(n)]
     objects: list[bytes] = [
@@ -39,6 +40,8 @@ def build_pdf(streams: list[bytes], stream_filter: bytes = b"") -> bytes:
         )
         filter_entry = b" /Filter " + stream_filter if stream_filter else b""
         objects.append(b"<< /Length %d%s >>\nstream\n" % (len(stream), filter_entry) + stream + b"\nendstream")
+    if info:  # last, so the page objects keep their numbers
+        objects.append(b"<< " + info + b" >>")
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for number, body in enumerate(objects, start=1):
@@ -47,13 +50,20 @@ def build_pdf(streams: list[bytes], stream_filter: bytes = b"") -> bytes:
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    info_entry = b" /Info %d 0 R" % len(objects) if info else b""
+    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, info_entry, xref)
     return bytes(out)
 
 
-def make_pdf(pages: list[str]) -> bytes:
-    """A PDF with one page per string; newlines in a string start new text lines."""
-    return build_pdf([_text_stream(text) for text in pages])
+def make_pdf(pages: list[str], info: bytes = b"") -> bytes:
+    """A PDF with one page per string; newlines in a string start new text lines.
+    `info` holds document information entries, e.g. b"/Title (Report) /Author (Ann)"."""
+    return build_pdf([_text_stream(text) for text in pages], info=info)
+
+
+def pdf_text_string(text: str) -> bytes:
+    """`text` as a PDF text string: UTF-16BE with a byte-order mark, in hex."""
+    return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode() + b">"
 
 
 def make_pdf_without_text(n_pages: int) -> bytes:

@@ -17,7 +17,7 @@ import pytest
 from pptx import Presentation
 from pptx.util import Inches
 
-from office_fixtures import make_pptx
+from office_fixtures import core_properties, make_pptx, replace_part
 from wikid.extract import markitdown_formats
 from wikid.extract.base import ExtractionError
 from wikid.intake.classify import Reason
@@ -98,6 +98,53 @@ def test_html_without_text_is_empty(page: bytes) -> None:
     assert failure(page, ".html").reason is Reason.EMPTY
 
 
+def test_html_head_gives_title_author_and_date() -> None:
+    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>Quarterly\n  report</title>"
+            "<meta name='Author' content='Zoë Ünal'><meta name='description' content='Q3'>"
+            "<meta property='article:published_time' content='2024-02-01T08:00:00Z'>"
+            "<meta property='article:modified_time' content='2024-03-01T10:00:00+01:00'></head>"
+            "<body><h1>Quarterly report</h1><p>Revenue grew.</p></body></html>").encode()
+    result = markitdown_formats.extract(page, ".html")
+    assert result.info == {"title": "Quarterly report", "author": "Zoë Ünal", "date": "2024-03-01T10:00:00+01:00"}
+    assert result.text == "# Quarterly report\n\nRevenue grew.\n"
+
+
+@pytest.mark.parametrize(
+    ("metas", "date"),
+    [
+        ("<meta name='date' content='2024-03-01'><meta name='DC.date' content='2020-01-01'>", "2024-03-01"),
+        ("<meta name='date' content='1 March 2024'><meta name='dcterms.modified' content='2024-03-02'>", "2024-03-02"),
+        ("<meta name='DC.Date' content='2024-03-01 10:00'>", "2024-03-01T10:00:00"),
+        ("<meta name='date' content='yesterday'>", None),
+    ],
+    ids=["name-date-first", "unparsable-skipped", "dc-date", "unparsable"],
+)
+def test_html_date_is_the_first_iso_date_among_the_meta_elements(metas: str, date: str | None) -> None:
+    page = f"<html><head>{metas}</head><body><p>Text.</p></body></html>".encode()
+    assert markitdown_formats.extract(page, ".html").info == ({"date": date} if date else {})
+
+
+def test_html_head_in_a_declared_charset_and_xhtml() -> None:
+    page = "<html><head><meta charset='iso-8859-1'><meta name='author' content='Renée'></head><body><p>Café</p></body></html>"
+    assert markitdown_formats.extract(page.encode("latin-1"), ".html").info == {"author": "Renée"}
+    xhtml = (b'<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>X</title>'
+             b'<meta name="author" content="Ann"/></head><body><h1>Hello</h1></body></html>')
+    assert markitdown_formats.extract(xhtml, ".xhtml").info == {"title": "X", "author": "Ann"}
+
+
+def test_html_without_a_head_gives_no_info_and_meta_in_the_body_is_not_read() -> None:
+    assert markitdown_formats.extract(b"<p>Just a fragment.</p>", ".html").info == {}
+    page = b"<html><head></head><body><p>Text.</p><meta name='author' content='Late'></body></html>"
+    assert markitdown_formats.extract(page, ".html").info == {}
+
+
+def test_html_head_is_read_within_a_bound() -> None:
+    # No end of head in sight: only the first MAX_HEAD_BYTES are looked at.
+    filler = b"<meta name='x' content='y'>" * (markitdown_formats.MAX_HEAD_BYTES // 20)
+    page = b"<html><head><meta name='author' content='Ann'>" + filler + b"<meta name='date' content='2024-03-01'><p>Text.</p>"
+    assert markitdown_formats.extract(page, ".html").info == {"author": "Ann"}
+
+
 # --- EPUB -------------------------------------------------------------------------
 
 CONTAINER = """<?xml version="1.0"?>
@@ -156,6 +203,23 @@ def test_epub_gives_both_chapters_in_spine_order_after_the_metadata() -> None:
         "**Title:**", "# The Keeper", "The lamp was lit at dusk.", "# The Storm", "Waves rose over the rocks.")]
     assert positions == sorted(positions)
     assert "margin" not in text
+
+
+def test_epub_package_metadata_gives_title_creators_and_date() -> None:
+    opf = OPF.replace("<dc:creator>Ann Author</dc:creator>",
+                      "<dc:creator>Ann Author</dc:creator><dc:title>Second title</dc:title>"
+                      "<dc:creator> Bob\n Writer </dc:creator><dc:date>2019-06</dc:date>")
+    result = markitdown_formats.extract(epub(opf), ".epub")
+    assert result.info == {"title": "The Lighthouse Book", "author": "Ann Author, Bob Writer", "date": "2019-06"}
+    assert "# The Keeper" in result.text
+
+
+def test_epub_without_usable_metadata_gives_no_info() -> None:
+    opf = OPF.replace("<dc:title>The Lighthouse Book</dc:title>", "<dc:date>sometime</dc:date>")
+    opf = opf.replace("<dc:creator>Ann Author</dc:creator>", "<dc:creator> </dc:creator>")
+    result = markitdown_formats.extract(epub(opf), ".epub")
+    assert result.info == {}
+    assert "The lamp was lit at dusk." in result.text
 
 
 def test_truncated_epub_fails() -> None:
@@ -218,6 +282,20 @@ def test_truncated_pptx_fails() -> None:
 
 def test_pptx_without_slides_is_empty() -> None:
     assert failure(make_pptx([]), ".pptx").reason is Reason.EMPTY
+
+
+def test_pptx_core_properties_give_title_author_and_date() -> None:
+    core = core_properties(dc_title="Roadmap 2024", dc_creator="Ann Author", cp_lastModifiedBy="Bob",
+                           dcterms_created="2023-11-20")
+    data = replace_part(make_pptx([("Roadmap", "Ship the beta")]), "docProps/core.xml", core)
+    result = markitdown_formats.extract(data, ".pptx")
+    assert result.info == {"title": "Roadmap 2024", "author": "Ann Author", "date": "2023-11-20"}
+    assert "### Roadmap" in result.text.splitlines()
+
+
+def test_pptx_without_core_properties_gives_no_info() -> None:
+    data = replace_part(make_pptx([("Roadmap", "Ship the beta")]), "docProps/core.xml", core_properties())
+    assert markitdown_formats.extract(data, ".pptx").info == {}
 
 
 # --- privacy ----------------------------------------------------------------------

@@ -1,10 +1,11 @@
-"""ODT (standard-library walk of content.xml) and RTF (striprtf) extraction."""
+"""ODT (standard-library walk of content.xml) and RTF (striprtf) extraction, and their document properties."""
 
 from __future__ import annotations
 
 import io
 import random
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -100,7 +101,7 @@ def content_xml(body: str, kind: str = "text") -> str:
             f"<office:body><office:{kind}>{body}</office:{kind}></office:body></office:document-content>")
 
 
-def odt_package(content: str | None) -> bytes:
+def odt_package(content: str | None, meta: str | None = None) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
         package.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text",
@@ -108,7 +109,15 @@ def odt_package(content: str | None) -> bytes:
         package.writestr("META-INF/manifest.xml", MANIFEST)
         if content is not None:
             package.writestr("content.xml", content)
+        if meta is not None:
+            package.writestr("meta.xml", meta)
     return buffer.getvalue()
+
+
+def meta_xml(properties: str, prolog: str = '<?xml version="1.0" encoding="UTF-8"?>') -> str:
+    return (f'{prolog}\n<office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+            'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+            f'office:version="1.3"><office:meta>{properties}</office:meta></office:document-meta>')
 
 
 def odt_failure(data: bytes) -> ExtractionError:
@@ -180,6 +189,46 @@ def test_odt_without_text_is_empty(body: str) -> None:
     assert odt_failure(odt_package(content_xml(body))).reason is Reason.EMPTY
 
 
+# --- ODT properties (meta.xml) -----------------------------------------------------
+
+ODT_TEXT = content_xml("<text:p>Hello.</text:p>")
+
+
+def test_odt_meta_gives_title_initial_creator_and_last_change() -> None:
+    meta = meta_xml("<meta:generator>LibreOffice/7.6</meta:generator><dc:title>Project\n  Report</dc:title>"
+                    "<meta:initial-creator>Ann Author</meta:initial-creator><dc:creator>Bob Editor</dc:creator>"
+                    "<meta:creation-date>2023-05-02T08:00:00</meta:creation-date>"
+                    "<dc:date>2024-03-01T10:00:00.123456789</dc:date>")
+    result = odt.extract(odt_package(ODT_TEXT, meta), ".odt")
+    assert result.info == {"title": "Project Report", "author": "Ann Author", "date": "2024-03-01T10:00:00"}
+    assert result.text == "Hello.\n"
+
+
+def test_odt_meta_falls_back_to_creator_and_creation_date() -> None:
+    meta = meta_xml("<dc:creator>Bob Editor</dc:creator><dc:date>not a date</dc:date>"
+                    "<meta:creation-date>2023-05-02T08:00:00Z</meta:creation-date>")
+    assert odt.extract(odt_package(ODT_TEXT, meta), ".odt").info == {
+        "author": "Bob Editor", "date": "2023-05-02T08:00:00+00:00"}
+
+
+@pytest.mark.parametrize("meta", [None, meta_xml("<meta:generator>x</meta:generator><dc:title> </dc:title>"),
+                                  "<office:document-meta><office:meta>"], ids=["absent", "empty", "malformed"])
+def test_odt_without_readable_properties_gives_no_info(meta: str | None) -> None:
+    result = odt.extract(odt_package(ODT_TEXT, meta), ".odt")
+    assert (result.text, result.info) == ("Hello.\n", {})
+
+
+def test_odt_meta_declaring_entities_is_not_read(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET")
+    laughs = '<!ENTITY e0 "lol">' + "".join(f'<!ENTITY e{i} "{f"&e{i - 1};" * 10}">' for i in range(1, 10))
+    for dtd, title in ((laughs, "&e9;"), (f'<!ENTITY x SYSTEM "file://{secret}">', "&x;")):
+        meta = meta_xml(f"<dc:title>{title}</dc:title><dc:creator>Ann</dc:creator>",
+                        prolog=f'<?xml version="1.0"?><!DOCTYPE office:document-meta [{dtd}]>')
+        result = odt.extract(odt_package(ODT_TEXT, meta), ".odt")
+        assert (result.text, result.info) == ("Hello.\n", {})
+
+
 # --- RTF --------------------------------------------------------------------------
 
 FRENCH = (rb"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\fswiss\fcharset0 Arial;}}"
@@ -242,3 +291,34 @@ def test_binary_inside_an_rtf_header_fails() -> None:
 def test_rtf_with_only_formatting_is_empty() -> None:
     data = rb"{\rtf1\ansi{\fonttbl{\f0 Arial;}}{\info{\author Someone}}\f0\fs24 \par  \par }"
     assert rtf_failure(data).reason is Reason.EMPTY
+
+
+# --- RTF properties (\info) -------------------------------------------------------
+
+
+def test_rtf_info_gives_title_author_and_revision_time() -> None:
+    data = (rb"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Arial;}}{\info{\title Caf\'e9 \u8364? report\{s\}}"
+            rb"{\author Ren\'e9e}{\operator Bob}{\creatim\yr2023\mo5\dy2\hr8\min0}{\revtim\yr2024\mo3\dy1\hr10\min5}"
+            rb"{\version2}{\nofpages1}}\f0 Body text.\par}")
+    result = rtf.extract(data, ".rtf")
+    assert result.info == {"title": "Café € report{s}", "author": "Renée", "date": "2024-03-01T10:05:00"}
+    assert result.text == "Body text.\n"
+
+
+def test_rtf_info_in_the_declared_code_page_raw_or_escaped() -> None:
+    raw = b"{\\rtf1\\ansi\\ansicpg1251{\\info{\\title " + "Отчёт".encode("cp1251") + b"}{\\author \\'c0\\'ed\\'ff}}Text\\par}"
+    assert rtf.extract(raw, ".rtf").info == {"title": "Отчёт", "author": "Аня"}
+
+
+def test_rtf_invalid_revision_time_falls_back_to_creation_date() -> None:
+    data = rb"{\rtf1\ansi{\info{\revtim\yr0\mo0\dy0\hr0\min0}{\creatim\yr2023\mo5\dy2}}Text\par}"
+    assert rtf.extract(data, ".rtf").info == {"date": "2023-05-02"}
+
+
+@pytest.mark.parametrize("data", [
+    rb"{\rtf1\ansi Text\par}",
+    rb"{\rtf1\ansi{\info{\title }{\author {\i nested}}{\revtim\yr2024\mo13\dy1}}Text\par}",
+], ids=["no-info", "empty-nested-invalid"])
+def test_rtf_without_usable_info_gives_none(data: bytes) -> None:
+    result = rtf.extract(data, ".rtf")
+    assert result.info == {} and result.text

@@ -1,12 +1,12 @@
-"""PDF extraction: page order and headings, encryption, scans, damaged files."""
+"""PDF extraction: page order and headings, encryption, scans, damaged files, document information."""
 
 from __future__ import annotations
 
 import pytest
-from pdf_fixtures import encrypt_pdf, make_pdf, make_pdf_without_text
+from pdf_fixtures import encrypt_pdf, make_pdf, make_pdf_without_text, pdf_text_string
 
 from wikid.extract.base import ExtractionError
-from wikid.extract.pdf import extract
+from wikid.extract.pdf import MAX_INFO_BYTES, extract
 from wikid.intake.classify import Reason
 
 PAGES = ["Quarterly report\nRevenue grew by 12 percent.", "Second page text.", "Third page (last)."]
@@ -113,3 +113,66 @@ def test_a_page_that_cannot_be_parsed_is_skipped_with_a_warning() -> None:
     result = extract(data, ".pdf")
     assert result.text == EXPECTED.replace("## Page 2\n\nSecond page text.\n\n", "")
     assert result.warnings == ("could not parse page 2; skipped",)
+
+
+# --- document information (info) ---------------------------------------------------
+
+INFO = (b"/Title (Quarterly report) /Author " + pdf_text_string("Zoë Ünal")
+        + b" /ModDate (D:20240301100000+01'00') /CreationDate (D:20230115)")
+EXPECTED_INFO = {"title": "Quarterly report", "author": "Zoë Ünal", "date": "2024-03-01T10:00:00+01:00"}
+
+
+def test_document_information_gives_title_author_and_modification_date() -> None:
+    result = extract(make_pdf(PAGES, info=INFO), ".pdf")
+    assert result.info == EXPECTED_INFO
+    assert result.text == EXPECTED
+
+
+def test_pypdf_reads_the_same_document_information() -> None:
+    data = make_pdf(PAGES, info=INFO).replace(b"/Root 1 0 R", b"/Rooo 1 0 R")
+    result = extract(data, ".pdf")
+    assert result.warnings[0].startswith("PDFium could not open the file")
+    assert result.info == EXPECTED_INFO
+
+
+def test_owner_password_only_file_gives_its_document_information() -> None:
+    data = encrypt_pdf(make_pdf(PAGES, info=INFO), "", "AES-256", owner_password="owner")
+    assert extract(data, ".pdf").info == EXPECTED_INFO
+
+
+def test_no_document_information_gives_no_info() -> None:
+    assert extract(make_pdf(PAGES), ".pdf").info == {}
+    assert extract(make_pdf(PAGES, info=b"/Producer (pdfTeX) /Title () /Author ( )"), ".pdf").info == {}
+
+
+@pytest.mark.parametrize(
+    ("entries", "date"),
+    [
+        (b"/CreationDate (D:20230115)", "2023-01-15"),  # no ModDate: the creation date
+        (b"/ModDate (yesterday) /CreationDate (D:2023011509)", "2023-01-15T09:00:00"),  # unparsable: the next
+        (b"/ModDate (D:20241301000000Z)", None),  # month 13: omitted
+        (b"/ModDate (Tue Mar  1 10:00:00 2024)", None),
+        (b"/ModDate (20240301235959Z)", "2024-03-01T23:59:59+00:00"),  # no D: prefix
+        (b"/ModDate (D:20240301100000-05'30)", "2024-03-01T10:00:00-05:30"),  # PDF 2.0: no closing quote
+    ],
+)
+def test_dates_in_pdf_syntax_become_iso_or_are_omitted(entries: bytes, date: str | None) -> None:
+    info = extract(make_pdf(PAGES, info=b"/Title (T) " + entries), ".pdf").info
+    assert info == ({"title": "T", "date": date} if date else {"title": "T"})
+
+
+@pytest.mark.parametrize("fallback", [False, True], ids=["pdfium", "pypdf"])
+def test_a_title_with_nuls_and_line_breaks_is_one_clean_line(fallback: bool) -> None:
+    data = make_pdf(PAGES, info=b"/Title (\\000  Quarterly\\r\\n\\treport\\000 ) /Author (Ann\\000Bob)")
+    if fallback:
+        data = data.replace(b"/Root 1 0 R", b"/Rooo 1 0 R")
+    assert extract(data, ".pdf").info == {"title": "Quarterly report", "author": "Ann Bob"}
+
+
+@pytest.mark.parametrize("fallback", [False, True], ids=["pdfium", "pypdf"])
+def test_a_title_too_long_to_be_one_is_not_read(fallback: bool) -> None:
+    # PDFium only copies a value whole: one of megabytes (a hostile file) is skipped.
+    data = make_pdf(PAGES, info=b"/Title (" + b"ab " * MAX_INFO_BYTES + b") /Author (Ann)")
+    if fallback:
+        data = data.replace(b"/Root 1 0 R", b"/Rooo 1 0 R")
+    assert extract(data, ".pdf").info == {"author": "Ann"}

@@ -1,4 +1,4 @@
-"""Spreadsheet extraction: sheets as GFM tables, cell formatting, row cap, damage."""
+"""Spreadsheet extraction: sheets as GFM tables, cell formatting, row cap, damage, core properties."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import zipfile
 
 import openpyxl
 import pytest
-from office_fixtures import make_docx, make_xlsx
+from office_fixtures import core_properties, make_docx, make_xlsx, replace_part
 
 import wikid.extract.sheet as sheet
 from wikid.extract.base import ExtractionError
@@ -152,3 +152,33 @@ def test_corrupt_xlsx_fails(name: str) -> None:
     error = failure(CORRUPT[name])
     assert error.reason == Reason.EXTRACTION_FAILED
     assert error.detail.startswith("openpyxl could not ")
+
+
+# --- core properties (info) -------------------------------------------------------
+
+
+def test_core_properties_give_title_creator_and_modified_date() -> None:
+    core = core_properties(dc_title="Staff list", dc_creator="Ann Author", cp_lastModifiedBy="Bob",
+                           dcterms_created="2023-05-02T08:00:00Z", dcterms_modified="2024-03-01T10:00:00.25+01:00")
+    result = extract(replace_part(make_xlsx(WORKBOOK), "docProps/core.xml", core), ".xlsx")
+    assert result.info == {"title": "Staff list", "author": "Ann Author", "date": "2024-03-01T10:00:00+01:00"}
+    assert result.text == EXPECTED
+
+
+def test_properties_a_workbook_leaves_out_are_not_invented() -> None:
+    # openpyxl itself reports creator "openpyxl" and dates of now for these.
+    data = replace_part(make_xlsx(WORKBOOK), "docProps/core.xml", core_properties(dc_title="Staff list"))
+    assert extract(data, ".xlsx").info == {"title": "Staff list"}
+    data = replace_part(make_xlsx(WORKBOOK), "docProps/core.xml", core_properties())
+    assert extract(data, ".xlsx").info == {}
+
+
+def test_what_openpyxl_wrote_is_reported_as_written() -> None:
+    workbook = openpyxl.Workbook()
+    workbook.active.append(["x"])
+    workbook.properties.creator = "Ann\nAuthor"
+    out = io.BytesIO()
+    workbook.save(out)  # writes modified = now, in UTC
+    info = extract(out.getvalue(), ".xlsx").info
+    assert info["author"] == "Ann Author" and "title" not in info
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", info["date"])

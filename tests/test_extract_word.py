@@ -1,8 +1,10 @@
-"""Word extraction: document order, headings, lists, tables, headers/footers, damage."""
+"""Word extraction: document order, headings, lists, tables, headers/footers, damage, core properties."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
+import re
 import zipfile
 from collections.abc import Callable
 
@@ -11,7 +13,7 @@ import pytest
 from docx.document import Document
 from docx.enum.section import WD_SECTION
 from docx.oxml import parse_xml
-from office_fixtures import make_docx, make_encrypted_ooxml, make_xlsx
+from office_fixtures import core_properties, make_docx, make_encrypted_ooxml, make_xlsx, replace_part
 
 from wikid.extract.base import ExtractionError
 from wikid.extract.word import extract
@@ -180,3 +182,50 @@ def test_encrypted_fixture_is_an_ole2_encrypted_package() -> None:
     decrypted = io.BytesIO()
     office.decrypt(decrypted)
     assert decrypted.getvalue() == data
+
+
+# --- core properties (info) -------------------------------------------------------
+
+
+def with_properties(document: Document) -> None:
+    properties = document.core_properties
+    properties.title = "Site survey 2024"
+    properties.author = "Ann Author"
+    properties.last_modified_by = "Bob Editor"
+    properties.created = dt.datetime(2023, 5, 2, 8, 0, tzinfo=dt.timezone.utc)
+    properties.modified = dt.datetime(2024, 3, 1, 9, 30, tzinfo=dt.timezone.utc)
+
+
+def test_core_properties_give_title_author_and_modified_date() -> None:
+    result = extract(make_docx(["Body."], with_properties), ".docx")
+    assert result.info == {"title": "Site survey 2024", "author": "Ann Author", "date": "2024-03-01T09:30:00+00:00"}
+    assert result.text == "Body.\n"
+
+
+def test_created_date_when_modified_is_missing_or_unparsable() -> None:
+    for modified in ({}, {"dcterms_modified": "last Tuesday"}):
+        core = core_properties(dc_creator="Ann", **modified, dcterms_created="2023-05-02T10:00:00+02:00")
+        data = replace_part(make_docx(["Body."]), "docProps/core.xml", core)
+        assert extract(data, ".docx").info == {"author": "Ann", "date": "2023-05-02T10:00:00+02:00"}
+
+
+def test_empty_core_properties_give_no_info() -> None:
+    data = replace_part(make_docx(["Body."]), "docProps/core.xml", core_properties(dc_title="  ", cp_lastModifiedBy="Bob"))
+    assert extract(data, ".docx").info == {}
+
+
+def test_a_package_without_core_properties_gets_none_invented() -> None:
+    # python-docx would make up a default part: title "Word Document", modified now.
+    data = make_docx(["Body."])
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        rels = package.read("_rels/.rels").decode()
+    rels = re.sub(r'<Relationship [^>]*metadata/core-properties"[^>]*/>', "", rels)
+    data = replace_part(replace_part(data, "_rels/.rels", rels.encode()), "docProps/core.xml", None)
+    result = extract(data, ".docx")
+    assert (result.text, result.info) == ("Body.\n", {})
+
+
+def test_a_title_with_line_breaks_is_one_line_and_an_impossible_date_is_omitted() -> None:
+    core = core_properties(dc_title="\n  Site\r\n\tsurvey  ", dcterms_modified="2024-02-30T10:00:00Z")
+    data = replace_part(make_docx(["Body."]), "docProps/core.xml", core)
+    assert extract(data, ".docx").info == {"title": "Site survey"}

@@ -13,6 +13,11 @@ prescribes, while `text:s` (with its count), `text:tab` and `text:line-break` gi
 literal spaces, a tab and a newline. Footnotes are kept inline in brackets. Deleted
 text of tracked changes, comments and the generated table of contents are skipped:
 the first is not the document's text, the others repeat or annotate it.
+
+`info` comes from `meta.xml`: `dc:title`, the author (`meta:initial-creator`, else
+`dc:creator`, which ODF defines as the last editor) and `dc:date` (the last change),
+else `meta:creation-date`. It is read with the same expat parser, under the stricter
+limits of `docinfo.read_part`.
 """
 
 from __future__ import annotations
@@ -24,12 +29,14 @@ import zlib
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
-from wikid.extract.base import Extracted, ExtractionError, describe_error, gfm_table
+from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error, gfm_table
+from wikid.extract.docinfo import DC, first_date, guarded, iso_date, read_part, texts
 from wikid.intake.classify import Reason
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 
 _H, _P = f"{_TEXT}h", f"{_TEXT}p"
 _LIST, _LIST_ITEMS = f"{_TEXT}list", {f"{_TEXT}list-item", f"{_TEXT}list-header"}
@@ -74,7 +81,19 @@ def extract(data: bytes, suffix: str) -> Extracted:
         raise _failed("the document is nested too deeply to read") from exc
     if not text:
         raise ExtractionError(Reason.EMPTY, "the ODT document has no text")
-    return Extracted(text + "\n")
+    return Extracted(text + "\n", info=guarded(_info, data))
+
+
+def _info(data: bytes) -> dict[str, str]:
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        if "meta.xml" not in package.namelist():
+            return {}
+        meta = read_part(package, "meta.xml", f"{_OFFICE}meta")
+    if meta is None:
+        return {}
+    authors = texts(meta, f"{_META}initial-creator") + texts(meta, f"{DC}creator")
+    date = first_date(iso_date, *texts(meta, f"{DC}date"), *texts(meta, f"{_META}creation-date"))
+    return clean_info(title=next(iter(texts(meta, f"{DC}title")), None), author=next(iter(authors), None), date=date)
 
 
 def _failed(detail: str) -> ExtractionError:

@@ -17,6 +17,9 @@ Outcomes, deliberately:
   PDF usually loses its xref and trailer, which both libraries need, so it fails as
   a whole rather than yielding its first pages.
 
+`info` holds the document information dictionary's Title and Author, and its ModDate
+(else CreationDate) in ISO 8601; pypdf reads them when it reads the pages.
+
 Page headings are only written for pages with text, so the numbers stay the real page
 numbers. Text is normalised: CRLF/CR to LF, control characters (form feeds) dropped,
 trailing spaces stripped, runs of blank lines folded, and PDFium's end-of-line
@@ -26,6 +29,7 @@ hyphenated words again.
 
 from __future__ import annotations
 
+import ctypes
 import io
 import re
 from collections.abc import Callable
@@ -33,14 +37,19 @@ from collections.abc import Callable
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from pypdf import PasswordType, PdfReader
+from pypdf.generic import ByteStringObject, TextStringObject
 
-from wikid.extract.base import Extracted, ExtractionError, describe_error
+from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
+from wikid.extract.docinfo import first_date, guarded, pdf_date
 from wikid.intake.classify import Reason
 
 _LOCKED = frozenset({pdfium_c.FPDF_ERR_PASSWORD, pdfium_c.FPDF_ERR_SECURITY})
 _LOAD_ERRORS = {pdfium_c.FPDF_ERR_FILE: "file access error", pdfium_c.FPDF_ERR_FORMAT: "data format error"}
 _DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffe]")
 _BLANK_RUNS = re.compile(r"\n{3,}")
+# A document information value longer than this (UTF-16 bytes) is not read: no title
+# is 32,000 characters long, and PDFium can only copy a value whole.
+MAX_INFO_BYTES = 64 * 1024
 
 
 def extract(data: bytes, suffix: str) -> Extracted:
@@ -55,16 +64,17 @@ def extract(data: bytes, suffix: str) -> Extracted:
         if code in _LOCKED:
             raise ExtractionError(Reason.ENCRYPTED, "the PDF cannot be opened without a password")
         pdfium_error = _LOAD_ERRORS.get(code, "unknown error")
-        pages = _pypdf_pages(data, f"PDFium: {pdfium_error}")
+        pages, info = _pypdf_pages(data, f"PDFium: {pdfium_error}")
         warnings = [f"PDFium could not open the file ({pdfium_error}), so pypdf read it; word spacing may be off"]
     else:
         with pdfium.PdfDocument(raw) as pdf:
             pages = [_page_text(lambda: pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
+            info = guarded(_info, lambda key: _pdfium_value(pdf, key))
         warnings = []
-    return _assemble(pages, warnings)
+    return _assemble(pages, warnings, info)
 
 
-def _pypdf_pages(data: bytes, pdfium_error: str) -> list[str | None]:
+def _pypdf_pages(data: bytes, pdfium_error: str) -> tuple[list[str | None], dict[str, str]]:
     try:
         reader = PdfReader(io.BytesIO(data))
         locked = reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED
@@ -75,7 +85,39 @@ def _pypdf_pages(data: bytes, pdfium_error: str) -> list[str | None]:
         ) from None
     if locked:
         raise ExtractionError(Reason.ENCRYPTED, "the PDF cannot be opened without a password")
-    return [_page_text(page.extract_text) for page in pages]
+    info = guarded(_info, lambda key: _pypdf_value(reader, key))
+    return [_page_text(page.extract_text) for page in pages], info
+
+
+def _info(value: Callable[[str], str | None]) -> dict[str, str]:
+    """Title, Author and ModDate (else CreationDate) from a document information reader."""
+    date = first_date(pdf_date, value("ModDate"), value("CreationDate"))
+    return clean_info(title=value("Title"), author=value("Author"), date=date)
+
+
+def _pdfium_value(pdf: pdfium.PdfDocument, key: str) -> str | None:
+    """One document information value as PDFium decodes it ("" when absent), None when
+    it is too long to be a property."""
+    name = key.encode("ascii") + b"\x00"
+    size = pdfium_c.FPDF_GetMetaText(pdf, name, None, 0)
+    if size > MAX_INFO_BYTES:
+        return None
+    buffer = ctypes.create_string_buffer(size)
+    pdfium_c.FPDF_GetMetaText(pdf, name, buffer, size)
+    return buffer.raw[: max(size - 2, 0)].decode("utf-16-le", errors="replace")
+
+
+def _pypdf_value(reader: PdfReader, key: str) -> str | None:
+    """One document information value as pypdf decodes it, None when absent, not a
+    string or too long."""
+    metadata = reader.metadata
+    value = metadata.get(f"/{key}") if metadata is not None else None
+    value = value.get_object() if value is not None else None  # an indirect reference in some files
+    if not isinstance(value, TextStringObject | ByteStringObject) or len(value) > MAX_INFO_BYTES // 2:
+        return None  # absent, not a string, or too long to be a property (as with PDFium)
+    if isinstance(value, ByteStringObject):  # not valid PDFDocEncoding (a NUL in it, say): str() guesses UTF-16
+        return bytes(value).decode("latin-1")
+    return str(value)
 
 
 def _page_text(read: Callable[[], str]) -> str | None:
@@ -92,7 +134,7 @@ def _normalise(text: str) -> str:
     return _BLANK_RUNS.sub("\n\n", text).strip()
 
 
-def _assemble(pages: list[str | None], warnings: list[str]) -> Extracted:
+def _assemble(pages: list[str | None], warnings: list[str], info: dict[str, str]) -> Extracted:
     if not pages:
         raise ExtractionError(Reason.EMPTY, "the PDF has no pages")
     unreadable = [n for n, text in enumerate(pages, 1) if text is None]
@@ -107,7 +149,7 @@ def _assemble(pages: list[str | None], warnings: list[str]) -> Extracted:
     if unreadable:
         warnings.append(f"could not parse {_page_list(unreadable)}; skipped")
     body = "\n\n".join(f"## Page {n}\n\n{text}" for n, text in enumerate(pages, 1) if text)
-    return Extracted(body + "\n", tuple(warnings))
+    return Extracted(body + "\n", tuple(warnings), info)
 
 
 def _page_list(numbers: list[int]) -> str:

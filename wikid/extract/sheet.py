@@ -21,6 +21,10 @@ about, not every row of a log export, and the markdown must stay a readable size
 dropped rows with values are counted for the warning, but only over the next
 `COUNTED_ROWS` rows: openpyxl parses about 15,000 rows a second, and counting all of a
 million-row sheet would spend most of the extraction time limit on rows never shown.
+
+`info` holds the core properties' title, creator and modified (else created) date, read
+by `docinfo.ooxml_info` (openpyxl fills in creator "openpyxl" and today's date for
+properties a workbook leaves out).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from typing import TYPE_CHECKING
 from openpyxl import load_workbook
 
 from wikid.extract.base import Extracted, ExtractionError, describe_error, gfm_table
+from wikid.extract.docinfo import guarded, ooxml_info
 from wikid.intake.classify import Reason
 
 if TYPE_CHECKING:
@@ -67,7 +72,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
         workbook.close()
     if not sections:
         raise ExtractionError(Reason.EMPTY, "the workbook has no cells with values")
-    return Extracted("\n\n".join(sections) + "\n", tuple(warnings))
+    return Extracted("\n\n".join(sections) + "\n", tuple(warnings), guarded(ooxml_info, data))
 
 
 def _read(sheet: ReadOnlyWorksheet) -> tuple[list[list[str]], int, bool]:

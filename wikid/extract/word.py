@@ -17,6 +17,9 @@ Headers and footers carry page furniture (company, confidentiality, document ids
 that still says something about the document. They are appended after the body
 under `## Header` and `## Footer`, each paragraph once however many sections or
 first/even-page variants repeat it, so the body keeps its own heading hierarchy.
+
+`info` holds the core properties' title, author (`dc:creator`, not the last editor) and
+modified (else created) date, read by `docinfo.ooxml_info`.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 
 from wikid.extract.base import Extracted, ExtractionError, describe_error, gfm_table
+from wikid.extract.docinfo import guarded, ooxml_info
 from wikid.intake.classify import Reason
 
 if TYPE_CHECKING:
@@ -65,7 +69,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
     text = "\n\n".join(part for part in parts if part)
     if not text.strip():
         raise ExtractionError(Reason.EMPTY, "the document has no text")
-    return Extracted(text + "\n")
+    return Extracted(text + "\n", info=guarded(ooxml_info, data))
 
 
 def _style_names(document: DocxDocument) -> dict[str | None, str]:
