@@ -74,7 +74,7 @@ def test_dated_conflict_latest_is_canonical_older_superseded() -> None:
     assert "| Minimum order | 10 units | [^acme-2024] [^acme-2025] |" in body
     assert [s["resource"] for s in fm["sources"]] == ["/archive/contracts/acme-2024.docx", "/archive/letters/acme-2025.pdf"]
     assert fm["sources"][1]["last_modified"] == "2025-02-10T00:00:00Z"
-    assert "[^acme-2024]: Acme 2024" in body and "[^acme-2025]: Acme 2025" in body
+    assert "[^acme-2024]: Supply Agreement" in body and "[^acme-2025]: Acme Tooling Ltd" in body  # their own titles
 
 
 def test_undated_conflict_marks_every_value_unverified() -> None:

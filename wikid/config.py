@@ -47,6 +47,7 @@ class OfflineConfig:
     """Thresholds of the offline manager engine (see wikid/manager/offline/cluster.py)."""
 
     cluster_threshold: float = 0.15
+    name_threshold: float = 0.40
     match_threshold: float = 0.25
     default_type: str = "Topic"
 
@@ -209,7 +210,8 @@ DEFAULT_CONFIG_TEXT = """\
 #   batch_chars: 200000        # text per agent batch
 
 # offline:                     # the model-free manager engine
-#   cluster_threshold: 0.15    # similarity at which two documents describe one entity
+#   cluster_threshold: 0.15    # content similarity at which two documents describe one entity
+#   name_threshold: 0.40       # mean similarity of the names two groups of documents mention, to merge them
 #   match_threshold: 0.25      # similarity at which a cluster updates an existing concept
 #   default_type: Topic        # page type when no document states one
 

@@ -50,7 +50,7 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("FAQ", r"\b(?:faq|faqs|frequently asked questions)\b"),
         ("README", r"\bread ?me\b"),
         ("to-do list", r"\b(?:todo|to-do|to do|things to do|roadmap|wishlist)\b"),
-        ("tutorial", r"\b(?:tutorial|howto|how-to|how to|cookbook|walkthrough|getting started|introduction to|primer)\b"),
+        ("tutorial", r"\b(?:tutorial|howto|how-to|how to|cookbook|walkthrough|getting started|quick ?start|introduction to|primer)\b"),
         ("guide", r"\b(?:guide|handbook|user manual|manual)\b"),
         ("contribution guide", r"\bcontribut(?:ing|ion|ions|or guide)\b"),
         ("installation notes", r"\binstall(?:ing|ation)?\b"),
@@ -76,7 +76,8 @@ _GENERIC = frozenset(
     commands command user users manual manuals guide guides official online new latest current old older
     program programs utility utilities tool tools project distribution package packages source sources
     series part chapter section sections appendix introduction overview summary details description
-    frequently asked questions news readme faq todo howto tutorial reference history things do""".split()
+    frequently asked questions news readme faq todo howto tutorial reference history things do welcome
+    module modules library libraries""".split()
 )
 _VERSIONISH = re.compile(r"^(?:v?\d[\w.+~:-]*|\(?\d{1,2}\s+\w{3,9}\s+\d{4}\)?|r\d+)$", re.IGNORECASE)
 _NAME_SEP = re.compile(r"\s+(?:\\?-|—|–|--)\s+|\s+(?:\\?-|—|–)$")
@@ -170,6 +171,12 @@ def title_parts(title: str) -> list[str]:
     return parts or [title]
 
 
+# "X for Debian", "Curses Programming with Python": what precedes these words is the
+# subject, what follows its setting; "TODO file for gzip": nothing precedes but kind
+# words, so what follows is. After "of", "to", "about" comes the subject itself.
+_SETTING = re.compile(r"\s+(?:for|with|on|in|under|at)\s+", re.IGNORECASE)
+
+
 def subject_names(title: str) -> list[str]:
     """The names a title says its document is about (see the module docstring). A title
     `name — what it is` ("re — Regular expression operations") names one subject."""
@@ -177,6 +184,14 @@ def subject_names(title: str) -> list[str]:
     if len(parts) > 1 and len(parts[0].split()) <= 2 and not kind_of_title(parts[0]):
         return [parts[0]]
     title = " ".join(parts)
+    setting = _SETTING.search(title)
+    if setting is not None:
+        before = _names_in(title[: setting.start()])
+        return before or _names_in(title[setting.end() :])
+    return _names_in(title)
+
+
+def _names_in(title: str) -> list[str]:
     folded_kinds = [m.span() for _, pattern in KINDS for m in pattern.finditer(title.casefold())]
     spans: list[list[str]] = [[]]
     for m in _WORD.finditer(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", title)):

@@ -15,21 +15,30 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from wikid.config import OfflineConfig
+from wikid.document.blocks import Block, parse
+from wikid.document.dates import parse_date
+from wikid.document.furniture import main_blocks, strip_page_furniture
+from wikid.document.identity import Identity, identify
 from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
-from wikid.manager.offline.cluster import concept_info, group_documents
-from wikid.manager.offline.pages import PageDraft, PageSource, compose, render
+from wikid.manager.offline.cluster import Group, concept_info, group_documents, top_name
+from wikid.manager.offline.digest import digest
+from wikid.manager.offline.pages import PageDraft, PageSource, compose, derivable_blocks, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
-from wikid.document.dates import parse_date
-from wikid.manager.offline.signals import DocSignals, read_signals
-from wikid.manager.offline.textutil import humanize_stem, slugify
+from wikid.manager.offline.signals import DocSignals, frontmatter, read_signals
+from wikid.manager.offline.textutil import humanize_stem, name_key, norm_key, slugify, words
 
+# Kinds of document about a whole project rather than one of its commands, and how
+# much more their title's claim weighs when a page is named (see OfflineEngine._title).
+PROJECT_KINDS = frozenset({"README", "release notes", "changelog", "FAQ", "to-do list", "history",
+                           "contribution guide", "installation notes", "overview", "guide"})
+PROJECT_CLAIM = 1.5
 NO_TEXT_NOTE = "no usable text: the extracted text has no words, so no page can describe it"
 RESERVED_SLUGS = frozenset({"index", "log"})  # index.md / log.md are never concepts (OKF §3)
 RESERVED_DIRS = frozenset({"archive"})  # wiki/archive/ holds originals
@@ -48,8 +57,65 @@ MAX_SIGNAL_CHARS = 1_000_000
 
 @dataclass(frozen=True)
 class _Doc:
+    """One document as the engine reads it: its signals (fields, identifiers, dates,
+    attributes), its identity (title, kind, subjects) and its main content."""
+
     document: SourceDocument
     signals: DocSignals
+    identity: Identity
+    blocks: tuple[Block, ...]
+
+    @property
+    def subjects(self) -> list[str]:
+        """The names it says it is about: its identity's, and a strong name it asserts."""
+        named = [self.signals.name] if self.signals.strong_name and self.signals.name else []
+        return named + list(self.identity.subjects)
+
+    @property
+    def date(self) -> date | None:
+        return self.signals.date or self.identity.date
+
+    @property
+    def suffix(self) -> str:
+        return split_name(self.document.input_rel.rsplit("/", 1)[-1])[1].lower()
+
+
+def read_document(document: SourceDocument) -> _Doc:
+    """Signals, identity and main blocks of one document (at most its opening is read).
+
+    Blocks and signals are read from the main content only: page headers, menus,
+    tables of contents and sidebars state no fields and name no subject.
+    """
+    text = _opening(document.text)
+    _, rest = frontmatter(text)
+    head, body = text[: len(text) - len(rest)], strip_page_furniture(rest)
+    blocks = main_blocks(parse(body))
+    signals = read_signals(head + "\n\n".join("\n".join(b.raw) for b in blocks))
+    fm_title = signals.frontmatter.get("title")
+    identity = identify(body, blocks, document.info, fm_title if isinstance(fm_title, str) else None)
+    return _Doc(document, signals, identity, tuple(blocks))
+
+
+def source_title(doc: _Doc) -> str:
+    """The title a `sources` entry gives a document: its own, else its file name."""
+    return doc.identity.title or doc.document.input_rel.rsplit("/", 1)[-1]
+
+
+def stored_info(entry: dict[str, Any]) -> dict[str, str]:
+    """The document properties an earlier page's `sources` entry recorded, read back so
+    that re-deriving the page from the archived text gives what the first batch gave.
+    A title that is only the file's name was not the document's own (source_title)."""
+    info: dict[str, str] = {}
+    resource = entry.get("resource")
+    name = resource.rsplit("/", 1)[-1] if isinstance(resource, str) else ""
+    title, author, when = entry.get("title"), entry.get("author"), entry.get("last_modified")
+    if isinstance(title, str) and title and title != name and title != humanize_stem(name or "x"):
+        info["title"] = title
+    if isinstance(author, str) and author:
+        info["author"] = author
+    if isinstance(when, str) and when:
+        info["date"] = when
+    return info
 
 
 def _opening(text: str) -> str:
@@ -68,6 +134,40 @@ def _has_words(text: str) -> bool:
 
     opening = _opening(text)
     return found(opening) or (len(opening) < len(text) and found(text))
+
+
+def _page_source(doc: _Doc, ident: str, title: str, when: date | None, entity: str) -> PageSource:
+    """What the page shows of one source; each summary sentence notes whether it names the entity."""
+    d = digest(list(doc.blocks), doc.identity.title, doc.suffix)
+    entity_words = f" {' '.join(words(entity))} "
+    named = tuple(entity_words.strip() != "" and entity_words in f" {' '.join(words(s))} " for s in d.sentences)
+    return PageSource(ident, title, when, d, doc.identity.kind, doc.identity.author, named)
+
+
+def _entry_title(concept: ExistingConcept, ident: str, doc: _Doc) -> str:
+    """The title an earlier page's `sources` entry gives a source (else its own)."""
+    title = next((e.get("title") for e in concept.sources if e.get("id") == ident), None)
+    return title if isinstance(title, str) and title else source_title(doc)
+
+
+def _folder(type_: str, concepts: list[ExistingConcept]) -> str | None:
+    """The top-level folder where the wiki already keeps pages of this type (most of
+    them; ties alphabetically), so a new Vendor page joins `vendors/`, not `vendor/`."""
+    folders: Counter[str] = Counter()
+    for concept in concepts:
+        kind = concept.frontmatter.get("type")
+        if isinstance(kind, str) and kind.casefold() == type_.casefold() and "/" in concept.id:
+            folders[concept.id.split("/", 1)[0]] += 1
+    if not folders:
+        return None
+    best = max(folders.values())
+    return min(f for f, n in folders.items() if n == best)
+
+
+def _spellings(doc: _Doc, key: str) -> Counter[str]:
+    """How the document writes a name key ("sqlite" -> "SQLite"), with how often."""
+    pattern = re.compile(r"(?<!\w)" + r"[\W_]+".join(map(re.escape, key.split())) + r"(?!\w)", re.IGNORECASE)
+    return Counter(m.group(0) for b in doc.blocks[:300] for m in pattern.finditer(b.text))
 
 
 def _stem(input_rel: str) -> str:
@@ -111,13 +211,14 @@ class OfflineEngine:
         docs: list[_Doc] = []
         for document in sorted(documents, key=lambda d: d.input_rel):
             if _has_words(document.text):
-                docs.append(_Doc(document, read_signals(_opening(document.text))))
+                docs.append(read_document(document))
             else:
                 notes[document.input_rel] = NO_TEXT_NOTE
         concepts = wiki.concepts()
         by_id = {c.id: c for c in concepts}
         groups = group_documents(
-            [_opening(d.document.text) for d in docs], [d.signals for d in docs], [concept_info(c) for c in concepts], self.config
+            ["\n\n".join(b.text for b in d.blocks) for d in docs], [d.signals for d in docs],
+            [concept_info(c) for c in concepts], self.config, [d.subjects for d in docs],
         )
 
         taken = {c.id.casefold() for c in concepts}
@@ -133,8 +234,8 @@ class OfflineEngine:
                 titles.append(concept.title)
                 types.append(existing_type if isinstance(existing_type, str) and existing_type.strip() else self._type(members))
                 continue
-            title, type_ = self._title(members), self._type(members)
-            folder = slugify(type_) or slugify(self.config.default_type) or "topic"
+            title, type_ = self._title(members, group), self._type(members)
+            folder = _folder(type_, concepts) or slugify(type_) or slugify(self.config.default_type) or "topic"
             folder = f"{folder}-pages" if folder in RESERVED_DIRS else folder
             slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"
             slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug
@@ -185,16 +286,38 @@ class OfflineEngine:
                 out[concept.id] = replace(draft, related=[(titles[r], r) for r in related])
         return out
 
-    def _title(self, members: list[_Doc]) -> str:
-        """The name most members assert (strong names first, then weak), else the first file's name."""
-        for strong in (True, False):
-            named = [d.signals for d in members if d.signals.name and d.signals.strong_name == strong and d.signals.name_key]
-            if named:
-                counts = Counter(s.name_key for s in named)
-                best = max(counts.values())
-                key = next(s.name_key for s in named if counts[s.name_key] == best)
-                return next(s.name for s in named if s.name_key == key and s.name)
-        return humanize_stem(members[0].document.input_rel)
+    def _title(self, members: list[_Doc], group: Group) -> str:
+        """The entity's name: the name most members assert in a field or frontmatter
+        title; else, among the names at least half the members mention, the one their
+        titles claim most ("XZ Utils" in four of five) -- a claim by a document about
+        the whole project (README, release notes, changelog, FAQ …) counting more
+        than one by a manual page about one of its commands, so "GNU diffutils" wins
+        over "diff", "diff3" and "cmp" -- ties to the one the members mention most
+        ("git" in "gittutorial", "gitfaq" …), spelled as their texts spell it most;
+        else the first member's own title, else its file name."""
+        named = [d.signals for d in members if d.signals.name and d.signals.strong_name and d.signals.name_key]
+        if named:
+            counts = Counter(s.name_key for s in named)
+            best = max(counts.values())
+            key = next(s.name_key for s in named if counts[s.name_key] == best)
+            return next(s.name for s in named if s.name_key == key and s.name)
+        claimed: Counter[float] = Counter()
+        for d in members:
+            weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
+            for key in {k for subject in d.subjects if (k := name_key(subject))}:
+                claimed[key] += weight
+        broad = [k for k in claimed if 2 * sum(1 for m in group.mentioned.get(k, ())) >= len(members)]
+        candidates = broad or [k for k in claimed if group.names.get(k)] or ([top_name(group)] if group.names else [])
+        if candidates:
+            key = min(candidates, key=lambda k: (-claimed[k], -group.names.get(k, 0), k))
+            written: Counter[str] = Counter()
+            for d in members:
+                written.update(_spellings(d, key))
+            if written:
+                return min(written, key=lambda w: (-written[w], w))
+            return next((s for d in members for s in d.subjects if name_key(s) == key), key)
+        first = members[0]
+        return first.identity.title or humanize_stem(first.document.input_rel)
 
     def _type(self, members: list[_Doc]) -> str:
         """Stated or name-implied types vote by strength; title-word hints (they describe a
@@ -203,9 +326,11 @@ class OfflineEngine:
         for d in members:
             if d.signals.type_hint and d.signals.type_strength >= 2:
                 votes[d.signals.type_hint] += d.signals.type_strength
+            elif d.identity.entity_type:
+                votes[d.identity.entity_type] += 2
         if votes:
             best = max(votes.values())
-            return next(d.signals.type_hint for d in members if d.signals.type_hint and votes[d.signals.type_hint] == best)
+            return min(t for t, v in votes.items() if v == best)
         hints = {d.signals.type_hint for d in members}
         if len(hints) == 1 and (only := hints.pop()):
             return only
@@ -228,6 +353,7 @@ class OfflineEngine:
         stated: list[Observation] = []  # what the sources state
         prose, prior_notes, footnotes = "", (), {}
         taken: set[str] = set()
+        regenerated_docs: list[_Doc] = []
         if concept is not None:
             fm = concept.frontmatter
             raw_sources = fm.get("sources")
@@ -239,8 +365,7 @@ class OfflineEngine:
             if not written_by_engine(fm) and isinstance(old_description, str) and old_description.strip():
                 description = old_description
             taken = {s["id"] for s in concept.sources if isinstance(s.get("id"), str)}
-            regenerated: dict[str, PageSource] = {}
-            regenerated_signals: list[tuple[str, DocSignals]] = []
+            regenerated: dict[str, _Doc] = {}
             dates = {}
             for entry in concept.sources:
                 ident = entry.get("id")
@@ -249,32 +374,34 @@ class OfflineEngine:
                 dates[ident] = parse_date(entry.get("last_modified"))
                 text = wiki.archived_text(entry["text"]) if isinstance(entry.get("text"), str) else None
                 if text is not None:
-                    sig = read_signals(_opening(text))
-                    dates[ident] = sig.date or dates[ident]
-                    entry_title = str(entry.get("title") or ident)
-                    regenerated[ident] = PageSource(ident, entry_title, dates[ident], sig.sentences)
-                    regenerated_signals.append((ident, sig))
-            prior = read_prior(concept, set(regenerated), dates, taken)
+                    rel = _resource(entry).removeprefix("/archive/")
+                    doc = read_document(SourceDocument(rel, text, info=stored_info(entry)))
+                    dates[ident] = doc.date or dates[ident]
+                    regenerated[ident] = doc
+            sections = {ident: _page_source(doc, ident, _entry_title(concept, ident, doc), dates[ident], title)
+                        for ident, doc in regenerated.items()}
+            derivable = set().union(*(derivable_blocks(ps) for ps in sections.values()))
+            prior = read_prior(concept, set(regenerated), dates, taken, derivable)
             prose, prior_notes, footnotes = prior.prose, prior.notes, prior.footnotes
             earlier += list(prior.legacy_sources)
             observations += prior.observations
-            for ident, sig in regenerated_signals:
-                stated += [Observation(a.key, a.label, a.value, ident, dates[ident]) for a in sig.attributes]
-            cited += regenerated.values()
+            regenerated_docs = list(regenerated.values())
+            for ident, doc in regenerated.items():
+                stated += [Observation(a.key, a.label, a.value, ident, dates[ident]) for a in doc.signals.attributes]
+                cited.append(sections[ident])
 
         new_entries = []
         for doc in members:
             rel = doc.document.input_rel
             ident = _unique(slugify(_stem(rel)) or "source", taken)
-            source_title = humanize_stem(rel)
-            entry: dict[str, Any] = {"id": ident, "resource": f"/archive/{rel}", "title": source_title}
-            if doc.signals.date:
-                entry["last_modified"] = f"{doc.signals.date.isoformat()}T00:00:00Z"
+            entry: dict[str, Any] = {"id": ident, "resource": f"/archive/{rel}", "title": source_title(doc)}
+            if doc.identity.author:
+                entry["author"] = doc.identity.author
+            if doc.date:
+                entry["last_modified"] = f"{doc.date.isoformat()}T00:00:00Z"
             new_entries.append(entry)
-            cited.append(PageSource(ident, source_title, doc.signals.date, doc.signals.sentences))
-            stated += [
-                Observation(a.key, a.label, a.value, ident, doc.signals.date) for a in doc.signals.attributes
-            ]
+            cited.append(_page_source(doc, ident, entry["title"], doc.date, title))
+            stated += [Observation(a.key, a.label, a.value, ident, doc.date) for a in doc.signals.attributes]
         sources = [*earlier, *new_entries]
         if concept is None or written_by_engine(concept.frontmatter):
             # An update must equal one batch with every document (I6): sources in the
@@ -289,6 +416,11 @@ class OfflineEngine:
         if concept is None or written_by_engine(concept.frontmatter):
             tags = sorted(tags)  # so an update equals one batch with every document
         attributes, conflicts = resolve(observations + stated)
+        # A keyed table's cells are shown as the table itself (the source's digest);
+        # only those the sources dispute become attributes and conflicts.
+        cells = {a.key for d in members for a in d.signals.attributes if a.row}
+        cells |= {a.key for d in regenerated_docs for a in d.signals.attributes if a.row}
+        attributes = [a for a in attributes if not (a.status == "agreed" and norm_key(a.label) in cells)]
         return PageDraft(
             type=type_,
             title=title,

@@ -1,40 +1,59 @@
 """Render one concept page (design §4) from resolved values; no decisions are made here.
 
-Layout: kept prose of an earlier page (if any), the extractive summary (one paragraph
-per source, newest first, each ending in that source's footnote; under `# Source
-Notes` when prose precedes it), `# Attributes`, `# Conflicts` (only when sources
-disagree), `# Related Concepts` (bundle-absolute links to pages that exist), then the
-footnote definitions of every label the body cites.
+Layout:
+* kept prose of an earlier page (if any), then what the sources say: a short summary
+  from the source that best describes the entity (its manual page, reference or
+  README before its release notes and changelogs), each sentence's paragraph ending
+  in its source's footnote;
+* `# Sources`: one section per source — its own title, what it is and its date, its
+  first sentences, its outline (headings with their first sentence), its tables,
+  the shape of its data — most descriptive first; beyond MAX_DETAILED_SOURCES the
+  rest are listed one line each;
+* `# Attributes` (agreed and canonical values), `# Conflicts` (only when sources
+  disagree), `# Related Concepts` (bundle-absolute links to pages that exist), then
+  the footnote definitions of every label the body cites.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
 import wikid
 from wikid.clock import iso
-from wikid.manager.offline.prior import SOURCE_NOTES
+from wikid.manager.offline.digest import SourceDigest
+from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
 from wikid.manager.offline.resolve import AttributeRow, ConflictRow
 from wikid.okf.page import render_page
 
-MAX_SUMMARY_SOURCES = 4  # a page built from 50 invoices does not need 50 summary paragraphs
+MAX_DETAILED_SOURCES = 12  # a page built from 50 invoices lists the rest one line each
+MAX_SUMMARY_SENTENCES = 3
 MAX_DESCRIPTION_CHARS = 200
 _FOOTNOTE_REF = re.compile(r"\[\^([^\]]+)\]")
 EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states without a source
+# How well a kind of document describes its entity, best first: the summary comes
+# from the first source in this order, and the sources are listed in it.
+DESCRIPTIVE_KINDS = (
+    "manual page", "module reference", "reference", "README", "overview", "guide", "tutorial", "FAQ",
+    "contract", "notice", "invoice", "price list", "policy", "runbook", "meeting notes", "incident report",
+    "history", "contribution guide", "installation notes", "release notes", "changelog", "to-do list",
+)
 
 
 @dataclass(frozen=True)
 class PageSource:
-    """A source cited on the page, with what the summary and footnotes need."""
+    """A source cited on the page, with what its section and the summary need."""
 
     id: str
     title: str
     date: date | None
-    sentences: tuple[str, ...]
+    digest: SourceDigest
+    kind: str | None = None
+    author: str | None = None
+    mentions_title: tuple[bool, ...] = field(default=())  # per digest sentence: names the page's entity
 
 
 @dataclass(frozen=True)
@@ -45,7 +64,7 @@ class PageDraft:
     tags: list[str]
     sources: list[dict[str, Any]]  # frontmatter entries, in order
     extra: dict[str, Any]  # other frontmatter keys of an earlier page, preserved
-    cited: list[PageSource]  # sources with text, for the summary
+    cited: list[PageSource]  # sources with text, for the summary and their sections
     prose: str
     notes: tuple[str, ...]
     attributes: list[AttributeRow]
@@ -67,49 +86,122 @@ def _link_text(title: str) -> str:
     return title.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
-def summary_paragraphs(cited: list[PageSource]) -> list[str]:
-    """One paragraph per source with sentences (newest first, then by id), up to two sentences."""
-    ordered = sorted(cited, key=lambda s: (s.date is None, -(s.date.toordinal() if s.date else 0), s.id))
-    paragraphs = []
-    for source in ordered:
-        if source.sentences:
-            paragraphs.append(" ".join(source.sentences[:2]) + f"[^{source.id}]")
-        if len(paragraphs) == MAX_SUMMARY_SOURCES:
-            break
-    return paragraphs
+def _rank(source: PageSource) -> tuple[int, int, int, str]:
+    """Most descriptive first, then newest, then by id."""
+    kind = DESCRIPTIVE_KINDS.index(source.kind) if source.kind in DESCRIPTIVE_KINDS else len(DESCRIPTIVE_KINDS) // 2
+    return (kind, source.date is None, -(source.date.toordinal() if source.date else 0), source.id)
 
 
-def describe(draft: PageDraft, summary: list[str]) -> str:
+def ordered_sources(cited: list[PageSource]) -> list[PageSource]:
+    return sorted(cited, key=_rank)
+
+
+def summary(cited: list[PageSource]) -> tuple[list[str], str | None]:
+    """The summary sentences (from the most descriptive source with prose, preferring
+    sentences that name the entity) and the id of the source they come from."""
+    for source in ordered_sources(cited):
+        said = list(source.digest.sentences)
+        if not said:
+            continue
+        naming = [s for s, named in zip(said, source.mentions_title) if named]
+        first = naming[0] if naming else said[0]
+        chosen = [first] + [s for s in said if s != first][: MAX_SUMMARY_SENTENCES - 1]
+        return chosen, source.id
+    return [], None
+
+
+def describe(draft: PageDraft, said: list[str]) -> str:
     """One sentence: the current values that sources disagreed on, else the first summary sentence."""
     resolved = [a for a in draft.attributes if a.status == "canonical"][:3]
     if resolved:
         values = "; ".join(f"{a.label}: {a.value}" for a in resolved)
         return f"{draft.title} ({draft.type}); current {values}."
-    if summary:
-        first = _FOOTNOTE_REF.sub("", summary[0])
-        first = re.split(r"(?<=[.!?])\s", first, maxsplit=1)[0]
+    if said:
+        first = said[0]
         if len(first) > MAX_DESCRIPTION_CHARS:
-            first = first[: MAX_DESCRIPTION_CHARS].rsplit(" ", 1)[0] + "…"
+            first = first[:MAX_DESCRIPTION_CHARS].rsplit(" ", 1)[0] + "…"
         return first
     count = len(draft.sources)
-    return f"{draft.type} {draft.title}, described by {count} source{'s' if count != 1 else ''}."
+    kinds = sorted({s.kind for s in draft.cited if s.kind})
+    what = f" ({', '.join(kinds)})" if kinds else ""
+    return f"{draft.type} {draft.title}, described by {count} source{'s' if count != 1 else ''}{what}."
 
 
 def _date(value: date | None) -> str:
     return value.isoformat() if value else "undated"
 
 
+def _table(rows: tuple[tuple[str, ...], ...], total: int) -> str:
+    width = max(len(r) for r in rows)
+    padded = [list(r) + [""] * (width - len(r)) for r in rows]
+    lines = ["| " + " | ".join(cell(c) for c in padded[0]) + " |", "|" + "---|" * width]
+    lines += ["| " + " | ".join(cell(c) for c in r) + " |" for r in padded[1:]]
+    if total > len(rows) - 1:
+        lines.append("")
+        lines.append(f"({len(rows) - 1} of {total} rows.)")
+    return "\n".join(lines)
+
+
+def _what(source: PageSource) -> str:
+    parts = [source.kind[:1].upper() + source.kind[1:] if source.kind else "Document"]
+    if source.date:
+        parts.append(source.date.isoformat())
+    if source.author:
+        parts.append(f"by {source.author}")
+    return ", ".join(parts)
+
+
+def derivable_blocks(source: PageSource) -> set[str]:
+    """The blocks (whitespace folded) `source_section` may write for `source`, with or
+    without the sentences a summary took: what an update may drop and write again."""
+    blocks: set[str] = set()
+    for used in (set(), set(source.digest.sentences)):
+        blocks |= {" ".join(b.split()) for b in source_section(source, used).split("\n\n") if b.strip()}
+    return blocks
+
+
+def source_section(source: PageSource, used: set[str]) -> str:
+    """The `## <title>` section of one source (sentences already in the summary are not repeated)."""
+    d = source.digest
+    lines = [f"## {source.title}", "", f"*{_what(source)}.*[^{source.id}]"]
+    said = [s for s in d.sentences if s not in used]
+    if said:
+        lines += ["", " ".join(said) + f"[^{source.id}]"]
+    if d.structure:
+        lines += ["", d.structure]
+    if d.outline:
+        lines.append("")
+        lines += [f"* **{h}**" + (f" — {first}" if first else "") for h, first in d.outline]
+    elif d.items:
+        lines.append("")
+        lines += [f"* {item}" for item in d.items]
+    for rows, total in zip(d.tables, d.table_rows):
+        lines += ["", _table(rows, total)]
+    return "\n".join(lines)
+
+
 def compose(draft: PageDraft) -> tuple[str, str]:
     """The page's description and body (footnote definitions included)."""
-    summary = summary_paragraphs(draft.cited)
+    said, origin = summary(draft.cited)
     parts: list[str] = []
     if draft.prose:
         parts.append(draft.prose)
-    paragraphs = [*draft.notes, *summary]
+    paragraphs = list(draft.notes)
+    if said:
+        paragraphs.append(" ".join(said) + f"[^{origin}]")
     if paragraphs:
         if draft.prose:
             parts.append(f"# {SOURCE_NOTES}")
         parts += paragraphs
+    ordered = ordered_sources(draft.cited)
+    if ordered:
+        sections = [f"# {SOURCES}"]
+        for n, source in enumerate(ordered):
+            if n < MAX_DETAILED_SOURCES:
+                sections.append(source_section(source, set(said) if source.id == origin else set()))
+            else:
+                sections.append(f"* {source.title} — {_what(source)}.[^{source.id}]")
+        parts.append("\n\n".join(sections))
     if draft.attributes:
         rows = ["# Attributes", "", "| Attribute | Value | Source |", "|---|---|---|"]
         for a in draft.attributes:
@@ -133,7 +225,7 @@ def compose(draft: PageDraft) -> tuple[str, str]:
             definitions.append(f"[^{label}]: {' '.join(text.split())}")
     if definitions:
         body += "\n\n" + "\n".join(definitions)
-    return draft.description or describe(draft, summary), body
+    return draft.description or describe(draft, said), body
 
 
 def render(draft: PageDraft, now: datetime) -> str:

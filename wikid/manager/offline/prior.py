@@ -13,7 +13,8 @@ is carried over from the page itself, never dropped:
 * a v0.1 `# Citations` list becomes `sources` entries (never written back as a list).
 
 Sections this engine writes (`# Attributes`, `# Conflicts`, `# Related Concepts`,
-`# Source Notes`) and a `# Schema` table are regenerated, so they are not kept as prose.
+`# Source Notes`, and on its own pages `# Sources`) and a `# Schema` table are
+regenerated, so they are not kept as prose.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from wikid.manager.offline.signals import read_signals, split_cells
 from wikid.manager.offline.textutil import norm_key, slugify
 
 SOURCE_NOTES = "Source Notes"
+SOURCES = "Sources"
 MANAGED = frozenset({"attributes", "conflicts", "related concepts", "schema", "citations", "source notes"})
 _FOOTNOTE_DEF = re.compile(r"^\[\^([^\]]+)\]:\s*(.*)$")
 _FOOTNOTE_REF = re.compile(r"\[\^([^\]]+)\]")
@@ -74,12 +76,16 @@ def _table_rows(lines: list[str]) -> list[list[str]]:
 
 
 def read_prior(
-    concept: ExistingConcept, regenerated: set[str], source_dates: dict[str, date | None], taken_ids: set[str]
+    concept: ExistingConcept, regenerated: set[str], source_dates: dict[str, date | None], taken_ids: set[str],
+    derivable: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> Prior:
     """The part of `concept` that its regenerated sources (`regenerated` ids) do not cover.
 
     `source_dates` maps every earlier source id to its date; `taken_ids` are source ids
-    already used on the page (legacy citations get ids that avoid them).
+    already used on the page (legacy citations get ids that avoid them); `derivable`
+    are the blocks (whitespace folded) the engine writes for the regenerated sources
+    anyway, so what a person added inside this engine's `# Sources` section is told
+    apart from what the engine will write again, and kept.
     """
     fm = concept.frontmatter
     footnotes: dict[str, str] = {}
@@ -130,6 +136,10 @@ def read_prior(
                             observations.append(Observation(norm_key(row[0]), row[0], row[1], label, when))
         elif kind == "source notes":
             notes += [b for b in _blocks(section[1:]) if not covered(b)]
+        elif kind == "sources" and written_by_engine(fm):
+            # This engine's one section per source is re-derived from the sources; a
+            # block it would not write again is someone's addition, and is kept.
+            prose += [b for b in _blocks(section[1:]) if not covered(b) and " ".join(b.split()) not in derivable]
         elif kind == "citations":
             for item in _blocks(section[1:]):
                 for entry in item.splitlines():

@@ -13,13 +13,15 @@ reads all of them line by line: headings, GFM tables, `Key: value` lines and pro
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
 import yaml
 
+from wikid.document.blocks import plain
 from wikid.document.dates import parse_date
+from wikid.document.identity import title_problem
 from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
 from wikid.okf.frontmatter import refusal, split_frontmatter
 
@@ -110,6 +112,43 @@ class Field:
     key: str  # normalised (norm_key)
     label: str  # as written
     value: str  # as written, on one line
+    line: int = 0  # line of the body it stands on (frontmatter: 0)
+    structured: bool = True  # in a table, the frontmatter or a run of `Key: value` lines
+    row: bool = False  # a cell of a keyed table ("<row key> – <column>"): data, unlisted unless disputed
+
+
+# Attributes are properties: a short key naming one, a short value. These keys are
+# notes, navigation or version history in prose ("Note: …", "Next: …", "Changed in
+# version 3.2: …"), never a property of the entity.
+_NOT_PROPERTIES = frozenset(
+    "note notes nb warning caution important tip hint example examples e.g see see also also cf todo fixme "
+    "bug bugs fix fixed changed added removed deprecated new usage syntax next previous prev up home back "
+    "top skip menu search contents index re subject fwd from to cc bcc sent q a question answer".split()
+)
+_VERBS = frozenset("is are was were be been has have had can could will would should may might must do does did".split())
+LEAD_LINES = 30  # where a document states what it is: its name, type and date fields
+SHORT_DOC_LINES = 40  # a document this short is a note or a letter: a lone field is one
+MAX_PROPERTY_KEY_WORDS = 4
+MAX_PROPERTY_VALUE_WORDS = 20
+
+
+def is_property(field: Field) -> bool:
+    """Whether a field is a real key/value statement (see _NOT_PROPERTIES): a key of at
+    most four words without digits, code or verbs; a value of at most twenty words
+    that is not a sentence of prose."""
+    label, value = field.label.strip(), field.value.strip()
+    words_ = label.split()
+    if not words_ or len(words_) > MAX_PROPERTY_KEY_WORDS or len(label) > 40 or re.search(r"[\d`()\[\]{}<>=]", label):
+        return False
+    folded = [w.casefold().strip(".,:*") for w in words_]
+    if field.key in _NOT_PROPERTIES or folded[0] in _NOT_PROPERTIES or _VERBS & set(folded):
+        return False
+    value_words = value.split()
+    if not value_words or len(value_words) > MAX_PROPERTY_VALUE_WORDS or len(value) > MAX_VALUE_CHARS:
+        return False
+    if value[-1:] == "." and len(value_words) >= 6 and not value[-2:-1].isdigit():
+        return False  # a sentence: "Sam: post-mortem for the portal outage on the wiki by 19 June."
+    return field.structured or not (label[:1].islower() or value[:1].islower())
 
 
 @dataclass(frozen=True)
@@ -175,10 +214,11 @@ def _known_key(cell: str) -> bool:
 def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
     """Scalar fields and row attributes of one GFM table.
 
-    * Two columns, or a header like `Attribute | Value | …`: each row is `key -> value`.
-      When the header itself reads like a pair (`Vendor | Acme`, and another row's key
-      is a name, date or type field too), it is a pair: a spreadsheet of key/value rows
-      has no header, but markdown gives every table one.
+    * A header like `Attribute | Value | …` (or `Setting | Default`): each row is
+      `key -> value`. When a two-column header itself reads like a pair (`Vendor |
+      Acme`, and another row's key is a name, date or type field too), it is a pair: a
+      spreadsheet of key/value rows has no header, but markdown gives every table one.
+      Any other two-column table with a header (`Level | Numeric value`) is data.
     * A header and exactly one data row (a one-record CSV): `header[i] -> cell[i]`.
     * A header and several rows whose first column is a unique, non-numeric key (a
       price list, an inventory): `"<row key> – <header[i]>" -> cell[i]`, for the first
@@ -196,17 +236,19 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
     row_attrs: list[Field] = []
     kv_header = header is not None and len(header) >= 2 and norm_key(header[0]) in {
         "attribute", "key", "field", "property", "setting", "parameter", "name", "item"
-    } and norm_key(header[1]) in {"value", "values", "setting", "details"}
-    if header is not None and len(header) == 2 and not kv_header and _known_key(header[0]) and any(
+    } and norm_key(header[1]) in {"value", "values", "setting", "details", "default"}
+    pair_sheet = header is not None and len(header) == 2 and not kv_header and _known_key(header[0]) and any(
         r and _known_key(r[0]) for r in rows
-    ):
+    )
+    if pair_sheet:
         rows = [header, *rows]  # a key/value sheet: markdown made its first pair the header
-    if header is None or len(header) == 2 or kv_header:
-        pairs = rows if header is None or len(header) == 2 or kv_header else []
-        for r in pairs:
+    if header is None or kv_header or pair_sheet:
+        for r in rows:
             if len(r) >= 2 and r[0] and r[1]:
                 fields.append(Field(norm_key(r[0]), r[0], r[1]))
         return fields, row_attrs
+    if len(header) == 2 and len(rows) > 1:
+        return fields, row_attrs  # a two-column table with its own header is data: `Level | Numeric value`
     if len(rows) == 1:
         for key, value in zip(header, rows[0]):
             if key and value:
@@ -221,15 +263,16 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
         for key, value in zip(header[1:], r[1:]):
             if key and value:
                 label = f"{r[0]} – {key}"
-                row_attrs.append(Field(norm_key(label), label, value))
+                row_attrs.append(Field(norm_key(label), label, value, row=True))
     return fields, row_attrs
 
 
 def _clean_inline(text: str) -> str:
-    """Text without links, images or footnote references: copied onto a new page they
-    would dangle (a relative link, another page's footnote)."""
-    text = _FOOTNOTE_REF.sub("", _MD_LINK.sub(r"\1", text))
-    return one_line(text.replace("**", ""))
+    """Plain text: links and images become their text, footnote references, emphasis,
+    code marks and escapes go. Copied onto a new page, links would dangle (relative
+    ones, another page's footnotes), and the same value written in two markups
+    (`Lib/json/\\_\\_init\\_\\_.py`, `Lib/json/__init__.py`) must compare equal."""
+    return plain(text)
 
 
 def _is_sentence(text: str) -> bool:
@@ -254,6 +297,17 @@ def _split_name(value: str) -> str:
     return name.strip()[:120]
 
 
+MAX_NAME_WORDS = 8
+
+
+def _names_something(value: str) -> bool:
+    """Whether a name field's value reads as a name: not an address or a path, not a
+    phrase of prose ("an element of the structure"), a few words at most."""
+    if "/" in value or "@" in value or len(value.split()) > MAX_NAME_WORDS:
+        return False
+    return title_problem(value) is None
+
+
 @dataclass
 class _Parsed:
     headings: list[str] = field(default_factory=list)
@@ -261,6 +315,7 @@ class _Parsed:
     fields: list[Field] = field(default_factory=list)
     row_attrs: list[Field] = field(default_factory=list)
     paragraphs: list[str] = field(default_factory=list)
+    short: bool = True
 
 
 def _parse_body(body: str) -> _Parsed:
@@ -305,8 +360,8 @@ def _parse_body(body: str) -> _Parsed:
             while j < len(lines) and _TABLE_LINE.match(lines[j]):
                 j += 1
             fields, row_attrs = table_fields(lines[i:j])
-            out.fields += fields
-            out.row_attrs += row_attrs
+            out.fields += [replace(f, line=i) for f in fields]
+            out.row_attrs += [replace(f, line=i) for f in row_attrs]
             i = j
             continue
         if out.first_line is None and not out.headings:
@@ -315,7 +370,7 @@ def _parse_body(body: str) -> _Parsed:
         if m and len(m.group("key").split()) <= MAX_KEY_WORDS:
             flush()
             key, value = m.group("key").strip(), _clean_inline(m.group("value"))
-            out.fields.append(Field(norm_key(key), key, value))
+            out.fields.append(Field(norm_key(key), key, value, i, False))
             i += 1
             continue
         if _LIST_ITEM.match(line):
@@ -324,10 +379,16 @@ def _parse_body(body: str) -> _Parsed:
         paragraph.append(line.strip())
         i += 1
     flush()
+    lines_with_fields = {f.line for f in out.fields if not f.structured}
+    out.fields = [
+        replace(f, structured=True) if not f.structured and ({f.line - 1, f.line + 1} & lines_with_fields) else f
+        for f in out.fields
+    ]
+    out.short = sum(1 for line in lines if line.strip()) <= SHORT_DOC_LINES
     return out
 
 
-def _frontmatter(text: str) -> tuple[dict[str, Any], str]:
+def frontmatter(text: str) -> tuple[dict[str, Any], str]:
     """A leading YAML mapping (a non-conformant .md may still carry one) and the body.
 
     Any extracted text may open with `---` (a .txt file, a PDF's first page), so the
@@ -353,7 +414,7 @@ def _scalar(value: Any) -> str | None:
 
 def read_signals(text: str) -> DocSignals:
     """Every signal of one extracted document (see the module docstring)."""
-    fm, body = _frontmatter(text)
+    fm, body = frontmatter(text)
     parsed = _parse_body(body)
     fm_fields = [
         Field(norm_key(str(k)), str(k), v)
@@ -361,10 +422,14 @@ def read_signals(text: str) -> DocSignals:
         if str(k) not in _FM_META and (v := _scalar(raw)) is not None
     ]
     fields = fm_fields + parsed.fields
-    first: dict[str, Field] = {}
+    first: dict[str, Field] = {}  # where the document says what it is: names, types, dates
     for f in fields:
-        if f.value and len(f.value) <= MAX_VALUE_CHARS:
+        if f.value and len(f.value) <= MAX_VALUE_CHARS and f.line < LEAD_LINES:
             first.setdefault(f.key, f)
+    properties: dict[str, Field] = {}
+    for f in fields:
+        if (f.structured or parsed.short) and is_property(f):
+            properties.setdefault(f.key, f)
 
     # Name: frontmatter title, then name fields by priority (strong); then the first
     # heading or a short first line (weak: often a document title, not an entity).
@@ -373,7 +438,7 @@ def read_signals(text: str) -> DocSignals:
     if fm_title:
         name, strong = fm_title, True
     for key, hinted in NAME_FIELDS.items():
-        if key in first and (candidate := _split_name(first[key].value)):
+        if key in first and (candidate := _split_name(first[key].value)) and _names_something(candidate):
             if name is None:
                 name, strong = candidate, True
             name_key_used = key
@@ -418,8 +483,8 @@ def read_signals(text: str) -> DocSignals:
         doc_date = parse_date(title_line)
 
     skip = {k for k in (name_key_used, date_key) if k} | _DOC_DATE_KEYS | set(TYPE_FIELDS)
-    attributes = [f for k, f in first.items() if k not in skip]
-    seen = set(first)
+    attributes = [f for k, f in properties.items() if k not in skip]
+    seen = set(properties)
     for f in parsed.row_attrs:
         if f.key not in seen and f.value and len(f.value) <= MAX_VALUE_CHARS:
             seen.add(f.key)

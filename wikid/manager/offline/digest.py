@@ -1,0 +1,215 @@
+"""What a page says about one of its sources: a digest of the document's main content.
+
+For each source the page shows what it is and what it holds, never more than a
+reader needs to decide whether to open it (the archive keeps the whole text, and
+`wikid query` searches it):
+
+* its first real sentences: prose of the main content (furniture.py) with six words
+  or more, mostly letters, not licence or generated-file boilerplate;
+* its outline: the section headings (two levels) with the first sentence under each;
+* its tables as tables (the first few rows);
+* for structured data (a spreadsheet, CSV, JSON or YAML) its structure: columns or
+  keys, how many rows or records, a few sample rows;
+* when it has none of these (a changelog of bullet points), its first list items.
+
+Pure functions of the document's blocks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from wikid.document.blocks import CODE, HEADING, ITEM, LAYOUT, PARAGRAPH, TABLE, Block, table_rows
+from wikid.document.furniture import is_boilerplate
+from wikid.okf.frontmatter import refusal
+
+MAX_SENTENCES = 3
+MAX_OUTLINE = 10
+MAX_TABLES = 2
+MAX_TABLE_ROWS = 8
+MAX_ITEMS = 5
+MAX_CELL_CHARS = 80
+MAX_SENTENCE_CHARS = 300
+MAX_STRUCTURED_CHARS = 2_000_000  # larger JSON/YAML is described by its size only
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])")
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|nr|dr|mr|mrs|ms|st|fig|vol|ch|sec)|\b[A-Z])\.$", re.IGNORECASE)
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DATA_SUFFIXES = frozenset(".csv .tsv .xlsx .json .jsonl .ndjson .yaml .yml .toml".split())
+
+
+@dataclass(frozen=True)
+class SourceDigest:
+    sentences: tuple[str, ...]
+    outline: tuple[tuple[str, str], ...]  # (heading, first sentence under it, or "")
+    tables: tuple[tuple[tuple[str, ...], ...], ...]  # each: header row, then rows
+    table_rows: tuple[int, ...]  # how many data rows each of `tables` has in the document
+    structure: str | None  # one sentence on a data document's shape
+    items: tuple[str, ...]
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a paragraph: cut after . ! ? before a capital, not after an abbreviation."""
+    out: list[str] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        piece = text[start : m.start() + 1]
+        if _ABBREVIATION.search(piece.rstrip("\"')]")):
+            continue
+        out.append(piece.strip())
+        start = m.end()
+    if text[start:].strip():
+        out.append(text[start:].strip())
+    return out
+
+
+def is_sentence(text: str) -> bool:
+    """Real prose: six words or more, mostly letters, ending like a sentence, not boilerplate."""
+    if not text or len(text) > MAX_SENTENCE_CHARS or text[-1] not in ".!?":
+        return False
+    tokens = text.split()
+    letters = sum(ch.isalpha() for ch in text)
+    if len(tokens) < 6 or letters < 0.6 * len(text.replace(" ", "")):
+        return False
+    if text[0].islower() or text[0] in "-*+|>[(":
+        return False
+    return not is_boilerplate(text)
+
+
+def sentences(blocks: list[Block], limit: int = MAX_SENTENCES) -> list[str]:
+    """The first real sentences of the paragraphs, in order."""
+    out: list[str] = []
+    for block in blocks:
+        if block.kind != PARAGRAPH or is_boilerplate(block.text):
+            continue
+        for sentence in split_sentences(block.text):
+            if is_sentence(sentence):
+                out.append(sentence)
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def display_heading(text: str) -> str:
+    """A heading as a reader expects it: `DESCRIPTION` -> `Description`."""
+    text = text.strip(" :¶")
+    if text.isupper() and len(text) > 3:
+        text = text.capitalize()
+    return text
+
+
+def outline(blocks: list[Block], title: str | None) -> list[tuple[str, str]]:
+    """Section headings of the two top levels used, each with its first sentence."""
+    headings = [b for b in blocks if b.kind == HEADING]
+    if title:
+        headings = [h for h in headings if h.text.casefold().strip(" ¶") != title.casefold()][:200]
+    if not headings:
+        return []
+    levels = sorted({h.level for h in headings})[:2]
+    out: list[tuple[str, str]] = []
+    position = {id(b): n for n, b in enumerate(blocks)}
+    for heading in headings:
+        if heading.level not in levels:
+            continue
+        name = display_heading(heading.text)
+        if not name or any(name.casefold() == seen.casefold() for seen, _ in out):
+            continue
+        following = []
+        for block in blocks[position[id(heading)] + 1 :]:
+            if block.kind in (HEADING, LAYOUT):
+                break
+            following.append(block)
+        first = sentences(following, 1)
+        out.append((name, first[0] if first else ""))
+        if len(out) >= MAX_OUTLINE:
+            break
+    return out
+
+
+def _clip(cell: str) -> str:
+    return cell if len(cell) <= MAX_CELL_CHARS else cell[: MAX_CELL_CHARS - 1].rstrip() + "…"
+
+
+def tables(blocks: list[Block]) -> tuple[list[tuple[tuple[str, ...], ...]], list[int]]:
+    """The first tables (header and up to MAX_TABLE_ROWS rows) and their full row counts."""
+    shown, counts = [], []
+    for block in blocks:
+        if block.kind != TABLE:
+            continue
+        rows = [r for r in table_rows(block) if any(c for c in r)]
+        if len(rows) < 2:
+            continue
+        shown.append(tuple(tuple(_clip(c) for c in r) for r in rows[: MAX_TABLE_ROWS + 1]))
+        counts.append(len(rows) - 1)
+        if len(shown) >= MAX_TABLES:
+            break
+    return shown, counts
+
+
+def _shape(value: Any) -> str:
+    if isinstance(value, dict):
+        keys = [str(k) for k in list(value)[:12]]
+        more = f" and {len(value) - 12} more" if len(value) > 12 else ""
+        return f"an object with {len(value)} key{'s' if len(value) != 1 else ''} ({', '.join(keys)}{more})"
+    if isinstance(value, list):
+        kinds = {type(v).__name__ for v in value}
+        if value and all(isinstance(v, dict) for v in value):
+            keys = sorted({str(k) for v in value for k in v})
+            shown = ", ".join(keys[:12]) + (f" and {len(keys) - 12} more" if len(keys) > 12 else "")
+            return f"a list of {len(value)} records with the fields {shown}"
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}" + (f" ({', '.join(sorted(kinds))})" if value else "")
+    return f"a single {type(value).__name__} value"
+
+
+def _structured(block: Block) -> str | None:
+    """The shape of a fenced JSON or YAML block, or None when it is neither."""
+    info = block.raw[0].strip().lstrip("`~").strip().casefold() if block.raw else ""
+    text = block.text
+    if info not in ("json", "yaml", "yml", "jsonl", "ndjson") or len(text) > MAX_STRUCTURED_CHARS:
+        return None
+    try:
+        if info in ("jsonl", "ndjson"):
+            records = [json.loads(line) for line in text.splitlines() if line.strip()]
+            return f"JSON lines: {_shape(records)}"
+        if info == "json":
+            return f"JSON: {_shape(json.loads(text))}"
+        if refusal(text):
+            return None
+        documents = [d for d in yaml.load_all(text, Loader=_Loader) if d is not None]
+    except (ValueError, yaml.YAMLError, RecursionError):
+        return None
+    if len(documents) == 1:
+        return f"YAML: {_shape(documents[0])}"
+    return f"YAML: {len(documents)} documents, the first {_shape(documents[0])}" if documents else None
+
+
+def structure(blocks: list[Block], suffix: str, table_counts: list[int], shown: list[tuple[tuple[str, ...], ...]]) -> str | None:
+    """One sentence on the shape of a data document (see the module docstring)."""
+    for block in blocks:
+        if block.kind == CODE and (shape := _structured(block)):
+            return shape
+    if suffix not in _DATA_SUFFIXES or not shown:
+        return None
+    parts = []
+    for rows, count in zip(shown, table_counts):
+        header = [c for c in rows[0] if c]
+        columns = ", ".join(header[:12]) + (f" and {len(header) - 12} more" if len(header) > 12 else "")
+        parts.append(f"{count} row{'s' if count != 1 else ''} with the columns {columns}")
+    sheets = sum(1 for b in blocks if b.kind == LAYOUT and b.text.casefold().startswith("sheet:"))
+    lead = f"{sheets} sheets; " if sheets > 1 else ""
+    return f"A table of {lead}{'; '.join(parts)}."
+
+
+def digest(blocks: list[Block], title: str | None, suffix: str) -> SourceDigest:
+    """The digest of one document (see the module docstring)."""
+    shown, counts = tables(blocks)
+    said = sentences(blocks)
+    items = [] if said else [b.text for b in blocks if b.kind == ITEM and not is_boilerplate(b.text)][:MAX_ITEMS]
+    return SourceDigest(
+        tuple(said), tuple(outline(blocks, title)), tuple(shown), tuple(counts),
+        structure(blocks, suffix, counts, shown), tuple(items),
+    )

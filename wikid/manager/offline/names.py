@@ -1,0 +1,98 @@
+"""Which names a document mentions, and how much: the evidence of what it is about.
+
+Documents about one entity share few words beyond its name. A manual page, a
+changelog and a FAQ of one tool have different vocabularies (TF-IDF over all their
+words puts a changelog nearer other tools' changelogs than its own tool's manual),
+but each of them repeats the tool's name, again and again. So the engine clusters on
+*names*: the vocabulary is the set of names the documents give themselves (their
+titles' subjects, manual-page NAME lines, `Name:`-style fields) and the titles of the
+wiki's concepts; a document's name vector counts how often it mentions each.
+
+Weights are sublinear tf (1 + ln count) times smooth idf over the documents being
+clustered: a name every document mentions (the platform, the company writing them)
+says little, a name a few documents repeat says what they are about. Names are
+counted wherever their words occur, so "GNU make" counts for "GNU make" and for
+"make": the shortest name a family of documents shares gets the most weight, which
+is what makes "make", "GNU make" and "make-dfsg" documents one entity.
+
+A multi-word name is also counted through its first word when that word is
+distinctive (five letters or more, the start of no other name and not a name
+itself): documents write "Northwind" for "Northwind Packaging GmbH".
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+
+import numpy as np
+import scipy.sparse as sp
+
+MIN_HEAD_LETTERS = 5
+
+
+class NameIndex:
+    """Counts mentions of a fixed set of names (keys: folded words joined by spaces)
+    in token lists, in time linear in the text: one set probe per token that starts a
+    name and per distinct name length."""
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self.keys = sorted({k for k in keys if k})
+        self.ids = {k: i for i, k in enumerate(self.keys)}
+        self.full: dict[tuple[str, ...], int] = {tuple(k.split()): i for i, k in enumerate(self.keys)}
+        heads: dict[str, set[int]] = defaultdict(set)
+        for key, i in self.ids.items():
+            tokens = key.split()
+            if len(tokens) > 1 and len(tokens[0]) >= MIN_HEAD_LETTERS and not tokens[0].isdigit():
+                heads[tokens[0]].add(i)
+        singles = {tokens[0] for tokens in self.full if len(tokens) == 1}
+        self.heads = {h: next(iter(ids)) for h, ids in heads.items() if len(ids) == 1 and h not in singles}
+        self.lengths = sorted({len(t) for t in self.full})
+        self.firsts = {t[0] for t in self.full} | set(self.heads)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def counts(self, tokens: Sequence[str]) -> Counter[int]:
+        """Name id -> number of mentions in `tokens`."""
+        found: Counter[int] = Counter()
+        for pos, token in enumerate(tokens):
+            if token not in self.firsts:
+                continue
+            matched = False
+            for length in self.lengths:
+                name = self.full.get(tuple(tokens[pos : pos + length]))
+                if name is not None:
+                    found[name] += 1
+                    matched = True
+            if not matched and (head := self.heads.get(token)) is not None:
+                found[head] += 1
+        return found
+
+
+def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterable[int] = ()) -> sp.csr_matrix:
+    """L2-normalised rows of (1 + ln count) x smooth idf (see the module docstring).
+
+    A name only one document mentions links nothing and would only crowd out the
+    names it shares ("make-dfsg" in one changelog hides its many "make"s), so it is
+    left out -- unless it is `known`, the title of a concept of the wiki, which the
+    wiki counts as one more document naming it.
+    """
+    n = len(mentions)
+    df = np.zeros(max(size, 1), dtype=np.float64)
+    for row in mentions:
+        for name in row:
+            df[name] += 1
+    for name in known:
+        df[name] += 1
+    idf = np.log((n + 1) / (df + 1)) + 1
+    rows, cols, vals = [], [], []
+    for r, row in enumerate(mentions):
+        weights = {name: (1 + math.log(count)) * idf[name] for name, count in row.items() if count > 0 and df[name] >= 2}
+        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        for name in sorted(weights):
+            rows.append(r)
+            cols.append(name)
+            vals.append(weights[name] / norm)
+    return sp.csr_matrix((vals, (rows, cols)), shape=(n, max(size, 1)), dtype=np.float64)
