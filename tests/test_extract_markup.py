@@ -18,8 +18,8 @@ from pptx import Presentation
 from pptx.util import Inches
 
 from office_fixtures import core_properties, make_pptx, replace_part
-from wikid.extract import markitdown_formats
-from wikid.extract.base import ExtractionError
+from wikid.extract import html, markitdown_formats
+from wikid.extract.base import Extracted, ExtractionError
 from wikid.intake.classify import Reason
 
 HTML = b"""<!DOCTYPE html>
@@ -35,13 +35,19 @@ HTML = b"""<!DOCTYPE html>
 </body></html>"""
 
 
+def convert(data: bytes, suffix: str) -> Extracted:
+    """The extractor the registry names for `suffix`: html for pages, markitdown's for the rest."""
+    module = html if suffix in (".html", ".htm", ".xhtml") else markitdown_formats
+    return module.extract(data, suffix)
+
+
 def extract(data: bytes, suffix: str) -> str:
-    return markitdown_formats.extract(data, suffix).text
+    return convert(data, suffix).text
 
 
 def failure(data: bytes, suffix: str) -> ExtractionError:
     with pytest.raises(ExtractionError) as caught:
-        markitdown_formats.extract(data, suffix)
+        convert(data, suffix)
     return caught.value
 
 
@@ -49,7 +55,7 @@ def failure(data: bytes, suffix: str) -> ExtractionError:
 
 
 def test_html_keeps_headings_links_and_tables_and_drops_script_and_style() -> None:
-    result = markitdown_formats.extract(HTML, ".html")
+    result = convert(HTML, ".html")
     assert "SECRET" not in result.text
     assert "color" not in result.text
     lines = result.text.splitlines()
@@ -81,7 +87,7 @@ def test_xhtml_with_an_xml_declaration() -> None:
 
 def test_html_too_deep_for_markdownify_falls_back_to_text_with_a_warning() -> None:
     page = b"<html><body>" + b"<div>" * 3000 + b"deep text" + b"</div>" * 3000 + b"</body></html>"
-    result = markitdown_formats.extract(page, ".html")
+    result = convert(page, ".html")
     assert result.text == "deep text\n"
     assert len(result.warnings) == 1
     assert "nested" in result.warnings[0]
@@ -104,7 +110,7 @@ def test_html_head_gives_title_author_and_date() -> None:
             "<meta property='article:published_time' content='2024-02-01T08:00:00Z'>"
             "<meta property='article:modified_time' content='2024-03-01T10:00:00+01:00'></head>"
             "<body><h1>Quarterly report</h1><p>Revenue grew.</p></body></html>").encode()
-    result = markitdown_formats.extract(page, ".html")
+    result = convert(page, ".html")
     assert result.info == {"title": "Quarterly report", "author": "Zoë Ünal", "date": "2024-03-01T10:00:00+01:00"}
     assert result.text == "# Quarterly report\n\nRevenue grew.\n"
 
@@ -121,28 +127,28 @@ def test_html_head_gives_title_author_and_date() -> None:
 )
 def test_html_date_is_the_first_iso_date_among_the_meta_elements(metas: str, date: str | None) -> None:
     page = f"<html><head>{metas}</head><body><p>Text.</p></body></html>".encode()
-    assert markitdown_formats.extract(page, ".html").info == ({"date": date} if date else {})
+    assert convert(page, ".html").info == ({"date": date} if date else {})
 
 
 def test_html_head_in_a_declared_charset_and_xhtml() -> None:
     page = "<html><head><meta charset='iso-8859-1'><meta name='author' content='Renée'></head><body><p>Café</p></body></html>"
-    assert markitdown_formats.extract(page.encode("latin-1"), ".html").info == {"author": "Renée"}
+    assert convert(page.encode("latin-1"), ".html").info == {"author": "Renée"}
     xhtml = (b'<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>X</title>'
              b'<meta name="author" content="Ann"/></head><body><h1>Hello</h1></body></html>')
-    assert markitdown_formats.extract(xhtml, ".xhtml").info == {"title": "X", "author": "Ann"}
+    assert convert(xhtml, ".xhtml").info == {"title": "X", "author": "Ann"}
 
 
 def test_html_without_a_head_gives_no_info_and_meta_in_the_body_is_not_read() -> None:
-    assert markitdown_formats.extract(b"<p>Just a fragment.</p>", ".html").info == {}
+    assert convert(b"<p>Just a fragment.</p>", ".html").info == {}
     page = b"<html><head></head><body><p>Text.</p><meta name='author' content='Late'></body></html>"
-    assert markitdown_formats.extract(page, ".html").info == {}
+    assert convert(page, ".html").info == {}
 
 
 def test_html_head_is_read_within_a_bound() -> None:
     # No end of head in sight: only the first MAX_HEAD_BYTES are looked at.
-    filler = b"<meta name='x' content='y'>" * (markitdown_formats.MAX_HEAD_BYTES // 20)
+    filler = b"<meta name='x' content='y'>" * (html.MAX_HEAD_BYTES // 20)
     page = b"<html><head><meta name='author' content='Ann'>" + filler + b"<meta name='date' content='2024-03-01'><p>Text.</p>"
-    assert markitdown_formats.extract(page, ".html").info == {"author": "Ann"}
+    assert convert(page, ".html").info == {"author": "Ann"}
 
 
 # --- EPUB -------------------------------------------------------------------------
@@ -209,7 +215,7 @@ def test_epub_package_metadata_gives_title_creators_and_date() -> None:
     opf = OPF.replace("<dc:creator>Ann Author</dc:creator>",
                       "<dc:creator>Ann Author</dc:creator><dc:title>Second title</dc:title>"
                       "<dc:creator> Bob\n Writer </dc:creator><dc:date>2019-06</dc:date>")
-    result = markitdown_formats.extract(epub(opf), ".epub")
+    result = convert(epub(opf), ".epub")
     assert result.info == {"title": "The Lighthouse Book", "author": "Ann Author, Bob Writer", "date": "2019-06"}
     assert "# The Keeper" in result.text
 
@@ -217,7 +223,7 @@ def test_epub_package_metadata_gives_title_creators_and_date() -> None:
 def test_epub_without_usable_metadata_gives_no_info() -> None:
     opf = OPF.replace("<dc:title>The Lighthouse Book</dc:title>", "<dc:date>sometime</dc:date>")
     opf = opf.replace("<dc:creator>Ann Author</dc:creator>", "<dc:creator> </dc:creator>")
-    result = markitdown_formats.extract(epub(opf), ".epub")
+    result = convert(epub(opf), ".epub")
     assert result.info == {}
     assert "The lamp was lit at dusk." in result.text
 
@@ -288,14 +294,14 @@ def test_pptx_core_properties_give_title_author_and_date() -> None:
     core = core_properties(dc_title="Roadmap 2024", dc_creator="Ann Author", cp_lastModifiedBy="Bob",
                            dcterms_created="2023-11-20")
     data = replace_part(make_pptx([("Roadmap", "Ship the beta")]), "docProps/core.xml", core)
-    result = markitdown_formats.extract(data, ".pptx")
+    result = convert(data, ".pptx")
     assert result.info == {"title": "Roadmap 2024", "author": "Ann Author", "date": "2023-11-20"}
     assert "### Roadmap" in result.text.splitlines()
 
 
 def test_pptx_without_core_properties_gives_no_info() -> None:
     data = replace_part(make_pptx([("Roadmap", "Ship the beta")]), "docProps/core.xml", core_properties())
-    assert markitdown_formats.extract(data, ".pptx").info == {}
+    assert convert(data, ".pptx").info == {}
 
 
 # --- privacy ----------------------------------------------------------------------

@@ -47,7 +47,7 @@ class OfflineConfig:
     """Thresholds of the offline manager engine (see wikid/manager/offline/cluster.py)."""
 
     cluster_threshold: float = 0.15
-    name_threshold: float = 0.40
+    name_threshold: float = 0.35
     match_threshold: float = 0.25
     default_type: str = "Topic"
 
@@ -211,7 +211,7 @@ DEFAULT_CONFIG_TEXT = """\
 
 # offline:                     # the model-free manager engine
 #   cluster_threshold: 0.15    # content similarity at which two documents describe one entity
-#   name_threshold: 0.40       # mean similarity of the names two groups of documents mention, to merge them
+#   name_threshold: 0.35       # mean similarity of the names two groups of documents mention, to merge them
 #   match_threshold: 0.25      # similarity at which a cluster updates an existing concept
 #   default_type: Topic        # page type when no document states one
 

@@ -44,6 +44,9 @@ BOILERPLATE = re.compile(
     r"|\bcookies?\b.*\b(?:accept|consent|privacy)\b",
     re.IGNORECASE,
 )
+# The heading under which an extractor puts what it found outside a page's main
+# content (wikid/extract/html.py): kept in the archive, never read as content.
+FURNITURE_HEADING = "Outside the main content"
 PAGE_FURNITURE_MIN_PAGES = 3
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page that may be its header or footer
 
@@ -103,6 +106,8 @@ def main_blocks(blocks: Iterable[Block]) -> list[Block]:
         items.clear()
 
     for block in blocks:
+        if block.kind in (HEADING, LAYOUT) and block.text == FURNITURE_HEADING:
+            break
         if block.kind in (HEADING, LAYOUT):
             if skip_level is not None and (block.kind == LAYOUT or block.level <= skip_level):
                 skip_level = None

@@ -77,7 +77,10 @@ _GENERIC = frozenset(
     program programs utility utilities tool tools project distribution package packages source sources
     series part chapter section sections appendix introduction overview summary details description
     frequently asked questions news readme faq todo howto tutorial reference history things do welcome
-    module modules library libraries""".split()
+    module modules library libraries how what why when where who which we us i me
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday
+    saturday sunday today yesterday""".split()
 )
 _VERSIONISH = re.compile(r"^(?:v?\d[\w.+~:-]*|\(?\d{1,2}\s+\w{3,9}\s+\d{4}\)?|r\d+)$", re.IGNORECASE)
 _NAME_SEP = re.compile(r"\s+(?:\\?-|—|–|--)\s+|\s+(?:\\?-|—|–)$")

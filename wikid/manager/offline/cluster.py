@@ -56,8 +56,8 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections import defaultdict
-from collections.abc import Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -68,7 +68,7 @@ from wikid.manager import ExistingConcept
 from wikid.manager.offline.names import NameIndex, name_vectors
 from wikid.manager.offline.related import without_related
 from wikid.manager.offline.signals import DocSignals, codes
-from wikid.manager.offline.textutil import eligible_name, name_key, words
+from wikid.manager.offline.textutil import cased_words, eligible_name, name_key, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
 
 CORROBORATED_RATIO = 0.5
@@ -204,6 +204,14 @@ class _Aliases:
         return best
 
 
+def _divided(mentions: dict[int, int], anchors: set[int]) -> bool:
+    """Whether a document mentions two or more entities named in fields or by the
+    wiki's titles without one of them dominating (twice the mentions of the next):
+    a budget review of two suppliers' costs is about neither of them alone."""
+    counts = sorted((c for name, c in mentions.items() if name in anchors), reverse=True)
+    return len(counts) >= 2 and counts[0] < 2 * counts[1]
+
+
 def _name_similarity(vectors: sp.csr_matrix) -> sp.csr_matrix:
     """Name cosine of every document pair that shares a name (upper triangle)."""
     product = sp.triu(vectors @ vectors.T, k=1).tocsr()
@@ -212,17 +220,50 @@ def _name_similarity(vectors: sp.csr_matrix) -> sp.csr_matrix:
     return product
 
 
-def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float) -> None:
+class _Firm:
+    """What a group of documents is firmly about: the name that at least two of its
+    members claim and that its members mention most. Two groups firmly about
+    different names are two entities however much they mention each other (the
+    pages of `ssl` talk about sockets half the time); a single document, or a group
+    that mentions another name more than the one it claims (a `lesskey` manual page
+    about `less`), can still join another group."""
+
+    def __init__(self, claims: Sequence[Iterable[int]], mentions: Sequence[dict[int, int]]) -> None:
+        self.claims = [Counter(set(c)) for c in claims]
+        self.mentions = [Counter(m) for m in mentions]
+
+    def merge(self, root: int, other: int) -> None:
+        self.claims[root] += self.claims[other]
+        self.mentions[root] += self.mentions[other]
+
+    def name(self, root: int) -> int | None:
+        claims, mentions = self.claims[root], self.mentions[root]
+        if not claims or not mentions:
+            return None
+        best = max(claims.values())
+        claimed = min(k for k, v in claims.items() if v == best)
+        top = max(mentions.values())
+        return claimed if best >= 2 and mentions[claimed] == top else None
+
+    def apart(self, a: int, b: int) -> bool:
+        na, nb = self.name(a), self.name(b)
+        return na is not None and nb is not None and na != nb
+
+
+def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float, firm: _Firm) -> None:
     """Merge groups of `uf`, best first, while their mean pairwise similarity is >= threshold.
 
     Groups are those `uf` already holds (hard and content links). Only pairs that
     share a name have an entry; the others count 0 in the mean. Merges the constraint
-    forbids are skipped. Deterministic: ties go to the lower root indices.
+    forbids, or that would join two groups firmly about different names (`_Firm`),
+    are skipped. Deterministic: ties go to the lower root indices.
     """
     n = len(uf.parent)
     size: dict[int, int] = defaultdict(int)
     for x in range(n):
         size[uf.find(x)] += 1
+        if uf.find(x) != x:
+            firm.merge(uf.find(x), x)
     sums: dict[int, dict[int, float]] = defaultdict(dict)
     coo = similarity.tocoo()
     for i, j, s in zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist()):
@@ -240,11 +281,12 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             continue  # stale: one of them was merged since
         if abs(sums[a][b] / (size[a] * size[b]) + negative) > 1e-9:
             continue  # stale: the pair's sum changed
-        root = uf.union(a, b)
+        root = None if firm.apart(a, b) else uf.union(a, b)
         if root is None:
             del sums[a][b], sums[b][a]
             continue
         other = b if root == a else a
+        firm.merge(root, other)
         merged = sums.pop(other)
         merged.pop(root, None)
         mine = sums[root]
@@ -322,9 +364,16 @@ def group_documents(
     # Name evidence: the names the documents give themselves and the wiki's titles.
     own = subjects if subjects is not None else [[s.name] if s.strong_name and s.name else [] for s in signals]
     vocabulary = {name_key(s) for names_ in own for s in names_} | set(names)
-    index = NameIndex(vocabulary)
-    mentions = [index.counts(words(t)) for t in texts]
-    name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids])
+    index = NameIndex(vocabulary, names)
+    mentions = [index.counts(*cased_words(t)) for t in texts]
+    claims = [{index.ids[k] for s in names_ if (k := name_key(s)) in index.ids} for names_ in own]
+    name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims)
+    anchors = {index.ids[k] for k in names if k in index.ids}
+    spread = [i for i, m in enumerate(mentions) if _divided(m, anchors)]
+    if spread:  # about several named entities: name links would pick one of them at random
+        keep = np.ones(n)
+        keep[spread] = 0
+        name_vecs = sp.diags(keep) @ name_vecs
     name_sim = _name_similarity(name_vecs)
     has_names = np.asarray(name_vecs.getnnz(axis=1) > 0)
 
@@ -344,7 +393,7 @@ def group_documents(
             s >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))
         ):
             uf.union(i, j)
-    _average_linkage(uf, name_sim, config.name_threshold)
+    _average_linkage(uf, name_sim, config.name_threshold, _Firm(claims, mentions))
 
     members_of: dict[int, list[int]] = defaultdict(list)
     for idx in range(n):

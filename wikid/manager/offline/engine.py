@@ -288,13 +288,14 @@ class OfflineEngine:
 
     def _title(self, members: list[_Doc], group: Group) -> str:
         """The entity's name: the name most members assert in a field or frontmatter
-        title; else, among the names at least half the members mention, the one their
-        titles claim most ("XZ Utils" in four of five) -- a claim by a document about
-        the whole project (README, release notes, changelog, FAQ …) counting more
-        than one by a manual page about one of its commands, so "GNU diffutils" wins
-        over "diff", "diff3" and "cmp" -- ties to the one the members mention most
-        ("git" in "gittutorial", "gitfaq" …), spelled as their texts spell it most;
-        else the first member's own title, else its file name."""
+        title; else, of the names the members' titles claim, the one the most members
+        mention ("zstd" over "libzstd" and "Zstandard"), then the one their titles
+        claim most ("XZ Utils" in four of five) -- a claim by a document about the
+        whole project (README, release notes, changelog, FAQ …) counting more than one
+        by a manual page about one of its commands, so "GNU diffutils" wins over
+        "diff", "diff3" and "cmp" -- then the one mentioned most ("git" in
+        "gittutorial", "gitfaq" …), spelled as their texts spell it most; else the
+        first member's own title, else its file name."""
         named = [d.signals for d in members if d.signals.name and d.signals.strong_name and d.signals.name_key]
         if named:
             counts = Counter(s.name_key for s in named)
@@ -306,10 +307,9 @@ class OfflineEngine:
             weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
             for key in {k for subject in d.subjects if (k := name_key(subject))}:
                 claimed[key] += weight
-        broad = [k for k in claimed if 2 * sum(1 for m in group.mentioned.get(k, ())) >= len(members)]
-        candidates = broad or [k for k in claimed if group.names.get(k)] or ([top_name(group)] if group.names else [])
+        candidates = [k for k in claimed if group.names.get(k)] or ([top_name(group)] if group.names else [])
         if candidates:
-            key = min(candidates, key=lambda k: (-claimed[k], -group.names.get(k, 0), k))
+            key = min(candidates, key=lambda k: (-len(group.mentioned.get(k, ())), -claimed[k], -group.names.get(k, 0), k))
             written: Counter[str] = Counter()
             for d in members:
                 written.update(_spellings(d, key))

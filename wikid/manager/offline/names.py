@@ -8,16 +8,19 @@ but each of them repeats the tool's name, again and again. So the engine cluster
 titles' subjects, manual-page NAME lines, `Name:`-style fields) and the titles of the
 wiki's concepts; a document's name vector counts how often it mentions each.
 
-Weights are sublinear tf (1 + ln count) times smooth idf over the documents being
-clustered: a name every document mentions (the platform, the company writing them)
-says little, a name a few documents repeat says what they are about. Names are
+Weights are sqrt(count) times smooth idf over the documents being clustered: a name
+every document mentions (the platform, the company writing them) says little, a
+name a few documents repeat says what they are about. The square root keeps the
+proportions a logarithm would flatten: a page that names `ssl` 279 times and
+`socket` 150 times is about ssl (ln gives 6.6 and 6.0: half socket). Names are
 counted wherever their words occur, so "GNU make" counts for "GNU make" and for
 "make": the shortest name a family of documents shares gets the most weight, which
 is what makes "make", "GNU make" and "make-dfsg" documents one entity.
 
-A multi-word name is also counted through its first word when that word is
-distinctive (five letters or more, the start of no other name and not a name
-itself): documents write "Northwind" for "Northwind Packaging GmbH".
+A name stated in a field or a wiki page's title is also counted through its first
+word, written with a capital, when that word is distinctive (five letters or more,
+the start of no other name and not a name itself): documents write "Northwind" for
+"Northwind Packaging GmbH", and "order" is not "Order Portal".
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import numpy as np
 import scipy.sparse as sp
 
 MIN_HEAD_LETTERS = 5
+PROMINENT = 2  # mentions that make a name part of what a document is about
 
 
 class NameIndex:
@@ -37,14 +41,21 @@ class NameIndex:
     in token lists, in time linear in the text: one set probe per token that starts a
     name and per distinct name length."""
 
-    def __init__(self, keys: Iterable[str]) -> None:
+    def __init__(self, keys: Iterable[str], headed: Iterable[str] = ()) -> None:
+        """`keys` are every name; `headed` those that may also be mentioned by their first
+        word alone (names stated in fields: "Northwind" for "Northwind Packaging GmbH";
+        a title's subject "Vendor onboarding" must not count every "vendor")."""
         self.keys = sorted({k for k in keys if k})
         self.ids = {k: i for i, k in enumerate(self.keys)}
         self.full: dict[tuple[str, ...], int] = {tuple(k.split()): i for i, k in enumerate(self.keys)}
         heads: dict[str, set[int]] = defaultdict(set)
-        for key, i in self.ids.items():
+        for key in sorted(set(headed) & set(self.ids)):
             tokens = key.split()
             if len(tokens) > 1 and len(tokens[0]) >= MIN_HEAD_LETTERS and not tokens[0].isdigit():
+                heads[tokens[0]].add(self.ids[key])
+        for key, i in self.ids.items():  # a first word shared with another name is no alias
+            tokens = key.split()
+            if len(tokens) > 1 and tokens[0] in heads:
                 heads[tokens[0]].add(i)
         singles = {tokens[0] for tokens in self.full if len(tokens) == 1}
         self.heads = {h: next(iter(ids)) for h, ids in heads.items() if len(ids) == 1 and h not in singles}
@@ -54,8 +65,9 @@ class NameIndex:
     def __len__(self) -> int:
         return len(self.keys)
 
-    def counts(self, tokens: Sequence[str]) -> Counter[int]:
-        """Name id -> number of mentions in `tokens`."""
+    def counts(self, tokens: Sequence[str], capitals: Sequence[bool] | None = None) -> Counter[int]:
+        """Name id -> number of mentions in `tokens`; a first word alone counts only
+        where `capitals` says it was capitalised ("Order" of "Order Portal", not "order")."""
         found: Counter[int] = Counter()
         for pos, token in enumerate(tokens):
             if token not in self.firsts:
@@ -66,30 +78,39 @@ class NameIndex:
                 if name is not None:
                     found[name] += 1
                     matched = True
-            if not matched and (head := self.heads.get(token)) is not None:
+            if not matched and (head := self.heads.get(token)) is not None and (capitals is None or capitals[pos]):
                 found[head] += 1
         return found
 
 
-def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterable[int] = ()) -> sp.csr_matrix:
-    """L2-normalised rows of (1 + ln count) x smooth idf (see the module docstring).
+def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterable[int] = (),
+                 claimed: Sequence[Iterable[int]] = ()) -> sp.csr_matrix:
+    """L2-normalised rows of sqrt(count) x smooth idf (see the module docstring).
 
-    A name only one document mentions links nothing and would only crowd out the
-    names it shares ("make-dfsg" in one changelog hides its many "make"s), so it is
-    left out -- unless it is `known`, the title of a concept of the wiki, which the
-    wiki counts as one more document naming it.
+    A document's vector holds the names it mentions at least PROMINENT times, and the
+    ones it `claimed` (its title's): one mention in passing says nothing of what a
+    document is about. Document frequency counts the same way: a name that is also a
+    common word ("less", "make") is written once in passing by many documents, and
+    only its own documents repeat it. A name
+    no other document mentions links nothing and would only crowd out the names it
+    shares ("make-dfsg" in one changelog hides its many "make"s), so it is left out
+    -- unless it is `known`, the title of a concept of the wiki, which the wiki
+    counts as one more document naming it.
     """
     n = len(mentions)
     df = np.zeros(max(size, 1), dtype=np.float64)
     for row in mentions:
-        for name in row:
-            df[name] += 1
+        for name, count in row.items():
+            if count >= PROMINENT:
+                df[name] += 1
     for name in known:
         df[name] += 1
     idf = np.log((n + 1) / (df + 1)) + 1
     rows, cols, vals = [], [], []
     for r, row in enumerate(mentions):
-        weights = {name: (1 + math.log(count)) * idf[name] for name, count in row.items() if count > 0 and df[name] >= 2}
+        own = set(claimed[r]) if r < len(claimed) else set()
+        weights = {name: math.sqrt(count) * idf[name] for name, count in row.items()
+                   if count > 0 and (df[name] + (count < PROMINENT) >= 2 or name in own)}
         norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
         for name in sorted(weights):
             rows.append(r)

@@ -47,6 +47,18 @@ def words(text: str) -> list[str]:
     return _WORD.findall(fold(text))
 
 
+_CASED_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def cased_words(text: str) -> tuple[list[str], list[bool]]:
+    """`words(text)` and, for each, whether it was written with a capital first letter:
+    a name's first word alone ("Northwind") counts as the name only as a proper noun."""
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    found = _CASED_WORD.findall(text)
+    return [w.lower() for w in found], [w[0].isupper() for w in found]
+
+
 def name_key(name: str) -> str:
     """The comparable form of an asserted name: folded words, no leading "the", no legal form."""
     tokens = words(name)
