@@ -14,7 +14,7 @@ from pdf_fixtures import make_pdf
 from test_extract_markup import epub
 from test_extract_odt_rtf import ODT_TEXT, meta_xml, odt_package
 
-from wikid.extract import docinfo, markitdown_formats, odt, pdf, rtf, sheet, word
+from wikid.extract import docinfo, html, markitdown_formats, odt, pdf, rtf, sheet, word
 from wikid.extract.base import clean_info
 
 CORE = core_properties(dc_title="Report", dc_creator="Ann", dcterms_modified="2024-03-01T10:00:00Z")
@@ -90,7 +90,7 @@ def _documents() -> list[tuple[object, str, bytes]]:
         (sheet, ".xlsx", replace_part(make_xlsx({"S": [["x"]]}), "docProps/core.xml", CORE)),
         (markitdown_formats, ".pptx", replace_part(make_pptx([("T", "Text.")]), "docProps/core.xml", CORE)),
         (markitdown_formats, ".epub", epub()),
-        (markitdown_formats, ".html", b"<html><head><title>Report</title></head><body><p>Text.</p></body></html>"),
+        (html, ".html", b"<html><head><title>Report</title></head><body><p>Text.</p></body></html>"),
         (odt, ".odt", odt_package(ODT_TEXT, meta_xml("<dc:title>Report</dc:title>"))),
         (rtf, ".rtf", rb"{\rtf1\ansi{\info{\title Report}}Text.\par}"),
     ]

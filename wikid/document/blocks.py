@@ -39,6 +39,9 @@ _FOOTNOTE_REF = re.compile(r"\[\^[^\[\]\s]{1,100}\]")
 _EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|(?<![\w`])_(?=\S)|(?<=\S)_(?![\w])|`+|~~")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")
 _MODELINE = re.compile(r"-\*-.{0,80}?-\*-")  # emacs' `-*- outline -*-`: how to edit the file, not its text
+# A `Key: value` line: it ends the paragraph before it and stands alone, as text
+# extracted from a PDF letter or form has no blank lines between its fields.
+_FIELD_LINE = re.compile(r"^\s*(?:\*\*)?[A-Z][\w /&'().-]{0,40}?(?:\*\*)?:\s+\S")
 _MAN_SECTION = re.compile(r"^[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)]$|^[A-Z]{2,}$")
 MAX_HEADING_CHARS = 200
 
@@ -52,6 +55,11 @@ class Block:
     level: int = 0  # heading level 1-6; for an item, its indentation depth
     links: int = 0  # links and images in the block (navigation is mostly links)
     link_chars: int = 0  # characters of link text
+
+
+def is_field(block: Block) -> bool:
+    """A paragraph that is one `Key: value` line: a field, not prose."""
+    return block.kind == PARAGRAPH and len(block.raw) == 1 and bool(_FIELD_LINE.match(block.raw[0]))
 
 
 def plain(text: str) -> str:
@@ -195,6 +203,13 @@ def parse(text: str) -> list[Block]:
             if text_:
                 blocks.append(Block(ITEM, text_, tuple(lines[i:j]), i, depth, links, chars))
             i = j
+            continue
+        if _FIELD_LINE.match(line):
+            flush()
+            start = i
+            paragraph.append(line)
+            flush()
+            i += 1
             continue
         if not paragraph:
             start = i

@@ -214,7 +214,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
         raise ExtractionError(Reason.EXTRACTION_FAILED, f"binary content where {label} was expected")
     if not text:
         raise ExtractionError(Reason.EMPTY, f"the {label} document has no text")
-    return Extracted(text + "\n", tuple(warned), guarded(_info, data, title) or clean_info(title=title))
+    return Extracted(text + "\n", tuple(warned), guarded(_info, data, title))
 
 
 def _info(data: bytes, title: str | None) -> dict[str, str]:

@@ -65,7 +65,7 @@ import scipy.sparse as sp
 
 from wikid.config import OfflineConfig
 from wikid.manager import ExistingConcept
-from wikid.manager.offline.names import NameIndex, name_vectors
+from wikid.manager.offline.names import PROMINENT, NameIndex, name_vectors
 from wikid.manager.offline.related import without_related
 from wikid.manager.offline.signals import DocSignals, codes
 from wikid.manager.offline.textutil import cased_words, eligible_name, name_key, words
@@ -433,6 +433,16 @@ def top_name(group: Group) -> str | None:
     return min(k for k, v in group.names.items() if v == best)
 
 
+def about_name(group: Group) -> str | None:
+    """The name the group is plainly about: mentioned at least PROMINENT times and at
+    least twice as often as any other (a meeting note naming a supplier once is not
+    about the supplier)."""
+    counts = sorted(group.names.values(), reverse=True)
+    if not counts or counts[0] < PROMINENT or (len(counts) > 1 and counts[0] < 2 * counts[1]):
+        return None
+    return top_name(group)
+
+
 def _match(
     groups: list[Group],
     signals: Sequence[DocSignals],
@@ -477,7 +487,7 @@ def _match(
                     candidates.append((1, -sims[j], concepts[j].id, j))
             for j in by_title.get(about_concept.get(m, ""), ()):
                 candidates.append((1, -sims[j], concepts[j].id, j))
-        if not strong and (name := top_name(group)):
+        if not strong and (name := about_name(group)):
             candidates += [(1, -sims[j], concepts[j].id, j) for j in by_title.get(name, ())]
         for j, s in sorted(sims.items()):
             if s >= floor and strong and aliases.about(concepts[j].text) in strong:

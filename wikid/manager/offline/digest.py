@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from wikid.document.blocks import CODE, HEADING, ITEM, LAYOUT, PARAGRAPH, TABLE, Block, table_rows
+from wikid.document.blocks import CODE, HEADING, ITEM, LAYOUT, PARAGRAPH, TABLE, Block, is_field, plain, table_rows
 from wikid.document.furniture import is_boilerplate
 from wikid.okf.frontmatter import refusal
 
@@ -38,6 +38,7 @@ MAX_SENTENCE_CHARS = 300
 MAX_STRUCTURED_CHARS = 2_000_000  # larger JSON/YAML is described by its size only
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|nr|dr|mr|mrs|ms|st|fig|vol|ch|sec)|\b[A-Z])\.$", re.IGNORECASE)
+_DEFINITION = re.compile(r"^\S+ (?:is|are|was|were|provides|lets|allows)\b")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _DATA_SUFFIXES = frozenset(".csv .tsv .xlsx .json .jsonl .ndjson .yaml .yml .toml".split())
 
@@ -75,23 +76,27 @@ def is_sentence(text: str) -> bool:
     letters = sum(ch.isalpha() for ch in text)
     if len(tokens) < 6 or letters < 0.6 * len(text.replace(" ", "")):
         return False
-    if text[0].islower() or text[0] in "-*+|>[(":
-        return False
+    if text[0] in "-*+|>[(" or (text[0].islower() and not _DEFINITION.match(text)):
+        return False  # a fragment, unless it defines a lower-case name ("jq is a …")
     return not is_boilerplate(text)
 
 
 def sentences(blocks: list[Block], limit: int = MAX_SENTENCES) -> list[str]:
-    """The first real sentences of the paragraphs, in order."""
-    out: list[str] = []
-    for block in blocks:
-        if block.kind != PARAGRAPH or is_boilerplate(block.text):
-            continue
-        for sentence in split_sentences(block.text):
-            if is_sentence(sentence):
-                out.append(sentence)
-                if len(out) >= limit:
-                    return out
-    return out
+    """The first real sentences of the paragraphs, in order; of the list items when
+    no paragraph has one (minutes and notes are written as lists)."""
+    for kind in (PARAGRAPH, ITEM):
+        out: list[str] = []
+        for block in blocks:
+            if block.kind != kind or is_field(block) or is_boilerplate(block.text):
+                continue
+            for sentence in split_sentences(block.text):
+                if is_sentence(sentence):
+                    out.append(sentence)
+                    if len(out) >= limit:
+                        return out
+        if out:
+            return out
+    return []
 
 
 def display_heading(text: str) -> str:
@@ -102,9 +107,22 @@ def display_heading(text: str) -> str:
     return text
 
 
+def _first_line(blocks: list[Block]) -> str:
+    """What a section opens with when it has no sentence: its first line of text."""
+    for block in blocks:
+        if block.kind in (PARAGRAPH, ITEM) and not is_boilerplate(block.text):
+            line = plain(block.raw[0]) if block.kind == PARAGRAPH else block.text
+            if sum(c.isalpha() for c in line) >= 0.5 * max(len(line), 1):
+                return line if len(line) <= MAX_CELL_CHARS * 2 else line[: MAX_CELL_CHARS * 2 - 1].rstrip() + "…"
+    return ""
+
+
 def outline(blocks: list[Block], title: str | None) -> list[tuple[str, str]]:
-    """Section headings of the two top levels used, each with its first sentence."""
+    """Section headings of the two top levels used, each with its first sentence (or,
+    without one, its first line); the heading that titles the document is not one."""
     headings = [b for b in blocks if b.kind == HEADING]
+    if headings and blocks and headings[0] is next((b for b in blocks if b.kind != LAYOUT), None):
+        headings = headings[1:]  # the document's own title
     if title:
         headings = [h for h in headings if h.text.casefold().strip(" ¶") != title.casefold()][:200]
     if not headings:
@@ -124,7 +142,7 @@ def outline(blocks: list[Block], title: str | None) -> list[tuple[str, str]]:
                 break
             following.append(block)
         first = sentences(following, 1)
-        out.append((name, first[0] if first else ""))
+        out.append((name, first[0] if first else _first_line(following)))
         if len(out) >= MAX_OUTLINE:
             break
     return out

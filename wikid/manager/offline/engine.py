@@ -185,6 +185,18 @@ def _resource(entry: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _distinct(title: str, type_: str, used: set[str]) -> str:
+    """`title`, or `title (type)`, `title (type 2)`, … -- the first no other page has
+    (compared case-folded): a page that is not the entity of an existing page with the
+    same title must not read as it (lint's DUPLICATE_TITLE)."""
+    candidate, n = title, 1
+    while candidate.casefold() in used:
+        candidate = f"{title} ({type_})" if n == 1 else f"{title} ({type_} {n})"
+        n += 1
+    used.add(candidate.casefold())
+    return candidate
+
+
 def _unique(base: str, taken: set[str]) -> str:
     """`base`, or `base-2`, `base-3`, … — the first not in `taken` (compared case-folded)."""
     candidate, n = base, 2
@@ -222,6 +234,7 @@ class OfflineEngine:
         )
 
         taken = {c.id.casefold() for c in concepts}
+        used_titles = {c.title.casefold() for c in concepts}
         ids: list[str] = []
         titles: list[str] = []
         types: list[str] = []
@@ -234,7 +247,8 @@ class OfflineEngine:
                 titles.append(concept.title)
                 types.append(existing_type if isinstance(existing_type, str) and existing_type.strip() else self._type(members))
                 continue
-            title, type_ = self._title(members, group), self._type(members)
+            type_ = self._type(members)
+            title = _distinct(self._title(members, group), type_, used_titles)
             folder = _folder(type_, concepts) or slugify(type_) or slugify(self.config.default_type) or "topic"
             folder = f"{folder}-pages" if folder in RESERVED_DIRS else folder
             slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"

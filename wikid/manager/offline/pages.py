@@ -86,6 +86,16 @@ def _link_text(title: str) -> str:
     return title.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
+_MARKUP = re.compile(r"([\\`\[\]<>])")
+
+
+def inline(text: str) -> str:
+    """Text shown as markdown (a heading, a footnote, a list item) without it becoming
+    a link, an image, code or HTML: a document titled `[x](../../secret)` must not
+    link out of the wiki. Emphasis marks are left: they cannot point anywhere."""
+    return _MARKUP.sub(r"\\\1", " ".join(text.split()))
+
+
 def _rank(source: PageSource) -> tuple[int, int, int, str]:
     """Most descriptive first, then newest, then by id."""
     kind = DESCRIPTIVE_KINDS.index(source.kind) if source.kind in DESCRIPTIVE_KINDS else len(DESCRIPTIVE_KINDS) // 2
@@ -163,18 +173,18 @@ def derivable_blocks(source: PageSource) -> set[str]:
 def source_section(source: PageSource, used: set[str]) -> str:
     """The `## <title>` section of one source (sentences already in the summary are not repeated)."""
     d = source.digest
-    lines = [f"## {source.title}", "", f"*{_what(source)}.*[^{source.id}]"]
+    lines = [f"## {inline(source.title)}", "", f"*{inline(_what(source))}.*[^{source.id}]"]
     said = [s for s in d.sentences if s not in used]
     if said:
-        lines += ["", " ".join(said) + f"[^{source.id}]"]
+        lines += ["", inline(" ".join(said)) + f"[^{source.id}]"]
     if d.structure:
-        lines += ["", d.structure]
+        lines += ["", inline(d.structure)]
     if d.outline:
         lines.append("")
-        lines += [f"* **{h}**" + (f" — {first}" if first else "") for h, first in d.outline]
+        lines += [f"* **{inline(h)}**" + (f" — {inline(first)}" if first else "") for h, first in d.outline]
     elif d.items:
         lines.append("")
-        lines += [f"* {item}" for item in d.items]
+        lines += [f"* {inline(item)}" for item in d.items]
     for rows, total in zip(d.tables, d.table_rows):
         lines += ["", _table(rows, total)]
     return "\n".join(lines)
@@ -188,7 +198,7 @@ def compose(draft: PageDraft) -> tuple[str, str]:
         parts.append(draft.prose)
     paragraphs = list(draft.notes)
     if said:
-        paragraphs.append(" ".join(said) + f"[^{origin}]")
+        paragraphs.append(inline(" ".join(said)) + f"[^{origin}]")
     if paragraphs:
         if draft.prose:
             parts.append(f"# {SOURCE_NOTES}")
@@ -200,7 +210,7 @@ def compose(draft: PageDraft) -> tuple[str, str]:
             if n < MAX_DETAILED_SOURCES:
                 sections.append(source_section(source, set(said) if source.id == origin else set()))
             else:
-                sections.append(f"* {source.title} — {_what(source)}.[^{source.id}]")
+                sections.append(f"* {inline(source.title)} — {inline(_what(source))}.[^{source.id}]")
         parts.append("\n\n".join(sections))
     if draft.attributes:
         rows = ["# Attributes", "", "| Attribute | Value | Source |", "|---|---|---|"]
@@ -222,7 +232,7 @@ def compose(draft: PageDraft) -> tuple[str, str]:
     for label in cited_labels:
         text = titles.get(label) or draft.footnotes.get(label)
         if text:
-            definitions.append(f"[^{label}]: {' '.join(text.split())}")
+            definitions.append(f"[^{label}]: {inline(text)}")
     if definitions:
         body += "\n\n" + "\n".join(definitions)
     return draft.description or describe(draft, said), body
