@@ -408,6 +408,7 @@ class MemoryWiki:
     def __init__(self) -> None:
         self.pages: dict[str, str] = {}
         self.archive: dict[str, str] = {}
+        self.owned: set[str] = set()  # pages an engine result wrote (apply), not edited since
 
     def concepts(self) -> list[ExistingConcept]:
         out = []
@@ -422,8 +423,15 @@ class MemoryWiki:
     def fresh_pages(self) -> list[str]:
         return []
 
+    def owned_pages(self) -> set[str]:
+        return set(self.owned)
+
     def apply(self, result: ManagerResult, documents: list[SourceDocument]) -> None:
-        """Write pages, archive texts, add `text:` to each new source entry (as the pipeline does)."""
+        """Write pages, archive texts, add `text:` to each new source entry, remove the
+        pages the result supersedes (as the pipeline does)."""
+        for page in result.removed:
+            self.pages.pop(page, None)
+            self.owned.discard(page)
         by_rel = {d.input_rel: d for d in documents}
         for cid, text in result.pages.items():
             for rel, doc in by_rel.items():
@@ -434,3 +442,4 @@ class MemoryWiki:
                     self.archive[extracted] = doc.text
                     text = text.replace(placeholder, f"{placeholder}  text: {extracted}\n")
             self.pages[cid] = text
+            self.owned.add(cid)

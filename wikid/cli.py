@@ -91,6 +91,8 @@ def _print_update(report: UpdateReport) -> None:
         if f.previous_archived_as:
             notes.append(f"previous version archived as wiki/{f.previous_archived_as}")
         print(f"{f.action:<9} input/{_show_path(f.input)}{target}{reason}: {'; '.join(notes)}")
+    for old, new in sorted(report.pages_moved.items()):
+        print(f"{'merged':<9} wiki/{old}.md -> wiki/{new}.md: later documents showed one entity; its sources are cited there")
     print(f"Summary: {report.summary()}.")
     if report.lint:
         print(report.lint)

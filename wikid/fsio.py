@@ -8,6 +8,8 @@ taken). Inputs are opened without following links and without blocking on FIFOs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import errno
 import itertools
 import os
@@ -131,3 +133,17 @@ def read_regular(path: Path, max_bytes: int | None = None) -> tuple[bytes, os.st
         return b"".join(chunks), st
     finally:
         os.close(fd)
+
+
+def prune_empty_dirs(root: Path, directories: Iterable[Path]) -> None:
+    """Remove each of `directories` that is empty, then its parents while they are,
+    never `root` itself or anything outside it (folders a removed page leaves behind)."""
+    for directory in sorted(set(directories), key=lambda d: -len(d.parts)):
+        current = directory
+        while current != root and root in current.parents:
+            try:
+                current.rmdir()  # only succeeds when empty
+            except OSError:
+                break
+            fsync_dir(current.parent)
+            current = current.parent

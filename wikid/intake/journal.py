@@ -8,8 +8,10 @@ The journal records, durably and before each phase, what the batch is about to d
   previous page versions are archived, pages may be partly written. Recovery rolls
   back: pages this batch wrote are restored (or removed), the archive names it claimed
   for inputs still in input/ are removed. The inputs are then simply processed again.
-* `written` — every page is durable. Recovery rolls forward: input names whose file is
-  unchanged are removed, completing the move into the archive.
+* `written` — every page is durable. Recovery rolls forward: pages the engine
+  superseded (renamed or merged, saved under .wikid/rollback/) are removed if still
+  unedited, and input names whose file is unchanged are removed, completing the move
+  into the archive. A superseded page that a rollback finds gone is put back.
 
 A batch that finishes deletes the journal; no journal means nothing to recover.
 """
@@ -42,9 +44,10 @@ class JournalDoc:
 
 @dataclass
 class JournalPage:
-    sha256: str  # of the bytes this batch writes
+    sha256: str  # of the bytes this batch writes ("" for a page it removes)
     previous: str | None  # archive-relative name of the page's previous version
     backup: str | None = None  # or, for a page the engine owns, its copy under .wikid/rollback/
+    removed: bool = False  # the engine superseded the page: removed once the batch's pages are written
 
 
 @dataclass
@@ -74,7 +77,8 @@ def load(paths: ProjectPaths) -> Journal | None:
         str(data.get("step")),
         str(data.get("when")),
         {rel: JournalDoc(d["path"], tuple(d["expected"]), d["archived"], d["text"]) for rel, d in data.get("docs", {}).items()},
-        {pid: JournalPage(p["sha256"], p.get("previous"), p.get("backup")) for pid, p in data.get("pages", {}).items()},
+        {pid: JournalPage(p["sha256"], p.get("previous"), p.get("backup"), bool(p.get("removed")))
+         for pid, p in data.get("pages", {}).items()},
         *_claims(paths, data),
     )
 
@@ -129,6 +133,11 @@ def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
     for page_id, page in journal.pages.items():
         target = paths.wiki / f"{page_id}.md"
         current = _bytes(target)
+        if page.removed:
+            saved = _bytes(paths.rollback / page.backup) if page.backup else None
+            if current is None and saved is not None:
+                atomic_replace(target, saved)  # removed before the batch was undone: back it comes
+            continue
         if page.previous:
             previous: Path | None = paths.archive / page.previous
         else:
@@ -153,7 +162,10 @@ def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
             (paths.archive / doc.text).unlink(missing_ok=True)
 
 
-def _roll_forward(journal: Journal) -> None:
+def _roll_forward(paths: ProjectPaths, journal: Journal) -> None:
+    for page_id, page in journal.pages.items():
+        if page.removed and page.backup:
+            remove_superseded(paths, page_id, _bytes(paths.rollback / page.backup))
     for doc in journal.docs.values():
         original = Path(doc.path)
         try:
@@ -161,6 +173,17 @@ def _roll_forward(journal: Journal) -> None:
                 original.unlink()
         except FileNotFoundError:
             continue
+
+
+def remove_superseded(paths: ProjectPaths, page_id: str, saved: bytes | None) -> bool:
+    """Remove a page the engine superseded if it still holds the bytes saved before the
+    batch wrote (`saved`); a page someone edited meanwhile stays. Whether it was removed."""
+    target = paths.wiki / f"{page_id}.md"
+    if saved is None or _bytes(target) != saved:
+        return False
+    target.unlink()
+    fsync_dir(target.parent)
+    return True
 
 
 def sweep_temps(paths: ProjectPaths) -> str | None:
@@ -178,7 +201,7 @@ def recover(paths: ProjectPaths) -> str | None:
             finish(paths)
         return None
     if journal.step == "written":
-        _roll_forward(journal)
+        _roll_forward(paths, journal)
         done = f"finished an interrupted batch ({len(journal.docs)} inputs archived)"
     else:
         _roll_back(paths, journal)

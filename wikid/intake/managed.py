@@ -13,7 +13,7 @@ undo a batch interrupted anywhere in between (I5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -25,7 +25,7 @@ from wikid.intake.archive import ChangedDuringIngest, archive_bytes, claim_origi
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.naming import extracted_text_rel
 from wikid.intake import owned
-from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish
+from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish, remove_superseded
 from wikid.intake.pagewrite import PageBlocked, PagePut
 from wikid.intake.report import Action, FileResult
 from wikid.intake.scan import InputEntry
@@ -42,20 +42,30 @@ class DiskWiki:
     def __init__(self, paths: ProjectPaths, fresh: list[str] | None = None) -> None:
         self.paths = paths
         self.fresh = sorted(fresh or [])
+        self._digests: dict[str, str] | None = None
 
     def fresh_pages(self) -> list[str]:
         return self.fresh
 
     def concepts(self) -> list[ExistingConcept]:
         out = []
+        self._digests = {}
         for concept_id in walk_bundle(self.paths.wiki).concept_ids:
             try:
                 data, _ = read_regular(self.paths.wiki / f"{concept_id}.md")
                 frontmatter, body = split_page(data.decode("utf-8"))
             except (OSError, UnicodeDecodeError):
                 continue
+            self._digests[concept_id] = owned.digest(data)
             out.append(ExistingConcept(concept_id, frontmatter, body))
         return out
+
+    def owned_pages(self) -> set[str]:
+        if self._digests is None:
+            self.concepts()
+        assert self._digests is not None
+        ownership = owned.load(self.paths)
+        return {page for page, digest in self._digests.items() if digest in ownership.get(page, ())}
 
     def archived_text(self, resource: str) -> str | None:
         rel = PurePosixPath(resource.lstrip("/"))
@@ -131,6 +141,32 @@ def _rewrite(page: _Page, archived: dict[str, tuple[str, str]]) -> str:
     return render_page(page.frontmatter, body)
 
 
+def _removals(
+    paths: ProjectPaths, superseded: dict[str, str], pages: list[_Page], ownership: dict[str, list[str]]
+) -> dict[str, bytes]:
+    """The pages the engine superseded that may be removed, with their bytes: pages it
+    owns and nobody edited (their digest is recorded), not rewritten by this result,
+    whose every source is cited by a page of the result. Anything else stays."""
+    written = {page.id for page in pages}
+    cited = set().union(*(_cited(page) for page in pages)) if pages else set()
+    out: dict[str, bytes] = {}
+    for page_id in sorted(superseded):
+        if page_id in written or concept_id_problem(page_id):
+            continue
+        try:
+            data, _ = read_regular(paths.wiki / f"{page_id}.md")
+        except (OSError, NotRegularFile):
+            continue
+        if owned.digest(data) not in ownership.get(page_id, ()):
+            continue
+        sources = parse_frontmatter(data.decode("utf-8", "replace")).data or {}
+        entries = sources.get("sources") if isinstance(sources.get("sources"), list) else []
+        resources = {e["resource"] for e in entries if isinstance(e, dict) and isinstance(e.get("resource"), str)}
+        if resources <= cited:
+            out[page_id] = data
+    return out
+
+
 def _claim(paths: ProjectPaths, doc: SourceDocument, entry: InputEntry, when: datetime) -> tuple[str, str]:
     """Claim archive names for a document's original and its extracted text.
 
@@ -165,6 +201,18 @@ def _previous_version(
     return Action.UPDATED, existing, archive_bytes(existing, paths.archive, f"{page_id}.md", when), None
 
 
+@dataclass
+class ManagedOutcome:
+    """What the manager step did: each document's result, and the pages it changed
+    that no input of the batch is cited by."""
+
+    files: list[FileResult] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)  # the engine's costs (agent: model calls per batch)
+    refreshed: list[str] = field(default_factory=list)  # earlier pages rewritten (a related list, a merge)
+    created: list[str] = field(default_factory=list)  # pages created from earlier documents only (a split)
+    moved: dict[str, str] = field(default_factory=dict)  # superseded pages removed -> the page now citing them
+
+
 def manage_documents(
     paths: ProjectPaths,
     config: Config,
@@ -172,15 +220,10 @@ def manage_documents(
     entries: dict[str, InputEntry],
     when: datetime,
     model: Any | None = None,
-    stats: dict[str, Any] | None = None,
-    refreshed: list[str] | None = None,
     fresh: list[str] | None = None,
-) -> list[FileResult]:
+) -> ManagedOutcome:
     """Turn extracted documents into concept pages and archive the documents they cite.
 
-    The engine's cost figures (agent: model calls and characters sent per batch) are
-    copied into `stats` when given; pages written that cite no input of the batch (an
-    earlier page whose related list gained a page) are appended to `refreshed`.
     `fresh` are the conformant pages the batch wrote: with no documents, the engine
     still runs to link its own pages to them.
 
@@ -189,18 +232,20 @@ def manage_documents(
     versions; write the pages with the real archive names; remove the input names.
     `model` is a ready chat model from the Python API (it selects the agent engine).
     """
+    outcome = ManagedOutcome()
     if not documents and not fresh:
-        return []
+        return outcome
     documents = sorted(documents, key=lambda d: d.input_rel)
     try:
         manager = select_manager(config, when) if model is None else select_manager(config, when, model)
         result = manager.manage(documents, DiskWiki(paths, fresh))
-        if stats is not None:
-            stats.update(result.stats)
+        outcome.stats.update(result.stats)
     except Exception as exc:  # an engine failure leaves every input where it is
         message = f"the manager engine failed ({type(exc).__name__}: {exc}); the file stays in input/"
-        return [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]
+        outcome.files = [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]
+        return outcome
     pages, problems = _verify(result.pages, documents)
+    removals = _removals(paths, result.removed, pages, owned.load(paths) if getattr(manager, "rederives_pages", False) else {})
     citing: dict[str, _Page] = {}
     for page in pages:
         for resource in sorted(_cited(page)):
@@ -225,6 +270,9 @@ def manage_documents(
     journal.claiming = {}
     journal.claiming_pages = [page.id for page in pages]
     journal.save(paths)
+    for page_id, existing in removals.items():  # kept for a rollback until the batch is done
+        atomic_replace(paths.rollback / f"{page_id}.md", existing)
+        journal.pages[page_id] = JournalPage("", None, f"{page_id}.md", removed=True)
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
     rederives = getattr(manager, "rederives_pages", False)
     ownership = owned.load(paths)
@@ -257,6 +305,8 @@ def manage_documents(
         fsync_dir(directory)
     journal.step = "written"
     journal.save(paths)
+    gone = {page_id: result.removed[page_id] for page_id, existing in removals.items()
+            if remove_superseded(paths, page_id, existing)}
 
     released: set[Path] = set()
     for rel, doc in journal.docs.items():
@@ -268,13 +318,16 @@ def manage_documents(
             failed[rel] = str(exc)
     for directory in sorted(released):
         fsync_dir(directory)
-    owned.settle(paths, planned)
+    owned.settle(paths, [*planned, *removals])
     finish(paths)
-
-    if refreshed is not None:
-        citing_ids = {citing[_placeholder(d.input_rel)].id for d in documents if _placeholder(d.input_rel) in citing}
-        refreshed += [p for p, (_, action, _) in planned.items() if p not in citing_ids and action != Action.UNCHANGED]
-    results = []
+    outcome.moved = gone
+    citing_ids = {citing[_placeholder(d.input_rel)].id for d in documents if _placeholder(d.input_rel) in citing}
+    for page_id, (_, action, _) in planned.items():
+        if page_id not in citing_ids and action == Action.UPDATED:
+            outcome.refreshed.append(page_id)
+        elif page_id not in citing_ids and action == Action.CREATED:
+            outcome.created.append(page_id)
+    results = outcome.files
     for doc in documents:
         page = citing.get(_placeholder(doc.input_rel))
         if page is None or page.id not in planned or doc.input_rel in failed:
@@ -294,4 +347,4 @@ def manage_documents(
             archived_as=f"archive/{claims[doc.input_rel][0]}",
             previous_archived_as=page.put.previous_archived_as,
         ))
-    return results
+    return outcome

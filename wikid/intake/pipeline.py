@@ -19,7 +19,7 @@ from typing import Any
 from wikid.clock import iso, now
 from wikid.config import Config
 from wikid.extract.runner import Extractor, WorkerStartError
-from wikid.fsio import NotRegularFile, atomic_replace, read_regular
+from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, ingest_conformant
 from wikid.intake.ignores import IgnoreMemory
@@ -148,9 +148,11 @@ def run_batch(
     # wrote; with no such page (a wiki of people's pages only) there is nothing to relink.
     fresh = [f.page[: -len(".md")] for f in results if f.page and f.action in (Action.CREATED, Action.UPDATED)]
     fresh = fresh if owned.load(paths) else []
-    results += manage_documents(
-        paths, config, documents, entries, when, model, report.engine_stats, report.pages_refreshed, fresh
-    )
+    managed = manage_documents(paths, config, documents, entries, when, model, fresh)
+    results += managed.files
+    report.engine_stats.update(managed.stats)
+    report.pages_refreshed += managed.refreshed + managed.created
+    report.pages_moved.update(managed.moved)
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))
@@ -158,10 +160,14 @@ def run_batch(
 
     report.files = sorted(results, key=lambda r: r.input)
     bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in fresh))))
-    bullets += [f"* **Update**: Updated {_page_link(f'{page}.md')}." for page in report.pages_refreshed]
+    bullets += [f"* **Update**: Updated {_page_link(f'{page}.md')}." for page in managed.refreshed]
+    bullets += [f"* **Creation**: Added {_page_link(f'{page}.md')}." for page in managed.created]
+    bullets += [f"* **Update**: Merged `{old}` into {_page_link(f'{new}.md')}; its sources are cited there."
+                for old, new in sorted(report.pages_moved.items())]
     if report.recovery:
         bullets.insert(0, f"* **Warning**: wikid {report.recovery}.")
     report.indexes_changed = regenerate_indexes(paths.wiki, paths.page_cache)
+    prune_empty_dirs(paths.wiki, [(paths.wiki / f"{page}.md").parent for page in report.pages_moved])
     if bullets:
         log_path = paths.wiki / "log.md"
         try:
@@ -173,6 +179,7 @@ def run_batch(
         report.log_entries = len(bullets)
     written = {f.page for f in report.files if f.page and f.action in (Action.CREATED, Action.UPDATED)}
     written |= {f"{page}.md" for page in report.pages_refreshed}
+    written -= {f"{page}.md" for page in report.pages_moved}
     if written:
         try:
             summary = lint_bundle(paths.wiki, written).summary()

@@ -50,13 +50,16 @@ class UpdateReport:
     lint: str | None = None  # one-line lint summary of the pages this batch wrote
     engine_stats: dict[str, object] = field(default_factory=dict)  # agent: model calls, characters sent
     pages_refreshed: list[str] = field(default_factory=list)  # pages rewritten that no input of the batch cites
+    # Pages the offline engine wrote earlier and this batch superseded: renamed or
+    # merged because later documents said more -> the page that now holds their sources.
+    pages_moved: dict[str, str] = field(default_factory=dict)
 
     def by_action(self, action: Action) -> list[FileResult]:
         return [f for f in self.files if f.action == action]
 
     @property
     def changed_wiki(self) -> bool:
-        return bool(self.indexes_changed or self.log_entries or self.pages_refreshed) or any(
+        return bool(self.indexes_changed or self.log_entries or self.pages_refreshed or self.pages_moved) or any(
             f.action in (Action.CREATED, Action.UPDATED, Action.UNCHANGED) for f in self.files
         )
 
@@ -79,4 +82,5 @@ class UpdateReport:
             "lint": self.lint,
             "engine_stats": self.engine_stats,
             "pages_refreshed": self.pages_refreshed,
+            "pages_moved": self.pages_moved,
         }

@@ -59,6 +59,11 @@ class WikiView(Protocol):
         """Concept ids the batch wrote before the engine ran (conformant pages copied from input/)."""
         ...
 
+    def owned_pages(self) -> set[str]:
+        """Concept ids of pages the offline engine wrote that nobody has changed since
+        (intake/owned.py): the engine may re-derive, rename or merge these."""
+        ...
+
 
 @dataclass(frozen=True)
 class ManagerResult:
@@ -73,6 +78,11 @@ class ManagerResult:
     pages: dict[str, str]
     notes: dict[str, str] = field(default_factory=dict)  # input_rel -> why it was not used
     stats: dict[str, Any] = field(default_factory=dict)  # engine-specific costs (agent: per-batch model calls)
+    # Pages the engine owns that this result supersedes -> the page that now holds
+    # most of their sources (a page renamed, or merged into another). The pipeline
+    # removes one only if it is still unedited and every source it cites is cited by
+    # a page of the result.
+    removed: dict[str, str] = field(default_factory=dict)
 
 
 class Manager(Protocol):

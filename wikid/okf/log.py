@@ -15,6 +15,7 @@ _KINDS = ("Creation", "Update", "Warning", "Ignored")
 _BULLET = re.compile(r"^\* \*\*(Creation|Update|Warning|Ignored)\*\*: ")
 _CREATED = re.compile(r"^\* \*\*Creation\*\*: Added \[[^\]]*\]\((/[^)]*)\)\.$")
 _PLAIN_UPDATE = re.compile(r"^\* \*\*Update\*\*: Updated \[[^\]]*\]\((/[^)]*)\)\.$")
+_MERGED = re.compile(r"^\* \*\*Update\*\*: Merged `([^`]*)` into ")
 
 
 def empty_log() -> str:
@@ -25,7 +26,8 @@ def day_block(lines: list[str]) -> list[str]:
     """One day's lines in canonical order, so the block depends on what changed that day,
     not on how the changes were split into runs (I6): what a person wrote first, then
     wikid's bullets once each, by kind (creation, update, warning, ignored) and text.
-    A plain update of a page created the same day is left out: the creation says it.
+    A plain update of a page created the same day is left out: the creation says it;
+    a page created and merged into another the same day is left out altogether.
     """
     while lines and not lines[0].strip():
         lines = lines[1:]
@@ -34,7 +36,14 @@ def day_block(lines: list[str]) -> list[str]:
         others.pop()
     ours = list(dict.fromkeys(line for line in lines if _BULLET.match(line)))
     created = {m.group(1) for line in ours if (m := _CREATED.match(line))}
+    merged = {f"/{m.group(1)}.md" for line in ours if (m := _MERGED.match(line))}
+    transient = created & merged  # created and merged away the same day: no change at all
     ours = [line for line in ours if not ((m := _PLAIN_UPDATE.match(line)) and m.group(1) in created)]
+    ours = [line for line in ours if not (
+        ((m := _CREATED.match(line)) and m.group(1) in transient)
+        or ((m := _MERGED.match(line)) and f"/{m.group(1)}.md" in transient)
+        or ((m := _PLAIN_UPDATE.match(line)) and m.group(1) in transient)
+    )]
     ours.sort(key=lambda line: (_KINDS.index(_BULLET.match(line).group(1)), line))  # type: ignore[union-attr]
     return others + ([""] if others and ours else []) + ours
 

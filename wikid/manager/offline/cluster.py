@@ -212,6 +212,46 @@ def _divided(mentions: dict[int, int], anchors: set[int]) -> bool:
     return len(counts) >= 2 and counts[0] < 2 * counts[1]
 
 
+_CODE_PREFIX = re.compile(r"([A-Z]{2,})-")
+MIN_FAMILY_CODES = 2
+
+
+def _join_code_families(
+    uf: _UnionFind,
+    signals: Sequence[DocSignals],
+    own: Sequence[Sequence[str]],
+    names: dict[str, set[str]],
+    first_named: dict[str, int],
+    concept_keys: dict[str, list[int]],
+    about_concept: dict[int, str],
+) -> None:
+    """A document that names nothing but lists codes of one entity's family -- the
+    letters before the first dash of an identifier the entity asserts: lots BGI-25-011
+    and BGI-25-014 of a vendor whose ID is BGI-4471 -- is that entity's data (a price
+    list, an inventory): it joins the entity's documents, or its page."""
+    family: dict[str, set[str]] = defaultdict(set)
+    for key, idents in names.items():
+        for ident in idents:
+            if m := _CODE_PREFIX.match(ident):
+                family[m.group(1)].add(key)
+    if not family:
+        return
+    for idx, sig in enumerate(signals):
+        if sig.strong_name or own[idx]:
+            continue
+        prefixes = Counter(m.group(1) for code in sig.mentioned_identifiers if (m := _CODE_PREFIX.match(code)))
+        owners = {key for prefix, n in prefixes.items() if n >= MIN_FAMILY_CODES for key in family.get(prefix, ())}
+        if len(owners) != 1:
+            continue
+        key = owners.pop()
+        if key in first_named:
+            uf.union(first_named[key], idx)
+        elif key in concept_keys and idx not in about_concept:
+            about_concept[idx] = key
+            root = uf.find(idx)
+            uf.name[root] = uf.name[root] or key
+
+
 def _name_similarity(vectors: sp.csr_matrix) -> sp.csr_matrix:
     """Name cosine of every document pair that shares a name (upper triangle)."""
     product = sp.triu(vectors @ vectors.T, k=1).tocsr()
@@ -363,6 +403,7 @@ def group_documents(
 
     # Name evidence: the names the documents give themselves and the wiki's titles.
     own = subjects if subjects is not None else [[s.name] if s.strong_name and s.name else [] for s in signals]
+    _join_code_families(uf, signals, own, names, first_named, concept_keys, about_concept)
     vocabulary = {name_key(s) for names_ in own for s in names_} | set(names)
     index = NameIndex(vocabulary, names)
     mentions = [index.counts(*cased_words(t)) for t in texts]

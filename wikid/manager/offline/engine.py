@@ -25,14 +25,16 @@ from wikid.document.furniture import main_blocks, strip_page_furniture
 from wikid.document.identity import Identity, identify
 from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
-from wikid.manager.offline.cluster import Group, concept_info, group_documents, top_name
+from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_info, group_documents, top_name
 from wikid.manager.offline.digest import digest
 from wikid.manager.offline.pages import PageDraft, PageSource, compose, derivable_blocks, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.signals import DocSignals, frontmatter, read_signals
-from wikid.manager.offline.textutil import humanize_stem, name_key, norm_key, slugify, words
+from wikid.manager.offline.names import NameIndex
+from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
+from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
 
 # Kinds of document about a whole project rather than one of its commands, and how
 # much more their title's claim weighs when a page is named (see OfflineEngine._title).
@@ -64,6 +66,8 @@ class _Doc:
     signals: DocSignals
     identity: Identity
     blocks: tuple[Block, ...]
+    entry: dict[str, Any] | None = None  # a source of a page being re-derived: its `sources` entry
+    page: str | None = None  # ... and that page
 
     @property
     def subjects(self) -> list[str]:
@@ -185,6 +189,48 @@ def _resource(entry: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _archived_rel(entry: dict[str, Any]) -> str | None:
+    """The input path a source was archived from, as a canonical sort key: its archive
+    path without `/archive/` and without the `.orig` a markdown original gets."""
+    resource = entry.get("resource")
+    if not isinstance(resource, str) or not resource.startswith("/archive/"):
+        return None
+    rel = resource.removeprefix("/archive/")
+    return rel.removesuffix(".orig")
+
+
+def _concerned(docs: list[_Doc], pages: list[ExistingConcept], config: OfflineConfig) -> set[str]:
+    """Ids of the `pages` the documents concern (see OfflineEngine._rederivable)."""
+    infos = [concept_info(c) for c in pages]
+    texts = ["\n\n".join(b.text for b in d.blocks) for d in docs]
+    tokens = [cased_words(t) for t in texts]
+    out: set[str] = set()
+    titles = NameIndex({name_key(c.title) for c in pages})
+    mentioned = {titles.keys[i] for t in tokens for i in titles.counts(*t)}
+    claimed = NameIndex({k for d in docs for s in d.subjects if (k := name_key(s))})
+    identifiers = set().union(*(d.signals.identifiers | d.signals.mentioned_identifiers for d in docs))
+    for concept, info in zip(pages, infos):
+        if name_key(concept.title) in mentioned or info.identifiers & identifiers:
+            out.add(concept.id)
+        elif claimed.counts(*cased_words(info.text)):
+            out.add(concept.id)
+    vectors = tfidf_vectors([*texts, *(i.text for i in infos)])
+    _, cols, _ = similar_pairs(vectors[: len(texts)], vectors[len(texts):], config.match_threshold * CORROBORATED_RATIO, upper=False)
+    out |= {pages[j].id for j in cols.tolist()}
+    return out
+
+
+def _superseded(redone: set[str], groups: list[Group], ids: list[str], docs: list[_Doc]) -> dict[str, str]:
+    """Re-derived pages no group writes again -> the page that now holds most of their sources."""
+    holders: dict[str, Counter[str]] = {}
+    for group, page in zip(groups, ids):
+        for m in group.members:
+            if docs[m].page is not None:
+                holders.setdefault(docs[m].page, Counter())[page] += 1
+    gone = sorted(redone - set(ids))
+    return {old: min(holders[old], key=lambda p: (-holders[old][p], p)) for old in gone if old in holders}
+
+
 def _distinct(title: str, type_: str, used: set[str]) -> str:
     """`title`, or `title (type)`, `title (type 2)`, … -- the first no other page has
     (compared case-folded): a page that is not the entity of an existing page with the
@@ -227,14 +273,18 @@ class OfflineEngine:
             else:
                 notes[document.input_rel] = NO_TEXT_NOTE
         concepts = wiki.concepts()
-        by_id = {c.id: c for c in concepts}
+        earlier = self._rederivable(docs, concepts, wiki.owned_pages(), wiki)
+        redone = {d.page for d in earlier}
+        fixed = [c for c in concepts if c.id not in redone]
+        docs = sorted(docs + earlier, key=lambda d: d.document.input_rel)
+        by_id = {c.id: c for c in fixed}
         groups = group_documents(
             ["\n\n".join(b.text for b in d.blocks) for d in docs], [d.signals for d in docs],
-            [concept_info(c) for c in concepts], self.config, [d.subjects for d in docs],
+            [concept_info(c) for c in fixed], self.config, [d.subjects for d in docs],
         )
 
-        taken = {c.id.casefold() for c in concepts}
-        used_titles = {c.title.casefold() for c in concepts}
+        taken = {c.id.casefold() for c in fixed}
+        used_titles = {c.title.casefold() for c in fixed}
         ids: list[str] = []
         titles: list[str] = []
         types: list[str] = []
@@ -249,7 +299,7 @@ class OfflineEngine:
                 continue
             type_ = self._type(members)
             title = _distinct(self._title(members, group), type_, used_titles)
-            folder = _folder(type_, concepts) or slugify(type_) or slugify(self.config.default_type) or "topic"
+            folder = _folder(type_, fixed) or slugify(type_) or slugify(self.config.default_type) or "topic"
             folder = f"{folder}-pages" if folder in RESERVED_DIRS else folder
             slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"
             slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug
@@ -261,8 +311,42 @@ class OfflineEngine:
             self._draft(types[g], titles[g], [docs[m] for m in group.members], by_id.get(group.concept_id or ""), wiki)
             for g, group in enumerate(groups)
         ]
-        pages = self._with_related(dict(zip(ids, drafts)), concepts, wiki)
-        return ManagerResult({page: render(draft, self.now) for page, draft in pages.items()}, notes)
+        pages = self._with_related(dict(zip(ids, drafts)), fixed, wiki)
+        removed = _superseded(redone, groups, ids, docs)
+        return ManagerResult({page: render(draft, self.now) for page, draft in pages.items()}, notes, removed=removed)
+
+    def _rederivable(
+        self, docs: list[_Doc], concepts: list[ExistingConcept], owned: set[str], wiki: WikiView
+    ) -> list[_Doc]:
+        """The sources of the pages this engine owns that the batch's documents may
+        concern, read back from their archived texts, so that they are clustered again
+        with the batch: a drop split into several batches then gives the pages one
+        batch gives (invariant I6), renamed or merged when later documents say more.
+
+        A page concerns the batch when a document mentions its title, the page
+        mentions a name a document claims, they share an identifier, or their words
+        are similar (at the corroboration floor of matching). A page with a source
+        whose text is not archived cannot be re-derived and stays as it is.
+        """
+        candidates = [c for c in concepts if c.id in owned and written_by_engine(c.frontmatter)]
+        if not docs or not candidates:
+            return []
+        related = _concerned(docs, candidates, self.config)
+        out: list[_Doc] = []
+        for concept in candidates:
+            if concept.id not in related:
+                continue
+            read: list[_Doc] = []
+            for entry in concept.sources:
+                text = wiki.archived_text(entry["text"]) if isinstance(entry.get("text"), str) else None
+                rel = _archived_rel(entry)
+                if text is None or rel is None:
+                    read = []
+                    break
+                doc = read_document(SourceDocument(rel, text, info=stored_info(entry)))
+                read.append(replace(doc, entry=dict(entry), page=concept.id))
+            out += read
+        return out
 
     def _with_related(
         self, drafts: dict[str, PageDraft], concepts: list[ExistingConcept], wiki: WikiView
@@ -289,7 +373,8 @@ class OfflineEngine:
         }
         for concept in others:
             gained = named_batch[concept.id] | (named_by[concept.id] & set(new))
-            if not gained or concept.id in fresh or not written_by_engine(concept.frontmatter):
+            gone = set(listed(concept.body)) - titles.keys()  # listed pages the batch renamed or merged
+            if not (gained or gone) or concept.id in fresh or not written_by_engine(concept.frontmatter):
                 continue
             current = [r for r in listed(concept.body) if r in titles]
             own = mentions({concept.id: other_texts[concept.id]}, {r: titles[r] for r in current})[concept.id]
@@ -413,6 +498,9 @@ class OfflineEngine:
                 entry["author"] = doc.identity.author
             if doc.date:
                 entry["last_modified"] = f"{doc.date.isoformat()}T00:00:00Z"
+            if doc.entry is not None:  # re-derived: archived already, under these names
+                entry["resource"] = doc.entry["resource"]
+                entry["text"] = doc.entry["text"]
             new_entries.append(entry)
             cited.append(_page_source(doc, ident, entry["title"], doc.date, title))
             stated += [Observation(a.key, a.label, a.value, ident, doc.date) for a in doc.signals.attributes]
