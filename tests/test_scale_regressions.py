@@ -123,6 +123,9 @@ class _EmptyWiki:
     def fresh_pages(self) -> list[str]:
         return []
 
+    def owned_pages(self) -> set[str]:
+        return set()
+
 
 def test_the_offline_engine_reads_a_20_mb_text_in_bounded_memory_and_time() -> None:
     """Before the bound: a tracemalloc peak of 278 MB and 5.4 s (15 s under tracemalloc)."""

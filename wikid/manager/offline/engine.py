@@ -155,11 +155,15 @@ def _entry_title(concept: ExistingConcept, ident: str, doc: _Doc) -> str:
 
 
 def _folder(type_: str, concepts: list[ExistingConcept]) -> str | None:
-    """The top-level folder where the wiki already keeps pages of this type (most of
-    them; ties alphabetically), so a new Vendor page joins `vendors/`, not `vendor/`."""
+    """The top-level folder where people keep pages of this type in the wiki (most of
+    them; ties alphabetically), so a new Vendor page joins `vendors/`, not `vendor/`.
+    This engine's own pages do not count: where it put a page must not decide where
+    it puts the next (the outcome would depend on what arrived first)."""
     folders: Counter[str] = Counter()
     for concept in concepts:
         kind = concept.frontmatter.get("type")
+        if written_by_engine(concept.frontmatter):
+            continue
         if isinstance(kind, str) and kind.casefold() == type_.casefold() and "/" in concept.id:
             folders[concept.id.split("/", 1)[0]] += 1
     if not folders:
@@ -299,8 +303,7 @@ class OfflineEngine:
                 continue
             type_ = self._type(members)
             title = _distinct(self._title(members, group), type_, used_titles)
-            folder = _folder(type_, fixed) or slugify(type_) or slugify(self.config.default_type) or "topic"
-            folder = f"{folder}-pages" if folder in RESERVED_DIRS else folder
+            folder = self._folder_for(type_, fixed)
             slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"
             slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug
             ids.append(_unique(f"{folder}/{slug}", taken))
@@ -315,6 +318,20 @@ class OfflineEngine:
         removed = _superseded(redone, groups, ids, docs)
         return ManagerResult({page: render(draft, self.now) for page, draft in pages.items()}, notes, removed=removed)
 
+    def _misplaced(self, concept: ExistingConcept, concepts: list[ExistingConcept]) -> bool:
+        """Whether a page of this engine sits outside the folder its type now goes to
+        (people have since put pages of that type elsewhere): it is re-derived and moved."""
+        type_ = concept.frontmatter.get("type")
+        if not isinstance(type_, str) or "/" not in concept.id:
+            return False
+        return concept.id.split("/", 1)[0] != self._folder_for(type_, concepts)
+
+    def _folder_for(self, type_: str, concepts: list[ExistingConcept]) -> str:
+        """The folder a page of this type goes to: where people keep such pages, else
+        one named after the type (never `archive/`)."""
+        folder = _folder(type_, concepts) or slugify(type_) or slugify(self.config.default_type) or "topic"
+        return f"{folder}-pages" if folder in RESERVED_DIRS else folder
+
     def _rederivable(
         self, docs: list[_Doc], concepts: list[ExistingConcept], owned: set[str], wiki: WikiView
     ) -> list[_Doc]:
@@ -325,13 +342,15 @@ class OfflineEngine:
 
         A page concerns the batch when a document mentions its title, the page
         mentions a name a document claims, they share an identifier, or their words
-        are similar (at the corroboration floor of matching). A page with a source
-        whose text is not archived cannot be re-derived and stays as it is.
+        are similar (at the corroboration floor of matching); and when it is not in
+        the folder its type now goes to. A page with a source whose text is not
+        archived cannot be re-derived and stays as it is.
         """
         candidates = [c for c in concepts if c.id in owned and written_by_engine(c.frontmatter)]
-        if not docs or not candidates:
+        if not candidates:
             return []
-        related = _concerned(docs, candidates, self.config)
+        related = _concerned(docs, candidates, self.config) if docs else set()
+        related |= {c.id for c in candidates if self._misplaced(c, concepts)}
         out: list[_Doc] = []
         for concept in candidates:
             if concept.id not in related:
