@@ -8,7 +8,9 @@ runs every script in its own process and prints all rows as one table.
 Ratio convention (the table says it in its first line): the ratio column reads
 "N.NNx faster" or "N.NNx slower" -- how many times faster or slower wikid is than the
 baseline, whatever the unit: for times a lower figure is better, for throughputs
-(pages/s, MB/s) a higher one. Memory and other costs read "x less" / "x more". A
+(pages/s, MB/s) a higher one. Memory and other costs read "x less" / "x more"; a
+share of successes (SHARE_UNITS: "% found") is better higher and reads "x more" /
+"x fewer". A
 baseline marked "(target)" is a bound wikid should stay under; the ratio is against
 that bound and says "met" or "missed".
 
@@ -28,9 +30,12 @@ from dataclasses import asdict, dataclass, field
 from machine import machine_line, machine_short  # bench/machine.py
 
 RATIO_HEADER = (
-    "ratio: how many times faster/slower (memory, CPU: less/more) wikid is than the baseline; "
+    "ratio: how many times faster/slower (memory, CPU: less/more; shares found: more/fewer) wikid is than the baseline; "
     "against a (target): the same, and whether the target is met"
 )
+
+
+SHARE_UNITS = ("% found",)
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,7 @@ class Row:
         return cls(figure, None, None, "", error=error)
 
     def higher_is_better(self) -> bool:
-        return self.unit.endswith("/s")
+        return self.unit.endswith("/s") or self.unit in SHARE_UNITS
 
     def ratio(self) -> str:
         """The ratio column, in the convention of RATIO_HEADER."""
@@ -70,7 +75,12 @@ class Row:
         if self.wikid <= 0 or self.baseline <= 0:
             return verdict or "-"
         cost = self.baseline / self.wikid if self.higher_is_better() else self.wikid / self.baseline
-        better, worse = ("faster", "slower") if self.unit == "s" or self.higher_is_better() else ("less", "more")
+        if self.unit in SHARE_UNITS:
+            better, worse = "more", "fewer"
+        elif self.unit == "s" or self.higher_is_better():
+            better, worse = "faster", "slower"
+        else:
+            better, worse = "less", "more"
         text = f"{_number(cost)}x {worse}" if cost >= 1 else f"{_number(1 / cost)}x {better}"
         return f"{text}, {verdict}" if verdict else text
 
