@@ -20,7 +20,9 @@ comes first - with the source texts, against the pages alone.
 `known_item(project)` returns the figures, for other benchmarks to import. The CLI
 measures a project that has run `wikid update` (PROJECT), or, without one, copies
 `../shared/corpus/realdocs/input` into a scratch project and runs `wikid update`
-there first (about 10 s).
+there first (about 10 s). It also times the fact queries on that project as
+bench/query.py times its own (a cold `wikid query` process; a warm daemon over its
+socket) and gives the index's size beside that of an index of the pages alone.
 
 Usage: python bench/knownitem.py [PROJECT] [--json] [--misses]
 """
@@ -40,9 +42,13 @@ from pathlib import Path
 from wikid import Project
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.frontmatter import parse_frontmatter
+from wikid.query.index import QueryIndex, apply_changes, empty_index
+from wikid.query.results import QueryRequest
+from wikid.query.search import execute, wiki_reader
+from wikid.query.store import index_page, load, save
 from wikid.query.tokenize import tokens
 import table  # bench/table.py
-from table import Row, progress
+from table import Row, attempt, progress
 
 FACTS_PER_DOCUMENT = 3
 MIN_WORDS = 8
@@ -161,19 +167,43 @@ def wikid_search(project: Project) -> Search:
     return lambda q: [r.id for r in project.query(q, k=TOP_K)]
 
 
-def page_only_search(project: Project) -> Search:
-    """The same search over an index of the pages' own text: no source text is read."""
-    from wikid.query.index import apply_changes, empty_index
-    from wikid.query.results import QueryRequest
-    from wikid.query.search import execute, wiki_reader
-    from wikid.query.store import index_page
-
-    wiki = project.paths.wiki
+def page_only_index(wiki: Path) -> QueryIndex:
+    """An index of the pages' own text: no source text is read."""
     pages = [index_page(i, (wiki / f"{i}.md").read_bytes(), bytes(32), None, lambda path: None)
              for i in walk_bundle(wiki).concept_ids]
-    index = apply_changes(empty_index(), [], pages)
-    read = wiki_reader(wiki)
+    return apply_changes(empty_index(), [], pages)
+
+
+def page_only_search(project: Project) -> Search:
+    """The same search over an index of the pages' own text."""
+    index = page_only_index(project.paths.wiki)
+    read = wiki_reader(project.paths.wiki)
     return lambda q: [r.id for r in execute(index, QueryRequest(q, TOP_K), read).results]
+
+
+def timing_rows(project: Project, name: str, queries: list[str], notes: list[str]) -> list[Row]:
+    """Cold and warm query times on `project`, and its index size against a pages-only one."""
+    import query as bench_query  # bench/query.py
+
+    project.reindex()
+    stored = load(project.paths.query_index)
+    assert stored is not None
+    with tempfile.TemporaryDirectory() as scratch:
+        alone = Path(scratch) / "pages-only.npz"
+        save(alone, page_only_index(project.paths.wiki))
+        size, size_alone = project.paths.query_index.stat().st_size, alone.stat().st_size
+    notes.append(f"knownitem: index {size / 1e6:.2f} MB, {len(stored.norms):,} rows, {stored.rows.size:,} postings; "
+                 f"{size_alone / 1e6:.2f} MB for the pages alone")
+    qs = [queries[i % len(queries)] for i in range(bench_query.WARM_QUERIES)]
+    cold, floor = bench_query.bench_cold(project.root, qs)
+    warm, warm_floor = bench_query.bench_warm(project.root, qs)
+    label = f"query {name} ({len(stored)} pages + sources):"
+    return [Row(f"{label} index size", size / 1e6, size_alone / 1e6, "MB", "pages alone"),
+            Row(f"{label} cold query (process)", cold, floor, "s", "python -c 'import numpy'"),
+            Row(f"{label} warm query p50 (daemon)", bench_query.percentile(warm, 50),
+                bench_query.percentile(warm_floor, 50), "s", "scipy X @ q"),
+            Row(f"{label} warm query p95 (daemon)", bench_query.percentile(warm, 95),
+                bench_query.percentile(warm_floor, 95), "s", "scipy X @ q")]
 
 
 def known_item(project: Path) -> dict[str, float]:
@@ -227,6 +257,11 @@ def main() -> int:
                     "pages' own text only")]
         notes = [(f"knownitem: {root}: {ours['hits']:.0f}/{ours['total']:.0f} facts found with the source texts, "
                   f"{baseline['hits']:.0f}/{baseline['total']:.0f} from the pages alone")]
+        for row in rows:
+            progress(row.progress())
+        queries = [fact.query for fact in facts(project.paths.wiki)]
+        name = "realdocs" if scratch is not None else root.name
+        rows += attempt(f"query {name}: timing", lambda: timing_rows(project, name, queries, notes))
         return table.emit(rows, notes, args.json)
     finally:
         if scratch is not None:

@@ -12,14 +12,15 @@ from wikid.query.index import (SOURCE_WEIGHT, IndexedPage, PageRecord, QueryInde
                                empty_index, page_scores, query_weights, row_source, scores, top)
 
 WORDS = [f"w{i}" for i in range(60)] + ["東京", "café", "ærø"]
-ARRAYS = ("indptr", "rows", "tf", "starts", "idf", "norms", "row_doc")
+ARRAYS = ("indptr", "rows", "tf", "starts", "ends", "idf", "norms", "row_doc")
 
 
 def indexed(concept_id: str, *rows: dict[str, int]) -> IndexedPage:
     """A page whose own row has the counts rows[0], and one source with a chunk per further row."""
     sources = (Source("s", "S", f"archive/{concept_id}.txt", len(rows) - 1),) if len(rows) > 1 else ()
     record = PageRecord(concept_id, concept_id.title(), "Note", False, bytes(32), None, sources)
-    return IndexedPage(record, [{t: 1.0 + math.log(n) for t, n in counts.items()} for counts in rows])
+    vectors = [{t: 1.0 + math.log(n) for t, n in counts.items()} for counts in rows]
+    return IndexedPage(record, vectors, [0] + [10 * (i + 1) for i in range(len(rows) - 1)])
 
 
 def random_counts(rng: random.Random) -> dict[str, int]:
@@ -121,6 +122,9 @@ def test_a_page_scores_its_own_row_or_half_its_best_source_chunk() -> None:
     assert row_source(index.records[1], int(rows[1] - index.starts[1])) == (index.records[1].sources[0],
                                                                             int(rows[1] - index.starts[1]) - 1)
     assert row_source(index.records[1], 0) is None
+    tied = apply_changes(index, [], [indexed("d", {"v": 1}, {"x": 2}, {"x": 2})])
+    pages, values, rows = page_scores(tied, query_weights(tied, {"x": 1}))
+    assert rows[pages.tolist().index(3)] == tied.starts[3] + 1  # equal chunks: the first gives the score
 
 
 def test_rows_follow_their_pages_through_changes() -> None:
@@ -128,7 +132,8 @@ def test_rows_follow_their_pages_through_changes() -> None:
     index = apply_changes(index, [], [indexed("a", {"z": 1}, {"z": 1}, {"q": 1}), indexed("c", {"q": 1})])
     assert index.ids == ["a", "b", "c", "d"] and index.starts.tolist() == [0, 3, 5, 6, 7]
     assert index.row_doc.tolist() == [0, 0, 0, 1, 1, 2, 3]
+    assert index.ends.tolist() == [0, 10, 20, 0, 10, 0, 0]
     index = apply_changes(index, {"a"}, [])
-    assert index.starts.tolist() == [0, 2, 3, 4]
+    assert index.starts.tolist() == [0, 2, 3, 4] and index.ends.tolist() == [0, 10, 0, 0]
     y = index.term_id("y")
     assert y is not None and index.rows[index.indptr[y]:index.indptr[y + 1]].tolist() == [1]

@@ -13,7 +13,7 @@ from wikid import Project
 from wikid.query import store
 from wikid.query.results import EmptyWiki
 
-ARRAYS = ("indptr", "rows", "tf", "starts", "idf", "norms", "row_doc")
+ARRAYS = ("indptr", "rows", "tf", "starts", "ends", "idf", "norms", "row_doc")
 
 
 def write(project: Project, concept_id: str, title: str, body: str, **extra: str) -> Path:

@@ -17,7 +17,7 @@ from wikid.query.document import CHUNK_CHARS, HARD_CHUNK_CHARS, archive_text_pat
 from wikid.query.results import QueryRequest
 from wikid.query.search import RELATIVE_CUTOFF, execute, wiki_reader
 
-ARRAYS = ("indptr", "rows", "tf", "starts", "idf", "norms", "row_doc")
+ARRAYS = ("indptr", "rows", "tf", "starts", "ends", "idf", "norms", "row_doc")
 RESULT_KEYS = ["rank", "score", "id", "title", "path", "snippet", "conflict", "type"]
 FILLER = "The committee met on Tuesday and reviewed the agenda, the minutes and the budget. "
 

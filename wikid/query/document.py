@@ -150,9 +150,9 @@ def source_chunks(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def chunk_weights(text: str) -> list[dict[str, float]]:
-    """Sublinear tf (1 + ln count) of each chunk of a source text, in `source_chunks` order."""
-    return [{t: 1.0 + math.log(n) for t, n in term_counts(text[a:b]).items()} for a, b in source_chunks(text)]
+def chunk_rows(text: str) -> list[tuple[dict[str, float], int]]:
+    """Each chunk of a source text, in order: its sublinear tf (1 + ln count) and where it ends."""
+    return [({t: 1.0 + math.log(n) for t, n in term_counts(text[a:b]).items()}, b) for a, b in source_chunks(text)]
 
 
 def open_conflict(body: str) -> bool:

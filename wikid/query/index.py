@@ -20,6 +20,8 @@ postings of its own terms:
 * `indptr`, `rows`, `tf` - postings by term (CSC): the rows holding term t are
   `rows[indptr[t]:indptr[t+1]]`, ascending, with their sublinear tf;
 * `starts`  - the rows of document d are `starts[d]:starts[d+1]`, its own row first;
+* `ends`    - per row, the character offset where a source row's chunk ends in its
+  text (0 for a page's own row), so a snippet needs no re-chunking of the text;
 * `idf` per term, `norms` per row and `row_doc` (each row's document), derived.
 
 Documents are numbered in concept-id order, their rows follow in that order. The
@@ -82,6 +84,7 @@ class PageRecord(NamedTuple):
 class IndexedPage:
     record: PageRecord
     vectors: list[dict[str, float]]  # term -> sublinear tf, one per row: the page's, then its sources'
+    ends: list[int]  # per row: where its chunk ends in its source text (0 for the page's own row)
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class QueryIndex:
     rows: np.ndarray  # int32, one per posting
     tf: np.ndarray  # float64, one per posting
     starts: np.ndarray  # int64, len(records) + 1
+    ends: np.ndarray  # int64, one per row
     idf: np.ndarray  # float64, one per term
     norms: np.ndarray  # float64, one per row
     row_doc: np.ndarray  # int32, one per row
@@ -113,12 +117,12 @@ class QueryIndex:
 
 
 def empty_index() -> QueryIndex:
-    return _finish([], np.zeros(1, np.int64), [], np.zeros(0, np.int64), np.zeros(0, np.int64),
-                   np.zeros(0, np.float64))
+    return _finish([], np.zeros(1, np.int64), np.zeros(0, np.int64), [], np.zeros(0, np.int64),
+                   np.zeros(0, np.int64), np.zeros(0, np.float64))
 
 
-def _finish(records: list[PageRecord], starts: np.ndarray, terms: list[str], term_of: np.ndarray,
-            rows: np.ndarray, tf: np.ndarray) -> QueryIndex:
+def _finish(records: list[PageRecord], starts: np.ndarray, ends: np.ndarray, terms: list[str],
+            term_of: np.ndarray, rows: np.ndarray, tf: np.ndarray) -> QueryIndex:
     """Build the index from postings sorted by (term, row); derive idf, norms and row_doc."""
     n_rows = int(starts[-1])
     df = np.bincount(term_of, minlength=len(terms)).astype(np.int64)
@@ -128,7 +132,7 @@ def _finish(records: list[PageRecord], starts: np.ndarray, terms: list[str], ter
     weights = tf * idf[term_of]
     norms = np.sqrt(np.bincount(rows, weights * weights, minlength=n_rows))
     row_doc = np.repeat(np.arange(len(records), dtype=np.int32), np.diff(starts))
-    return QueryIndex(records, [r.id for r in records], terms, indptr, rows.astype(np.int32), tf, starts,
+    return QueryIndex(records, [r.id for r in records], terms, indptr, rows.astype(np.int32), tf, starts, ends,
                       idf, norms, row_doc)
 
 
@@ -166,6 +170,10 @@ def apply_changes(index: QueryIndex, removed: Collection[str], pages: Sequence[I
     first_vector = np.zeros(len(pages), np.int64)
     np.cumsum(per_page[:-1], out=first_vector[1:])
     vector_rows = np.repeat(starts[new_pos] - first_vector, per_page) + np.arange(len(vectors))
+    ends = np.zeros(int(starts[-1]), np.int64)
+    kept_rows = keep_page[index.row_doc]
+    ends[old_row_to_new[kept_rows]] = index.ends[kept_rows]
+    ends[vector_rows] = np.fromiter((e for p in pages for e in p.ends), np.int64, len(vectors))
 
     # Vocabulary: old terms plus the unseen ones, each old id shifted by the new terms before it.
     new_terms = sorted({t for v in vectors for t in v})
@@ -196,7 +204,7 @@ def apply_changes(index: QueryIndex, removed: Collection[str], pages: Sequence[I
     used = np.bincount(mid_of, minlength=len(mid_terms)) > 0
     final_id = np.cumsum(used) - 1
     terms = list(compress(mid_terms, used.tolist())) if not used.all() else list(mid_terms)
-    return _finish(records, starts, terms, final_id[mid_of], rows, tf)
+    return _finish(records, starts, ends, terms, final_id[mid_of], rows, tf)
 
 
 def query_weights(index: QueryIndex, counts: dict[str, int]) -> list[tuple[int, float]]:
@@ -221,14 +229,19 @@ def page_scores(index: QueryIndex, weights: list[tuple[int, float]]) -> tuple[np
     """(pages, score, best row) of every page with a row sharing a term with the query.
 
     A page scores max(cosine of its own row, SOURCE_WEIGHT x cosine of its best source
-    row); `best row` is the row that gave the score (the page's own on a tie). Pages ascending.
+    row); `best row` is the row that gave the score (the lowest on a tie, so the page's
+    own). Pages ascending. Rows arrive sorted, so each page's rows are one run: a
+    maximum per run, no sort (a sort of every hit row took 50 ms at 100,000 rows).
     """
     rows, cosine = scores(index, weights)
     docs = index.row_doc[rows]
     values = np.where(rows == index.starts[docs], cosine, SOURCE_WEIGHT * cosine)
-    order = np.lexsort((rows, -values, docs))
-    first = order[np.flatnonzero(np.diff(docs[order], prepend=-1))]
-    return docs[first], values[first], rows[first]
+    new_run = np.diff(docs, prepend=-1) != 0
+    run_starts, run_of = np.flatnonzero(new_run), np.cumsum(new_run) - 1
+    best = np.maximum.reduceat(values, run_starts) if len(values) else values
+    at_best = np.flatnonzero(values == best[run_of])
+    first = at_best[np.flatnonzero(np.diff(run_of[at_best], prepend=-1))]
+    return docs[run_starts], best, rows[first]
 
 
 def row_source(record: PageRecord, row: int) -> tuple[Source, int] | None:

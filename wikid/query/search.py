@@ -25,7 +25,7 @@ import numpy as np
 
 from wikid.fsio import read_regular
 from wikid.query.answer import extractive_answer, link
-from wikid.query.document import PageText, coverage, passages, read_page, source_chunks
+from wikid.query.document import PageText, coverage, passages, read_page
 from wikid.query.index import QueryIndex, page_scores, query_weights, row_source, top
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
@@ -82,11 +82,6 @@ def wiki_reader(wiki: Path) -> WikiReader:
     return WikiReader(page, lambda path: read_source(wiki, path))
 
 
-def _chunk_passages(text: str | None, chunk: int) -> list[str]:
-    spans = source_chunks(text) if text else []
-    return passages(text[slice(*spans[chunk])]) if text and chunk < len(spans) else []
-
-
 def execute(index: QueryIndex, request: QueryRequest, read: WikiReader) -> QueryResponse:
     """Rank the pages of `index` for `request.query` and build the response."""
     weights = query_weights(index, term_counts(request.query))
@@ -102,7 +97,7 @@ def execute(index: QueryIndex, request: QueryRequest, read: WikiReader) -> Query
         ranked = top(pages, values, request.k)
         ranked = [(doc, score) for doc, score in ranked if score >= RELATIVE_CUTOFF * ranked[0][1]]
         at = np.searchsorted(pages, [doc for doc, _ in ranked])
-        best_row = {doc: int(rows[i] - index.starts[doc]) for (doc, _), i in zip(ranked, at.tolist())}
+        best_row = {doc: int(rows[i]) for (doc, _), i in zip(ranked, at.tolist())}
     results: list[QueryResult] = []
     texts: list[tuple[QueryResult, list[str], list[str]]] = []
     for rank, (doc, score) in enumerate(ranked, 1):
@@ -112,10 +107,12 @@ def execute(index: QueryIndex, request: QueryRequest, read: WikiReader) -> Query
         snippet = best_passage(body, query_idf) or (page.description if page else "") or (body[0] if body else "")
         snippet = trim(snippet, query_idf)
         source, quoted = None, []
-        if hit := row_source(record, best_row[doc]):
+        row = best_row[doc]
+        if hit := row_source(record, row - int(index.starts[doc])):
             cited, chunk = hit
             source = SourceRef(cited.id, cited.title, f"wiki/{cited.path}")
-            quoted = _chunk_passages(read.source(cited.path), chunk)
+            text = read.source(cited.path) or ""
+            quoted = passages(text[int(index.ends[row - 1]) if chunk else 0 : int(index.ends[row])])
             if quoted:
                 passage = best_passage(quoted, query_idf) or quoted[0]
                 snippet = f"{link(source.title, source.path)}: {trim(passage, query_idf)}"

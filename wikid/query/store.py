@@ -43,7 +43,7 @@ import numpy as np
 
 from wikid.fsio import atomic_replace, read_regular
 from wikid.okf.bundle import ARCHIVE_DIR, walk_bundle
-from wikid.query.document import chunk_weights, open_conflict, read_page, term_weights
+from wikid.query.document import chunk_rows, open_conflict, read_page, term_weights
 from wikid.query.index import (IndexedPage, PageRecord, QueryIndex, Signature, Source, apply_changes,
                                empty_index)
 
@@ -55,7 +55,7 @@ CHUNK_ROWS = 20_000
 # About 150,000 words, a 500-page book: the rest of a longer text is not searched. It
 # bounds the time one page takes to index (tokenizing runs at ~4 MB/s).
 MAX_SOURCE_CHARS = 1_000_000
-SourceRows = Callable[[str], list[dict[str, float]] | None]
+SourceRows = Callable[[str], list[tuple[dict[str, float], int]] | None]  # path -> (vector, end) per chunk
 
 
 def save(path: Path, index: QueryIndex) -> None:
@@ -76,7 +76,8 @@ def save(path: Path, index: QueryIndex) -> None:
         terms=np.frombuffer("\n".join(index.terms).encode(), np.uint8),
         sha256=np.frombuffer(b"".join(r.sha256 for r in index.records), np.uint8),
         signatures=signatures,
-        indptr=index.indptr, rows=index.rows, tf=index.tf, starts=index.starts, idf=index.idf, norms=index.norms,
+        indptr=index.indptr, rows=index.rows, tf=index.tf, starts=index.starts, ends=index.ends, idf=index.idf,
+        norms=index.norms,
     )
     atomic_replace(path, buffer.getvalue())
 
@@ -91,7 +92,7 @@ def load(path: Path) -> QueryIndex | None:
             blob = data["terms"].tobytes().decode()
             sha = data["sha256"].tobytes()
             signatures = data["signatures"].tolist()
-            arrays = {k: data[k] for k in ("indptr", "rows", "tf", "starts", "idf", "norms")}
+            arrays = {k: data[k] for k in ("indptr", "rows", "tf", "starts", "ends", "idf", "norms")}
     except Exception:  # a cache: whatever cannot be read (truncated, foreign, corrupt) is rebuilt
         return None
     signatures = [s if s[0] >= 0 else None for s in signatures]
@@ -140,14 +141,14 @@ def read_source(wiki: Path, path: str) -> str | None:
 
 
 def source_rows(wiki: Path) -> SourceRows:
-    """The chunk vectors of an archived text (None: unreadable); a text cited by several
+    """The chunk rows of an archived text (None: unreadable); a text cited by several
     pages is read once per `source_rows` (one per merge of a refresh, to bound memory)."""
-    memo: dict[str, list[dict[str, float]] | None] = {}
+    memo: dict[str, list[tuple[dict[str, float], int]] | None] = {}
 
-    def rows(path: str) -> list[dict[str, float]] | None:
+    def rows(path: str) -> list[tuple[dict[str, float], int]] | None:
         if path not in memo:
             text = read_source(wiki, path)
-            memo[path] = None if text is None else chunk_weights(text)
+            memo[path] = None if text is None else chunk_rows(text)
         return memo[path]
 
     return rows
@@ -157,15 +158,16 @@ def index_page(concept_id: str, data: bytes, sha256: bytes, signature: Signature
                rows_of: SourceRows) -> IndexedPage:
     """Parse and weigh one page's bytes, and the texts of the sources it cites."""
     page = read_page(concept_id, data.decode("utf-8", "replace"))
-    vectors = [term_weights(concept_id, page)]
+    vectors, ends = [term_weights(concept_id, page)], [0]
     sources = []
     for cited in page.sources:
         rows = rows_of(cited.path)
         sources.append(Source(*cited, None if rows is None else len(rows)))
-        vectors += rows or []
+        vectors += [vector for vector, _ in rows or ()]
+        ends += [end for _, end in rows or ()]
     record = PageRecord(concept_id, page.title, page.type, open_conflict(page.body), sha256, signature,
                         tuple(sources))
-    return IndexedPage(record, vectors)
+    return IndexedPage(record, vectors, ends)
 
 
 def _unread_now_there(wiki: Path, record: PageRecord) -> bool:
