@@ -12,7 +12,10 @@ matched only through its title, id or tags shows its description instead.
 
 Results scoring below RELATIVE_CUTOFF times the best are dropped: they share a
 common word with the query, not its subject, and listing them beside the match (or
-quoting them in the answer) only hides it.
+quoting them in the answer) only hides it. Measured on realdocs: the page sought by
+165 fact queries and 61 title queries never scored below 0.67 x the best; asked for
+the pages about each of its 15 tools by name, 1 relevant page in 61 fell below 0.2 x
+the best and 9 below 0.3 x, hence 0.2.
 """
 
 from __future__ import annotations
@@ -101,24 +104,26 @@ def execute(index: QueryIndex, request: QueryRequest, read: WikiReader) -> Query
     results: list[QueryResult] = []
     texts: list[tuple[QueryResult, list[str], list[str]]] = []
     for rank, (doc, score) in enumerate(ranked, 1):
-        record = index.records[doc]
-        page = read.page(record.id)
-        body = passages(page.body) if page else []
-        snippet = best_passage(body, query_idf) or (page.description if page else "") or (body[0] if body else "")
-        snippet = trim(snippet, query_idf)
+        record, row = index.records[doc], best_row[doc]
         source, quoted = None, []
-        row = best_row[doc]
         if hit := row_source(record, row - int(index.starts[doc])):
             cited, chunk = hit
             source = SourceRef(cited.id, cited.title, f"wiki/{cited.path}")
             text = read.source(cited.path) or ""
             quoted = passages(text[int(index.ends[row - 1]) if chunk else 0 : int(index.ends[row])])
-            if quoted:
-                passage = best_passage(quoted, query_idf) or quoted[0]
-                snippet = f"{link(source.title, source.path)}: {trim(passage, query_idf)}"
+        # The page itself is read only where it is quoted: a source's passage, when there
+        # is one, is the snippet, and parsing the page would be wasted on it.
+        page = read.page(record.id) if request.answer or not quoted else None
+        own = passages(page.body) if page else []
+        if source is not None and quoted:
+            passage = best_passage(quoted, query_idf) or quoted[0]
+            snippet = f"{link(source.title, source.path)}: {trim(passage, query_idf)}"
+        else:
+            snippet = trim(best_passage(own, query_idf) or (page.description if page else "") or
+                           (own[0] if own else ""), query_idf)
         result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md", snippet,
                              record.conflict, record.type, source)
         results.append(result)
-        texts.append((result, ([page.description] if page and page.description else []) + body, quoted))
+        texts.append((result, ([page.description] if page and page.description else []) + own, quoted))
     answer = extractive_answer(texts, query_idf) if request.answer else None
     return QueryResponse(request.query, len(index), results, answer)
