@@ -3,7 +3,10 @@
 What it measures, for each N in --sizes (default 1000,10000,100000), on a generated
 wiki of N short concept pages (frontmatter with type/title/description/tags and a
 body of ~60-120 words drawn from a Zipf-distributed vocabulary of 40,000 invented
-words, 100 pages per directory):
+words, 100 pages per directory) - and, with --sources (default: both), the same wiki
+where every page cites one archived extracted text of SOURCE_PARAGRAPHS paragraphs
+(~600 words, ~4.5 KB: a short document, three times the page), which the index reads
+in ~500-character chunks:
 
 * build       -- `Project.reindex()`: walk, read, hash, tokenize and weigh every page,
                  store the index. Baseline: scikit-learn's TfidfVectorizer (same
@@ -26,7 +29,7 @@ Targets, shown as extra rows against the same figure: a cold query under 0.5 s (
 `wikid query` must feel instant without a daemon) and a warm p50 under 20 ms (a
 daemon answers as fast as a local search box). The notes give each index's size.
 
-Usage: python bench/query.py [--sizes 1000,10000,100000] [--keep DIR] [--json]
+Usage: python bench/query.py [--sizes 1000,10000,100000] [--sources without,with] [--keep DIR] [--json]
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ COLD_RUNS = 7
 WARM_QUERIES = 200
 COLD_TARGET = 0.5  # seconds: a whole `wikid query` process, no daemon
 WARM_P50_TARGET = 0.020  # seconds: the median answer of a running daemon
+SOURCE_PARAGRAPHS = 12  # of 4 sentences of 8-14 words: ~600 words per source text
 
 
 def vocabulary(rng: random.Random) -> list[str]:
@@ -86,27 +90,40 @@ class Text:
         return words[0].capitalize() + " " + " ".join(words[1:]) + "."
 
 
-def page_text(text: Text, i: int) -> str:
+def paragraphs(text: Text, n: int, sentences: int) -> str:
+    return "\n\n".join(" ".join(text.sentence(text.rng.randint(8, 14)) for _ in range(sentences)) for _ in range(n))
+
+
+def page_text(text: Text, i: int, source: str | None) -> str:
     title = f"{' '.join(text.words_(2)).title()} {i}"
-    body = "\n\n".join(" ".join(text.sentence(text.rng.randint(8, 14)) for _ in range(3)) for _ in range(2))
+    cites = (f"sources:\n- id: doc-{i:06d}\n  resource: {source.removesuffix('-extracted.txt')}.docx\n"
+             f"  title: Document {i}\n  text: {source}\n") if source else ""
     return (
         "---\n"
         f"type: {text.rng.choice(TYPES)}\n"
         f"title: {title}\n"
         f"description: {text.sentence(10)}\n"
         f"tags: [{', '.join(text.words_(2))}]\n"
+        f"{cites}"
         "---\n\n"
-        f"# {title}\n\n{body}\n"
+        f"# {title}\n\n{paragraphs(text, 2, 3)}\n"
     )
 
 
-def generate(project: Path, n: int) -> Text:
+def generate(project: Path, n: int, sources: bool) -> Text:
     Project(project).init()
     text = Text(42)
     for i in range(n):
-        path = project / "wiki" / f"d{i // 100:04d}" / f"page-{i:06d}.md"
+        folder = f"d{i // 100:04d}"
+        source = None
+        if sources:
+            source = f"/archive/{folder}/doc-{i:06d}-extracted.txt"
+            archived = project / "wiki" / source.lstrip("/")
+            archived.parent.mkdir(parents=True, exist_ok=True)
+            archived.write_text(paragraphs(text, SOURCE_PARAGRAPHS, 4) + "\n", encoding="utf-8")
+        path = project / "wiki" / folder / f"page-{i:06d}.md"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(page_text(text, i), encoding="utf-8")
+        path.write_text(page_text(text, i, source), encoding="utf-8")
     return text
 
 
@@ -141,8 +158,9 @@ def bench_build(project: Path) -> tuple[float, float]:
     time.sleep(RACY_NS / 1e9)  # pages just written are re-hashed until their timestamps age
     wikid_s, _ = timed(lambda: Project(project).reindex())
 
-    def sklearn_build() -> object:
-        texts = [p.read_text(encoding="utf-8") for p in sorted((project / "wiki").rglob("page-*.md"))]
+    def sklearn_build() -> object:  # pages and source texts alike, one vector each
+        files = sorted((project / "wiki").rglob("page-*.md")) + sorted((project / "wiki").rglob("*-extracted.txt"))
+        texts = [p.read_text(encoding="utf-8") for p in files]
         return TfidfVectorizer(analyzer=tokens, sublinear_tf=True).fit_transform(texts)
 
     baseline_s, _ = timed(sklearn_build)
@@ -183,8 +201,8 @@ def floor_latencies(project: Path, qs: list[str]) -> list[float]:
     index = load(Project(project).paths.query_index)
     assert index is not None
     term_of = np.repeat(np.arange(len(index.terms)), np.diff(index.indptr))
-    weights = index.tf * index.idf[term_of] / index.norms[index.docs]
-    matrix = sp.csr_matrix((weights, (index.docs, term_of)), shape=(len(index), len(index.terms)))
+    weights = index.tf * index.idf[term_of] / index.norms[index.rows]
+    matrix = sp.csr_matrix((weights, (index.rows, term_of)), shape=(len(index.norms), len(index.terms)))
     out = []
     for q in qs:
         start = time.perf_counter()
@@ -226,12 +244,12 @@ def percentile(values: list[float], p: float) -> float:
     return float(np.percentile(values, p))
 
 
-def size_rows(project: Path, n: int, notes: list[str]) -> list[Row]:
+def size_rows(project: Path, n: int, sources: bool, notes: list[str]) -> list[Row]:
     """Every figure for a generated wiki of N pages; one that fails leaves the others."""
-    gen_s, text = timed(lambda: generate(project, n))
-    progress(f"generated {n:,} pages in {gen_s:.1f} s")
+    gen_s, text = timed(lambda: generate(project, n, sources))
+    progress(f"generated {n:,} pages{' and their source texts' if sources else ''} in {gen_s:.1f} s")
     qs = queries(text, WARM_QUERIES)  # type: ignore[arg-type]
-    label = f"query {n:,} pages:"
+    label = f"query {n:,} pages{' + sources' if sources else ''}:"
 
     def build() -> list[Row]:
         return [Row(f"{label} build (reindex)", *bench_build(project), "s", "sklearn TfidfVectorizer")]
@@ -258,28 +276,36 @@ def size_rows(project: Path, n: int, notes: list[str]) -> list[Row]:
     rows += attempt(f"{label} refresh, 1 page edited", refresh)
     rows += attempt(f"{label} cold query (process)", cold)
     rows += attempt(f"{label} warm query (daemon)", warm)
-    index = Project(project).paths.query_index
-    if index.exists():
-        notes.append(f"{label} index {index.stat().st_size / 1e6:.1f} MB on disk")
+    stored = load(Project(project).paths.query_index)
+    if stored is not None:
+        size = Project(project).paths.query_index.stat().st_size
+        notes.append(f"{label} index {size / 1e6:.1f} MB on disk, {len(stored.norms):,} rows, "
+                     f"{stored.rows.size:,} postings")
     return rows
 
 
 def main() -> int:
     parser = table.parser(__doc__, sizes="1000,10000,100000")
     parser.add_argument("--keep", metavar="DIR", help="generate the projects here and keep them")
+    parser.add_argument("--sources", default="without,with",
+                        help="pages without and/or with a cited source text each (default: without,with)")
     args = parser.parse_args()
     sizes: list[int] = args.sizes
+    variants = [v.strip() == "with" for v in args.sources.split(",") if v.strip() in ("with", "without")]
 
     rows: list[Row] = []
     notes: list[str] = [f"query: cold = median of {COLD_RUNS} processes; warm = {WARM_QUERIES} queries over the socket"]
     for n in sizes:
-        tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="wikid-bench-query-", dir="/tmp"))
-        try:
-            rows += attempt(f"query {n:,} pages", lambda: size_rows(tmp / f"wiki-{n}", n, notes),  # called at once
-                            announce=False)  # size_rows announced its rows
-        finally:
-            if not args.keep:
-                shutil.rmtree(tmp, ignore_errors=True)
+        for sources in variants:
+            tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="wikid-bench-query-", dir="/tmp"))
+            name = f"wiki-{n}{'-sources' if sources else ''}"
+            try:
+                rows += attempt(f"query {n:,} pages",
+                                lambda: size_rows(tmp / name, n, sources, notes),  # noqa: B023 -- called at once
+                                announce=False)  # size_rows announced its rows
+            finally:
+                if not args.keep:
+                    shutil.rmtree(tmp, ignore_errors=True)
     return table.emit(rows, notes, args.json)
 
 

@@ -9,7 +9,8 @@ Ratio convention (the table says it in its first line): the ratio column reads
 "N.NNx faster" or "N.NNx slower" -- how many times faster or slower wikid is than the
 baseline, whatever the unit: for times a lower figure is better, for throughputs
 (pages/s, MB/s) a higher one. Memory and other costs read "x less" / "x more",
-quality scores (an adjusted Rand index, a share of hits) "x better" / "x worse". A
+quality scores (SCORE_UNITS: an adjusted Rand index, a share of hits, "% found")
+"x better" / "x worse". A
 baseline marked "(target)" is a bound wikid should stay under; the ratio is against
 that bound and says "met" or "missed".
 
@@ -32,8 +33,9 @@ RATIO_HEADER = (
     "ratio: how many times faster/slower (memory, CPU: less/more; scores: better/worse) wikid is than the "
     "baseline; against a (target): the same, and whether the target is met"
 )
-# Units of quality scores (bench/quality.py): higher is better, like a throughput.
-SCORE_UNITS = ("ARI", "share")
+# Units of quality scores (bench/quality.py, bench/knownitem.py): higher is better,
+# like a throughput.
+SCORE_UNITS = ("ARI", "share", "% found")
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import stat
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,10 @@ from conftest import drop, page
 from test_daemon import FAST, wait_until
 from wikid import Project
 from wikid.daemon.service import Daemon
-from wikid.query.client import ask_daemon
+from wikid.query import store
+from wikid.query.client import PROTOCOL, ask_daemon
 from wikid.query.results import QueryRequest
+from wikid.query.search import execute, wiki_reader
 
 
 def write(project: Project, concept_id: str, title: str, body: str) -> Path:
@@ -81,6 +84,25 @@ def test_pages_edited_by_hand_are_found_on_the_next_query(project: Project, daem
     assert project.search("olive").results == []
 
 
+def test_the_daemon_searches_source_texts_as_the_stored_index_does(project: Project, daemon: Daemon) -> None:
+    text = project.paths.archive / "batch-a" / "memo-extracted.txt"
+    text.parent.mkdir(parents=True)
+    text.write_text("Filler about the weekly routine.\n\nThe spare anvil key is under the blue mat.\n")
+    path = project.paths.wiki / "notes" / "memo.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(page(title="Memo", body="A memo about keys.\n",
+                          sources="\n- id: memo\n  title: The memo\n  text: /archive/batch-a/memo-extracted.txt"))
+    request = QueryRequest("spare anvil key mat", answer=True)
+    wait_until(lambda: [r.id for r in project.search(request.query).results][:1] == ["notes/memo"], what="the page")
+    warm = ask_daemon(project.paths.query_socket, request)
+    assert warm is not None and warm.via == "daemon"
+    cold = execute(store.build(project.paths.wiki), request, wiki_reader(project.paths.wiki))
+    assert replace(warm, via="index") == cold
+    assert warm.results[0].source is not None and warm.results[0].source.path == str(
+        text.relative_to(project.root))
+    assert warm.answer is not None and warm.answer.sentences[0].source == warm.results[0].source
+
+
 def test_a_batch_refreshes_the_warm_index(project: Project, daemon: Daemon) -> None:
     drop(project, "notes/quokka.md", page(title="Quokka", body="A small marsupial.\n"))
     wait_until(lambda: (project.paths.wiki / "notes" / "quokka.md").exists(), what="the batch")
@@ -92,16 +114,17 @@ def test_a_batch_refreshes_the_warm_index(project: Project, daemon: Daemon) -> N
     b"not json\n",
     b"[1, 2]\n",
     b'{"protocol": 99, "query": "x", "k": 1, "type": null, "answer": false}\n',
-    b'{"protocol": 1, "query": "", "k": 1, "type": null, "answer": false}\n',
-    b'{"protocol": 1, "query": "x", "k": 0, "type": null, "answer": false}\n',
-    b'{"protocol": 1, "query": "x", "k": 1, "type": 3, "answer": false}\n',
+    b'{"protocol": %d, "query": "", "k": 1, "type": null, "answer": false}\n' % PROTOCOL,
+    b'{"protocol": %d, "query": "x", "k": 0, "type": null, "answer": false}\n' % PROTOCOL,
+    b'{"protocol": %d, "query": "x", "k": 1, "type": 3, "answer": false}\n' % PROTOCOL,
+    b'{"protocol": 1, "query": "x", "k": 1, "type": null, "answer": false}\n',  # an older wikid's client
     b"\xff\xfe\n",
     b"x" * 70_000,
 ])
 def test_a_bad_request_gets_an_error_and_the_server_goes_on(project: Project, daemon: Daemon,
                                                              request_bytes: bytes) -> None:
     reply = raw(project, request_bytes)
-    assert reply["protocol"] == 1 and "error" in reply
+    assert reply["protocol"] == PROTOCOL and "error" in reply
     assert project.search("acme").via == "daemon"
 
 

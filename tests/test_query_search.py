@@ -13,6 +13,8 @@ from wikid import Project
 from wikid.query import store
 from wikid.query.results import EmptyWiki
 
+ARRAYS = ("indptr", "rows", "tf", "starts", "ends", "idf", "norms", "row_doc")
+
 
 def write(project: Project, concept_id: str, title: str, body: str, **extra: str) -> Path:
     path = project.paths.wiki / f"{concept_id}.md"
@@ -86,7 +88,7 @@ def test_identical_results_on_repeated_runs_and_after_refresh_vs_rebuild(project
     rebuilt = store.load(project.paths.query_index)
     assert project.query("alpha beta gamma3", k=30) == incremental
     assert stored is not None and rebuilt is not None and stored.terms == rebuilt.terms
-    for name in ("indptr", "docs", "tf", "idf", "norms"):
+    for name in ARRAYS:
         assert getattr(stored, name).tobytes() == getattr(rebuilt, name).tobytes(), name
     found = {r.id for r in incremental}
     assert {"d1/p05", "d9/new"} <= found and "d2/p08" not in found
@@ -227,8 +229,8 @@ def test_a_build_in_chunks_is_the_same_index(project: Project, monkeypatch: pyte
     for i in range(20):
         write(project, f"d{i % 4}/p{i:02d}", f"Page {i}", f"word{i % 7} common text {i}\n")
     whole = store.build(project.paths.wiki)
-    monkeypatch.setattr(store, "CHUNK_PAGES", 3)
+    monkeypatch.setattr(store, "CHUNK_ROWS", 3)
     chunked = store.build(project.paths.wiki)
     assert whole.ids == chunked.ids and whole.terms == chunked.terms
-    for name in ("indptr", "docs", "tf", "idf", "norms"):
+    for name in ARRAYS:
         assert getattr(whole, name).tobytes() == getattr(chunked, name).tobytes(), name

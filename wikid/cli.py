@@ -218,7 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "reindex":
             stats = project.reindex()
             _emit(args.json, stats.__dict__, lambda: print(
-                f"indexed {stats.concepts} concept page(s), {stats.terms} terms, in {stats.seconds:.2f} s"))
+                f"indexed {stats.concepts} concept page(s), {stats.sources} source text(s), {stats.terms} terms,"
+                f" in {stats.seconds:.2f} s"))
             return EXIT_OK
     except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)

@@ -233,7 +233,9 @@ class Project:
         started = time.perf_counter()
         index = build(self.paths.wiki)
         save(self.paths.query_index, index)
-        return ReindexReport(len(index), len(index.terms), int(index.docs.size), time.perf_counter() - started)
+        texts = {s.path for r in index.records for s in r.sources if s.chunks is not None}
+        return ReindexReport(len(index), len(index.terms), int(index.rows.size), time.perf_counter() - started,
+                             len(texts))
 
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from wikid.paths import ProjectPaths
 from wikid.query.results import EmptyWiki, QueryRequest, QueryResponse
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: results may come from source texts (and carry `source`)
 TIMEOUT_SECONDS = 2.0
 MAX_REPLY = 64 * 1024 * 1024
 # sun_path holds 108 bytes; longer socket paths are reached through the directory's fd.
@@ -64,11 +64,11 @@ def run_query(paths: ProjectPaths, request: QueryRequest) -> QueryResponse:
     """Answer `request` for the project; raise EmptyWiki when there is nothing to search."""
     response = ask_daemon(paths.query_socket, request)
     if response is None:
-        from wikid.query.search import execute, page_reader
+        from wikid.query.search import execute, wiki_reader
         from wikid.query.store import fresh_index
 
         index = fresh_index(paths.query_index, paths.wiki)
-        response = execute(index, request, page_reader(paths.wiki))
+        response = execute(index, request, wiki_reader(paths.wiki))
     if response.concepts == 0:
         raise EmptyWiki("the wiki has no concept pages yet: drop files into input/ and run `wikid update`")
     return response

@@ -24,23 +24,34 @@ class QueryRequest:
 
 
 @dataclass(frozen=True)
+class SourceRef:
+    """A source a page cites, whose archived text gave the page its score or a quote."""
+
+    id: str  # the source's id in the page's `sources`
+    title: str
+    path: str  # wiki/archive/...-extracted.txt, relative to the project
+
+
+@dataclass(frozen=True)
 class QueryResult:
     rank: int
-    score: float  # cosine similarity, 0 < score <= 1
+    score: float  # cosine similarity (a source passage's x SOURCE_WEIGHT when `source`), 0 < score <= 1
     id: str  # concept id
     title: str
     path: str  # wiki/<id>.md, relative to the project
-    snippet: str  # the passage of the page that matches the query best
+    snippet: str  # the passage that matches the query best (from the page, or from `source`'s text)
     conflict: bool  # the page has an open (unverified) conflict
     type: str | None
+    source: SourceRef | None = None  # set when a passage of this source scored the page; JSON: only then
 
 
 @dataclass(frozen=True)
 class Citation:
-    text: str  # one sentence quoted from the page
+    text: str  # one sentence quoted from the page (or from `source`'s text)
     id: str
     title: str
     path: str
+    source: SourceRef | None = None  # the sentence is quoted from this source's text; JSON: only then
 
 
 @dataclass(frozen=True)
@@ -64,10 +75,11 @@ class QueryResponse:
             "query": self.query,
             "concepts": self.concepts,
             "via": self.via,
-            "results": [asdict(r) for r in self.results],
+            "results": [_without_empty_source(asdict(r)) for r in self.results],
         }
         if self.answer is not None:
             data["answer"] = asdict(self.answer)
+            data["answer"]["sentences"] = [_without_empty_source(c) for c in data["answer"]["sentences"]]
         return data
 
     @classmethod
@@ -76,17 +88,32 @@ class QueryResponse:
         return cls(
             query=data["query"],
             concepts=int(data["concepts"]),
-            results=[QueryResult(**r) for r in data["results"]],
+            results=[QueryResult(**_with_source(r)) for r in data["results"]],
             answer=None if answer is None else Answer(
-                answer["text"], answer["covered"], answer["by"], [Citation(**c) for c in answer["sentences"]]
+                answer["text"], answer["covered"], answer["by"],
+                [Citation(**_with_source(c)) for c in answer["sentences"]],
             ),
             via=data.get("via", "index"),
         )
+
+
+def _without_empty_source(item: dict[str, Any]) -> dict[str, Any]:
+    """`source` is an optional key: absent, not null, for a page that matched by itself,
+    so the keys a reader of the earlier schema knows are all there are."""
+    if item.get("source") is None:
+        item.pop("source", None)
+    return item
+
+
+def _with_source(item: dict[str, Any]) -> dict[str, Any]:
+    source = item.get("source")
+    return {**item, "source": None if source is None else SourceRef(**source)}
 
 
 @dataclass(frozen=True)
 class ReindexReport:
     concepts: int
     terms: int
-    postings: int  # (term, page) pairs
+    postings: int  # (term, row) pairs: a page's own text is one row, each chunk of a source text one more
     seconds: float
+    sources: int = 0  # distinct archived source texts read

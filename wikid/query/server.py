@@ -34,7 +34,7 @@ from wikid.paths import ProjectPaths
 from wikid.query.client import PROTOCOL, TIMEOUT_SECONDS, socket_address
 from wikid.query.index import QueryIndex, empty_index
 from wikid.query.results import QueryRequest, QueryResponse
-from wikid.query.search import execute, page_reader
+from wikid.query.search import execute, wiki_reader
 from wikid.query.store import load, refresh, save
 
 log = logging.getLogger("wikid")
@@ -97,7 +97,7 @@ class WarmIndex:
     def query(self, request: QueryRequest) -> QueryResponse:
         with self._lock:
             index = self._refreshed(full=False)
-        return replace(execute(index, request, page_reader(self.paths.wiki)), via="daemon")
+        return replace(execute(index, request, wiki_reader(self.paths.wiki)), via="daemon")
 
 
 def parse_request(data: bytes) -> QueryRequest:
