@@ -34,15 +34,22 @@ POINTS = [
     ("_previous_version", 1, "before"), ("_previous_version", 1, "after"),
     ("atomic_create", 1, "before"), ("atomic_create", 2, "after"), ("atomic_replace", 1, "after"),
     ("release_original", 1, "before"), ("release_original", 3, "after"),
+    ("remove_superseded", 1, "before"), ("remove_superseded", 1, "after"),
     ("finish", 1, "before"),
 ]
+EARLIER = {
+    # a page the batch updates
+    "updating-a-page": b"Vendor: Acme Anvils\nDate: 2023-01-05\nPayment terms: 15 days\n",
+    # a page the batch merges into the vendor's page (removed once the batch's pages are written)
+    "merging-a-page": b"Anvil maintenance\n\nAcme Anvils ships our anvils every spring. Acme Anvils repairs the cracked ones.\n",
+}
 
 
-def _run(tmp_path: Path, name: str, existing: bool) -> Project:
+def _run(tmp_path: Path, name: str, existing: str) -> Project:
     project = Project(tmp_path / name)
     project.init()
-    if existing:
-        drop(project, "earlier/acme.txt", b"Vendor: Acme Anvils\nDate: 2023-01-05\nPayment terms: 15 days\n")
+    if existing in EARLIER:
+        drop(project, "earlier/acme.txt", EARLIER[existing])
         project.update()
     for rel, data in DOCS.items():
         drop(project, rel, data)
@@ -53,13 +60,14 @@ def _wiki_without_log(project: Project) -> dict[str, bytes]:
     return {k: v for k, v in tree_bytes(project.paths.wiki).items() if k != "log.md"}
 
 
-@pytest.mark.parametrize("existing", [False, True], ids=["new-pages", "updating-a-page"])
+@pytest.mark.parametrize("existing", ["new-pages", *EARLIER])
 @pytest.mark.parametrize(("function", "nth", "when"), POINTS, ids=[f"{f}-{n}-{w}" for f, n, w in POINTS])
 def test_interrupted_batch_recovers_to_the_uninterrupted_result(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, function: str, nth: int, when: str, existing: bool
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, function: str, nth: int, when: str, existing: str
 ) -> None:
     reference = _run(tmp_path, "reference", existing)
-    reference.update()
+    merged = reference.update().pages_moved
+    assert bool(merged) == (existing == "merging-a-page"), merged
 
     project = _run(tmp_path, "crashed", existing)
     real = getattr(managed, function)

@@ -25,7 +25,7 @@ from wikid.manager.offline.cluster import concept_info, group_documents
 from wikid.manager.offline.related import TitleIndex
 from wikid.manager.offline.engine import OfflineEngine
 from wikid.manager.offline.signals import read_signals
-from wikid.okf.page import split_page
+from wikid.okf.page import render_page, split_page
 
 NOW = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
 MIN_F1 = 0.85
@@ -429,20 +429,32 @@ class MemoryWiki:
     def owned_pages(self) -> set[str]:
         return set(self.owned)
 
+    @staticmethod
+    def text_path(rel: str) -> str:
+        return f"/archive/{rel.rsplit('.', 1)[0]}-extracted.txt"
+
+    @classmethod
+    def with_texts(cls, text: str, documents: list[SourceDocument]) -> str:
+        """A page with `text:` added to the source entries of `documents`, as the pipeline does."""
+        fm, body = split_page(text)
+        rels = {f"/archive/{d.input_rel}": d.input_rel for d in documents}
+        changed = False
+        for entry in fm.get("sources") or []:
+            if isinstance(entry, dict) and entry.get("resource") in rels and "text" not in entry:
+                entry["text"] = cls.text_path(rels[entry["resource"]])
+                changed = True
+        return render_page(fm, body) if changed else text
+
     def apply(self, result: ManagerResult, documents: list[SourceDocument]) -> None:
         """Write pages, archive texts, add `text:` to each new source entry, remove the
         pages the result supersedes (as the pipeline does)."""
         for page in result.removed:
             self.pages.pop(page, None)
             self.owned.discard(page)
-        by_rel = {d.input_rel: d for d in documents}
         for cid, text in result.pages.items():
-            for rel, doc in by_rel.items():
-                placeholder = f"resource: /archive/{rel}\n"
-                if placeholder in text:
-                    stem = rel.rsplit(".", 1)[0]
-                    extracted = f"/archive/{stem}-extracted.txt"
-                    self.archive[extracted] = doc.text
-                    text = text.replace(placeholder, f"{placeholder}  text: {extracted}\n")
+            for doc in documents:
+                if f"resource: /archive/{doc.input_rel}\n" in text:
+                    self.archive[self.text_path(doc.input_rel)] = doc.text
+            text = self.with_texts(text, documents)
             self.pages[cid] = text
             self.owned.add(cid)

@@ -28,7 +28,7 @@ _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
 _ITEM = re.compile(r"^(\s*)(?:[-*+•]|\d{1,3}[.)])[ \t]+(?=\S)")
 _BOLD_LINE = re.compile(r"^\s*(?:\*\*|__)([^*_]{1,80})(?:\*\*|__)\s*$")
 _LINK_DEF = re.compile(r"^ {0,3}\[[^\]]{1,200}\]:\s*\S")
-_HTML_TAG = re.compile(r"<[^<>\n]{0,500}>")
+_HTML_TAG = re.compile(r"<[A-Za-z/!?][^<>\n]{0,500}>")  # a tag starts with a name, `/`, `!` or `?`: "a < b and c > d" is text
 # A link target: a destination (which may hold balanced parentheses) and an optional
 # quoted title, as markitdown writes `[x](#id "title (with parentheses)")`.
 _TARGET = r"\(\s*<?[^()\s<>]{0,2000}(?:\([^()\s]{0,200}\)[^()\s<>]{0,500}){0,3}>?(?:\s+(?:\"[^\"\n]{0,500}\"|'[^'\n]{0,500}'))?\s*\)"
@@ -41,7 +41,7 @@ _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")
 _MODELINE = re.compile(r"-\*-.{0,80}?-\*-")  # emacs' `-*- outline -*-`: how to edit the file, not its text
 # A `Key: value` line: it ends the paragraph before it and stands alone, as text
 # extracted from a PDF letter or form has no blank lines between its fields.
-_FIELD_LINE = re.compile(r"^\s*(?:\*\*)?[A-Z][\w /&'().-]{0,40}?(?:\*\*)?:\s+\S")
+_FIELD_LINE = re.compile(r"^\s*(?:\*\*)?[A-Z][\w /&'().-]{0,40}?(?:\*\*)?:(?:\*\*)?\s+\S")  # `**Key**: v`, `**Key:** v`
 _MAN_SECTION = re.compile(r"^[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)]$|^[A-Z]{2,}$")
 MAX_HEADING_CHARS = 200
 

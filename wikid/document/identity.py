@@ -86,12 +86,12 @@ _VERSIONISH = re.compile(r"^(?:v?\d[\w.+~:-]*|\(?\d{1,2}\s+\w{3,9}\s+\d{4}\)?|r\
 _NAME_SEP = re.compile(r"\s+(?:\\?-|—|–|--)\s+|\s+(?:\\?-|—|–)$")
 _MAN_NAME_HEAD = re.compile(r"^name$", re.IGNORECASE)
 _MAN_HEADER = re.compile(r"^([A-Za-z0-9_.:+-]{1,60}) ?\((\d[a-z]*)\)")
-_PYDOC = re.compile(r"^Help on (?:built-in )?(module|package|class|function) ([\w.]{1,100})(?: in [\w.]{1,100})?:$")
+_PYDOC = re.compile(r"^Help on (?:built-in )?(module|package|class|function) ([\w.]{1,100})(?: in (?:module )?[\w.]{1,100})?:$")  # pydoc: "Help on class Frame in module spam:"
 _CHANGELOG_ENTRY = re.compile(r"^([a-z0-9][a-z0-9+.~-]{0,60}) \(([^()\s]{0,60}\d[^()\s]{0,60})\) [^;\n]{1,120}; ?urgency=\w+")
 _CHANGELOG_TRAILER = re.compile(r"^ -- .{1,200}?>\s+(\w{3}, \d{1,2} \w{3} \d{4})")
 _DATED_AUTHOR_LINE = re.compile(r"^\d{4}-\d{2}-\d{2}\s{1,4}\S.{0,120}(?:<[^>\s]+@[^>\s]+>|\s[^\s@]+@[^\s@]+\.\w+)\s*$")
 _FIELD_LINE = re.compile(r"^[\w][\w ./&'()-]{0,40}:\s+\S")
-_FILE_NAME = re.compile(r"^(?:microsoft \w+ - )?[\w .()-]{1,80}\.(?:docx?|xlsx?|pptx?|pdf|odt|rtf|txt|md|html?|tex|dvi|ps|indd|pages)$", re.IGNORECASE)
+_FILE_NAME = re.compile(r"^(?:microsoft \w+ [-—] )?[\w .()-]{1,80}\.(?:docx?|xlsx?|pptx?|pdf|odt|rtf|txt|md|html?|tex|dvi|ps|indd|pages)$", re.IGNORECASE)
 _PLACEHOLDER_TITLES = frozenset("untitled|untitled document|document|title|no title|new document|draft|slide 1|presentation|sheet1|workbook".split("|"))
 _WORD = re.compile(r"[^\W_]+(?:[.+'_-][^\W_]+)*", re.UNICODE)
 
@@ -272,7 +272,7 @@ def _lead_title(blocks: list[Block], text: str) -> str | None:
         else:
             continue
         for candidate in candidates:
-            if _FIELD_LINE.match(candidate.strip()):
+            if _FIELD_LINE.match(plain(candidate).strip()):  # `**Date:** 1 May` too
                 continue
             if usable := _usable(candidate):
                 return usable

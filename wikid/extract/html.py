@@ -112,6 +112,7 @@ def _navigation(element: Tag, in_main: bool) -> bool:
 def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool, bool]]) -> list[Tag | NavigableString]:
     """Remove navigation under `root`; return what was removed, in document order."""
     removed: list[Tag | NavigableString] = []
+    order = {id(node): n for n, node in enumerate(root.descendants)}  # to return `removed` in document order
 
     def drop(element: Tag) -> bool:
         total, link, links, h1, pre = stats.get(id(element), (0, 0, 0, False, False))
@@ -140,14 +141,16 @@ def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool,
         for child in [*element.children, None]:
             is_link = isinstance(child, Tag) and child.name == "a" and child.get("href") is not None
             is_gap = (isinstance(child, Tag) and child.name == "br") or (
-                isinstance(child, NavigableString) and not isinstance(child, Comment) and not _alnum(child))
+                isinstance(child, NavigableString) and not isinstance(child, Comment) and not _alnum(child)
+                and not any(c in ",;" for c in child))  # "see <a>x</a>, <a>y</a>, <a>z</a>": a sentence's list
             if child is not None and (is_link or (is_gap and run)):
                 run.append(child)
                 links += is_link
                 continue
-            if links >= MIN_LINKS:  # a run of bare links: a table of contents
+            if links >= MIN_LINKS and not in_main:  # a run of bare links: a table of contents
                 removed.extend(part.extract() for part in run)
             run, links = [], 0
+    removed.sort(key=lambda node: order[id(node)])
     return removed
 
 

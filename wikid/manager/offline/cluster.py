@@ -411,7 +411,7 @@ def group_documents(
     name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims)
     anchors = {index.ids[k] for k in names if k in index.ids}
     spread = [i for i, m in enumerate(mentions) if _divided(m, anchors)]
-    if spread:  # about several named entities: name links would pick one of them at random
+    if spread:  # about several named entities: name or content links would pick one at random
         keep = np.ones(n)
         keep[spread] = 0
         name_vecs = sp.diags(keep) @ name_vecs
@@ -425,10 +425,11 @@ def group_documents(
             padded[idx] = _padded_words(texts[idx])
         return padded[idx]
 
+    divided = set(spread)
     order = sorted(range(len(ps)), key=lambda k: (-ps[k], pi[k], pj[k]))
     for k in order:
         i, j, s = int(pi[k]), int(pj[k]), float(ps[k])
-        if has_names[i] and has_names[j] and name_sim[i, j] < NAME_AGREEMENT:
+        if i in divided or j in divided or (has_names[i] and has_names[j] and name_sim[i, j] < NAME_AGREEMENT):
             continue
         if s >= config.cluster_threshold or (
             s >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))

@@ -68,20 +68,23 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
-def is_sentence(text: str) -> bool:
-    """Real prose: six words or more, mostly letters, ending like a sentence, not boilerplate."""
+def is_sentence(text: str, names: frozenset[str] = frozenset()) -> bool:
+    """Real prose: six words or more, mostly letters, ending like a sentence, not
+    boilerplate; starting with a capital unless it starts with one of `names` (words
+    of the document's title: "frobnik reads each image …") or defines a lower-case
+    name ("jq is a …")."""
     if not text or len(text) > MAX_SENTENCE_CHARS or text[-1] not in ".!?":
         return False
     tokens = text.split()
     letters = sum(ch.isalpha() for ch in text)
     if len(tokens) < 6 or letters < 0.6 * len(text.replace(" ", "")):
         return False
-    if text[0] in "-*+|>[(" or (text[0].islower() and not _DEFINITION.match(text)):
-        return False  # a fragment, unless it defines a lower-case name ("jq is a …")
+    if text[0] in "-*+|>[(" or (text[0].islower() and tokens[0] not in names and not _DEFINITION.match(text)):
+        return False  # a fragment: the rest of a sentence wrapped across a page break
     return not is_boilerplate(text)
 
 
-def sentences(blocks: list[Block], limit: int = MAX_SENTENCES) -> list[str]:
+def sentences(blocks: list[Block], limit: int = MAX_SENTENCES, names: frozenset[str] = frozenset()) -> list[str]:
     """The first real sentences of the paragraphs, in order; of the list items when
     no paragraph has one (minutes and notes are written as lists)."""
     for kind in (PARAGRAPH, ITEM):
@@ -90,7 +93,7 @@ def sentences(blocks: list[Block], limit: int = MAX_SENTENCES) -> list[str]:
             if block.kind != kind or is_field(block) or is_boilerplate(block.text):
                 continue
             for sentence in split_sentences(block.text):
-                if is_sentence(sentence):
+                if is_sentence(sentence, names):
                     out.append(sentence)
                     if len(out) >= limit:
                         return out
@@ -117,7 +120,7 @@ def _first_line(blocks: list[Block]) -> str:
     return ""
 
 
-def outline(blocks: list[Block], title: str | None) -> list[tuple[str, str]]:
+def outline(blocks: list[Block], title: str | None, names: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """Section headings of the two top levels used, each with its first sentence (or,
     without one, its first line); the heading that titles the document is not one."""
     headings = [b for b in blocks if b.kind == HEADING]
@@ -141,7 +144,7 @@ def outline(blocks: list[Block], title: str | None) -> list[tuple[str, str]]:
             if block.kind in (HEADING, LAYOUT):
                 break
             following.append(block)
-        first = sentences(following, 1)
+        first = sentences(following, 1, names)
         out.append((name, first[0] if first else _first_line(following)))
         if len(out) >= MAX_OUTLINE:
             break
@@ -224,10 +227,11 @@ def structure(blocks: list[Block], suffix: str, table_counts: list[int], shown: 
 
 def digest(blocks: list[Block], title: str | None, suffix: str) -> SourceDigest:
     """The digest of one document (see the module docstring)."""
+    names = frozenset(w for w in (title or "").split() if w[:1].islower())
     shown, counts = tables(blocks)
-    said = sentences(blocks)
+    said = sentences(blocks, MAX_SENTENCES, names)
     items = [] if said else [b.text for b in blocks if b.kind == ITEM and not is_boilerplate(b.text)][:MAX_ITEMS]
     return SourceDigest(
-        tuple(said), tuple(outline(blocks, title)), tuple(shown), tuple(counts),
+        tuple(said), tuple(outline(blocks, title, names)), tuple(shown), tuple(counts),
         structure(blocks, suffix, counts, shown), tuple(items),
     )

@@ -74,6 +74,8 @@ class NameIndex:
                 continue
             matched = False
             for length in self.lengths:
+                if pos + length > len(tokens):
+                    break  # a shorter slice at the end would count a shorter name twice
                 name = self.full.get(tuple(tokens[pos : pos + length]))
                 if name is not None:
                     found[name] += 1
@@ -87,11 +89,12 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
                  claimed: Sequence[Iterable[int]] = ()) -> sp.csr_matrix:
     """L2-normalised rows of sqrt(count) x smooth idf (see the module docstring).
 
-    A document's vector holds the names it mentions at least PROMINENT times, and the
-    ones it `claimed` (its title's): one mention in passing says nothing of what a
-    document is about. Document frequency counts the same way: a name that is also a
-    common word ("less", "make") is written once in passing by many documents, and
-    only its own documents repeat it. A name
+    Document frequency counts the documents that repeat a name (PROMINENT mentions):
+    a name that is also a common word ("less", "make") is written once in passing by
+    many documents, and only its own documents repeat it. A document's vector holds
+    every name it mentions that another document repeats (one mention of the package
+    in a command's manual page ties it to its family), and the names it `claimed`
+    (its title's). A name
     no other document mentions links nothing and would only crowd out the names it
     shares ("make-dfsg" in one changelog hides its many "make"s), so it is left out
     -- unless it is `known`, the title of a concept of the wiki, which the wiki

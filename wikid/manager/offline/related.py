@@ -46,6 +46,8 @@ class TitleIndex:
         for pos, token in enumerate(tokens):
             if token in self.firsts:
                 for length in self.lengths:
+                    if pos + length > len(tokens):
+                        break
                     candidate = tuple(tokens[pos : pos + length])
                     if candidate in self.names:
                         found.add(" ".join(candidate))

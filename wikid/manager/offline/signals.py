@@ -218,13 +218,14 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
       `key -> value`. When a two-column header itself reads like a pair (`Vendor |
       Acme`, and another row's key is a name, date or type field too), it is a pair: a
       spreadsheet of key/value rows has no header, but markdown gives every table one.
-      Any other two-column table with a header (`Level | Numeric value`) is data.
+      Any other table with a header (`Level | Numeric value`) is data, not fields.
     * A header and exactly one data row (a one-record CSV): `header[i] -> cell[i]`.
     * A header and several rows whose first column is a unique, non-numeric key (a
       price list, an inventory): `"<row key> – <header[i]>" -> cell[i]`, for the first
       MAX_TABLE_ROWS rows. Such row attributes let two versions of a sheet disagree
-      (and be resolved by date) cell by cell. Tables without a key column are data,
-      not attributes, and give none.
+      (and be resolved by date) cell by cell; the page lists them only when sources
+      dispute them (the table itself is on the page). Tables without a key column
+      give none.
     Returns (fields, row_attributes); only fields can assert a name.
     """
     rows = [[_clean_inline(c) for c in split_cells(line)] for line in lines]
@@ -247,8 +248,6 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
             if len(r) >= 2 and r[0] and r[1]:
                 fields.append(Field(norm_key(r[0]), r[0], r[1]))
         return fields, row_attrs
-    if len(header) == 2 and len(rows) > 1:
-        return fields, row_attrs  # a two-column table with its own header is data: `Level | Numeric value`
     if len(rows) == 1:
         for key, value in zip(header, rows[0]):
             if key and value:
