@@ -18,6 +18,9 @@ from pptx import Presentation
 from pptx.util import Inches
 
 from office_fixtures import core_properties, make_pptx, replace_part
+from wikid.document.blocks import parse
+from wikid.document.furniture import FURNITURE_HEADING, main_blocks
+from wikid.document.identity import identify
 from wikid.extract import html, markitdown_formats
 from wikid.extract.base import Extracted, ExtractionError
 from wikid.intake.classify import Reason
@@ -149,6 +152,206 @@ def test_html_head_is_read_within_a_bound() -> None:
     filler = b"<meta name='x' content='y'>" * (html.MAX_HEAD_BYTES // 20)
     page = b"<html><head><meta name='author' content='Ann'>" + filler + b"<meta name='date' content='2024-03-01'><p>Text.</p>"
     assert convert(page, ".html").info == {"author": "Ann"}
+
+
+# --- HTML main content ------------------------------------------------------------
+
+FURNITURE = f"\n\n## {FURNITURE_HEADING}\n\n"
+
+
+def main_and_rest(page: bytes) -> tuple[str, str]:
+    """The extracted text cut at the furniture heading: (main content, what follows it)."""
+    text = extract(page, ".html")
+    main, _, rest = text.partition(FURNITURE)
+    return main, rest
+
+
+def paragraphs(markdown: str) -> list[str]:
+    """The non-blank parts between blank lines (pruning leaves blank lines where elements were)."""
+    return [part.strip() for part in markdown.split("\n\n") if part.strip()]
+
+
+SPHINX_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8">
+<title>frob \u2014 Bit twiddling &#8212; Frob 2.0 documentation</title></head><body>
+<div class="related" role="navigation"><h3>Navigation</h3><ul>
+<li><a href="genindex.html">index</a></li><li><a href="py-modindex.html">modules</a></li>
+<li><a href="next.html">next</a></li></ul></div>
+<div class="document"><div class="documentwrapper"><div class="bodywrapper"><div class="body" role="main">
+<section id="frob"><h1>frob \u2014 Bit twiddling<a class="headerlink" href="#frob" title="Link to this heading">\u00b6</a></h1>
+<p>The frob module twiddles the bits of files in place and reports every byte it changed.</p>
+<section id="usage"><h2>Usage<a class="headerlink" href="#usage">\u00b6</a></h2>
+<p>Call <code>frob.twiddle(path)</code> with the path of the file.</p>
+<pre>import frob
+frob.twiddle("data.bin")</pre>
+<table><tr><th>Flag</th><th>Meaning</th></tr><tr><td>-v</td><td>report each byte</td></tr></table>
+</section></section></div></div></div>
+<div class="sphinxsidebar" role="navigation" aria-label="Main"><div class="sphinxsidebarwrapper">
+<h3>Previous topic</h3><p><a href="intro.html">Introduction to frob</a></p>
+<h3>This Page</h3><ul><li><a href="_sources/frob.rst.txt">Show Source</a></li></ul>
+<div id="searchbox" role="search"><h3>Quick search</h3><form action="search.html"><input type="text" name="q"></form></div>
+</div></div></div>
+<div class="footer">&#169; Copyright 2024, Jane Roe. Created using Sphinx.</div>
+</body></html>""".encode()
+
+
+def test_html_sphinx_page_main_content_first_and_its_navigation_after_it() -> None:
+    main, rest = main_and_rest(SPHINX_PAGE)
+    assert main == (
+        "# frob — Bit twiddling\n\n"
+        "The frob module twiddles the bits of files in place and reports every byte it changed.\n\n"
+        "## Usage\n\n"
+        "Call `frob.twiddle(path)` with the path of the file.\n\n"
+        "```\nimport frob\nfrob.twiddle(\"data.bin\")\n```\n\n"
+        "| Flag | Meaning |\n| --- | --- |\n| -v | report each byte |"
+    )
+    for furniture in ("[index](genindex.html)", "### Previous topic", "[Introduction to frob](intro.html)",
+                      "[Show Source](_sources/frob.rst.txt)", "Quick search", "© Copyright 2024, Jane Roe",
+                      "[¶](#usage)"):
+        assert furniture in rest
+    assert rest.index("[index](genindex.html)") < rest.index("Previous topic") < rest.index("© Copyright")
+    assert convert(SPHINX_PAGE, ".html").info == {"title": "frob — Bit twiddling — Frob 2.0 documentation"}
+
+
+def test_html_main_content_is_what_the_document_blocks_read() -> None:
+    text = extract(SPHINX_PAGE, ".html")
+    texts = [b.text for b in main_blocks(parse(text))]
+    assert texts[:3] == ["frob — Bit twiddling",
+                         "The frob module twiddles the bits of files in place and reports every byte it changed.", "Usage"]
+    assert not any("Previous topic" in t or "Copyright" in t or "index" == t for t in texts)
+    assert identify(text, main_blocks(parse(text)), convert(SPHINX_PAGE, ".html").info).subjects[0] == "frob"
+
+
+GROFF_PAGE = b"""<html><head><title>FROB</title></head><body>
+<h1 align="center">FROB</h1>
+<a href="#NAME">NAME</a><br>
+<a href="#SYNOPSIS">SYNOPSIS</a><br>
+<a href="#DESCRIPTION">DESCRIPTION</a><br>
+<a href="#SEE ALSO">SEE ALSO</a><br>
+<hr>
+<h2>NAME<a name="NAME"></a></h2>
+<p style="margin-left:11%; margin-top: 1em">frob - twiddle the bits of a file</p>
+<h2>SYNOPSIS<a name="SYNOPSIS"></a></h2>
+<p style="margin-left:11%"><b>frob</b> [-v] <i>file</i></p>
+<h2>DESCRIPTION<a name="DESCRIPTION"></a></h2>
+<p style="margin-left:11%">frob reads each file and twiddles its bits; see <a href="twiddle.5.html">twiddle(5)</a>.</p>
+<h2>SEE ALSO<a name="SEE ALSO"></a></h2>
+<p style="margin-left:11%">bits(7) and the frob handbook; also <a href="flip.1.html">flip(1)</a>, <a href="flop.1.html">flop(1)</a>, <a href="twiddle.5.html">twiddle(5)</a></p>
+<hr>
+</body></html>"""
+
+
+def test_html_groff_table_of_contents_run_of_links_is_furniture() -> None:
+    main, rest = main_and_rest(GROFF_PAGE)
+    assert main == (
+        "# FROB\n\n---\n\n## NAME\n\nfrob - twiddle the bits of a file\n\n## SYNOPSIS\n\n**frob** [-v] *file*\n\n"
+        "## DESCRIPTION\n\nfrob reads each file and twiddles its bits; see [twiddle(5)](twiddle.5.html).\n\n"
+        "## SEE ALSO\n\nbits(7) and the frob handbook; also [flip(1)](flip.1.html), [flop(1)](flop.1.html), [twiddle(5)](twiddle.5.html)\n\n---"
+    )
+    assert rest.split("\n\n") == ["[NAME](#NAME)", "[SYNOPSIS](#SYNOPSIS)", "[DESCRIPTION](#DESCRIPTION)",
+                                  "[SEE ALSO](#SEE ALSO)\n"]
+
+
+def test_html_links_listed_in_a_sentence_are_content() -> None:
+    # Commas make a list of links a sentence's, not a table of contents.
+    page = (b"<html><body><h1>Pics</h1><p>Pics writes thumbnails of every image it finds in a folder.</p>"
+            b"<p>Formats: <a href='png.html'>PNG</a>, <a href='jpeg.html'>JPEG</a>, <a href='gif.html'>GIF</a>.</p>"
+            b"</body></html>")
+    assert extract(page, ".html") == (
+        "# Pics\n\nPics writes thumbnails of every image it finds in a folder.\n\n"
+        "Formats: [PNG](png.html), [JPEG](jpeg.html), [GIF](gif.html).\n")
+
+
+MAIN_PAGE = b"""<html><head><title>Widget 3 released | Widget Blog</title></head><body>
+<header><a href="/">Widget Blog</a> <a href="/archive">Archive</a></header>
+<nav><ul><li><a href="/2023">2023</a></li><li><a href="/2024">2024</a></li></ul></nav>
+<main>
+<p>Widget 3 brings faster widgets and a new configuration format for all of its users.</p>
+<nav class="pager"><a href="/prev">Older post</a></nav>
+<aside><p>Upgrading from Widget 2 takes one command.</p></aside>
+<p>Supported formats: <a href="/toml">TOML</a>, <a href="/yaml">YAML</a>, <a href="/ini">INI</a>.</p>
+<ul><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li><li><a href="/c">Gamma</a></li></ul>
+<div class="sidebar"><p>Kept: inside main only nav and navigation roles go.</p></div>
+</main>
+<footer><p>Widget Blog 2024</p></footer>
+</body></html>"""
+
+
+def test_html_main_element_is_the_main_content_and_inside_it_only_nav_goes() -> None:
+    main, rest = main_and_rest(MAIN_PAGE)
+    assert paragraphs(main) == [
+        "# Widget 3 released | Widget Blog",
+        "Widget 3 brings faster widgets and a new configuration format for all of its users.",
+        "Upgrading from Widget 2 takes one command.",
+        "Supported formats: [TOML](/toml), [YAML](/yaml), [INI](/ini).",  # link runs inside main are content
+        "* [Alpha](/a)\n* [Beta](/b)\n* [Gamma](/c)",  # and so are link-dense blocks
+        "Kept: inside main only nav and navigation roles go.",
+    ]
+    assert rest.index("[Widget Blog](/)") < rest.index("[2023](/2023)") < rest.index("Widget Blog 2024")
+    assert "[Older post](/prev)" in rest
+
+
+def test_html_main_element_with_too_little_of_the_text_is_not_the_main_content() -> None:
+    intro = "Long introduction that stands outside the main element and holds most of the words of the page. " * 3
+    page = f"<html><body><p>{intro}</p><main><p>Tiny.</p></main><footer>Foot</footer></body></html>".encode()
+    main, rest = main_and_rest(page)
+    assert main == f"{intro.strip()}\n\nTiny."
+    assert rest == "Foot\n"
+
+
+@pytest.mark.parametrize("opening", ["<article>", '<div role="main">', '<div class="body">'])
+def test_html_other_main_elements(opening: str) -> None:
+    closing = "</article>" if opening == "<article>" else "</div>"
+    page = (f"<html><body><div class='menu'><a href='/'>Home</a></div>{opening}<h2>Usage</h2>"
+            f"<p>Run the frob command on a file.</p>{closing}<p>Outside words.</p></body></html>").encode()
+    main, rest = main_and_rest(page)
+    assert main == "## Usage\n\nRun the frob command on a file."
+    assert "[Home](/)" in rest and "Outside words." in rest
+
+
+NO_MAIN_PAGE = b"""<html><body>
+<header class="masthead"><h1>Field Notes</h1><a href="/">Home</a></header>
+<div class="wrapper">
+<nav><a href="/a">A</a> | <a href="/b">B</a></nav>
+<p>These notes record the birds seen along the river during the spring survey.</p>
+<div role="complementary"><p>Complementary words</p></div>
+<div class="breadcrumbs"><p>Crumb trail</p></div>
+<div id="toc"><p>Toc words</p></div>
+<div class="post-footer"><p>Share this post</p></div>
+<div class="navigation-notes"><p>Notes on navigating the river by canoe.</p></div>
+<div id="section-nav-words"><p>Section content under an id derived from a heading.</p></div>
+<p><a href="/1">one</a> <a href="/2">two</a> <a href="/3">three</a> and</p>
+<form><p>Subscribe words</p></form>
+<aside><p>Aside words</p></aside>
+</div>
+<footer><p>Footer words</p></footer>
+</body></html>"""
+
+
+def test_html_without_a_main_element_drops_navigation_wherever_it_is_in_document_order() -> None:
+    main, rest = main_and_rest(NO_MAIN_PAGE)
+    assert paragraphs(main) == [
+        "# Field Notes",
+        "[Home](/)",  # the header holds the h1: never dropped
+        "These notes record the birds seen along the river during the spring survey.",
+        "Notes on navigating the river by canoe.",  # class names match whole names only
+        "Section content under an id derived from a heading.",
+    ]
+    order = ["[A](/a)", "Complementary words", "Crumb trail", "Toc words", "Share this post", "[one](/1)",
+             "Subscribe words", "Aside words", "Footer words"]
+    assert [rest.index(part) for part in order] == sorted(rest.index(part) for part in order)
+
+
+def test_html_title_becomes_the_heading_of_main_content_without_an_h1() -> None:
+    page = (b"<html><head><title>Harbour Survey</title></head><body><nav><a href='/'>Home</a></nav>"
+            b"<main><h2>Method</h2><p>Divers counted the fish.</p></main></body></html>")
+    main, rest = main_and_rest(page)
+    assert main == "# Harbour Survey\n\n## Method\n\nDivers counted the fish."
+    assert "[Home](/)" in rest
+
+
+def test_html_page_without_navigation_has_no_furniture_heading() -> None:
+    page = b"<html><body><h1>Plain</h1><p>Just <a href='/x'>one link</a> here.</p></body></html>"
+    assert extract(page, ".html") == "# Plain\n\nJust [one link](/x) here.\n"
 
 
 # --- EPUB -------------------------------------------------------------------------
