@@ -1,0 +1,400 @@
+"""wikid.document.identity: a document's title, kind, subjects, entity type, date and author.
+
+Covers `identify` on manual pages (groff text with an indented body, PDF text without
+blank lines, an asciidoc-like `## NAME` page, an mdoc `**NAME**` page, sections 1, 3,
+5, 7 and 8), pydoc texts (module, package, class), a Debian package changelog, a GNU
+ChangeLog, titles from the file's properties (file names and placeholders rejected),
+frontmatter, lead headings after navigation and badges, centred and first lines,
+field lines that are never titles, dates and authors; and the helpers `title_problem`,
+`clean_title`, `title_parts`, `subject_names` and `kind_of_title`.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from wikid.document.blocks import parse
+from wikid.document.furniture import main_blocks
+from wikid.document.identity import (
+    Identity,
+    clean_title,
+    identify,
+    kind_of_title,
+    subject_names,
+    title_parts,
+    title_problem,
+)
+
+
+def ident(text: str, info: dict[str, str] | None = None, frontmatter: str | None = None) -> Identity:
+    return identify(text, main_blocks(parse(text)), info, frontmatter)
+
+
+# --- manual pages -----------------------------------------------------------------
+
+GROFF_PAGE = """\
+FROB(1)                      User Commands                      FROB(1)
+
+NAME
+       frob - twiddle the bits of a file
+
+SYNOPSIS
+       frob [-v] FILE...
+
+DESCRIPTION
+       frob reads each FILE and twiddles its bits in place.
+
+SEE ALSO
+       twiddle(5)
+"""
+
+PDF_PAGE = """\
+FROB(1) User Commands FROB(1)
+NAME
+frob, unfrob - twiddle the bits of a file
+SYNOPSIS
+frob [-v] FILE...
+DESCRIPTION
+frob reads each FILE and twiddles its bits in place.
+"""
+
+ASCIIDOC_PAGE = """\
+## NAME
+
+frob - twiddle the bits of a file
+
+## SYNOPSIS
+
+*frob* [*-v*] _FILE_...
+"""
+
+MDOC_PAGE = """\
+FROB(8) System Manager's Manual FROB(8)
+
+**NAME**
+
+**frob** – twiddle the bits of a file
+
+**SYNOPSIS**
+
+**frob** [**-v**] *file*
+"""
+
+
+@pytest.mark.parametrize(
+    ("page", "entity_type"),
+    [(GROFF_PAGE, "Command"), (PDF_PAGE, "Command"), (ASCIIDOC_PAGE, "Command"), (MDOC_PAGE, "Command")],
+    ids=["groff", "pdf", "asciidoc", "mdoc"],
+)
+def test_manual_pages_are_named_by_their_name_line(page: str, entity_type: str) -> None:
+    assert ident(page) == Identity(
+        title="frob — twiddle the bits of a file", kind="manual page", subjects=("frob",),
+        entity_type=entity_type, date=None, author=None)
+
+
+@pytest.mark.parametrize(
+    ("section", "entity_type"),
+    [("1", "Command"), ("8", "Command"), ("3", "Library Function"), ("3p", "Library Function"),
+     ("5", "File Format"), ("7", "Topic")],
+)
+def test_manual_section_gives_the_entity_type(section: str, entity_type: str) -> None:
+    page = f"FROBRC({section})    Frob Manual    FROBRC({section})\n\nNAME\n       frobrc - frob settings\n"
+    identity = ident(page)
+    assert (identity.title, identity.subjects, identity.entity_type) == ("frobrc — frob settings", ("frobrc",), entity_type)
+
+
+def test_a_name_section_without_a_name_line_is_not_a_manual_page() -> None:
+    page = "NAME\n       the name of the project is still open\n\nNotes follow.\n"
+    assert ident(page).kind is None
+
+
+def test_a_manual_page_ignores_the_file_title_property_as_its_title() -> None:
+    identity = ident(GROFF_PAGE, {"title": "Bit Twiddler Handbook"})
+    assert identity.title == "frob — twiddle the bits of a file"
+    assert identity.kind == "manual page"
+    assert identity.subjects == ("frob", "Bit Twiddler")  # the stated title's names follow
+
+
+# --- pydoc ------------------------------------------------------------------------
+
+PYDOC_MODULE = """\
+Help on module quux:
+
+NAME
+    quux - Helpers for quuxing data
+
+DESCRIPTION
+    Quuxing turns rows into columns.
+
+FUNCTIONS
+    quux(rows)
+"""
+
+
+def test_pydoc_module_page() -> None:
+    assert ident(PYDOC_MODULE) == Identity(
+        title="quux — Helpers for quuxing data", kind="module reference", subjects=("quux",),
+        entity_type="Module", date=None, author=None)
+
+
+def test_pydoc_package_page_in_a_parent_package() -> None:
+    text = "Help on package quux.io in quux:\n\nNAME\n    quux.io\n\nDESCRIPTION\n    Readers and writers.\n"
+    identity = ident(text)
+    assert (identity.title, identity.kind, identity.subjects, identity.entity_type) == (
+        "quux.io", "module reference", ("quux.io",), "Module")
+
+
+@pytest.mark.parametrize(
+    ("first_line", "name", "entity_type"),
+    [("Help on class Grid in module quux:", "Grid", "Class"),
+     ("Help on function flip in module quux:", "flip", "Function"),
+     ("Help on built-in function spin in module quux:", "spin", "Function")],
+)
+def test_pydoc_class_and_function_pages(first_line: str, name: str, entity_type: str) -> None:
+    identity = ident(f"{first_line}\n\n{name}(rows)\n    Does the work.\n")
+    assert (identity.title, identity.kind, identity.subjects, identity.entity_type) == (
+        name, "module reference", (name,), entity_type)
+
+
+# --- changelogs -------------------------------------------------------------------
+
+DEBIAN_CHANGELOG = """\
+libfrob (2.1-3) unstable; urgency=medium
+
+  * Fix a crash when the input is empty.
+  * Update the watch file.
+
+ -- Jane Roe <jane@example.org>  Tue, 05 Mar 2024 10:11:12 +0100
+
+libfrob (2.1-2) unstable; urgency=low
+
+  * Initial upload.
+
+ -- Jane Roe <jane@example.org>  Mon, 01 Jan 2024 09:00:00 +0100
+"""
+
+GNU_CHANGELOG = """\
+2024-03-05  Jane Roe  <jane@example.org>
+
+\t* src/frob.c (twiddle): Handle empty input.
+
+2024-02-01  John Doe  <john@example.org>
+
+\t* configure.ac: Bump the version.
+"""
+
+
+def test_debian_changelog_is_named_by_its_package_and_dated_by_its_first_trailer() -> None:
+    assert ident(DEBIAN_CHANGELOG) == Identity(
+        title="libfrob changelog", kind="changelog", subjects=("libfrob",), entity_type=None,
+        date=date(2024, 3, 5), author=None)
+
+
+def test_gnu_changelog_is_a_change_log_dated_by_its_first_entry() -> None:
+    assert ident(GNU_CHANGELOG, {"author": "Jane Roe"}) == Identity(
+        title="Change log", kind="changelog", subjects=(), entity_type=None, date=date(2024, 3, 5), author="Jane Roe")
+
+
+def test_one_dated_author_line_is_not_a_changelog() -> None:
+    text = "2024-03-05  Jane Roe  <jane@example.org>\n\nNotes from the harbour visit.\n"
+    assert ident(text).kind is None
+
+
+# --- stated titles ----------------------------------------------------------------
+
+BODY = "# Harbour Survey\n\nThe survey covered the whole bay.\n"
+
+
+@pytest.mark.parametrize(
+    ("info_title", "title"),
+    [
+        ("Quarterly Sales Review", "Quarterly Sales Review"),
+        ("harbour_survey_final.docx", "Harbour Survey"),  # a file name: the heading instead
+        ("Microsoft Word - survey.doc", "Harbour Survey"),
+        ("Untitled", "Harbour Survey"),
+        ("Slide 1", "Harbour Survey"),
+        ("", "Harbour Survey"),
+    ],
+)
+def test_title_property_is_used_when_it_reads_like_a_title(info_title: str, title: str) -> None:
+    assert ident(BODY, {"title": info_title}).title == title
+
+
+def test_title_property_then_frontmatter_then_heading() -> None:
+    assert ident(BODY, {"title": "Bay Report"}, "Survey Notes").title == "Bay Report"
+    assert ident(BODY, {"title": "document"}, "Survey Notes").title == "Survey Notes"
+    assert ident(BODY, None, "Survey Notes").subjects == ("Survey",)
+
+
+def test_title_property_keeps_its_first_part_without_the_site_name() -> None:
+    identity = ident(BODY, {"title": "frob — Bit twiddling — Frob 2.0 documentation"})
+    assert identity.title == "frob — Bit twiddling"
+    assert identity.subjects == ("frob",)
+
+
+def test_heading_after_navigation_and_badges_is_the_title() -> None:
+    text = ("[![Build](https://ci.example.org/b.svg)](https://ci.example.org) "
+            "[![Docs](https://docs.example.org/b.svg)](https://docs.example.org)\n\n"
+            "## Table of Contents\n\n- [Usage](#usage)\n- [License](#license)\n\n"
+            "# Frobnicator user guide\n\nFrobnicator frobs files.\n")
+    identity = ident(text)
+    assert (identity.title, identity.kind, identity.subjects) == ("Frobnicator user guide", "guide", ("Frobnicator",))
+
+
+def test_licence_notice_and_mode_line_are_never_the_title() -> None:
+    text = "-*- outline -*-\n\nCopyright (C) 2024 Jane Roe\n\nNEWS for Frobnicator 2.0\n\n* Noteworthy changes\n"
+    identity = ident(text)
+    assert (identity.title, identity.kind, identity.subjects) == ("NEWS for Frobnicator 2.0", "release notes", ("Frobnicator",))
+
+
+def test_centred_line_near_the_top_is_the_title() -> None:
+    text = "Harbour Board of Eastport\n                      ANNUAL SURVEY OF THE BAY\nissued to members in spring\n"
+    assert ident(text).title == "ANNUAL SURVEY OF THE BAY"
+
+
+def test_first_line_standing_on_its_own_is_the_title() -> None:
+    text = "Bay Water Quality\nThe samples were taken at dawn on three days in May.\n"
+    assert ident(text).title == "Bay Water Quality"
+
+
+def test_first_line_continuing_a_sentence_is_not_the_title() -> None:
+    text = "the samples were taken at dawn on three days\nin may and sent to the laboratory.\n"
+    assert ident(text).title is None
+
+
+def test_a_first_line_ending_a_long_sentence_is_prose() -> None:
+    text = "See the end of this file for the licence terms.\n"
+    assert ident(text).title is None
+
+
+@pytest.mark.parametrize(
+    "fields",
+    ["To: Board members\nFrom: Jane Roe\nDate: 1 March 2024\n",
+     "**To:** Board members\n**From:** Jane Roe\n**Date:** 1 March 2024\n"],
+    ids=["plain", "bold"],
+)
+def test_field_lines_are_never_the_title(fields: str) -> None:
+    text = fields + "\nThe survey is complete and the results are attached for the board to review.\n"
+    assert ident(text).title is None
+
+
+def test_page_layout_headings_are_skipped() -> None:
+    text = "## Page 1\n\nBay Water Quality 2024\nThe samples were taken at dawn.\n"
+    identity = ident(text)
+    assert (identity.title, identity.subjects) == ("Bay Water Quality 2024", ("Bay Water Quality",))
+
+
+def test_date_from_the_title_before_the_date_property_and_author_from_info() -> None:
+    dated = ident("# Board meeting 5 March 2024\n\nPresent: all.\n", {"date": "2024-02-01", "author": "Ann Lee"})
+    assert (dated.kind, dated.date, dated.author) == ("meeting notes", date(2024, 3, 5), "Ann Lee")
+    undated = ident("# Board meeting\n\nPresent: all.\n", {"date": "2024-02-01"})
+    assert (undated.date, undated.author) == (date(2024, 2, 1), None)
+
+
+def test_a_document_without_text_has_no_identity() -> None:
+    assert ident("") == Identity(None, None, (), None, None, None)
+
+
+# --- title helpers ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("", "empty"),
+        ("word " * 17, "too long"),
+        ("x" * 151, "too long"),
+        ("Table of Contents", "navigation or a placeholder"),
+        ("Untitled:", "navigation or a placeholder"),
+        ("Copyright 2024 Harbour Board", "boilerplate"),
+        ("minutes.pdf", "a file name"),
+        ("Microsoft Word - minutes.doc", "a file name"),
+        ("2024-03-05 10:00", "mostly punctuation or digits"),
+        ("Attendees,", "a fragment"),
+        ("- an item", "a fragment"),
+        ("https://example.org/survey", "an address"),
+        ("jane@example.org", "an address"),
+        ("the samples were taken at dawn", "a sentence fragment"),
+        ("5 March 2024", "a date"),
+        ("Bay Water Quality", None),
+        ("frob - twiddle bits of a file", None),  # `name - description` is not a sentence fragment
+        ("Board meeting 5 March 2024", None),
+    ],
+)
+def test_title_problem(text: str, problem: str | None) -> None:
+    assert title_problem(text) == problem
+
+
+@pytest.mark.parametrize(
+    ("text", "cleaned"),
+    [("Frob ¶", "Frob"), ("**Frob**.", "Frob"), ("Contents:", "Contents"), ("[Frob](https://example.org) ==", "Frob"),
+     ("-*- mode: text -*- Frob Notes", "Frob Notes"), ("  Frob   tool  ", "Frob tool")],
+)
+def test_clean_title(text: str, cleaned: str) -> None:
+    assert clean_title(text) == cleaned
+
+
+@pytest.mark.parametrize(
+    ("title", "parts"),
+    [
+        ("datetime — Basic date and time types — Python 3.11 documentation", ["datetime", "Basic date and time types"]),
+        ("Frob | Harbour Wiki", ["Frob"]),
+        ("Frob :: Harbour Docs", ["Frob"]),
+        ("Frob - Bits - Bytes", ["Frob", "Bits", "Bytes"]),
+        ("Well-known frob", ["Well-known frob"]),  # a hyphen inside a word does not cut
+        ("Documentation", ["Documentation"]),  # a lone part is kept
+    ],
+)
+def test_title_parts(title: str, parts: list[str]) -> None:
+    assert title_parts(title) == parts
+
+
+@pytest.mark.parametrize(
+    ("title", "subjects"),
+    [
+        ("GNU make NEWS", ["GNU make"]),
+        ("TODO file for gzip.", ["gzip"]),
+        ("Contributing to Zstandard", ["Zstandard"]),
+        ("re — Regular expression operations", ["re"]),
+        ("Frob — a file twiddler", ["Frob"]),
+        ("Installing Frob on Debian", ["Frob"]),
+        ("Curses Programming with Python", ["Curses Programming"]),
+        ("Release notes for Frobnicator 3.2 (12 March 2024)", ["Frobnicator"]),
+        ("Frob v1.2.3 changes", ["Frob"]),
+        ("What's new in Frob 4", ["Frob"]),
+        ("The Widget FAQ", ["Widget"]),
+        ("Frequently Asked Questions about Frob", ["Frob"]),
+        ("Frob and Blat", ["Frob", "Blat"]),
+        ("Release notes", []),
+    ],
+)
+def test_subject_names(title: str, subjects: list[str]) -> None:
+    assert subject_names(title) == subjects
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Frob 2.0 release notes", "release notes"),
+        ("What's New in Frob", "release notes"),
+        ("Frob ChangeLog", "changelog"),
+        ("Frob FAQ", "FAQ"),
+        ("README for Frob", "README"),
+        ("Frob roadmap", "to-do list"),
+        ("Getting started with Frob", "tutorial"),
+        ("Frob user manual", "guide"),
+        ("Contributing to Frob", "contribution guide"),
+        ("Installing Frob", "installation notes"),
+        ("Frob API", "reference"),
+        ("Board meeting minutes", "meeting notes"),
+        ("Invoice 2024-117", "invoice"),
+        ("Frob history", "history"),
+        ("About Frob", "overview"),
+        ("Frob", None),
+        ("Newsletter archive", None),  # whole words only
+    ],
+)
+def test_kind_of_title(title: str, kind: str | None) -> None:
+    assert kind_of_title(title) == kind
