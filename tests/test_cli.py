@@ -115,5 +115,14 @@ def test_extract_prints_text_or_reason(tmp_path: Path) -> None:
     data = json.loads(wikid("-C", str(tmp_path), "extract", "--json", str(bad)).stdout)
     assert data == {"file": str(bad), "ok": False, "reason": "extraction_failed",
                     "detail": "not a PDF: no %PDF- header in the first 1 KB", "warnings": [], "chars": 0, "info": {},
-                    "text": None}
+                    "identity": None, "text": None}
     assert bad.read_bytes() == b"junk"
+
+
+def test_extract_json_says_what_the_document_is(tmp_path: Path) -> None:
+    manual = tmp_path / "frob.txt"
+    manual.write_text("FROB(1)    User Commands    FROB(1)\n\nNAME\n       frob - reshape files in place\n\n"
+                      "DESCRIPTION\n       frob reads each file and writes it back reshaped.\n", encoding="utf-8")
+    data = json.loads(wikid("-C", str(tmp_path), "extract", "--json", str(manual)).stdout)
+    assert data["identity"] == {"title": "frob — reshape files in place", "kind": "manual page", "subjects": ["frob"],
+                                "type": "Command", "date": None, "author": None}

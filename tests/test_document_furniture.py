@@ -269,3 +269,13 @@ def test_boilerplate(text: str) -> None:
 )
 def test_not_boilerplate(text: str) -> None:
     assert not is_boilerplate(text)
+
+
+def test_a_repeated_line_is_furniture_only_where_a_page_starts_or_ends() -> None:
+    # The running header also occurs inside a page's body: there it is the text's own.
+    bodies = [f"Opening {w} of the page.\nSecond {w} line.\nHarbour Board — Annual Report 2023\nFourth {w} line.\nEnd {w} here."
+              for w in ("one", "two", "three", "four")]
+    text = paged(bodies, "Harbour Board — Annual Report 2023", None)
+    stripped = strip_page_furniture(text)
+    assert stripped == paged(bodies, None, None)
+    assert stripped.count("Harbour Board — Annual Report 2023") == 4

@@ -65,9 +65,11 @@ def is_navigation(block: Block) -> bool:
     return block.links >= 2 and block.link_chars >= 0.6 * max(len(block.text), 1)
 
 
-def _page_edges(page: str) -> list[str]:
-    lines = [line.strip() for line in page.split("\n") if line.strip()]
-    return lines[:_EDGE_LINES] + lines[-_EDGE_LINES:] if len(lines) > 2 * _EDGE_LINES else lines
+def _edge_positions(lines: list[str]) -> list[int]:
+    """Indexes of a page's first and last _EDGE_LINES non-blank lines (all of a short
+    page's: only a line repeated on half the pages is furniture, so its body stays)."""
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    return filled if len(filled) <= 2 * _EDGE_LINES else filled[:_EDGE_LINES] + filled[-_EDGE_LINES:]
 
 
 def strip_page_furniture(text: str) -> str:
@@ -75,19 +77,21 @@ def strip_page_furniture(text: str) -> str:
     starts = [m.end() for m in _PAGE.finditer(text)]
     if len(starts) < PAGE_FURNITURE_MIN_PAGES:
         return text
-    pages = [text[a:b] for a, b in zip(starts, [*(m.start() for m in _PAGE.finditer(text))][1:] + [len(text)])]
+    ends = [m.start() for m in _PAGE.finditer(text)][1:] + [len(text)]
+    pages = [text[a:b].split("\n") for a, b in zip(starts, ends)]
     seen: Counter[str] = Counter()
-    for page in pages:
-        seen.update({_DIGITS.sub("#", line) for line in _page_edges(page)})
+    for lines in pages:
+        seen.update({_DIGITS.sub("#", lines[i].strip()) for i in _edge_positions(lines)})
     repeated = {line for line, count in seen.items() if count * 2 >= len(pages) and count >= 2}
     if not repeated:
         return text
-    out = []
-    for line in text.split("\n"):
-        if _DIGITS.sub("#", line.strip()) in repeated:
-            continue
-        out.append(line)
-    return "\n".join(out)
+    out = [text[: starts[0]]]  # up to the end of the first `## Page 1`
+    for n, lines in enumerate(pages):
+        drop = {i for i in _edge_positions(lines) if _DIGITS.sub("#", lines[i].strip()) in repeated}
+        out.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
+        if n + 1 < len(pages):
+            out.append(text[ends[n] : starts[n + 1]])  # the next `## Page N` heading
+    return "".join(out)
 
 
 def _nav_heading(block: Block) -> bool:

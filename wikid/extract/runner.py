@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 
 from wikid.config import LimitsConfig
+from wikid.document.reading import read
 from wikid.extract.registry import extractor_module
 from wikid.extract.worker import READY, serve
 from wikid.intake.classify import Reason
@@ -40,6 +41,15 @@ class ExtractOutcome:
     def ok(self) -> bool:
         return self.reason is None
 
+    def identity(self) -> dict[str, object] | None:
+        """What the text and properties say the document is, as the engines read it."""
+        if self.text is None:
+            return None
+        found = read(self.text, self.info).identity
+        return {"title": found.title, "kind": found.kind, "subjects": list(found.subjects),
+                "type": found.entity_type, "date": found.date.isoformat() if found.date else None,
+                "author": found.author}
+
     def to_dict(self) -> dict[str, object]:
         return {
             "ok": self.ok,
@@ -48,6 +58,7 @@ class ExtractOutcome:
             "warnings": list(self.warnings),
             "chars": len(self.text) if self.text is not None else 0,
             "info": dict(self.info),
+            "identity": self.identity(),
             "text": self.text,
         }
 

@@ -19,10 +19,10 @@ from datetime import date, datetime
 from typing import Any
 
 from wikid.config import OfflineConfig
-from wikid.document.blocks import Block, parse
+from wikid.document.blocks import Block
 from wikid.document.dates import parse_date
-from wikid.document.furniture import main_blocks, strip_page_furniture
-from wikid.document.identity import Identity, identify
+from wikid.document.identity import Identity
+from wikid.document.reading import read
 from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_info, group_documents, top_name
@@ -31,7 +31,7 @@ from wikid.manager.offline.pages import PageDraft, PageSource, compose, derivabl
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
-from wikid.manager.offline.signals import DocSignals, frontmatter, read_signals
+from wikid.manager.offline.signals import DocSignals, read_signals
 from wikid.manager.offline.names import NameIndex
 from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
@@ -90,14 +90,8 @@ def read_document(document: SourceDocument) -> _Doc:
     Blocks and signals are read from the main content only: page headers, menus,
     tables of contents and sidebars state no fields and name no subject.
     """
-    text = _opening(document.text)
-    _, rest = frontmatter(text)
-    head, body = text[: len(text) - len(rest)], strip_page_furniture(rest)
-    blocks = main_blocks(parse(body))
-    signals = read_signals(head + "\n\n".join("\n".join(b.raw) for b in blocks))
-    fm_title = signals.frontmatter.get("title")
-    identity = identify(body, blocks, document.info, fm_title if isinstance(fm_title, str) else None)
-    return _Doc(document, signals, identity, tuple(blocks))
+    reading = read(_opening(document.text), document.info)
+    return _Doc(document, read_signals(reading.main_text), reading.identity, reading.blocks)
 
 
 def source_title(doc: _Doc) -> str:

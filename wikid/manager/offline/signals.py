@@ -22,8 +22,8 @@ import yaml
 from wikid.document.blocks import plain
 from wikid.document.dates import parse_date
 from wikid.document.identity import title_problem
+from wikid.document.reading import frontmatter
 from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
-from wikid.okf.frontmatter import refusal, split_frontmatter
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -385,24 +385,6 @@ def _parse_body(body: str) -> _Parsed:
     ]
     out.short = sum(1 for line in lines if line.strip()) <= SHORT_DOC_LINES
     return out
-
-
-def frontmatter(text: str) -> tuple[dict[str, Any], str]:
-    """A leading YAML mapping (a non-conformant .md may still carry one) and the body.
-
-    Any extracted text may open with `---` (a .txt file, a PDF's first page), so the
-    YAML is refused when the frontmatter bounds refuse it: 100,000 nested `[` would
-    crash libyaml, and with it the process running the batch (the daemon). A key
-    given twice is read as PyYAML reads it (the last value wins).
-    """
-    split = split_frontmatter(text)
-    if split is None or refusal(split[0]):
-        return {}, text
-    try:
-        data = yaml.load(split[0], Loader=_Loader)
-    except (yaml.YAMLError, RecursionError):
-        return {}, text
-    return (data, text[split[1]:]) if isinstance(data, dict) else ({}, text)
 
 
 def _scalar(value: Any) -> str | None:
