@@ -132,3 +132,17 @@ def test_engine_sees_the_existing_wiki_and_archived_texts(project: Project, engi
     sources = split_page((project.paths.wiki / "vendor/acme.md").read_text())[0]["sources"]
     assert [s["resource"] for s in sources] == ["/archive/first.txt", "/archive/second.txt"]
     assert [s["text"] for s in sources] == ["/archive/first-extracted.txt", "/archive/second-extracted.txt"]
+
+
+def test_a_superseded_page_stays_when_the_page_taking_its_sources_cannot_be_written(project: Project) -> None:
+    drop(project, "notes/anvils.txt", b"Anvil maintenance\n\nAcme Anvils ships our anvils every spring. "
+                                      b"Acme Anvils repairs the cracked ones.\n")
+    project.update()
+    [earlier] = [p for p in project.paths.wiki.rglob("*.md") if p.name != "index.md" and p.parent != project.paths.wiki]
+    (project.paths.wiki / "vendor" / "acme-anvils.md").mkdir(parents=True)  # where the merged page would go
+    drop(project, "contracts/acme.txt", b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n")
+    report = project.update()
+    assert report.pages_moved == {}
+    assert earlier.is_file() and "/archive/notes/anvils.txt" in earlier.read_text()
+    [contract] = report.files
+    assert contract.action == "retry" and (project.paths.input / "contracts/acme.txt").is_file()

@@ -9,7 +9,9 @@ import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from wikid.manager.offline import vectors
+from wikid.document.blocks import parse
 from wikid.document.dates import parse_date
+from wikid.manager.offline.digest import sentences
 from wikid.manager.offline.signals import codes, read_signals
 from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify
 
@@ -59,13 +61,13 @@ def test_contract_name_type_date_identifiers_and_attributes() -> None:
         "Vendor ID": "BGI-4471",
         "Payment terms": "30 days",
     }
-    assert s.sentences == ("Samples of each new lot are sent free of charge before the first order.",)
+    assert sentences(parse(DOCX)) == ["Samples of each new lot are sent free of charge before the first order."]
 
 
 def test_pdf_pages_letterhead_is_a_weak_name_and_page_headings_are_ignored() -> None:
     s = read_signals(PDF)
     assert (s.name, s.strong_name, s.type_hint, s.date) == ("Bluestone Green Coffee Importers Ltd.", False, None, date(2025, 2, 10))
-    assert s.sentences[0].startswith("Dear Maya, following our annual review")
+    assert sentences(parse(PDF))[0].startswith("Dear Maya, following our annual review")
 
 
 def test_frontmatter_title_type_date_and_scalars() -> None:
@@ -147,8 +149,8 @@ def test_prose_lines_with_colons_are_not_fields() -> None:
 
 
 def test_summary_sentences_drop_links_and_footnotes() -> None:
-    s = read_signals("See the [portal](/services/portal.md) page for how cafés place their weekly orders.[^x]\n")
-    assert s.sentences == ("See the portal page for how cafés place their weekly orders.",)
+    blocks = parse("See the [portal](/services/portal.md) page for how cafés place their weekly orders.[^x]\n")
+    assert sentences(blocks) == ["See the portal page for how cafés place their weekly orders."]
 
 
 def test_text_helpers() -> None:

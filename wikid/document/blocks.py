@@ -62,8 +62,13 @@ def is_field(block: Block) -> bool:
     return block.kind == PARAGRAPH and len(block.raw) == 1 and bool(_FIELD_LINE.match(block.raw[0]))
 
 
+_INLINE_MARKUP = re.compile(r"[<\[!`*_\\~]|-\*-")
+
+
 def plain(text: str) -> str:
     """Inline markdown as plain text (see the module docstring)."""
+    if not _INLINE_MARKUP.search(text):
+        return " ".join(text.split())  # nothing to unmark: most lines of most documents
     text = _HTML_TAG.sub(" ", _MODELINE.sub(" ", text))
     text = _IMAGE.sub(lambda m: m.group(1) or m.group(2) or "", text)
     text = _LINK.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), text)

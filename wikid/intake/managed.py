@@ -13,6 +13,7 @@ undo a batch interrupted anywhere in between (I5).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -141,28 +142,42 @@ def _rewrite(page: _Page, archived: dict[str, tuple[str, str]]) -> str:
     return render_page(page.frontmatter, body)
 
 
+def _withdraw(paths: ProjectPaths, doc: JournalDoc) -> None:
+    """Undo a claim whose page will not be written: remove the archive names given to
+    the input (it is still in input/, unchanged) and to its extracted text."""
+    original, archived = Path(doc.path), paths.archive / doc.archived
+    try:
+        ours = os.path.samestat(os.lstat(original), os.lstat(archived))
+    except OSError:
+        return
+    if ours or read_regular(original)[0] == read_regular(archived)[0]:
+        archived.unlink()
+        (paths.archive / doc.text).unlink(missing_ok=True)
+
+
+def _resources(data: bytes) -> set[str]:
+    """The `sources[].resource` values of a page's bytes."""
+    fm = parse_frontmatter(data.decode("utf-8", "replace")).data or {}
+    entries = fm.get("sources") if isinstance(fm.get("sources"), list) else []
+    return {e["resource"] for e in entries if isinstance(e, dict) and isinstance(e.get("resource"), str)}
+
+
 def _removals(
-    paths: ProjectPaths, superseded: dict[str, str], pages: list[_Page], ownership: dict[str, list[str]]
+    paths: ProjectPaths, superseded: dict[str, str], planned: dict[str, bytes], ownership: dict[str, list[str]]
 ) -> dict[str, bytes]:
     """The pages the engine superseded that may be removed, with their bytes: pages it
-    owns and nobody edited (their digest is recorded), not rewritten by this result,
-    whose every source is cited by a page of the result. Anything else stays."""
-    written = {page.id for page in pages}
-    cited = set().union(*(_cited(page) for page in pages)) if pages else set()
+    owns and nobody edited (their digest is recorded) whose every source is cited by a
+    page the batch writes (`planned`, with their archive names). Anything else stays."""
+    cited = set().union(*(_resources(data) for data in planned.values())) if planned else set()
     out: dict[str, bytes] = {}
     for page_id in sorted(superseded):
-        if page_id in written or concept_id_problem(page_id):
+        if page_id in planned or concept_id_problem(page_id):
             continue
         try:
             data, _ = read_regular(paths.wiki / f"{page_id}.md")
         except (OSError, NotRegularFile):
             continue
-        if owned.digest(data) not in ownership.get(page_id, ()):
-            continue
-        sources = parse_frontmatter(data.decode("utf-8", "replace")).data or {}
-        entries = sources.get("sources") if isinstance(sources.get("sources"), list) else []
-        resources = {e["resource"] for e in entries if isinstance(e, dict) and isinstance(e.get("resource"), str)}
-        if resources <= cited:
+        if owned.digest(data) in ownership.get(page_id, ()) and _resources(data) <= cited:
             out[page_id] = data
     return out
 
@@ -245,7 +260,6 @@ def manage_documents(
         outcome.files = [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]
         return outcome
     pages, problems = _verify(result.pages, documents)
-    removals = _removals(paths, result.removed, pages, owned.load(paths) if getattr(manager, "rederives_pages", False) else {})
     citing: dict[str, _Page] = {}
     for page in pages:
         for resource in sorted(_cited(page)):
@@ -270,9 +284,6 @@ def manage_documents(
     journal.claiming = {}
     journal.claiming_pages = [page.id for page in pages]
     journal.save(paths)
-    for page_id, existing in removals.items():  # kept for a rollback until the batch is done
-        atomic_replace(paths.rollback / f"{page_id}.md", existing)
-        journal.pages[page_id] = JournalPage("", None, f"{page_id}.md", removed=True)
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
     rederives = getattr(manager, "rederives_pages", False)
     ownership = owned.load(paths)
@@ -288,6 +299,16 @@ def manage_documents(
         page.put = PagePut(action, f"archive/{previous}" if previous else None)
         journal.pages[page.id] = JournalPage(owned.digest(data), previous, backup)
         ownership[page.id] = [*ours, owned.digest(data)] if rederives else []
+    # A document whose page cannot be written keeps its input name: its archive names go.
+    for rel in sorted(rel for rel in journal.docs if citing[_placeholder(rel)].id not in planned):
+        _withdraw(paths, journal.docs.pop(rel))
+        claims.pop(rel, None)
+    # Superseded pages go only once the pages now citing their sources are planned.
+    removals = _removals(paths, result.removed, {pid: data for pid, (data, _, _) in planned.items()},
+                         ownership if rederives else {})
+    for page_id, existing in removals.items():  # kept for a rollback until the batch is done
+        atomic_replace(paths.rollback / f"{page_id}.md", existing)
+        journal.pages[page_id] = JournalPage("", None, f"{page_id}.md", removed=True)
     journal.claiming_pages = []
     owned.save(paths, ownership)
     for directory in sorted({(paths.archive / n).parent for c in claims.values() for n in c}

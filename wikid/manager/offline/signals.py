@@ -2,7 +2,7 @@
 
 Everything here is a pure function of one document's extracted text (never its file
 name or modification time): the name it asserts, the identifiers it states, a type
-hint, the document's own date, its attributes and a few summary sentences.
+hint, the document's own date and its attributes.
 
 Extracted text comes in a handful of shapes (see wikid/extract): PDFs as
 `## Page N` sections, DOCX with `#` headings, spreadsheets as `## Sheet: <name>`
@@ -95,10 +95,8 @@ _FIELD = re.compile(
 )
 _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
 _SEPARATOR_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^)\[]*\)")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\[\]]*\]")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 
 MAX_KEY_WORDS = 5
 MAX_VALUE_CHARS = 200  # longer "values" are prose, not attributes
@@ -163,7 +161,6 @@ class DocSignals:
     type_strength: int  # 3 stated, 2 implied by the name field or an invoice, 1 title words, 0 none
     date: date | None  # the document's own date
     attributes: tuple[Field, ...]  # first value per key, in document order
-    sentences: tuple[str, ...]  # first substantive sentences, for the summary
     frontmatter: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -274,14 +271,6 @@ def _clean_inline(text: str) -> str:
     return plain(text)
 
 
-def _is_sentence(text: str) -> bool:
-    if not text or text[-1] not in ".!?" or len(text) > 400:
-        return False
-    tokens = text.split()
-    letters = sum(ch.isalpha() for ch in text)
-    return len(tokens) >= 6 and letters >= 0.5 * len(text)
-
-
 def _split_name(value: str) -> str:
     """The name part of a name field ("Acme Ltd., 14 Quay Street" -> "Acme Ltd.")."""
     value = _clean_inline(value)
@@ -313,28 +302,21 @@ class _Parsed:
     first_line: str | None = None
     fields: list[Field] = field(default_factory=list)
     row_attrs: list[Field] = field(default_factory=list)
-    paragraphs: list[str] = field(default_factory=list)
     short: bool = True
 
 
 def _parse_body(body: str) -> _Parsed:
-    """One pass over the lines: headings, fields, tables and prose paragraphs."""
+    """One pass over the lines: headings, fields and tables (what a summary says is
+    read from the blocks, manager/offline/digest.py)."""
     out = _Parsed()
     lines = body.splitlines()
-    paragraph: list[str] = []
     in_code = False
-
-    def flush() -> None:
-        if paragraph:
-            out.paragraphs.append(_clean_inline(" ".join(paragraph)))
-            paragraph.clear()
 
     i = 0
     while i < len(lines):
         line = lines[i]
         stripped = line.strip()
         if stripped.startswith("```") or stripped.startswith("~~~"):
-            flush()
             in_code = not in_code
             i += 1
             continue
@@ -342,19 +324,16 @@ def _parse_body(body: str) -> _Parsed:
             i += 1
             continue
         if not stripped:
-            flush()
             i += 1
             continue
         heading = _HEADING.match(line)
         if heading:
-            flush()
             text = _clean_inline(heading.group(2).rstrip().rstrip("#"))
             if text and not _EXTRACTION_HEADING.match(text):
                 out.headings.append(text)
             i += 1
             continue
         if _TABLE_LINE.match(line):
-            flush()
             j = i
             while j < len(lines) and _TABLE_LINE.match(lines[j]):
                 j += 1
@@ -367,17 +346,11 @@ def _parse_body(body: str) -> _Parsed:
             out.first_line = _clean_inline(stripped)
         m = _FIELD.match(line)
         if m and len(m.group("key").split()) <= MAX_KEY_WORDS:
-            flush()
             key, value = m.group("key").strip(), _clean_inline(m.group("value"))
             out.fields.append(Field(norm_key(key), key, value, i, False))
             i += 1
             continue
-        if _LIST_ITEM.match(line):
-            flush()
-            line = _LIST_ITEM.sub("", line, count=1)
-        paragraph.append(line.strip())
         i += 1
-    flush()
     lines_with_fields = {f.line for f in out.fields if not f.structured}
     out.fields = [
         replace(f, structured=True) if not f.structured and ({f.line - 1, f.line + 1} & lines_with_fields) else f
@@ -479,7 +452,6 @@ def read_signals(text: str) -> DocSignals:
             token = f.value.split()[0].strip(".,;") if f.value.split() else ""
             if len(token) >= 4 and re.search(r"\d", token) and parse_date(token) is None:
                 asserted.add(token.upper())
-    sentences = [s for p in parsed.paragraphs for s in _SENTENCE_END.split(p) if _is_sentence(s)]
     return DocSignals(
         name=name,
         strong_name=strong,
@@ -489,6 +461,5 @@ def read_signals(text: str) -> DocSignals:
         type_strength=type_strength,
         date=doc_date,
         attributes=tuple(attributes),
-        sentences=tuple(sentences[:3]),
         frontmatter=fm,
     )
