@@ -227,3 +227,19 @@ def test_a_page_a_person_edited_is_not_re_derived() -> None:
     assert second.removed == {}
     assert "topic/frobnik" in second.pages  # updated in place (the pipeline archives the edited version first)
     assert set(cited_by(second.pages)) == {d.input_rel for d in docs}
+
+
+def test_structured_data_is_summarised_by_its_shape_never_an_empty_page() -> None:
+    terms = ",".join(f'"t{i}": {{"definition": "Meaning {i}.", "see": ["t{i + 1}"]}}' for i in range(30))
+    docs = [
+        SourceDocument("data/glossary.json", f'```json\n{{"glossary": {{"title": "Ops", "terms": {{{terms}}}}}}}\n```\n'),
+        SourceDocument("data/hosts.yaml", "```yaml\nhosts:\n" + "".join(f"- {{name: h{i}, port: {80 + i}}}\n" for i in range(12)) + "```\n"),
+    ]
+    pages = {cid: split_page(text) for cid, text in run(docs).pages.items()}
+    fm, body = pages["topic/glossary"]
+    assert "terms: an object of 30 entries (t0, t1, t2, t3, t4 and 25 more), each a record with the fields definition, see" in body
+    assert "| key | definition |" in body and "| t0 | Meaning 0. |" in body and "(8 of 30 rows.)" in body
+    assert fm["description"].startswith("JSON: an object with 1 key (glossary)")
+    fm, body = pages["topic/hosts"]
+    assert "YAML: an object with 1 key (hosts); hosts: a list of 12 records with the fields name, port." in body
+    assert "| h0 | 80 |" in body and "*Data file.*" in body

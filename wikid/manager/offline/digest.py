@@ -171,48 +171,96 @@ def tables(blocks: list[Block]) -> tuple[list[tuple[tuple[str, ...], ...]], list
     return shown, counts
 
 
-def _shape(value: Any) -> str:
+def _names(keys: list[str], limit: int = 12) -> str:
+    shown = ", ".join(keys[:limit])
+    return shown + (f" and {len(keys) - limit} more" if len(keys) > limit else "")
+
+
+def _records(value: Any) -> list[tuple[str | None, dict[Any, Any]]] | None:
+    """(key, record) pairs when `value` is a collection of records: a list of objects,
+    or an object whose values are all objects (a glossary keyed by term)."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return [(None, v) for v in value]
+    if isinstance(value, dict) and len(value) > 1 and all(isinstance(v, dict) for v in value.values()):
+        return [(str(k), v) for k, v in value.items()]
+    return None
+
+
+def _shape(value: Any, depth: int = 0) -> str:
+    """A phrase on the shape of parsed JSON/YAML: keys, counts, the fields of records,
+    looking inside an object of a few keys (two levels at most)."""
+    records = _records(value)
+    if records is not None:
+        fields = sorted({str(k) for _, r in records for k in r})
+        what = "a list" if isinstance(value, list) else f"an object of {len(records)} entries ({_names([k or '' for k, _ in records], 5)})"
+        count = f" of {len(records)} records" if isinstance(value, list) else ", each a record"
+        return f"{what}{count} with the fields {_names(fields)}"
     if isinstance(value, dict):
-        keys = [str(k) for k in list(value)[:12]]
-        more = f" and {len(value) - 12} more" if len(value) > 12 else ""
-        return f"an object with {len(value)} key{'s' if len(value) != 1 else ''} ({', '.join(keys)}{more})"
+        keys = [str(k) for k in value]
+        nested = [(str(k), v) for k, v in value.items() if isinstance(v, (dict, list))]
+        head = f"an object with {len(value)} key{'s' if len(value) != 1 else ''} ({_names(keys)})"
+        if depth < 2 and nested and len(value) <= 6:
+            head += "; " + "; ".join(f"{k}: {_shape(v, depth + 1)}" for k, v in nested[:3])
+        return head
     if isinstance(value, list):
-        kinds = {type(v).__name__ for v in value}
-        if value and all(isinstance(v, dict) for v in value):
-            keys = sorted({str(k) for v in value for k in v})
-            shown = ", ".join(keys[:12]) + (f" and {len(keys) - 12} more" if len(keys) > 12 else "")
-            return f"a list of {len(value)} records with the fields {shown}"
-        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}" + (f" ({', '.join(sorted(kinds))})" if value else "")
+        kinds = sorted({type(v).__name__ for v in value})
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}" + (f" ({', '.join(kinds)})" if value else "")
     return f"a single {type(value).__name__} value"
 
 
-def _structured(block: Block) -> str | None:
-    """The shape of a fenced JSON or YAML block, or None when it is neither."""
+def _sample(value: Any, depth: int = 0) -> tuple[tuple[tuple[str, ...], ...], int] | None:
+    """A few records of the first collection of records in `value`, as table rows
+    (header first), and how many records it has."""
+    records = _records(value)
+    if records is not None:
+        columns = [str(k) for k in dict.fromkeys(k for _, r in records[:MAX_TABLE_ROWS] for k, v in r.items()
+                                                   if not isinstance(v, (dict, list)))][:6]
+        keyed = records[0][0] is not None
+        header = (("key",) if keyed else ()) + tuple(columns)
+        if not columns:
+            return None
+        rows = [((_clip(k),) if keyed else ()) + tuple(_clip(str(r.get(c, ""))) for c in columns)
+                for k, r in records[:MAX_TABLE_ROWS]]
+        return (header, *rows), len(records)
+    if isinstance(value, dict) and depth < 2:
+        for child in value.values():
+            if (found := _sample(child, depth + 1)) is not None:
+                return found
+    return None
+
+
+def _parsed(block: Block) -> tuple[str, Any] | None:
+    """(format, value) of a fenced JSON or YAML block, or None when it is neither."""
     info = block.raw[0].strip().lstrip("`~").strip().casefold() if block.raw else ""
     text = block.text
     if info not in ("json", "yaml", "yml", "jsonl", "ndjson") or len(text) > MAX_STRUCTURED_CHARS:
         return None
     try:
         if info in ("jsonl", "ndjson"):
-            records = [json.loads(line) for line in text.splitlines() if line.strip()]
-            return f"JSON lines: {_shape(records)}"
+            return "JSON lines", [json.loads(line) for line in text.splitlines() if line.strip()]
         if info == "json":
-            return f"JSON: {_shape(json.loads(text))}"
+            return "JSON", json.loads(text)
         if refusal(text):
             return None
         documents = [d for d in yaml.load_all(text, Loader=_Loader) if d is not None]
     except (ValueError, yaml.YAMLError, RecursionError):
         return None
-    if len(documents) == 1:
-        return f"YAML: {_shape(documents[0])}"
-    return f"YAML: {len(documents)} documents, the first {_shape(documents[0])}" if documents else None
+    if not documents:
+        return None
+    return ("YAML", documents[0]) if len(documents) == 1 else (f"YAML, {len(documents)} documents", documents)
+
+
+def structured(blocks: list[Block]) -> tuple[str, tuple[tuple[tuple[str, ...], ...], int] | None] | None:
+    """(a sentence on its shape, (sample rows, records)) of the first JSON or YAML block."""
+    for block in blocks:
+        if block.kind == CODE and (found := _parsed(block)):
+            kind, value = found
+            return f"{kind}: {_shape(value)}.", _sample(value)
+    return None
 
 
 def structure(blocks: list[Block], suffix: str, table_counts: list[int], shown: list[tuple[tuple[str, ...], ...]]) -> str | None:
-    """One sentence on the shape of a data document (see the module docstring)."""
-    for block in blocks:
-        if block.kind == CODE and (shape := _structured(block)):
-            return shape
+    """One sentence on the shape of a tabular data document (CSV, TSV, XLSX)."""
     if suffix not in _DATA_SUFFIXES or not shown:
         return None
     parts = []
@@ -231,7 +279,10 @@ def digest(blocks: list[Block], title: str | None, suffix: str) -> SourceDigest:
     shown, counts = tables(blocks)
     said = sentences(blocks, MAX_SENTENCES, names)
     items = [] if said else [b.text for b in blocks if b.kind == ITEM and not is_boilerplate(b.text)][:MAX_ITEMS]
+    shape = structured(blocks)
+    if shape is not None and shape[1] is not None:
+        shown, counts = [*shown, shape[1][0]], [*counts, shape[1][1]]
     return SourceDigest(
         tuple(said), tuple(outline(blocks, title, names)), tuple(shown), tuple(counts),
-        structure(blocks, suffix, counts, shown), tuple(items),
+        shape[0] if shape is not None else structure(blocks, suffix, counts, shown), tuple(items),
     )

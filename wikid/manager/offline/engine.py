@@ -41,6 +41,10 @@ from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
 PROJECT_KINDS = frozenset({"README", "release notes", "changelog", "FAQ", "to-do list", "history",
                            "contribution guide", "installation notes", "overview", "guide"})
 PROJECT_CLAIM = 1.5
+# What a data file is when it says nothing of itself, by its format.
+DATA_KINDS = {".csv": "table", ".tsv": "table", ".xlsx": "spreadsheet", ".json": "data file",
+              ".jsonl": "data file", ".ndjson": "data file", ".yaml": "data file", ".yml": "data file",
+              ".toml": "data file"}
 NO_TEXT_NOTE = "no usable text: the extracted text has no words, so no page can describe it"
 RESERVED_SLUGS = frozenset({"index", "log"})  # index.md / log.md are never concepts (OKF §3)
 RESERVED_DIRS = frozenset({"archive"})  # wiki/archive/ holds originals
@@ -139,7 +143,8 @@ def _page_source(doc: _Doc, ident: str, title: str, when: date | None, entity: s
     d = digest(list(doc.blocks), doc.identity.title, doc.suffix)
     entity_words = f" {' '.join(words(entity))} "
     named = tuple(entity_words.strip() != "" and entity_words in f" {' '.join(words(s))} " for s in d.sentences)
-    return PageSource(ident, title, when, d, doc.identity.kind, doc.identity.author, named)
+    kind = doc.identity.kind or (DATA_KINDS.get(doc.suffix) if d.structure else None)
+    return PageSource(ident, title, when, d, kind, doc.identity.author, named)
 
 
 def _entry_title(concept: ExistingConcept, ident: str, doc: _Doc) -> str:

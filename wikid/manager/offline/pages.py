@@ -38,7 +38,8 @@ EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states 
 # from the first source in this order, and the sources are listed in it.
 DESCRIPTIVE_KINDS = (
     "manual page", "module reference", "reference", "README", "overview", "guide", "tutorial", "FAQ",
-    "contract", "notice", "invoice", "price list", "policy", "runbook", "meeting notes", "incident report",
+    "contract", "notice", "invoice", "price list", "spreadsheet", "table", "data file", "policy", "runbook",
+    "meeting notes", "incident report",
     "history", "contribution guide", "installation notes", "release notes", "changelog", "to-do list",
 )
 
@@ -121,7 +122,8 @@ def summary(cited: list[PageSource]) -> tuple[list[str], str | None]:
 
 
 def describe(draft: PageDraft, said: list[str]) -> str:
-    """One sentence: the current values that sources disagreed on, else the first summary sentence."""
+    """One sentence: the current values that sources disagreed on, else the first summary
+    sentence, else the shape of a data source ("A table of 40 rows with the columns …")."""
     resolved = [a for a in draft.attributes if a.status == "canonical"][:3]
     if resolved:
         values = "; ".join(f"{a.label}: {a.value}" for a in resolved)
@@ -131,6 +133,9 @@ def describe(draft: PageDraft, said: list[str]) -> str:
         if len(first) > MAX_DESCRIPTION_CHARS:
             first = first[:MAX_DESCRIPTION_CHARS].rsplit(" ", 1)[0] + "…"
         return first
+    shape = next((s.digest.structure for s in ordered_sources(draft.cited) if s.digest.structure), None)
+    if shape:
+        return shape if len(shape) <= MAX_DESCRIPTION_CHARS else shape[:MAX_DESCRIPTION_CHARS].rsplit(" ", 1)[0] + "…"
     count = len(draft.sources)
     kinds = sorted({s.kind for s in draft.cited if s.kind})
     what = f" ({', '.join(kinds)})" if kinds else ""

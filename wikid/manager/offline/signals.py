@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from wikid.document.blocks import plain
+from wikid.document.blocks import plain, split_cells
 from wikid.document.dates import parse_date
 from wikid.document.identity import title_problem
 from wikid.document.reading import frontmatter
@@ -179,28 +179,6 @@ def codes(text: str) -> set[str]:
             continue
         found.add(code)
     return found
-
-
-def split_cells(line: str) -> list[str]:
-    """The cells of one GFM table line, with `\\|` unescaped."""
-    inner = line.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    cells, current, i = [], [], 0
-    while i < len(inner):
-        ch = inner[i]
-        if ch == "\\" and i + 1 < len(inner) and inner[i + 1] in "|\\":
-            current.append(inner[i + 1])
-            i += 2
-            continue
-        if ch == "|":
-            cells.append("".join(current).strip())
-            current = []
-        else:
-            current.append(ch)
-        i += 1
-    cells.append("".join(current).strip())
-    return cells
 
 
 def _known_key(cell: str) -> bool:
