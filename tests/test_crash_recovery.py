@@ -100,3 +100,29 @@ def test_interrupted_batch_recovers_to_the_uninterrupted_result(
     assert_nothing_lost(DOCS, project)
     assert _wiki_without_log(project) == _wiki_without_log(reference)
     assert all(f.action != Action.RETRY for f in report.files)
+
+
+def test_a_rollback_keeps_a_page_the_batch_left_unchanged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page the batch re-derives to the same bytes is not the batch's to undo: rolling
+    the batch back once deleted it, since its bytes matched what the batch 'wrote'."""
+    project = Project(tmp_path / "proj")
+    project.init()
+    drop(project, "contracts/acme.txt", b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n")
+    project.update()
+    page = project.paths.wiki / "vendor/acme-anvils.md"
+    before = page.read_bytes()
+    # The note mentions Acme Anvils once in passing: the vendor page is re-derived, unchanged.
+    drop(project, "notes/picnic.txt", b"Summer picnic\n\nThe picnic is on the lawn. Acme Anvils sent a cake.\n")
+    real = managed.atomic_create
+
+    def killed(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise Killed
+
+    monkeypatch.setattr(managed, "atomic_create", killed)
+    with pytest.raises(Killed):
+        project.update()
+    monkeypatch.setattr(managed, "atomic_create", real)
+    journal = project.paths.journal.read_text()
+    assert "vendor/acme-anvils" not in journal  # nothing to undo there
+    project.update()
+    assert page.read_bytes() == before

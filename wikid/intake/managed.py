@@ -297,7 +297,8 @@ def manage_documents(
             continue
         planned[page.id] = (data, action, existing)
         page.put = PagePut(action, f"archive/{previous}" if previous else None)
-        journal.pages[page.id] = JournalPage(owned.digest(data), previous, backup)
+        if action != Action.UNCHANGED:  # an unchanged page is nothing to undo (a rollback would delete it)
+            journal.pages[page.id] = JournalPage(owned.digest(data), previous, backup)
         ownership[page.id] = [*ours, owned.digest(data)] if rederives else []
     # A document whose page cannot be written keeps its input name: its archive names go.
     for rel in sorted(rel for rel in journal.docs if citing[_placeholder(rel)].id not in planned):
