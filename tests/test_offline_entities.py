@@ -176,7 +176,7 @@ def test_attributes_come_only_from_key_value_structure() -> None:
             "| Level | Numeric value |\n|---|---|\n| DEBUG | 10 |\n| INFO | 20 |\n\n"
             "| Attribute | Value |\n|---|---|\n| Licence | MIT |\n| Owner | Platform team |\n")
     fm, body = split_page(run([SourceDocument("notes/tooling.md", text)]).pages["topic/tooling"])
-    attributes = body.split("# Attributes", 1)[1]
+    attributes = body.split("# Attributes", 1)[1].split("\n# ", 1)[0]
     assert "| Licence | MIT |" in attributes and "| Owner | Platform team |" in attributes
     for prose in ("modular design", "Changed in version", "restart after", "DEBUG"):
         assert prose not in attributes, prose

@@ -5,13 +5,14 @@ Layout:
   from the source that best describes the entity (its manual page, reference or
   README before its release notes and changelogs), each sentence's paragraph ending
   in its source's footnote;
+* the facts: `# Attributes` (agreed and canonical values) and `# Conflicts` (only
+  when sources disagree);
 * `# Sources`: one section per source — its own title, what it is and its date, its
   first sentences, its outline (headings with their first sentence), its tables,
   the shape of its data — most descriptive first; beyond MAX_DETAILED_SOURCES the
   rest are listed one line each;
-* `# Attributes` (agreed and canonical values), `# Conflicts` (only when sources
-  disagree), `# Related Concepts` (bundle-absolute links to pages that exist), then
-  the footnote definitions of every label the body cites.
+* `# Related Concepts` (bundle-absolute links to pages that exist), then the footnote
+  definitions of every label the body cites.
 """
 
 from __future__ import annotations
@@ -208,15 +209,6 @@ def compose(draft: PageDraft) -> tuple[str, str]:
         if draft.prose:
             parts.append(f"# {SOURCE_NOTES}")
         parts += paragraphs
-    ordered = ordered_sources(draft.cited)
-    if ordered:
-        sections = [f"# {SOURCES}"]
-        for n, source in enumerate(ordered):
-            if n < MAX_DETAILED_SOURCES:
-                sections.append(source_section(source, set(said) if source.id == origin else set()))
-            else:
-                sections.append(f"* {inline(source.title)} — {inline(_what(source))}.[^{source.id}]")
-        parts.append("\n\n".join(sections))
     if draft.attributes:
         rows = ["# Attributes", "", "| Attribute | Value | Source |", "|---|---|---|"]
         for a in draft.attributes:
@@ -228,6 +220,15 @@ def compose(draft: PageDraft) -> tuple[str, str]:
         for c in draft.conflicts:
             rows.append(f"| {cell(c.label)} | {cell(c.value)} | {_ref(c.source)} | {_date(c.date)} | {c.status} |")
         parts.append("\n".join(rows))
+    ordered = ordered_sources(draft.cited)
+    if ordered:
+        sections = [f"# {SOURCES}"]
+        for n, source in enumerate(ordered):
+            if n < MAX_DETAILED_SOURCES:
+                sections.append(source_section(source, set(said) if source.id == origin else set()))
+            else:
+                sections.append(f"* {inline(source.title)} — {inline(_what(source))}.[^{source.id}]")
+        parts.append("\n\n".join(sections))
     if draft.related:
         parts.append(f"# {HEADING}\n\n" + "\n".join(f"* [{_link_text(t)}](/{i}.md)" for t, i in draft.related))
     body = "\n\n".join(parts)
