@@ -243,3 +243,15 @@ def test_structured_data_is_summarised_by_its_shape_never_an_empty_page() -> Non
     fm, body = pages["topic/hosts"]
     assert "YAML: an object with 1 key (hosts); hosts: a list of 12 records with the fields name, port." in body
     assert "| h0 | 80 |" in body and "*Data file.*" in body
+
+
+def test_a_document_without_a_title_is_re_derived_to_the_page_one_batch_gives() -> None:
+    # Its `sources` entry shows its file name as its title; read back, that must not
+    # become a title (nor a name) the first batch never saw.
+    table = SourceDocument("data/people.csv", "| name | team |\n|---|---|\n| Ann | Ops |\n| Bo | Dev |\n| Cy | Ops |\n")
+    note = SourceDocument("notes/people.md", "# People\n\nThe people of each team are listed in a table kept by HR.\n")
+    wiki = MemoryWiki()
+    wiki.apply(run([table], wiki), [table])
+    wiki.apply(run([note], wiki), [note])
+    one_batch = {cid: MemoryWiki.with_texts(text, [table, note]) for cid, text in run([table, note]).pages.items()}
+    assert wiki.pages == one_batch

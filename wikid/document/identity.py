@@ -91,7 +91,11 @@ _CHANGELOG_ENTRY = re.compile(r"^([a-z0-9][a-z0-9+.~-]{0,60}) \(([^()\s]{0,60}\d
 _CHANGELOG_TRAILER = re.compile(r"^ -- .{1,200}?>\s+(\w{3}, \d{1,2} \w{3} \d{4})")
 _DATED_AUTHOR_LINE = re.compile(r"^\d{4}-\d{2}-\d{2}\s{1,4}\S.{0,120}(?:<[^>\s]+@[^>\s]+>|\s[^\s@]+@[^\s@]+\.\w+)\s*$")
 _FIELD_LINE = re.compile(r"^[\w][\w ./&'()-]{0,40}:\s+\S")
-_FILE_NAME = re.compile(r"^(?:microsoft \w+ [-—] )?[\w .()-]{1,80}\.(?:docx?|xlsx?|pptx?|pdf|odt|rtf|txt|md|html?|tex|dvi|ps|indd|pages)$", re.IGNORECASE)
+_FILE_NAME = re.compile(
+    r"^(?:microsoft \w+ [-—] )?[\w .()-]{1,80}\.(?:docx?|xlsx?|pptx?|pdf|odt|ods|odp|rtf|txt|text|md|markdown|"
+    r"rst|org|html?|xhtml|epub|csv|tsv|json|jsonl|ndjson|ya?ml|toml|xml|log|tex|dvi|ps|indd|pages|key|numbers)$",
+    re.IGNORECASE,
+)
 _PLACEHOLDER_TITLES = frozenset("untitled|untitled document|document|title|no title|new document|draft|slide 1|presentation|sheet1|workbook".split("|"))
 _WORD = re.compile(r"[^\W_]+(?:[.+'_-][^\W_]+)*", re.UNICODE)
 

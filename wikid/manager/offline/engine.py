@@ -108,8 +108,8 @@ def stored_info(entry: dict[str, Any]) -> dict[str, str]:
     that re-deriving the page from the archived text gives what the first batch gave.
     A title that is only the file's name was not the document's own (source_title)."""
     info: dict[str, str] = {}
-    resource = entry.get("resource")
-    name = resource.rsplit("/", 1)[-1] if isinstance(resource, str) else ""
+    rel = _archived_rel(entry) or ""
+    name = rel.rsplit("/", 1)[-1]
     title, author, when = entry.get("title"), entry.get("author"), entry.get("last_modified")
     if isinstance(title, str) and title and title != name and title != humanize_stem(name or "x"):
         info["title"] = title
