@@ -26,6 +26,8 @@ from wikid import Action, Project
 from wikid.config import OfflineConfig
 from wikid.intake import journal
 from wikid.manager import ExistingConcept, SourceDocument
+from wikid.document.reading import read
+from wikid.manager.offline.digest import sentences
 from wikid.manager.offline.signals import read_signals
 from wikid.okf.page import split_page
 
@@ -172,7 +174,8 @@ def test_signals_take_linear_time_on_hostile_lines(text: str) -> None:
 
 
 def test_headings_and_links_read_as_before() -> None:
-    signals = read_signals("#  Bluestone  Roasters  ##\n\nSee [the terms](http://x/y) for the new rates[^1] of this year.\n")
+    text = "#  Bluestone  Roasters  ##\n\nSee [the terms](http://x/y) for the new rates[^1] of this year.\n"
+    signals = read_signals(text)
     assert signals.name == "Bluestone Roasters"
-    assert signals.sentences == ("See the terms for the new rates of this year.",)
+    assert sentences(read(text, {}).blocks) == ["See the terms for the new rates of this year."]
     assert read_signals("## C#\n").name == "C"
