@@ -92,20 +92,10 @@ def measure(figure: str, n: int, out: mp.Queue) -> None:
     from sklearn.metrics import adjusted_rand_score
 
     from wikid.config import OfflineConfig
-    from wikid.manager import SourceDocument
+    from wikid.manager import EmptyWiki, SourceDocument
     from wikid.manager.offline import OfflineEngine
     from wikid.manager.offline.cluster import group_documents
     from wikid.manager.offline.signals import read_signals
-
-    class EmptyWiki:
-        def concepts(self) -> list:
-            return []
-
-        def archived_text(self, resource: str) -> str | None:
-            return None
-
-        def fresh_pages(self) -> list[str]:  # nothing copied from input/ before the engine ran
-            return []
 
     docs, labels = generate(n)
     texts = [t for _, t in docs]

@@ -131,6 +131,7 @@ def known_item_share(project: Path) -> tuple[float, float]:
     """Known-item shares (bench/knownitem.py): with the sources' texts, and from the pages' own text only."""
     sys.path.insert(0, str(ROOT))
     import knownitem  # bench/knownitem.py
+
     from wikid import Project
 
     wiki = Project(project)
@@ -176,22 +177,10 @@ def generated_rows(sizes: list[int]) -> list[Row]:
     from datetime import datetime, timezone
 
     from cluster import generate  # bench/cluster.py
+
     from wikid.config import OfflineConfig
-    from wikid.manager import SourceDocument
+    from wikid.manager import EmptyWiki, SourceDocument
     from wikid.manager.offline import OfflineEngine
-
-    class EmptyWiki:
-        def concepts(self):
-            return []
-
-        def archived_text(self, resource):
-            return None
-
-        def fresh_pages(self):
-            return []
-
-        def owned_pages(self):
-            return set()
 
     rows = []
     for n in sizes:

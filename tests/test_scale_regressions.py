@@ -24,9 +24,9 @@ import wikid.intake.managed as managed
 import wikid.manager.offline.engine as engine
 from wikid import Action, Project
 from wikid.config import OfflineConfig
-from wikid.intake import journal
-from wikid.manager import ExistingConcept, SourceDocument
 from wikid.document.reading import read
+from wikid.intake import journal
+from wikid.manager import EmptyWiki, SourceDocument
 from wikid.manager.offline.digest import sentences
 from wikid.manager.offline.signals import read_signals
 from wikid.okf.page import split_page
@@ -115,20 +115,6 @@ def test_a_text_document_opening_with_a_deeply_nested_frontmatter_gets_a_page(pr
 # --- O1: memory and time of the offline engine on a huge text --------------------------
 
 
-class _EmptyWiki:
-    def concepts(self) -> list[ExistingConcept]:
-        return []
-
-    def archived_text(self, resource: str) -> str | None:
-        return None
-
-    def fresh_pages(self) -> list[str]:
-        return []
-
-    def owned_pages(self) -> set[str]:
-        return set()
-
-
 def test_the_offline_engine_reads_a_20_mb_text_in_bounded_memory_and_time() -> None:
     """Before the bound: a tracemalloc peak of 278 MB and 5.4 s (15 s under tracemalloc)."""
     words = "kalomi nerusa tivoze bado fegu hijopu " * 8
@@ -137,7 +123,7 @@ def test_the_offline_engine_reads_a_20_mb_text_in_bounded_memory_and_time() -> N
     tracemalloc.start()
     try:
         started = time.perf_counter()
-        result = offline.manage([SourceDocument("huge.txt", text)], _EmptyWiki())
+        result = offline.manage([SourceDocument("huge.txt", text)], EmptyWiki())
         elapsed = time.perf_counter() - started
         _, peak = tracemalloc.get_traced_memory()
     finally:
@@ -151,7 +137,7 @@ def test_a_document_with_words_only_beyond_the_opening_is_not_refused(monkeypatc
     monkeypatch.setattr(engine, "MAX_SIGNAL_CHARS", 100)
     text = "## Page 1\n\n" * 50 + "The late words of a long scan.\n"
     offline = engine.OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=timezone.utc))
-    result = offline.manage([SourceDocument("scan.pdf", text)], _EmptyWiki())
+    result = offline.manage([SourceDocument("scan.pdf", text)], EmptyWiki())
     assert result.notes == {}
     assert len(result.pages) == 1
 

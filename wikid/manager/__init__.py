@@ -65,6 +65,23 @@ class WikiView(Protocol):
         ...
 
 
+class EmptyWiki:
+    """The WikiView of a wiki with no pages yet: for calling an engine on documents
+    alone (scripts, benchmarks, tests) without a project on disk."""
+
+    def concepts(self) -> list[ExistingConcept]:
+        return []
+
+    def archived_text(self, resource: str) -> str | None:
+        return None
+
+    def fresh_pages(self) -> list[str]:
+        return []
+
+    def owned_pages(self) -> set[str]:
+        return set()
+
+
 @dataclass(frozen=True)
 class ManagerResult:
     """Pages to write (concept id -> full page text) and why any input was left out.

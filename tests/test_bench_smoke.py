@@ -1,0 +1,69 @@
+"""The benchmarks still run: each script at a tiny size, every figure measured.
+
+A benchmark is only read when someone runs `bench/run`, so an API change that breaks one
+goes unnoticed until then (bench/cluster.py's engine figure failed that way once the
+WikiView protocol grew `owned_pages`). These runs take seconds; the figures themselves
+are not judged here -- the full runs under bench/ are where they are read.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+def run_bench(script: str, *args: str) -> list[dict]:
+    """The rows `bench/<script> --json` prints on its last line."""
+    done = subprocess.run([sys.executable, str(BENCH / script), *args, "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=BENCH.parent)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = json.loads(done.stdout.strip().splitlines()[-1])["rows"]
+    assert rows, done.stderr[-3000:]
+    return rows
+
+
+def assert_measured(rows: list[dict]) -> None:
+    failed = [(r["figure"], r["error"]) for r in rows if r["error"]]
+    assert not failed, failed
+    assert all(isinstance(r["wikid"], (int, float)) and r["wikid"] >= 0 for r in rows), rows
+
+
+@pytest.mark.parametrize("script, args", [
+    ("cluster.py", ("--sizes", "60")),
+    ("intake.py", ("--sizes", "60")),
+    ("lint.py", ("--sizes", "60", "--repeat", "1")),
+])
+def test_a_benchmark_measures_every_figure_at_a_tiny_size(script: str, args: tuple[str, ...]) -> None:
+    rows = run_bench(script, *args)
+    assert_measured(rows)
+    assert all("60" in r["figure"] for r in rows), [r["figure"] for r in rows]
+
+
+def test_the_quality_benchmark_scores_a_labelled_corpus(tmp_path: Path) -> None:
+    """Two entities, two documents each: the clustering is scored against truth.json."""
+    corpus = tmp_path / "tiny"
+    docs = {
+        "a1.txt": "Vendor: Harbor Freight Lines\nHarbor Freight Lines ships pallets from the coast.\n",
+        "a2.txt": "Vendor: Harbor Freight Lines\nHarbor Freight Lines raised its rates in March.\n",
+        "b1.txt": "Vendor: Quillon Paper Mills\nQuillon Paper Mills sells recycled paper by the ton.\n",
+        "b2.txt": "Vendor: Quillon Paper Mills\nQuillon Paper Mills opened a second mill.\n",
+    }
+    (corpus / "input").mkdir(parents=True)
+    for name, text in docs.items():
+        (corpus / "input" / name).write_text(text)
+    truth = {name: ("harbor" if name.startswith("a") else "quillon") for name in docs}
+    (corpus / "truth.json").write_text(json.dumps(truth))
+
+    rows = run_bench("quality.py", "--corpus", str(corpus), "--sizes", "40")
+    assert_measured(rows)
+    by_figure = {r["figure"]: r for r in rows}
+    ari = by_figure["tiny (4 docs, 2 entities): ARI of pages"]
+    assert ari["wikid"] == pytest.approx(1.0)
+    assert by_figure["tiny (4 docs, 2 entities): pages"]["wikid"] == 2
+    assert "offline engine, 40 generated documents" in by_figure
