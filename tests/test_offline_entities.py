@@ -122,6 +122,16 @@ def test_a_stated_names_first_word_counts_only_as_a_proper_noun() -> None:
     assert index.counts(*cased_words("Every Order goes through the portal."))[ids["order portal"]] == 0
 
 
+def test_a_word_inside_a_counted_name_is_no_mention_of_the_name_it_starts() -> None:
+    """"Sugar Harbor" ends with the first word of "Harbor Freight": a note repeating
+    "Sugar Harbor" is not also about Harbor Freight (it joined that entity's documents)."""
+    index = NameIndex({"sugar harbor", "harbor freight"}, headed={"sugar harbor", "harbor freight"})
+    ids = index.ids
+    counts = index.counts(*cased_words("Notes on Sugar Harbor. Sugar Harbor is late; Harbor was early."))
+    assert counts[ids["sugar harbor"]] == 2
+    assert counts[ids["harbor freight"]] == 1  # only the "Harbor" standing alone
+
+
 def test_documents_firmly_about_different_names_stay_apart_however_much_they_mention_each_other() -> None:
     # Pages of a TLS wrapper talk about sockets half the time; pages of sockets barely mention TLS.
     wrapper = "# tlswrap — secure layer over sockets\n\n" + "tlswrap wraps a socket. " * 12 + "The socket stays open. " * 6

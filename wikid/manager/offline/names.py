@@ -67,8 +67,10 @@ class NameIndex:
 
     def counts(self, tokens: Sequence[str], capitals: Sequence[bool] | None = None) -> Counter[int]:
         """Name id -> number of mentions in `tokens`; a first word alone counts only
-        where `capitals` says it was capitalised ("Order" of "Order Portal", not "order")."""
+        where `capitals` says it was capitalised ("Order" of "Order Portal", not "order")
+        and is not a word of a name counted already."""
         found: Counter[int] = Counter()
+        covered = 0  # tokens before this position are inside a name already counted
         for pos, token in enumerate(tokens):
             if token not in self.firsts:
                 continue
@@ -80,8 +82,10 @@ class NameIndex:
                 if name is not None:
                     found[name] += 1
                     matched = True
-            if not matched and (head := self.heads.get(token)) is not None and (capitals is None or capitals[pos]):
-                found[head] += 1
+                    covered = max(covered, pos + length)
+            if (not matched and pos >= covered and (head := self.heads.get(token)) is not None
+                    and (capitals is None or capitals[pos])):
+                found[head] += 1  # not the last word of "Sugar Harbor" taken for "Harbor Freight"
         return found
 
 
