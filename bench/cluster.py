@@ -92,7 +92,7 @@ def measure(figure: str, n: int, out: mp.Queue) -> None:
     from sklearn.metrics import adjusted_rand_score
 
     from wikid.config import OfflineConfig
-    from wikid.manager import EmptyWiki, SourceDocument
+    from wikid.manager import BlankWiki, SourceDocument
     from wikid.manager.offline import OfflineEngine
     from wikid.manager.offline.cluster import group_documents
     from wikid.manager.offline.signals import read_signals
@@ -116,7 +116,7 @@ def measure(figure: str, n: int, out: mp.Queue) -> None:
         quality = adjusted_rand_score(labels, predicted)
     else:
         documents = [SourceDocument(rel, text) for rel, text in docs]
-        result = OfflineEngine(config, datetime(2026, 7, 12, tzinfo=timezone.utc)).manage(documents, EmptyWiki())
+        result = OfflineEngine(config, datetime(2026, 7, 12, tzinfo=timezone.utc)).manage(documents, BlankWiki())
         assert sum(text.count("resource: /archive/") for text in result.pages.values()) == n
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -179,7 +179,7 @@ def generated_rows(sizes: list[int]) -> list[Row]:
     from cluster import generate  # bench/cluster.py
 
     from wikid.config import OfflineConfig
-    from wikid.manager import EmptyWiki, SourceDocument
+    from wikid.manager import BlankWiki, SourceDocument
     from wikid.manager.offline import OfflineEngine
 
     rows = []
@@ -188,7 +188,7 @@ def generated_rows(sizes: list[int]) -> list[Row]:
         documents = [SourceDocument(rel, text) for rel, text in docs]
         engine = OfflineEngine(OfflineConfig(), datetime(2026, 12, 1, tzinfo=timezone.utc))
         start = time.perf_counter()
-        engine.manage(documents, EmptyWiki())
+        engine.manage(documents, BlankWiki())
         seconds = time.perf_counter() - start
         figure = f"offline engine, {n:,} generated documents"
         if n >= 10_000:

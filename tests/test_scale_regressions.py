@@ -26,7 +26,7 @@ from wikid import Action, Project
 from wikid.config import OfflineConfig
 from wikid.document.reading import read
 from wikid.intake import journal
-from wikid.manager import EmptyWiki, SourceDocument
+from wikid.manager import BlankWiki, SourceDocument
 from wikid.manager.offline.digest import sentences
 from wikid.manager.offline.signals import read_signals
 from wikid.okf.page import split_page
@@ -123,7 +123,7 @@ def test_the_offline_engine_reads_a_20_mb_text_in_bounded_memory_and_time() -> N
     tracemalloc.start()
     try:
         started = time.perf_counter()
-        result = offline.manage([SourceDocument("huge.txt", text)], EmptyWiki())
+        result = offline.manage([SourceDocument("huge.txt", text)], BlankWiki())
         elapsed = time.perf_counter() - started
         _, peak = tracemalloc.get_traced_memory()
     finally:
@@ -137,7 +137,7 @@ def test_a_document_with_words_only_beyond_the_opening_is_not_refused(monkeypatc
     monkeypatch.setattr(engine, "MAX_SIGNAL_CHARS", 100)
     text = "## Page 1\n\n" * 50 + "The late words of a long scan.\n"
     offline = engine.OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=timezone.utc))
-    result = offline.manage([SourceDocument("scan.pdf", text)], EmptyWiki())
+    result = offline.manage([SourceDocument("scan.pdf", text)], BlankWiki())
     assert result.notes == {}
     assert len(result.pages) == 1
 

@@ -65,7 +65,7 @@ class WikiView(Protocol):
         ...
 
 
-class EmptyWiki:
+class BlankWiki:
     """The WikiView of a wiki with no pages yet: for calling an engine on documents
     alone (scripts, benchmarks, tests) without a project on disk."""
 
