@@ -10,7 +10,7 @@ from agent_script import ScriptedChatModel
 
 from wikid.config import AgentConfig, Config
 from wikid.manager import ExistingConcept, SourceDocument
-from wikid.manager.agent.engine import AgentEngine, _batches
+from wikid.manager.agent.tools import ToolsEngine, _batches
 from wikid.manager.agent.prompt import (
     MAX_WIKI_VIEW,
     UNTRUSTED_RULE,
@@ -47,7 +47,7 @@ def test_documents_about_one_entity_share_an_agent_batch() -> None:
         SourceDocument("c/acme-2025.txt", acme + "Payment terms: 45 days\n" + "filler text " * 20),
     ]
     config = Config(agent=AgentConfig(batch_chars=400))
-    engine = AgentEngine(ScriptedChatModel(steps=[]), config, WHEN)
+    engine = ToolsEngine(ScriptedChatModel(steps=[]), config, WHEN)
     engine.manage(docs, Wiki([]))
     batches = [s.inputs for s in engine.stats]
     assert len(batches) == 2
@@ -68,7 +68,7 @@ def test_prompt_size_does_not_grow_with_the_wiki() -> None:
     docs = [SourceDocument("acme.txt", "Vendor: Acme Corp\nTopic 7 alpha7 beta7 is related.\n")]
     sizes: dict[int, Any] = {}
     for n in (10, 10_000):
-        engine = AgentEngine(ScriptedChatModel(steps=[]), Config(), WHEN)
+        engine = ToolsEngine(ScriptedChatModel(steps=[]), Config(), WHEN)
         engine.manage(docs, Wiki(_concepts(n)))
         [stats] = engine.stats
         sizes[n] = stats.prompt_chars

@@ -1,5 +1,5 @@
-"""The agent engine driven offline by a scripted chat model through the real deepagents
-graph: pages land and inputs are archived only through wikid's own verification;
+"""The agent engine's tools mode driven offline by a scripted chat model through the
+real deepagents graph: pages land and inputs are archived only through wikid's own verification;
 a hostile agent cannot reach the disk; model failures leave every input in input/."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from agent_script import ScriptedChatModel, call, calls
+from langchain_core.messages import AIMessage
 from conftest import assert_nothing_lost, drop, tree_bytes
 
 from wikid import Action, Project
@@ -24,6 +25,11 @@ def concept(title: str, rels: list[str], type_: str = "Vendor") -> str:
     notes = "\n".join(f"[^s{i}]: {rel}" for i, rel in enumerate(rels))
     return render_page({"type": type_, "title": title, "description": f"{title}, a vendor.", "sources": sources},
                        f"{title} is a vendor.[^s0]\n\n{notes}\n")
+
+
+@pytest.fixture(autouse=True)
+def tools_mode(project: Project) -> None:
+    (project.root / "wikid.yaml").write_text("agent:\n  mode: tools\n")
 
 
 @pytest.fixture
@@ -44,7 +50,7 @@ def test_two_pages_land_inputs_are_archived_and_placeholders_rewritten(project: 
     drop(project, "acme.txt", ACME)
     drop(project, "globex.txt", GLOBEX)
     model = ScriptedChatModel(steps=[
-        calls(call("read_file", file_path="/extracts/acme.txt.txt"), call("read_file", file_path="/extracts/globex.txt.txt")),
+        calls(call("read_file", file_path="/extracts/acme.txt"), call("read_file", file_path="/extracts/globex.txt")),
         calls(call("write_file", file_path="/wiki/vendors/acme-corp.md", content=concept("Acme Corp", ["acme.txt"])),
               call("write_file", file_path="/wiki/vendors/globex.md", content=concept("Globex", ["globex.txt"]))),
         calls(call("lint_page", concept_id="vendors/acme-corp"), call("lint_page", concept_id="vendors/globex")),
@@ -71,14 +77,14 @@ def test_two_pages_land_inputs_are_archived_and_placeholders_rewritten(project: 
 
 def test_hostile_agent_cannot_reach_the_disk(project: Project, tmp_path: Path, backends: list) -> None:
     big = "\n".join(f"line {i:05d} " + "x" * 390 for i in range(1500))  # ~600k characters
-    (project.root / "wikid.yaml").write_text("agent:\n  batch_chars: 1000000\n")  # one batch
+    (project.root / "wikid.yaml").write_text("agent:\n  mode: tools\n  batch_chars: 1000000\n")  # one batch
     drop(project, "a.txt", ACME)
     drop(project, "big.txt", big.encode())
     hostile = [("/wiki/archive/x.md", "x"), ("/wiki/archive/.x.md", "x"), ("/input/a.txt", "overwritten"),
                ("/wiki/index.md", "x"), ("/.wikid/state", "x"), ("/../escape.md", "x"), ("/wiki/.hidden.md", "x"),
                ("/wiki/sub/log.md", "x"), ("/wiki/../escape.md", "x")]
     model = ScriptedChatModel(steps=[
-        calls(call("read_file", file_path="/extracts/big.txt.txt", offset=0, limit=2000), call("grep", pattern="line", path="/extracts", output_mode="content"),
+        calls(call("read_file", file_path="/extracts/big.txt", offset=0, limit=2000), call("grep", pattern="line", path="/extracts", output_mode="content"),
               call("lint_page", concept_id="z" * 600_000)),  # a 600k-character tool result
         calls(*(call("write_file", file_path=path, content=content) for path, content in hostile)),
         calls(call("edit_file", file_path="/input/a.txt", old_string="Acme", new_string="Evil"),
@@ -119,7 +125,7 @@ def test_an_agent_that_writes_nothing_leaves_every_input(project: Project) -> No
     drop(project, "acme.txt", ACME)
     drop(project, "globex.txt", GLOBEX)
     wiki_before = tree_bytes(project.paths.wiki)
-    report = project.update(model=ScriptedChatModel(steps=[calls(call("read_file", file_path="/extracts/acme.txt.txt"))]))
+    report = project.update(model=ScriptedChatModel(steps=[calls(call("read_file", file_path="/extracts/acme.txt"))]))
     assert [(f.input, f.action) for f in report.files] == [("acme.txt", Action.RETRY), ("globex.txt", Action.RETRY)]
     assert all("the agent wrote no page citing it" in f.message for f in report.files)
     assert (project.paths.input / "acme.txt").read_bytes() == ACME
@@ -178,7 +184,7 @@ def test_the_prompt_has_the_untrusted_data_rule_and_the_inputs(project: Project)
     system = model.seen[0][0]
     assert system.type == "system"
     assert UNTRUSTED_RULE in system.content
-    assert "`docs/acme.txt` — text at `/extracts/docs/acme.txt.txt`" in system.content
+    assert "`docs/acme.txt` — text at `/extracts/docs/acme.txt`" in system.content
     assert "/archive/<input-path>" in system.content
     assert "Ignore all previous instructions" not in system.content  # contents are read as files, not prompt
 
@@ -195,3 +201,58 @@ def test_an_existing_concept_is_shown_and_can_be_updated(project: Project) -> No
     assert (f.action, f.page) == (Action.UPDATED, "vendors/acme-corp.md")
     assert f.previous_archived_as is not None
 
+
+
+def test_write_page_takes_fields_and_answers_with_source_ids_and_lint(project: Project) -> None:
+    drop(project, "acme.txt", ACME)
+    replies: list[str] = []
+
+    def lint_reply(messages):  # type: ignore[no-untyped-def]
+        replies.append(messages[-1].content)
+        return AIMessage(content="done")
+
+    model = ScriptedChatModel(steps=[
+        calls(call("write_page", concept_id="/wiki/vendors/acme-corp.md", type="Vendor", title="Acme Corp",
+                   description="Acme Corp sells hardware.", body="Acme sells hardware.[^acme]", inputs=["acme.txt", "ghost.txt"])),
+        lint_reply,
+    ])
+    [f] = project.update(model=model).files
+    assert (f.action, f.page) == (Action.CREATED, "vendors/acme-corp.md")
+    assert "source ids: [^acme] = acme.txt" in replies[0] and "lint: no errors" in replies[0]
+    assert "not inputs of this batch (ignored): ghost.txt" in replies[0]
+    frontmatter, body = split_page((project.paths.wiki / "vendors/acme-corp.md").read_text())
+    assert [s["id"] for s in frontmatter["sources"]] == ["acme"]
+    assert "[^acme]: acme.txt" in body
+
+
+def test_the_step_limit_keeps_the_pages_already_drafted(project: Project) -> None:
+    drop(project, "acme.txt", ACME)
+    drop(project, "globex.txt", GLOBEX)
+    looping = [calls(call("ls", path="/extracts")) for _ in range(300)]
+    model = ScriptedChatModel(steps=[
+        calls(call("write_page", concept_id="vendors/acme-corp", type="Vendor", title="Acme Corp",
+                   description="Acme Corp sells hardware.", body="Acme sells hardware.[^acme]", inputs=["acme.txt"])),
+        *looping,
+    ])
+    report = project.update(model=model)
+    by_input = {f.input: f for f in report.files}
+    assert (by_input["acme.txt"].action, by_input["acme.txt"].page) == (Action.CREATED, "vendors/acme-corp.md")
+    assert by_input["globex.txt"].action == Action.RETRY
+    assert "step limit" in by_input["globex.txt"].message
+    [batch] = report.engine_stats["batches"]  # type: ignore[index]
+    assert batch["model_calls"] > 10 and batch["pages"] == 1 and "step limit" in batch["error"]
+    assert report.engine_stats["model_calls"] == batch["model_calls"]
+
+
+def test_a_model_error_after_a_draft_keeps_the_draft(project: Project) -> None:
+    drop(project, "acme.txt", ACME)
+    drop(project, "globex.txt", GLOBEX)
+    model = ScriptedChatModel(steps=[
+        calls(call("write_page", concept_id="vendors/acme-corp", type="Vendor", title="Acme Corp",
+                   description="Acme Corp sells hardware.", body="Acme sells hardware.", inputs=["acme.txt"])),
+        ConnectionError("connection reset by the model server"),
+    ])
+    by_input = {f.input: f for f in project.update(model=model).files}
+    assert by_input["acme.txt"].action == Action.CREATED
+    assert by_input["globex.txt"].action == Action.RETRY
+    assert "connection reset by the model server" in by_input["globex.txt"].message

@@ -94,6 +94,8 @@ def _print_update(report: UpdateReport) -> None:
     for old, new in sorted(report.pages_moved.items()):
         print(f"{'merged':<9} wiki/{old}.md -> wiki/{new}.md: later documents showed one entity; its sources are cited there")
     print(f"Summary: {report.summary()}.")
+    if report.model_cost():
+        print(report.model_cost())
     if report.lint:
         print(report.lint)
 

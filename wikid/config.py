@@ -39,7 +39,12 @@ class LimitsConfig:
 
 @dataclass(frozen=True)
 class AgentConfig:
-    batch_chars: int = 200_000
+    # draft: wikid clusters and gathers the evidence, the model fills one typed draft per
+    # cluster (structured output), wikid renders and verifies the page -- what a small
+    # local model can drive. tools: the model drives a deepagents tool loop (strong models).
+    mode: str = "draft"
+    batch_chars: int = 200_000  # tools mode: text per agent batch
+    draft_chars: int = 12_000  # draft mode: document text shown to the model per cluster
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,10 @@ class QueryConfig:
 class Config:
     engine: str = "auto"
     model: str | None = None
+    # Passed to langchain's init_chat_model with the model: base_url, temperature,
+    # timeout (seconds; a call past it is a model error), max_tokens, and any option
+    # the provider takes (max_retries, api_key, ...).
+    model_options: dict[str, Any] = field(default_factory=dict)
     watch: WatchConfig = field(default_factory=WatchConfig)
     ignore: tuple[str, ...] = ()
     limits: LimitsConfig = field(default_factory=LimitsConfig)
@@ -76,7 +85,34 @@ class Config:
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "engine": ("auto", "offline", "agent"),
     "watch.polling": ("auto", True, False),
+    "agent.mode": ("draft", "tools"),
 }
+# The model options wikid knows the type of; any other key goes to the provider as is.
+MODEL_OPTION_TYPES: dict[str, tuple[type, ...]] = {
+    "base_url": (str,), "temperature": (int, float), "timeout": (int, float), "max_tokens": (int,),
+    "max_retries": (int,), "api_key": (str,),
+}
+DEFAULT_MODEL_TIMEOUT = 300.0  # seconds; a model call that hangs longer fails the batch's remaining drafts
+
+
+def _model_options(value: Any, origin: str) -> dict[str, Any]:
+    """`model_options`: a mapping of init_chat_model keyword arguments; the known ones typed."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(k, str) and k.isidentifier() for k in value):
+        raise ConfigError(f"{origin}: `model_options` must be a mapping of option names to values "
+                          f"(e.g. base_url: http://127.0.0.1:8080/v1), not {value!r}")
+    for key, option in value.items():
+        types = MODEL_OPTION_TYPES.get(key)
+        if types is None or option is None:
+            continue
+        if isinstance(option, bool) or not isinstance(option, types):
+            raise ConfigError(f"{origin}: `model_options.{key}` must be {' or '.join(t.__name__ for t in types)}, not {option!r}")
+        if key == "base_url" and not option.strip().startswith(("http://", "https://")):
+            raise ConfigError(f"{origin}: `model_options.base_url` must be an http(s) URL such as http://127.0.0.1:8080/v1, not {option!r}")
+        if key in ("timeout", "max_tokens") and option <= 0:
+            raise ConfigError(f"{origin}: `model_options.{key}` must be positive, got {option!r}")
+    return dict(value)
 
 
 def _check(key: str, value: Any, default: Any, origin: str) -> Any:
@@ -91,6 +127,8 @@ def _check(key: str, value: Any, default: Any, origin: str) -> Any:
         if value is None or (isinstance(value, str) and value.strip()):
             return value
         raise ConfigError(f"{origin}: `model` must be a provider string such as anthropic:claude-sonnet-4-5, not {value!r}")
+    if key == "model_options":
+        return _model_options(value, origin)
     if key == "ignore":
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return tuple(value)
@@ -124,6 +162,9 @@ def _apply(base: Any, data: dict[str, Any], origin: str, prefix: str = "") -> An
                 f"{origin}: unknown key `{dotted}`; known keys here: {', '.join(sorted(known))}"
             )
         current = getattr(base, key)
+        if key == "model_options" and isinstance(value, dict):
+            changes[key] = {**current, **_check(dotted, value, current, origin)}
+            continue
         if is_dataclass(current):
             if value is None:
                 continue
@@ -150,6 +191,9 @@ def _env_overrides(environ: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
             var = f"WIKID_{f.name}".upper()
             if var in environ:
                 found.append((var, {f.name: _env_value(var, environ[var])}))
+    prefix = "WIKID_MODEL_OPTIONS_"
+    for var in sorted(v for v in environ if v.startswith(prefix) and len(v) > len(prefix)):
+        found.append((var, {"model_options": {var[len(prefix):].lower(): _env_value(var, environ[var])}}))
     return found
 
 
@@ -190,7 +234,13 @@ DEFAULT_CONFIG_TEXT = """\
 # WIKID_<KEY> (for example WIKID_MODEL, WIKID_WATCH_STABILITY_SECONDS).
 
 # engine: auto               # auto | offline | agent   (auto = agent when a model is set)
-# model: null                # e.g. anthropic:claude-sonnet-4-5
+# model: null                # e.g. anthropic:claude-sonnet-4-5, or openai:qwen for a local server
+# model_options:             # passed to the chat model (WIKID_MODEL_OPTIONS_<KEY> overrides one)
+#   base_url: http://127.0.0.1:8080/v1   # an OpenAI-compatible endpoint (llama.cpp, vLLM, LM Studio);
+#                                        # one on the loopback needs no API key
+#   temperature: 0
+#   timeout: 300               # seconds; a call that hangs longer is a model error
+#   max_tokens: 2048
 
 # watch:
 #   stability_seconds: 5       # quiet time + unchanged size/mtime before a file is ready
@@ -207,7 +257,9 @@ DEFAULT_CONFIG_TEXT = """\
 #   extract_memory_mb: 1024
 
 # agent:
-#   batch_chars: 200000        # text per agent batch
+#   mode: draft                # draft: one typed draft per cluster, rendered by wikid | tools: a tool loop
+#   draft_chars: 12000         # draft mode: document text shown to the model per cluster
+#   batch_chars: 200000        # tools mode: text per agent batch
 
 # offline:                     # the model-free manager engine
 #   cluster_threshold: 0.15    # content similarity at which two documents describe one entity

@@ -255,7 +255,8 @@ class Daemon:
         if report.recovery:
             log.warning("%s", report.recovery)
         self.last_batch = {"finished_at": report.finished_at, "counts": report.counts()}
-        log.info("batch of %d file(s): %s", len(batch), report.summary())
+        cost = report.model_cost()
+        log.info("batch of %d file(s): %s%s", len(batch), report.summary(), f"; {cost}" if cost else "")
         self.warm.refresh(already_stored=True)
 
     def _progress(self, done: int, total: int, what: str) -> None:

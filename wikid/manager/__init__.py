@@ -130,25 +130,26 @@ def engine_name(config: Config, model: Any | None = None) -> str:
             )
         from wikid.manager.agent.preflight import preflight
 
-        preflight(config.model)
+        preflight(config.model, options=config.model_options)
     return engine
 
 
 def select_manager(config: Config, when: datetime, model: Any | None = None) -> Manager:
     """Build the engine `config` asks for (heavy imports happen here, only when needed)."""
     if engine_name(config, model) == "agent":
-        from wikid.manager.agent.engine import AgentEngine
+        from wikid.manager.agent.chat import configured_model
 
         label = None
         if model is None:
-            from langchain.chat_models import init_chat_model
-
-            try:
-                model = init_chat_model(config.model)
-            except Exception as exc:
-                raise ConfigError(f"`model: {config.model}` cannot be used: {type(exc).__name__}: {exc}") from exc
+            model = configured_model(config)
             label = config.model
-        return AgentEngine(model, config, when, label)
+        if config.agent.mode == "tools":
+            from wikid.manager.agent.tools import ToolsEngine
+
+            return ToolsEngine(model, config, when, label)
+        from wikid.manager.agent.draft import DraftEngine
+
+        return DraftEngine(model, config, when, label)
     from wikid.manager.offline.engine import OfflineEngine
 
     return OfflineEngine(config.offline, when)

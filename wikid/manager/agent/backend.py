@@ -49,8 +49,9 @@ WIKI = "/wiki/"
 
 
 def extract_path(input_rel: str) -> str:
-    """Where the agent reads the extracted text of `input/<input_rel>`."""
-    return f"{EXTRACTS}{input_rel}.txt"
+    """Where the agent reads the extracted text of `input/<input_rel>`: under its own name
+    (a model told of `x.txt` looks for `/extracts/x.txt`, never `x.txt.txt`)."""
+    return f"{EXTRACTS}{input_rel}"
 
 
 def write_problem(path: str) -> str | None:

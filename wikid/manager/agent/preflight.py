@@ -1,8 +1,10 @@
 """Check a `model:` setting before any file is touched (design §6).
 
-`preflight(spec)` raises ConfigError with one message naming the setting to fix when
-the provider package is missing, its API key is unset, or a local ollama server is
-not reachable. It imports nothing heavy: packages are looked up with `find_spec`.
+`preflight(spec, options=...)` raises ConfigError with one message naming the setting
+to fix when the agent stack or the provider package is missing, its API key is unset,
+or the endpoint (`model_options.base_url`, a local ollama server) does not answer. An
+endpoint on the loopback needs no API key. It imports nothing heavy: packages are
+looked up with `find_spec`, the endpoint is asked with urllib.
 """
 
 from __future__ import annotations
@@ -10,8 +12,11 @@ from __future__ import annotations
 import importlib.util
 import os
 import socket
+import urllib.error
+import urllib.request
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from wikid.config import ConfigError
@@ -51,6 +56,27 @@ _PREFIXES = (
 
 OLLAMA_DEFAULT = ("localhost", 11434)
 CONNECT_TIMEOUT = 1.0
+ENDPOINT_TIMEOUT = 5.0
+AGENT_STACK = ("deepagents", "langchain")  # what the agent engine imports, whichever mode
+AGENT_PIP = "pip install 'wikid[agent]'"
+
+
+def is_loopback(url: str) -> bool:
+    """Whether an endpoint URL names this machine (no key is needed to talk to it)."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def endpoint_answers(base_url: str, timeout: float = ENDPOINT_TIMEOUT) -> str | None:
+    """None when an HTTP server answers at `base_url` (any status: it is there), else why not."""
+    try:
+        with urllib.request.urlopen(base_url.rstrip("/") + "/models", timeout=timeout):
+            return None
+    except urllib.error.HTTPError:
+        return None
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        return str(reason) or type(exc).__name__
 
 
 def provider_of(spec: str) -> str | None:
@@ -88,14 +114,33 @@ def _reachable(host: str, port: int, timeout: float) -> bool:
         return False
 
 
-def preflight(spec: str, environ: Mapping[str, str] | None = None, timeout: float = CONNECT_TIMEOUT) -> str:
-    """Check that `model: spec` can run here; return the provider name ('' if unknown).
+def preflight(
+    spec: str,
+    environ: Mapping[str, str] | None = None,
+    timeout: float = CONNECT_TIMEOUT,
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    """Check that `model: spec` with `model_options` can run here; return the provider
+    name ('' if unknown).
 
     Raises ConfigError naming the setting (`model` / WIKID_MODEL, the key variable,
-    OLLAMA_HOST) and, for a missing package, the pip command.
+    `model_options.base_url`, OLLAMA_HOST) and, for a missing package, the pip command.
     """
     env = os.environ if environ is None else environ
+    options = options or {}
     setting = f"`model: {spec}` (wikid.yaml or WIKID_MODEL)"
+    missing = [m for m in AGENT_STACK if importlib.util.find_spec(m) is None]
+    if missing:
+        raise ConfigError(f"{setting} needs the agent engine's packages ({', '.join(missing)} missing): "
+                          f"run `{AGENT_PIP}`, or unset `model` to use the offline engine")
+    base_url = options.get("base_url")
+    if isinstance(base_url, str) and base_url.strip():
+        problem = endpoint_answers(base_url.strip(), max(timeout, ENDPOINT_TIMEOUT))
+        if problem is not None:
+            raise ConfigError(
+                f"`model_options.base_url: {base_url}` (wikid.yaml or WIKID_MODEL_OPTIONS_BASE_URL): no model "
+                f"server answers there ({problem}); start the server or fix the URL"
+            )
     provider = provider_of(spec)
     if provider is None:
         # Another init_chat_model provider: langchain will check it at the first call.
@@ -106,13 +151,14 @@ def preflight(spec: str, environ: Mapping[str, str] | None = None, timeout: floa
             f"{setting} needs the Python package {info.pip}, which is not installed; "
             f"run `pip install {info.pip}` or change `model`"
         )
-    if info.key_vars and not any((env.get(var) or "").strip() for var in info.key_vars):
+    keyless = options.get("api_key") or (isinstance(base_url, str) and is_loopback(base_url))
+    if info.key_vars and not keyless and not any((env.get(var) or "").strip() for var in info.key_vars):
         names = " or ".join(info.key_vars)
         raise ConfigError(
             f"{setting} needs an API key: set the environment variable {names} "
             f"(for the wikid process or its service unit), or change `model`"
         )
-    if provider == "ollama":
+    if provider == "ollama" and not base_url:
         host, port = ollama_address(env)
         if not _reachable(host, port, timeout):
             raise ConfigError(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from wikid.manager.agent.backend import extract_path
 
-PROMPT_VERSION = "wikid-agent-manager/1"
+PROMPT_VERSION = "wikid-agent-manager/2"
 MAX_WIKI_VIEW = 20
 MAX_DESCRIPTION = 160
 
@@ -48,8 +48,12 @@ verifies it.
    duplicate page). Otherwise create a new concept id: lower-case words joined by
    `-`, optionally inside a folder for its kind (`vendors/acme-corp`); never `index`,
    `log`, `archive`, or a name starting with `.`.
-3. Write exactly one page per cluster with write_file (or edit_file for an existing
-   page), then run the `lint_page` tool on it and fix every error it reports.
+3. Write exactly one page per cluster with the `write_page` tool: give it the
+   concept id, type, title, one-sentence description, the markdown body (no
+   frontmatter) and the input paths the page uses; wikid adds the frontmatter and
+   `sources`, and the reply names the source ids to cite and lint's findings. Fix
+   every lint error by calling `write_page` again. (write_file/edit_file also work
+   for a whole page with frontmatter; run `lint_page` on such a page.)
 
 ## Page format (OKF v0.2)
 A page is YAML frontmatter between `---` lines, then a markdown body:
@@ -63,7 +67,7 @@ sources:
 ---
 * Every input a page uses MUST appear in its `sources` with `resource:
   /archive/<input-path>`, where <input-path> is the input's path as listed below
-  (the file /extracts/<input-path>.txt is its text). wikid archives each cited input
+  (the file /extracts/<input-path> is its text). wikid archives each cited input
   and rewrites these placeholders itself. An input no page cites is left unprocessed.
   Keep the existing `sources` entries of a page you update.
 * Each source `id` is a short lower-case slug, unique within the page.

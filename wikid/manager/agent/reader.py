@@ -16,7 +16,7 @@ from deepagents import create_deep_agent
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, HumanMessage
 
-from wikid.config import Config, ConfigError
+from wikid.config import Config
 from wikid.fsio import NotRegularFile, read_regular
 from wikid.manager.agent.backend import ConfinedBackend
 from wikid.manager.agent.prompt import UNTRUSTED_RULE
@@ -91,21 +91,12 @@ def answer_with_model(paths: ProjectPaths, config: Config, response: QueryRespon
     `model:` after the preflight). A model failure keeps the extractive answer and says why."""
     from dataclasses import replace
 
+    from wikid.manager.agent.chat import configured_model, model_label
+
     label = config.model or ""
     if model is None:
-        from langchain.chat_models import init_chat_model
-
-        from wikid.manager.agent.preflight import preflight
-
-        assert config.model
-        preflight(config.model)
-        try:
-            model = init_chat_model(config.model)
-        except Exception as exc:
-            raise ConfigError(f"`model: {config.model}` cannot be used: {type(exc).__name__}: {exc}") from exc
+        model = configured_model(config)
     else:
-        from wikid.manager.agent.engine import model_label
-
         label = model_label(model)
     pages: dict[str, str] = {}
     for r in response.results[:READER_PAGES]:

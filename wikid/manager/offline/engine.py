@@ -234,7 +234,7 @@ def _superseded(redone: set[str], groups: list[Group], ids: list[str], docs: lis
     return {old: min(holders[old], key=lambda p: (-holders[old][p], p)) for old in gone if old in holders}
 
 
-def _distinct(title: str, type_: str, used: set[str]) -> str:
+def distinct_title(title: str, type_: str, used: set[str]) -> str:
     """`title`, or `title (type)`, `title (type 2)`, … -- the first no other page has
     (compared case-folded): a page that is not the entity of an existing page with the
     same title must not read as it (lint's DUPLICATE_TITLE)."""
@@ -246,13 +246,26 @@ def _distinct(title: str, type_: str, used: set[str]) -> str:
     return candidate
 
 
-def _unique(base: str, taken: set[str]) -> str:
+def unique_id(base: str, taken: set[str]) -> str:
     """`base`, or `base-2`, `base-3`, … — the first not in `taken` (compared case-folded)."""
     candidate, n = base, 2
     while candidate.casefold() in taken:
         candidate, n = f"{base}-{n}", n + 1
     taken.add(candidate.casefold())
     return candidate
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a batch gives: page id -> draft (including earlier pages whose related list
+    changes), the documents each cluster's page covers, the existing page a cluster
+    updates, notes on documents left out, and pages superseded (ManagerResult.removed)."""
+
+    pages: dict[str, PageDraft]
+    members: dict[str, list[_Doc]]
+    updates: dict[str, ExistingConcept]
+    notes: dict[str, str]
+    removed: dict[str, str]
 
 
 class OfflineEngine:
@@ -267,7 +280,9 @@ class OfflineEngine:
         self.config = config
         self.now = now
 
-    def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
+    def plan(self, documents: Sequence[SourceDocument], wiki: WikiView) -> Plan:
+        """The pages this batch gives, before they are rendered (the agent's draft mode
+        starts from it): clusters, titles, types, sources, attributes and conflicts."""
         notes: dict[str, str] = {}
         docs: list[_Doc] = []
         for document in sorted(documents, key=lambda d: d.input_rel):
@@ -301,11 +316,11 @@ class OfflineEngine:
                 types.append(existing_type if isinstance(existing_type, str) and existing_type.strip() else self._type(members))
                 continue
             type_ = self._type(members)
-            title = _distinct(self._title(members, group), type_, used_titles)
-            folder = self._folder_for(type_, fixed)
+            title = distinct_title(self._title(members, group), type_, used_titles)
+            folder = self.folder_for(type_, fixed)
             slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"
             slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug
-            ids.append(_unique(f"{folder}/{slug}", taken))
+            ids.append(unique_id(f"{folder}/{slug}", taken))
             titles.append(title)
             types.append(type_)
 
@@ -314,8 +329,14 @@ class OfflineEngine:
             for g, group in enumerate(groups)
         ]
         pages = self._with_related(dict(zip(ids, drafts)), fixed, wiki)
-        removed = _superseded(redone, groups, ids, docs)
-        return ManagerResult({page: render(draft, self.now) for page, draft in pages.items()}, notes, removed=removed)
+        members = {page: [docs[m] for m in group.members] for page, group in zip(ids, groups)}
+        updates = {page: by_id[group.concept_id] for page, group in zip(ids, groups) if group.concept_id}
+        return Plan(pages, members, updates, notes, _superseded(redone, groups, ids, docs))
+
+    def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
+        plan = self.plan(documents, wiki)
+        pages = {page: render(draft, self.now) for page, draft in plan.pages.items()}
+        return ManagerResult(pages, plan.notes, removed=plan.removed)
 
     def _misplaced(self, concept: ExistingConcept, concepts: list[ExistingConcept]) -> bool:
         """Whether a page of this engine sits outside the folder its type now goes to
@@ -323,9 +344,9 @@ class OfflineEngine:
         type_ = concept.frontmatter.get("type")
         if not isinstance(type_, str) or "/" not in concept.id:
             return False
-        return concept.id.split("/", 1)[0] != self._folder_for(type_, concepts)
+        return concept.id.split("/", 1)[0] != self.folder_for(type_, concepts)
 
-    def _folder_for(self, type_: str, concepts: list[ExistingConcept]) -> str:
+    def folder_for(self, type_: str, concepts: list[ExistingConcept]) -> str:
         """The folder a page of this type goes to: where people keep such pages, else
         one named after the type (never `archive/`)."""
         folder = _folder(type_, concepts) or slugify(type_) or slugify(self.config.default_type) or "topic"
@@ -510,7 +531,7 @@ class OfflineEngine:
         new_entries = []
         for doc in members:
             rel = doc.document.input_rel
-            ident = _unique(slugify(_stem(rel)) or "source", taken)
+            ident = unique_id(slugify(_stem(rel)) or "source", taken)
             entry: dict[str, Any] = {"id": ident, "resource": f"/archive/{rel}", "title": source_title(doc)}
             if doc.identity.author:
                 entry["author"] = doc.identity.author

@@ -196,6 +196,33 @@ def source_section(source: PageSource, used: set[str]) -> str:
     return "\n".join(lines)
 
 
+def fact_tables(attributes: list[AttributeRow], conflicts: list[ConflictRow]) -> list[str]:
+    """The `# Attributes` and `# Conflicts` sections (design §4.3), each only when it has rows."""
+    parts = []
+    if attributes:
+        rows = ["# Attributes", "", "| Attribute | Value | Source |", "|---|---|---|"]
+        for a in attributes:
+            refs = " ".join(dict.fromkeys(_ref(s) for s in a.sources))
+            rows.append(f"| {cell(a.label)} | {cell(a.value)} | {refs} |")
+        parts.append("\n".join(rows))
+    if conflicts:
+        rows = ["# Conflicts", "", "| Attribute | Value | Source | Date | Status |", "|---|---|---|---|---|"]
+        for c in conflicts:
+            rows.append(f"| {cell(c.label)} | {cell(c.value)} | {_ref(c.source)} | {_date(c.date)} | {c.status} |")
+        parts.append("\n".join(rows))
+    return parts
+
+
+def footnote_definitions(body: str, titles: dict[str, str]) -> str:
+    """`[^label]: text` lines for the labels `body` cites, in first-cited order."""
+    lines = []
+    for label in dict.fromkeys(_FOOTNOTE_REF.findall(body)):
+        text = titles.get(label)
+        if text:
+            lines.append(f"[^{label}]: {inline(text)}")
+    return "\n".join(lines)
+
+
 def compose(draft: PageDraft) -> tuple[str, str]:
     """The page's description and body (footnote definitions included)."""
     said, origin = summary(draft.cited)
@@ -209,17 +236,7 @@ def compose(draft: PageDraft) -> tuple[str, str]:
         if draft.prose:
             parts.append(f"# {SOURCE_NOTES}")
         parts += paragraphs
-    if draft.attributes:
-        rows = ["# Attributes", "", "| Attribute | Value | Source |", "|---|---|---|"]
-        for a in draft.attributes:
-            refs = " ".join(dict.fromkeys(_ref(s) for s in a.sources))
-            rows.append(f"| {cell(a.label)} | {cell(a.value)} | {refs} |")
-        parts.append("\n".join(rows))
-    if draft.conflicts:
-        rows = ["# Conflicts", "", "| Attribute | Value | Source | Date | Status |", "|---|---|---|---|---|"]
-        for c in draft.conflicts:
-            rows.append(f"| {cell(c.label)} | {cell(c.value)} | {_ref(c.source)} | {_date(c.date)} | {c.status} |")
-        parts.append("\n".join(rows))
+    parts += fact_tables(draft.attributes, draft.conflicts)
     ordered = ordered_sources(draft.cited)
     if ordered:
         sections = [f"# {SOURCES}"]
@@ -233,14 +250,9 @@ def compose(draft: PageDraft) -> tuple[str, str]:
         parts.append(f"# {HEADING}\n\n" + "\n".join(f"* [{_link_text(t)}](/{i}.md)" for t, i in draft.related))
     body = "\n\n".join(parts)
     titles = {s["id"]: str(s.get("title") or s["id"]) for s in draft.sources if isinstance(s.get("id"), str)}
-    cited_labels = list(dict.fromkeys(_FOOTNOTE_REF.findall(body)))
-    definitions = []
-    for label in cited_labels:
-        text = titles.get(label) or draft.footnotes.get(label)
-        if text:
-            definitions.append(f"[^{label}]: {inline(text)}")
+    definitions = footnote_definitions(body, {**draft.footnotes, **titles})
     if definitions:
-        body += "\n\n" + "\n".join(definitions)
+        body += "\n\n" + definitions
     return draft.description or describe(draft, said), body
 
 

@@ -51,10 +51,11 @@ class Prior:
 
 
 def written_by_engine(frontmatter: dict[str, Any]) -> bool:
-    """True for pages this engine wrote (`generated.by: wikid/<version>`, no model in it)."""
+    """True for pages this engine wrote (`generated.by: wikid/<version>`); the agent
+    engine writes `wikid/<model>`, which is not a version (`wikid/scripted`, `wikid/openai:qwen`)."""
     generated = frontmatter.get("generated")
     by = generated.get("by") if isinstance(generated, dict) else None
-    return isinstance(by, str) and by.startswith("wikid/") and ":" not in by
+    return isinstance(by, str) and re.fullmatch(r"wikid/\d[\w.+-]*", by) is not None
 
 
 def _sections(lines: list[str]) -> list[tuple[str | None, list[str]]]:

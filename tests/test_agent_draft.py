@@ -1,0 +1,209 @@
+"""The agent engine's draft mode (the default) with scripted chat models: the model
+fills a typed draft per cluster; wikid renders the page, checks every fact, date and
+citation against the sources, and keeps the inputs no accepted page covers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from agent_script import ScriptedChatModel
+from conftest import assert_nothing_lost, drop
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.runnables import RunnableLambda
+
+from wikid import Action, Project
+from wikid.manager.agent.prompt import UNTRUSTED_RULE
+from wikid.manager.agent.schema import Draft, DraftUnreadable, read_draft
+from wikid.okf.page import split_page
+
+ACME_2024 = (b"Acme Corp supply contract\nDate: 2024-03-01\nVendor: Acme Corp\nPayment terms: 30 days\n"
+             b"Acme sells industrial hardware to us.\n")
+ACME_2025 = (b"Acme Corp terms update\nDate: 2025-02-10\nVendor: Acme Corp\nPayment terms: 45 days\n"
+             b"From now on Acme invoices are due in 45 days.\n")
+GLOBEX = b"Globex price list\nVendor: Globex\nGlobex writes accounting software for small firms.\n"
+
+
+def draft(**fields: Any) -> dict[str, Any]:
+    base = {"title": "Acme Corp", "type": "vendor", "description": "Acme Corp sells industrial hardware to us.",
+            "summary": "Acme Corp is a hardware vendor whose payment terms changed in 2025.",
+            "sections": [], "facts": [], "related": [], "inputs": []}
+    return {**base, **fields}
+
+
+def as_text(fields: dict[str, Any]) -> AIMessage:
+    return AIMessage(content="Here is the page:\n```json\n" + json.dumps(fields) + "\n```")
+
+
+def page_of(project: Project, rel: str) -> tuple[dict[str, Any], str]:
+    return split_page((project.paths.wiki / rel).read_text())
+
+
+def test_a_typed_draft_becomes_a_page_whose_facts_wikid_checks(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    drop(project, "acme-2025.txt", ACME_2025)
+    facts = [
+        {"attribute": "Payment terms", "value": "30 days", "source": "acme-2024", "date": "2024-03-01"},
+        # the model misdates the newer source and invents a value no source states
+        {"attribute": "Payment terms", "value": "45 days", "source": "acme-2025", "date": "2023-01-01"},
+        {"attribute": "Discount", "value": "12 %", "source": "acme-2025"},
+        {"attribute": "Products", "value": "industrial hardware", "source": "[^acme-2024]"},
+    ]
+    sections = [{"heading": "Terms", "text": "Invoices are due in 45 days since February 2025.", "sources": ["acme-2025", "nope"]}]
+    reply = as_text(draft(facts=facts, sections=sections))
+    reply.usage_metadata = {"input_tokens": 1200, "output_tokens": 340, "total_tokens": 1540}
+    model = ScriptedChatModel(steps=[reply])
+    report = project.update(model=model)
+    assert {(f.input, f.action, f.page) for f in report.files} == {
+        ("acme-2024.txt", Action.CREATED, "vendor/acme-corp.md"), ("acme-2025.txt", Action.CREATED, "vendor/acme-corp.md")}
+    frontmatter, body = page_of(project, "vendor/acme-corp.md")
+    assert (frontmatter["type"], frontmatter["title"]) == ("Vendor", "Acme Corp")
+    assert frontmatter["description"] == "Acme Corp sells industrial hardware to us."
+    assert frontmatter["generated"]["by"] == "wikid/scripted"
+    assert [s["id"] for s in frontmatter["sources"]] == ["acme-2024", "acme-2025"]
+    assert all(s["resource"].startswith("/archive/") and s["text"].startswith("/archive/") for s in frontmatter["sources"])
+    assert "| Payment terms | 30 days | [^acme-2024] | 2024-03-01 | superseded |" in body
+    assert "| Payment terms | 45 days | [^acme-2025] | 2025-02-10 | canonical |" in body  # the source's own date
+    assert "| Products | industrial hardware | [^acme-2024] |" in body
+    assert "12 %" not in body and "Discount" not in body
+    assert "# Terms\n\nInvoices are due in 45 days since February 2025.[^acme-2025]\n" in body
+    assert "[^acme-2024]: Acme Corp supply contract" in body
+    stats = report.engine_stats
+    assert (stats["mode"], stats["model_calls"], stats["pages"]) == ("draft", 1, 1)
+    [one] = stats["drafts"]  # type: ignore[index]
+    assert one["extra"] == {"how": "text", "facts_kept": 3, "facts_dropped": 1, "dates_corrected": 1}
+    assert one["seconds"] >= 0 and one["chars_sent"] > 0
+    assert (stats["prompt_tokens"], stats["completion_tokens"]) == (1200, 340)
+    assert report.model_cost().startswith("agent (draft mode): 1 model call, 1,200 prompt + 340 completion tokens, ")  # type: ignore[union-attr]
+    assert report.to_dict()["engine_stats"]["model_calls"] == 1  # type: ignore[index]
+    system, user = model.seen[0][0], model.seen[0][1]
+    assert UNTRUSTED_RULE in system.content
+    assert "source id `acme-2025`" in user.content and "Payment terms: 45 days" in user.content
+
+
+def test_an_undated_mention_is_not_made_canonical_by_the_model(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    drop(project, "acme-note.txt", b"Acme Corp call note\nVendor: Acme Corp\nSomeone said payment terms are 60 days.\n")
+    facts = [{"attribute": "Payment terms", "value": "30 days", "source": "acme-2024"},
+             {"attribute": "Payment terms", "value": "60 days", "source": "acme-note", "date": "2026-01-01"}]
+    project.update(model=ScriptedChatModel(steps=[as_text(draft(facts=facts))]))
+    _, body = page_of(project, "vendor/acme-corp.md")
+    assert "| Payment terms | 60 days | [^acme-note] | undated | unverified |" in body
+    assert "canonical" not in body
+
+
+def test_an_unreadable_reply_is_retried_once_quoting_the_problem(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    model = ScriptedChatModel(steps=[AIMessage(content="Sure! The page is about Acme."), as_text(draft())])
+    report = project.update(model=model)
+    [f] = report.files
+    assert (f.action, f.page) == (Action.CREATED, "vendor/acme-corp.md")
+    retry = model.seen[1][-1].content
+    assert "the reply holds no JSON object" in retry and '"title"' in retry  # the schema is quoted
+    assert report.engine_stats["drafts"][0]["extra"]["how"] == "retry"  # type: ignore[index]
+
+
+def test_a_reply_still_unusable_after_the_retry_leaves_the_inputs_with_the_reason(project: Project) -> None:
+    inputs = {"acme-2024.txt": ACME_2024}
+    drop(project, "acme-2024.txt", ACME_2024)
+    model = ScriptedChatModel(steps=[AIMessage(content="no"), as_text({"title": "Acme"})])
+    [f] = project.update(model=model).files
+    assert f.action == Action.RETRY
+    assert "could not be used" in f.message and "type" in f.message and "Field required" in f.message
+    assert (project.paths.input / "acme-2024.txt").read_bytes() == ACME_2024
+    assert_nothing_lost(inputs, project)
+
+
+class StructuredModel(ScriptedChatModel):
+    """A scripted model with structured output: it returns its steps' drafts parsed."""
+
+    def with_structured_output(self, schema: Any, **kwargs: Any) -> Any:
+        assert schema is Draft and kwargs == {"method": "json_schema", "include_raw": True}
+
+        def answer(messages: list[BaseMessage]) -> dict[str, Any]:
+            raw = self.invoke(messages)
+            return {"raw": raw, "parsed": Draft.model_validate_json(raw.content), "parsing_error": None}
+
+        return RunnableLambda(answer)
+
+
+def test_structured_output_is_used_when_the_model_has_it(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    model = StructuredModel(steps=[AIMessage(content=json.dumps(draft(title="Acme Corporation")))])
+    report = project.update(model=model)
+    [f] = report.files
+    assert (f.action, f.page) == (Action.CREATED, "vendor/acme-corporation.md")
+    assert report.engine_stats["drafts"][0]["extra"]["how"] == "structured"  # type: ignore[index]
+    assert not any("JSON schema" in str(m.content) for m in model.seen[0])  # no text instructions needed
+
+
+def test_a_model_error_keeps_the_pages_accepted_before_it(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    drop(project, "globex.txt", GLOBEX)
+    model = ScriptedChatModel(steps=[as_text(draft()), TimeoutError("the model server did not answer in 300 s")])
+    by_input = {f.input: f for f in project.update(model=model).files}
+    assert (by_input["acme-2024.txt"].action, by_input["acme-2024.txt"].page) == (Action.CREATED, "vendor/acme-corp.md")
+    assert by_input["globex.txt"].action == Action.RETRY
+    assert "TimeoutError: the model server did not answer in 300 s" in by_input["globex.txt"].message
+    assert (project.paths.input / "globex.txt").read_bytes() == GLOBEX
+
+
+def test_a_model_error_before_any_page_leaves_every_input(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    drop(project, "globex.txt", GLOBEX)
+    report = project.update(model=ScriptedChatModel(steps=[ConnectionError("connection refused")]))
+    assert [(f.input, f.action) for f in report.files] == [("acme-2024.txt", Action.RETRY), ("globex.txt", Action.RETRY)]
+    assert all("connection refused" in f.message and "stays in input/" in f.message for f in report.files)
+
+
+def test_an_input_the_draft_does_not_cover_stays_in_input(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    drop(project, "acme-2025.txt", ACME_2025)
+    by_input = {f.input: f for f in project.update(model=ScriptedChatModel(
+        steps=[as_text(draft(inputs=["input/acme-2025.txt"]))])).files}
+    assert by_input["acme-2025.txt"].action == Action.CREATED
+    assert by_input["acme-2024.txt"].action == Action.RETRY
+    assert "did not cover it" in by_input["acme-2024.txt"].message
+    frontmatter, _ = page_of(project, "vendor/acme-corp.md")
+    assert [s["id"] for s in frontmatter["sources"]] == ["acme-2025"]
+
+
+def test_naming_another_clusters_input_merges_it(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    drop(project, "globex.txt", GLOBEX)
+    model = ScriptedChatModel(steps=[as_text(draft(inputs=["acme-2024.txt", "globex.txt"]))])
+    report = project.update(model=model)
+    assert {(f.input, f.page) for f in report.files} == {("acme-2024.txt", "vendor/acme-corp.md"),
+                                                          ("globex.txt", "vendor/acme-corp.md")}
+    assert report.engine_stats["model_calls"] == 1  # the merged cluster is not drafted again
+
+
+def test_related_links_only_to_pages_that_exist_and_titles_cannot_link_out(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    drop(project, "globex.txt", GLOBEX)
+    model = ScriptedChatModel(steps=[
+        as_text(draft(related=["Globex", "Initech"])),
+        as_text(draft(title="[Globex](../../../etc/passwd)", description="Globex writes software.", related=["acme corp"])),
+    ])
+    report = project.update(model=model)
+    assert all(f.action == Action.CREATED for f in report.files), [f.message for f in report.files]
+    pages = {f.page for f in report.files}
+    _, acme = page_of(project, "vendor/acme-corp.md")
+    assert "Initech" not in acme
+    [globex] = pages - {"vendor/acme-corp.md"}
+    frontmatter, body = page_of(project, globex)
+    assert frontmatter["title"] == "Globex"  # the model's title is no name; wikid's stays
+    assert "* [Acme Corp](/vendor/acme-corp.md)" in body
+    assert f"* [Globex](/{globex})" in acme
+    assert "passwd" not in body
+    lint = project.lint()
+    assert not [f for f in lint.findings if f.severity == "error"], lint.findings
+
+
+def test_read_draft_is_lenient_about_fences_trailing_commas_and_schema_wrappers() -> None:
+    assert read_draft('```json\n{"title": "A", "type": "Tool", "description": "d", "summary": "s",}\n```').title == "A"
+    wrapped = {"properties": {"title": "B", "type": "Tool", "description": "d", "summary": "s"}}
+    assert read_draft(json.dumps(wrapped)).title == "B"
+    with pytest.raises(DraftUnreadable, match="description"):
+        read_draft('{"title": "C", "type": "Tool", "summary": "s"}')

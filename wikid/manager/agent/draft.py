@@ -1,0 +1,369 @@
+"""The agent engine's draft mode (the default, `agent.mode: draft`): what a small local
+model can drive.
+
+    engine = DraftEngine(chat_model, config, when)
+    result = engine.manage(documents, wiki)   # ManagerResult; result.stats per cluster
+
+wikid clusters the documents and gathers the evidence exactly as the offline engine
+does (its `plan`), then asks the model for one typed `Draft` per cluster (schema.py,
+structured.py). The model chooses the title, type, description, summary, sections,
+facts, related pages and which inputs the page covers; wikid checks each of them
+against the sources and renders the page itself (render.py):
+
+* a fact must cite a source of the page and its value must be in that source's text;
+  its date is the date the source states (a different date from the model is
+  corrected), and `resolve` decides canonical, superseded and unverified from those
+  dates, together with the facts wikid read itself;
+* `related` links only to pages that exist; sections cite only the page's sources;
+* the model may merge clusters by naming another cluster's inputs, or leave an input
+  out: an input no accepted page covers stays in input/ with a note, as in tools mode;
+* the rendered page is linted; a page with an error is not returned.
+
+A model error (connection, timeout) stops the drafting: the pages accepted so far
+are kept and the remaining inputs stay in input/ with the error in their note (when
+no page was accepted yet, the error propagates and the whole batch is retried).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import asdict, dataclass
+from datetime import date, datetime
+from typing import Any
+
+from wikid.clock import iso
+from wikid.config import Config
+from wikid.document.dates import parse_date
+from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
+from wikid.manager.agent.chat import model_label
+from wikid.manager.agent.draft_prompt import (
+    DRAFT_PROMPT_VERSION,
+    Evidence,
+    draft_messages,
+)
+from wikid.manager.agent.render import SourceLine, VerifiedDraft, render_draft
+from wikid.manager.agent.schema import Draft, DraftUnreadable
+from wikid.manager.agent.structured import ask_draft
+from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
+from wikid.manager.agent.verify import known_paths, lint_errors
+from wikid.manager.offline.digest import SourceDigest
+from wikid.manager.offline.engine import OfflineEngine, distinct_title, unique_id
+from wikid.manager.offline.pages import PageDraft, PageSource, summary
+from wikid.manager.offline.resolve import Observation, resolve
+from wikid.manager.offline.textutil import norm_key, slugify
+
+MAX_TITLE_CHARS = 80
+MAX_TITLE_WORDS = 10
+MAX_TYPE_CHARS = 40
+MAX_DESCRIPTION_CHARS = 300
+MAX_PAGES_SHOWN = 30
+MAX_EARLIER_SOURCES = 3
+_MARKUP = re.compile(r"[\[\]<>{}`]")
+_TYPE = re.compile(r"[A-Za-z][A-Za-z0-9 -]{0,39}")
+_EMPTY_DIGEST = SourceDigest((), (), (), (), None, ())  # an earlier source whose text is not archived
+
+
+class _Unowned:
+    """The wiki as draft mode's plan sees it: no page is the offline engine's to
+    re-derive, rename or merge (the agent's pages are its own, and offline pages
+    stay as they are until the offline engine runs again)."""
+
+    def __init__(self, wiki: WikiView) -> None:
+        self.wiki = wiki
+
+    def concepts(self) -> list[ExistingConcept]:
+        return self.wiki.concepts()
+
+    def archived_text(self, resource: str) -> str | None:
+        return self.wiki.archived_text(resource)
+
+    def fresh_pages(self) -> list[str]:
+        return self.wiki.fresh_pages()
+
+    def owned_pages(self) -> set[str]:
+        return set()
+
+
+@dataclass
+class _Source:
+    """One source a page may cite: its `sources` entry, what the page lists of it, its
+    whole text (to check values against) and the input it comes from in this batch."""
+
+    entry: dict[str, Any]
+    shown: PageSource
+    text: str
+    input: str | None
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(re.sub(r"[\"'`*_|]", " ", text).split())
+
+
+def supported(value: str, text: str) -> bool:
+    """Whether `value` is written in `text` (case, spacing, quotes and emphasis aside)."""
+    folded = _fold(value).strip(" .,;:")
+    return bool(folded) and folded in _fold(text)
+
+
+def _title(proposed: str) -> str | None:
+    title = " ".join(proposed.split()).strip(" #*")
+    if not title or len(title) > MAX_TITLE_CHARS or len(title.split()) > MAX_TITLE_WORDS or title.endswith("."):
+        return None
+    if _MARKUP.search(title):  # a link, an image, code or HTML is no name
+        return None
+    return title
+
+
+def _type(proposed: str) -> str | None:
+    kind = " ".join(proposed.split())
+    if not _TYPE.fullmatch(kind) or len(kind.split()) > 3:
+        return None
+    return kind[:1].upper() + kind[1:]
+
+
+def _sentence(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def _input_name(named: str) -> str:
+    return named.strip().strip("`'\"").removeprefix("/").removeprefix("input/").removeprefix("archive/")
+
+
+def _source_id(named: str, sources: dict[str, _Source]) -> str | None:
+    """The source a fact or section names: by id, `[^id]`, input path or title."""
+    cleaned = named.strip().strip("`'\"[]^ ")
+    if cleaned in sources:
+        return cleaned
+    for ident, source in sources.items():
+        if cleaned and cleaned in (source.input, _input_name(source.entry.get("resource", "")), source.shown.title):
+            return ident
+    return None
+
+
+class DraftEngine:
+    """One structured-output call per cluster; wikid renders and verifies each page."""
+
+    name = "agent"
+
+    def __init__(self, model: Any, config: Config, when: datetime, label: str | None = None) -> None:
+        self.model = model
+        self.config = config
+        self.when = when
+        self.label = model_label(model, label)
+        self.stats: list[Usage] = []
+
+    def manage(self, documents: list[SourceDocument] | Any, wiki: WikiView) -> ManagerResult:
+        offline = OfflineEngine(self.config.offline, self.when)
+        plan = offline.plan(documents, _Unowned(wiki))
+        concepts = wiki.concepts()
+        clusters = [page for page in plan.pages if page in plan.members]
+        sources = self._sources(plan.pages, plan.members)
+        owner = {rel: page for page in clusters for rel in (d.document.input_rel for d in plan.members[page])}
+        notes = dict(plan.notes)
+        claimed: set[str] = set()
+        taken = {c.id.casefold() for c in concepts}
+        used_titles = {c.title.casefold() for c in concepts}
+        accepted: dict[str, tuple[VerifiedDraft, list[str], Draft]] = {}  # final id -> draft, inputs, model's draft
+        guesses = [plan.pages[p].title for p in clusters] + [c.title for c in concepts]
+        stopped: str | None = None
+        for page in clusters:
+            mine = [rel for rel in owner if owner[rel] == page and rel not in claimed]
+            if not mine:
+                continue
+            if stopped:
+                notes.update({rel: f"not drafted: the model failed on an earlier cluster ({stopped})" for rel in mine})
+                continue
+            draft = plan.pages[page]
+            earlier = plan.updates.get(page)
+            page_sources = self._page_sources(draft, mine, sources, wiki)
+            usage = Usage(mine, sum(len(sources[rel].text) for rel in mine))
+            self.stats.append(usage)
+            messages = self._messages(draft, page_sources, earlier, guesses)
+            usage.prompt_chars = sum(len(str(m.content)) for m in messages)
+            try:
+                with Stopwatch(usage):
+                    answer, how = ask_draft(self.model, messages, [UsageCounter(usage)])
+                usage.extra["how"] = how
+            except DraftUnreadable as exc:
+                usage.error = f"the model's draft could not be used: {exc}"
+                notes.update({rel: usage.error for rel in mine})
+                continue
+            except Exception as exc:
+                usage.error = f"{type(exc).__name__}: {exc}"
+                if not accepted:
+                    raise
+                stopped = usage.error
+                notes.update({rel: f"not drafted: the model failed ({stopped})" for rel in mine})
+                continue
+            covered = self._covered(answer, mine, sources, claimed)
+            claimed.update(covered)
+            for rel in mine:
+                if rel not in covered:
+                    notes[rel] = f"the model's draft of `{answer.title or draft.title}` did not cover it"
+            if not covered:
+                continue
+            page_sources = self._page_sources(draft, covered, sources, wiki)
+            verified = self._verify(answer, draft, earlier, page_sources, usage)
+            if earlier is not None:
+                final = page
+            else:
+                title = distinct_title(verified.title, verified.type, used_titles)
+                folder = offline.folder_for(verified.type, concepts)
+                slug = slugify(title) or slugify(draft.title) or "concept"
+                final = unique_id(f"{folder}/{slug}", taken)
+                verified = VerifiedDraft(**{**verified.__dict__, "title": title})
+            accepted[final] = (verified, covered, answer)
+            usage.pages = 1
+        pages = self._render(accepted, concepts, notes)
+        for page, (_, covered, _) in accepted.items():
+            if page not in pages:
+                for usage in self.stats:
+                    if usage.inputs and usage.inputs[0] in covered:
+                        usage.pages = 0
+        stats = {"mode": "draft", "prompt_version": DRAFT_PROMPT_VERSION, **totals(self.stats),
+                 "drafts": [asdict(u) for u in self.stats]}
+        return ManagerResult(pages, notes, stats=stats)
+
+    def _sources(self, drafts: dict[str, PageDraft], members: dict[str, list[Any]]) -> dict[str, _Source]:
+        """Input path -> what a page citing it needs, from the plan's drafts."""
+        out: dict[str, _Source] = {}
+        for page, docs in members.items():
+            draft = drafts[page]
+            entries = {e.get("resource"): e for e in draft.sources if isinstance(e, dict)}
+            shown = {s.id: s for s in draft.cited}
+            for doc in docs:
+                rel = doc.document.input_rel
+                entry = entries[f"/archive/{rel}"]
+                out[rel] = _Source(dict(entry), shown[entry["id"]], doc.document.text, rel)
+        return out
+
+    def _page_sources(
+        self, draft: PageDraft, covered: list[str], sources: dict[str, _Source], wiki: WikiView
+    ) -> dict[str, _Source]:
+        """Source id -> source for a page covering `covered`: the page's earlier sources
+        (an update keeps them), then the covered inputs, ids unique on the page."""
+        out: dict[str, _Source] = {}
+        batch = {f"/archive/{rel}" for rel in sources}
+        shown = {s.id: s for s in draft.cited}
+        for entry in draft.sources:
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            if not isinstance(ident, str) or entry.get("resource") in batch:
+                continue
+            text = wiki.archived_text(entry["text"]) if isinstance(entry.get("text"), str) else None
+            fallback = PageSource(ident, str(entry.get("title") or ident), parse_date(entry.get("last_modified")),
+                                  _EMPTY_DIGEST)
+            out[ident] = _Source(dict(entry), shown.get(ident, fallback), text or "", None)
+        taken = set(out)
+        for rel in covered:
+            source = sources[rel]
+            ident = unique_id(source.entry["id"], taken) if source.entry["id"] in out else source.entry["id"]
+            taken.add(ident)
+            entry = {**source.entry, "id": ident}
+            out[ident] = _Source(entry, source.shown, source.text, rel)
+        return out
+
+    def _messages(self, draft: PageDraft, sources: dict[str, _Source], earlier: ExistingConcept | None,
+                  guesses: list[str]) -> list[Any]:
+        evidence: list[Evidence] = []
+        olds = 0
+        for ident, source in sources.items():
+            if source.input is None:
+                olds += 1
+                if olds > MAX_EARLIER_SOURCES or not source.text:
+                    continue
+            evidence.append(Evidence(ident, source.input, source.shown.title, source.shown.kind,
+                                     source.shown.date, source.text))
+        found = [(a, v, s, d) for a, v, s, d in _observed(draft, sources)]
+        pages = [t for t in dict.fromkeys(guesses) if t.casefold() != draft.title.casefold()][:MAX_PAGES_SHOWN]
+        said = (earlier.title, str(earlier.frontmatter.get("description") or "")) if earlier else None
+        return draft_messages(draft.title, draft.type, evidence, found, pages, said, self.config.agent.draft_chars)
+
+    def _covered(self, answer: Draft, mine: list[str], sources: dict[str, _Source], claimed: set[str]) -> list[str]:
+        """The inputs the page covers: those the model names (its cluster's, or another
+        cluster's to merge it in) that no earlier page took; all of its cluster's when
+        it names none of the batch's inputs."""
+        named = [_input_name(n) for n in answer.inputs]
+        valid = [rel for rel in dict.fromkeys(named) if rel in sources and rel not in claimed]
+        return sorted(valid) if valid else list(mine)
+
+    def _verify(self, answer: Draft, draft: PageDraft, earlier: ExistingConcept | None,
+                sources: dict[str, _Source], usage: Usage) -> VerifiedDraft:
+        """The model's draft with every claim checked against `sources` (see the module)."""
+        checks = {"facts_kept": 0, "facts_dropped": 0, "dates_corrected": 0}
+        stated = {ident: s.shown.date for ident, s in sources.items()}
+        observations = [Observation(norm_key(a), a, v, s, stated.get(s)) for a, v, s, _ in _observed(draft, sources)]
+        for fact in answer.facts:
+            ident = _source_id(fact.source, sources)
+            label, value = " ".join(fact.attribute.split()), " ".join(fact.value.split())
+            if ident is None or not label or not norm_key(label) or not supported(value, sources[ident].text):
+                checks["facts_dropped"] += 1
+                continue
+            when = stated[ident]
+            claimed = parse_date(fact.date) if fact.date else None
+            if when is None and claimed is not None and (fact.date or "") in sources[ident].text:
+                when = claimed
+            elif claimed is not None and claimed != when:
+                checks["dates_corrected"] += 1
+            observations.append(Observation(norm_key(label), label, value, ident, when))
+            checks["facts_kept"] += 1
+        attributes, conflicts = resolve(observations)
+        usage.extra.update(checks)
+        sections = []
+        for section in answer.sections[:6]:
+            heading, text = " ".join(section.heading.split()), " ".join(section.text.split())
+            if heading and text:
+                ids = [i for n in section.sources if (i := _source_id(n, sources))]
+                sections.append((heading, text, ids))
+        said, _ = summary(list(s.shown for s in sources.values()))
+        lead = " ".join(answer.summary.split()) or " ".join(said)
+        description = _sentence(answer.description, MAX_DESCRIPTION_CHARS) or _sentence(lead, MAX_DESCRIPTION_CHARS)
+        if earlier is not None:
+            title, kind = earlier.title, str(earlier.frontmatter.get("type") or draft.type)
+        else:
+            title, kind = _title(answer.title) or draft.title, _type(answer.type) or draft.type
+        folders = {slugify(p) for s in sources.values() if s.input for p in s.input.split("/")[:-1]} - {""}
+        tags = list(draft.tags) if earlier is not None else sorted({slugify(kind)} | folders)
+        listed = [SourceLine(i, s.shown.title, s.shown.kind, s.shown.date) for i, s in sources.items()]
+        return VerifiedDraft(kind, title, description or title, lead, sections, attributes, conflicts,
+                             [s.entry for s in sources.values()], listed, [], tags, dict(draft.extra))
+
+    def _render(self, accepted: dict[str, tuple[VerifiedDraft, list[str], Draft]], concepts: list[ExistingConcept],
+                notes: dict[str, str]) -> dict[str, str]:
+        """Each accepted draft rendered with its related links resolved, if it lints clean."""
+        titles = {c.title.casefold(): c.id for c in concepts} | {v.title.casefold(): p for p, (v, _, _) in accepted.items()}
+        generated = {"by": f"wikid/{self.label}", "at": iso(self.when)}
+        known = known_paths({f"{c.id}.md" for c in concepts} | {f"{p}.md" for p in accepted}
+                            | {f"archive/{rel}" for _, covered, _ in accepted.values() for rel in covered})
+        pages: dict[str, str] = {}
+        for page, (verified, covered, answer) in accepted.items():
+            related = []
+            for name in answer.related:
+                target = titles.get(" ".join(name.split()).casefold())
+                if target and target != page and target not in (r for _, r in related):
+                    related.append((next(t for t, i in ((v.title, p) for p, (v, _, _) in accepted.items()) if i == target)
+                                    if target in accepted else _title_of(target, concepts), target))
+            text = render_draft(VerifiedDraft(**{**verified.__dict__, "related": related}), generated)
+            errors = lint_errors(page, text, known)
+            if errors:
+                notes.update({rel: f"the page drafted for it failed lint: {'; '.join(errors[:3])}" for rel in covered})
+                continue
+            pages[page] = text
+        return pages
+
+
+def _title_of(page: str, concepts: list[ExistingConcept]) -> str:
+    return next(c.title for c in concepts if c.id == page)
+
+
+def _observed(draft: PageDraft, sources: dict[str, _Source]) -> list[tuple[str, str, str, date | None]]:
+    """What wikid's own reading found, per source of the page: (attribute, value, source, date)."""
+    out = []
+    for a in draft.attributes:
+        if a.status == "agreed":
+            out += [(a.label, a.value, s, None) for s in a.sources if s in sources]
+    out += [(c.label, c.value, c.source, c.date) for c in draft.conflicts if c.source in sources]
+    return out
+

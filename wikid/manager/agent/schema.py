@@ -1,0 +1,88 @@
+"""The typed page draft a model fills in draft mode, and lenient reading of it.
+
+The model never writes a page: it returns a `Draft` (through structured output, or as
+JSON in plain text), and wikid renders and verifies the page (draft.py, render.py).
+The schema is small on purpose: a 1.5B model constrained to it by the server's
+grammar fills it correctly, while free-form pages defeated it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+
+class Fact(BaseModel):
+    """One value one source states for one attribute."""
+
+    attribute: str = Field(description="what the value is, e.g. 'Payment terms', 'Price per kg', 'Contact'")
+    value: str = Field(description="the value exactly as the source writes it")
+    source: str = Field(description="the id of the source that states it")
+    date: str | None = Field(default=None, description="the date (YYYY-MM-DD) that source states for it, or null")
+
+
+class Section(BaseModel):
+    heading: str = Field(description="a short heading")
+    text: str = Field(description="one paragraph or a few sentences, from the sources")
+    sources: list[str] = Field(default_factory=list, description="ids of the sources this text comes from")
+
+
+class Draft(BaseModel):
+    """One concept page about one entity."""
+
+    title: str = Field(description="the entity's name (not a document's title)")
+    type: str = Field(description="the kind of entity, one or two words: Vendor, Product, Tool, Person, Contract ...")
+    description: str = Field(description="one sentence saying what the entity is")
+    summary: str = Field(description="two to four sentences: what the sources say about the entity")
+    sections: list[Section] = Field(default_factory=list, max_length=6)
+    facts: list[Fact] = Field(default_factory=list, max_length=40,
+                              description="every attribute value a source states, one per source and attribute")
+    related: list[str] = Field(default_factory=list, max_length=10, description="titles of related pages from the list")
+    inputs: list[str] = Field(default_factory=list, description="the input paths this page covers")
+
+
+class DraftUnreadable(ValueError):
+    """The model's reply is not a Draft; the message says why (quoted back in the retry)."""
+
+
+_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+
+
+def _json_object(text: str) -> Any:
+    """The first JSON object in `text`: inside a code fence or bare, trailing commas
+    forgiven (small models add them)."""
+    candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
+    for candidate in candidates:
+        start, end = candidate.find("{"), candidate.rfind("}")
+        if start < 0 or end <= start:
+            continue
+        chunk = candidate[start:end + 1]
+        for attempt in (chunk, _TRAILING_COMMA.sub(r"\1", chunk)):
+            try:
+                return json.loads(attempt)
+            except json.JSONDecodeError:
+                continue
+    raise DraftUnreadable("the reply holds no JSON object")
+
+
+def read_draft(reply: Any) -> Draft:
+    """A Draft from a structured-output result (a Draft or a dict) or a text reply."""
+    if isinstance(reply, Draft):
+        return reply
+    data = reply if isinstance(reply, dict) else _json_object(str(reply))
+    if isinstance(data, dict) and isinstance(data.get("properties"), dict) and "title" not in data:
+        data = data["properties"]  # some models echo the schema's wrapper around the values
+    try:
+        return Draft.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'reply'}: {e['msg']}" for e in exc.errors()[:5])
+        raise DraftUnreadable(f"the JSON does not match the draft schema ({problems})") from None
+
+
+def schema_text() -> str:
+    """The JSON schema, for a model asked to answer in plain text."""
+    return json.dumps(Draft.model_json_schema(), separators=(",", ":"))
