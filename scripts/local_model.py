@@ -22,6 +22,7 @@ import contextlib
 import hashlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -145,6 +146,14 @@ def setup_server(jobs: int) -> Path:
     return target
 
 
+def _die_with_parent() -> None:
+    """In the server's child process: receive SIGTERM when the process that started it ends."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -170,17 +179,19 @@ def server_command(port: int, threads: int = 2) -> list[str]:
 
 
 @contextlib.contextmanager
-def running_server(port: int | None = None, startup_seconds: float = 180.0) -> Iterator[str]:
+def running_server(port: int | None = None, startup_seconds: float = 180.0, show_log: bool = False) -> Iterator[str]:
     """Serve the cached model for the duration of the block and yield its OpenAI base URL
     (`http://127.0.0.1:PORT/v1`). Raises FileNotFoundError naming the setup command when
-    the cache is incomplete, RuntimeError when the server does not come up."""
+    the cache is incomplete, RuntimeError when the server does not come up. The server
+    dies with this process (PR_SET_PDEATHSIG), so no model is left holding 3 GB."""
     gaps = missing()
     if gaps:
         raise FileNotFoundError(f"the local model is not set up (missing {', '.join(gaps)}): run `{SETUP_COMMAND}`")
     port = port or _free_port()
     base_url = f"http://127.0.0.1:{port}/v1"
     log = tempfile.TemporaryFile()
-    server = subprocess.Popen(server_command(port), stdout=log, stderr=subprocess.STDOUT)
+    output = None if show_log else log
+    server = subprocess.Popen(server_command(port), stdout=output, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
     try:
         deadline = time.monotonic() + startup_seconds
         while not _answers(base_url):
@@ -212,14 +223,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "setup":
         setup_weights()
         setup_server(args.jobs)
-        print(f"ready: `python scripts/local_model.py serve`, or `python -m pytest -m model`")
+        print("ready: `python scripts/local_model.py serve`, or `python -m pytest -m model`")
         return 0
     if args.command == "status":
         gaps = missing()
         print(f"cache: {cache_dir()}")
         print("ready" if not gaps else f"missing: {', '.join(gaps)} -- run `{SETUP_COMMAND}`")
         return 0 if not gaps else 1
-    with running_server(args.port) as base_url:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # `kill` stops the server too (finally below)
+    with running_server(args.port, show_log=True) as base_url:
         print(f"serving {MODEL_NAME} at {base_url} (model name {MODEL_NAME!r}); ^C stops", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             while True:

@@ -72,7 +72,8 @@ def test_a_typed_draft_becomes_a_page_whose_facts_wikid_checks(project: Project)
     stats = report.engine_stats
     assert (stats["mode"], stats["model_calls"], stats["pages"]) == ("draft", 1, 1)
     [one] = stats["drafts"]  # type: ignore[index]
-    assert one["extra"] == {"how": "text", "facts_kept": 3, "facts_dropped": 1, "dates_corrected": 1}
+    assert one["extra"] == {"how": "text", "facts_kept": 3, "facts_dropped": 1, "dates_corrected": 1,
+                            "dropped": ["Discount = 12 % (source 'acme-2025'): is not in acme-2025"]}
     assert one["seconds"] >= 0 and one["chars_sent"] > 0
     assert (stats["prompt_tokens"], stats["completion_tokens"]) == (1200, 340)
     assert report.model_cost().startswith("agent (draft mode): 1 model call, 1,200 prompt + 340 completion tokens, ")  # type: ignore[union-attr]
@@ -89,8 +90,8 @@ def test_an_undated_mention_is_not_made_canonical_by_the_model(project: Project)
              {"attribute": "Payment terms", "value": "60 days", "source": "acme-note", "date": "2026-01-01"}]
     project.update(model=ScriptedChatModel(steps=[as_text(draft(facts=facts))]))
     _, body = page_of(project, "vendor/acme-corp.md")
-    assert "| Payment terms | 60 days | [^acme-note] | undated | unverified |" in body
-    assert "canonical" not in body
+    assert "| Payment terms | 60 days | [^acme-note] | undated | unverified |" in body  # the model's 2026 is in no source
+    assert "| Payment terms | 30 days | [^acme-2024] | 2024-03-01 | canonical |" in body
 
 
 def test_an_unreadable_reply_is_retried_once_quoting_the_problem(project: Project) -> None:
@@ -207,3 +208,9 @@ def test_read_draft_is_lenient_about_fences_trailing_commas_and_schema_wrappers(
     assert read_draft(json.dumps(wrapped)).title == "B"
     with pytest.raises(DraftUnreadable, match="description"):
         read_draft('{"title": "C", "type": "Tool", "summary": "s"}')
+
+
+def test_a_page_titled_like_a_generated_file_gets_another_name(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    [f] = project.update(model=ScriptedChatModel(steps=[as_text(draft(title="Index"))])).files
+    assert (f.action, f.page) == (Action.CREATED, "vendor/index-page.md")

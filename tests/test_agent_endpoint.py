@@ -8,15 +8,20 @@ import http.server
 import threading
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+from agent_script import ScriptedChatModel
 from conftest import drop, tree_bytes
 
 from wikid import Action, Project
-from wikid.config import DEFAULT_MODEL_TIMEOUT, Config, ConfigError, load_config
+from wikid.config import DEFAULT_MODEL_TIMEOUT, AgentConfig, Config, ConfigError, load_config
+from wikid.manager import select_manager
 from wikid.manager.agent import preflight as pf
 from wikid.manager.agent.chat import LOCAL_API_KEY, chat_options
+from wikid.manager.agent.draft import DraftEngine
+from wikid.manager.agent.tools import ToolsEngine
 
 
 class _Slow(http.server.BaseHTTPRequestHandler):
@@ -100,3 +105,10 @@ def test_a_call_past_the_timeout_is_a_model_error_and_moves_nothing(project: Pro
     assert f.action == Action.RETRY and "Timeout" in f.message and "stays in input/" in f.message
     assert (project.paths.input / "acme.txt").exists()
     assert {k for k in tree_bytes(project.paths.wiki) if k != "log.md"} == {k for k in before if k != "log.md"}
+
+
+def test_the_mode_selects_the_engine_and_draft_is_the_default() -> None:
+    when = datetime(2026, 1, 1)
+    model = ScriptedChatModel(steps=[])
+    assert isinstance(select_manager(Config(), when, model), DraftEngine)
+    assert isinstance(select_manager(Config(agent=AgentConfig(mode="tools")), when, model), ToolsEngine)

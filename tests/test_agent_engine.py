@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from agent_script import ScriptedChatModel, call, calls
-from langchain_core.messages import AIMessage
 from conftest import assert_nothing_lost, drop, tree_bytes
+from langchain_core.messages import AIMessage
 
 from wikid import Action, Project
 from wikid.manager.agent import backend as backend_module

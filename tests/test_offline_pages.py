@@ -92,14 +92,16 @@ def test_undated_conflict_marks_every_value_unverified() -> None:
     assert "| Payment terms | 60 days / 30 days (unverified) | [^acme-note] [^acme-terms] |" in body
 
 
-def test_an_undated_source_that_disagrees_with_the_latest_makes_it_unverified() -> None:
+def test_an_undated_mention_that_disagrees_is_unverified_and_the_latest_dated_stays_canonical() -> None:
     docs = [
         SourceDocument("a.txt", "Supplier: Acme Tooling\nDate: 2024-01-01\nPayment terms: 30 days\n"),
         SourceDocument("b.txt", "Supplier: Acme Tooling\nDate: 2025-01-01\nPayment terms: 45 days\n"),
         SourceDocument("c.txt", "Supplier: Acme Tooling\nPayment terms: 60 days\n"),
     ]
     _, _, body = only_page(run(docs))
-    assert {r[4] for r in conflict_rows(body)} == {"unverified"}
+    assert {(r[1], r[4]) for r in conflict_rows(body)} == {
+        ("30 days", "superseded"), ("45 days", "canonical"), ("60 days", "unverified")}
+    assert "| Payment terms | 45 days | [^b] |" in body
 
 
 def test_same_day_disagreement_is_unverified() -> None:

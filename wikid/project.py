@@ -216,6 +216,10 @@ class Project:
         limit = config.query.k if k is None else k
         response = run_query(self.paths, QueryRequest(text, limit, type, answer))
         if answer and response.results and (model is not None or (config.model and config.engine != "offline")):
+            if model is None:
+                from wikid.manager.agent.preflight import preflight
+
+                preflight(str(config.model), options=config.model_options)  # names the extra when it is missing
             from wikid.manager.agent.reader import answer_with_model
 
             response = answer_with_model(self.paths, config, response, model)

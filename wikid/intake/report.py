@@ -35,22 +35,6 @@ class FileResult:
     archived_as: str | None = None  # wiki-relative path of the archived original
     previous_archived_as: str | None = None  # where the replaced page's old bytes went
 
-    def model_cost(self) -> str | None:
-        """What the agent engine's model calls cost this batch, in one line (None when
-        no model ran): calls, tokens when the endpoint reports them, seconds."""
-        stats = self.engine_stats
-        calls = stats.get("model_calls")
-        if not isinstance(calls, int):
-            return None
-        parts = [f"{calls} model call{'s' if calls != 1 else ''}"]
-        prompt, completion = stats.get("prompt_tokens"), stats.get("completion_tokens")
-        if isinstance(prompt, int) and isinstance(completion, int) and (prompt or completion):
-            parts.append(f"{prompt:,} prompt + {completion:,} completion tokens")
-        seconds = stats.get("seconds")
-        if isinstance(seconds, (int, float)):
-            parts.append(f"{seconds:.1f} s")
-        return f"agent ({stats.get('mode', 'agent')} mode): " + ", ".join(parts)
-
     def to_dict(self) -> dict[str, object]:
         return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in asdict(self).items()}
 

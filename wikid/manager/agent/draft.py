@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -43,12 +44,12 @@ from wikid.manager.agent.draft_prompt import (
     draft_messages,
 )
 from wikid.manager.agent.render import SourceLine, VerifiedDraft, render_draft
-from wikid.manager.agent.schema import Draft, DraftUnreadable
+from wikid.manager.agent.schema import MAX_SECTIONS, Draft, DraftUnreadable
 from wikid.manager.agent.structured import ask_draft
 from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
 from wikid.manager.agent.verify import known_paths, lint_errors
 from wikid.manager.offline.digest import SourceDigest
-from wikid.manager.offline.engine import OfflineEngine, distinct_title, unique_id
+from wikid.manager.offline.engine import RESERVED_SLUGS, OfflineEngine, distinct_title, unique_id
 from wikid.manager.offline.pages import PageDraft, PageSource, summary
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.textutil import norm_key, slugify
@@ -59,6 +60,10 @@ MAX_TYPE_CHARS = 40
 MAX_DESCRIPTION_CHARS = 300
 MAX_PAGES_SHOWN = 30
 MAX_EARLIER_SOURCES = 3
+MAX_FOUND_SHOWN = 40  # candidate facts shown to the model
+MAX_FIELD_SCAN = 20_000  # characters of a source scanned for `Name: value` lines
+_FIELD_LINE = re.compile(r"(?m)^[ \t]*(?:[-*][ \t]+)?([A-Za-z][\w ()/&.'-]{0,40}?)[ \t]*:[ \t]+(\S[^\n]{0,100})$")
+MAX_DROPPED_SHOWN = 5  # facts dropped, with why, in the batch's stats
 _MARKUP = re.compile(r"[\[\]<>{}`]")
 _TYPE = re.compile(r"[A-Za-z][A-Za-z0-9 -]{0,39}")
 _EMPTY_DIGEST = SourceDigest((), (), (), (), None, ())  # an earlier source whose text is not archived
@@ -85,6 +90,17 @@ class _Unowned:
         return set()
 
 
+@dataclass(frozen=True)
+class _Accepted:
+    """A verified draft waiting for its related links: the inputs it covers, the page
+    names the model related it to, and the usage record of its model call."""
+
+    draft: VerifiedDraft
+    inputs: list[str]
+    related: list[str]
+    usage: Usage
+
+
 @dataclass
 class _Source:
     """One source a page may cite: its `sources` entry, what the page lists of it, its
@@ -105,6 +121,17 @@ def supported(value: str, text: str) -> bool:
     """Whether `value` is written in `text` (case, spacing, quotes and emphasis aside)."""
     folded = _fold(value).strip(" .,;:")
     return bool(folded) and folded in _fold(text)
+
+
+def field_lines(text: str) -> list[tuple[str, str]]:
+    """`Name: value` lines of a text (a short name, a value that is not a sentence
+    running on): what a model is offered as candidate facts, to keep or leave."""
+    out = []
+    for match in _FIELD_LINE.finditer(text[:MAX_FIELD_SCAN]):
+        label, value = " ".join(match.group(1).split()), match.group(2).strip()
+        if len(label.split()) <= 5 and len(value.split()) <= 12 and not label.lower().startswith(("http", "note")):
+            out.append((label, value))
+    return out
 
 
 def _title(proposed: str) -> str | None:
@@ -155,7 +182,7 @@ class DraftEngine:
         self.label = model_label(model, label)
         self.stats: list[Usage] = []
 
-    def manage(self, documents: list[SourceDocument] | Any, wiki: WikiView) -> ManagerResult:
+    def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
         offline = OfflineEngine(self.config.offline, self.when)
         plan = offline.plan(documents, _Unowned(wiki))
         concepts = wiki.concepts()
@@ -166,7 +193,7 @@ class DraftEngine:
         claimed: set[str] = set()
         taken = {c.id.casefold() for c in concepts}
         used_titles = {c.title.casefold() for c in concepts}
-        accepted: dict[str, tuple[VerifiedDraft, list[str], Draft]] = {}  # final id -> draft, inputs, model's draft
+        accepted: dict[str, _Accepted] = {}  # final page id -> what is rendered there
         guesses = [plan.pages[p].title for p in clusters] + [c.title for c in concepts]
         stopped: str | None = None
         for page in clusters:
@@ -213,16 +240,11 @@ class DraftEngine:
                 title = distinct_title(verified.title, verified.type, used_titles)
                 folder = offline.folder_for(verified.type, concepts)
                 slug = slugify(title) or slugify(draft.title) or "concept"
+                slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug  # index.md / log.md are generated
                 final = unique_id(f"{folder}/{slug}", taken)
-                verified = VerifiedDraft(**{**verified.__dict__, "title": title})
-            accepted[final] = (verified, covered, answer)
-            usage.pages = 1
+                verified = replace(verified, title=title)
+            accepted[final] = _Accepted(verified, covered, answer.related, usage)
         pages = self._render(accepted, concepts, notes)
-        for page, (_, covered, _) in accepted.items():
-            if page not in pages:
-                for usage in self.stats:
-                    if usage.inputs and usage.inputs[0] in covered:
-                        usage.pages = 0
         stats = {"mode": "draft", "prompt_version": DRAFT_PROMPT_VERSION, **totals(self.stats),
                  "drafts": [asdict(u) for u in self.stats]}
         return ManagerResult(pages, notes, stats=stats)
@@ -276,10 +298,18 @@ class DraftEngine:
                     continue
             evidence.append(Evidence(ident, source.input, source.shown.title, source.shown.kind,
                                      source.shown.date, source.text))
-        found = [(a, v, s, d) for a, v, s, d in _observed(draft, sources)]
+        found = _observed(draft, sources)
+        seen = {(norm_key(a), s) for a, _, s, _ in found}
+        for ident, source in sources.items():
+            for label, value in field_lines(source.text):
+                if (norm_key(label), ident) not in seen:
+                    seen.add((norm_key(label), ident))
+                    found.append((label, value, ident, source.shown.date))
         pages = [t for t in dict.fromkeys(guesses) if t.casefold() != draft.title.casefold()][:MAX_PAGES_SHOWN]
         said = (earlier.title, str(earlier.frontmatter.get("description") or "")) if earlier else None
-        return draft_messages(draft.title, draft.type, evidence, found, pages, said, self.config.agent.draft_chars)
+        kind = None if draft.type == self.config.offline.default_type else draft.type
+        return draft_messages(draft.title, kind, evidence, found[:MAX_FOUND_SHOWN], pages, said,
+                              self.config.agent.draft_chars)
 
     def _covered(self, answer: Draft, mine: list[str], sources: dict[str, _Source], claimed: set[str]) -> list[str]:
         """The inputs the page covers: those the model names (its cluster's, or another
@@ -292,14 +322,19 @@ class DraftEngine:
     def _verify(self, answer: Draft, draft: PageDraft, earlier: ExistingConcept | None,
                 sources: dict[str, _Source], usage: Usage) -> VerifiedDraft:
         """The model's draft with every claim checked against `sources` (see the module)."""
-        checks = {"facts_kept": 0, "facts_dropped": 0, "dates_corrected": 0}
+        checks: dict[str, Any] = {"facts_kept": 0, "facts_dropped": 0, "dates_corrected": 0}
+        dropped: list[str] = []
         stated = {ident: s.shown.date for ident, s in sources.items()}
         observations = [Observation(norm_key(a), a, v, s, stated.get(s)) for a, v, s, _ in _observed(draft, sources)]
         for fact in answer.facts:
             ident = _source_id(fact.source, sources)
             label, value = " ".join(fact.attribute.split()), " ".join(fact.value.split())
-            if ident is None or not label or not norm_key(label) or not supported(value, sources[ident].text):
+            why = ("names no source of the page" if ident is None else "has no attribute"
+                   if not norm_key(label) else None if supported(value, sources[ident].text) else f"is not in {ident}")
+            if why:
                 checks["facts_dropped"] += 1
+                if len(dropped) < MAX_DROPPED_SHOWN:
+                    dropped.append(f"{label or '?'} = {value or '?'} (source {fact.source!r}): {why}")
                 continue
             when = stated[ident]
             claimed = parse_date(fact.date) if fact.date else None
@@ -311,14 +346,17 @@ class DraftEngine:
             checks["facts_kept"] += 1
         attributes, conflicts = resolve(observations)
         usage.extra.update(checks)
+        if dropped:
+            usage.extra["dropped"] = dropped
         sections = []
-        for section in answer.sections[:6]:
+        lead = " ".join(answer.summary.split())
+        for section in answer.sections[:MAX_SECTIONS]:
             heading, text = " ".join(section.heading.split()), " ".join(section.text.split())
-            if heading and text:
+            if heading and text and _fold(text) not in (_fold(lead), _fold(answer.description)):
                 ids = [i for n in section.sources if (i := _source_id(n, sources))]
                 sections.append((heading, text, ids))
         said, _ = summary(list(s.shown for s in sources.values()))
-        lead = " ".join(answer.summary.split()) or " ".join(said)
+        lead = lead or " ".join(said)
         description = _sentence(answer.description, MAX_DESCRIPTION_CHARS) or _sentence(lead, MAX_DESCRIPTION_CHARS)
         if earlier is not None:
             title, kind = earlier.title, str(earlier.frontmatter.get("type") or draft.type)
@@ -330,32 +368,26 @@ class DraftEngine:
         return VerifiedDraft(kind, title, description or title, lead, sections, attributes, conflicts,
                              [s.entry for s in sources.values()], listed, [], tags, dict(draft.extra))
 
-    def _render(self, accepted: dict[str, tuple[VerifiedDraft, list[str], Draft]], concepts: list[ExistingConcept],
+    def _render(self, accepted: dict[str, _Accepted], concepts: list[ExistingConcept],
                 notes: dict[str, str]) -> dict[str, str]:
         """Each accepted draft rendered with its related links resolved, if it lints clean."""
-        titles = {c.title.casefold(): c.id for c in concepts} | {v.title.casefold(): p for p, (v, _, _) in accepted.items()}
+        titles = {c.id: c.title for c in concepts} | {page: a.draft.title for page, a in accepted.items()}
+        by_title = {title.casefold(): page for page, title in titles.items()}
         generated = {"by": f"wikid/{self.label}", "at": iso(self.when)}
-        known = known_paths({f"{c.id}.md" for c in concepts} | {f"{p}.md" for p in accepted}
-                            | {f"archive/{rel}" for _, covered, _ in accepted.values() for rel in covered})
+        known = known_paths({f"{page}.md" for page in titles}
+                            | {f"archive/{rel}" for a in accepted.values() for rel in a.inputs})
         pages: dict[str, str] = {}
-        for page, (verified, covered, answer) in accepted.items():
-            related = []
-            for name in answer.related:
-                target = titles.get(" ".join(name.split()).casefold())
-                if target and target != page and target not in (r for _, r in related):
-                    related.append((next(t for t, i in ((v.title, p) for p, (v, _, _) in accepted.items()) if i == target)
-                                    if target in accepted else _title_of(target, concepts), target))
-            text = render_draft(VerifiedDraft(**{**verified.__dict__, "related": related}), generated)
+        for page, a in accepted.items():
+            targets = [by_title.get(" ".join(name.split()).casefold()) for name in a.related]
+            related = [(titles[t], t) for t in dict.fromkeys(t for t in targets if t and t != page)]
+            text = render_draft(replace(a.draft, related=related), generated)
             errors = lint_errors(page, text, known)
             if errors:
-                notes.update({rel: f"the page drafted for it failed lint: {'; '.join(errors[:3])}" for rel in covered})
+                notes.update({rel: f"the page drafted for it failed lint: {'; '.join(errors[:3])}" for rel in a.inputs})
                 continue
             pages[page] = text
+            a.usage.pages = 1
         return pages
-
-
-def _title_of(page: str, concepts: list[ExistingConcept]) -> str:
-    return next(c.title for c in concepts if c.id == page)
 
 
 def _observed(draft: PageDraft, sources: dict[str, _Source]) -> list[tuple[str, str, str, date | None]]:

@@ -14,7 +14,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from wikid.manager.agent.prompt import UNTRUSTED_RULE
 
-DRAFT_PROMPT_VERSION = "wikid-agent-draft/1"
+DRAFT_PROMPT_VERSION = "wikid-agent-draft/3"
 MIN_SOURCE_CHARS = 600
 
 SYSTEM = f"""\
@@ -28,17 +28,22 @@ Fill in:
   Service, Person, Runbook, Meeting ...).
 * description: one sentence saying what the entity is.
 * summary: two to four sentences of what the sources say about it.
-* sections: up to four short sections a reader needs (what it does, how it is used,
-  terms, history ...), each with the ids of the sources it comes from.
 * facts: each attribute value a source states (terms, prices, limits, versions,
   contacts, dates ...): one fact per source and attribute, the value copied exactly
-  as the source writes it, the source's id, and the date that source states (YYYY-MM-DD)
-  or null. When sources disagree, give each source's value: wikid builds the conflict
-  table from the dates.
+  as the source writes it (a few words or a number, never a sentence), the source's
+  id, and the date that source states (YYYY-MM-DD) or null. A line such as
+  `Delivery time: 5 days` in source `acme-2025` dated 2025-02-10 is the fact
+  {{"attribute": "Delivery time", "value": "5 days", "source": "acme-2025", "date": "2025-02-10"}}.
+  When sources disagree, give each source's value: wikid builds the conflict table
+  from the dates.
+* sections: up to three short sections (two or three sentences each) a reader needs (what it does, how it is used,
+  terms, history ...) that the summary does not already say, each with the ids of
+  the sources it comes from.
 * related: titles of related pages, only from the list of existing pages.
 * inputs: the input paths this page covers -- all of them, unless a document is
   about a different entity.
-Write in the language of the documents. Use only what the documents say.
+Write in the language of the documents. Use only what the documents say. Be brief:
+at most 20 facts, the most important first. Write the JSON compactly, without indentation.
 """
 
 
@@ -69,7 +74,7 @@ def _share(evidence: list[Evidence], budget: int) -> list[str]:
 
 def draft_messages(
     guess_title: str,
-    guess_type: str,
+    guess_type: str | None,
     evidence: list[Evidence],
     found: list[tuple[str, str, str, date | None]],
     pages: list[str],
@@ -79,7 +84,8 @@ def draft_messages(
     """The system and user messages for one cluster: wikid's guesses, the page it
     updates (title, description), the sources with excerpts, the facts wikid's own
     reading found (attribute, value, source id, date) and the existing pages' titles."""
-    lines = [f"wikid's guess: the entity is \"{guess_title}\", a {guess_type}."]
+    kind = f", a {guess_type}" if guess_type else " (decide its type)"
+    lines = [f"wikid's guess: the entity is \"{guess_title}\"{kind}."]
     if earlier:
         lines.append(f"This updates the existing page \"{earlier[0]}\": {earlier[1]}")
     lines.append("")
@@ -89,7 +95,8 @@ def draft_messages(
         lines.append(f"\n### source id `{e.id}` -- {e.title} ({e.kind or 'document'}, "
                      f"{e.date.isoformat() if e.date else 'undated'}; {where})\n{excerpt}")
     if found:
-        lines.append("\nFacts wikid read from the sources (attribute | value | source | date):")
+        lines.append("\nCandidate facts from the sources (attribute | value | source | date): keep those that "
+                     "describe the entity, in `facts`, and add any other the text states:")
         lines += [f"* {a} | {v} | {s} | {d.isoformat() if d else 'undated'}" for a, v, s, d in found]
     lines.append("\nExisting pages: " + ("; ".join(pages) if pages else "(none)"))
     inputs = [e.input for e in evidence if e.input]

@@ -57,7 +57,7 @@ _PREFIXES = (
 OLLAMA_DEFAULT = ("localhost", 11434)
 CONNECT_TIMEOUT = 1.0
 ENDPOINT_TIMEOUT = 5.0
-AGENT_STACK = ("deepagents", "langchain")  # what the agent engine imports, whichever mode
+AGENT_STACK = ("deepagents", "langchain")  # the `agent` extra: what the agent engine and reader import
 AGENT_PIP = "pip install 'wikid[agent]'"
 
 

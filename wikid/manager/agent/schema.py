@@ -15,18 +15,24 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 
+# Bounds on what one reply may hold: the reply's length is most of a small local model's
+# time (it generates ~10 tokens/s on 2 cores), and a page needs no more.
+MAX_FACTS = 20
+MAX_SECTIONS = 3
+
+
 class Fact(BaseModel):
     """One value one source states for one attribute."""
 
     attribute: str = Field(description="what the value is, e.g. 'Payment terms', 'Price per kg', 'Contact'")
-    value: str = Field(description="the value exactly as the source writes it")
+    value: str = Field(description="the value exactly as the source writes it: a few words or a number, not a sentence")
     source: str = Field(description="the id of the source that states it")
     date: str | None = Field(default=None, description="the date (YYYY-MM-DD) that source states for it, or null")
 
 
 class Section(BaseModel):
     heading: str = Field(description="a short heading")
-    text: str = Field(description="one paragraph or a few sentences, from the sources")
+    text: str = Field(description="two or three sentences, from the sources")
     sources: list[str] = Field(default_factory=list, description="ids of the sources this text comes from")
 
 
@@ -37,9 +43,10 @@ class Draft(BaseModel):
     type: str = Field(description="the kind of entity, one or two words: Vendor, Product, Tool, Person, Contract ...")
     description: str = Field(description="one sentence saying what the entity is")
     summary: str = Field(description="two to four sentences: what the sources say about the entity")
-    sections: list[Section] = Field(default_factory=list, max_length=6)
-    facts: list[Fact] = Field(default_factory=list, max_length=40,
-                              description="every attribute value a source states, one per source and attribute")
+    facts: list[Fact] = Field(max_length=MAX_FACTS, description="every short attribute value a source states (a few "
+                              "words or a number each, copied from a `Name: value` line or a sentence), one per "
+                              "source and attribute")
+    sections: list[Section] = Field(default_factory=list, max_length=MAX_SECTIONS)
     related: list[str] = Field(default_factory=list, max_length=10, description="titles of related pages from the list")
     inputs: list[str] = Field(default_factory=list, description="the input paths this page covers")
 
@@ -76,6 +83,8 @@ def read_draft(reply: Any) -> Draft:
     data = reply if isinstance(reply, dict) else _json_object(str(reply))
     if isinstance(data, dict) and isinstance(data.get("properties"), dict) and "title" not in data:
         data = data["properties"]  # some models echo the schema's wrapper around the values
+    if isinstance(data, dict):
+        data.setdefault("facts", [])  # required of a model constrained to the schema; none is a fine answer
     try:
         return Draft.model_validate(data)
     except ValidationError as exc:

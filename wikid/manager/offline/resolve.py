@@ -5,10 +5,12 @@ An observation is one source stating one value for one attribute. Per attribute:
 * all sources agree (values equal after case/space normalisation) -> one attribute
   row citing them all, no conflict rows;
 * they disagree -> one conflict row per source. The canonical value is the value of
-  the latest dated source, provided that date is held by one value only and no
-  undated source states a different value (an undated source could be the newest).
-  Rows with the canonical value are `canonical`, the others `superseded`. When no
-  source is clearly newer every row is `unverified` and nothing is canonical.
+  the latest dated source, provided that date is held by one value only. Rows with
+  the canonical value are `canonical`, older dated rows `superseded`, and an undated
+  row with another value `unverified` (nothing says whether it came before or after:
+  an unconfirmed mention neither overrides the latest dated value nor is overridden
+  by it). When no source is clearly newer every row is `unverified` and nothing is
+  canonical.
 
 A file's modification time never reaches this module: dates come from the documents
 themselves or from `sources[].last_modified` of an earlier page.
@@ -70,7 +72,7 @@ def resolve(observations: list[Observation]) -> tuple[list[AttributeRow], list[C
         canonical = _canonical(group)
         rows = sorted(group, key=lambda o: (o.date is None, o.date or date.min, o.source or ""))
         for o in rows:
-            if canonical is None:
+            if canonical is None or (o.date is None and norm_value(o.value) != canonical):
                 status = "unverified"
             else:
                 status = "canonical" if norm_value(o.value) == canonical else "superseded"
@@ -96,7 +98,4 @@ def _canonical(group: list[Observation]) -> str | None:
     newest = {norm_value(o.value) for o in dated if o.date == latest}
     if len(newest) != 1:
         return None
-    value = next(iter(newest))
-    if any(norm_value(o.value) != value for o in group if o.date is None):
-        return None
-    return value
+    return next(iter(newest))

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""The agent engine with a real model: the local 1.5B model (scripts/local_model.py)
+on the sample project and on a vendor conflict case, in draft mode and in tools mode.
+
+Prints, per case and mode: inputs given, pages accepted, inputs archived, leftovers
+with their reasons, model calls, tokens and seconds, and whether the vendor's conflict
+table is right (canonical = the latest dated value; the undated, unconfirmed mention
+is not canonical). The baseline is the offline engine on the same inputs; the targets
+(issue 14) are every sample input archived and the vendor conflict right, in under 10
+minutes on this 2-core machine, in draft mode. Tools mode is reported as it is.
+
+Needs the local model: `python scripts/local_model.py setup` (cached; ~1.1 GB and a
+~7-minute build the first time). Without it, every figure is a FAILED row naming that
+command.
+
+Usage: bench/agent_real.py [--modes draft,tools] [--cases sample,vendor] [--json]
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path[:0] = [str(BENCH), str(ROOT / "scripts")]
+
+import table  # noqa: E402 -- bench/table.py
+from table import Row  # noqa: E402
+
+TARGET_SECONDS = 600.0
+VENDOR = {
+    "contracts/northwind-agreement.txt": (
+        "Supply agreement between Harbor Roasters and Northwind Packaging\n"
+        "Effective date: 2024-03-01\n"
+        "Northwind Packaging supplies compostable coffee bags and labels.\n"
+        "Payment terms: net 30 days\n"
+        "Delivery: within 10 working days of each order.\n"),
+    "contracts/northwind-amendment.txt": (
+        "Amendment no. 1 to the Northwind Packaging supply agreement\n"
+        "Date: 2025-02-10\n"
+        "From this date the payment terms are changed.\n"
+        "Payment terms: net 45 days\n"
+        "All other terms of the agreement stay in force.\n"),
+    "notes/northwind-call.txt": (
+        "Call notes: Northwind Packaging\n"
+        "Their account manager mentioned on the phone that payment terms could become net 60 days.\n"
+        "Nothing was signed.\n"),
+}
+
+
+def _project(case: str, scratch: Path) -> Path:
+    root = scratch / case
+    if case == "sample":
+        shutil.copytree(ROOT / "sample-project", root)
+    else:
+        for rel, text in VENDOR.items():
+            path = root / "input" / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _configure(root: Path, base_url: str | None, mode: str) -> None:
+    from local_model import MODEL_NAME
+
+    if base_url is None:
+        text = "engine: offline\n"
+    else:
+        text = (f"model: openai:{MODEL_NAME}\nmodel_options:\n  base_url: {base_url}\n  temperature: 0\n"
+                f"  timeout: 600\n  max_tokens: 1500\n  max_retries: 0\nagent:\n  mode: {mode}\n")
+    (root / "wikid.yaml").write_text(text, encoding="utf-8")
+
+
+def _conflict_right(root: Path) -> tuple[bool, str]:
+    """Whether a page's conflict table for the payment terms has 45 days canonical and
+    neither 30 nor 60 days canonical; with the table found, for the notes."""
+    for page in sorted((root / "wiki").rglob("*.md")):
+        if "archive" in page.relative_to(root / "wiki").parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+        rows = [line for line in text.splitlines() if line.startswith("|") and "payment" in line.lower()]
+        statuses = {}
+        for line in rows:
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if len(cells) == 5:
+                statuses[cells[1]] = cells[4]
+        if statuses:
+            canonical = [v for v, s in statuses.items() if s == "canonical"]
+            right = len(canonical) >= 1 and all("45" in v for v in canonical)
+            return right, f"{page.relative_to(root / 'wiki')}: " + "; ".join(f"{v} {s}" for v, s in statuses.items())
+    return False, "no page has a payment-terms conflict table"
+
+
+def run_case(case: str, mode: str, base_url: str | None, scratch: Path) -> tuple[list[Row], list[str]]:
+    from wikid import Action, Project
+
+    root = _project(case, scratch / f"{mode}-{case}")
+    _configure(root, base_url, mode)
+    given = sum(1 for p in (root / "input").rglob("*") if p.is_file())
+    started = time.monotonic()
+    report = Project(root).update()
+    seconds = time.monotonic() - started
+    agent_pages = {f.page for f in report.files if f.page and f.action in (Action.CREATED, Action.UPDATED)}
+    managed = [f for f in report.files if f.bucket == "non_conformant"]
+    archived = [f for f in managed if f.archived_as]
+    left = [f for f in report.files if f.action == Action.RETRY]
+    label = "offline engine" if base_url is None else f"agent {mode} mode (1.5B local model)"
+    stats = report.engine_stats
+    notes = [f"{case}, {label}: {given} inputs given, {len(agent_pages)} pages written, "
+             f"{len(archived)} of {len(managed)} managed inputs archived, {len(left)} left in input/; "
+             f"{report.model_cost() or 'no model'}; {seconds:.1f} s"]
+    notes += [f"  left: input/{f.input}: {f.message}" for f in left]
+    rows = []
+    if base_url is None:
+        return [Row(f"{case}: offline engine, seconds", seconds, None, "s", "(baseline of the agent rows)")], notes
+    share = len(archived) / len(managed) if managed else 0.0
+    rows.append(Row(f"{case}, {mode} mode: managed inputs archived", share, 1.0 if mode == "draft" else None, "share",
+                    "(every input)" if mode == "draft" else "reported as it is", target=mode == "draft"))
+    rows.append(Row(f"{case}, {mode} mode: seconds", seconds, TARGET_SECONDS if mode == "draft" else None, "s",
+                    "" if mode == "draft" else "reported as it is", target=mode == "draft"))
+    rows.append(Row(f"{case}, {mode} mode: model calls", float(stats.get("model_calls", 0) or 0), None, "calls",
+                    f"{stats.get('prompt_tokens', 0):,} prompt + {stats.get('completion_tokens', 0):,} completion tokens"))
+    if case == "vendor":
+        right, shown = _conflict_right(root)
+        rows.append(Row(f"vendor, {mode} mode: conflict table right", 1.0 if right else 0.0,
+                        1.0 if mode == "draft" else None, "share", "" if mode == "draft" else "reported as it is",
+                        target=mode == "draft"))
+        notes.append(f"  conflict table: {shown}")
+    return rows, notes
+
+
+def measure(modes: list[str], cases: list[str]) -> tuple[list[Row], list[str]]:
+    from local_model import running_server
+
+    rows: list[Row] = []
+    notes: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="wikid-agent-real-") as scratch:
+        for case in cases:
+            got, said = run_case(case, "offline", None, Path(scratch))
+            rows += got
+            notes += said
+        try:
+            server = running_server()
+            base_url = server.__enter__()
+        except (FileNotFoundError, RuntimeError) as exc:
+            return rows + [Row.failed(f"agent {m} mode", str(exc)) for m in modes], notes
+        try:
+            for mode in modes:
+                for case in cases:
+                    table.progress(f"agent {mode} mode on {case} ...")
+                    try:
+                        got, said = run_case(case, mode, base_url, Path(scratch))
+                    except Exception as exc:  # noqa: BLE001 - one failed figure must not end the run
+                        got, said = [Row.failed(f"{case}, {mode} mode", f"{type(exc).__name__}: {exc}")], []
+                    for row in got:
+                        table.progress(row.progress())
+                    rows += got
+                    notes += said
+        finally:
+            server.__exit__(None, None, None)
+    return rows, notes
+
+
+def main() -> int:
+    parser = table.parser(__doc__)
+    parser.add_argument("--modes", default="draft,tools")
+    parser.add_argument("--cases", default="vendor,sample")
+    args = parser.parse_args()
+    rows, notes = measure(args.modes.split(","), args.cases.split(","))
+    return table.emit(rows, notes, args.json)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
