@@ -49,6 +49,7 @@ def test_a_typed_draft_becomes_a_page_whose_facts_wikid_checks(project: Project)
         {"attribute": "Payment terms", "value": "45 days", "source": "acme-2025", "date": "2023-01-01"},
         {"attribute": "Discount", "value": "12 %", "source": "acme-2025"},
         {"attribute": "Products", "value": "industrial hardware", "source": "[^acme-2024]"},
+        {"attribute": "Date", "value": "2025-02-10", "source": "acme-2025"},  # the document's own date
     ]
     sections = [{"heading": "Terms", "text": "Invoices are due in 45 days since February 2025.", "sources": ["acme-2025", "nope"]}]
     reply = as_text(draft(facts=facts, sections=sections))
@@ -72,8 +73,9 @@ def test_a_typed_draft_becomes_a_page_whose_facts_wikid_checks(project: Project)
     stats = report.engine_stats
     assert (stats["mode"], stats["model_calls"], stats["pages"]) == ("draft", 1, 1)
     [one] = stats["drafts"]  # type: ignore[index]
-    assert one["extra"] == {"how": "text", "facts_kept": 3, "facts_dropped": 1, "dates_corrected": 1,
-                            "dropped": ["Discount = 12 % (source 'acme-2025'): is not in acme-2025"]}
+    assert one["extra"] == {"how": "text", "facts_kept": 3, "facts_dropped": 2, "dates_corrected": 1, "dropped": [
+        "Discount = 12 % (source 'acme-2025'): is not in acme-2025",
+        "Date = 2025-02-10 (source 'acme-2025'): is the document's own date, not an attribute"]}
     assert one["seconds"] >= 0 and one["chars_sent"] > 0
     assert (stats["prompt_tokens"], stats["completion_tokens"]) == (1200, 340)
     assert report.model_cost().startswith("agent (draft mode): 1 model call, 1,200 prompt + 340 completion tokens, ")  # type: ignore[union-attr]
@@ -81,6 +83,11 @@ def test_a_typed_draft_becomes_a_page_whose_facts_wikid_checks(project: Project)
     system, user = model.seen[0][0], model.seen[0][1]
     assert UNTRUSTED_RULE in system.content
     assert "source id `acme-2025`" in user.content and "Payment terms: 45 days" in user.content
+    _, _, rest = user.content.partition("Facts wikid already has")
+    listed = [line for line in rest.splitlines() if line.startswith("* ")]
+    assert listed[:2] == ["* Payment terms | 30 days | acme-2024 | 2024-03-01",  # wikid read them: not to repeat
+                          "* Payment terms | 45 days | acme-2025 | 2025-02-10"]
+    assert not [line for line in listed if line.startswith(("* Date |", "* Vendor |"))]  # a date, the name
 
 
 def test_an_undated_mention_is_not_made_canonical_by_the_model(project: Project) -> None:

@@ -60,7 +60,11 @@ MAX_TYPE_CHARS = 40
 MAX_DESCRIPTION_CHARS = 300
 MAX_PAGES_SHOWN = 30
 MAX_EARLIER_SOURCES = 3
-MAX_FOUND_SHOWN = 40  # candidate facts shown to the model
+MAX_FOUND_SHOWN = 40  # facts wikid read, and candidate lines, shown to the model (each)
+# Labels under which a document states its own date: the source's date (and so the
+# conflict table's), never an attribute of the entity.
+DOCUMENT_DATE_LABELS = frozenset({"date", "dated", "updated", "last updated", "last modified", "modified",
+                                  "created", "published", "revised", "as of"})
 MAX_FIELD_SCAN = 20_000  # characters of a source scanned for `Name: value` lines
 _FIELD_LINE = re.compile(r"(?m)^[ \t]*(?:[-*][ \t]+)?([A-Za-z][\w ()/&.'-]{0,40}?)[ \t]*:[ \t]+(\S[^\n]{0,100})$")
 MAX_DROPPED_SHOWN = 5  # facts dropped, with why, in the batch's stats
@@ -298,18 +302,21 @@ class DraftEngine:
                     continue
             evidence.append(Evidence(ident, source.input, source.shown.title, source.shown.kind,
                                      source.shown.date, source.text))
-        found = _observed(draft, sources)
-        seen = {(norm_key(a), s) for a, _, s, _ in found}
+        known = _observed(draft, sources)
+        seen = {(norm_key(a), s) for a, _, s, _ in known}
+        candidates = []
         for ident, source in sources.items():
             for label, value in field_lines(source.text):
+                if norm_key(label) in DOCUMENT_DATE_LABELS or _fold(value) == _fold(draft.title):
+                    continue  # the source's date, the entity's name: no attribute
                 if (norm_key(label), ident) not in seen:
                     seen.add((norm_key(label), ident))
-                    found.append((label, value, ident, source.shown.date))
+                    candidates.append((label, value, ident, source.shown.date))
         pages = [t for t in dict.fromkeys(guesses) if t.casefold() != draft.title.casefold()][:MAX_PAGES_SHOWN]
         said = (earlier.title, str(earlier.frontmatter.get("description") or "")) if earlier else None
         kind = None if draft.type == self.config.offline.default_type else draft.type
-        return draft_messages(draft.title, kind, evidence, found[:MAX_FOUND_SHOWN], pages, said,
-                              self.config.agent.draft_chars)
+        return draft_messages(draft.title, kind, evidence, known[:MAX_FOUND_SHOWN], candidates[:MAX_FOUND_SHOWN],
+                              pages, said, self.config.agent.draft_chars)
 
     def _covered(self, answer: Draft, mine: list[str], sources: dict[str, _Source], claimed: set[str]) -> list[str]:
         """The inputs the page covers: those the model names (its cluster's, or another
@@ -329,8 +336,9 @@ class DraftEngine:
         for fact in answer.facts:
             ident = _source_id(fact.source, sources)
             label, value = " ".join(fact.attribute.split()), " ".join(fact.value.split())
-            why = ("names no source of the page" if ident is None else "has no attribute"
-                   if not norm_key(label) else None if supported(value, sources[ident].text) else f"is not in {ident}")
+            why = ("names no source of the page" if ident is None else "has no attribute" if not norm_key(label)
+                   else "is the document's own date, not an attribute" if norm_key(label) in DOCUMENT_DATE_LABELS
+                   else None if supported(value, sources[ident].text) else f"is not in {ident}")
             if why:
                 checks["facts_dropped"] += 1
                 if len(dropped) < MAX_DROPPED_SHOWN:

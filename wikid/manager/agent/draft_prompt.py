@@ -14,7 +14,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from wikid.manager.agent.prompt import UNTRUSTED_RULE
 
-DRAFT_PROMPT_VERSION = "wikid-agent-draft/3"
+DRAFT_PROMPT_VERSION = "wikid-agent-draft/4"
 MIN_SOURCE_CHARS = 600
 
 SYSTEM = f"""\
@@ -29,7 +29,7 @@ Fill in:
 * description: one sentence saying what the entity is.
 * summary: two to four sentences of what the sources say about it.
 * facts: each attribute value a source states (terms, prices, limits, versions,
-  contacts, dates ...): one fact per source and attribute, the value copied exactly
+  contacts ...) that wikid does not already have: one fact per source and attribute, the value copied exactly
   as the source writes it (a few words or a number, never a sentence), the source's
   id, and the date that source states (YYYY-MM-DD) or null. A line such as
   `Delivery time: 5 days` in source `acme-2025` dated 2025-02-10 is the fact
@@ -76,14 +76,17 @@ def draft_messages(
     guess_title: str,
     guess_type: str | None,
     evidence: list[Evidence],
-    found: list[tuple[str, str, str, date | None]],
+    known: list[tuple[str, str, str, date | None]],
+    candidates: list[tuple[str, str, str, date | None]],
     pages: list[str],
     earlier: tuple[str, str] | None,
     budget: int,
 ) -> list[BaseMessage]:
     """The system and user messages for one cluster: wikid's guesses, the page it
     updates (title, description), the sources with excerpts, the facts wikid's own
-    reading found (attribute, value, source id, date) and the existing pages' titles."""
+    reading found (attribute, value, source id, date: the model need not repeat them,
+    its reply is most of its time), candidate `Name: value` lines to keep or leave, and
+    the existing pages' titles."""
     kind = f", a {guess_type}" if guess_type else " (decide its type)"
     lines = [f"wikid's guess: the entity is \"{guess_title}\"{kind}."]
     if earlier:
@@ -94,10 +97,14 @@ def draft_messages(
         where = f"input `{e.input}`" if e.input else "cited by the existing page"
         lines.append(f"\n### source id `{e.id}` -- {e.title} ({e.kind or 'document'}, "
                      f"{e.date.isoformat() if e.date else 'undated'}; {where})\n{excerpt}")
-    if found:
-        lines.append("\nCandidate facts from the sources (attribute | value | source | date): keep those that "
-                     "describe the entity, in `facts`, and add any other the text states:")
-        lines += [f"* {a} | {v} | {s} | {d.isoformat() if d else 'undated'}" for a, v, s, d in found]
+    if known:
+        lines.append("\nFacts wikid already has (attribute | value | source | date); do not repeat them in `facts`:")
+        lines += [f"* {a} | {v} | {s} | {d.isoformat() if d else 'undated'}" for a, v, s, d in known]
+    if candidates:
+        lines.append("\nCandidate facts from the sources (attribute | value | source | date): put in `facts` "
+                     "those that describe the entity:")
+        lines += [f"* {a} | {v} | {s} | {d.isoformat() if d else 'undated'}" for a, v, s, d in candidates]
+    lines.append("In `facts`, add any other value the text states that is not listed above.")
     lines.append("\nExisting pages: " + ("; ".join(pages) if pages else "(none)"))
     inputs = [e.input for e in evidence if e.input]
     lines.append("\nInputs of this cluster: " + ", ".join(f"`{i}`" for i in inputs))
