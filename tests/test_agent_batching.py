@@ -77,3 +77,21 @@ def test_prompt_size_does_not_grow_with_the_wiki() -> None:
     prompt = build_prompt([("a.txt", 10)], big_view)
     assert len(prompt) < 20_000 and prompt.count("/wiki/c") == MAX_WIKI_VIEW
     assert UNTRUSTED_RULE in prompt
+
+
+def test_after_a_model_error_later_batches_are_not_run_and_say_why() -> None:
+    from agent_script import call, calls
+
+    docs = [SourceDocument("acme.txt", "Vendor: Acme Corp\nAcme Corp sells industrial hardware and parts.\n"),
+            SourceDocument("globex.txt", "Vendor: Globex\nGlobex writes accounting software for firms.\n")]
+    model = ScriptedChatModel(steps=[
+        calls(call("write_page", concept_id="vendors/acme-corp", type="Vendor", title="Acme Corp",
+                   description="Acme Corp sells hardware.", body="Acme sells hardware.", inputs=["acme.txt"])),
+        ConnectionError("connection reset"),
+    ])
+    engine = ToolsEngine(model, Config(agent=AgentConfig(mode="tools", batch_chars=10)), WHEN)
+    result = engine.manage(docs, Wiki([]))
+    assert list(result.pages) == ["vendors/acme-corp"]
+    assert result.notes == {"globex.txt": "not drafted: the model failed on an earlier batch "
+                                          "(the model failed: ConnectionError: connection reset)"}
+    assert [s.inputs for s in engine.stats] == [["acme.txt"]]  # the second batch never ran

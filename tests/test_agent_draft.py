@@ -221,3 +221,14 @@ def test_a_page_titled_like_a_generated_file_gets_another_name(project: Project)
     drop(project, "acme-2024.txt", ACME_2024)
     [f] = project.update(model=ScriptedChatModel(steps=[as_text(draft(title="Index"))])).files
     assert (f.action, f.page) == (Action.CREATED, "vendor/index-page.md")
+
+
+def test_a_sentence_the_page_already_says_is_not_said_again(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    summary = "Acme Corp is a hardware vendor. It supplies parts."
+    sections = [{"heading": "Overview", "text": "Acme Corp is a hardware vendor. It supplies parts.", "sources": []},
+                {"heading": "Products", "text": "It supplies parts. Acme sells industrial hardware to us.", "sources": []}]
+    project.update(model=ScriptedChatModel(steps=[as_text(draft(summary=summary, sections=sections))]))
+    _, body = page_of(project, "vendor/acme-corp.md")
+    assert body.count("It supplies parts.") == 1 and "# Overview" not in body
+    assert "# Products\n\nAcme sells industrial hardware to us." in body

@@ -31,6 +31,7 @@ from wikid.intake.pagewrite import PageBlocked, PagePut
 from wikid.intake.report import Action, FileResult
 from wikid.intake.scan import InputEntry
 from wikid.manager import ExistingConcept, SourceDocument, select_manager
+from wikid.okf.concept_id import concept_id_problem
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
 from wikid.okf.page import render_page, split_page
@@ -77,18 +78,6 @@ class DiskWiki:
         except (OSError, NotRegularFile):
             return None
         return data.decode("utf-8", "replace")
-
-
-def concept_id_problem(concept_id: str) -> str | None:
-    """Why an engine's concept id may not be written, or None when it is fine (I4)."""
-    parts = concept_id.split("/")
-    if not concept_id or concept_id.startswith("/") or any(p in ("", ".", "..") for p in parts):
-        return "not a relative path"
-    if any(p.startswith(".") for p in parts) or parts[0] == "archive":
-        return "inside a hidden folder or the archive"
-    if parts[-1] in ("index", "log"):
-        return "index.md and log.md are reserved"
-    return None
 
 
 def _placeholder(rel: str) -> str:

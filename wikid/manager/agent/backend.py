@@ -41,7 +41,7 @@ from deepagents.backends.utils import (
     update_file_data,
 )
 
-from wikid.intake.managed import concept_id_problem
+from wikid.okf.concept_id import concept_id_problem
 
 SCRATCH_PREFIXES = ("/large_tool_results/", "/conversation_history/")
 EXTRACTS = "/extracts/"

@@ -48,11 +48,12 @@ from wikid.manager.agent.schema import MAX_SECTIONS, Draft, DraftUnreadable
 from wikid.manager.agent.structured import ask_draft
 from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
 from wikid.manager.agent.verify import known_paths, lint_errors
-from wikid.manager.offline.digest import SourceDigest
-from wikid.manager.offline.engine import RESERVED_SLUGS, OfflineEngine, distinct_title, unique_id
+from wikid.manager.offline.digest import SourceDigest, split_sentences
+from wikid.manager.offline.engine import OfflineEngine, distinct_title, unique_id
 from wikid.manager.offline.pages import PageDraft, PageSource, summary
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.textutil import norm_key, slugify
+from wikid.okf.concept_id import RESERVED_SLUGS
 
 MAX_TITLE_CHARS = 80
 MAX_TITLE_WORDS = 10
@@ -358,13 +359,15 @@ class DraftEngine:
             usage.extra["dropped"] = dropped
         sections = []
         lead = " ".join(answer.summary.split())
+        said = {_fold(x) for x in split_sentences(lead)} | {_fold(answer.description)}
         for section in answer.sections[:MAX_SECTIONS]:
-            heading, text = " ".join(section.heading.split()), " ".join(section.text.split())
-            if heading and text and _fold(text) not in (_fold(lead), _fold(answer.description)):
+            heading = " ".join(section.heading.split())
+            new = [x for x in split_sentences(" ".join(section.text.split())) if _fold(x) not in said]
+            said |= {_fold(x) for x in new}  # a small model repeats itself: each sentence once per page
+            if heading and new:
                 ids = [i for n in section.sources if (i := _source_id(n, sources))]
-                sections.append((heading, text, ids))
-        said, _ = summary(list(s.shown for s in sources.values()))
-        lead = lead or " ".join(said)
+                sections.append((heading, " ".join(new), ids))
+        lead = lead or " ".join(summary(list(s.shown for s in sources.values()))[0])
         description = _sentence(answer.description, MAX_DESCRIPTION_CHARS) or _sentence(lead, MAX_DESCRIPTION_CHARS)
         if earlier is not None:
             title, kind = earlier.title, str(earlier.frontmatter.get("type") or draft.type)

@@ -157,6 +157,7 @@ class ToolsEngine:
         cited = set().union(*(_cited(text) for text in pages.values()))
         notes = {}
         stopped = {rel: s.error for s in self.stats if s.error for rel in s.inputs}
+        ran = {rel for s in self.stats for rel in s.inputs}
         for d in documents:
             resource = f"/archive/{d.input_rel}"
             if resource in cited:
@@ -166,8 +167,10 @@ class ToolsEngine:
                 notes[d.input_rel] = f"the agent's page failed lint ({' | '.join(bad)})"
             elif d.input_rel in stopped:
                 notes[d.input_rel] = f"{NOT_CITED_NOTE} before it stopped: {stopped[d.input_rel]}"
+            elif d.input_rel in ran:
+                notes[d.input_rel] = NOT_CITED_NOTE
             else:
-                notes[d.input_rel] = f"{NOT_CITED_NOTE} ({'the batch was not run: an earlier one failed' if self.stats and self.stats[-1].error else 'it ended without one'})"
+                notes[d.input_rel] = f"not drafted: the model failed on an earlier batch ({self.stats[-1].error})"
         return ManagerResult(pages, notes, stats={"mode": "tools", "prompt_version": PROMPT_VERSION,
                                                   **totals(self.stats),
                                                   "batches": [asdict(s) for s in self.stats]})

@@ -35,6 +35,7 @@ from wikid.manager.offline.signals import DocSignals, read_signals
 from wikid.manager.offline.names import NameIndex
 from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
+from wikid.okf.concept_id import RESERVED_DIRS, RESERVED_SLUGS
 
 # Kinds of document about a whole project rather than one of its commands, and how
 # much more their title's claim weighs when a page is named (see OfflineEngine._title).
@@ -46,8 +47,6 @@ DATA_KINDS = {".csv": "table", ".tsv": "table", ".xlsx": "spreadsheet", ".json":
               ".jsonl": "data file", ".ndjson": "data file", ".yaml": "data file", ".yml": "data file",
               ".toml": "data file"}
 NO_TEXT_NOTE = "no usable text: the extracted text has no words, so no page can describe it"
-RESERVED_SLUGS = frozenset({"index", "log"})  # index.md / log.md are never concepts (OKF §3)
-RESERVED_DIRS = frozenset({"archive"})  # wiki/archive/ holds originals
 # Headings the extractors add (`## Page 3`, `## Sheet: Q1`, `## Slide 2`): not content.
 _LAYOUT_HEADING = re.compile(r"(?im)^#{1,6}\s+(page \d+|slide \d+|sheet: .*)\s*$")
 _FM_MANAGED = ("type", "title", "description", "tags", "generated", "sources", "timestamp")
