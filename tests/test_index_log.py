@@ -106,6 +106,34 @@ def test_a_day_block_is_the_same_however_its_changes_were_split_into_runs() -> N
     )
 
 
+def test_runs_out_of_date_order_still_give_one_block_per_day_newest_first() -> None:
+    text = None
+    for day, page in [("2030-01-05", "a"), ("2020-03-01", "b"), ("2030-01-05", "c"), ("2025-06-01", "d"),
+                      ("2020-03-01", "e"), ("2031-01-01", "f")]:
+        text = add_entries(text, day, [f"* **Creation**: Added [{page}](/{page}.md)."])
+    assert text == (
+        "# Wiki Update Log\n\n"
+        "## 2031-01-01\n\n* **Creation**: Added [f](/f.md).\n\n"
+        "## 2030-01-05\n\n* **Creation**: Added [a](/a.md).\n* **Creation**: Added [c](/c.md).\n\n"
+        "## 2025-06-01\n\n* **Creation**: Added [d](/d.md).\n\n"
+        "## 2020-03-01\n\n* **Creation**: Added [b](/b.md).\n* **Creation**: Added [e](/e.md).\n"
+    )
+
+
+def test_a_clock_set_back_keeps_the_log_in_date_order(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from wikid import Project
+
+    project = Project(tmp_path / "proj")
+    project.init()
+    for n, now in enumerate(["2030-01-05T10:00:00Z", "2020-03-01T10:00:00Z", "2030-01-05T11:00:00Z"]):
+        monkeypatch.setenv("WIKID_NOW", now)
+        (project.paths.input / f"note-{n}.md").write_text(f"---\ntype: Note\ntitle: Note {n}\n---\nBody {n}.\n")
+        project.update()
+    log = (project.paths.wiki / "log.md").read_text()
+    assert [line for line in log.splitlines() if line.startswith("## ")] == ["## 2030-01-05", "## 2020-03-01"]
+    assert "LOG_DATE_ORDER" not in {f.code for f in project.lint().findings}
+
+
 def test_log_keeps_what_a_person_wrote() -> None:
     original = "# Wiki Update Log\n\nKept by the data team.\n\n## 2026-01-01\n\n* **Creation**: by hand.\n"
     text = add_entries(original, "2026-07-12", ["* new"])

@@ -49,17 +49,20 @@ def day_block(lines: list[str]) -> list[str]:
 
 
 def add_entries(text: str | None, day: str, bullets: list[str]) -> str:
-    """Return `text` with `bullets` added to the `## day` block (created if needed)."""
+    """Return `text` with `bullets` added to the `## day` block: the day's block wherever
+    it is, else a new one where newest-first order puts it. Runs need not come in date
+    order (a clock set back, `WIKID_NOW`): there is still one block per day, newest first."""
     if not bullets:
         return text if text is not None else empty_log()
     lines = (text if text else empty_log()).splitlines()
-    first_date = next((i for i, line in enumerate(lines) if _DATE_HEADING.match(line)), None)
-    if first_date is not None and _DATE_HEADING.match(lines[first_date]).group(1) == day:  # type: ignore[union-attr]
-        end = next((i for i in range(first_date + 1, len(lines)) if _DATE_HEADING.match(lines[i])), len(lines))
-        block = day_block(lines[first_date + 1 : end] + bullets)
-        new_lines = lines[: first_date + 1] + [""] + block + [""] + lines[end:]
+    headings = [(i, m.group(1)) for i, line in enumerate(lines) if (m := _DATE_HEADING.match(line))]
+    same = next((i for i, d in headings if d == day), None)
+    if same is not None:
+        end = next((i for i, _ in headings if i > same), len(lines))
+        block = day_block(lines[same + 1 : end] + bullets)
+        new_lines = lines[: same + 1] + [""] + block + [""] + lines[end:]
     else:
-        at = first_date if first_date is not None else len(lines)
+        at = next((i for i, d in headings if d < day), len(lines))  # before the first older day
         head = lines[:at]
         while head and not head[-1].strip():
             head.pop()
