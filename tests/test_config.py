@@ -64,3 +64,23 @@ def test_environment_overrides_the_file(tmp_path: Path) -> None:
 def test_bad_environment_value_names_the_variable(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="environment variable WIKID_QUERY_K: `query.k` must be int"):
         load_config(tmp_path, {"WIKID_QUERY_K": "many"})
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("query:\n  k: 0\n", "`query.k` must be between 1 and 10,000, not 0"),
+    ("limits:\n  extract_timeout_seconds: 0\n", "`limits.extract_timeout_seconds` must be more than 0, not 0.0"),
+    ("limits:\n  max_file_mb: 0\n", "`limits.max_file_mb` must be more than 0, not 0.0"),
+    ("limits:\n  extract_memory_mb: 16\n", "`limits.extract_memory_mb` must be at least 64, not 16.0"),
+    ("offline:\n  cluster_threshold: 7\n", "`offline.cluster_threshold` must be between 0 and 1, not 7.0"),
+    ("agent:\n  draft_chars: 0\n", "`agent.draft_chars` must be at least 1, not 0"),
+])
+def test_a_value_out_of_its_range_names_the_key_the_file_and_the_range(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "wikid.yaml").write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, {})
+    assert str(err.value) == f"{tmp_path / 'wikid.yaml'}: {message}"
+
+
+def test_a_value_out_of_range_from_the_environment_names_the_variable(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"^environment variable WIKID_QUERY_K: `query.k` must be between 1 and 10,000"):
+        load_config(tmp_path, {"WIKID_QUERY_K": "0"})

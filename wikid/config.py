@@ -87,6 +87,32 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "watch.polling": ("auto", True, False),
     "agent.mode": ("draft", "tools"),
 }
+# Allowed ranges (low, high, whether low itself is allowed) of the numeric settings
+# that have one; the others only must not be negative. A value out of range would
+# crash a command (`query.k: 0`) or fail every document (a 0 s extraction timeout).
+_RANGES: dict[str, tuple[float, float, bool]] = {
+    "query.k": (1, 10_000, True),
+    "limits.max_file_mb": (0, float("inf"), False),
+    "limits.extract_timeout_seconds": (0, float("inf"), False),
+    "limits.extract_memory_mb": (64, float("inf"), True),
+    "watch.batch_max_wait_seconds": (0, float("inf"), False),
+    "watch.rescan_seconds": (0, float("inf"), False),
+    "agent.batch_chars": (1, float("inf"), True),
+    "agent.draft_chars": (1, float("inf"), True),
+    "offline.cluster_threshold": (0, 1, True),
+    "offline.name_threshold": (0, 1, True),
+    "offline.match_threshold": (0, 1, True),
+}
+
+
+def _range_text(low: float, high: float, inclusive: bool) -> str:
+    def show(x: float) -> str:
+        return f"{x:g}" if isinstance(x, float) else f"{x:,}"
+    if high == float("inf"):
+        return f"at least {show(low)}" if inclusive else f"more than {show(low)}"
+    return f"between {show(low)} and {show(high)}" if inclusive else f"more than {show(low)} and at most {show(high)}"
+
+
 # The model options wikid knows the type of; any other key goes to the provider as is.
 MODEL_OPTION_TYPES: dict[str, tuple[type, ...]] = {
     "base_url": (str,), "temperature": (int, float), "timeout": (int, float), "max_tokens": (int,),
@@ -148,6 +174,10 @@ def _check(key: str, value: Any, default: Any, origin: str) -> Any:
         )
     if isinstance(value, (int, float)) and value < 0:
         raise ConfigError(f"{origin}: `{key}` must not be negative, got {value!r}")
+    if key in _RANGES and isinstance(value, (int, float)):
+        low, high, inclusive = _RANGES[key]
+        if not ((value >= low if inclusive else value > low) and value <= high):
+            raise ConfigError(f"{origin}: `{key}` must be {_range_text(low, high, inclusive)}, not {value!r}")
     return value
 
 
