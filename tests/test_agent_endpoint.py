@@ -27,7 +27,10 @@ from wikid.manager.agent.tools import ToolsEngine
 class _Slow(http.server.BaseHTTPRequestHandler):
     """Answers GET /v1/models at once (the preflight) and never answers a chat call in time."""
 
+    asked = 0  # GET requests served: the preflight's
+
     def do_GET(self) -> None:  # noqa: N802 - the http.server API
+        type(self).asked += 1
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.end_headers()
@@ -100,7 +103,11 @@ def test_a_call_past_the_timeout_is_a_model_error_and_moves_nothing(project: Pro
     drop(project, "acme.txt", b"Vendor: Acme Corp\nPayment terms: 30 days\n")
     before = tree_bytes(project.paths.wiki)
     started = time.monotonic()
+    _Slow.asked = 0
     [f] = project.update().files
+    # update's check before any file is touched, and the batch's engine selection (the
+    # daemon's check per batch); building the model asks no third time
+    assert _Slow.asked == 2
     assert time.monotonic() - started < 4.5  # not the 5 s the server takes
     assert f.action == Action.RETRY and "Timeout" in f.message and "stays in input/" in f.message
     assert (project.paths.input / "acme.txt").exists()

@@ -219,7 +219,7 @@ class Project:
             if model is None:
                 from wikid.manager.agent.preflight import preflight
 
-                preflight(str(config.model), options=config.model_options)  # names the extra when it is missing
+                preflight(str(config.model), options=config.model_options)  # before the reader imports the agent stack
             from wikid.manager.agent.reader import answer_with_model
 
             response = answer_with_model(self.paths, config, response, model)

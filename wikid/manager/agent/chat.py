@@ -1,7 +1,8 @@
 """The configured chat model: `model:` plus `model_options:`, checked, then built.
 
 Both the manager and the query reader get their model here, so a setting means the
-same thing everywhere: the preflight runs first (nothing is touched when it fails),
+same thing everywhere. The caller has run the preflight (`engine_name` for the manager,
+`Project.search` for the reader: it asks the endpoint, so it runs once per run);
 `timeout` defaults to DEFAULT_MODEL_TIMEOUT (a hung call is a model error), and an
 endpoint on the loopback gets a placeholder API key (local servers ignore it, the
 provider SDKs refuse to start without one).
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from wikid.config import DEFAULT_MODEL_TIMEOUT, Config, ConfigError
-from wikid.manager.agent.preflight import PROVIDERS, is_loopback, preflight, provider_of
+from wikid.manager.agent.preflight import PROVIDERS, is_loopback, provider_of
 
 LOCAL_API_KEY = "not-needed"
 
@@ -30,10 +31,9 @@ def chat_options(config: Config) -> dict[str, Any]:
 
 
 def configured_model(config: Config) -> Any:
-    """The chat model `config` names, after the preflight; ConfigError says what to fix."""
+    """The chat model `config` names (the caller has run the preflight); ConfigError says what to fix."""
     if not config.model:
         raise ConfigError("no chat model is configured: set `model` in wikid.yaml or WIKID_MODEL")
-    preflight(config.model, options=config.model_options)
     from langchain.chat_models import init_chat_model
 
     try:
