@@ -232,3 +232,21 @@ def test_a_sentence_the_page_already_says_is_not_said_again(project: Project) ->
     _, body = page_of(project, "vendor/acme-corp.md")
     assert body.count("It supplies parts.") == 1 and "# Overview" not in body
     assert "# Products\n\nAcme sells industrial hardware to us." in body
+
+
+def test_a_draft_updating_a_page_keeps_its_earlier_sources_and_checks_facts_against_them(project: Project) -> None:
+    drop(project, "acme-2024.txt", ACME_2024)
+    (project.root / "wikid.yaml").write_text("engine: offline\n")
+    [first] = project.update().files
+    (project.root / "wikid.yaml").write_text("engine: agent\n")
+    drop(project, "acme-2025.txt", ACME_2025)
+    facts = [{"attribute": "Products", "value": "industrial hardware", "source": "acme-2024"}]  # in the archived text only
+    model = ScriptedChatModel(steps=[as_text(draft(title="Acme Corporation", facts=facts))])
+    [f] = project.update(model=model).files
+    assert (f.action, f.page) == (Action.UPDATED, first.page)  # the existing page, its title kept
+    frontmatter, body = page_of(project, first.page)
+    assert frontmatter["title"] == "Acme Corp"
+    assert [s["id"] for s in frontmatter["sources"]] == ["acme-2024", "acme-2025"]
+    assert "| Products | industrial hardware | [^acme-2024] |" in body
+    assert "| Payment terms | 30 days | [^acme-2024] | 2024-03-01 | superseded |" in body
+    assert "source id `acme-2024`" in model.seen[0][1].content and "cited by the existing page" in model.seen[0][1].content

@@ -30,6 +30,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
+from functools import cached_property
 from datetime import date, datetime
 from typing import Any
 
@@ -116,16 +117,22 @@ class _Source:
     text: str
     input: str | None
 
+    @cached_property
+    def folded(self) -> str:
+        """The text as `supported` compares it, folded once however many facts cite it."""
+        return _fold(self.text)
+
 
 def _fold(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     return " ".join(re.sub(r"[\"'`*_|]", " ", text).split())
 
 
-def supported(value: str, text: str) -> bool:
-    """Whether `value` is written in `text` (case, spacing, quotes and emphasis aside)."""
+def supported(value: str, folded_text: str) -> bool:
+    """Whether `value` is written in a text (case, spacing, quotes and emphasis aside);
+    `folded_text` is the text through `_fold`."""
     folded = _fold(value).strip(" .,;:")
-    return bool(folded) and folded in _fold(text)
+    return bool(folded) and folded in folded_text
 
 
 def field_lines(text: str) -> list[tuple[str, str]]:
@@ -210,7 +217,8 @@ class DraftEngine:
                 continue
             draft = plan.pages[page]
             earlier = plan.updates.get(page)
-            page_sources = self._page_sources(draft, mine, sources, wiki)
+            kept = self._earlier_sources(draft, sources, wiki)
+            page_sources = _with_inputs(kept, mine, sources)
             usage = Usage(mine, sum(len(sources[rel].text) for rel in mine))
             self.stats.append(usage)
             messages = self._messages(draft, page_sources, earlier, guesses)
@@ -237,7 +245,7 @@ class DraftEngine:
                     notes[rel] = f"the model's draft of `{answer.title or draft.title}` did not cover it"
             if not covered:
                 continue
-            page_sources = self._page_sources(draft, covered, sources, wiki)
+            page_sources = _with_inputs(kept, covered, sources)
             verified = self._verify(answer, draft, earlier, page_sources, usage)
             if earlier is not None:
                 final = page
@@ -267,11 +275,9 @@ class DraftEngine:
                 out[rel] = _Source(dict(entry), shown[entry["id"]], doc.document.text, rel)
         return out
 
-    def _page_sources(
-        self, draft: PageDraft, covered: list[str], sources: dict[str, _Source], wiki: WikiView
-    ) -> dict[str, _Source]:
-        """Source id -> source for a page covering `covered`: the page's earlier sources
-        (an update keeps them), then the covered inputs, ids unique on the page."""
+    def _earlier_sources(self, draft: PageDraft, sources: dict[str, _Source], wiki: WikiView) -> dict[str, _Source]:
+        """Source id -> source for the sources a page already cites that are no input of
+        this batch (an update keeps them), their texts read back from the archive."""
         out: dict[str, _Source] = {}
         batch = {f"/archive/{rel}" for rel in sources}
         shown = {s.id: s for s in draft.cited}
@@ -283,13 +289,6 @@ class DraftEngine:
             fallback = PageSource(ident, str(entry.get("title") or ident), parse_date(entry.get("last_modified")),
                                   _EMPTY_DIGEST)
             out[ident] = _Source(dict(entry), shown.get(ident, fallback), text or "", None)
-        taken = set(out)
-        for rel in covered:
-            source = sources[rel]
-            ident = unique_id(source.entry["id"], taken) if source.entry["id"] in out else source.entry["id"]
-            taken.add(ident)
-            entry = {**source.entry, "id": ident}
-            out[ident] = _Source(entry, source.shown, source.text, rel)
         return out
 
     def _messages(self, draft: PageDraft, sources: dict[str, _Source], earlier: ExistingConcept | None,
@@ -339,7 +338,7 @@ class DraftEngine:
             label, value = " ".join(fact.attribute.split()), " ".join(fact.value.split())
             why = ("names no source of the page" if ident is None else "has no attribute" if not norm_key(label)
                    else "is the document's own date, not an attribute" if norm_key(label) in DOCUMENT_DATE_LABELS
-                   else None if supported(value, sources[ident].text) else f"is not in {ident}")
+                   else None if supported(value, sources[ident].folded) else f"is not in {ident}")
             if why:
                 checks["facts_dropped"] += 1
                 if len(dropped) < MAX_DROPPED_SHOWN:
@@ -399,6 +398,18 @@ class DraftEngine:
             pages[page] = text
             a.usage.pages = 1
         return pages
+
+
+def _with_inputs(earlier: dict[str, _Source], covered: list[str], sources: dict[str, _Source]) -> dict[str, _Source]:
+    """Source id -> source for a page covering `covered`: its earlier sources, then the
+    covered inputs, ids unique on the page."""
+    out = dict(earlier)
+    taken = {ident.casefold() for ident in out}
+    for rel in covered:
+        source = sources[rel]
+        ident = unique_id(source.entry["id"], taken)
+        out[ident] = replace(source, entry={**source.entry, "id": ident})
+    return out
 
 
 def _observed(draft: PageDraft, sources: dict[str, _Source]) -> list[tuple[str, str, str, date | None]]:
