@@ -95,3 +95,14 @@ def test_after_a_model_error_later_batches_are_not_run_and_say_why() -> None:
     assert result.notes == {"globex.txt": "not drafted: the model failed on an earlier batch "
                                           "(the model failed: ConnectionError: connection reset)"}
     assert [s.inputs for s in engine.stats] == [["acme.txt"]]  # the second batch never ran
+
+
+def test_write_page_gives_each_source_a_unique_id_beside_the_earlier_pages() -> None:
+    from wikid.manager.agent.tools import page_from_fields
+
+    earlier = ExistingConcept("vendors/acme", {"type": "Vendor", "title": "Acme", "sources": [
+        {"id": "acme", "resource": "/archive/old/acme.pdf", "title": "acme.pdf"}]}, "Acme.\n")
+    text, ids, unknown = page_from_fields("Vendor", "Acme", "Acme sells parts.", "Acme sells parts.[^acme-2]",
+                                          ["a/acme.txt", "b/acme.txt", "nope.txt"], ["a/acme.txt", "b/acme.txt"], earlier)
+    assert ids == {"acme-2": "a/acme.txt", "acme-3": "b/acme.txt"} and unknown == ["nope.txt"]
+    assert "[^acme-2]: acme.txt" in text and "/archive/old/acme.pdf" in text

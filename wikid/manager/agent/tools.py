@@ -43,6 +43,7 @@ from wikid.manager.agent.prompt import (
 from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
 from wikid.manager.agent.verify import known_paths, lint_errors
 from wikid.manager.offline.cluster import concept_info, group_documents
+from wikid.manager.offline.engine import unique_id
 from wikid.manager.offline.signals import read_signals
 from wikid.manager.offline.textutil import slugify
 from wikid.okf.frontmatter import parse_frontmatter
@@ -81,6 +82,11 @@ def _cited(text: str) -> set[str]:
             if isinstance(e, dict) and isinstance(e.get("resource"), str)}
 
 
+def _concept_id(named: str) -> str:
+    """The concept id a tool call names, as `/wiki/x.md`, `/x`, `x.md` or `x`."""
+    return named.strip().removeprefix(WIKI).removeprefix("/").removesuffix(".md")
+
+
 def page_from_fields(
     type_: str, title: str, description: str, body: str, inputs: Sequence[str],
     batch_inputs: Sequence[str], earlier: ExistingConcept | None,
@@ -89,18 +95,14 @@ def page_from_fields(
     page's plus one entry per input named (by its path in this batch). Returns the
     text, source id -> input path for the new entries, and the inputs not in the batch."""
     sources: list[dict[str, Any]] = [dict(e) for e in earlier.sources] if earlier else []
-    taken = {e.get("id") for e in sources}
+    taken = {str(e.get("id")).casefold() for e in sources}
     cited = {e.get("resource") for e in sources}
     ids: dict[str, str] = {}
     unknown = [rel for rel in inputs if rel not in batch_inputs]
     for rel in dict.fromkeys(r for r in inputs if r in batch_inputs):
         if f"/archive/{rel}" in cited:
             continue
-        base = slugify(split_name(rel.rsplit("/", 1)[-1])[0]) or "source"
-        ident, n = base, 2
-        while ident in taken:
-            ident, n = f"{base}-{n}", n + 1
-        taken.add(ident)
+        ident = unique_id(slugify(split_name(rel.rsplit("/", 1)[-1])[0]) or "source", taken)
         ids[ident] = rel
         sources.append({"id": ident, "resource": f"/archive/{rel}", "title": rel.rsplit("/", 1)[-1]})
     defined = set()
@@ -212,7 +214,7 @@ class ToolsEngine:
             without frontmatter (cite a source with [^<source id>]), `inputs` the input
             paths (as listed in the system prompt) the page is based on. wikid adds the
             frontmatter and `sources`; the reply gives the source ids and lint's findings."""
-            concept_id = concept_id.strip().removeprefix(WIKI).removeprefix("/").removesuffix(".md")
+            concept_id = _concept_id(concept_id)
             text, ids, unknown = page_from_fields(type, title, description, body, inputs, batch_inputs,
                                                   shown.get(concept_id))
             written = backend.write(f"{WIKI}{concept_id}.md", text)
@@ -229,7 +231,7 @@ class ToolsEngine:
 
         def lint_page(concept_id: str) -> str:
             """Check the drafted page /wiki/<concept_id>.md against OKF v0.2; returns its errors."""
-            concept_id = concept_id.strip().removeprefix("/wiki/").removeprefix("/").removesuffix(".md")
+            concept_id = _concept_id(concept_id)
             text = backend.drafted_pages().get(concept_id)
             if text is None:
                 return f"no drafted page /wiki/{concept_id}.md: write it first"
