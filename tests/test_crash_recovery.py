@@ -32,7 +32,7 @@ POINTS = [
     ("_claim", 1, "before"), ("_claim", 3, "before"),
     ("claim_original", 2, "after"), ("archive_bytes", 2, "after"), ("archive_bytes", 4, "after"),
     ("_previous_version", 1, "before"), ("_previous_version", 1, "after"),
-    ("atomic_create", 1, "before"), ("atomic_create", 2, "after"), ("atomic_replace", 1, "after"),
+    ("swap_page", 1, "before"), ("swap_page", 2, "after"), ("atomic_replace", 1, "after"),
     ("release_original", 1, "before"), ("release_original", 3, "after"),
     ("remove_superseded", 1, "before"), ("remove_superseded", 1, "after"),
     ("finish", 1, "before"),
@@ -113,15 +113,15 @@ def test_a_rollback_keeps_a_page_the_batch_left_unchanged(tmp_path: Path, monkey
     before = page.read_bytes()
     # The note mentions Acme Anvils once in passing: the vendor page is re-derived, unchanged.
     drop(project, "notes/picnic.txt", b"Summer picnic\n\nThe picnic is on the lawn. Acme Anvils sent a cake.\n")
-    real = managed.atomic_create
+    real = managed.swap_page
 
     def killed(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise Killed
 
-    monkeypatch.setattr(managed, "atomic_create", killed)
+    monkeypatch.setattr(managed, "swap_page", killed)
     with pytest.raises(Killed):
         project.update()
-    monkeypatch.setattr(managed, "atomic_create", real)
+    monkeypatch.setattr(managed, "swap_page", real)
     journal = project.paths.journal.read_text()
     assert "vendor/acme-anvils" not in journal  # nothing to undo there
     project.update()

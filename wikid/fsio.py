@@ -8,13 +8,15 @@ taken). Inputs are opened without following links and without blocking on FIFOs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
+import ctypes
 import errno
+import functools
 import itertools
 import os
 import re
 import stat
+import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -91,6 +93,40 @@ def atomic_replace(dest: Path, data: bytes) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+_RENAME_EXCHANGE = 2  # linux/fs.h
+_AT_FDCWD = -100
+
+
+@functools.cache
+def _renameat2() -> Callable[..., int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.renameat2  # glibc >= 2.28, musl >= 1.2.1
+    except (OSError, AttributeError):
+        return None
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap the files at `a` and `b` atomically (Linux `renameat2(RENAME_EXCHANGE)`).
+
+    Returns False where the platform or the filesystem cannot (the caller falls back to
+    a plain rename); raises OSError for real failures. The standard library has no
+    binding for it, hence ctypes: it is the only way to replace a file and get back,
+    atomically, exactly the inode that was displaced.
+    """
+    renameat2 = _renameat2()
+    if renameat2 is None:
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
 
 
 def atomic_create(dest: Path, data: bytes) -> None:

@@ -439,7 +439,7 @@ SHORT = Scenario(files=48, seed=7, rounds=(
     at(f"{P}:Extractor.extract", 12),                # extraction staging half written
     at(f"{M}:_claim", 9),                            # journal `claimed`: archive names half claimed
     at(f"{J}:_unclaim", 1),                          # ... and killed again while rolling that back
-    at(f"{M}:atomic_create", 4),                     # pages half written: roll back
+    at(f"{M}:swap_page", 4),                         # pages half written: roll back
     at(f"{M}:release_original", 11, "before"),       # journal `written`: roll forward
     at("wikid.okf.bundle:atomic_replace", 2, drop=8),  # index.md files half regenerated
     at(f"{M}:_previous_version", 1, "after", drop=8),  # updating a page: previous version archived
@@ -474,8 +474,8 @@ FULL = Scenario(files=300, seed=11, rounds=(
     at(f"{J}:_roll_back", 1),                        # rolled back, journal not yet removed
     at(f"{M}:_previous_version", 5, "before"),
     at(f"{M}:fsync_dir", 3),
-    at(f"{M}:atomic_create", 1, "before"),
-    at(f"{M}:atomic_create", 6),
+    at(f"{M}:swap_page", 1, "before"),
+    at(f"{M}:swap_page", 6),
     at(f"{M}:release_original", 1, "before"),        # journal `written`
     at(f"{J}:_roll_forward", 1, "before"),           # killed before rolling it forward
     # The end of a batch: ignores, indexes, log, lint, query index, last run.
@@ -490,7 +490,7 @@ FULL = Scenario(files=300, seed=11, rounds=(
     at("wikid.project:write_json", 1, "before", drop=10),
     # Updating existing concept pages: previous versions archived, then restored.
     at(f"{M}:_previous_version", 2, drop=20),
-    at(f"{M}:atomic_replace", 10),                  # 7 rollback copies, then the 3rd page replaced
+    at(f"{M}:swap_page", 3),                        # the 3rd page replaced
     at(f"{J}:atomic_replace", 1),                    # rollback restoring the previous version
     at(f"{M}:release_original", 5),
     at(f"{M}:finish", 1, "before", drop=10),

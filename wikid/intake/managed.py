@@ -14,6 +14,7 @@ undo a batch interrupted anywhere in between (I5).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -21,18 +22,35 @@ from typing import Any
 
 from wikid.clock import iso
 from wikid.config import Config
-from wikid.fsio import NotRegularFile, atomic_create, atomic_replace, fsync_dir, read_regular
-from wikid.intake.archive import ChangedDuringIngest, archive_bytes, claim_original, release_original
-from wikid.intake.classify import Bucket, Reason
-from wikid.intake.naming import extracted_text_rel
+from wikid.fsio import (
+    NotRegularFile,
+    atomic_replace,
+    fsync_dir,
+    read_regular,
+)
 from wikid.intake import owned
-from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish, remove_superseded
-from wikid.intake.pagewrite import PageBlocked, PagePut
+from wikid.intake.archive import (
+    ChangedDuringIngest,
+    archive_bytes,
+    claim_original,
+    fingerprint,
+    release_original,
+)
+from wikid.intake.classify import Bucket, Reason
+from wikid.intake.journal import (
+    Journal,
+    JournalDoc,
+    JournalPage,
+    finish,
+    remove_superseded,
+)
+from wikid.intake.naming import extracted_text_rel
+from wikid.intake.pagewrite import PageBlocked, PagePut, swap_page
 from wikid.intake.report import Action, FileResult
 from wikid.intake.scan import InputEntry
 from wikid.manager import ExistingConcept, SourceDocument, select_manager
-from wikid.okf.concept_id import concept_id_problem
 from wikid.okf.bundle import walk_bundle
+from wikid.okf.concept_id import concept_id_problem
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
 from wikid.okf.page import render_page, split_page
 from wikid.paths import ProjectPaths
@@ -249,13 +267,14 @@ def manage_documents(
         outcome.files = [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]
         return outcome
     pages, problems = _verify(result.pages, documents)
-    citing: dict[str, _Page] = {}
+    citing: dict[str, list[_Page]] = {}
     for page in pages:
         for resource in sorted(_cited(page)):
-            citing.setdefault(resource, page)
+            citing.setdefault(resource, []).append(page)
 
     journal = Journal("claimed", iso(when))
     failed: dict[str, str] = {}
+    io_failed: set[str] = set()  # inputs, and pages, that wait for an I/O failure (io_failed)
     claims: dict[str, tuple[str, str]] = {}
     cited_docs = [doc for doc in documents if _placeholder(doc.input_rel) in citing]
     journal.claiming = {doc.input_rel: str(entries[doc.input_rel].path) for doc in cited_docs}
@@ -266,11 +285,18 @@ def manage_documents(
             claims[doc.input_rel] = _claim(paths, doc, entry, when)
         except OSError as exc:
             failed[doc.input_rel] = f"the original could not be archived: {exc.strerror or exc}"
+            io_failed.add(doc.input_rel)
             continue
         journal.docs[doc.input_rel] = JournalDoc(
             str(entry.path), (entry.size, entry.mtime_ns, entry.ino), *claims[doc.input_rel]
         )
     journal.claiming = {}
+    # A page citing an input that is not archived, or not as it was read, is not written:
+    # it would cite an archive name that does not hold what it was written from.
+    failed.update(_changed(journal.docs))
+    unusable = _citing_failed(pages, failed)
+    problems.update(unusable)
+    pages = [page for page in pages if page.id not in unusable]
     journal.claiming_pages = [page.id for page in pages]
     journal.save(paths)
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
@@ -282,17 +308,15 @@ def manage_documents(
             ours = ownership.get(page.id, []) if rederives else []
             action, existing, previous, backup = _previous_version(paths, page.id, data, when, ours)
         except (PageBlocked, OSError) as exc:
-            problems[page.id] = str(exc)
+            problems[page.id] = str(exc) if isinstance(exc, PageBlocked) else _io_problem(page.id, exc)
+            io_failed |= set() if isinstance(exc, PageBlocked) else {page.id}
             continue
         planned[page.id] = (data, action, existing)
         page.put = PagePut(action, f"archive/{previous}" if previous else None)
         if action != Action.UNCHANGED:  # an unchanged page is nothing to undo (a rollback would delete it)
             journal.pages[page.id] = JournalPage(owned.digest(data), previous, backup)
         ownership[page.id] = [*ours, owned.digest(data)] if rederives else []
-    # A document whose page cannot be written keeps its input name: its archive names go.
-    for rel in sorted(rel for rel in journal.docs if citing[_placeholder(rel)].id not in planned):
-        _withdraw(paths, journal.docs.pop(rel))
-        claims.pop(rel, None)
+    _withdraw_uncited(paths, journal, claims, citing, planned)
     # Superseded pages go only once the pages now citing their sources are planned.
     removals = _removals(paths, result.removed, {pid: data for pid, (data, _, _) in planned.items()},
                          ownership if rederives else {})
@@ -306,14 +330,18 @@ def manage_documents(
         fsync_dir(directory)
     journal.save(paths)
 
-    for page_id, (data, action, existing) in planned.items():
-        target = paths.wiki / f"{page_id}.md"
-        if action == Action.CREATED:
-            atomic_create(target, data)
-        elif action == Action.UPDATED:
-            atomic_replace(target, data)
-    for directory in sorted({(paths.wiki / f"{page_id}.md").parent for page_id in planned}):
-        fsync_dir(directory)
+    kept = _write_pages(paths, planned, when, io_failed)
+    failed.update(changed := _changed(journal.docs))
+    kept.update(_unwrite(paths, planned, _citing_failed([p for p in pages if p.id in planned], changed), when))
+    for page_id, why in kept.items():
+        problems[page_id] = why
+        _forget_page(paths, journal, page_id, planned.pop(page_id))
+    _withdraw_uncited(paths, journal, claims, citing, planned)
+    written = {pid: data for pid, (data, _, _) in planned.items()}
+    for page_id in [p for p in removals if p not in _removals(paths, {p: "" for p in removals}, written,
+                                                              ownership if rederives else {})]:
+        del removals[page_id]  # a page that was to cite its sources was not written: it stays
+        del journal.pages[page_id]
     journal.step = "written"
     journal.save(paths)
     gone = {page_id: result.removed[page_id] for page_id, existing in removals.items()
@@ -329,33 +357,136 @@ def manage_documents(
             failed[rel] = str(exc)
     for directory in sorted(released):
         fsync_dir(directory)
-    owned.settle(paths, [*planned, *removals])
+    owned.settle(paths, [*planned, *removals, *kept])
     finish(paths)
     outcome.moved = gone
-    citing_ids = {citing[_placeholder(d.input_rel)].id for d in documents if _placeholder(d.input_rel) in citing}
+    citing_ids = {page.id for d in documents for page in citing.get(_placeholder(d.input_rel), [])}
     for page_id, (_, action, _) in planned.items():
         if page_id not in citing_ids and action == Action.UPDATED:
             outcome.refreshed.append(page_id)
         elif page_id not in citing_ids and action == Action.CREATED:
             outcome.created.append(page_id)
-    results = outcome.files
-    for doc in documents:
-        page = citing.get(_placeholder(doc.input_rel))
-        if page is None or page.id not in planned or doc.input_rel in failed:
-            why = failed.get(doc.input_rel) or result.notes.get(doc.input_rel) or "no page drafted by the engine cites it"
-            if page is None or page.id not in planned:
-                if problems:
-                    why += f" ({'; '.join(problems.values())})"
-            reason = Reason.IO_FAILED if doc.input_rel in failed else None
-            results.append(FileResult(doc.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, reason,
-                                      f"left in input/ and retried: {why}"))
-            continue
-        assert page.put is not None
-        results.append(FileResult(
-            doc.input_rel, Bucket.NON_CONFORMANT, page.put.action,
-            message=f"described by wiki/{page.id}.md",
-            page=f"{page.id}.md",
-            archived_as=f"archive/{claims[doc.input_rel][0]}",
-            previous_archived_as=page.put.previous_archived_as,
-        ))
+    outcome.files = [_doc_result(doc, citing, planned, claims, failed, io_failed, problems, result.notes)
+                     for doc in documents]
     return outcome
+
+
+def _doc_result(
+    doc: SourceDocument, citing: dict[str, list[_Page]], planned: dict[str, Any], claims: dict[str, tuple[str, str]],
+    failed: dict[str, str], io_failed: set[str], problems: dict[str, str], notes: dict[str, str],
+) -> FileResult:
+    """One document's line in the report: the page that describes it, or why it waits."""
+    pages = citing.get(_placeholder(doc.input_rel), [])
+    page = next((p for p in pages if p.id in planned), None)
+    if page is None or doc.input_rel in failed:
+        why = failed.get(doc.input_rel) or notes.get(doc.input_rel) or "no page drafted by the engine cites it"
+        if page is None:
+            mine = [problems[p.id] for p in pages if p.id in problems] or list(problems.values())
+            if mine:
+                why += f" ({'; '.join(mine)})"
+        waits_for_io = doc.input_rel in io_failed or (page is None and any(p.id in io_failed for p in pages))
+        reason = Reason.IO_FAILED if waits_for_io else None
+        return FileResult(doc.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, reason, f"left in input/ and retried: {why}")
+    assert page.put is not None
+    return FileResult(
+        doc.input_rel, Bucket.NON_CONFORMANT, page.put.action,
+        message=f"described by wiki/{page.id}.md",
+        page=f"{page.id}.md",
+        archived_as=f"archive/{claims[doc.input_rel][0]}",
+        previous_archived_as=page.put.previous_archived_as,
+    )
+
+
+def _io_problem(page_id: str, exc: OSError) -> str:
+    return f"wiki/{page_id}.md could not be written: {exc.strerror or exc}"
+
+
+def _changed(docs: dict[str, JournalDoc]) -> dict[str, str]:
+    """Inputs that changed since they were read (an input since removed is not changed:
+    its archive name holds it)."""
+    out = {}
+    for rel, doc in docs.items():
+        try:
+            if fingerprint(os.lstat(doc.path)) != tuple(doc.expected):
+                out[rel] = "the file changed while it was being ingested; it stays in input/ and is retried"
+        except FileNotFoundError:
+            continue
+    return out
+
+
+def _citing_failed(pages: list[_Page], failed: dict[str, str]) -> dict[str, str]:
+    """Pages citing an input in `failed`, each with why it is not written."""
+    out = {}
+    for page in pages:
+        bad = sorted(rel for rel in failed if _placeholder(rel) in _cited(page))
+        if bad:
+            out[page.id] = f"wiki/{page.id}.md is not written: it cites input/{bad[0]} ({failed[bad[0]]})"
+    return out
+
+
+def _withdraw_uncited(
+    paths: ProjectPaths, journal: Journal, claims: dict[str, tuple[str, str]],
+    citing: dict[str, list[_Page]], planned: dict[str, Any],
+) -> None:
+    """A document no page to be written cites keeps its input name: its archive names go."""
+    for rel in sorted(journal.docs):
+        if not any(page.id in planned for page in citing[_placeholder(rel)]):
+            _withdraw(paths, journal.docs.pop(rel))
+            claims.pop(rel, None)
+
+
+def _write_pages(
+    paths: ProjectPaths, planned: dict[str, tuple[bytes, Action, bytes | None]], when: datetime, io_failed: set[str]
+) -> dict[str, str]:
+    """Write the planned pages, each only over the version planned against; the pages
+    not written, with why (someone edited or created it meanwhile; a write failed: those
+    are added to `io_failed`)."""
+    kept: dict[str, str] = {}
+    for page_id, (data, action, existing) in planned.items():
+        if action == Action.UNCHANGED:
+            continue
+        try:
+            why = swap_page(paths.wiki / f"{page_id}.md", data, existing, _keeper(paths, page_id, when))
+        except OSError as exc:
+            why = _io_problem(page_id, exc)
+            io_failed.add(page_id)
+        if why:
+            kept[page_id] = why if why.startswith("wiki/") else f"wiki/{page_id}.md {why}"
+    for directory in sorted({(paths.wiki / f"{page_id}.md").parent for page_id in planned}):
+        fsync_dir(directory)
+    return kept
+
+
+def _unwrite(
+    paths: ProjectPaths, planned: dict[str, tuple[bytes, Action, bytes | None]], pages: dict[str, str], when: datetime
+) -> dict[str, str]:
+    """Put back what `pages` held before this batch wrote them (they cite an input that
+    changed after it was read); a page edited since keeps the edit."""
+    for page_id in pages:
+        data, action, existing = planned[page_id]
+        if action != Action.UNCHANGED:
+            swap_page(paths.wiki / f"{page_id}.md", existing, data, _keeper(paths, page_id, when))
+    for directory in sorted({(paths.wiki / f"{page_id}.md").parent for page_id in pages}):
+        fsync_dir(directory)
+    return pages
+
+
+def _keeper(paths: ProjectPaths, page_id: str, when: datetime) -> Callable[[bytes], None]:
+    """Where bytes found in a page's way go: the archive (nothing someone wrote is lost)."""
+    def keep(data: bytes) -> None:
+        fsync_dir((paths.archive / archive_bytes(data, paths.archive, f"{page_id}.md", when)).parent)
+    return keep
+
+
+def _forget_page(paths: ProjectPaths, journal: Journal, page_id: str, plan: tuple[bytes, Action, bytes | None]) -> None:
+    """Drop a page the batch did not write from the journal; its previous version's
+    archive copy goes if the page still holds those bytes (the copy is redundant)."""
+    entry = journal.pages.pop(page_id, None)
+    if entry is None or entry.previous is None:
+        return
+    try:
+        current = read_regular(paths.wiki / f"{page_id}.md")[0]
+    except OSError:
+        return
+    if current == plan[2]:
+        (paths.archive / entry.previous).unlink(missing_ok=True)

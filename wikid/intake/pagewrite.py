@@ -2,18 +2,30 @@
 
 A new path is created with a link (fails if someone took the name meanwhile); an
 identical page is left alone; a different page has its previous bytes archived, and
-is replaced only if nobody edited it while that happened.
+is replaced only if it still holds them (`swap_page`): a person's edit made while a
+batch runs stays on the page, and the batch retries.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from wikid.fsio import NotRegularFile, atomic_create, atomic_replace, fsync_dir, read_regular
+from wikid.fsio import (
+    NotRegularFile,
+    atomic_create,
+    exchange,
+    fsync_dir,
+    read_regular,
+    write_temp,
+)
 from wikid.intake.archive import archive_bytes
 from wikid.intake.report import Action
+
+EDITED = "was edited while wikid was writing it; the edit stays on the page and wikid retries next run"
 
 
 class PageBlocked(Exception):
@@ -26,24 +38,83 @@ class PagePut:
     previous_archived_as: str | None = None  # wiki-relative, for UPDATED
 
 
+def _current(dest: Path) -> bytes | None:
+    try:
+        return read_regular(dest)[0]
+    except FileNotFoundError:
+        return None
+
+
+def swap_page(dest: Path, data: bytes | None, expected: bytes | None, keep: Callable[[bytes], None]) -> str | None:
+    """Make `dest` hold `data` (None: remove it) only while it holds `expected` (None:
+    while it does not exist). Returns None when done, else why not (the page then holds
+    what someone else left there). The caller fsyncs the directory.
+
+    A plain compare-then-rename would lose an edit made between the two. Where the
+    platform allows, the new bytes are exchanged with the page in one atomic step and the
+    displaced file is compared instead: if it is not `expected`, it is someone's edit
+    and is swapped back. `keep` receives anything else found in the way (an edit that
+    landed in the instant between the two swaps), so even that is not lost. A replaced
+    page keeps its permission bits.
+    """
+    if expected is None:
+        assert data is not None
+        try:
+            atomic_create(dest, data)
+        except FileExistsError:
+            return "was created by someone else while wikid was writing it; wikid retries next run"
+        return None
+    try:
+        current, st = read_regular(dest)
+    except FileNotFoundError:
+        return "was removed while wikid was writing it; wikid retries next run"
+    if current != expected:
+        return EDITED
+    if data is None:
+        hold = write_temp(dest, b"")
+        os.replace(dest, hold)
+    else:
+        hold = write_temp(dest, data)
+        os.chmod(hold, st.st_mode & 0o7777)
+        if not exchange(hold, dest):
+            os.replace(hold, dest)
+            return None
+    try:
+        displaced, _ = read_regular(hold)
+        if displaced == expected:
+            return None
+        if data is None:
+            try:
+                os.link(hold, dest)
+            except FileExistsError:
+                keep(displaced)
+        else:
+            try:
+                exchange(hold, dest)
+            except OSError:
+                keep(displaced)
+                raise
+            if (stray := read_regular(hold)[0]) != data:
+                keep(stray)
+        return EDITED
+    finally:
+        hold.unlink(missing_ok=True)
+
+
 def put_page(wiki: Path, archive: Path, page: str, data: bytes, when: datetime) -> PagePut:
     """Write `data` to `wiki/<page>`; the caller fsyncs the page's directory."""
     dest = wiki / page
     try:
-        existing, _ = read_regular(dest)
-    except FileNotFoundError:
-        existing = None
+        existing = _current(dest)
     except (NotRegularFile, IsADirectoryError, NotADirectoryError):
         raise PageBlocked(f"wiki/{page} exists and is not a regular page; move it away") from None
     if existing == data:
         return PagePut(Action.UNCHANGED)
-    if existing is None:
-        atomic_create(dest, data)
-        return PagePut(Action.CREATED)
-    previous = archive_bytes(existing, archive, page, when)
-    fsync_dir((archive / previous).parent)
-    current, _ = read_regular(dest)
-    if current != existing:
-        raise PageBlocked(f"wiki/{page} was edited during the run; retrying next run")
-    atomic_replace(dest, data)
-    return PagePut(Action.UPDATED, f"archive/{previous}")
+    previous = None
+    if existing is not None:
+        previous = archive_bytes(existing, archive, page, when)
+        fsync_dir((archive / previous).parent)
+    problem = swap_page(dest, data, existing, lambda stray: fsync_dir((archive / archive_bytes(stray, archive, page, when)).parent))
+    if problem:
+        raise PageBlocked(f"wiki/{page} {problem}")
+    return PagePut(Action.UPDATED if existing is not None else Action.CREATED, f"archive/{previous}" if previous else None)
