@@ -277,3 +277,34 @@ def test_a_page_folder_that_refuses_writes_is_a_retry_per_file(tmp_path: Path, m
     assert not list(project.paths.archive.glob("contracts/acme-2025*"))
     monkeypatch.undo()
     assert {f.action for f in project.update().files} == {Action.UPDATED}
+
+
+def test_nfc_and_nfd_twin_names_never_share_an_archive_name_or_a_citation(tmp_path: Path) -> None:
+    """Issue 15 item 2: `café.txt` spelled NFC and NFD in one folder, two vendors."""
+    import unicodedata
+
+    project = Project(tmp_path / "proj")
+    project.init()
+    nfc, nfd = (unicodedata.normalize(form, "café.txt") for form in ("NFC", "NFD"))
+    one = b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
+    two = b"Vendor: Zenith Zippers\nDate: 2024-04-01\nPayment terms: 60 days\n"
+    (project.paths.input / nfc).write_bytes(one)
+    (project.paths.input / nfd).write_bytes(two)
+    report = project.update()
+    assert [f.action for f in report.files] == [Action.CREATED, Action.CREATED], report.files
+    archived = {f.archived_as for f in report.files}
+    assert len(archived) == 2
+    held = {(project.paths.wiki / a).read_bytes() for a in archived}
+    assert held == {one, two}
+    assert not any(project.paths.input.iterdir())
+    _citations_hold(project, {nfc: one, nfd: two})
+    pages = {f.page for f in report.files}
+    assert len(pages) == 2
+    assert not project.lint().findings
+    from wikid.intake.scan import canonical_rel
+
+    (project.paths.input / nfc).write_bytes(one)
+    (project.paths.input / nfd).write_bytes(two)
+    assert canonical_rel(nfd, project.paths.input) == nfd and canonical_rel(nfc, project.paths.input) == nfc
+    (project.paths.input / nfc).unlink()
+    assert canonical_rel(nfd, project.paths.input) == nfc  # alone, the NFD name is known by its NFC form

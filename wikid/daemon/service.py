@@ -204,7 +204,7 @@ class Daemon:
         if any(is_skipped_name(p) for p in parts):
             return
         # Tracked under the name the scan gives it, which the batch's `only` must match.
-        shown = canonical_rel(rel)
+        shown = canonical_rel(rel, self.paths.input)
         full = Path(root, *parts[: shown.count("/") + 1])
         try:
             if full == Path(path) and full.is_dir() and not full.is_symlink():

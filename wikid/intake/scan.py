@@ -89,16 +89,45 @@ def unrepresentable(name: str) -> str | None:
     return None
 
 
-def canonical_rel(raw: str) -> str:
+def rel_names(names: list[str]) -> dict[str, str]:
+    """The name each entry of one folder is known by: its NFC form (macOS writes NFD, and
+    the archive and the pages use one spelling), unless another entry of the folder
+    already has that form — an NFC/NFD twin keeps its own spelling, so two different
+    files never share an archive name or a citation. Unrepresentable names are left out.
+    """
+    usable = [n for n in names if not unrepresentable(n)]
+    out = {n: n for n in usable if unicodedata.normalize("NFC", n) == n}
+    taken = set(out)
+    for name in sorted(n for n in usable if n not in out):
+        nfc = unicodedata.normalize("NFC", name)
+        out[name] = name if nfc in taken else nfc
+        taken.add(out[name])
+    return out
+
+
+def _folder_names(directory: str, name: str) -> dict[str, str]:
+    try:
+        return rel_names(os.listdir(directory))
+    except OSError:
+        return {name: unicodedata.normalize("NFC", name)}
+
+
+def canonical_rel(raw: str, root: Path | None = None) -> str:
     """The rel `scan_input` reports for input-relative `raw` as the OS names it (a watcher
-    event): NFC names; a path through a name that cannot be represented ends at that
-    name, escaped, because the scan reports that name as unsafe and never looks inside."""
+    event): NFC names (an NFC/NFD twin keeps its spelling, see `rel_names`: telling them
+    apart needs the folder, `root` = input/); a path through a name that cannot be
+    represented ends at that name, escaped, because the scan reports that name as unsafe
+    and never looks inside."""
     out = []
-    for part in raw.split("/"):
+    parts = raw.split("/")
+    for n, part in enumerate(parts):
         if unrepresentable(part):
             out.append(display_name(part))
             break
-        out.append(unicodedata.normalize("NFC", part))
+        nfc = unicodedata.normalize("NFC", part)
+        if nfc != part and root is not None:
+            nfc = _folder_names(os.path.join(root, *parts[:n]), part).get(part, nfc)
+        out.append(nfc)
     return "/".join(out)
 
 
@@ -137,17 +166,16 @@ def _walk(directory: Path, rel_dir: str, ignore: tuple[str, ...], out: list[Inpu
     except OSError as exc:
         out.append(InputEntry(rel_dir or ".", directory, io_error=f"cannot list folder: {exc.strerror}"))
         return
+    children = [c for c in children if not is_skipped_name(c.name)]
+    known = rel_names([c.name for c in children])
     for child in children:
         name = child.name
-        if is_skipped_name(name):
-            continue
         bad_name = unrepresentable(name)
         if bad_name:
             shown = f"{rel_dir}/{display_name(name)}" if rel_dir else display_name(name)
             out.append(InputEntry(shown, Path(child.path), unsafe=bad_name))
             continue
-        nfc = unicodedata.normalize("NFC", name)
-        rel = f"{rel_dir}/{nfc}" if rel_dir else nfc
+        rel = f"{rel_dir}/{known[name]}" if rel_dir else known[name]
         if _ignored_by_user(rel, ignore):
             continue
         path = Path(child.path)
