@@ -30,6 +30,9 @@ def extract(data: bytes, suffix: str) -> Extracted:
     if command == "network":
         socket.create_connection(("127.0.0.1", 9), timeout=1)
         return Extracted("connected")
+    if command == "slow":
+        time.sleep(2)
+        return Extracted("A slow document about Acme Anvils, read in full.")
     if command == "pid":
         return Extracted(str(os.getpid()))
     return Extracted(command)

@@ -4,14 +4,13 @@
     report = Project("my-project").update()
 """
 
+from wikid._version import __version__
 from wikid.config import Config, ConfigError
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.report import Action, FileResult, UpdateReport
 from wikid.lock import ProjectLocked
 from wikid.project import InputStatus, Project, ProjectNotFound, StatusReport
 from wikid.query.results import Answer, EmptyWiki, QueryResponse, QueryResult
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Action",

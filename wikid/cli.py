@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -13,49 +15,55 @@ from wikid import __version__
 from wikid.clock import ClockError
 from wikid.config import ConfigError
 from wikid.extract.runner import ExtractOutcome
-from wikid.intake.report import Action, UpdateReport
+from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLocked
 from wikid.okf.lint import BundleNotFound, LintReport
 from wikid.okf.lint import lint as lint_directory
-from wikid.project import Project, ProjectNotFound, StatusReport
+from wikid.project import OutsideInput, Project, ProjectNotFound, RetryReport, StatusReport
 from wikid.query.results import EmptyWiki, QueryResponse
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
+EXIT_BROKEN_PIPE = 128 + 13  # what a process killed by SIGPIPE reports, as `yes | head` does
 
 
 def _parser() -> argparse.ArgumentParser:
+    project = argparse.ArgumentParser(add_help=False)  # -C before or after the command
+    project.add_argument("-C", "--project", metavar="DIR", default=argparse.SUPPRESS,
+                         help="the project folder (default: current directory)")
     parser = argparse.ArgumentParser(
         prog="wikid",
         description="Turn a project folder into a self-maintaining OKF wiki.",
+        parents=[project],
     )
     parser.add_argument("--version", action="version", version=f"wikid {__version__}")
-    parser.add_argument(
-        "-C", "--project", metavar="DIR", default=".", help="the project folder (default: current directory)"
-    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    commands.add_parser("init", help="create input/, wiki/, .wikid/ and a commented wikid.yaml")
-    update = commands.add_parser("update", help="ingest everything in input/ once, then exit")
+    add = functools.partial(commands.add_parser, parents=[project])
+    add("init", help="create input/, wiki/, .wikid/ and a commented wikid.yaml")
+    update = add("update", help="ingest everything in input/ once, then exit")
     update.add_argument("--json", action="store_true", help="print the report as JSON")
-    status = commands.add_parser("status", help="pending and ignored inputs, concept count, last run")
+    status = add("status", help="pending and ignored inputs, concept count, last run")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
-    commands.add_parser("watch", help="run the daemon: ingest whatever is dropped into input/ until stopped")
-    extract = commands.add_parser("extract", help="show the text wikid extracts from a file, or why it cannot")
+    add("watch", help="run the daemon: ingest whatever is dropped into input/ until stopped")
+    extract = add("extract", help="show the text wikid extracts from a file, or why it cannot")
     extract.add_argument("file", help="any file, inside or outside the project")
     extract.add_argument("--json", action="store_true", help="print the outcome as JSON")
-    lint = commands.add_parser("lint", help="check wiki/ (or any OKF bundle) for conformance and health")
+    lint = add("lint", help="check wiki/ (or any OKF bundle) for conformance and health")
     lint.add_argument("path", nargs="?", help="an OKF bundle directory to lint instead of the project's wiki/")
     lint.add_argument("--json", action="store_true", help="print the findings as JSON")
     lint.add_argument(
         "--fix", action="store_true", help="regenerate stale index.md files and add a UTC offset to naive timestamps"
     )
-    query = commands.add_parser("query", help="find the concept pages that answer a question")
+    query = add("query", help="find the concept pages that answer a question")
     query.add_argument("text", metavar="QUESTION", type=_question, help="what to look for, in any language")
     query.add_argument("-k", type=_positive, metavar="N", help="at most N results (default: query.k in wikid.yaml, 10)")
     query.add_argument("--type", metavar="T", help="only pages whose `type` is T (case-insensitive)")
     query.add_argument("--answer", action="store_true", help="also answer from the top pages, citing each sentence")
     query.add_argument("--json", action="store_true", help="print the results as JSON")
-    reindex = commands.add_parser("reindex", help="rebuild the query index from every page in wiki/")
+    reindex = add("reindex", help="rebuild the query index from every page in wiki/")
     reindex.add_argument("--json", action="store_true", help="print the figures as JSON")
+    retry = add("retry", help="forget remembered extraction failures so the next run tries those files again")
+    retry.add_argument("paths", nargs="*", metavar="PATH", help="files or folders in input/ (default: all)")
+    retry.add_argument("--json", action="store_true", help="print what was forgotten as JSON")
     return parser
 
 
@@ -83,14 +91,7 @@ def _print_update(report: UpdateReport) -> None:
     if report.recovery:
         print(f"recovery: {report.recovery}")
     for f in report.files:
-        target = f" -> wiki/{f.page}" if f.page and f.action != Action.RETRY else ""
-        reason = f" [{f.reason}]" if f.reason else ""
-        notes = [f.message]
-        if f.archived_as:
-            notes.append(f"original archived as wiki/{f.archived_as}")
-        if f.previous_archived_as:
-            notes.append(f"previous version archived as wiki/{f.previous_archived_as}")
-        print(f"{f.action:<9} input/{_show_path(f.input)}{target}{reason}: {'; '.join(notes)}")
+        print(f.line())
     for old, new in sorted(report.pages_moved.items()):
         print(f"{'merged':<9} wiki/{old}.md -> wiki/{new}.md: later documents showed one entity; its sources are cited there")
     print(f"Summary: {report.summary()}.")
@@ -177,8 +178,29 @@ class _TerminalProgress:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    project = Project(args.project)
+    """The `wikid` command; a reader that goes away (`wikid … | head`) ends it quietly."""
+    try:
+        code = _run(_parser().parse_args(argv))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return EXIT_BROKEN_PIPE
+    return code
+
+
+def _print_retry(report: RetryReport) -> None:
+    if report.daemon_pid is not None:
+        print(f"asked the running daemon (PID {report.daemon_pid}) to forget them; it retries them now")
+    elif report.forgotten:
+        for rel in report.forgotten:
+            print(f"forgot input/{_show_path(rel)}")
+        print(f"{len(report.forgotten)} remembered failure(s) forgotten; the next run tries them again.")
+    else:
+        print("no remembered failure there: nothing to retry.")
+
+
+def _run(args: argparse.Namespace) -> int:
+    project = Project(getattr(args, "project", "."))
     try:
         if args.command == "init":
             for path in project.init():
@@ -223,7 +245,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"indexed {stats.concepts} concept page(s), {stats.sources} source text(s), {stats.terms} terms,"
                 f" in {stats.seconds:.2f} s"))
             return EXIT_OK
-    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound) as exc:
+        if args.command == "retry":
+            retried = project.retry(args.paths)
+            _emit(args.json, retried.to_dict(), lambda: _print_retry(retried))
+            return EXIT_OK
+    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
     raise AssertionError(f"unhandled command {args.command}")

@@ -63,6 +63,11 @@ class ProjectPaths:
         return self.state / "daemon.json"
 
     @property
+    def retry_request(self) -> Path:
+        """`wikid retry` asking the running daemon to forget remembered failures."""
+        return self.state / "retry.json"
+
+    @property
     def query_index(self) -> Path:
         return self.state / "query-index.npz"
 

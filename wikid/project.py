@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from wikid.extract.runner import ExtractOutcome, Extractor
 from wikid.fsio import atomic_create, fsync_dir
 from wikid.intake.archive import archive_bytes
 from wikid.intake.classify import Bucket, ignored
-from wikid.intake.ignores import IgnoreMemory
+from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake.journal import sweep_temps
 from wikid.intake.pipeline import Progress, classify_inputs, run_batch
 from wikid.intake.report import UpdateReport
@@ -73,8 +74,24 @@ def _running_daemon(state: object) -> dict[str, object] | None:
     return state
 
 
+@dataclass
+class RetryReport:
+    """What `Project.retry` did: the inputs whose remembered failure it forgot, or the
+    running daemon it asked to do so (it holds the project)."""
+
+    forgotten: list[str] = field(default_factory=list)
+    daemon_pid: int | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"forgotten": self.forgotten, "daemon_pid": self.daemon_pid}
+
+
 class ProjectNotFound(FileNotFoundError):
     """The project folder does not exist (a typo in -C must not create a new project)."""
+
+
+class OutsideInput(ValueError):
+    """A path given for input/ is not in it."""
 
 
 class Project:
@@ -93,6 +110,7 @@ class Project:
 
     def init(self) -> list[str]:
         """Create the project layout; return the paths created (existing files are kept)."""
+        self._not_a_file()
         created: list[str] = []
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
             if not directory.is_dir():
@@ -111,9 +129,25 @@ class Project:
         return created
 
     def _require_root(self) -> None:
+        self._not_a_file()
         if not self.root.is_dir():
             raise ProjectNotFound(
                 f"project folder {self.root} does not exist; create it with `wikid -C {self.root} init`"
+            )
+
+    def _not_a_file(self) -> None:
+        if self.root.exists() and not self.root.is_dir():
+            raise ProjectNotFound(f"{self.root} is a file, not a project folder; give -C the folder that holds input/ and wiki/")
+
+    def _require_project(self) -> None:
+        """For commands that only read: a folder that holds no project is an error, not
+        an empty project (a typo in -C must not report zeros)."""
+        self._require_root()
+        markers = (self.root / CONFIG_NAME, self.paths.state, self.paths.input, self.paths.wiki)
+        if not any(m.exists() for m in markers):
+            raise ProjectNotFound(
+                f"{self.root} is not a wikid project (no {CONFIG_NAME}, input/ or wiki/); "
+                f"create one with `wikid -C {self.root} init`"
             )
 
     def _ensure_log(self) -> bool:
@@ -160,6 +194,38 @@ class Project:
         if report.files:
             write_json(self.paths.last_run, report.to_dict())
         return report
+
+    def retry(self, targets: Collection[str | Path] = ()) -> RetryReport:
+        """Forget the remembered failures of the inputs at or under `targets` (paths in
+        input/: `a.pdf`, `input/scans/`, absolute; none: all), so the next run extracts
+        them again. A failure caused by a limit is retried by itself once the limit
+        changes; this is for a cause wikid cannot see (a library installed, a file fixed
+        in a way that kept its bytes). With `wikid watch` running, the daemon does it."""
+        self._require_root()
+        rels = [self._input_rel(t) for t in targets] or [""]
+        try:
+            with ProjectLock(self.paths.lock):
+                return RetryReport(IgnoreMemory(self.paths.ignored).forget(rels))
+        except ProjectLocked:
+            daemon = _running_daemon(read_json(self.paths.daemon_state))
+            if daemon is None:
+                raise
+            write_json(self.paths.retry_request, rels)
+            os.kill(int(str(daemon["pid"])), signal.SIGHUP)
+            return RetryReport([], int(str(daemon["pid"])))
+
+    def _input_rel(self, target: str | Path) -> str:
+        """`target` relative to input/ (given relative to it, with `input/`, or absolute)."""
+        text = str(target)
+        path = Path(text)
+        if path.is_absolute():
+            try:
+                text = path.relative_to(self.paths.input).as_posix()
+            except ValueError:
+                raise OutsideInput(f"{target} is not inside {self.paths.input}; give a path in input/") from None
+        elif text.startswith("input/") or text == "input":
+            text = text[len("input"):]
+        return text.strip("/")
 
     def watch(self) -> int:
         """Run the daemon until SIGTERM/SIGINT (see wikid/daemon/service.py); returns 0."""
@@ -243,11 +309,11 @@ class Project:
 
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""
-        self._require_root()
+        self._require_project()
         config = self.config()
         report = StatusReport()
         if self.paths.input.is_dir():
-            memory = IgnoreMemory(self.paths.ignored)
+            memory = IgnoreMemory(self.paths.ignored, extraction_settings(config.limits))
             for item in classify_inputs(self.paths, config):
                 result = item.result
                 known = memory.recall(item.entry) if result.bucket == Bucket.NON_CONFORMANT else None

@@ -29,7 +29,9 @@ from wikid.config import Config, ConfigError
 from wikid.daemon.notify import Notifier
 from wikid.daemon.tracker import Signature, Tracker
 from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, start_observer
+from wikid.intake.ignores import IgnoreMemory, under
 from wikid.intake.journal import recover, sweep_temps
+from wikid.intake.classify import Reason
 from wikid.intake.report import Action
 from wikid.intake.scan import canonical_rel, display_name, is_skipped_name, scan_input
 from wikid.lock import ProjectLock
@@ -37,7 +39,7 @@ from wikid.manager import engine_name
 from wikid.okf.bundle import ARCHIVE_DIR, regenerate_indexes
 from wikid.project import Project
 from wikid.query.server import QueryServer, WarmIndex
-from wikid.state import write_json
+from wikid.state import read_json, write_json
 
 log = logging.getLogger("wikid")
 
@@ -244,11 +246,14 @@ class Daemon:
             return
         done = time.monotonic()
         for result in report.files:
+            log.info("%s", result.line())
             if result.action in (Action.IGNORED, Action.RETRY):
                 signature = _signature(self._path(result.input)) or batch.get(result.input)
                 if signature is None:
                     continue
-                self.tracker.settle(result.input, signature, done, retry=result.action == Action.RETRY)
+                # An I/O failure (a read-only folder, a full disk) clears without the file changing.
+                retry = result.action == Action.RETRY or result.reason == Reason.IO_FAILED
+                self.tracker.settle(result.input, signature, done, retry=retry)
                 if self.tracker.gave_up(result.input):
                     log.warning("giving up on input/%s after repeated failures (%s); it stays there until it changes",
                                 result.input, result.message)
@@ -270,17 +275,34 @@ class Daemon:
     def _reload(self) -> None:
         self.reload_requested = False
         self.notifier.reloading()
+        self._retry_requested()
         try:
             config = self.project.config()
         except ConfigError as exc:
             log.error("reload failed, keeping the previous configuration: %s", exc)
         else:
+            if config.limits != self.config.limits:  # failures remembered under the old limits are retried
+                self.tracker.settled.clear()
+                self.events_lost = True
             self.config = config
             watch = config.watch
             self.tracker.stability, self.tracker.quiet = watch.stability_seconds, watch.batch_quiet_seconds
             self.tracker.max_wait = watch.batch_max_wait_seconds
             log.info("reloaded %s", self.paths.root / "wikid.yaml")
         self.notifier.ready()
+
+    def _retry_requested(self) -> None:
+        """Do what `wikid retry` asked (it cannot take the lock the daemon holds)."""
+        targets = read_json(self.paths.retry_request)
+        if not isinstance(targets, list):
+            return
+        targets = [str(t) for t in targets]
+        forgotten = IgnoreMemory(self.paths.ignored).forget(targets)
+        for rel in [r for r in self.tracker.settled if under(r, targets)]:
+            del self.tracker.settled[rel]
+        self.paths.retry_request.unlink(missing_ok=True)
+        self.events_lost = True  # rescan now: the forgotten files are queued again
+        log.info("wikid retry: forgot %d remembered failure(s); retrying them", len(forgotten))
 
     def _write_state(self, state: str, batch: list[str] | None = None) -> None:
         queued = sorted(set(self.tracker.watched) | set(self.tracker.window))

@@ -22,7 +22,7 @@ from wikid.extract.runner import Extractor, WorkerStartError
 from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, ingest_conformant
-from wikid.intake.ignores import IgnoreMemory
+from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake import owned
 from wikid.intake.journal import recover
 from wikid.intake.managed import manage_documents
@@ -132,7 +132,7 @@ def run_batch(
     conformant = [i for i in items if i.result.bucket == Bucket.CONFORMANT]
     results = ingest_conformant(paths, conformant, when, progress)
 
-    memory = IgnoreMemory(paths.ignored)
+    memory = IgnoreMemory(paths.ignored, extraction_settings(config.limits))
     ignored_now = [(i.entry, i.result.reason or Reason.UNSUPPORTED, i.result.message)
                    for i in items if i.result.bucket == Bucket.IGNORED]
     shutil.rmtree(paths.extract_staging, ignore_errors=True)

@@ -38,6 +38,19 @@ class FileResult:
     def to_dict(self) -> dict[str, object]:
         return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in asdict(self).items()}
 
+    def line(self) -> str:
+        """One line for people (the CLI's report, the daemon's log): what happened, where
+        the page and the original went, and the reason code of a file left in input/."""
+        target = f" -> wiki/{self.page}" if self.page and self.action != Action.RETRY else ""
+        reason = f" [{self.reason}]" if self.reason else ""
+        notes = [self.message]
+        if self.archived_as:
+            notes.append(f"original archived as wiki/{self.archived_as}")
+        if self.previous_archived_as:
+            notes.append(f"previous version archived as wiki/{self.previous_archived_as}")
+        shown = self.input.replace("\n", "\\n")
+        return f"{self.action:<9} input/{shown}{target}{reason}: {'; '.join(notes)}"
+
 
 @dataclass
 class UpdateReport:

@@ -59,7 +59,7 @@ class InputEntry:
     mtime_ns: int = 0
     ino: int = 0
     unsafe: str | None = None  # reason the path is never opened
-    io_error: str | None = None  # the directory or file could not be read
+    io_error: str | None = None  # the directory or file could not be read, or its folder not written
 
 
 def is_skipped_name(name: str) -> bool:
@@ -159,6 +159,12 @@ def scan_input(input_dir: Path, ignore: tuple[str, ...] = ()) -> list[InputEntry
     return entries
 
 
+def _read_only(rel_dir: str) -> str:
+    folder = f"input/{rel_dir}" if rel_dir else "input"
+    return (f"its folder {folder}/ is read-only, so wikid cannot move the file into the archive; "
+            f"make the folder writable (chmod u+w {folder}) and it is taken next run")
+
+
 def _walk(directory: Path, rel_dir: str, ignore: tuple[str, ...], out: list[InputEntry]) -> None:
     try:
         with os.scandir(directory) as it:
@@ -168,6 +174,7 @@ def _walk(directory: Path, rel_dir: str, ignore: tuple[str, ...], out: list[Inpu
         return
     children = [c for c in children if not is_skipped_name(c.name)]
     known = rel_names([c.name for c in children])
+    stuck = None if os.access(directory, os.W_OK | os.X_OK) else _read_only(rel_dir)
     for child in children:
         name = child.name
         bad_name = unrepresentable(name)
@@ -193,6 +200,6 @@ def _walk(directory: Path, rel_dir: str, ignore: tuple[str, ...], out: list[Inpu
             if long_name:
                 out.append(InputEntry(rel, path, unsafe=long_name))
             else:
-                out.append(InputEntry(rel, path, size=st.st_size, mtime_ns=st.st_mtime_ns, ino=st.st_ino))
+                out.append(InputEntry(rel, path, size=st.st_size, mtime_ns=st.st_mtime_ns, ino=st.st_ino, io_error=stuck))
         else:
             out.append(InputEntry(rel, path, unsafe="special file (FIFO, socket or device); only regular files are read"))

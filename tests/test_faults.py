@@ -1,0 +1,174 @@
+"""Issue 15: faults that must end cleanly (read-only folders, full disks) and what the
+daemon and the command line say about them."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import drop, page
+from test_daemon import FAST, ready, wait_until
+from wikid import Action, Project
+from wikid.daemon.service import Daemon
+from wikid.intake import scan
+
+DOC = b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
+
+
+def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """`folder` at 0555 (injected: the tests may run as root, whom modes do not stop)."""
+    real = os.access
+
+    def access(path: object, mode: int, **kwargs: object) -> bool:
+        if Path(str(path)) == folder and mode & os.W_OK:
+            return False
+        return real(path, mode, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scan.os, "access", access)
+
+
+def test_a_read_only_input_folder_archives_nothing_and_names_the_folder(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 6: the file cannot be moved out of input/: nothing is archived (not once per
+    run, as before), no page is written, and the message blames the folder."""
+    drop(project, "shared/acme.txt", DOC)
+    _read_only(monkeypatch, project.paths.input / "shared")
+    for _ in range(3):
+        report = project.update()
+        result = report.files[0]
+        assert result.action == Action.IGNORED and result.reason == "io_failed", result
+        assert "its folder input/shared/ is read-only" in result.message and "chmod u+w input/shared" in result.message
+    assert not project.paths.archive.exists() or not any(p.is_file() for p in project.paths.archive.rglob("*"))
+    assert not (project.paths.wiki / "vendor").exists()
+    log = (project.paths.wiki / "log.md").read_text(encoding="utf-8")
+    assert log.count("input/shared/acme.txt") == 1  # reported once, not every run
+    monkeypatch.undo()
+    report = project.update()
+    assert report.files[0].action == Action.CREATED, report.files[0]
+    assert sorted(p.name for p in project.paths.archive.rglob("*") if p.is_file()) == ["acme-extracted.txt", "acme.txt"]
+
+
+def test_a_conformant_page_keeps_its_mode_when_replaced(project: Project) -> None:
+    """Item 8: a page a person set to 0444 comes back 0444 (it came back 0644)."""
+    drop(project, "note.md", page(title="Note"))
+    project.update()
+    target = project.paths.wiki / "note.md"
+    target.chmod(0o444)
+    drop(project, "note.md", page(title="Note", body="Second version.\n"))
+    assert project.update().files[0].action == Action.UPDATED
+    assert b"Second version." in target.read_bytes()
+    assert target.stat().st_mode & 0o777 == 0o444
+
+
+def test_the_daemon_logs_each_files_outcome(project: Project, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Item 13: the batch line named no files; now each file's outcome is an INFO line,
+    an ignored one with its reason code."""
+    class Deaf:
+        def is_alive(self) -> bool:
+            return True
+
+        def stop(self) -> None:
+            pass
+
+    for key, value in {**FAST, "WIKID_WATCH_RESCAN_SECONDS": "0.5"}.items():
+        monkeypatch.setenv(key, value)
+    caplog.set_level(logging.INFO, logger="wikid")
+    daemon = Daemon(project, observer_factory=lambda roots, events, polling: Deaf())  # type: ignore[arg-type,return-value]
+    runner = threading.Thread(target=daemon.run)
+    runner.start()
+    try:
+        wait_until(ready(project), what="daemon start")
+        drop(project, "note.md", page(title="Note"))
+        drop(project, "tool.exe", b"MZ\x90\x00" + bytes(64))
+        wait_until(lambda: any("batch of" in r.getMessage() for r in caplog.records), what="a batch")
+    finally:
+        daemon.stop_requested = True
+        runner.join(timeout=30)
+    lines = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
+    assert any(line.startswith("created   input/note.md -> wiki/note.md") for line in lines), lines
+    assert any(line.startswith("ignored   input/tool.exe [unsupported]") for line in lines), lines
+
+
+@pytest.fixture
+def hostile(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wikid.extract import registry
+
+    monkeypatch.setitem(registry.EXTRACTORS, ".hostile", "hostile_extractors")
+
+
+def _limits(project: Project, timeout: float) -> None:
+    (project.root / "wikid.yaml").write_text(f"limits:\n  extract_timeout_seconds: {timeout}\n", encoding="utf-8")
+
+
+def test_a_failure_under_a_limit_is_retried_once_the_limit_changes(project: Project, hostile: None) -> None:
+    """Item 11: a document that failed on the time limit failed again after the limit was
+    raised (and after `touch`): the only way out was deleting .wikid/ignored.json."""
+    drop(project, "slow.hostile", b"slow")
+    _limits(project, 1)
+    first = project.update().files[0]
+    assert first.reason == "extraction_failed" and "time limit of 1 s exceeded" in first.message, first
+    assert project.update().files[0].message == first.message  # remembered: not extracted again
+    _limits(project, 30)
+    assert project.update().files[0].action == Action.CREATED
+
+
+def test_wikid_retry_forgets_remembered_failures(
+    project: Project, hostile: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wikid.cli import main
+    from wikid.extract.runner import Extractor
+
+    extracted: list[str] = []
+    real = Extractor.extract
+    monkeypatch.setattr(Extractor, "extract", lambda self, path: extracted.append(Path(path).name) or real(self, path))
+    drop(project, "scans/broken.hostile", b"raise")
+    drop(project, "other.hostile", b"raise")
+    project.update()
+    project.update()
+    assert sorted(extracted) == ["broken.hostile", "other.hostile"]  # the second run remembered both
+    assert main(["retry", "-C", str(project.root), "input/scans"]) == 0
+    out = capsys.readouterr().out
+    assert "forgot input/scans/broken.hostile" in out and "other.hostile" not in out
+    assert "1 remembered failure(s) forgotten" in out
+    project.update()
+    assert sorted(extracted) == ["broken.hostile", "broken.hostile", "other.hostile"]
+    assert project.retry().forgotten == ["other.hostile", "scans/broken.hostile"]
+    assert main(["-C", str(project.root), "retry", "/elsewhere/x.pdf"]) == 1
+    assert "is not inside" in capsys.readouterr().err
+
+
+def test_the_command_line_takes_c_anywhere_and_names_what_is_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 12: -C FILE, -C after the command, status outside a project."""
+    from wikid.cli import main
+
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    for argv in (["-C", str(afile), "status"], ["init", "-C", str(afile)], ["-C", str(afile), "update"]):
+        assert main(argv) == 1, argv
+        assert "is a file, not a project folder" in capsys.readouterr().err
+    assert main(["status", "-C", str(tmp_path)]) == 1
+    assert f"{tmp_path} is not a wikid project" in capsys.readouterr().err
+    assert main(["init", "-C", str(tmp_path / "p")]) == 0
+    capsys.readouterr()
+    assert main(["status", "-C", str(tmp_path / "p")]) == 0
+    assert "Concepts in wiki/: 0" in capsys.readouterr().out
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(project: Project) -> None:
+    """Item 12: `wikid status | head -1` printed BrokenPipeError tracebacks."""
+    import subprocess
+    import sys
+
+    for n in range(3000):
+        drop(project, f"bin/tool-{n:04}.exe", b"MZ")
+    process = subprocess.Popen([sys.executable, "-m", "wikid", "-C", str(project.root), "status"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b"Concepts in wiki/")
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
