@@ -642,3 +642,23 @@ def test_a_batch_lints_only_the_pages_it_wrote(tmp_path: Path) -> None:
     assert subset.checked["pages"] == 1
     whole = lint_bundle(root)
     assert {f.code for f in whole.findings} >= {"BROKEN_LINK", "FRONTMATTER_MISSING", "INDEX_MISSING"}
+
+
+def test_a_batch_finds_a_title_an_existing_page_already_has(tmp_path: Path) -> None:
+    """Issue 15 item 14: the batch's lint summary missed a title that duplicates an
+    existing page's (`wikid lint` then reported DUPLICATE_TITLE)."""
+    from conftest import drop, page
+    from wikid import Project
+
+    project = Project(tmp_path / "proj")
+    project.init()
+    drop(project, "notes/acme.md", page(title="Acme Anvils"))
+    project.update()
+    drop(project, "vendors/acme.md", page(title="acme anvils"))
+    report = project.update()
+    assert report.lint is not None and "1 warning" in report.lint, report.lint
+    whole = project.lint()
+    assert [(f.code, f.file) for f in whole.findings] == [("DUPLICATE_TITLE", "vendors/acme.md")]
+    batch = lint_bundle(project.paths.wiki, ["vendors/acme.md"], {"notes/acme": "Acme Anvils", "vendors/acme": "acme anvils"})
+    assert [(f.code, f.file) for f in batch.findings] == [("DUPLICATE_TITLE", "vendors/acme.md")]
+    assert "is also the title of /notes/acme.md" in batch.findings[0].message

@@ -29,7 +29,7 @@ from wikid.intake.managed import manage_documents
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
 from wikid.manager import SourceDocument
-from wikid.okf.bundle import regenerate_indexes
+from wikid.okf.bundle import cached_titles, regenerate_indexes
 from wikid.okf.index import link_target
 from wikid.okf.lint import lint_bundle
 from wikid.okf.log import add_entries
@@ -182,7 +182,7 @@ def run_batch(
     written -= {f"{page}.md" for page in report.pages_moved}
     if written:
         try:
-            summary = lint_bundle(paths.wiki, written).summary()
+            summary = lint_bundle(paths.wiki, written, cached_titles(paths.page_cache)).summary()
             report.lint = f"{summary} ({len(written)} page(s) written by this batch checked)"
         except Exception as exc:  # a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"

@@ -99,6 +99,15 @@ def concept_entries(root: Path, files: BundleFiles, cache_path: Path | None = No
     return entries
 
 
+def cached_titles(cache_path: Path) -> dict[str, str]:
+    """Concept id -> title as the last `concept_entries` saw them (a page without a title
+    has its slug): the whole wiki's titles without reading a page."""
+    cached = read_json(cache_path)
+    if not isinstance(cached, dict):
+        return {}
+    return {k: str(v[1]) for k, v in cached.items() if isinstance(v, list) and len(v) == 3}
+
+
 def regenerate_indexes(root: Path, cache_path: Path | None = None) -> list[str]:
     """Rewrite every `index.md` under `root` from disk; return the bundle paths changed.
 

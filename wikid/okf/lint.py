@@ -35,7 +35,7 @@ JSON schema (`LintReport.to_dict()`, `wikid lint --json`), version 1:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -241,13 +241,14 @@ def _first_difference(actual: bytes, wanted: str) -> int | None:
     return min(len(have), len(want)) + (1 if len(have) != len(want) else 0)
 
 
-def lint_bundle(root: Path, pages: Collection[str] | None = None) -> LintReport:
+def lint_bundle(root: Path, pages: Collection[str] | None = None, titles: Mapping[str, str] | None = None) -> LintReport:
     """Lint the OKF bundle in directory `root` (read-only).
 
     With `pages` (bundle-relative page paths), only those pages and the log are
-    checked, against the whole tree's paths; the whole-wiki checks (indexes, orphans,
-    duplicate titles) are skipped. A batch uses this to lint what it wrote in time
-    proportional to the batch, not to the wiki.
+    checked, against the whole tree's paths; the whole-wiki checks (indexes, orphans)
+    are skipped, and duplicate titles are checked against `titles` (concept id -> title
+    of every concept, e.g. from the index cache) when given. A batch uses this to lint
+    what it wrote in time proportional to the batch, not to the wiki.
     """
     root = Path(root)
     tree = walk(root)
@@ -279,6 +280,7 @@ def lint_bundle(root: Path, pages: Collection[str] | None = None) -> LintReport:
         if data is not None:
             findings += check_log(rel, data).findings
     if pages is not None:
+        findings += _duplicates_elsewhere(titled, titles or {})
         findings.sort(key=Finding.sort_key)
         return LintReport(str(root.absolute()), findings, [], {"pages": len(entries), "indexes": 0, "logs": len(tree.logs)})
 
@@ -322,13 +324,32 @@ def lint_bundle(root: Path, pages: Collection[str] | None = None) -> LintReport:
         if len(group) > 1:
             first = group[0][0]
             for rel, line, title in group[1:]:
-                findings.append(finding("DUPLICATE_TITLE", rel, line,
-                                        f"title \"{title}\" is also the title of /{first}; give each concept a "
-                                        "distinct title, or merge the pages if they describe the same thing"))
+                findings.append(_duplicate_title(rel, line, title, first))
 
     findings.sort(key=Finding.sort_key)
     checked = {"pages": len(tree.pages), "indexes": len(tree.indexes), "logs": len(tree.logs)}
     return LintReport(str(root.absolute()), findings, [], checked)
+
+
+def _duplicate_title(rel: str, line: int | None, title: str, first: str) -> Finding:
+    return finding("DUPLICATE_TITLE", rel, line, f"title \"{title}\" is also the title of /{first}; give each "
+                   "concept a distinct title, or merge the pages if they describe the same thing")
+
+
+def _duplicates_elsewhere(
+    titled: dict[str, list[tuple[str, int | None, str]]], titles: Mapping[str, str]
+) -> list[Finding]:
+    """DUPLICATE_TITLE for the checked pages whose title another concept of the wiki has."""
+    by_title: dict[str, list[str]] = {}
+    for concept_id, title in titles.items():
+        by_title.setdefault(title.casefold(), []).append(f"{concept_id}.md")
+    out = []
+    for key, group in titled.items():
+        for rel, line, title in group:
+            others = sorted(r for r in by_title.get(key, []) if r != rel)
+            if others:
+                out.append(_duplicate_title(rel, line, title, others[0]))
+    return out
 
 
 def fix_bundle(
