@@ -13,7 +13,7 @@ What it measures, on a fresh project in a temporary folder under /tmp (removed a
               the extraction worker and the offline manager engine; done when
               wiki/archive/<path> holds the same bytes and input/<path> is gone (a page
               is durable before its original is released, so its concept page exists).
-              The first .txt of a daemon also starts the forkserver and the worker and
+              The first .txt of a daemon also starts the extraction worker and
               imports numpy/scipy for the engine, so it is reported on its own ("first").
   Series: .md with the default batch quiet window (10 s), .md and .txt with
   WIKID_WATCH_BATCH_QUIET_SECONDS=0.5 so the overhead is not drowned by the window.
@@ -25,8 +25,7 @@ What it measures, on a fresh project in a temporary folder under /tmp (removed a
   interpolation between ranks) and max; time.perf_counter, wall clock, up to 10 ms of
   polling granularity included.
 
-* idle -- a child Python process (`python -c`, so that like `python -m wikid` it has no
-  main file for multiprocessing's forkserver to preload) runs the real CLI
+* idle -- a child Python process (`python -c`) runs the real CLI
   (`wikid.cli.main(["-C", dir, "watch"])`) in its main thread with the default watch settings (stability 5 s, quiet 10 s), and a
   second thread measures, after the daemon is ready and has settled for a few seconds,
   --idle-seconds (default 60) of doing nothing: CPU seconds of the whole process
@@ -37,8 +36,7 @@ What it measures, on a fresh project in a temporary folder under /tmp (removed a
   must not be (target: ~0% CPU, none of them); numpy, scipy and the office-format
   libraries are listed for information. Two rows: a fresh daemon, and one that has
   ingested one .md and one .txt first (the steady state of a daemon that has worked);
-  for the latter the processes it leaves behind (multiprocessing's forkserver and
-  resource tracker) are measured too: their CPU and RSS are added to the row and
+  for the latter any processes it leaves behind are measured too: their CPU and RSS are added to the row and
   shown separately (RSS counts pages they share with each other once per process). Baseline for CPU: 0% (just the figure);
   for memory: the VmRSS of a bare `python -c "import time; time.sleep(5)"`, ratio =
   daemon RSS / bare RSS.
@@ -294,7 +292,7 @@ def _thread_switches(exclude: int) -> tuple[int, int]:
 
 
 def _children() -> dict[int, tuple[float, int]]:
-    """pid -> (CPU seconds, VmRSS kB) of this process's live children (the forkserver)."""
+    """pid -> (CPU seconds, VmRSS kB) of this process's live children (none expected)."""
     me, tick = os.getpid(), os.sysconf("SC_CLK_TCK")
     found = {}
     for entry in os.listdir("/proc"):
@@ -408,8 +406,8 @@ def idle_rows(figure: str, r: dict[str, object], bare_kb: int, notes: list[str])
         f"(peak {int(r['hwm_kb']) / 1024:.1f} MB), {r['threads']} threads, {r['modules']} modules; "  # type: ignore[call-overload]
         f"heavy modules loaded: {', '.join(forbidden) or 'none'}; also loaded: {', '.join(r['noted']) or 'none'}")  # type: ignore[arg-type]
     if r["children"]:
-        notes.append(f"{label}: + {r['children']} child process(es) left running (multiprocessing forkserver, "
-                     f"resource tracker): RSS {int(r['children_rss_kb']) / 1024:.1f} MB, "  # type: ignore[call-overload]
+        notes.append(f"{label}: + {r['children']} child process(es) left running (none expected since the worker is a plain child ended per batch), "
+                     f"RSS {int(r['children_rss_kb']) / 1024:.1f} MB, "  # type: ignore[call-overload]
                      f"CPU {float(r['children_cpu_seconds']):.3f} s, counted in the rows")  # type: ignore[arg-type]
     return [
         Row(f"{label}: CPU", cpu / secs * 100, None, "% core", "~0 (target)"),

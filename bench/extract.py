@@ -20,8 +20,8 @@ Per document, the timed figures are:
   which reads the file in the isolated worker process, sniffs it, extracts under the
   memory cap and pipes the text back. "warm" is a call after a first one started the
   worker and imported the format libraries; "cold" is that first call of a fresh
-  Extractor, paid once per batch and format, timed once. The forkserver the workers
-  fork from is started beforehand, as a running daemon has it.
+  Extractor, paid once per batch and format, timed once (it includes starting the
+  worker process: a fresh `python -c` that imports the worker module).
 * markitdown       -- `MarkItDown().convert_local(path)`, the library wikid would
   otherwise use for these formats (pdfminer/pdfplumber, mammoth, pandas).
 * pypdf            -- `PdfReader(path).pages[i].extract_text()` for every page, wikid's
@@ -66,7 +66,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import version
-from multiprocessing import forkserver
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,9 +79,7 @@ if TYPE_CHECKING:
     from markitdown import MarkItDown
 
 # Format libraries and markitdown are imported in the functions that use them, never
-# here: every worker process starts by importing this script as its __main__ (the
-# forkserver preloads it), and a cold call must pay the format imports itself, as
-# under the `wikid` command, whose __main__ imports none of them.
+# here: a cold call must pay the format imports itself, as under the `wikid` command.
 
 # tests/ holds make_pdf, the PDF builder the test suite uses.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -364,7 +361,6 @@ def main() -> int:
     pdf_pages = args.pdf_pages or (20 if args.quick else 200)
     docx_sections, xlsx_rows = (40, 5_000) if args.quick else (1_000, 50_000)
 
-    forkserver.ensure_running()  # started once per daemon, not part of a cold call
     from markitdown import MarkItDown
 
     rng = random.Random(42)

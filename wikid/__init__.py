@@ -2,32 +2,57 @@
 
     from wikid import Project
     report = Project("my-project").update()
+
+The names below are imported on first use (PEP 562), so importing one part of wikid —
+the extraction worker, the query client — does not import all of it.
 """
 
-from wikid._version import __version__
-from wikid.config import Config, ConfigError
-from wikid.intake.classify import Bucket, Reason
-from wikid.intake.report import Action, FileResult, UpdateReport
-from wikid.lock import ProjectLocked
-from wikid.project import InputStatus, Project, ProjectNotFound, StatusReport
-from wikid.query.results import Answer, EmptyWiki, QueryResponse, QueryResult
+from __future__ import annotations
 
-__all__ = [
-    "Action",
-    "Answer",
-    "Bucket",
-    "Config",
-    "ConfigError",
-    "EmptyWiki",
-    "FileResult",
-    "InputStatus",
-    "Project",
-    "ProjectLocked",
-    "ProjectNotFound",
-    "QueryResponse",
-    "QueryResult",
-    "Reason",
-    "StatusReport",
-    "UpdateReport",
-    "__version__",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from wikid._version import __version__
+
+_EXPORTS = {
+    "Action": "wikid.intake.report",
+    "Answer": "wikid.query.results",
+    "Bucket": "wikid.intake.classify",
+    "Config": "wikid.config",
+    "ConfigError": "wikid.config",
+    "EmptyWiki": "wikid.query.results",
+    "FileResult": "wikid.intake.report",
+    "InputStatus": "wikid.project",
+    "Project": "wikid.project",
+    "ProjectLocked": "wikid.lock",
+    "ProjectNotFound": "wikid.project",
+    "QueryResponse": "wikid.query.results",
+    "QueryResult": "wikid.query.results",
+    "Reason": "wikid.intake.classify",
+    "RetryReport": "wikid.project",
+    "StatusReport": "wikid.project",
+    "UpdateReport": "wikid.intake.report",
+}
+
+__all__ = [*sorted(_EXPORTS), "__version__"]
+
+if TYPE_CHECKING:
+    from wikid.config import Config, ConfigError
+    from wikid.intake.classify import Bucket, Reason
+    from wikid.intake.report import Action, FileResult, UpdateReport
+    from wikid.lock import ProjectLocked
+    from wikid.project import InputStatus, Project, ProjectNotFound, RetryReport, StatusReport
+    from wikid.query.results import Answer, EmptyWiki, QueryResponse, QueryResult
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'wikid' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

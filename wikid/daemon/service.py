@@ -31,7 +31,7 @@ from wikid.daemon.tracker import Signature, Tracker
 from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, start_observer
 from wikid.intake.ignores import IgnoreMemory, under
 from wikid.intake.journal import recover, sweep_temps
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 from wikid.intake.report import Action
 from wikid.intake.scan import canonical_rel, display_name, is_skipped_name, scan_input
 from wikid.lock import ProjectLock

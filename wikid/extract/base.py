@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 
 
 # What a document's own properties say about it (PDF document info, Office core

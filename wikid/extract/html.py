@@ -43,7 +43,7 @@ from wikid.document.furniture import FURNITURE_HEADING  # noqa: E402
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error  # noqa: E402
 from wikid.extract.docinfo import first_date, guarded, iso_date  # noqa: E402
 from wikid.extract.text import looks_binary  # noqa: E402
-from wikid.intake.classify import Reason  # noqa: E402
+from wikid.reasons import Reason  # noqa: E402
 
 NAV_TAGS = frozenset({"nav", "header", "footer", "aside", "form"})
 NAV_ROLES = frozenset({"navigation", "search", "banner", "contentinfo", "complementary", "menu", "menubar"})

@@ -36,7 +36,7 @@ from markitdown.converters import EpubConverter, PptxConverter  # noqa: E402
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error  # noqa: E402
 from wikid.extract.docinfo import DC, first_date, guarded, iso_date, ooxml_info, read_part, texts  # noqa: E402
 from wikid.extract.text import looks_binary  # noqa: E402
-from wikid.intake.classify import Reason  # noqa: E402
+from wikid.reasons import Reason  # noqa: E402
 
 _SLIDE_MARKER = re.compile(r"^<!-- Slide number: (\d+) -->$", re.MULTILINE)
 _H1 = re.compile(r"^# ", re.MULTILINE)

@@ -31,7 +31,7 @@ from xml.etree import ElementTree
 
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error, gfm_table
 from wikid.extract.docinfo import DC, first_date, guarded, iso_date, read_part, texts
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"

@@ -41,7 +41,7 @@ from pypdf.generic import ByteStringObject, TextStringObject
 
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
 from wikid.extract.docinfo import first_date, guarded, pdf_date
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 
 _LOCKED = frozenset({pdfium_c.FPDF_ERR_PASSWORD, pdfium_c.FPDF_ERR_SECURITY})
 _LOAD_ERRORS = {pdfium_c.FPDF_ERR_FILE: "file access error", pdfium_c.FPDF_ERR_FORMAT: "data format error"}

@@ -33,7 +33,7 @@ from striprtf.striprtf import rtf_to_text
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
 from wikid.extract.docinfo import guarded
 from wikid.extract.text import looks_binary
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 
 DEFAULT_CODEPAGE = "cp1252"
 # Windows code page numbers whose Python codec is not called cpNNNN.

@@ -5,24 +5,30 @@ zip bomb, a pathological PDF or a library hang costs one file, never the daemon.
 The worker is reused across the files of a batch (format libraries are imported
 once, not once per file) and replaced whenever it times out, dies or reports a
 memory error. `multiprocessing.Pool` is not used: it never reports a worker that
-died, so only a per-request deadline catches that (anchors.md).
+died, so only a per-request deadline catches that (anchors.md). Nor is
+`multiprocessing.Process`: every start method but fork re-imports the caller's main
+module in the child (a script without a main guard runs twice, `python -` fails on
+`<stdin>`), and its forkserver leaves `/tmp/pymp-*` behind. The worker is a plain
+`python -c` child talking over a socket pair with multiprocessing's `Connection`.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import json
+import socket
+import subprocess
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import TracebackType
 
 from wikid.config import LimitsConfig
 from wikid.document.reading import read
 from wikid.extract.registry import extractor_module
-from wikid.extract.worker import READY, serve
-from wikid.intake.classify import Reason
+from wikid.extract.worker import READY
+from wikid.reasons import Reason
 from wikid.intake.naming import split_name
 
 
@@ -68,6 +74,11 @@ def failure(reason: Reason, detail: str) -> ExtractOutcome:
 
 
 WORKER_START_SECONDS = 30.0
+# The worker's command: `-S` skips site (~60 ms of .pth files) since the child gets the
+# parent's import path (site-packages, a checkout, a test's helpers) and, first, the folder
+# this wikid was imported from (an editable install finds it through a .pth hook).
+_BOOT = "import json, sys; sys.path[:] = json.loads(sys.argv[1]); from wikid.extract.worker import main; main(sys.argv[2:])"
+_PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent.parent)
 
 
 class WorkerStartError(RuntimeError):
@@ -82,11 +93,8 @@ class Extractor:
         self.timeout = limits.extract_timeout_seconds
         self.memory_budget = int(limits.extract_memory_mb * 1048576)
         self.max_bytes = int(limits.max_file_mb * 1048576)
-        self._context = multiprocessing.get_context("forkserver")
-        # Workers fork from the server: with the worker module preloaded there, a new
-        # worker starts in ~13 ms instead of ~150 ms of re-importing wikid.
-        self._context.set_forkserver_preload(["wikid.extract.worker"])
-        self._process: BaseProcess | None = None
+        self.network: str | None = None  # how the worker is kept offline (see worker._offline)
+        self._process: subprocess.Popen[bytes] | None = None
         self._conn: Connection | None = None
 
     def __enter__(self) -> Extractor:
@@ -105,41 +113,50 @@ class Extractor:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
-        if self._process is not None and self._process.pid is not None:
-            self._process.join(timeout=5)
-            if self._process.is_alive():
+        if self._process is not None:
+            try:
+                self._process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
                 self._process.kill()
-                self._process.join()
+                self._process.wait()
             self._process = None
 
     def _kill(self) -> None:
-        if self._process is not None:
+        if self._process is not None and self._process.poll() is None:
             self._process.kill()
         self.close()
 
+    def _exit_status(self) -> int | None:
+        if self._process is None:
+            return None
+        try:
+            return self._process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return None
+
     def _worker(self) -> Connection:
-        if self._conn is None or self._process is None or not self._process.is_alive():
+        if self._conn is None or self._process is None or self._process.poll() is not None:
             self.close()
-            parent, child = self._context.Pipe()
-            self._process = self._context.Process(
-                target=serve, args=(child, self.memory_budget), name="wikid-extract", daemon=True
-            )
-            self._process.start()
-            child.close()
-            self._conn = parent
+            parent, child = socket.socketpair()
+            path = json.dumps([_PACKAGE_ROOT, *sys.path])
+            command = [sys.executable, "-S", "-c", _BOOT, path, str(child.fileno()), str(self.memory_budget)]
             try:
-                ready = parent.recv() if parent.poll(WORKER_START_SECONDS) else None
+                self._process = subprocess.Popen(command, stdin=subprocess.DEVNULL, pass_fds=[child.fileno()])
+            except OSError as exc:
+                parent.close()
+                raise WorkerStartError(f"the extraction worker did not start: {exc.strerror or exc} ({sys.executable})") from None
+            finally:
+                child.close()
+            self._conn = Connection(parent.detach())
+            try:
+                ready = self._conn.recv() if self._conn.poll(WORKER_START_SECONDS) else None
             except (EOFError, OSError):
                 ready = None
-            if ready != READY:
-                self._process.join(timeout=1)
-                code = self._process.exitcode
+            if not (isinstance(ready, tuple) and ready[:1] == READY):
+                code = self._exit_status()
                 self._kill()
-                raise WorkerStartError(
-                    f"the extraction worker did not start (exit status {code}). A worker process "
-                    "imports the program's main module: if wikid runs from a Python script, put the "
-                    "script's top-level code under `if __name__ == \"__main__\":`"
-                )
+                raise WorkerStartError(f"the extraction worker did not start (exit status {code}); its error is above")
+            self.network = str(ready[1])
         return self._conn
 
     def extract(self, path: Path) -> ExtractOutcome:
@@ -162,10 +179,7 @@ class Extractor:
                 return failure(Reason.EXTRACTION_FAILED, f"time limit of {self.timeout:g} s exceeded (limits.extract_timeout_seconds)")
             status, first, second, info, stays = conn.recv()
         except (EOFError, OSError):
-            code = None
-            if self._process is not None:
-                self._process.join(timeout=5)
-                code = self._process.exitcode
+            code = self._exit_status()
             self._kill()
             return failure(Reason.EXTRACTION_FAILED, f"the extractor crashed (exit status {code}); likely out of memory or a library fault")
         if not stays:

@@ -38,7 +38,7 @@ from openpyxl import load_workbook
 
 from wikid.extract.base import Extracted, ExtractionError, describe_error, gfm_table
 from wikid.extract.docinfo import guarded, ooxml_info
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 
 if TYPE_CHECKING:
     from openpyxl.worksheet._read_only import ReadOnlyWorksheet

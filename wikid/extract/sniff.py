@@ -14,7 +14,7 @@ import re
 import zipfile
 
 from wikid.extract.base import ExtractionError
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 
 PDF_MAGIC = b"%PDF-"
 ZIP_MAGIC = b"PK\x03\x04"

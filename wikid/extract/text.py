@@ -27,7 +27,7 @@ import io
 import re
 
 from wikid.extract.base import Extracted, ExtractionError, gfm_table
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 from wikid.okf.frontmatter import parse_frontmatter, split_frontmatter
 
 MAX_TABLE_ROWS = 1000

@@ -37,7 +37,7 @@ from docx.text.paragraph import Paragraph
 
 from wikid.extract.base import Extracted, ExtractionError, describe_error, gfm_table
 from wikid.extract.docinfo import guarded, ooxml_info
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 
 if TYPE_CHECKING:
     from docx.document import Document as DocxDocument

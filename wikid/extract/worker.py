@@ -2,17 +2,24 @@
 
 Runs in a separate process (see runner.py). Each request gets a fresh soft
 address-space limit of "what is mapped now + the budget", so imports made for an
-earlier file do not eat the next file's budget. Sockets are disabled before any
-library is imported: extractors never fetch anything.
+earlier file do not eat the next file's budget. The network is cut before any
+library is imported: extractors never fetch anything. On Linux the worker moves into
+a network namespace of its own (no interface but a loopback that is down), as root
+directly, otherwise inside a new user namespace when the kernel allows unprivileged
+ones; where neither is possible, Python's socket constructors refuse (a library
+calling the OS directly could still connect). The worker says which in its first
+message (`Extractor.network`).
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import os
 import resource
 import signal
 import socket
+import sys
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -20,7 +27,7 @@ from typing import Any
 from wikid.extract.base import ExtractionError, describe_error
 from wikid.extract.sniff import check_content
 from wikid.fsio import NotRegularFile, read_regular
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 
 
 class _NoNetwork(socket.socket):
@@ -28,11 +35,39 @@ class _NoNetwork(socket.socket):
         raise OSError("network access is disabled while extracting documents")
 
 
-def _offline() -> None:
+NETNS = "network namespace"
+PYTHON_ONLY = "python sockets disabled"
+_CLONE_NEWNET, _CLONE_NEWUSER = 0x40000000, 0x10000000
+_PR_SET_PDEATHSIG = 1
+
+
+def _libc() -> ctypes.CDLL | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+
+
+def _own_network_namespace(libc: ctypes.CDLL | None) -> bool:
+    """Leave the host's network: a new namespace (privileged), else a new user namespace
+    with one (unprivileged; a root process keeps to the first, since inside a user
+    namespace it could no longer read files other users own)."""
+    if libc is None:
+        return False
+    if libc.unshare(_CLONE_NEWNET) == 0:
+        return True
+    return os.geteuid() != 0 and libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET) == 0
+
+
+def _offline() -> str:
     os.environ["ORT_DISABLE_TELEMETRY"] = "1"
     os.environ["HF_HUB_OFFLINE"] = "1"
+    isolated = _own_network_namespace(_libc())
     socket.socket = _NoNetwork  # type: ignore[misc]
     socket.create_connection = _NoNetwork  # type: ignore[assignment]
+    return NETNS if isolated else PYTHON_ONLY
 
 
 def _mapped_bytes() -> int:
@@ -96,7 +131,17 @@ def _unlimit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
 
 
-READY = ("ready",)  # the first message: the worker started (see runner.WorkerStartError)
+READY = ("ready",)  # the first message, with how the network is cut (see runner.WorkerStartError)
+
+
+def main(argv: list[str]) -> None:
+    """The worker process (runner._BOOT): FD of its end of the socket pair, memory budget."""
+    libc = _libc()
+    if libc is not None:
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # dies with wikid, even mid-file
+    if os.getppid() == 1:  # the parent died before that took effect
+        return
+    serve(Connection(int(argv[0])), int(argv[1]))
 
 
 def serve(conn: Connection, memory_budget: int) -> None:
@@ -106,13 +151,13 @@ def serve(conn: Connection, memory_budget: int) -> None:
     or an unexpected library exception it exits, so the next file starts in a fresh
     process rather than in a damaged one.
     """
-    _offline()
+    network = _offline()
     # Ctrl-C in a terminal and systemd's stop signal reach the whole process group; the
     # worker must not die of them mid-file (that would read as a broken document). It
     # ends when the daemon closes the pipe.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    conn.send(READY)
+    conn.send((*READY, network))
     while True:
         try:
             request = conn.recv()

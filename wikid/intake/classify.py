@@ -12,6 +12,9 @@ from enum import StrEnum
 from wikid.extract.registry import extractor_module
 from wikid.intake.naming import is_markdown, page_rel, split_name
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
+from wikid.reasons import Reason
+
+__all__ = ["Bucket", "Classification", "Reason", "classify_markdown", "classify_path", "ignored"]
 
 RESERVED_PAGE_NAMES = frozenset({"index.md", "log.md"})
 
@@ -20,19 +23,6 @@ class Bucket(StrEnum):
     CONFORMANT = "conformant"
     NON_CONFORMANT = "non_conformant"
     IGNORED = "ignored"
-
-
-class Reason(StrEnum):
-    """Stable reason codes for ignored files; scripts may match on these strings."""
-
-    UNSUPPORTED = "unsupported"
-    RESERVED = "reserved"
-    ENCRYPTED = "encrypted"
-    EMPTY = "empty"
-    EXTRACTION_FAILED = "extraction_failed"
-    IO_FAILED = "io_failed"
-    TOO_LARGE = "too_large"
-    UNSAFE = "unsafe"
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from wikid._version import __version__
 from wikid.config import LimitsConfig
-from wikid.intake.classify import Reason
+from wikid.reasons import Reason
 from wikid.intake.scan import InputEntry
 from wikid.state import read_json, write_json
 
