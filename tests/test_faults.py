@@ -172,3 +172,121 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(project: Project) -> N
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
+FULL_DOCS = {f"contracts/v{i}.txt": f"Vendor: Vendor{i} Corp\nDate: 2024-03-0{i}\nPayment terms: {30 + i} days\n".encode()
+             for i in range(1, 6)}
+FULL_DOCS["notes/a.md"] = page(title="A note")
+
+
+def _fill(project: Project) -> None:
+    for rel, data in FULL_DOCS.items():
+        drop(project, rel, data)
+
+
+def _disk_full_after(monkeypatch: pytest.MonkeyPatch, k: int) -> list[int]:
+    """Every os.write from the k-th on fails with ENOSPC (a disk that fills up)."""
+    import errno
+
+    real = os.write
+    calls = [0]
+
+    def write(fd: int, data: bytes) -> int:
+        calls[0] += 1
+        if calls[0] >= k:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    return calls
+
+
+@pytest.mark.parametrize("earlier", [False, True], ids=["new-pages", "updating-pages"])
+def test_a_disk_filling_up_anywhere_in_a_batch_ends_cleanly(tmp_path: Path, earlier: bool) -> None:
+    """Item 4: at every fill level, no traceback, nothing lost, no page citing a missing
+    archive file, and the next run (space freed) gives the wiki an undisturbed run gives."""
+    from conftest import assert_nothing_lost
+    from test_races import _citations_hold
+    from wikid import BatchFailed
+
+    def start(name: str) -> Project:
+        project = Project(tmp_path / name)
+        project.init()
+        if earlier:
+            drop(project, "old/v1.txt", b"Vendor: Vendor1 Corp\nDate: 2023-01-05\nPayment terms: 15 days\n")
+            drop(project, "old/n.md", page(title="A note", body="Earlier.\n"))
+            project.update()
+        _fill(project)
+        return project
+
+    reference = start("reference")
+    reference.update()
+    expected = {p.relative_to(reference.paths.wiki): p.read_bytes() for p in reference.paths.wiki.rglob("*")
+                if p.is_file() and p.name != "log.md"}
+    k = 1
+    while True:
+        project = start(f"full-{k}")
+        with pytest.MonkeyPatch.context() as full:  # not `monkeypatch`: its undo would unfix the clock
+            calls = _disk_full_after(full, k)
+            try:
+                report = project.update()
+            except BatchFailed as exc:
+                assert "No space left on device" in str(exc) and "is full: free space" in str(exc), exc
+                report = None
+        assert_nothing_lost(FULL_DOCS, project)
+        _citations_hold(project, {})
+        if report is not None:
+            for f in report.files:
+                assert f.action != Action.RETRY or f.reason == "io_failed", f
+                assert f.action != Action.IGNORED or f.reason == "io_failed", f
+        project.update()
+        assert not any(p.is_file() for p in project.paths.input.rglob("*")), k
+        got = {p.relative_to(project.paths.wiki): p.read_bytes() for p in project.paths.wiki.rglob("*")
+               if p.is_file() and p.name != "log.md"}
+        assert got == expected, f"disk full at write {k}: the wiki differs from an undisturbed run"
+        if calls[0] < k:
+            break  # the batch wrote fewer than k times: every fill level was tried
+        k += 1
+    assert k > 10
+
+
+def test_a_batch_that_cannot_start_is_recorded_for_status(project: Project, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import errno
+
+    from wikid import BatchFailed
+    from wikid.cli import main
+
+    _fill(project)
+    (project.paths.wiki / "log.md").unlink()
+    real = project._ensure_log
+
+    def full() -> bool:
+        raise OSError(errno.ENOSPC, "No space left on device", str(project.paths.wiki / "log.md"))
+
+    monkeypatch.setattr(project, "_ensure_log", full)
+    with pytest.raises(BatchFailed, match="could not write .*log.md: No space left on device"):
+        project.update()
+    monkeypatch.setattr(project, "_ensure_log", real)
+    status = project.status()
+    assert status.last_run is not None and "No space left on device" in str(status.last_run["failed"])
+    assert len(status.pending) == len(FULL_DOCS)
+    assert main(["status", "-C", str(project.root)]) == 0
+    assert "FAILED: could not write" in capsys.readouterr().out
+
+
+def test_a_log_that_cannot_be_written_is_a_warning_not_a_crash(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from wikid.intake import pipeline
+
+    _fill(project)
+
+    def full(*args: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device", str(project.paths.wiki / "log.md"))
+
+    monkeypatch.setattr(pipeline, "_write_log", full)
+    report = project.update()
+    assert {f.action for f in report.files} == {Action.CREATED}
+    assert any("log.md misses this batch's" in w for w in report.warnings), report.warnings
+    assert "log.md misses" in str(project.status().last_run)

@@ -17,6 +17,7 @@ from wikid._version import __version__
 _EXPORTS = {
     "Action": "wikid.intake.report",
     "Answer": "wikid.query.results",
+    "BatchFailed": "wikid.project",
     "Bucket": "wikid.intake.classify",
     "Config": "wikid.config",
     "ConfigError": "wikid.config",
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from wikid.intake.classify import Bucket, Reason
     from wikid.intake.report import Action, FileResult, UpdateReport
     from wikid.lock import ProjectLocked
-    from wikid.project import InputStatus, Project, ProjectNotFound, RetryReport, StatusReport
+    from wikid.project import BatchFailed, InputStatus, Project, ProjectNotFound, RetryReport, StatusReport
     from wikid.query.results import Answer, EmptyWiki, QueryResponse, QueryResult
 
 

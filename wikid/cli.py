@@ -19,7 +19,7 @@ from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLocked
 from wikid.okf.lint import BundleNotFound, LintReport
 from wikid.okf.lint import lint as lint_directory
-from wikid.project import OutsideInput, Project, ProjectNotFound, RetryReport, StatusReport
+from wikid.project import BatchFailed, OutsideInput, Project, ProjectNotFound, RetryReport, StatusReport
 from wikid.query.results import EmptyWiki, QueryResponse
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
@@ -94,6 +94,8 @@ def _print_update(report: UpdateReport) -> None:
         print(f.line())
     for old, new in sorted(report.pages_moved.items()):
         print(f"{'merged':<9} wiki/{old}.md -> wiki/{new}.md: later documents showed one entity; its sources are cited there")
+    for warning in report.warnings:
+        print(f"warning: {warning}")
     print(f"Summary: {report.summary()}.")
     if report.model_cost():
         print(report.model_cost())
@@ -116,7 +118,9 @@ def _print_status(status: StatusReport) -> None:
     else:
         print("Daemon: not running")
     last = status.last_run
-    if last:
+    if last and last.get("failed"):
+        print(f"Last run: {last.get('finished_at')} FAILED: {last.get('failed')}")
+    elif last:
         counts = ", ".join(f"{n} {a}" for a, n in dict(last.get("counts", {})).items() if n)
         print(f"Last run: {last.get('finished_at')} ({counts or 'nothing done'})")
     else:
@@ -249,7 +253,7 @@ def _run(args: argparse.Namespace) -> int:
             retried = project.retry(args.paths)
             _emit(args.json, retried.to_dict(), lambda: _print_retry(retried))
             return EXIT_OK
-    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput) as exc:
+    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
     raise AssertionError(f"unhandled command {args.command}")

@@ -73,12 +73,44 @@ def write_temp(dest: Path, data: bytes | BinaryIO) -> Path:
             while view:
                 view = view[os.write(fd, view):]
         os.fsync(fd)
+    except OSError as exc:
+        os.close(fd)
+        tmp.unlink(missing_ok=True)
+        if exc.filename is None:  # os.write names no file: say which one could not be written
+            raise OSError(exc.errno, exc.strerror, str(dest)) from exc
+        raise
     except BaseException:
         os.close(fd)
         tmp.unlink(missing_ok=True)
         raise
     os.close(fd)
     return tmp
+
+
+FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
+
+
+def mount_point(path: Path) -> Path:
+    """The mount point of the filesystem holding `path` (or its nearest existing parent)."""
+    path = Path(os.path.abspath(path))
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    device = path.stat().st_dev
+    while path != path.parent and path.parent.stat().st_dev == device:
+        path = path.parent
+    return path
+
+
+def write_problem(exc: OSError) -> str:
+    """What a failed write means for a person: the file, the error and, for a full disk
+    or quota, the filesystem to free space on."""
+    what = f"could not write {exc.filename}: {exc.strerror or exc}" if exc.filename else f"a write failed: {exc.strerror or exc}"
+    if exc.errno in FULL and exc.filename:
+        try:
+            what += f" (the filesystem mounted at {mount_point(Path(exc.filename))} is full: free space, then run again)"
+        except OSError:
+            pass
+    return what
 
 
 def atomic_replace(dest: Path, data: bytes) -> None:

@@ -33,8 +33,11 @@ class ProjectLock:
                 f"another wikid process (PID {holder}) is working on this project "
                 f"(lock {self.path}); wait for it or stop it"
             ) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        try:  # the PID is only for the message above: a full disk must not stop the lock
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass
         self._fd = fd
         return self
 
@@ -45,6 +48,9 @@ class ProjectLock:
         tb: TracebackType | None,
     ) -> None:
         if self._fd is not None:
-            os.ftruncate(self._fd, 0)
+            try:
+                os.ftruncate(self._fd, 0)
+            except OSError:
+                pass
             os.close(self._fd)
             self._fd = None

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from wikid.clock import now
+from wikid.clock import iso, now
 from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
 from wikid.extract.runner import ExtractOutcome, Extractor
-from wikid.fsio import atomic_create, fsync_dir
+from wikid.fsio import atomic_create, fsync_dir, write_problem
 from wikid.intake.archive import archive_bytes
 from wikid.intake.classify import Bucket, ignored
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
@@ -88,6 +88,11 @@ class RetryReport:
 
 class ProjectNotFound(FileNotFoundError):
     """The project folder does not exist (a typo in -C must not create a new project)."""
+
+
+class BatchFailed(RuntimeError):
+    """A batch stopped because a write it needs failed; the message says why and what to
+    do, and the files it had not finished stay in input/."""
 
 
 class OutsideInput(ValueError):
@@ -188,12 +193,29 @@ class Project:
         only: Collection[str] | None = None,
         model: BaseChatModel | None = None,
     ) -> UpdateReport:
-        """One batch for a caller that already holds the project lock (the daemon)."""
-        self._ensure_log()
-        report = run_batch(self.paths, config, now(), progress, only, model)
-        if report.files:
-            write_json(self.paths.last_run, report.to_dict())
+        """One batch for a caller that already holds the project lock (the daemon).
+
+        Raises BatchFailed when a write the whole batch needs fails (a full disk, an I/O
+        error); the files it had not finished stay in input/ and `status` shows the
+        failed run."""
+        started = now()
+        try:
+            self._ensure_log()
+            report = run_batch(self.paths, config, started, progress, only, model)
+        except OSError as exc:
+            failed = UpdateReport(started_at=iso(started), finished_at=iso(now()), failed=write_problem(exc))
+            self._record(failed)
+            raise BatchFailed(f"the batch stopped: {failed.failed}; the files it had not finished stay in input/") from exc
+        if report.files or report.warnings:
+            self._record(report)
         return report
+
+    def _record(self, report: UpdateReport) -> None:
+        """Keep the run for `status` (best effort: on a full disk even that may fail)."""
+        try:
+            write_json(self.paths.last_run, report.to_dict())
+        except OSError as exc:
+            report.warnings.append(f"this run is not recorded for `wikid status`: {write_problem(exc)}")
 
     def retry(self, targets: Collection[str | Path] = ()) -> RetryReport:
         """Forget the remembered failures of the inputs at or under `targets` (paths in

@@ -22,33 +22,16 @@ from typing import Any
 
 from wikid.clock import iso
 from wikid.config import Config
-from wikid.fsio import (
-    NotRegularFile,
-    atomic_replace,
-    fsync_dir,
-    read_regular,
-)
+from wikid.fsio import NotRegularFile, atomic_replace, fsync_dir, read_regular, write_problem
 from wikid.intake import owned
-from wikid.intake.archive import (
-    ChangedDuringIngest,
-    archive_bytes,
-    claim_original,
-    fingerprint,
-    release_original,
-)
+from wikid.intake.archive import ChangedDuringIngest, archive_bytes, claim_original, fingerprint, release_original
 from wikid.intake.classify import Bucket, Reason
-from wikid.intake.journal import (
-    Journal,
-    JournalDoc,
-    JournalPage,
-    finish,
-    remove_superseded,
-)
+from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish, recover, remove_superseded
 from wikid.intake.naming import extracted_text_rel
 from wikid.intake.pagewrite import PageBlocked, PagePut, swap_page
 from wikid.intake.report import Action, FileResult
 from wikid.intake.scan import InputEntry
-from wikid.manager import ExistingConcept, SourceDocument, select_manager
+from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, select_manager
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.concept_id import concept_id_problem
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
@@ -267,6 +250,33 @@ def manage_documents(
         outcome.files = [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]
         return outcome
     pages, problems = _verify(result.pages, documents)
+    rederives = getattr(manager, "rederives_pages", False)
+    try:
+        return _apply(paths, documents, entries, when, result, pages, problems, outcome, rederives)
+    except OSError as exc:  # a full disk, a folder turned read-only: nothing half-done stays
+        return _rolled_back(paths, documents, exc, outcome)
+
+
+def _rolled_back(paths: ProjectPaths, documents: list[SourceDocument], exc: OSError, outcome: ManagedOutcome) -> ManagedOutcome:
+    """Every document waits in input/ (io_failed) after a write the batch depends on failed;
+    the journal undoes what the batch did (now, or at the next start if undoing fails too)."""
+    try:
+        recover(paths)
+        undone = "the batch was rolled back"
+    except OSError:
+        undone = "the next run rolls the batch back"
+    message = f"left in input/ and retried: {write_problem(exc)}; {undone}"
+    outcome.files = [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, Reason.IO_FAILED, message) for d in documents]
+    outcome.refreshed, outcome.created, outcome.moved = [], [], {}
+    return outcome
+
+
+def _apply(
+    paths: ProjectPaths, documents: list[SourceDocument], entries: dict[str, InputEntry], when: datetime,
+    result: ManagerResult, pages: list[_Page], problems: dict[str, str], outcome: ManagedOutcome, rederives: bool,
+) -> ManagedOutcome:
+    """Claim, write and release (see manage_documents); raises OSError when a write the
+    batch depends on (the journal, ownership records) fails."""
     citing: dict[str, list[_Page]] = {}
     for page in pages:
         for resource in sorted(_cited(page)):
@@ -300,7 +310,6 @@ def manage_documents(
     journal.claiming_pages = [page.id for page in pages]
     journal.save(paths)
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
-    rederives = getattr(manager, "rederives_pages", False)
     ownership = owned.load(paths)
     for page in pages:
         data = _rewrite(page, claims).encode("utf-8")

@@ -14,14 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from wikid.fsio import (
-    NotRegularFile,
-    atomic_create,
-    exchange,
-    fsync_dir,
-    read_regular,
-    write_temp,
-)
+from wikid.fsio import NotRegularFile, atomic_create, exchange, fsync_dir, read_regular, write_temp
 from wikid.intake.archive import archive_bytes
 from wikid.intake.report import Action
 

@@ -19,7 +19,7 @@ from typing import Any
 from wikid.clock import iso, now
 from wikid.config import Config
 from wikid.extract.runner import Extractor, WorkerStartError
-from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular
+from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular, write_problem
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, ingest_conformant
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
@@ -110,7 +110,11 @@ def _extract_documents(
             if outcome.reason is not None or outcome.text is None:
                 failed.append((item.entry, outcome.reason or Reason.EXTRACTION_FAILED, outcome.detail))
                 continue
-            atomic_replace(paths.extract_staging / f"{item.entry.rel}.txt", outcome.text.encode("utf-8"))
+            try:
+                atomic_replace(paths.extract_staging / f"{item.entry.rel}.txt", outcome.text.encode("utf-8"))
+            except OSError as exc:
+                failed.append((item.entry, Reason.IO_FAILED, f"its extracted text could not be staged: {write_problem(exc)}"))
+                continue
             documents.append(SourceDocument(item.entry.rel, outcome.text, outcome.warnings, outcome.info))
     return documents, failed
 
@@ -156,7 +160,11 @@ def run_batch(
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))
-    fresh = memory.save(ignored_now, keep=None if only is None else lambda rel: rel not in only)
+    try:
+        fresh = memory.save(ignored_now, keep=None if only is None else lambda rel: rel not in only)
+    except OSError as exc:
+        report.warnings.append(f"the ignored files are not remembered: {write_problem(exc)}")
+        fresh = {entry.rel for entry, _, _ in ignored_now}
 
     report.files = sorted(results, key=lambda r: r.input)
     bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in fresh))))
@@ -166,17 +174,17 @@ def run_batch(
                 for old, new in sorted(report.pages_moved.items())]
     if report.recovery:
         bullets.insert(0, f"* **Warning**: wikid {report.recovery}.")
-    report.indexes_changed = regenerate_indexes(paths.wiki, paths.page_cache)
+    try:
+        report.indexes_changed = regenerate_indexes(paths.wiki, paths.page_cache)
+    except OSError as exc:
+        report.warnings.append(f"index.md files not regenerated ({write_problem(exc)}); "
+                               "the next run or `wikid lint --fix` regenerates them")
     prune_empty_dirs(paths.wiki, [(paths.wiki / f"{page}.md").parent for page in report.pages_moved])
     if bullets:
-        log_path = paths.wiki / "log.md"
         try:
-            current = log_path.read_bytes().decode("utf-8", "surrogateescape")
-        except FileNotFoundError:
-            current = None
-        text = add_entries(current, when.strftime("%Y-%m-%d"), bullets)
-        atomic_replace(log_path, text.encode("utf-8", "surrogateescape"))
-        report.log_entries = len(bullets)
+            report.log_entries = _write_log(paths, when, bullets)
+        except OSError as exc:
+            report.warnings.append(f"log.md misses this batch's {len(bullets)} entries: {write_problem(exc)}")
     written = {f.page for f in report.files if f.page and f.action in (Action.CREATED, Action.UPDATED)}
     written |= {f"{page}.md" for page in report.pages_refreshed}
     written -= {f"{page}.md" for page in report.pages_moved}
@@ -190,6 +198,17 @@ def run_batch(
         _refresh_query_index(paths)
     report.finished_at = iso(now())
     return report
+
+
+def _write_log(paths: ProjectPaths, when: datetime, bullets: list[str]) -> int:
+    log_path = paths.wiki / "log.md"
+    try:
+        current = log_path.read_bytes().decode("utf-8", "surrogateescape")
+    except FileNotFoundError:
+        current = None
+    text = add_entries(current, when.strftime("%Y-%m-%d"), bullets)
+    atomic_replace(log_path, text.encode("utf-8", "surrogateescape"))
+    return len(bullets)
 
 
 def _refresh_query_index(paths: ProjectPaths) -> None:

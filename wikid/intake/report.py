@@ -66,6 +66,10 @@ class UpdateReport:
     # Pages the offline engine wrote earlier and this batch superseded: renamed or
     # merged because later documents said more -> the page that now holds their sources.
     pages_moved: dict[str, str] = field(default_factory=dict)
+    # What the batch could not finish although its files are safe (a full disk: log.md,
+    # index.md, the remembered ignores not written), each saying what to do.
+    warnings: list[str] = field(default_factory=list)
+    failed: str | None = None  # why the batch stopped before any file was taken (then files is empty)
 
     def by_action(self, action: Action) -> list[FileResult]:
         return [f for f in self.files if f.action == action]
@@ -112,4 +116,6 @@ class UpdateReport:
             "engine_stats": self.engine_stats,
             "pages_refreshed": self.pages_refreshed,
             "pages_moved": self.pages_moved,
+            "warnings": self.warnings,
+            "failed": self.failed,
         }
