@@ -290,3 +290,49 @@ def test_a_log_that_cannot_be_written_is_a_warning_not_a_crash(project: Project,
     assert {f.action for f in report.files} == {Action.CREATED}
     assert any("log.md misses this batch's" in w for w in report.warnings), report.warnings
     assert "log.md misses" in str(project.status().last_run)
+
+
+def test_wikid_retry_goes_through_the_daemon_that_holds_the_project(
+    project: Project, hostile: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`wikid retry` cannot take the lock a running daemon holds: it asks the daemon
+    (SIGHUP), which forgets the failures and queues the files again."""
+    import json
+    import signal
+
+    class Deaf:
+        def is_alive(self) -> bool:
+            return True
+
+        def stop(self) -> None:
+            pass
+
+    drop(project, "broken.hostile", b"raise")
+    project.update()
+    assert "broken.hostile" in project.paths.ignored.read_text()
+    for key, value in FAST.items():
+        monkeypatch.setenv(key, value)
+    caplog.set_level(logging.INFO, logger="wikid")
+    daemon = Daemon(project, observer_factory=lambda roots, events, polling: Deaf())  # type: ignore[arg-type,return-value]
+    runner = threading.Thread(target=daemon.run)
+    runner.start()
+    try:
+        wait_until(ready(project), what="daemon start")
+        state = json.loads(project.paths.daemon_state.read_text())
+        sent: list[int] = []
+        def kill(pid: int, sig: int) -> None:  # the daemon runs in this process's thread
+            if sig:
+                sent.append(sig)
+                daemon._on_signal(sig, None)
+
+        monkeypatch.setattr(os, "kill", kill)
+        report = project.retry(["broken.hostile"])
+        assert report.daemon_pid == state["pid"] and report.forgotten == []
+        assert sent == [signal.SIGHUP]
+        wait_until(lambda: any("wikid retry: forgot 1 remembered failure" in r.getMessage() for r in caplog.records),
+                   what="the daemon forgetting")
+        wait_until(lambda: sum("input/broken.hostile" in r.getMessage() for r in caplog.records) >= 1, what="a retry")
+    finally:
+        daemon.stop_requested = True
+        runner.join(timeout=30)
+    assert not project.paths.retry_request.exists()

@@ -35,7 +35,27 @@ _EXPORTS = {
     "UpdateReport": "wikid.intake.report",
 }
 
-__all__ = [*sorted(_EXPORTS), "__version__"]
+__all__ = [
+    "Action",
+    "Answer",
+    "BatchFailed",
+    "Bucket",
+    "Config",
+    "ConfigError",
+    "EmptyWiki",
+    "FileResult",
+    "InputStatus",
+    "Project",
+    "ProjectLocked",
+    "ProjectNotFound",
+    "QueryResponse",
+    "QueryResult",
+    "Reason",
+    "RetryReport",
+    "StatusReport",
+    "UpdateReport",
+    "__version__",
+]
 
 if TYPE_CHECKING:
     from wikid.config import Config, ConfigError

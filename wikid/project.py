@@ -20,7 +20,7 @@ from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake.journal import sweep_temps
 from wikid.intake.pipeline import Progress, classify_inputs, run_batch
 from wikid.intake.report import UpdateReport
-from wikid.lock import ProjectLock
+from wikid.lock import ProjectLock, ProjectLocked
 from wikid.manager import engine_name
 from wikid.okf.bundle import regenerate_indexes, walk_bundle
 from wikid.okf.lint import LintReport
