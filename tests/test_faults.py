@@ -285,7 +285,7 @@ def test_a_log_that_cannot_be_written_is_a_warning_not_a_crash(project: Project,
     def full(*args: object) -> int:
         raise OSError(errno.ENOSPC, "No space left on device", str(project.paths.wiki / "log.md"))
 
-    monkeypatch.setattr(pipeline, "_write_log", full)
+    monkeypatch.setattr(pipeline, "write_log", full)
     report = project.update()
     assert {f.action for f in report.files} == {Action.CREATED}
     assert any("log.md misses this batch's" in w for w in report.warnings), report.warnings

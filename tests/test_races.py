@@ -308,3 +308,89 @@ def test_nfc_and_nfd_twin_names_never_share_an_archive_name_or_a_citation(tmp_pa
     assert canonical_rel(nfd, project.paths.input) == nfd and canonical_rel(nfc, project.paths.input) == nfc
     (project.paths.input / nfc).unlink()
     assert canonical_rel(nfd, project.paths.input) == nfc  # alone, the NFD name is known by its NFC form
+
+
+def test_rolling_back_a_claim_never_touches_what_earlier_batches_archived(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review of issue 15: the same bytes dropped again, then the batch undone: the undo
+    removed the earlier batch's archive names too (matching bytes), which a page cites."""
+    import errno
+
+    project = _project(tmp_path)
+    before = sorted(p.relative_to(project.paths.archive) for p in project.paths.archive.rglob("*") if p.is_file())
+    drop(project, "contracts/acme-2024.txt", FIRST)  # the same name and bytes again
+    real = Journal.save
+
+    def save(self: Journal, paths: Any) -> None:
+        if self.docs:  # claims made: the next save fails as on a full disk
+            raise OSError(errno.ENOSPC, "No space left on device", str(paths.journal))
+        real(self, paths)
+
+    monkeypatch.setattr(Journal, "save", save)
+    report = project.update()
+    assert report.files[0].action == Action.RETRY and report.files[0].reason == "io_failed", report.files[0]
+    monkeypatch.undo()
+    after = sorted(p.relative_to(project.paths.archive) for p in project.paths.archive.rglob("*") if p.is_file())
+    assert after == before
+    _citations_hold(project, {"contracts/acme-2024.txt": FIRST})
+
+
+def test_an_input_changing_after_its_page_is_written_keeps_the_cited_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review of issue 15: a change after the last check (here: while superseded pages are
+    looked at) made the release withdraw the archive name the durable page cites."""
+    project = Project(tmp_path / "proj")
+    project.init()
+    drop(project, "contracts/acme.txt", FIRST)
+    original = project.paths.input / "contracts/acme.txt"
+    real_release = managed.release_original
+
+    def change_then_release(src: Path, *args: Any, **kwargs: Any) -> None:
+        _rewrite_in_place(Path(src), FIRST.replace(b"30 days", b"99 days"))
+        return real_release(src, *args, **kwargs)
+
+    monkeypatch.setattr(managed, "release_original", change_then_release)
+    report = project.update()
+    assert report.files[0].action == Action.RETRY and "changed while" in report.files[0].message
+    _citations_hold(project, {})  # the page cites a name that exists
+    monkeypatch.undo()
+    project.update()
+    assert "99 days" in (project.paths.wiki / PAGE).read_text(encoding="utf-8")
+    assert not any(project.paths.input.rglob("*.txt"))
+
+
+def test_a_failure_after_the_pages_are_durable_is_reported_as_done(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review of issue 15: an error after the journal said `written` was reported as a
+    rolled-back retry although the recovery rolled the batch forward."""
+    import errno
+
+    project = Project(tmp_path / "proj")
+    project.init()
+    drop(project, "contracts/acme.txt", FIRST)
+
+    def full(*args: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(project.paths.owned))
+
+    monkeypatch.setattr(managed.owned, "settle", full)
+    report = project.update()
+    assert report.files[0].action == Action.CREATED, report.files[0]
+    assert any("the next run finishes them" in w for w in report.warnings), report.warnings
+    monkeypatch.undo()
+    assert project.update().recovery is not None  # finished (rolled forward) at the next start
+    assert (project.paths.wiki / PAGE).is_file() and not any(project.paths.input.rglob("*.txt"))
+
+
+def test_half_a_claim_is_undone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review of issue 15: the original archived, its extracted text not (disk full): the
+    original's archive name was left behind, uncited."""
+    import errno
+
+    project = Project(tmp_path / "proj")
+    project.init()
+    drop(project, "contracts/acme.txt", FIRST)
+
+    def full(*args: Any) -> str:
+        raise OSError(errno.ENOSPC, "No space left on device", str(project.paths.archive))
+
+    monkeypatch.setattr(managed, "archive_bytes", full)
+    report = project.update()
+    assert report.files[0].action == Action.RETRY and report.files[0].reason == "io_failed"
+    assert not project.paths.archive.exists() or not any(p.is_file() for p in project.paths.archive.rglob("*"))

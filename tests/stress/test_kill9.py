@@ -485,7 +485,7 @@ FULL = Scenario(files=300, seed=11, rounds=(
     at("wikid.okf.bundle:write_json", 1, drop=10),
     at("wikid.okf.bundle:atomic_replace", 3, drop=10),
     at(f"{P}:lint_bundle", 1, "before", drop=10),
-    at(f"{P}:_refresh_query_index", 1, drop=10),
+    at(f"{P}:refresh_query_index", 1, drop=10),
     at("wikid.query.store:atomic_replace", 1, "before", drop=10),
     at("wikid.project:write_json", 1, "before", drop=10),
     # Updating existing concept pages: previous versions archived, then restored.

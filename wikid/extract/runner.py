@@ -15,6 +15,7 @@ module in the child (a script without a main guard runs twice, `python -` fails 
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -139,7 +140,7 @@ class Extractor:
             self.close()
             parent, child = socket.socketpair()
             path = json.dumps([_PACKAGE_ROOT, *sys.path])
-            command = [sys.executable, "-S", "-c", _BOOT, path, str(child.fileno()), str(self.memory_budget)]
+            command = [sys.executable, "-S", "-c", _BOOT, path, str(child.fileno()), str(self.memory_budget), str(os.getpid())]
             try:
                 self._process = subprocess.Popen(command, stdin=subprocess.DEVNULL, pass_fds=[child.fileno()])
             except OSError as exc:

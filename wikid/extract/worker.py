@@ -135,11 +135,12 @@ READY = ("ready",)  # the first message, with how the network is cut (see runner
 
 
 def main(argv: list[str]) -> None:
-    """The worker process (runner._BOOT): FD of its end of the socket pair, memory budget."""
+    """The worker process (runner._BOOT): FD of its end of the socket pair, memory budget,
+    the parent's PID."""
     libc = _libc()
     if libc is not None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # dies with wikid, even mid-file
-    if os.getppid() == 1:  # the parent died before that took effect
+    if os.getppid() != int(argv[2]):  # the parent died before that took effect
         return
     serve(Connection(int(argv[0])), int(argv[1]))
 

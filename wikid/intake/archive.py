@@ -97,13 +97,15 @@ def fingerprint(st: os.stat_result) -> Fingerprint:
     return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
-def release_original(src: Path, expected: Fingerprint, archived: Path) -> None:
+def release_original(src: Path, expected: Fingerprint, archived: Path, withdraw: bool = True) -> None:
     """Unlink the input name once its archived name is durable.
 
     If the input changed in place since it was read, the claim is withdrawn (the
-    archive name is removed, the input stays for the next run). If the input name
-    now holds a different file, the archive keeps the one that was read — it is that
-    file's only name — and the newcomer stays in input/.
+    archive name is removed, the input stays for the next run) — unless `withdraw` is
+    false: a page already cites the name, which must keep existing (the next run reuses
+    it for the same file, see `_first_free_link`). If the input name now holds a
+    different file, the archive keeps the one that was read — it is that file's only
+    name — and the newcomer stays in input/.
     """
     try:
         now = os.lstat(src)
@@ -114,10 +116,17 @@ def release_original(src: Path, expected: Fingerprint, archived: Path) -> None:
         return
     if now.st_ino != expected[2] and os.lstat(archived).st_ino == expected[2]:
         return
-    archived.unlink()
+    if withdraw:
+        archived.unlink()
     raise ChangedDuringIngest(
         "the file changed while it was being ingested; it stays in input/ and is retried"
     )
+
+
+def first_free(archive_root: Path, rel: str, when: datetime) -> str:
+    """The name a claim for `rel` would take now (recorded before claiming, so undoing
+    the claim never touches the names earlier batches took)."""
+    return next(c for c in archive_candidates(rel, when) if not os.path.lexists(archive_root / c))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ A batch that finishes deletes the journal; no journal means nothing to recover.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 from collections.abc import Callable
@@ -61,8 +62,11 @@ class Journal:
     # inputs whose archive names are being claimed, rel -> path on disk (the name may
     # differ from input/<rel>: NFD on disk, NFC rel) ...
     claiming: dict[str, str] = field(default_factory=dict)
-    # ... and pages whose previous versions are being archived.
+    # ... and pages whose previous versions are being archived; for each name claimed
+    # (input rel, extracted-text rel, page rel), the first candidate that was free:
+    # undoing a claim starts there and never touches what earlier batches archived.
     claiming_pages: list[str] = field(default_factory=list)
+    claim_from: dict[str, str] = field(default_factory=dict)
 
     def save(self, paths: ProjectPaths) -> None:
         write_json(paths.journal, asdict(self))
@@ -80,6 +84,7 @@ def load(paths: ProjectPaths) -> Journal | None:
         {pid: JournalPage(p["sha256"], p.get("previous"), p.get("backup"), bool(p.get("removed")))
          for pid, p in data.get("pages", {}).items()},
         *_claims(paths, data),
+        dict(data.get("claim_from") or {}),
     )
 
 
@@ -106,9 +111,13 @@ def _bytes(path: Path) -> bytes | None:
         return None
 
 
-def _unclaim(paths: ProjectPaths, rel: str, when: datetime, ours: Callable[[Path], bool]) -> None:
-    """Remove the names this batch may have claimed for `rel` before recording them."""
-    for candidate in archive_candidates(rel, when):
+def _unclaim(paths: ProjectPaths, rel: str, when: datetime, ours: Callable[[Path], bool], start: str | None) -> None:
+    """Remove the names this batch may have claimed for `rel` before recording them: from
+    `start` (the first name that was free, see Journal.claim_from) on."""
+    candidates = archive_candidates(rel, when)
+    if start is not None:
+        candidates = itertools.dropwhile(lambda c: c != start, candidates)
+    for candidate in candidates:
         path = paths.archive / candidate
         if not path.exists():
             return
@@ -123,13 +132,15 @@ def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
             continue  # recorded: undone below
         original = _bytes(Path(path))
         staged = _bytes(paths.extract_staging / f"{rel}.txt")
-        _unclaim(paths, rel, when, lambda p: original is not None and _bytes(p) == original)
-        _unclaim(paths, extracted_text_rel(rel), when, lambda p: staged is not None and _bytes(p) == staged)
+        _unclaim(paths, rel, when, lambda p: original is not None and _bytes(p) == original, journal.claim_from.get(rel))
+        text_rel = extracted_text_rel(rel)
+        _unclaim(paths, text_rel, when, lambda p: staged is not None and _bytes(p) == staged, journal.claim_from.get(text_rel))
     for page_id in journal.claiming_pages:
         if page_id in journal.pages:
             continue
         page = _bytes(paths.wiki / f"{page_id}.md")
-        _unclaim(paths, f"{page_id}.md", when, lambda p: page is not None and _bytes(p) == page)
+        _unclaim(paths, f"{page_id}.md", when, lambda p: page is not None and _bytes(p) == page,
+                 journal.claim_from.get(f"{page_id}.md"))
     for page_id, page in journal.pages.items():
         target = paths.wiki / f"{page_id}.md"
         current = _bytes(target)

@@ -24,7 +24,8 @@ from wikid.clock import iso
 from wikid.config import Config
 from wikid.fsio import NotRegularFile, atomic_replace, fsync_dir, read_regular, write_problem
 from wikid.intake import owned
-from wikid.intake.archive import ChangedDuringIngest, archive_bytes, claim_original, fingerprint, release_original
+from wikid.intake.archive import (ChangedDuringIngest, archive_bytes, claim_original, fingerprint, first_free,
+                                  release_original)
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish, recover, remove_superseded
 from wikid.intake.naming import extracted_text_rel
@@ -135,14 +136,22 @@ def _rewrite(page: _Page, archived: dict[str, tuple[str, str]]) -> str:
 def _withdraw(paths: ProjectPaths, doc: JournalDoc) -> None:
     """Undo a claim whose page will not be written: remove the archive names given to
     the input (it is still in input/, unchanged) and to its extracted text."""
-    original, archived = Path(doc.path), paths.archive / doc.archived
-    try:
-        ours = os.path.samestat(os.lstat(original), os.lstat(archived))
-    except OSError:
-        return
-    if ours or read_regular(original)[0] == read_regular(archived)[0]:
-        archived.unlink()
+    if _unlink_if_copy(Path(doc.path), paths.archive / doc.archived):
         (paths.archive / doc.text).unlink(missing_ok=True)
+
+
+def _unlink_if_copy(original: Path, archived: Path) -> bool:
+    """Remove the archive name `archived` if `original` (in input/) still holds the same
+    file or bytes; whether it did. Anything else (the input gone, replaced by a link,
+    unreadable) leaves the archive name: it may hold the only copy."""
+    try:
+        same = os.path.samestat(os.lstat(original), os.lstat(archived))
+        same = same or read_regular(original)[0] == read_regular(archived)[0]
+    except OSError:
+        return False
+    if same:
+        archived.unlink()
+    return same
 
 
 def _resources(data: bytes) -> set[str]:
@@ -179,7 +188,11 @@ def _claim(paths: ProjectPaths, doc: SourceDocument, entry: InputEntry, when: da
     `input/<rel>`: the rel is NFC, while the name on disk may be NFD (as macOS writes).
     """
     original = claim_original(entry.path, paths.archive, doc.input_rel, when)
-    text = archive_bytes(doc.text.encode("utf-8"), paths.archive, extracted_text_rel(doc.input_rel), when)
+    try:
+        text = archive_bytes(doc.text.encode("utf-8"), paths.archive, extracted_text_rel(doc.input_rel), when)
+    except OSError:  # half a claim is no claim: the original's name goes too
+        _unlink_if_copy(entry.path, paths.archive / original)
+        raise
     return original, text
 
 
@@ -216,6 +229,7 @@ class ManagedOutcome:
     refreshed: list[str] = field(default_factory=list)  # earlier pages rewritten (a related list, a merge)
     created: list[str] = field(default_factory=list)  # pages created from earlier documents only (a split)
     moved: dict[str, str] = field(default_factory=dict)  # superseded pages removed -> the page now citing them
+    warnings: list[str] = field(default_factory=list)  # what the next run must finish
 
 
 def manage_documents(
@@ -288,6 +302,8 @@ def _apply(
     claims: dict[str, tuple[str, str]] = {}
     cited_docs = [doc for doc in documents if _placeholder(doc.input_rel) in citing]
     journal.claiming = {doc.input_rel: str(entries[doc.input_rel].path) for doc in cited_docs}
+    for rel in [r for doc in cited_docs for r in (doc.input_rel, extracted_text_rel(doc.input_rel))]:
+        journal.claim_from[rel] = first_free(paths.archive, rel, when)
     journal.save(paths)
     for doc in cited_docs:
         entry = entries[doc.input_rel]
@@ -308,6 +324,7 @@ def _apply(
     problems.update(unusable)
     pages = [page for page in pages if page.id not in unusable]
     journal.claiming_pages = [page.id for page in pages]
+    journal.claim_from.update({f"{page.id}.md": first_free(paths.archive, f"{page.id}.md", when) for page in pages})
     journal.save(paths)
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
     ownership = owned.load(paths)
@@ -353,21 +370,27 @@ def _apply(
         del journal.pages[page_id]
     journal.step = "written"
     journal.save(paths)
-    gone = {page_id: result.removed[page_id] for page_id, existing in removals.items()
-            if remove_superseded(paths, page_id, existing)}
-
-    released: set[Path] = set()
-    for rel, doc in journal.docs.items():
-        original = Path(doc.path)
-        try:
-            release_original(original, doc.expected, paths.archive / doc.archived)
-            released.add(original.parent)
-        except (ChangedDuringIngest, OSError) as exc:
-            failed[rel] = str(exc)
-    for directory in sorted(released):
-        fsync_dir(directory)
-    owned.settle(paths, [*planned, *removals, *kept])
-    finish(paths)
+    gone: dict[str, str] = {}
+    try:  # the pages are durable: what fails from here on, the next start finishes (roll forward)
+        gone = {page_id: result.removed[page_id] for page_id, existing in removals.items()
+                if remove_superseded(paths, page_id, existing)}
+        released: set[Path] = set()
+        for rel, doc in journal.docs.items():
+            original = Path(doc.path)
+            try:  # a page cites the archive name now: it stays, whatever happened to the input
+                release_original(original, doc.expected, paths.archive / doc.archived, withdraw=False)
+                released.add(original.parent)
+            except ChangedDuringIngest as exc:
+                failed[rel] = str(exc)
+            except OSError as exc:
+                failed[rel] = f"archived, but the input could not be removed: {exc.strerror or exc}"
+                io_failed.add(rel)
+        for directory in sorted(released):
+            fsync_dir(directory)
+        owned.settle(paths, [*planned, *removals, *kept])
+        finish(paths)
+    except OSError as exc:
+        outcome.warnings.append(f"the batch's last steps failed ({write_problem(exc)}); the next run finishes them")
     outcome.moved = gone
     citing_ids = {page.id for d in documents for page in citing.get(_placeholder(d.input_rel), [])}
     for page_id, (_, action, _) in planned.items():
@@ -470,14 +493,16 @@ def _unwrite(
     paths: ProjectPaths, planned: dict[str, tuple[bytes, Action, bytes | None]], pages: dict[str, str], when: datetime
 ) -> dict[str, str]:
     """Put back what `pages` held before this batch wrote them (they cite an input that
-    changed after it was read); a page edited since keeps the edit."""
-    for page_id in pages:
+    changed after it was read); a page edited since keeps the edit (and is not returned)."""
+    undone = {}
+    for page_id, why in pages.items():
         data, action, existing = planned[page_id]
-        if action != Action.UNCHANGED:
-            swap_page(paths.wiki / f"{page_id}.md", existing, data, _keeper(paths, page_id, when))
+        if action == Action.UNCHANGED or swap_page(paths.wiki / f"{page_id}.md", existing, data,
+                                                   _keeper(paths, page_id, when)) is None:
+            undone[page_id] = why  # else edited since: it stays written, and so do its citations
     for directory in sorted({(paths.wiki / f"{page_id}.md").parent for page_id in pages}):
         fsync_dir(directory)
-    return pages
+    return undone
 
 
 def _keeper(paths: ProjectPaths, page_id: str, when: datetime) -> Callable[[bytes], None]:

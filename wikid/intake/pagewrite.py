@@ -9,6 +9,7 @@ batch runs stays on the page, and the batch retries.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -72,26 +73,29 @@ def swap_page(dest: Path, data: bytes | None, expected: bytes | None, keep: Call
         if not exchange(hold, dest):
             os.replace(hold, dest)
             return None
+    safe = True  # whether `hold` may go: it holds nothing that exists nowhere else
     try:
         displaced, _ = read_regular(hold)
         if displaced == expected:
             return None
+        safe = False
         if data is None:
             try:
                 os.link(hold, dest)
             except FileExistsError:
                 keep(displaced)
         else:
-            try:
-                exchange(hold, dest)
-            except OSError:
-                keep(displaced)
-                raise
+            exchange(hold, dest)
             if (stray := read_regular(hold)[0]) != data:
                 keep(stray)
+        safe = True
         return EDITED
     finally:
-        hold.unlink(missing_ok=True)
+        if safe:
+            hold.unlink(missing_ok=True)
+        else:  # putting an edit back or keeping it failed: it stays, under a name no sweep removes
+            os.link(hold, dest.with_name(f"{dest.name}.wikid-kept-{os.getpid()}-{time.time_ns()}"))
+            hold.unlink()
 
 
 def put_page(wiki: Path, archive: Path, page: str, data: bytes, when: datetime) -> PagePut:

@@ -154,6 +154,7 @@ def run_batch(
     fresh = fresh if owned.load(paths) else []
     managed = manage_documents(paths, config, documents, entries, when, model, fresh)
     results += managed.files
+    report.warnings += managed.warnings
     report.engine_stats.update(managed.stats)
     report.pages_refreshed += managed.refreshed + managed.created
     report.pages_moved.update(managed.moved)
@@ -182,7 +183,7 @@ def run_batch(
     prune_empty_dirs(paths.wiki, [(paths.wiki / f"{page}.md").parent for page in report.pages_moved])
     if bullets:
         try:
-            report.log_entries = _write_log(paths, when, bullets)
+            report.log_entries = write_log(paths, when, bullets)
         except OSError as exc:
             report.warnings.append(f"log.md misses this batch's {len(bullets)} entries: {write_problem(exc)}")
     written = {f.page for f in report.files if f.page and f.action in (Action.CREATED, Action.UPDATED)}
@@ -195,12 +196,13 @@ def run_batch(
         except Exception as exc:  # a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"
     if report.changed_wiki:
-        _refresh_query_index(paths)
+        refresh_query_index(paths)
     report.finished_at = iso(now())
     return report
 
 
-def _write_log(paths: ProjectPaths, when: datetime, bullets: list[str]) -> int:
+def write_log(paths: ProjectPaths, when: datetime, bullets: list[str]) -> int:
+    """Add `bullets` to `log.md` under `when`'s day; return how many."""
     log_path = paths.wiki / "log.md"
     try:
         current = log_path.read_bytes().decode("utf-8", "surrogateescape")
@@ -211,7 +213,7 @@ def _write_log(paths: ProjectPaths, when: datetime, bullets: list[str]) -> int:
     return len(bullets)
 
 
-def _refresh_query_index(paths: ProjectPaths) -> None:
+def refresh_query_index(paths: ProjectPaths) -> None:
     """Step 9: bring `wikid query`'s index up to date with the pages this batch wrote.
 
     The index is a cache that every query re-validates, so a failure here is logged
