@@ -17,6 +17,7 @@ from wikid.config import ConfigError
 from wikid.extract.runner import ExtractOutcome
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLocked
+from wikid.maintenance.remove import RemovalReport, RemoveRefused
 from wikid.okf.lint import BundleNotFound, LintReport
 from wikid.okf.lint import lint as lint_directory
 from wikid.project import BatchFailed, OutsideInput, Project, ProjectNotFound, RetryReport, StatusReport
@@ -61,6 +62,10 @@ def _parser() -> argparse.ArgumentParser:
     query.add_argument("--json", action="store_true", help="print the results as JSON")
     reindex = add("reindex", help="rebuild the query index from every page in wiki/")
     reindex.add_argument("--json", action="store_true", help="print the figures as JSON")
+    remove = add("remove", help="move concept pages (or folders of them) to wiki/trash/ and relink the pages citing them")
+    remove.add_argument("paths", nargs="+", metavar="PATH", help="pages or folders in wiki/ (vendor/acme.md, wiki/vendor/)")
+    remove.add_argument("--dry-run", action="store_true", help="list the pages, folders and links; change nothing")
+    remove.add_argument("--json", action="store_true", help="print the outcome as JSON")
     retry = add("retry", help="forget remembered extraction failures so the next run tries those files again")
     retry.add_argument("paths", nargs="*", metavar="PATH", help="files or folders in input/ (default: all)")
     retry.add_argument("--json", action="store_true", help="print what was forgotten as JSON")
@@ -203,6 +208,19 @@ def _print_retry(report: RetryReport) -> None:
         print("no remembered failure there: nothing to retry.")
 
 
+def _print_remove(report: RemovalReport) -> None:
+    verb = "would move" if report.dry_run else "moved"
+    for page, name in report.pages.items():
+        print(f"{verb} wiki/{_show_path(page)} -> wiki/trash/{_show_path(name)}")
+    for folder in report.folders:
+        print(f"{'would remove' if report.dry_run else 'removed'} the folder wiki/{_show_path(folder)}/ (nothing else in it)")
+    for page, count in report.links.items():
+        print(f"{'would relink' if report.dry_run else 'relinked'} {count} link(s) in wiki/{_show_path(page)}")
+    for page, why in report.kept.items():
+        print(f"not relinked: wiki/{_show_path(page)} {why}")
+    print(f"{len(report.pages)} page(s) {'would be ' if report.dry_run else ''}moved to wiki/trash/.")
+
+
 def _run(args: argparse.Namespace) -> int:
     project = Project(getattr(args, "project", "."))
     try:
@@ -249,11 +267,15 @@ def _run(args: argparse.Namespace) -> int:
                 f"indexed {stats.concepts} concept page(s), {stats.sources} source text(s), {stats.terms} terms,"
                 f" in {stats.seconds:.2f} s"))
             return EXIT_OK
+        if args.command == "remove":
+            removed = project.remove(args.paths, dry_run=args.dry_run)
+            _emit(args.json, removed.to_dict(), lambda: _print_remove(removed))
+            return EXIT_OK
         if args.command == "retry":
             retried = project.retry(args.paths)
             _emit(args.json, retried.to_dict(), lambda: _print_retry(retried))
             return EXIT_OK
-    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed) as exc:
+    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed, RemoveRefused) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
     raise AssertionError(f"unhandled command {args.command}")

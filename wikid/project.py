@@ -13,16 +13,18 @@ from typing import TYPE_CHECKING
 from wikid.clock import iso, now
 from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
 from wikid.extract.runner import ExtractOutcome, Extractor
-from wikid.fsio import atomic_create, fsync_dir, write_problem
+from wikid.fsio import atomic_create, fsync_dir, prune_empty_dirs, write_problem
 from wikid.intake.archive import archive_bytes
 from wikid.intake.classify import Bucket, ignored
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake.journal import sweep_temps
-from wikid.intake.pipeline import Progress, classify_inputs, run_batch
+from wikid.intake.pipeline import Progress, classify_inputs, refresh_query_index, run_batch, write_log
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLock, ProjectLocked
+from wikid.maintenance.remove import RemovalReport, remove_pages
 from wikid.manager import engine_name
 from wikid.okf.bundle import regenerate_indexes, walk_bundle
+from wikid.okf.index import link_target
 from wikid.okf.lint import LintReport
 from wikid.okf.lint import lint as run_lint
 from wikid.okf.log import empty_log
@@ -33,6 +35,7 @@ from wikid.state import read_json, write_json
 
 if TYPE_CHECKING:  # langchain is imported only when the agent engine runs
     from langchain_core.language_models import BaseChatModel
+
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,27 @@ class Project:
         elif text.startswith("input/") or text == "input":
             text = text[len("input"):]
         return text.strip("/")
+
+    def remove(self, targets: Collection[str], dry_run: bool = False) -> RemovalReport:
+        """Take concept pages (or every page under folders) out of the wiki: each moves to
+        `wiki/trash/`, the surviving pages' links to it point there, indexes and `log.md`
+        follow. Nothing is deleted. Raises RemoveRefused naming a path it may not remove.
+        With `dry_run`, says what would happen and changes nothing."""
+        self._require_project()
+        with ProjectLock(self.paths.lock):
+            when = now()
+            report = remove_pages(self.paths, [str(t) for t in targets], when, dry_run)
+            if dry_run:
+                return report
+            regenerate_indexes(self.paths.wiki, self.paths.page_cache)
+            prune_empty_dirs(self.paths.wiki, [(self.paths.wiki / page).parent for page in report.pages])
+            bullets = [f"* **Removal**: Removed `{page}`; it is kept as [trash/{name}](/{link_target(f'trash/{name}')})."
+                       for page, name in report.pages.items()]
+            bullets += [f"* **Update**: Relinked [{page[: -len('.md')]}](/{link_target(page)}) to the removed page(s) in the trash."
+                        for page in report.links]
+            write_log(self.paths, when, bullets)
+            refresh_query_index(self.paths)
+        return report
 
     def watch(self) -> int:
         """Run the daemon until SIGTERM/SIGINT (see wikid/daemon/service.py); returns 0."""

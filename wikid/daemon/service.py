@@ -36,7 +36,8 @@ from wikid.intake.report import Action
 from wikid.intake.scan import canonical_rel, display_name, is_skipped_name, scan_input
 from wikid.lock import ProjectLock
 from wikid.manager import engine_name
-from wikid.okf.bundle import ARCHIVE_DIR, regenerate_indexes
+from wikid.okf.bundle import regenerate_indexes
+from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.project import Project
 from wikid.query.server import QueryServer, WarmIndex
 from wikid.state import read_json, write_json
@@ -195,7 +196,7 @@ class Daemon:
             return
         parts = rel.split("/")
         if root == str(self.paths.wiki):
-            if parts[0] == ARCHIVE_DIR or parts[-1] in ("index.md", "log.md") or any(p.startswith(".") for p in parts):
+            if parts[0] in RESERVED_DIRS or parts[-1] in ("index.md", "log.md") or any(p.startswith(".") for p in parts):
                 return
             if rel.endswith(".md"):
                 self.warm.changed(rel[: -len(".md")])  # re-checked before the next query

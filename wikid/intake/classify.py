@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from wikid.extract.registry import extractor_module
 from wikid.intake.naming import is_markdown, page_rel, split_name
+from wikid.okf.concept_id import ARCHIVE_DIR, RESERVED_DIRS
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
 from wikid.reasons import Reason
 
@@ -77,9 +78,11 @@ def classify_markdown(rel: str, data: bytes) -> Classification:
     if problem:
         return Classification(Bucket.NON_CONFORMANT, message=f"not an OKF page: {problem}")
     page = page_rel(rel)
-    if page.startswith("archive/"):
+    if page.split("/", 1)[0] in RESERVED_DIRS and "/" in page:
+        folder = page.split("/", 1)[0]
         return ignored(
             Reason.RESERVED,
-            "wiki/archive/ holds originals, not pages; move the page out of input/archive/",
+            f"wiki/{folder}/ holds {'originals' if folder == ARCHIVE_DIR else 'removed pages'}, not pages; "
+            f"move the page out of input/{folder}/",
         )
     return Classification(Bucket.CONFORMANT, message="OKF page", page=page)

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wikid.fsio import atomic_replace, read_regular
+from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.frontmatter import parse_frontmatter
 from wikid.okf.index import ConceptEntry, render_indexes
 from wikid.state import read_json, write_json
 
-ARCHIVE_DIR = "archive"
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,8 @@ def _signature(st: os.stat_result) -> list[int]:
 def walk_bundle(root: Path) -> BundleFiles:
     """Find concept pages and index.md files under `root` in one walk.
 
-    Hidden files and directories, links and the producer's `archive/` are skipped:
-    none of them are concepts.
+    Hidden files and directories, links and the producer's `archive/` and `trash/` are
+    skipped: none of them are concepts.
     """
     concepts: dict[str, list[int]] = {}
     index_dirs: list[str] = []
@@ -59,7 +59,7 @@ def walk_bundle(root: Path) -> BundleFiles:
                 continue
             rel = f"{rel_dir}/{name}" if rel_dir else name
             if child.is_dir(follow_symlinks=False):
-                if not (rel_dir == "" and name == ARCHIVE_DIR):
+                if not (rel_dir == "" and name in RESERVED_DIRS):
                     stack.append((Path(child.path), rel))
             elif name == "index.md":
                 index_dirs.append(rel_dir)

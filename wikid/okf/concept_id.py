@@ -4,7 +4,9 @@ every writer of pages share, so it lives here at the bottom, not in one stage.""
 from __future__ import annotations
 
 RESERVED_SLUGS = frozenset({"index", "log"})  # index.md / log.md are generated, never concepts
-RESERVED_DIRS = frozenset({"archive"})  # wiki/archive/ holds originals
+ARCHIVE_DIR = "archive"  # wiki/archive/ holds originals and previous versions
+TRASH_DIR = "trash"  # wiki/trash/ holds removed pages (`wikid remove`)
+RESERVED_DIRS = frozenset({ARCHIVE_DIR, TRASH_DIR})  # never concepts, never indexed
 
 
 def concept_id_problem(concept_id: str) -> str | None:
@@ -13,7 +15,7 @@ def concept_id_problem(concept_id: str) -> str | None:
     if not concept_id or concept_id.startswith("/") or any(p in ("", ".", "..") for p in parts):
         return "not a relative path"
     if any(p.startswith(".") for p in parts) or parts[0] in RESERVED_DIRS:
-        return "inside a hidden folder or the archive"
+        return "inside a hidden folder, the archive or the trash"
     if parts[-1] in RESERVED_SLUGS:
         return "index.md and log.md are reserved"
     return None

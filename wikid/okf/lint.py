@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wikid.fsio import atomic_replace, read_regular
-from wikid.okf.bundle import ARCHIVE_DIR, regenerate_indexes
+from wikid.okf.bundle import regenerate_indexes
+from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.index import ConceptEntry, render_indexes
 from wikid.okf.lint_checks import (
     CODES,
@@ -198,7 +199,7 @@ def walk(root: Path) -> BundleTree:
             if is_dir:
                 tree.dirs.add(rel)
                 if not name.startswith("."):
-                    stack.append((child.path, rel, in_archive or (rel_dir == "" and name == ARCHIVE_DIR)))
+                    stack.append((child.path, rel, in_archive or (rel_dir == "" and name in RESERVED_DIRS)))
                 continue
             tree.files.add(rel)
             if in_archive or not is_file or name.startswith(".") or not name.endswith(".md"):

@@ -57,8 +57,9 @@ def line_of(text: str, pos: int, first_line: int = 1) -> int:
     return text.count("\n", 0, pos) + first_line
 
 
-def _destination(text: str, i: int) -> str | None:
-    """Parse a link destination starting at `i` (just after `](`); None when it is not a link."""
+def _destination(text: str, i: int) -> tuple[str, int, int] | None:
+    """Parse a link destination starting at `i` (just after `](`): the destination (escapes
+    removed) and where it is written; None when it is not a link."""
     n = len(text)
     while i < n and text[i] in " \t":
         i += 1
@@ -66,7 +67,8 @@ def _destination(text: str, i: int) -> str | None:
         end = text.find(">", i + 1)
         if end < 0 or "\n" in text[i + 1 : end]:
             return None
-        dest, i = text[i + 1 : end], end + 1
+        start, dest, i = i + 1, text[i + 1 : end], end + 1
+        stop = end
     else:
         start, depth = i, 0
         while i < n:
@@ -83,18 +85,19 @@ def _destination(text: str, i: int) -> str | None:
                     break
                 depth -= 1
             i += 1
-        dest = text[start:i]
+        dest, stop = text[start:i], i
     while i < n and text[i] in " \t\r\n":
         i += 1
     if i >= n or text[i] not in ")\"'(":
         return None
-    return _ESCAPED.sub(r"\1", dest)
+    return _ESCAPED.sub(r"\1", dest), start, stop
 
 
 @dataclass(frozen=True)
 class RawLink:
     target: str  # the destination as written (escapes removed)
     pos: int  # character offset of the link in the scanned text
+    span: tuple[int, int]  # where the destination is written (to rewrite it in place)
 
 
 def find_links(blanked: str) -> list[RawLink]:
@@ -102,13 +105,14 @@ def find_links(blanked: str) -> list[RawLink]:
     links: list[RawLink] = []
     if "](" in blanked:
         for match in _LINK_CLOSE_OPEN.finditer(blanked):
-            dest = _destination(blanked, match.end())
-            if dest is not None:
-                links.append(RawLink(dest, match.start()))
+            found = _destination(blanked, match.end())
+            if found is not None:
+                links.append(RawLink(found[0], match.start(), (found[1], found[2])))
     if "]:" in blanked:
         for match in _REF_DEFINITION.finditer(blanked):
             if not match.group(1).startswith("^"):
-                links.append(RawLink(match.group(2) if match.group(2) is not None else match.group(3), match.start()))
+                group = 2 if match.group(2) is not None else 3
+                links.append(RawLink(match.group(group), match.start(), match.span(group)))
     return links
 
 

@@ -42,7 +42,8 @@ from pathlib import Path
 import numpy as np
 
 from wikid.fsio import atomic_replace, read_regular
-from wikid.okf.bundle import ARCHIVE_DIR, walk_bundle
+from wikid.okf.bundle import walk_bundle
+from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.query.document import chunk_rows, open_conflict, read_page, term_weights
 from wikid.query.index import (IndexedPage, PageRecord, QueryIndex, Signature, Source, apply_changes,
                                empty_index)
@@ -185,7 +186,7 @@ def _current(wiki: Path, scope: Iterable[str] | None) -> dict[str, Signature]:
     found: dict[str, Signature] = {}
     for concept_id in scope:
         parts = concept_id.split("/")
-        if parts[0] == ARCHIVE_DIR or parts[-1] in ("index", "log") or any(p.startswith(".") for p in parts):
+        if parts[0] in RESERVED_DIRS or parts[-1] in ("index", "log") or any(p.startswith(".") for p in parts):
             continue
         path = wiki / f"{concept_id}.md"
         try:
