@@ -335,12 +335,11 @@ def test_rolling_back_a_claim_never_touches_what_earlier_batches_archived(tmp_pa
 
 
 def test_an_input_changing_after_its_page_is_written_keeps_the_cited_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Review of issue 15: a change after the last check (here: while superseded pages are
-    looked at) made the release withdraw the archive name the durable page cites."""
+    """Review of issue 15: a change after the last check (here: just before the release)
+    made the release withdraw the archive name the durable page cites."""
     project = Project(tmp_path / "proj")
     project.init()
     drop(project, "contracts/acme.txt", FIRST)
-    original = project.paths.input / "contracts/acme.txt"
     real_release = managed.release_original
 
     def change_then_release(src: Path, *args: Any, **kwargs: Any) -> None:
