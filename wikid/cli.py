@@ -17,6 +17,7 @@ from wikid.config import ConfigError
 from wikid.extract.runner import ExtractOutcome
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLocked
+from wikid.maintenance.migrate import MigrationReport
 from wikid.maintenance.remove import RemovalReport, RemoveRefused
 from wikid.okf.lint import BundleNotFound, LintReport
 from wikid.okf.lint import lint as lint_directory
@@ -66,6 +67,10 @@ def _parser() -> argparse.ArgumentParser:
     remove.add_argument("paths", nargs="+", metavar="PATH", help="pages or folders in wiki/ (vendor/acme.md, wiki/vendor/)")
     remove.add_argument("--dry-run", action="store_true", help="list the pages, folders and links; change nothing")
     remove.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    migrate = add("migrate", help="upgrade OKF v0.1 pages to v0.2 in place (each previous version archived)")
+    migrate.add_argument("bundle", nargs="?", metavar="PATH", help="an OKF bundle folder instead of the project's wiki/")
+    migrate.add_argument("--dry-run", action="store_true", help="list what would change; change nothing")
+    migrate.add_argument("--json", action="store_true", help="print the outcome as JSON")
     retry = add("retry", help="forget remembered extraction failures so the next run tries those files again")
     retry.add_argument("paths", nargs="*", metavar="PATH", help="files or folders in input/ (default: all)")
     retry.add_argument("--json", action="store_true", help="print what was forgotten as JSON")
@@ -208,6 +213,16 @@ def _print_retry(report: RetryReport) -> None:
         print("no remembered failure there: nothing to retry.")
 
 
+def _print_migrate(report: MigrationReport) -> None:
+    for page, changes in report.pages.items():
+        kept = f"; previous version archived as {report.archived[page]}" if page in report.archived else ""
+        print(f"{'would migrate' if report.dry_run else 'migrated'} {_show_path(page)}: {', '.join(changes)}{kept}")
+    for page, why in report.kept.items():
+        print(f"not migrated: {_show_path(page)} {why}")
+    print(f"{len(report.pages)} page(s) {'to migrate' if report.dry_run else 'migrated'} to OKF v0.2"
+          f"{'' if report.pages else ': nothing to do'}.")
+
+
 def _print_remove(report: RemovalReport) -> None:
     verb = "would move" if report.dry_run else "moved"
     for page, name in report.pages.items():
@@ -270,6 +285,10 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "remove":
             removed = project.remove(args.paths, dry_run=args.dry_run)
             _emit(args.json, removed.to_dict(), lambda: _print_remove(removed))
+            return EXIT_OK
+        if args.command == "migrate":
+            migrated = project.migrate(args.bundle, dry_run=args.dry_run)
+            _emit(args.json, migrated.to_dict(), lambda: _print_migrate(migrated))
             return EXIT_OK
         if args.command == "retry":
             retried = project.retry(args.paths)

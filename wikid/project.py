@@ -21,6 +21,7 @@ from wikid.intake.journal import sweep_temps
 from wikid.intake.pipeline import Progress, classify_inputs, refresh_query_index, run_batch, write_log
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLock, ProjectLocked
+from wikid.maintenance.migrate import MigrationReport, migrate_bundle
 from wikid.maintenance.remove import RemovalReport, remove_pages
 from wikid.manager import engine_name
 from wikid.okf.bundle import regenerate_indexes, walk_bundle
@@ -271,6 +272,29 @@ class Project:
                         for page in report.links]
             write_log(self.paths, when, bullets)
             refresh_query_index(self.paths)
+        return report
+
+    def migrate(self, bundle: str | Path | None = None, dry_run: bool = False) -> MigrationReport:
+        """Upgrade OKF v0.1 pages to v0.2 in place (see wikid.maintenance.migrate): the
+        project's wiki, or the bundle folder `bundle` (its previous pages then go to its
+        own `archive/`). Each rewritten page is archived first; a run with nothing to do
+        writes nothing. With `dry_run`, says what would change."""
+        when = now()
+        if bundle is not None:
+            root = Path(bundle)
+            if not root.is_dir():
+                raise ProjectNotFound(f"{root} is not a folder; give the OKF bundle's folder")
+            return migrate_bundle(root, root / "archive", when, dry_run)
+        self._require_project()
+        with ProjectLock(self.paths.lock):
+            report = migrate_bundle(self.paths.wiki, self.paths.archive, when, dry_run)
+            if report.archived:
+                regenerate_indexes(self.paths.wiki, self.paths.page_cache)
+                write_log(self.paths, when, [
+                    f"* **Update**: Migrated [{rel[: -len('.md')]}](/{link_target(rel)}) to OKF v0.2; the previous "
+                    f"version is archived as [archive/{name}](/{link_target(f'archive/{name}')})."
+                    for rel, name in report.archived.items()])
+                refresh_query_index(self.paths)
         return report
 
     def watch(self) -> int:
