@@ -86,7 +86,7 @@ def test_markdown_stays_as_it_is() -> None:
 
 @pytest.mark.parametrize(
     ("suffix", "language"),
-    [(".json", "json"), (".jsonl", "json"), (".ndjson", "json"), (".yaml", "yaml"),
+    [(".json", "json"), (".yaml", "yaml"),
      (".yml", "yaml"), (".toml", "toml"), (".xml", "xml")],
 )
 def test_data_formats_are_fenced_with_their_language(suffix: str, language: str) -> None:

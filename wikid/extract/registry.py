@@ -7,7 +7,7 @@ nothing; the format libraries are imported only in the extraction worker.
 from __future__ import annotations
 
 TEXT_SUFFIXES = frozenset(
-    ".txt .text .csv .tsv .json .jsonl .ndjson .yaml .yml .toml .rst .org .log .xml .md .markdown".split()
+    ".txt .text .csv .tsv .json .yaml .yml .toml .rst .org .log .xml .md .markdown".split()
 )
 
 EXTRACTORS: dict[str, str] = {
@@ -21,6 +21,9 @@ EXTRACTORS: dict[str, str] = {
     ".epub": "wikid.extract.markitdown_formats",
     ".odt": "wikid.extract.odt",
     ".rtf": "wikid.extract.rtf",
+    ".ipynb": "wikid.extract.notebook",
+    ".jsonl": "wikid.extract.records",
+    ".ndjson": "wikid.extract.records",
     **{suffix: "wikid.extract.text" for suffix in TEXT_SUFFIXES},
 }
 

@@ -44,8 +44,6 @@ _DELIMITERS = {".csv": ",", ".tsv": "\t"}
 _MARKDOWN = frozenset({".md", ".markdown"})
 _FENCED = {
     ".json": "json",
-    ".jsonl": "json",
-    ".ndjson": "json",
     ".yaml": "yaml",
     ".yml": "yaml",
     ".toml": "toml",
@@ -60,7 +58,7 @@ _BACKTICKS = re.compile("`+")
 
 def extract(data: bytes, suffix: str) -> Extracted:
     """The file's text: a GFM table for CSV/TSV, fenced code for data formats."""
-    text, warnings = _decode(data)
+    text, warnings = decode_text(data)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if looks_binary(text):
         raise ExtractionError(
@@ -72,7 +70,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
         table, table_warnings = _table(text, _DELIMITERS[suffix], suffix)
         return Extracted(table, tuple(warnings + table_warnings))
     if suffix in _FENCED:
-        return Extracted(_fenced(text, _FENCED[suffix]), tuple(warnings))
+        return Extracted(fenced(text, _FENCED[suffix]), tuple(warnings))
     if suffix in _MARKDOWN:
         text, inert = _inert_frontmatter(text)
         warnings += inert
@@ -86,7 +84,7 @@ def _inert_frontmatter(text: str) -> tuple[str, list[str]]:
     if not fm.hostile or split is None:
         return text, []
     yaml_text, body_start = split
-    fenced = _fenced(yaml_text, "yaml")
+    fenced = fenced(yaml_text, "yaml")
     return f"{fenced}\n{text[body_start:]}", [f"{fm.error}: it was not read and is kept as a code block"]
 
 
@@ -95,7 +93,7 @@ def looks_binary(text: str) -> bool:
     return len(_CONTROL.findall(text)) > BINARY_SHARE * len(text)
 
 
-def _decode(data: bytes) -> tuple[str, list[str]]:
+def decode_text(data: bytes) -> tuple[str, list[str]]:
     """The text in `data`, and a warning for each guess made on the way."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
@@ -158,7 +156,8 @@ def _table(text: str, delimiter: str, suffix: str) -> tuple[str, list[str]]:
     return gfm_table(rows) + "\n", warnings
 
 
-def _fenced(text: str, language: str) -> str:
+def fenced(text: str, language: str) -> str:
+    """`text` as a fenced code block, the fence longer than any backtick run inside."""
     longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
     fence = "`" * max(3, longest + 1)
     body = text.rstrip("\n")
