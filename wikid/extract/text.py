@@ -84,8 +84,8 @@ def _inert_frontmatter(text: str) -> tuple[str, list[str]]:
     if not fm.hostile or split is None:
         return text, []
     yaml_text, body_start = split
-    fenced = fenced(yaml_text, "yaml")
-    return f"{fenced}\n{text[body_start:]}", [f"{fm.error}: it was not read and is kept as a code block"]
+    block = fenced(yaml_text, "yaml")
+    return f"{block}\n{text[body_start:]}", [f"{fm.error}: it was not read and is kept as a code block"]
 
 
 def looks_binary(text: str) -> bool:
