@@ -22,10 +22,10 @@ from typing import Any
 from wikid.fsio import NotRegularFile, fsync_dir, read_regular
 from wikid.intake.archive import archive_bytes
 from wikid.intake.pagewrite import swap_page
-from wikid.manager.offline.textutil import slugify
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.frontmatter import parse_frontmatter, split_frontmatter
 from wikid.okf.lint_markdown import blank_code, headings
+from wikid.slug import slugify
 
 MIGRATED_BY = "process:okf-v0.1"  # who generated a v0.1 page is unknown: the actor says so
 _TOP_KEY = re.compile(r"^([^\s#\-][^:\n]*):(.*?)\r?$")
