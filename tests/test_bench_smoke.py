@@ -67,3 +67,13 @@ def test_the_quality_benchmark_scores_a_labelled_corpus(tmp_path: Path) -> None:
     assert ari["wikid"] == pytest.approx(1.0)
     assert by_figure["tiny (4 docs, 2 entities): pages"]["wikid"] == 2
     assert "offline engine, 40 generated documents" in by_figure
+
+
+def test_the_ocr_benchmark_measures_every_figure() -> None:
+    from wikid.extract import ocr
+
+    if ocr.tesseract() is None:
+        pytest.skip(f"no OCR engine: {ocr.INSTALL}")
+    rows = run_bench("ocr.py", "--pages", "1")
+    assert_measured(rows)
+    assert len(rows) == 4

@@ -57,7 +57,7 @@ def test_owner_password_only_is_extracted(algorithm: str) -> None:
 def test_no_text_layer_is_empty() -> None:
     error = failure(make_pdf_without_text(3))
     assert error.reason == Reason.EMPTY
-    assert error.detail == "no text layer (a scanned document?)"
+    assert error.detail.startswith("no text layer (a scanned document?)")
 
 
 def test_no_pages_is_empty() -> None:

@@ -41,7 +41,11 @@ from pypdf.generic import ByteStringObject, TextStringObject
 
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
 from wikid.extract.docinfo import first_date, guarded, pdf_date
+from wikid.extract import ocr
 from wikid.reasons import Reason
+
+MAX_OCR_PAGES = 100
+OCR_DPI = 300
 
 _LOCKED = frozenset({pdfium_c.FPDF_ERR_PASSWORD, pdfium_c.FPDF_ERR_SECURITY})
 _LOAD_ERRORS = {pdfium_c.FPDF_ERR_FILE: "file access error", pdfium_c.FPDF_ERR_FORMAT: "data format error"}
@@ -70,8 +74,30 @@ def extract(data: bytes, suffix: str) -> Extracted:
         with pdfium.PdfDocument(raw) as pdf:
             pages = [_page_text(lambda: pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
             info = guarded(_info, lambda key: _pdfium_value(pdf, key))
-        warnings = []
+            warnings = _ocr_blank_pages(pdf, pages)
     return _assemble(pages, warnings, info)
+
+
+def _ocr_blank_pages(pdf: pdfium.PdfDocument, pages: list[str | None]) -> list[str]:
+    """Read the pages without a text layer (scans) by OCR, in place, when an OCR engine is
+    installed (at most MAX_OCR_PAGES, at OCR_DPI); what was done, as warnings."""
+    blank = [i for i, text in enumerate(pages) if text == ""]
+    if not blank or ocr.tesseract() is None:
+        return []
+    warnings = []
+    if len(blank) > MAX_OCR_PAGES:
+        warnings.append(f"only the first {MAX_OCR_PAGES} of {len(blank)} pages without a text layer were read by OCR")
+        blank = blank[:MAX_OCR_PAGES]
+    read = []
+    for i in blank:
+        found = ocr.read_pixels(pdf[i].render(scale=OCR_DPI / 72).to_pil())
+        if found.text:
+            pages[i] = _normalise(found.text)
+            read.append(i + 1)
+    if read:
+        warnings.append(f"{_page_list(read)} had no text layer and {'was' if len(read) == 1 else 'were'} read by OCR "
+                        f"({ocr.version()}): check names and figures against the scan")
+    return warnings
 
 
 def _pypdf_pages(data: bytes, pdfium_error: str) -> tuple[list[str | None], dict[str, str]]:
@@ -143,7 +169,8 @@ def _assemble(pages: list[str | None], warnings: list[str], info: dict[str, str]
         if unreadable:
             detail = f"no page could be parsed ({_page_list(unreadable)} failed)"
             raise ExtractionError(Reason.EXTRACTION_FAILED, detail)
-        raise ExtractionError(Reason.EMPTY, "no text layer (a scanned document?)")
+        hint = "" if ocr.tesseract() else f"; to read scans, {ocr.INSTALL}"
+        raise ExtractionError(Reason.EMPTY, f"no text layer (a scanned document?){hint}")
     if blank:
         warnings.append(f"no text on {_page_list(blank)} (scanned images?)")
     if unreadable:

@@ -1,0 +1,99 @@
+"""Text from pixels: Tesseract (Debian's `tesseract-ocr`, the engine paperless-ngx uses),
+run as its command-line tool on one image at a time inside the extraction worker.
+
+The tool is used rather than a Python binding: `pytesseract` is itself a wrapper around
+the same command, and the binary's absence is then a clear, per-file `unsupported`
+with the install command instead of an import error. Images are handed over as PNG
+(Pillow normalises whatever format and mode came in) on stdin; the text comes back on
+stdout. Tiny images are decorative and skipped; huge ones are scaled down to
+MAX_OCR_PIXELS first (OCR time grows with the pixel count).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import shutil
+import subprocess
+from dataclasses import dataclass
+
+from wikid.extract.base import ExtractionError
+from wikid.reasons import Reason
+
+INSTALL = "install Debian's tesseract-ocr (`sudo apt install tesseract-ocr`; other systems: the `tesseract` package)"
+MIN_SIDE = 24  # px: smaller is an icon or a rule, not text
+MIN_PIXELS = 4_000  # px²: bullets, spacers, logos
+MAX_OCR_PIXELS = 12_000_000  # larger images are scaled down before OCR
+MAX_IMAGE_PIXELS = 200_000_000  # larger is a decompression bomb, not a photo
+
+
+@dataclass(frozen=True)
+class Read:
+    """What OCR made of one image: its text ('' when none), or why it was not read."""
+
+    text: str = ""
+    skipped: str | None = None  # "decorative", "broken"
+
+
+@functools.cache
+def tesseract() -> str | None:
+    """The `tesseract` command, or None when it is not installed."""
+    return shutil.which("tesseract")
+
+
+def version() -> str:
+    command = tesseract()
+    if command is None:
+        return "none"
+    done = subprocess.run([command, "--version"], capture_output=True, text=True, timeout=30)
+    return (done.stdout or done.stderr).split("\n", 1)[0].strip()
+
+
+def require() -> str:
+    """The command, or ExtractionError(unsupported) naming the install step."""
+    command = tesseract()
+    if command is None:
+        raise ExtractionError(Reason.UNSUPPORTED, f"reading text in images needs an OCR engine: {INSTALL}")
+    return command
+
+
+def png_of(image: object) -> bytes:
+    """A Pillow image as PNG bytes, scaled down past MAX_OCR_PIXELS."""
+    from PIL import Image
+
+    assert isinstance(image, Image.Image)
+    if image.mode not in ("L", "RGB"):
+        image = image.convert("RGB")
+    pixels = image.width * image.height
+    if pixels > MAX_OCR_PIXELS:
+        scale = (MAX_OCR_PIXELS / pixels) ** 0.5
+        image = image.resize((max(1, int(image.width * scale)), max(1, int(image.height * scale))))
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def read_image(data: bytes, language: str = "eng") -> Read:
+    """OCR of one encoded image (any format Pillow reads)."""
+    from PIL import Image, UnidentifiedImageError
+
+    Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+            if min(image.size) < MIN_SIDE or image.width * image.height < MIN_PIXELS:
+                return Read(skipped="decorative")
+            return read_pixels(image, language)
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        return Read(skipped="broken")
+
+
+def read_pixels(image: object, language: str = "eng") -> Read:
+    """OCR of one decoded Pillow image."""
+    command = require()
+    done = subprocess.run([command, "stdin", "stdout", "-l", language], input=png_of(image),
+                          capture_output=True, timeout=600)
+    if done.returncode != 0:
+        return Read(skipped="broken")
+    text = done.stdout.decode("utf-8", "replace").replace("\f", "\n")
+    return Read("\n".join(line.rstrip() for line in text.split("\n")).strip())
