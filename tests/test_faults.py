@@ -336,3 +336,33 @@ def test_wikid_retry_goes_through_the_daemon_that_holds_the_project(
         daemon.stop_requested = True
         runner.join(timeout=30)
     assert not project.paths.retry_request.exists()
+
+
+def test_a_retry_request_left_for_the_daemon_is_handled_when_it_starts(
+    project: Project, hostile: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import json
+
+    class Deaf:
+        def is_alive(self) -> bool:
+            return True
+
+        def stop(self) -> None:
+            pass
+
+    drop(project, "broken.hostile", b"raise")
+    project.update()
+    project.paths.retry_request.write_text(json.dumps(["broken.hostile"]))
+    for key, value in FAST.items():
+        monkeypatch.setenv(key, value)
+    caplog.set_level(logging.INFO, logger="wikid")
+    daemon = Daemon(project, observer_factory=lambda roots, events, polling: Deaf())  # type: ignore[arg-type,return-value]
+    runner = threading.Thread(target=daemon.run)
+    runner.start()
+    try:
+        wait_until(lambda: any("wikid retry: forgot 1 remembered failure" in r.getMessage() for r in caplog.records),
+                   what="the request handled at start-up")
+    finally:
+        daemon.stop_requested = True
+        runner.join(timeout=30)
+    assert not project.paths.retry_request.exists()

@@ -118,6 +118,7 @@ class Daemon:
             queries = QueryServer(self.warm, self.paths.query_socket)
             queries.start()
             try:
+                self._retry_requested()  # a `wikid retry` made while no daemon ran, or before it handled it
                 self._rescan(time.monotonic())
                 self.notifier.ready()
                 self._loop(observer, polling)
