@@ -49,7 +49,10 @@ def swap_page(dest: Path, data: bytes | None, expected: bytes | None, keep: Call
     displaced file is compared instead: if it is not `expected`, it is someone's edit
     and is swapped back. `keep` receives anything else found in the way (an edit that
     landed in the instant between the two swaps), so even that is not lost. A replaced
-    page keeps its permission bits.
+    page keeps its permission bits. The one window left: a process killed between the
+    exchange and the swap back, in the microseconds after an edit landed, leaves that
+    edit in the temp file, which the next start sweeps (a journal entry per swap would
+    close it; not done).
     """
     if expected is None:
         assert data is not None
