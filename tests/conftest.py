@@ -25,6 +25,15 @@ def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 @pytest.fixture
+def hostile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`.hostile` files go to tests/hostile_extractors.py, whose 'extractor' misbehaves on
+    command (hang, allocate, segfault, raise, slow, …): the worker imports it like a format."""
+    from wikid.extract import registry
+
+    monkeypatch.setitem(registry.EXTRACTORS, ".hostile", "hostile_extractors")
+
+
+@pytest.fixture
 def project(tmp_path: Path) -> Project:
     proj = Project(tmp_path / "proj")
     proj.init()

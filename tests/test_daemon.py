@@ -11,7 +11,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -121,7 +122,10 @@ def test_a_file_dropped_during_a_batch_goes_to_the_next_one(project: Project, tm
     assert (project.paths.archive / "late.md.orig").exists()
 
 
-def test_rescan_catches_what_the_observer_missed(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+@contextmanager
+def in_process_daemon(project: Project) -> Iterator[Daemon]:
+    """A daemon running in a thread of this process, with an observer that hears nothing
+    (only its scans find files); stopped and joined on leaving."""
     class Deaf:
         def is_alive(self) -> bool:
             return True
@@ -129,19 +133,24 @@ def test_rescan_catches_what_the_observer_missed(project: Project, monkeypatch: 
         def stop(self) -> None:
             pass
 
-    for key, value in {**FAST, "WIKID_WATCH_RESCAN_SECONDS": "0.5"}.items():
-        monkeypatch.setenv(key, value)
     daemon = Daemon(project, observer_factory=lambda roots, events, polling: Deaf())  # type: ignore[arg-type,return-value]
     runner = threading.Thread(target=daemon.run)
     runner.start()
     try:
-        wait_until(ready(project), what="daemon start")
-        (project.paths.input / "unseen.md").write_bytes(page(title="Unseen"))
-        wait_until(lambda: (project.paths.wiki / "unseen.md").exists(), what="rescan")
+        yield daemon
     finally:
         daemon.stop_requested = True
         runner.join(timeout=30)
     assert not runner.is_alive()
+
+
+def test_rescan_catches_what_the_observer_missed(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    for key, value in {**FAST, "WIKID_WATCH_RESCAN_SECONDS": "0.5"}.items():
+        monkeypatch.setenv(key, value)
+    with in_process_daemon(project):
+        wait_until(ready(project), what="daemon start")
+        (project.paths.input / "unseen.md").write_bytes(page(title="Unseen"))
+        wait_until(lambda: (project.paths.wiki / "unseen.md").exists(), what="rescan")
 
 
 def test_a_second_daemon_refuses_to_start(project: Project, tmp_path: Path) -> None:

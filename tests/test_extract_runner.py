@@ -10,17 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import wikid.extract.registry as registry
 from wikid.config import LimitsConfig
 from wikid.extract.runner import Extractor
 from wikid.intake.classify import Reason
 
-HOSTILE = ".hostile"
-
-
-@pytest.fixture
-def hostile(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.EXTRACTORS, HOSTILE, "hostile_extractors")
 
 
 def write(tmp_path: Path, name: str, data: bytes) -> Path:

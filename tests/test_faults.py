@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 from pathlib import Path
 
 import pytest
 
 from conftest import drop, page
-from test_daemon import FAST, ready, wait_until
+from test_daemon import FAST, in_process_daemon, ready, wait_until
 from wikid import Action, Project
-from wikid.daemon.service import Daemon
 from wikid.intake import scan
 
 DOC = b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
@@ -66,37 +64,17 @@ def test_a_conformant_page_keeps_its_mode_when_replaced(project: Project) -> Non
 def test_the_daemon_logs_each_files_outcome(project: Project, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     """Item 13: the batch line named no files; now each file's outcome is an INFO line,
     an ignored one with its reason code."""
-    class Deaf:
-        def is_alive(self) -> bool:
-            return True
-
-        def stop(self) -> None:
-            pass
-
     for key, value in {**FAST, "WIKID_WATCH_RESCAN_SECONDS": "0.5"}.items():
         monkeypatch.setenv(key, value)
     caplog.set_level(logging.INFO, logger="wikid")
-    daemon = Daemon(project, observer_factory=lambda roots, events, polling: Deaf())  # type: ignore[arg-type,return-value]
-    runner = threading.Thread(target=daemon.run)
-    runner.start()
-    try:
+    with in_process_daemon(project):
         wait_until(ready(project), what="daemon start")
         drop(project, "note.md", page(title="Note"))
         drop(project, "tool.exe", b"MZ\x90\x00" + bytes(64))
         wait_until(lambda: any("batch of" in r.getMessage() for r in caplog.records), what="a batch")
-    finally:
-        daemon.stop_requested = True
-        runner.join(timeout=30)
     lines = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
     assert any(line.startswith("created   input/note.md -> wiki/note.md") for line in lines), lines
     assert any(line.startswith("ignored   input/tool.exe [unsupported]") for line in lines), lines
-
-
-@pytest.fixture
-def hostile(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wikid.extract import registry
-
-    monkeypatch.setitem(registry.EXTRACTORS, ".hostile", "hostile_extractors")
 
 
 def _limits(project: Project, timeout: float) -> None:
@@ -300,26 +278,17 @@ def test_wikid_retry_goes_through_the_daemon_that_holds_the_project(
     import json
     import signal
 
-    class Deaf:
-        def is_alive(self) -> bool:
-            return True
-
-        def stop(self) -> None:
-            pass
-
     drop(project, "broken.hostile", b"raise")
     project.update()
     assert "broken.hostile" in project.paths.ignored.read_text()
     for key, value in FAST.items():
         monkeypatch.setenv(key, value)
     caplog.set_level(logging.INFO, logger="wikid")
-    daemon = Daemon(project, observer_factory=lambda roots, events, polling: Deaf())  # type: ignore[arg-type,return-value]
-    runner = threading.Thread(target=daemon.run)
-    runner.start()
-    try:
+    with in_process_daemon(project) as daemon:
         wait_until(ready(project), what="daemon start")
         state = json.loads(project.paths.daemon_state.read_text())
         sent: list[int] = []
+
         def kill(pid: int, sig: int) -> None:  # the daemon runs in this process's thread
             if sig:
                 sent.append(sig)
@@ -332,9 +301,6 @@ def test_wikid_retry_goes_through_the_daemon_that_holds_the_project(
         wait_until(lambda: any("wikid retry: forgot 1 remembered failure" in r.getMessage() for r in caplog.records),
                    what="the daemon forgetting")
         wait_until(lambda: sum("input/broken.hostile" in r.getMessage() for r in caplog.records) >= 1, what="a retry")
-    finally:
-        daemon.stop_requested = True
-        runner.join(timeout=30)
     assert not project.paths.retry_request.exists()
 
 
@@ -343,26 +309,13 @@ def test_a_retry_request_left_for_the_daemon_is_handled_when_it_starts(
 ) -> None:
     import json
 
-    class Deaf:
-        def is_alive(self) -> bool:
-            return True
-
-        def stop(self) -> None:
-            pass
-
     drop(project, "broken.hostile", b"raise")
     project.update()
     project.paths.retry_request.write_text(json.dumps(["broken.hostile"]))
     for key, value in FAST.items():
         monkeypatch.setenv(key, value)
     caplog.set_level(logging.INFO, logger="wikid")
-    daemon = Daemon(project, observer_factory=lambda roots, events, polling: Deaf())  # type: ignore[arg-type,return-value]
-    runner = threading.Thread(target=daemon.run)
-    runner.start()
-    try:
+    with in_process_daemon(project):
         wait_until(lambda: any("wikid retry: forgot 1 remembered failure" in r.getMessage() for r in caplog.records),
                    what="the request handled at start-up")
-    finally:
-        daemon.stop_requested = True
-        runner.join(timeout=30)
     assert not project.paths.retry_request.exists()
