@@ -15,7 +15,6 @@ from wikid.extract.runner import Extractor
 from wikid.intake.classify import Reason
 
 
-
 def write(tmp_path: Path, name: str, data: bytes) -> Path:
     path = tmp_path / name
     path.write_bytes(data)

@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wikid import __version__
 from wikid.clock import ClockError
@@ -17,12 +18,15 @@ from wikid.config import ConfigError
 from wikid.extract.runner import ExtractOutcome
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLocked
-from wikid.maintenance.migrate import MigrationReport
-from wikid.maintenance.remove import RemovalReport, RemoveRefused
+from wikid.maintenance import RemoveRefused
 from wikid.okf.lint import BundleNotFound, LintReport
 from wikid.okf.lint import lint as lint_directory
 from wikid.project import BatchFailed, OutsideInput, Project, ProjectNotFound, RetryReport, StatusReport
 from wikid.query.results import EmptyWiki, QueryResponse
+
+if TYPE_CHECKING:
+    from wikid.maintenance.migrate import MigrationReport
+    from wikid.maintenance.remove import RemovalReport
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
 EXIT_BROKEN_PIPE = 128 + 13  # what a process killed by SIGPIPE reports, as `yes | head` does

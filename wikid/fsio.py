@@ -132,14 +132,19 @@ _AT_FDCWD = -100
 
 
 @functools.cache
-def _renameat2() -> Callable[..., int] | None:
+def linux_libc() -> ctypes.CDLL | None:
+    """The C library, for the Linux calls Python has no binding for (renameat2, unshare,
+    prctl); None elsewhere."""
     if not sys.platform.startswith("linux"):
         return None
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.renameat2  # glibc >= 2.28, musl >= 1.2.1
-    except (OSError, AttributeError):
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
         return None
+
+
+def _renameat2() -> Callable[..., int] | None:
+    return getattr(linux_libc(), "renameat2", None)  # glibc >= 2.28, musl >= 1.2.1
 
 
 def exchange(a: Path, b: Path) -> bool:

@@ -13,16 +13,14 @@ from typing import TYPE_CHECKING
 from wikid.clock import iso, now
 from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
 from wikid.extract.runner import ExtractOutcome, Extractor
-from wikid.fsio import atomic_create, fsync_dir, prune_empty_dirs, write_problem
-from wikid.intake.archive import archive_bytes
+from wikid.fsio import atomic_create, prune_empty_dirs, write_problem
+from wikid.intake.archive import keep_bytes
 from wikid.intake.classify import Bucket, ignored
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake.journal import sweep_temps
 from wikid.intake.pipeline import Progress, classify_inputs, refresh_query_index, run_batch, write_log
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLock, ProjectLocked
-from wikid.maintenance.migrate import MigrationReport, migrate_bundle
-from wikid.maintenance.remove import RemovalReport, remove_pages
 from wikid.manager import engine_name
 from wikid.okf.bundle import regenerate_indexes, walk_bundle
 from wikid.okf.index import link_target
@@ -36,6 +34,9 @@ from wikid.state import read_json, write_json
 
 if TYPE_CHECKING:  # langchain is imported only when the agent engine runs
     from langchain_core.language_models import BaseChatModel
+
+    from wikid.maintenance.migrate import MigrationReport
+    from wikid.maintenance.remove import RemovalReport
 
 
 
@@ -259,6 +260,8 @@ class Project:
         follow. Nothing is deleted. Raises RemoveRefused naming a path it may not remove.
         With `dry_run`, says what would happen and changes nothing."""
         self._require_project()
+        from wikid.maintenance.remove import remove_pages  # not for every command: only this one uses it
+
         with ProjectLock(self.paths.lock):
             when = now()
             report = remove_pages(self.paths, [str(t) for t in targets], when, dry_run)
@@ -279,6 +282,8 @@ class Project:
         project's wiki, or the bundle folder `bundle` (its previous pages then go to its
         own `archive/`). Each rewritten page is archived first; a run with nothing to do
         writes nothing. With `dry_run`, says what would change."""
+        from wikid.maintenance.migrate import migrate_bundle  # not for every command: only this one uses it
+
         when = now()
         if bundle is not None:
             root = Path(bundle)
@@ -327,7 +332,7 @@ class Project:
         when = now()
 
         def keep_previous(rel: str, data: bytes) -> None:
-            fsync_dir((self.paths.archive / archive_bytes(data, self.paths.archive, rel, when)).parent)
+            keep_bytes(data, self.paths.archive, rel, when)
 
         with ProjectLock(self.paths.lock):
             return run_lint(self.paths.wiki, fix=True, cache_path=self.paths.page_cache, keep_previous=keep_previous)

@@ -33,14 +33,9 @@ def extract(data: bytes, suffix: str) -> Extracted:
     if len(frames) > MAX_FRAMES:
         frames = frames[:MAX_FRAMES]
         warnings.append(f"only the first {MAX_FRAMES} frames were read")
-    reads = []
-    for frame in frames:
-        if min(frame.size) < ocr.MIN_SIDE or frame.width * frame.height < ocr.MIN_PIXELS:
-            reads.append(ocr.Read(skipped="decorative"))
-        else:
-            reads.append(ocr.read_pixels(frame))
-    if all(r.skipped == "decorative" for r in reads):
+    if all(ocr.decorative(frame) for frame in frames):
         raise ExtractionError(Reason.EMPTY, f"a decorative image ({frames[0].width}x{frames[0].height} px): no text to read")
+    reads = [ocr.Read() if ocr.decorative(frame) else ocr.read_pixels(frame) for frame in frames]
     if not any(r.text for r in reads):
         raise ExtractionError(Reason.EMPTY, "OCR found no text in the image")
     if len(reads) == 1:

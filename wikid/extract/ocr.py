@@ -5,7 +5,7 @@ The tool is used rather than a Python binding: `pytesseract` is itself a wrapper
 the same command, and the binary's absence is then a clear, per-file `unsupported`
 with the install command instead of an import error. Images are handed over as PNG
 (Pillow normalises whatever format and mode came in) on stdin; the text comes back on
-stdout. Tiny images are decorative and skipped; huge ones are scaled down to
+stdout. Tiny images are decorative (`decorative`); huge ones are scaled down to
 MAX_OCR_PIXELS first (OCR time grows with the pixel count).
 """
 
@@ -32,7 +32,7 @@ class Read:
     """What OCR made of one image: its text ('' when none), or why it was not read."""
 
     text: str = ""
-    skipped: str | None = None  # "decorative", "broken"
+    skipped: str | None = None  # "broken": the engine could not read it
 
 
 @functools.cache
@@ -73,19 +73,10 @@ def png_of(image: object) -> bytes:
     return out.getvalue()
 
 
-def read_image(data: bytes, language: str = "eng") -> Read:
-    """OCR of one encoded image (any format Pillow reads)."""
-    from PIL import Image, UnidentifiedImageError
-
-    Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-            if min(image.size) < MIN_SIDE or image.width * image.height < MIN_PIXELS:
-                return Read(skipped="decorative")
-            return read_pixels(image, language)
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
-        return Read(skipped="broken")
+def decorative(image: object) -> bool:
+    """Too small to hold text: an icon, a bullet, a rule, a spacer."""
+    width, height = image.size  # type: ignore[attr-defined]
+    return min(width, height) < MIN_SIDE or width * height < MIN_PIXELS
 
 
 def read_pixels(image: object, language: str = "eng") -> Read:

@@ -19,14 +19,13 @@ import os
 import resource
 import signal
 import socket
-import sys
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 from wikid.extract.base import ExtractionError, describe_error
 from wikid.extract.sniff import check_content
-from wikid.fsio import NotRegularFile, read_regular
+from wikid.fsio import NotRegularFile, linux_libc, read_regular
 from wikid.reasons import Reason
 
 
@@ -39,15 +38,6 @@ NETNS = "network namespace"
 PYTHON_ONLY = "python sockets disabled"
 _CLONE_NEWNET, _CLONE_NEWUSER = 0x40000000, 0x10000000
 _PR_SET_PDEATHSIG = 1
-
-
-def _libc() -> ctypes.CDLL | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        return ctypes.CDLL(None, use_errno=True)
-    except OSError:
-        return None
 
 
 def _own_network_namespace(libc: ctypes.CDLL | None) -> bool:
@@ -64,7 +54,7 @@ def _own_network_namespace(libc: ctypes.CDLL | None) -> bool:
 def _offline() -> str:
     os.environ["ORT_DISABLE_TELEMETRY"] = "1"
     os.environ["HF_HUB_OFFLINE"] = "1"
-    isolated = _own_network_namespace(_libc())
+    isolated = _own_network_namespace(linux_libc())
     socket.socket = _NoNetwork  # type: ignore[misc]
     socket.create_connection = _NoNetwork  # type: ignore[assignment]
     return NETNS if isolated else PYTHON_ONLY
@@ -137,7 +127,7 @@ READY = ("ready",)  # the first message, with how the network is cut (see runner
 def main(argv: list[str]) -> None:
     """The worker process (runner._BOOT): FD of its end of the socket pair, memory budget,
     the parent's PID."""
-    libc = _libc()
+    libc = linux_libc()
     if libc is not None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # dies with wikid, even mid-file
     if os.getppid() != int(argv[2]):  # the parent died before that took effect

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+from collections.abc import Callable
 from typing import BinaryIO
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +26,8 @@ _NO_HARD_LINK = {errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errn
 
 class ChangedDuringIngest(RuntimeError):
     """The input changed after wikid read it; it stays in input/ for the next run."""
+
+    MESSAGE = "the file changed while it was being ingested; it stays in input/ and is retried"
 
 
 def _first_free_link(src: Path, archive_root: Path, rel: str, when: datetime) -> str:
@@ -118,9 +121,7 @@ def release_original(src: Path, expected: Fingerprint, archived: Path, withdraw:
         return
     if withdraw:
         archived.unlink()
-    raise ChangedDuringIngest(
-        "the file changed while it was being ingested; it stays in input/ and is retried"
-    )
+    raise ChangedDuringIngest(ChangedDuringIngest.MESSAGE)
 
 
 def first_free(archive_root: Path, rel: str, when: datetime) -> str:
@@ -178,3 +179,18 @@ def archive_inputs(
 def archive_bytes(data: bytes, archive_root: Path, rel: str, when: datetime) -> str:
     """Archive bytes wikid holds in memory (a page's previous version); return the name."""
     return _claim_copy(data, archive_root, rel, when)
+
+
+def keep_bytes(data: bytes, archive_root: Path, rel: str, when: datetime) -> str:
+    """`archive_bytes`, durable at once (its directory fsynced): for bytes kept one at a
+    time, where no batch phase fsyncs the archive's directories together."""
+    name = archive_bytes(data, archive_root, rel, when)
+    fsync_dir((archive_root / name).parent)
+    return name
+
+
+def keeper(archive_root: Path, rel: str, when: datetime) -> Callable[[bytes], None]:
+    """What `swap_page` hands bytes found in a page's way to: they are kept in the archive."""
+    def keep(data: bytes) -> None:
+        keep_bytes(data, archive_root, rel, when)
+    return keep

@@ -14,7 +14,6 @@ undo a batch interrupted anywhere in between (I5).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -25,7 +24,7 @@ from wikid.config import Config
 from wikid.fsio import NotRegularFile, atomic_replace, fsync_dir, read_regular, write_problem
 from wikid.intake import owned
 from wikid.intake.archive import (ChangedDuringIngest, archive_bytes, claim_original, fingerprint, first_free,
-                                  release_original)
+                                  keeper, release_original)
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish, recover, remove_superseded
 from wikid.intake.naming import extracted_text_rel
@@ -440,7 +439,7 @@ def _changed(docs: dict[str, JournalDoc]) -> dict[str, str]:
     for rel, doc in docs.items():
         try:
             if fingerprint(os.lstat(doc.path)) != tuple(doc.expected):
-                out[rel] = "the file changed while it was being ingested; it stays in input/ and is retried"
+                out[rel] = ChangedDuringIngest.MESSAGE
         except FileNotFoundError:
             continue
     return out
@@ -478,7 +477,7 @@ def _write_pages(
         if action == Action.UNCHANGED:
             continue
         try:
-            why = swap_page(paths.wiki / f"{page_id}.md", data, existing, _keeper(paths, page_id, when))
+            why = swap_page(paths.wiki / f"{page_id}.md", data, existing, keeper(paths.archive, f"{page_id}.md", when))
         except OSError as exc:
             why = _io_problem(page_id, exc)
             io_failed.add(page_id)
@@ -498,18 +497,11 @@ def _unwrite(
     for page_id, why in pages.items():
         data, action, existing = planned[page_id]
         if action == Action.UNCHANGED or swap_page(paths.wiki / f"{page_id}.md", existing, data,
-                                                   _keeper(paths, page_id, when)) is None:
+                                                   keeper(paths.archive, f"{page_id}.md", when)) is None:
             undone[page_id] = why  # else edited since: it stays written, and so do its citations
     for directory in sorted({(paths.wiki / f"{page_id}.md").parent for page_id in pages}):
         fsync_dir(directory)
     return undone
-
-
-def _keeper(paths: ProjectPaths, page_id: str, when: datetime) -> Callable[[bytes], None]:
-    """Where bytes found in a page's way go: the archive (nothing someone wrote is lost)."""
-    def keep(data: bytes) -> None:
-        fsync_dir((paths.archive / archive_bytes(data, paths.archive, f"{page_id}.md", when)).parent)
-    return keep
 
 
 def _forget_page(paths: ProjectPaths, journal: Journal, page_id: str, plan: tuple[bytes, Action, bytes | None]) -> None:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from wikid.fsio import NotRegularFile, atomic_create, exchange, fsync_dir, read_regular, write_temp
-from wikid.intake.archive import archive_bytes
+from wikid.fsio import NotRegularFile, atomic_create, exchange, read_regular, write_temp
+from wikid.intake.archive import keep_bytes, keeper
 from wikid.intake.report import Action
 
 EDITED = "was edited while wikid was writing it; the edit stays on the page and wikid retries next run"
@@ -110,11 +110,8 @@ def put_page(wiki: Path, archive: Path, page: str, data: bytes, when: datetime) 
         raise PageBlocked(f"wiki/{page} exists and is not a regular page; move it away") from None
     if existing == data:
         return PagePut(Action.UNCHANGED)
-    previous = None
-    if existing is not None:
-        previous = archive_bytes(existing, archive, page, when)
-        fsync_dir((archive / previous).parent)
-    problem = swap_page(dest, data, existing, lambda stray: fsync_dir((archive / archive_bytes(stray, archive, page, when)).parent))
+    previous = keep_bytes(existing, archive, page, when) if existing is not None else None
+    problem = swap_page(dest, data, existing, keeper(archive, page, when))
     if problem:
         raise PageBlocked(f"wiki/{page} {problem}")
     return PagePut(Action.UPDATED if existing is not None else Action.CREATED, f"archive/{previous}" if previous else None)

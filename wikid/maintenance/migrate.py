@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from wikid.fsio import NotRegularFile, fsync_dir, read_regular
-from wikid.intake.archive import archive_bytes
+from wikid.intake.archive import keep_bytes, keeper
 from wikid.intake.pagewrite import swap_page
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.frontmatter import parse_frontmatter, split_frontmatter
@@ -194,10 +194,8 @@ def migrate_bundle(root: Path, archive: Path, when: datetime, dry_run: bool = Fa
         report.pages[rel] = changes
         if dry_run:
             continue
-        name = archive_bytes(data, archive, rel, when)
-        fsync_dir((archive / name).parent)
-        why = swap_page(root / rel, new.encode("utf-8"), data,
-                        lambda stray, rel=rel: fsync_dir((archive / archive_bytes(stray, archive, rel, when)).parent))
+        name = keep_bytes(data, archive, rel, when)
+        why = swap_page(root / rel, new.encode("utf-8"), data, keeper(archive, rel, when))
         if why:
             report.kept[rel] = why
             del report.pages[rel]

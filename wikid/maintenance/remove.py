@@ -20,17 +20,13 @@ from urllib.parse import unquote
 
 from wikid.fsio import NotRegularFile, fsync_dir, read_regular
 from wikid.intake import owned
-from wikid.intake.archive import archive_bytes, claim_original
-from wikid.intake.naming import archive_candidates
+from wikid.intake.archive import claim_original, first_free, keep_bytes, keeper
 from wikid.intake.pagewrite import swap_page
+from wikid.maintenance import RemoveRefused
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.concept_id import RESERVED_DIRS, RESERVED_SLUGS, TRASH_DIR
 from wikid.okf.relink import relink
 from wikid.paths import ProjectPaths
-
-
-class RemoveRefused(ValueError):
-    """A path given to `wikid remove` names nothing it may remove; the message says why."""
 
 
 @dataclass
@@ -91,11 +87,6 @@ def select_pages(wiki: Path, targets: list[str]) -> list[str]:
     return sorted(chosen)
 
 
-def _trash_name(trash: Path, rel: str, when: datetime, taken: set[str]) -> str:
-    """The first free trash name for page `rel` (what `claim_original` will take)."""
-    return next(c for c in archive_candidates(rel, when) if c not in taken and not (trash / c).exists())
-
-
 def _folders_emptied(wiki: Path, pages: list[str]) -> list[str]:
     """Folders that hold nothing but the removed pages (and index.md): pruned afterwards."""
     gone = set(pages)
@@ -114,11 +105,7 @@ def remove_pages(paths: ProjectPaths, targets: list[str], when: datetime, dry_ru
     to them (see the module docstring). The caller holds the lock."""
     wiki, trash = paths.wiki, paths.wiki / TRASH_DIR
     pages = select_pages(wiki, targets)
-    report = RemovalReport(dry_run=dry_run)
-    taken: set[str] = set()
-    for page in pages:
-        taken.add(name := _trash_name(trash, page, when, taken))
-        report.pages[page] = name
+    report = RemovalReport({page: first_free(trash, page, when) for page in pages}, dry_run=dry_run)
     moved = {page: f"{TRASH_DIR}/{name}" for page, name in report.pages.items()}
     report.folders = _folders_emptied(wiki, pages)
     rewrites: dict[str, tuple[bytes, bytes]] = {}
@@ -137,20 +124,22 @@ def remove_pages(paths: ProjectPaths, targets: list[str], when: datetime, dry_ru
     if dry_run:
         return report
 
-    for page in pages:  # a second name in the trash first, so the page always exists somewhere
-        report.pages[page] = claim_original(wiki / page, trash, page, when)
-    for directory in sorted({(trash / name).parent for name in report.pages.values()}):
+    # A second name in the trash first, so the page always exists somewhere.
+    claimed = {page: claim_original(wiki / page, trash, page, when) for page in pages}
+    for directory in sorted({(trash / name).parent for name in claimed.values()}):
         fsync_dir(directory)
-    moved = {page: f"{TRASH_DIR}/{name}" for page, name in report.pages.items()}
+    if claimed != report.pages:  # an interrupted removal's name, reused: the links go there
+        moved = {page: f"{TRASH_DIR}/{name}" for page, name in claimed.items()}
+        rewrites = {rel: (before, relink(before.decode("utf-8"), rel, moved)[0].encode("utf-8"))
+                    for rel, (before, _) in rewrites.items()}
+        report.pages = claimed
     ownership = owned.load(paths)
-    for rel, (before, _) in rewrites.items():
-        after = relink(before.decode("utf-8"), rel, moved)[0].encode("utf-8")
+    for rel, (before, after) in rewrites.items():
         concept = rel[: -len(".md")]
         ours = owned.digest(before) in ownership.get(concept, ())
         if not ours:  # a page someone wrote: its previous bytes are archived before it changes
-            fsync_dir((paths.archive / archive_bytes(before, paths.archive, rel, when)).parent)
-        why = swap_page(wiki / rel, after, before, lambda stray, rel=rel: fsync_dir(
-            (paths.archive / archive_bytes(stray, paths.archive, rel, when)).parent))
+            keep_bytes(before, paths.archive, rel, when)
+        why = swap_page(wiki / rel, after, before, keeper(paths.archive, rel, when))
         if why:
             report.kept[rel] = why
             report.links.pop(rel)
