@@ -86,3 +86,40 @@ def core_properties(**elements: str) -> bytes:
         'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
         f'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">{body}</cp:coreProperties>'
     ).encode()
+
+
+def add_docx_chart(document: Document, title: str, categories: Sequence[str],
+                   series: Mapping[str, Sequence[float]]) -> None:
+    """A clustered bar chart in a new paragraph, as Word stores one: a chart part with its
+    cached series (written by python-pptx's chart XML writer) and an inline drawing
+    referring to it."""
+    from docx.opc.constants import RELATIONSHIP_TYPE
+    from docx.opc.packuri import PackURI
+    from docx.opc.part import Part
+    from docx.oxml import parse_xml
+    from pptx.chart.data import CategoryChartData
+    from pptx.chart.xmlwriter import ChartXmlWriter
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    data = CategoryChartData()
+    data.categories = list(categories)
+    for name, values in series.items():
+        data.add_series(name, list(values))
+    xml = ChartXmlWriter(XL_CHART_TYPE.COLUMN_CLUSTERED, data).xml
+    titled = xml.replace("<c:chart>", f'<c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>{escape(title)}'
+                                      "</a:t></a:r></a:p></c:rich></c:tx></c:title>", 1)
+    n = len([p for p in document.part.package.iter_parts() if "/charts/" in p.partname]) + 1
+    part = Part(PackURI(f"/word/charts/chart{n}.xml"),
+                "application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
+                titled.encode("utf-8"), document.part.package)
+    rid = document.part.relate_to(part, RELATIONSHIP_TYPE.CHART)
+    drawing = parse_xml(
+        '<w:r xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
+        'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
+        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+        'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+        '<w:drawing><wp:inline><wp:extent cx="5486400" cy="3200400"/><wp:docPr id="%d" name="Chart %d"/>'
+        '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">'
+        '<c:chart r:id="%s"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>' % (100 + n, n, rid))
+    document.add_paragraph()._p.append(drawing)

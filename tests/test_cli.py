@@ -45,7 +45,7 @@ def test_update_json_and_status_json(tmp_path: Path) -> None:
     assert acme == {
         "input": "v/acme.md", "bucket": "conformant", "action": "created", "reason": None,
         "message": "new page", "page": "v/acme.md", "archived_as": "archive/v/acme.md.orig",
-        "previous_archived_as": None,
+        "previous_archived_as": None, "images": {},
     }
     (proj / "input" / "later.txt").write_text("dropped after the run")
     status = json.loads(wikid("-C", str(proj), "status", "--json").stdout)
@@ -115,7 +115,7 @@ def test_extract_prints_text_or_reason(tmp_path: Path) -> None:
     data = json.loads(wikid("-C", str(tmp_path), "extract", "--json", str(bad)).stdout)
     assert data == {"file": str(bad), "ok": False, "reason": "extraction_failed",
                     "detail": "not a PDF: no %PDF- header in the first 1 KB", "warnings": [], "chars": 0, "info": {},
-                    "identity": None, "text": None}
+                    "images": {}, "identity": None, "text": None}
     assert bad.read_bytes() == b"junk"
 
 

@@ -4,12 +4,12 @@ and say how to install it, and the tests of its absence run instead."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
 from conftest import drop
+from image_fixtures import picture, scanned_pdf
 from wikid import Action, Project, Reason
 from wikid.extract import image, ocr, pdf
 from wikid.extract.base import ExtractionError
@@ -18,32 +18,10 @@ needs_ocr = pytest.mark.skipif(ocr.tesseract() is None, reason=f"no OCR engine: 
 LINES = ["Vendor: Acme Anvils", "Payment terms: 30 days", "Contact: Ada Lovelace"]
 
 
-def _picture(lines: list[str], size: tuple[int, int] = (1000, 260), fmt: str = "PNG") -> bytes:
-    from PIL import Image, ImageDraw, ImageFont
-
-    picture = Image.new("RGB", size, "white")
-    draw = ImageDraw.Draw(picture)
-    font = ImageFont.load_default(size=36)
-    for n, line in enumerate(lines):
-        draw.text((30, 30 + 60 * n), line, fill="black", font=font)
-    out = io.BytesIO()
-    picture.save(out, fmt)
-    return out.getvalue()
-
-
-def _scanned_pdf(lines: list[str]) -> bytes:
-    """A PDF whose only page is an image of text: no text layer, as a scanner makes it."""
-    from PIL import Image
-
-    out = io.BytesIO()
-    Image.open(io.BytesIO(_picture(lines, (1240, 1754)))).save(out, "PDF", resolution=150)
-    return out.getvalue()
-
-
 @needs_ocr
 @pytest.mark.parametrize("fmt", ["PNG", "JPEG", "TIFF", "WEBP", "BMP", "GIF"])
 def test_the_text_in_an_image_is_read(fmt: str) -> None:
-    out = image.extract(_picture(LINES, fmt=fmt), f".{fmt.lower()}")
+    out = image.extract(picture(LINES, fmt=fmt), f".{fmt.lower()}")
     for line in LINES:
         assert line in out.text, (fmt, out.text)
     assert out.warnings[0].startswith("text read by OCR (tesseract")
@@ -52,18 +30,18 @@ def test_the_text_in_an_image_is_read(fmt: str) -> None:
 @needs_ocr
 def test_a_decorative_or_broken_image_says_so() -> None:
     with pytest.raises(ExtractionError) as tiny:
-        image.extract(_picture([], (16, 16)), ".png")
+        image.extract(picture([], (16, 16)), ".png")
     assert tiny.value.reason == Reason.EMPTY and "decorative image (16x16 px)" in tiny.value.detail
     with pytest.raises(ExtractionError) as broken:
         image.extract(b"\x89PNG\r\n\x1a\nnot really", ".png")
     assert broken.value.reason == Reason.EXTRACTION_FAILED and "not a readable image" in broken.value.detail
     with pytest.raises(ExtractionError, match="OCR found no text"):
-        image.extract(_picture([], (800, 600)), ".png")
+        image.extract(picture([], (800, 600)), ".png")
 
 
 @needs_ocr
 def test_a_scanned_pdf_is_read_by_ocr() -> None:
-    out = pdf.extract(_scanned_pdf(LINES), ".pdf")
+    out = pdf.extract(scanned_pdf(LINES), ".pdf")
     assert out.text.startswith("## Page 1\n\n")
     for line in LINES:
         assert line in out.text, out.text
@@ -74,8 +52,8 @@ def test_a_scanned_pdf_is_read_by_ocr() -> None:
 def test_a_photo_of_a_contract_becomes_a_page(tmp_path: Path) -> None:
     project = Project(tmp_path / "proj")
     project.init()
-    drop(project, "scans/acme.jpg", _picture(LINES, fmt="JPEG"))
-    drop(project, "scans/acme-scan.pdf", _scanned_pdf(LINES))
+    drop(project, "scans/acme.jpg", picture(LINES, fmt="JPEG"))
+    drop(project, "scans/acme-scan.pdf", scanned_pdf(LINES))
     report = project.update()
     assert {f.action for f in report.files} <= {Action.CREATED, Action.UPDATED}, report.files
     page = (project.paths.wiki / report.files[0].page).read_text(encoding="utf-8")
@@ -93,6 +71,6 @@ def test_without_an_ocr_engine_an_image_is_unsupported_and_names_the_install(mon
 def test_without_an_ocr_engine_a_scan_is_empty_and_names_the_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ocr, "tesseract", lambda: None)
     with pytest.raises(ExtractionError) as caught:
-        pdf.extract(_scanned_pdf(LINES), ".pdf")
+        pdf.extract(scanned_pdf(LINES), ".pdf")
     assert caught.value.reason == Reason.EMPTY
     assert caught.value.detail == f"no text layer (a scanned document?); to read scans, {ocr.INSTALL}"

@@ -35,7 +35,8 @@ def test_a_notebook_reads_as_markdown_with_fenced_code_in_the_kernels_language()
     assert "````julia\ns = \"```\"\nprintln(s)\n````" in out.text  # a fence longer than the code's backticks
     assert "line 39\n… (60 more lines)" in out.text and "line 40" not in out.text
     assert "```text\n42\n```" in out.text and "KeyError: 'region'" in out.text
-    assert out.warnings == ("1 image output(s) not read (no OCR for notebook images yet)",)
+    assert out.warnings == () and out.images == {"broken": 1}  # "iVBOR" is not base64 of an image
+    assert "<Figure>" not in out.text  # the image's repr is not text
     assert out.info == {"title": "Churn"}
 
 

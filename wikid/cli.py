@@ -16,6 +16,7 @@ from wikid import __version__
 from wikid.clock import ClockError
 from wikid.config import ConfigError
 from wikid.extract.runner import ExtractOutcome
+from wikid.images import describe_counts
 from wikid.intake.report import UpdateReport
 from wikid.lock import ProjectLocked
 from wikid.maintenance import RemoveRefused
@@ -146,6 +147,8 @@ def _print_extract(file: str, outcome: ExtractOutcome) -> None:
         print(outcome.text, end="" if (outcome.text or "").endswith("\n") else "\n")
         for warning in outcome.warnings:
             print(f"wikid: warning: {file}: {warning}", file=sys.stderr)
+        if outcome.images:
+            print(f"wikid: {file}: {describe_counts(outcome.images)}", file=sys.stderr)
     else:
         print(f"wikid: {file}: {outcome.reason}: {outcome.detail}", file=sys.stderr)
 

@@ -45,6 +45,9 @@ class AgentConfig:
     mode: str = "draft"
     batch_chars: int = 200_000  # tools mode: text per agent batch
     draft_chars: int = 12_000  # draft mode: document text shown to the model per cluster
+    # Show the model the images of documents (photos, scans, figures) beside their OCR
+    # text: auto = when the model's profile says it accepts images.
+    images: bool | str = "auto"
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "engine": ("auto", "offline", "agent"),
     "watch.polling": ("auto", True, False),
     "agent.mode": ("draft", "tools"),
+    "agent.images": ("auto", True, False),
 }
 # Allowed ranges (low, high, whether low itself is allowed) of the numeric settings
 # that have one; the others only must not be negative. A value out of range would
@@ -290,6 +294,8 @@ DEFAULT_CONFIG_TEXT = """\
 #   mode: draft                # draft: one typed draft per cluster, rendered by wikid | tools: a tool loop
 #   draft_chars: 12000         # draft mode: document text shown to the model per cluster
 #   batch_chars: 200000        # tools mode: text per agent batch
+#   images: auto               # show document images to the model: auto (when its profile
+#                              # says it accepts images) | true | false
 
 # offline:                     # the model-free manager engine
 #   cluster_threshold: 0.15    # content similarity at which two documents describe one entity

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from wikid.images import Figure
 from wikid.reasons import Reason
 
 
@@ -24,12 +25,16 @@ INFO_KEYS = ("title", "author", "date")
 
 @dataclass(frozen=True)
 class Extracted:
-    """The markdown text wikid sees in a document, what it had to give up on, and what
-    the document's properties say about it (`info`, keys from INFO_KEYS)."""
+    """The markdown text wikid sees in a document, what it had to give up on, what
+    the document's properties say about it (`info`, keys from INFO_KEYS), how many of its
+    images had each outcome (`images`, keys from wikid.images.ImageOutcome) and the
+    images a model may be shown (`figures`)."""
 
     text: str
     warnings: tuple[str, ...] = ()
     info: Mapping[str, str] = field(default_factory=dict)
+    images: Mapping[str, int] = field(default_factory=dict)
+    figures: tuple[Figure, ...] = ()
 
 
 def clean_info(**values: object) -> dict[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 
-from wikid.extract import ocr
+from wikid.extract import figures, ocr
 from wikid.extract.base import Extracted, ExtractionError
 from wikid.reasons import Reason
 
@@ -29,16 +29,21 @@ def extract(data: bytes, suffix: str) -> Extracted:
         frames = [frame.copy() for _, frame in zip(range(MAX_FRAMES + 1), ImageSequence.Iterator(image))]
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
         raise ExtractionError(Reason.EXTRACTION_FAILED, f"not a readable image: {exc}") from exc
-    warnings = [f"text read by OCR ({ocr.version()}): check names and figures against the image"]
+    warnings = []
     if len(frames) > MAX_FRAMES:
         frames = frames[:MAX_FRAMES]
         warnings.append(f"only the first {MAX_FRAMES} frames were read")
     if all(ocr.decorative(frame) for frame in frames):
         raise ExtractionError(Reason.EMPTY, f"a decorative image ({frames[0].width}x{frames[0].height} px): no text to read")
-    reads = [ocr.Read() if ocr.decorative(frame) else ocr.read_pixels(frame) for frame in frames]
-    if not any(r.text for r in reads):
+    reader = figures.ImageReader()
+    found = [reader.read_picture(frame, f"page {n}" if len(frames) > 1 else "the image", "")
+             for n, frame in enumerate(frames, 1)]
+    read = [(n, figure) for n, figure in enumerate(found, 1) if figure is not None and figure.text]
+    if not read:
         raise ExtractionError(Reason.EMPTY, "OCR found no text in the image")
-    if len(reads) == 1:
-        return Extracted(reads[0].text + "\n", tuple(warnings))
-    body = "\n\n".join(f"## Page {n}\n\n{r.text}" for n, r in enumerate(reads, 1) if r.text)
-    return Extracted(body + "\n", tuple(warnings))
+    warnings[:0] = reader.warnings()
+    if len(frames) == 1:
+        body = read[0][1].text
+    else:
+        body = "\n\n".join(f"## Page {n}\n\n{figure.text}" for n, figure in read)
+    return Extracted(body + "\n", tuple(warnings), images=reader.counts(), figures=tuple(reader.figures))

@@ -4,15 +4,19 @@ kernel's language, text outputs trimmed.
 The notebook is JSON (nbformat 4, or 3 with worksheets); invalid JSON is
 `extraction_failed`. A code cell's fence is longer than any backtick run inside it.
 Outputs: streams and `text/plain` results as `text` blocks cut to MAX_OUTPUT_LINES,
-errors as `ename: evalue`; image outputs are counted in a warning (not read yet).
+errors as `ename: evalue`; image outputs (PNG, JPEG, GIF, WebP, SVG) are read by OCR
+where they stand (`figures.py`).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from typing import Any
 
 from wikid.extract.base import Extracted, ExtractionError, clean_info
+from wikid.extract.figures import Pictures
 from wikid.extract.text import decode_text, fenced
 from wikid.reasons import Reason
 
@@ -34,7 +38,21 @@ def _trimmed(text: str) -> str:
     return "\n".join(lines)
 
 
-def _outputs(outputs: Any, images: list[int]) -> list[str]:
+def _image(data: dict[str, Any]) -> bytes | None | str:
+    """The bytes of an output's image (None when they do not decode), '' when it has none."""
+    for mime in _IMAGES:
+        if mime in data:
+            encoded = _text(data[mime])
+            if mime == "image/svg+xml":
+                return encoded.encode("utf-8")
+            try:
+                return base64.b64decode("".join(encoded.split()), validate=True)
+            except (binascii.Error, ValueError):
+                return None
+    return ""
+
+
+def _outputs(outputs: Any, pictures: Pictures) -> list[str]:
     out = []
     for output in outputs if isinstance(outputs, list) else []:
         if not isinstance(output, dict):
@@ -46,8 +64,10 @@ def _outputs(outputs: Any, images: list[int]) -> list[str]:
         elif kind == "error":
             text = f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"
         else:
-            if any(mime in data for mime in _IMAGES):
-                images.append(1)
+            if (image := _image(data)) != "":
+                out.append(pictures.mark(image or None) + "\n")
+                if "text/plain" in data and _text(data["text/plain"]).startswith("<"):
+                    continue  # `<Figure size 640x480 with 1 Axes>`: the repr of the image
             text = _text(data.get("text/plain") or output.get("text"))
         if text.strip():
             out.append(fenced(_trimmed(text), "text"))
@@ -72,7 +92,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
     info = meta.get("language_info") if isinstance(meta.get("language_info"), dict) else {}
     language = str(kernel.get("language") or info.get("name") or "python")
     parts: list[str] = []
-    images: list[int] = []
+    pictures = Pictures()
     for cell in cells:
         if not isinstance(cell, dict):
             continue
@@ -83,14 +103,14 @@ def extract(data: bytes, suffix: str) -> Extracted:
         elif kind == "code":
             if source.strip():
                 parts.append(fenced(source, language))
-            parts += _outputs(cell.get("outputs"), images)
+            parts += _outputs(cell.get("outputs"), pictures)
         elif kind == "raw" and source.strip():
             parts.append(fenced(source, ""))
-    if images:
-        warnings.append(f"{len(images)} image output(s) not read (no OCR for notebook images yet)")
-    if not parts:
+    read = pictures.resolve("\n".join(parts))
+    if not read.text.strip():
         raise ExtractionError(Reason.EMPTY, "the notebook has no cell with content")
     authors = meta.get("authors")
     author = ", ".join(str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors) \
         if isinstance(authors, list) else None
-    return Extracted("\n".join(parts), tuple(warnings), clean_info(title=meta.get("title"), author=author))
+    return Extracted(read.text + "\n", tuple(warnings) + read.warnings, clean_info(title=meta.get("title"), author=author),
+                     read.counts, read.figures)

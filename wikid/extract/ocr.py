@@ -15,7 +15,6 @@ import functools
 import io
 import shutil
 import subprocess
-from dataclasses import dataclass
 
 from wikid.extract.base import ExtractionError
 from wikid.reasons import Reason
@@ -25,14 +24,6 @@ MIN_SIDE = 24  # px: smaller is an icon or a rule, not text
 MIN_PIXELS = 4_000  # px²: bullets, spacers, logos
 MAX_OCR_PIXELS = 12_000_000  # larger images are scaled down before OCR
 MAX_IMAGE_PIXELS = 200_000_000  # larger is a decompression bomb, not a photo
-
-
-@dataclass(frozen=True)
-class Read:
-    """What OCR made of one image: its text ('' when none), or why it was not read."""
-
-    text: str = ""
-    skipped: str | None = None  # "broken": the engine could not read it
 
 
 @functools.cache
@@ -79,12 +70,13 @@ def decorative(image: object) -> bool:
     return min(width, height) < MIN_SIDE or width * height < MIN_PIXELS
 
 
-def read_pixels(image: object, language: str = "eng") -> Read:
-    """OCR of one decoded Pillow image."""
+def read_pixels(image: object, language: str = "eng", timeout: float | None = None) -> str:
+    """The text OCR finds in one decoded Pillow image ('' when none, or when the engine
+    fails on it); subprocess.TimeoutExpired past `timeout` seconds (default 600)."""
     command = require()
     done = subprocess.run([command, "stdin", "stdout", "-l", language], input=png_of(image),
-                          capture_output=True, timeout=600)
+                          capture_output=True, timeout=600 if timeout is None else max(timeout, 1.0))
     if done.returncode != 0:
-        return Read(skipped="broken")
+        return ""
     text = done.stdout.decode("utf-8", "replace").replace("\f", "\n")
-    return Read("\n".join(line.rstrip() for line in text.split("\n")).strip())
+    return "\n".join(line.rstrip() for line in text.split("\n")).strip()

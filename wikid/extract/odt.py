@@ -14,6 +14,10 @@ literal spaces, a tab and a newline. Footnotes are kept inline in brackets. Dele
 text of tracked changes, comments and the generated table of contents are skipped:
 the first is not the document's text, the others repeat or annotate it.
 
+Images (`draw:image` in a `draw:frame`, the package's `Pictures/...` files, and the
+pictures Office keeps of embedded objects) are marked where their frame stands and read
+by OCR (`figures.py`).
+
 `info` comes from `meta.xml`: `dc:title`, the author (`meta:initial-creator`, else
 `dc:creator`, which ODF defines as the last editor) and `dc:date` (the last change),
 else `meta:creation-date`. It is read with the same expat parser, under the stricter
@@ -31,12 +35,15 @@ from xml.etree import ElementTree
 
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error, gfm_table
 from wikid.extract.docinfo import DC, first_date, guarded, iso_date, read_part, texts
+from wikid.extract.figures import MAX_IMAGE_BYTES, Pictures
 from wikid.reasons import Reason
 
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
+_DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 _H, _P = f"{_TEXT}h", f"{_TEXT}p"
 _LIST, _LIST_ITEMS = f"{_TEXT}list", {f"{_TEXT}list-item", f"{_TEXT}list-header"}
@@ -63,10 +70,11 @@ _Pieces = list[tuple[str, bool]]
 
 def extract(data: bytes, suffix: str) -> Extracted:
     """Markdown for the body of an OpenDocument text document."""
+    pictures = Pictures()
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as package:
-            content = package.read("content.xml")
-        root = ElementTree.fromstring(content)
+            root = ElementTree.fromstring(package.read("content.xml"))
+            _mark_images(root, package, pictures)
     except KeyError as exc:
         raise _failed("the ODT package has no content.xml") from exc
     except (zipfile.BadZipFile, ElementTree.ParseError, zlib.error, EOFError, OSError,
@@ -76,12 +84,32 @@ def extract(data: bytes, suffix: str) -> Extracted:
     if body is None:
         raise _failed("content.xml has no office:text body; is this a text document?")
     try:
-        text = "\n\n".join(_blocks(body))
+        read = pictures.resolve("\n\n".join(_blocks(body)))
     except RecursionError as exc:
         raise _failed("the document is nested too deeply to read") from exc
-    if not text:
+    if not read.text.strip():
         raise ExtractionError(Reason.EMPTY, "the ODT document has no text")
-    return Extracted(text + "\n", info=guarded(_info, data))
+    return Extracted(read.text + "\n", read.warnings, guarded(_info, data), read.counts, read.figures)
+
+
+def _mark_images(root: ElementTree.Element, package: zipfile.ZipFile, pictures: Pictures) -> None:
+    """Replace each frame holding an image by its placeholder: a span inside a paragraph,
+    a paragraph of its own elsewhere (a frame anchored to the page). One frame can hold
+    an embedded object and the picture of it; the picture is what is read."""
+    for parent in root.iter():
+        for position, child in enumerate(parent):
+            if child.tag != f"{_DRAW}frame" or (image := child.find(f"{_DRAW}image")) is None:
+                continue
+            href = image.get(_XLINK_HREF, "")
+            try:
+                with package.open(href) as member:
+                    data: bytes | None = member.read(MAX_IMAGE_BYTES + 1)
+            except (KeyError, OSError, zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError):
+                data = None  # linked from outside the package, or damaged: counted as broken
+            inline = parent.tag in (_P, _H) or parent.tag.startswith(_TEXT)
+            mark = ElementTree.Element(f"{_TEXT}span" if inline else _P)
+            mark.text, mark.tail = pictures.mark(data), child.tail
+            parent[position] = mark
 
 
 def _info(data: bytes) -> dict[str, str]:

@@ -41,7 +41,8 @@ from pypdf.generic import ByteStringObject, TextStringObject
 
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
 from wikid.extract.docinfo import first_date, guarded, pdf_date
-from wikid.extract import ocr
+from wikid.extract import figures, ocr
+from wikid.images import ImageOutcome
 from wikid.reasons import Reason
 
 MAX_OCR_PAGES = 100
@@ -74,30 +75,42 @@ def extract(data: bytes, suffix: str) -> Extracted:
         with pdfium.PdfDocument(raw) as pdf:
             pages = [_page_text(lambda: pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
             info = guarded(_info, lambda key: _pdfium_value(pdf, key))
-            warnings = _ocr_blank_pages(pdf, pages)
+            warnings, reader = _ocr_blank_pages(pdf, pages)
+            return _assemble(pages, warnings, info, reader)
     return _assemble(pages, warnings, info)
 
 
-def _ocr_blank_pages(pdf: pdfium.PdfDocument, pages: list[str | None]) -> list[str]:
+def _ocr_blank_pages(pdf: pdfium.PdfDocument, pages: list[str | None]) -> tuple[list[str], figures.ImageReader]:
     """Read the pages without a text layer (scans) by OCR, in place, when an OCR engine is
-    installed (at most MAX_OCR_PAGES, at OCR_DPI); what was done, as warnings."""
+    installed (at most MAX_OCR_PAGES, at OCR_DPI, within the worker's deadline); what was
+    done, as warnings, and the reader that counted each page as an image."""
+    reader = figures.ImageReader()
     blank = [i for i, text in enumerate(pages) if text == ""]
-    if not blank or ocr.tesseract() is None:
-        return []
+    if not blank:
+        return [], reader
+    if ocr.tesseract() is None:
+        reader.count(ImageOutcome.NO_OCR, len(blank))
+        return [], reader
     warnings = []
     if len(blank) > MAX_OCR_PAGES:
         warnings.append(f"only the first {MAX_OCR_PAGES} of {len(blank)} pages without a text layer were read by OCR")
+        reader.count(ImageOutcome.OVER_LIMIT, len(blank) - MAX_OCR_PAGES)
         blank = blank[:MAX_OCR_PAGES]
-    read = []
+    read, late = [], []
     for i in blank:
-        found = ocr.read_pixels(pdf[i].render(scale=OCR_DPI / 72).to_pil())
-        if found.text:
+        before = len(reader.outcomes)
+        found = reader.read_picture(pdf[i].render(scale=OCR_DPI / 72).to_pil(), f"page {i + 1}", "")
+        if found is not None and found.text:
             pages[i] = _normalise(found.text)
             read.append(i + 1)
+        elif reader.outcomes[before:] == [ImageOutcome.OVER_LIMIT]:
+            late.append(i + 1)
     if read:
         warnings.append(f"{_page_list(read)} had no text layer and {'was' if len(read) == 1 else 'were'} read by OCR "
                         f"({ocr.version()}): check names and figures against the scan")
-    return warnings
+    if late:
+        warnings.append(f"{_page_list(late)} not read by OCR: the time the document may take ran out")
+    return warnings, reader
 
 
 def _pypdf_pages(data: bytes, pdfium_error: str) -> tuple[list[str | None], dict[str, str]]:
@@ -160,7 +173,8 @@ def _normalise(text: str) -> str:
     return _BLANK_RUNS.sub("\n\n", text).strip()
 
 
-def _assemble(pages: list[str | None], warnings: list[str], info: dict[str, str]) -> Extracted:
+def _assemble(pages: list[str | None], warnings: list[str], info: dict[str, str],
+              reader: figures.ImageReader | None = None) -> Extracted:
     if not pages:
         raise ExtractionError(Reason.EMPTY, "the PDF has no pages")
     unreadable = [n for n, text in enumerate(pages, 1) if text is None]
@@ -176,7 +190,9 @@ def _assemble(pages: list[str | None], warnings: list[str], info: dict[str, str]
     if unreadable:
         warnings.append(f"could not parse {_page_list(unreadable)}; skipped")
     body = "\n\n".join(f"## Page {n}\n\n{text}" for n, text in enumerate(pages, 1) if text)
-    return Extracted(body + "\n", tuple(warnings), info)
+    if reader is None:
+        return Extracted(body + "\n", tuple(warnings), info)
+    return Extracted(body + "\n", tuple(warnings), info, reader.counts(), tuple(reader.figures))
 
 
 def _page_list(numbers: list[int]) -> str:

@@ -29,20 +29,24 @@ from wikid.config import LimitsConfig
 from wikid.document.reading import read
 from wikid.extract.registry import extractor_module
 from wikid.extract.worker import READY
+from wikid.images import Figure
 from wikid.reasons import Reason
 from wikid.intake.naming import split_name
 
 
 @dataclass(frozen=True)
 class ExtractOutcome:
-    """What wikid sees in one file: markdown text, warnings and the document's own
-    properties (see extract.base.INFO_KEYS), or a reason code."""
+    """What wikid sees in one file: markdown text, warnings, the document's own
+    properties (see extract.base.INFO_KEYS) and what became of its images (counts by
+    wikid.images.ImageOutcome, and the figures a model may be shown), or a reason code."""
 
     text: str | None
     warnings: tuple[str, ...] = ()
     reason: Reason | None = None
     detail: str = ""
     info: Mapping[str, str] = field(default_factory=dict)
+    images: Mapping[str, int] = field(default_factory=dict)
+    figures: tuple[Figure, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -65,6 +69,7 @@ class ExtractOutcome:
             "warnings": list(self.warnings),
             "chars": len(self.text) if self.text is not None else 0,
             "info": dict(self.info),
+            "images": dict(self.images),
             "identity": self.identity(),
             "text": self.text,
         }
@@ -75,6 +80,9 @@ def failure(reason: Reason, detail: str) -> ExtractOutcome:
 
 
 WORKER_START_SECONDS = 30.0
+# The share of the time limit a document's images may take by OCR: past it, images are
+# counted and not read, so the document's text still arrives within the limit.
+IMAGE_TIME_SHARE = 0.75
 # The worker's command: `-S` skips site (~60 ms of .pth files) since the child gets the
 # parent's import path (site-packages, a checkout, a test's helpers) and, first, the folder
 # this wikid was imported from (an editable install finds it through a .pth hook).
@@ -90,8 +98,10 @@ class WorkerStartError(RuntimeError):
 class Extractor:
     """Extracts documents in an isolated worker; use as a context manager per batch."""
 
-    def __init__(self, limits: LimitsConfig) -> None:
+    def __init__(self, limits: LimitsConfig, keep_images: bool = False) -> None:
+        """`keep_images`: keep a scaled copy of each image read, for an agent's model."""
         self.timeout = limits.extract_timeout_seconds
+        self.keep_images = keep_images
         self.memory_budget = int(limits.extract_memory_mb * 1048576)
         self.max_bytes = int(limits.max_file_mb * 1048576)
         self.network: str | None = None  # how the worker is kept offline (see worker._offline)
@@ -174,11 +184,11 @@ class Extractor:
             return failure(Reason.TOO_LARGE, f"{size / 1048576:.1f} MB is over the {self.max_bytes / 1048576:.0f} MB limit (limits.max_file_mb)")
         conn = self._worker()
         try:
-            conn.send((str(path), suffix, module, self.max_bytes))
+            conn.send((str(path), suffix, module, self.max_bytes, self.timeout * IMAGE_TIME_SHARE, self.keep_images))
             if not conn.poll(self.timeout):
                 self._kill()
                 return failure(Reason.EXTRACTION_FAILED, f"time limit of {self.timeout:g} s exceeded (limits.extract_timeout_seconds)")
-            status, first, second, info, stays = conn.recv()
+            status, first, second, info, images, figures, stays = conn.recv()
         except (EOFError, OSError):
             code = self._exit_status()
             self._kill()
@@ -186,5 +196,5 @@ class Extractor:
         if not stays:
             self.close()
         if status == "ok":
-            return ExtractOutcome(first, tuple(second), info=info)
+            return ExtractOutcome(first, tuple(second), info=info, images=images, figures=figures)
         return failure(Reason(first), second)

@@ -22,6 +22,10 @@ dropped rows with values are counted for the warning, but only over the next
 `COUNTED_ROWS` rows: openpyxl parses about 15,000 rows a second, and counting all of a
 million-row sheet would spend most of the extraction time limit on rows never shown.
 
+Images anchored on a sheet (its drawing part's pictures) are read by OCR after the
+sheet's table (`figures.py`): openpyxl's read-only mode does not load them, so the
+package's relationships are followed directly (workbook → sheet → drawing → media).
+
 `info` holds the core properties' title, creator and modified (else created) date, read
 by `docinfo.ooxml_info` (openpyxl fills in creator "openpyxl" and today's date for
 properties a workbook leaves out).
@@ -32,12 +36,17 @@ from __future__ import annotations
 import datetime as dt
 import io
 import itertools
+import posixpath
+import zipfile
+import zlib
 from typing import TYPE_CHECKING
+from xml.etree import ElementTree
 
 from openpyxl import load_workbook
 
 from wikid.extract.base import Extracted, ExtractionError, describe_error, gfm_table
-from wikid.extract.docinfo import guarded, ooxml_info
+from wikid.extract.docinfo import guarded, ooxml_info, read_part
+from wikid.extract.figures import MAX_IMAGE_BYTES, Pictures
 from wikid.reasons import Reason
 
 if TYPE_CHECKING:
@@ -45,6 +54,12 @@ if TYPE_CHECKING:
 
 MAX_ROWS = 10_000
 COUNTED_ROWS = 100_000
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_R_EMBED = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed"
+_BLIP = "{http://schemas.openxmlformats.org/drawingml/2006/main}blip"
+_DRAWING = "{http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing}wsDr"
 
 
 def extract(data: bytes, suffix: str) -> Extracted:
@@ -56,6 +71,9 @@ def extract(data: bytes, suffix: str) -> Extracted:
         raise ExtractionError(Reason.EXTRACTION_FAILED, detail) from None
     sections: list[str] = []
     warnings: list[str] = []
+    pictures = Pictures()
+    images = _sheet_images(data)
+    has_values = False
     try:
         for sheet in workbook.worksheets:
             try:
@@ -64,15 +82,74 @@ def extract(data: bytes, suffix: str) -> Extracted:
                 raise ExtractionError(
                     Reason.EXTRACTION_FAILED, f"openpyxl could not read sheet {sheet.title!r}: {describe_error(exc)}"
                 ) from None
-            if rows:
-                sections.append(f"## Sheet: {sheet.title}\n\n{gfm_table(rows)}")
+            has_values = has_values or bool(rows)
+            marks = "".join(pictures.mark(image) for image in images.get(sheet.title, []))
+            if rows or marks:
+                sections.append("\n\n".join(filter(None, [f"## Sheet: {sheet.title}", gfm_table(rows), marks])))
             if dropped or unread:
                 warnings.append(_cap_warning(sheet.title, dropped, unread))
     finally:
         workbook.close()
-    if not sections:
+    read = pictures.resolve("\n\n".join(sections))
+    if not has_values and not any(figure.text for figure in read.figures):
         raise ExtractionError(Reason.EMPTY, "the workbook has no cells with values")
-    return Extracted("\n\n".join(sections) + "\n", tuple(warnings), guarded(ooxml_info, data))
+    return Extracted(read.text + "\n", tuple(warnings) + read.warnings, guarded(ooxml_info, data), read.counts, read.figures)
+
+
+def _sheet_images(data: bytes) -> dict[str, list[bytes | None]]:
+    """Sheet name -> the bytes of the pictures its drawing holds, in drawing order
+    (None for a picture whose file is missing). A package that cannot be followed has none."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as package:
+            workbook = read_part(package, "xl/workbook.xml", f"{_MAIN}workbook")
+            if workbook is None:
+                return {}
+            targets = _relationships(package, "xl/workbook.xml")
+            found: dict[str, list[bytes | None]] = {}
+            for sheet in workbook.iter(f"{_MAIN}sheet"):
+                part = targets.get(sheet.get(_R_ID, ""))
+                drawings = _relationships(package, part, "drawing").values() if part else ()
+                images = [image for drawing in drawings for image in _drawing_images(package, drawing)]
+                if images:
+                    found[sheet.get("name", "")] = images
+            return found
+    except (KeyError, zipfile.BadZipFile, ElementTree.ParseError, OSError, zlib.error, RuntimeError,
+            NotImplementedError):
+        return {}
+
+
+def _drawing_images(package: zipfile.ZipFile, drawing: str) -> list[bytes | None]:
+    root = read_part(package, drawing, _DRAWING)
+    if root is None:
+        return []
+    targets = _relationships(package, drawing, "image")
+    images: list[bytes | None] = []
+    for blip in root.iter(_BLIP):
+        target = targets.get(blip.get(_R_EMBED, ""))
+        try:
+            with package.open(target or "") as member:
+                images.append(member.read(MAX_IMAGE_BYTES + 1))
+        except (KeyError, OSError):
+            images.append(None)
+    return images
+
+
+def _relationships(package: zipfile.ZipFile, part: str, kind: str = "") -> dict[str, str]:
+    """Relationship id -> package path of the parts `part` refers to (of type `kind`, the
+    type URI's last segment, when given; external ones left out)."""
+    folder, name = posixpath.split(part)
+    rels = posixpath.join(folder, "_rels", f"{name}.rels")
+    if rels not in package.namelist():
+        return {}
+    root = read_part(package, rels, f"{_RELS}Relationships")
+    targets: dict[str, str] = {}
+    for rel in root.iter(f"{_RELS}Relationship") if root is not None else ():
+        target = rel.get("Target", "")
+        if rel.get("TargetMode") == "External" or not target or not rel.get("Type", "").endswith(f"/{kind}" if kind else ""):
+            continue
+        path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+        targets[rel.get("Id", "")] = path
+    return targets
 
 
 def _read(sheet: ReadOnlyWorksheet) -> tuple[list[list[str]], int, bool]:

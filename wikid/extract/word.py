@@ -13,6 +13,10 @@ first row as header (a merged cell repeats its text in every row and column it
 spans, which keeps the columns aligned); other paragraphs as plain text. Inline
 formatting is dropped.
 
+Images (`a:blip` pictures, old VML `v:imagedata`) are marked where they stand and read
+by OCR (`figures.py`); a chart's cached series become a table after its paragraph
+(`charts.py`). An image in a table cell is read after the table.
+
 Headers and footers carry page furniture (company, confidentiality, document ids)
 that still says something about the document. They are appended after the body
 under `## Header` and `## Footer`, each paragraph once however many sections or
@@ -27,7 +31,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docx import Document
 from docx.enum.style import WD_STYLE_TYPE
@@ -36,7 +40,10 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 
 from wikid.extract.base import Extracted, ExtractionError, describe_error, gfm_table
+from wikid.extract.charts import chart_markdown
 from wikid.extract.docinfo import guarded, ooxml_info
+from wikid.extract.figures import Pictures
+from wikid.images import describe_counts
 from wikid.reasons import Reason
 
 if TYPE_CHECKING:
@@ -47,6 +54,8 @@ if TYPE_CHECKING:
 _HEADING = re.compile(r"Heading ([1-9])")
 _LIST_STYLE = re.compile(r"List (?:Bullet|Number)(?: ([2-9]))?")
 _PARAGRAPH, _TABLE, _CONTENT_CONTROL = qn("w:p"), qn("w:tbl"), qn("w:sdt")
+_BLIP, _CHART, _VML_IMAGE = qn("a:blip"), qn("c:chart"), "{urn:schemas-microsoft-com:vml}imagedata"
+_EMBED, _RID = qn("r:embed"), qn("r:id")
 _HEADERS = ("header", "first_page_header", "even_page_header")
 _FOOTERS = ("footer", "first_page_footer", "even_page_footer")
 
@@ -55,21 +64,23 @@ Block = tuple[bool, str]  # (is a list item, markdown)
 
 def extract(data: bytes, suffix: str) -> Extracted:
     """Markdown for a .docx body, then its headers and footers."""
+    pictures = Pictures()
     try:
         document = Document(io.BytesIO(data))
         styles = _style_names(document)
-        parts = [_join(_blocks(document.element.body, document, styles))]
+        parts = [_join(_blocks(document.element.body, document, styles, pictures))]
         for title, attrs in (("Header", _HEADERS), ("Footer", _FOOTERS)):
-            if furniture := _furniture(document, attrs, styles):
+            if furniture := _furniture(document, attrs, styles, pictures):
                 parts.append(f"## {title}\n\n" + "\n\n".join(furniture))
     except Exception as exc:  # python-docx/lxml/zipfile raise many types on damaged files
         raise ExtractionError(
             Reason.EXTRACTION_FAILED, f"python-docx could not read the document: {describe_error(exc)}"
         ) from None
-    text = "\n\n".join(part for part in parts if part)
-    if not text.strip():
-        raise ExtractionError(Reason.EMPTY, "the document has no text")
-    return Extracted(text + "\n", info=guarded(ooxml_info, data))
+    read = pictures.resolve("\n\n".join(part for part in parts if part))
+    if not read.text.strip():
+        raise ExtractionError(Reason.EMPTY, "the document has no text" + (f" ({describe_counts(read.counts)})" if read.counts else ""))
+    return Extracted(read.text + "\n", read.warnings, guarded(ooxml_info, data), read.counts, read.figures)
+
 
 
 def _style_names(document: DocxDocument) -> dict[str | None, str]:
@@ -86,23 +97,55 @@ def _style_names(document: DocxDocument) -> dict[str | None, str]:
 
 
 def _blocks(
-    container: BaseOxmlElement, parent: DocxDocument | _Header | _Footer, styles: dict[str | None, str]
+    container: BaseOxmlElement, parent: DocxDocument | _Header | _Footer, styles: dict[str | None, str],
+    pictures: Pictures,
 ) -> Iterator[Block]:
-    """Each non-empty paragraph and table under `container`, in document order."""
+    """Each non-empty paragraph and table under `container`, in document order, each
+    followed by the charts in it; images are marked in the paragraph that holds them."""
     for child in container.iterchildren():
         if child.tag == _PARAGRAPH:
-            if block := _paragraph(child, Paragraph(child, parent), styles):
+            paragraph = Paragraph(child, parent)
+            marks, charts = _drawings(child, paragraph.part.related_parts, pictures)
+            if block := _paragraph(child, paragraph, styles, marks):
                 yield block
+            yield from ((False, chart) for chart in charts)
         elif child.tag == _TABLE:
-            rows = [[cell.text for cell in row.cells] for row in Table(child, parent).rows]
+            table = Table(child, parent)
+            rows = [[cell.text for cell in row.cells] for row in table.rows]
+            marks, charts = _drawings(child, table.part.related_parts, pictures)
             if any(cell.strip() for row in rows for cell in row):
                 yield False, gfm_table(rows)
+            if marks:
+                yield False, marks
+            yield from ((False, chart) for chart in charts)
         elif child.tag == _CONTENT_CONTROL and (content := child.find(qn("w:sdtContent"))) is not None:
-            yield from _blocks(content, parent, styles)
+            yield from _blocks(content, parent, styles, pictures)
 
 
-def _paragraph(element: BaseOxmlElement, paragraph: Paragraph, styles: dict[str | None, str]) -> Block | None:
-    text = paragraph.text.strip()
+def _drawings(element: BaseOxmlElement, related: dict[str, Any], pictures: Pictures) -> tuple[str, list[str]]:
+    """The image placeholders (one string) and chart tables found under `element`.
+
+    An image linked from outside the package (`r:link`, no `r:embed`) has no bytes here
+    and is not counted.
+    """
+    marks: list[str] = []
+    charts: list[str] = []
+    for node in element.iter(_BLIP, _VML_IMAGE, _CHART):
+        rid = node.get(_EMBED) if node.tag == _BLIP else node.get(_RID)
+        if not rid:
+            continue
+        part = related.get(rid)
+        if node.tag == _CHART:
+            if part is not None and (table := chart_markdown(part.blob)):
+                charts.append(table)
+        else:
+            marks.append(pictures.mark(part.blob if part is not None else None))
+    return "".join(marks), charts
+
+
+def _paragraph(element: BaseOxmlElement, paragraph: Paragraph, styles: dict[str | None, str],
+               marks: str = "") -> Block | None:
+    text = paragraph.text.strip() + marks
     if not text:
         return None
     style = styles.get(element.style, styles[None])
@@ -144,7 +187,8 @@ def _join(blocks: Iterator[Block]) -> str:
     return "".join(out)
 
 
-def _furniture(document: DocxDocument, attrs: tuple[str, ...], styles: dict[str | None, str]) -> list[str]:
+def _furniture(document: DocxDocument, attrs: tuple[str, ...], styles: dict[str | None, str],
+               pictures: Pictures) -> list[str]:
     """The distinct header (or footer) blocks of every section, in first-seen order."""
     seen: list[str] = []
     for section in document.sections:
@@ -152,8 +196,8 @@ def _furniture(document: DocxDocument, attrs: tuple[str, ...], styles: dict[str 
             header_footer = getattr(section, attr)
             if header_footer.is_linked_to_previous:  # no definition of its own: nothing new
                 continue
-            for _, markdown in _blocks(header_footer.part.element, header_footer, styles):
-                if markdown not in seen:
+            for _, markdown in _blocks(header_footer.part.element, header_footer, styles, pictures):
+                if pictures.strip(markdown) not in map(pictures.strip, seen):
                     seen.append(markdown)
     return seen
 

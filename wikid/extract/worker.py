@@ -19,11 +19,13 @@ import os
 import resource
 import signal
 import socket
+import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 from wikid.extract.base import ExtractionError, describe_error
+from wikid.extract.figures import ImageSettings, image_settings
 from wikid.extract.sniff import check_content
 from wikid.fsio import NotRegularFile, linux_libc, read_regular
 from wikid.reasons import Reason
@@ -73,8 +75,11 @@ def _limit_memory(budget: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def extract_one(path: str, suffix: str, module: str, max_bytes: int, memory_budget: int) -> tuple[str, Any, Any, Any]:
-    """("ok", text, warnings, info) or ("fail", reason, detail, None) for one file.
+def extract_one(path: str, suffix: str, module: str, max_bytes: int, image_seconds: float, keep_images: bool,
+                memory_budget: int) -> tuple[Any, ...]:
+    """("ok", text, warnings, info, image counts, figures) or ("fail", reason, detail,
+    None, None, None) for one file; its images are read by OCR for at most
+    `image_seconds` and kept for a model when `keep_images` (figures.ImageSettings).
 
     The file is read and the format module imported before the memory cap applies,
     so the budget is what the extraction itself may allocate.
@@ -82,25 +87,31 @@ def extract_one(path: str, suffix: str, module: str, max_bytes: int, memory_budg
     try:
         data, _ = read_regular(Path(path), max_bytes)
     except NotRegularFile as exc:
-        return ("fail", Reason.UNSAFE.value, f"{exc.strerror}; only regular files are read", None)
+        return _fail(Reason.UNSAFE, f"{exc.strerror}; only regular files are read")
     except OSError as exc:
-        return ("fail", Reason.IO_FAILED.value, f"cannot be read: {exc.strerror or exc}", None)
+        return _fail(Reason.IO_FAILED, f"cannot be read: {exc.strerror or exc}")
     if len(data) > max_bytes:
-        return ("fail", Reason.TOO_LARGE.value, f"grew past the {max_bytes // 1048576} MB limit while being read", None)
+        return _fail(Reason.TOO_LARGE, f"grew past the {max_bytes // 1048576} MB limit while being read")
     extractor = importlib.import_module(module)
+    images = ImageSettings(deadline=time.monotonic() + image_seconds, keep=keep_images)
     _limit_memory(memory_budget)
     try:
         check_content(suffix, data)
-        result = extractor.extract(data, suffix)
+        with image_settings(images):
+            result = extractor.extract(data, suffix)
     except ExtractionError as exc:
         if _out_of_memory(exc):
             raise MemoryError(exc.detail) from exc
-        return ("fail", exc.reason.value, exc.detail, None)
+        return _fail(exc.reason, exc.detail)
     finally:
         _unlimit_memory()
     if not result.text.strip():
-        return ("fail", Reason.EMPTY.value, "no text in the document", None)
-    return ("ok", result.text, list(result.warnings), dict(result.info))
+        return _fail(Reason.EMPTY, "no text in the document")
+    return ("ok", result.text, list(result.warnings), dict(result.info), dict(result.images), result.figures)
+
+
+def _fail(reason: Reason, detail: str) -> tuple[Any, ...]:
+    return ("fail", reason.value, detail, None, None, None)
 
 
 def _out_of_memory(exc: BaseException) -> bool:
@@ -159,10 +170,10 @@ def serve(conn: Connection, memory_budget: int) -> None:
             reply = extract_one(*request, memory_budget)
             healthy = True
         except MemoryError:
-            reply = ("fail", Reason.EXTRACTION_FAILED.value,
-                     f"memory limit of {memory_budget // 1048576} MB exceeded (limits.extract_memory_mb)", None)
+            reply = _fail(Reason.EXTRACTION_FAILED,
+                          f"memory limit of {memory_budget // 1048576} MB exceeded (limits.extract_memory_mb)")
         except Exception as exc:  # a library bug costs one file, not the batch
-            reply = ("fail", Reason.EXTRACTION_FAILED.value, describe_error(exc), None)
+            reply = _fail(Reason.EXTRACTION_FAILED, describe_error(exc))
         conn.send((*reply, healthy))
         if not healthy:
             return

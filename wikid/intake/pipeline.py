@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import shutil
 from collections.abc import Collection
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -28,7 +29,8 @@ from wikid.intake.journal import recover
 from wikid.intake.managed import manage_documents
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
-from wikid.manager import SourceDocument
+from wikid.images import describe_counts
+from wikid.manager import SourceDocument, agent_selected
 from wikid.okf.bundle import cached_titles, regenerate_indexes
 from wikid.okf.index import link_target
 from wikid.okf.lint import lint_bundle
@@ -84,21 +86,30 @@ def _log_bullet(result: FileResult, newly_ignored: bool) -> str | None:
     return None
 
 
+def _images_bullet(result: FileResult) -> str | None:
+    """What became of the images of a document the batch took in, for log.md."""
+    if not result.images or result.action not in (Action.CREATED, Action.UPDATED, Action.UNCHANGED):
+        return None
+    return f"* **Images**: `input/{result.input}`: {describe_counts(result.images)}."
+
+
 def _extract_documents(
     paths: ProjectPaths,
     config: Config,
     items: list[Classified],
     memory: IgnoreMemory,
     progress: Progress | None,
+    keep_images: bool = False,
 ) -> tuple[list[SourceDocument], list[tuple[InputEntry, Reason, str]]]:
     """Extract every non-conformant input in an isolated worker; stage the texts.
 
     Failures become ignores with their reason code; a file whose failure is
-    remembered unchanged is not extracted again.
+    remembered unchanged is not extracted again. `keep_images`: keep the documents'
+    pictures for an agent's model.
     """
     documents: list[SourceDocument] = []
     failed: list[tuple[InputEntry, Reason, str]] = []
-    with Extractor(config.limits) as extractor:
+    with Extractor(config.limits, keep_images=keep_images) as extractor:
         for n, item in enumerate(items, 1):
             if progress:
                 progress(n, len(items), f"extracting {item.entry.rel}")
@@ -115,7 +126,8 @@ def _extract_documents(
             except OSError as exc:
                 failed.append((item.entry, Reason.IO_FAILED, f"its extracted text could not be staged: {write_problem(exc)}"))
                 continue
-            documents.append(SourceDocument(item.entry.rel, outcome.text, outcome.warnings, outcome.info))
+            documents.append(SourceDocument(item.entry.rel, outcome.text, outcome.warnings, outcome.info,
+                                            outcome.images, outcome.figures))
     return documents, failed
 
 
@@ -142,7 +154,8 @@ def run_batch(
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     non_conformant = [i for i in items if i.result.bucket == Bucket.NON_CONFORMANT]
     try:
-        documents, failed = _extract_documents(paths, config, non_conformant, memory, progress)
+        keep_images = agent_selected(config, model) and config.agent.images is not False
+        documents, failed = _extract_documents(paths, config, non_conformant, memory, progress, keep_images)
     except WorkerStartError as exc:  # nothing is wrong with the files: they wait in input/
         documents, failed = [], []
         results += [FileResult(i.entry.rel, Bucket.NON_CONFORMANT, Action.RETRY, message=str(exc)) for i in non_conformant]
@@ -153,7 +166,8 @@ def run_batch(
     fresh = [f.page[: -len(".md")] for f in results if f.page and f.action in (Action.CREATED, Action.UPDATED)]
     fresh = fresh if owned.load(paths) else []
     managed = manage_documents(paths, config, documents, entries, when, model, fresh)
-    results += managed.files
+    images = {d.input_rel: dict(d.images) for d in documents if d.images}
+    results += [replace(f, images=images[f.input]) if f.input in images else f for f in managed.files]
     report.warnings += managed.warnings
     report.engine_stats.update(managed.stats)
     report.pages_refreshed += managed.refreshed + managed.created
@@ -169,6 +183,7 @@ def run_batch(
 
     report.files = sorted(results, key=lambda r: r.input)
     bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in fresh))))
+    bullets += [b for r in report.files if (b := _images_bullet(r))]
     bullets += [f"* **Update**: Updated {_page_link(f'{page}.md')}." for page in managed.refreshed]
     bullets += [f"* **Creation**: Added {_page_link(f'{page}.md')}." for page in managed.created]
     bullets += [f"* **Update**: Merged `{old}` into {_page_link(f'{new}.md')}; its sources are cited there."

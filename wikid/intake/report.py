@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 
+from wikid.images import describe_counts
 from wikid.intake.classify import Bucket, Reason
 
 
@@ -34,6 +35,7 @@ class FileResult:
     page: str | None = None  # wiki-relative page path
     archived_as: str | None = None  # wiki-relative path of the archived original
     previous_archived_as: str | None = None  # where the replaced page's old bytes went
+    images: dict[str, int] = field(default_factory=dict)  # a document's images by wikid.images.ImageOutcome
 
     def to_dict(self) -> dict[str, object]:
         return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in asdict(self).items()}
@@ -48,6 +50,8 @@ class FileResult:
             notes.append(f"original archived as wiki/{self.archived_as}")
         if self.previous_archived_as:
             notes.append(f"previous version archived as wiki/{self.previous_archived_as}")
+        if self.images:
+            notes.append(describe_counts(self.images))
         shown = self.input.replace("\n", "\\n")
         return f"{self.action:<9} input/{shown}{target}{reason}: {'; '.join(notes)}"
 

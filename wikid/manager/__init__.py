@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from wikid.config import Config, ConfigError
+from wikid.images import Figure
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,8 @@ class SourceDocument:
     text: str
     warnings: tuple[str, ...] = ()
     info: Mapping[str, str] = field(default_factory=dict)  # the document's own properties (extract.base.INFO_KEYS)
+    images: Mapping[str, int] = field(default_factory=dict)  # how many of its images had each ImageOutcome
+    figures: tuple[Figure, ...] = ()  # its images' text and place, with pictures when kept for a model
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,13 @@ class Manager(Protocol):
         ...
 
 
+def agent_selected(config: Config, model: Any | None = None) -> bool:
+    """Whether a run uses the agent engine (without checking that it can run)."""
+    if config.engine == "auto":
+        return bool(config.model or model is not None)
+    return config.engine == "agent"
+
+
 def engine_name(config: Config, model: Any | None = None) -> str:
     """The engine a run will use; raises ConfigError up front when it cannot run.
 
@@ -117,9 +127,7 @@ def engine_name(config: Config, model: Any | None = None) -> str:
     engine unless `engine: offline` is set. A configured `model:` string is checked
     by the preflight (package, API key, local server) before any file is touched.
     """
-    engine = config.engine
-    if engine == "auto":
-        engine = "agent" if (config.model or model is not None) else "offline"
+    engine = "agent" if agent_selected(config, model) else "offline"
     if engine == "agent":
         if model is not None:
             return engine

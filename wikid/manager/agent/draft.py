@@ -37,8 +37,10 @@ from typing import Any
 from wikid.clock import iso
 from wikid.config import Config
 from wikid.document.dates import parse_date
+from wikid.images import Figure
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.agent.chat import model_label
+from wikid.manager.agent.images import accepts_images, image_blocks, text_chars
 from wikid.manager.agent.draft_prompt import (
     DRAFT_PROMPT_VERSION,
     Evidence,
@@ -116,6 +118,7 @@ class _Source:
     shown: PageSource
     text: str
     input: str | None
+    figures: tuple[Figure, ...] = ()
 
     @cached_property
     def folded(self) -> str:
@@ -222,7 +225,7 @@ class DraftEngine:
             usage = Usage(mine, sum(len(sources[rel].text) for rel in mine))
             self.stats.append(usage)
             messages = self._messages(draft, page_sources, earlier, guesses)
-            usage.prompt_chars = sum(len(str(m.content)) for m in messages)
+            usage.prompt_chars = sum(text_chars(m.content) for m in messages)
             try:
                 with Stopwatch(usage):
                     answer, how = ask_draft(self.model, messages, [UsageCounter(usage)])
@@ -272,7 +275,7 @@ class DraftEngine:
             for doc in docs:
                 rel = doc.document.input_rel
                 entry = entries[f"/archive/{rel}"]
-                out[rel] = _Source(dict(entry), shown[entry["id"]], doc.document.text, rel)
+                out[rel] = _Source(dict(entry), shown[entry["id"]], doc.document.text, rel, doc.document.figures)
         return out
 
     def _earlier_sources(self, draft: PageDraft, sources: dict[str, _Source], wiki: WikiView) -> dict[str, _Source]:
@@ -315,8 +318,10 @@ class DraftEngine:
         pages = [t for t in dict.fromkeys(guesses) if t.casefold() != draft.title.casefold()][:MAX_PAGES_SHOWN]
         said = (earlier.title, str(earlier.frontmatter.get("description") or "")) if earlier else None
         kind = None if draft.type == self.config.offline.default_type else draft.type
+        pictures = [(f"source `{e.id}`", f) for e in evidence for f in sources[e.id].figures] \
+            if accepts_images(self.model, self.config.agent.images) else []
         return draft_messages(draft.title, kind, evidence, known[:MAX_FOUND_SHOWN], candidates[:MAX_FOUND_SHOWN],
-                              pages, said, self.config.agent.draft_chars)
+                              pages, said, self.config.agent.draft_chars, image_blocks(pictures))
 
     def _covered(self, answer: Draft, mine: list[str], sources: dict[str, _Source], claimed: set[str]) -> list[str]:
         """The inputs the page covers: those the model names (its cluster's, or another

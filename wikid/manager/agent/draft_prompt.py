@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from wikid.manager.agent.prompt import UNTRUSTED_RULE
 
-DRAFT_PROMPT_VERSION = "wikid-agent-draft/4"
+DRAFT_PROMPT_VERSION = "wikid-agent-draft/5"
 MIN_SOURCE_CHARS = 600
 
 SYSTEM = f"""\
@@ -81,12 +82,14 @@ def draft_messages(
     pages: list[str],
     earlier: tuple[str, str] | None,
     budget: int,
+    images: list[dict[str, Any]] | None = None,
 ) -> list[BaseMessage]:
     """The system and user messages for one cluster: wikid's guesses, the page it
     updates (title, description), the sources with excerpts, the facts wikid's own
     reading found (attribute, value, source id, date: the model need not repeat them,
-    its reply is most of its time), candidate `Name: value` lines to keep or leave, and
-    the existing pages' titles."""
+    its reply is most of its time), candidate `Name: value` lines to keep or leave, the
+    existing pages' titles, and the sources' images as content blocks
+    (manager.agent.images) for a model that accepts them."""
     kind = f", a {guess_type}" if guess_type else " (decide its type)"
     lines = [f"wikid's guess: the entity is \"{guess_title}\"{kind}."]
     if earlier:
@@ -108,4 +111,8 @@ def draft_messages(
     lines.append("\nExisting pages: " + ("; ".join(pages) if pages else "(none)"))
     inputs = [e.input for e in evidence if e.input]
     lines.append("\nInputs of this cluster: " + ", ".join(f"`{i}`" for i in inputs))
-    return [SystemMessage(SYSTEM), HumanMessage("\n".join(lines))]
+    if not images:
+        return [SystemMessage(SYSTEM), HumanMessage("\n".join(lines))]
+    lines.append("\nImages of the sources follow, each after a line naming its source; a fact read in an image "
+                 "cites that source.")
+    return [SystemMessage(SYSTEM), HumanMessage([{"type": "text", "text": "\n".join(lines)}, *images])]

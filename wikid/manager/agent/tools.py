@@ -34,6 +34,7 @@ from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.agent.backend import WIKI, ConfinedBackend
 from wikid.manager.agent.chat import model_label
+from wikid.manager.agent.images import accepts_images, image_blocks
 from wikid.manager.agent.prompt import (
     MAX_WIKI_VIEW,
     PROMPT_VERSION,
@@ -250,10 +251,16 @@ class ToolsEngine:
             backend=backend,
         )
         limit = min(RECURSION_MAX, RECURSION_BASE + RECURSION_PER_DOCUMENT * len(documents))
+        task: str | list[Any] = f"Process the {len(documents)} input(s) listed in the system prompt."
+        pictures = [(f"input `{d.input_rel}`", f) for d in documents for f in d.figures] \
+            if accepts_images(self.model, self.config.agent.images) else []
+        if blocks := image_blocks(pictures):
+            task = [{"type": "text", "text": task + " Images of the inputs follow, each after a line naming its input."},
+                    *blocks]
         try:
             with Stopwatch(stats):
                 agent.invoke(
-                    {"messages": [HumanMessage(f"Process the {len(documents)} input(s) listed in the system prompt.")]},
+                    {"messages": [HumanMessage(task)]},
                     config={"recursion_limit": limit, "callbacks": [UsageCounter(stats)]},
                 )
         except GraphRecursionError:
