@@ -10,7 +10,7 @@ one-page scanned PDF (an image, no text layer).
   worker (started beforehand, as in a batch) decodes it, hands it to Tesseract, returns
   markdown. ms per page.
 * wikid scanned PDF -- the same for the PDF: PDFium finds no text layer, renders the page at
-  300 dpi, Tesseract reads it.
+  the scan's own resolution (150 dpi here), Tesseract reads it.
 * baseline         -- `tesseract page.png stdout` (the engine's CLI on the same PNG).
 * recall           -- the share of the page's words (case-folded, punctuation stripped)
   found in the text, wikid vs the CLI on the same image.

@@ -74,3 +74,16 @@ def test_without_an_ocr_engine_a_scan_is_empty_and_names_the_install(monkeypatch
         pdf.extract(scanned_pdf(LINES), ".pdf")
     assert caught.value.reason == Reason.EMPTY
     assert caught.value.detail == f"no text layer (a scanned document?); to read scans, {ocr.INSTALL}"
+
+
+@pytest.mark.parametrize(("resolution", "rendered"), [(150, 150), (400, 300), (50, 150)])
+def test_a_scanned_page_is_rendered_at_its_own_resolution_between_150_and_300_dpi(resolution: int, rendered: int) -> None:
+    """Rendering a 150 dpi scan at 300 dpi made OCR ~1.8x slower for no more words (bench/ocr.py)."""
+    import io
+
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.open(io.BytesIO(picture(["Vendor: Acme"], (1240, 1754)))).save(out, "PDF", resolution=resolution)
+    assert round(pdf._scan_dpi(pdfium.PdfDocument(out.getvalue())[0])) == rendered
