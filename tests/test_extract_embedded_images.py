@@ -293,3 +293,8 @@ def test_a_decompression_bomb_inside_a_document_is_over_the_limits_not_read(monk
     monkeypatch.setattr(ocr, "MAX_IMAGE_PIXELS", 10_000)  # the fixture's 1000x260 picture is then a "bomb"
     out = word.extract(_docx_with_pictures(picture(CONTRACT)), ".docx")
     assert out.images == {"over_limit": 1} and "Signed in Lyon." in out.text
+
+
+def test_an_inserted_block_is_one_paragraph_and_the_documents_own_blank_lines_stay() -> None:
+    lines = ["a", None, "*Image 1*", None, "", "b", "", "", "code after two blank lines"]
+    assert figures._separated(lines) == ["a", "", "*Image 1*", "", "b", "", "", "code after two blank lines"]

@@ -88,9 +88,6 @@ class Pictures:
         self._nonce = secrets.token_hex(4)  # a placeholder is never text a document holds
         self._data: list[bytes | None] = []
 
-    def __len__(self) -> int:
-        return len(self._data)
-
     def mark(self, data: bytes | None) -> str:
         """A placeholder for an image (None: one whose bytes could not be found)."""
         self._data.append(data)
@@ -113,12 +110,12 @@ class Pictures:
             return Resolved(markdown.rstrip("\n"))
         reader = ImageReader()
         lines = markdown.split("\n")
-        out: list[str] = []
-        pending: list[str] = []  # blocks waiting for the end of a table
+        out: list[str | None] = []  # None: a blank line that separates an inserted block
+        pending: list[str | None] = []  # blocks waiting for the end of a table
         unit = section = ""
         for n, line in enumerate(lines):
             if pending and not line.lstrip().startswith("|"):
-                out += ["", *pending, ""]
+                out += pending
                 pending = []
             found = [int(m[3]) for m in _MARKER.finditer(line) if m[2] == self._nonce]
             clean = self.strip(line) if found else line
@@ -136,10 +133,8 @@ class Pictures:
             for index in found:
                 figure = reader.read(self._data[index], where, self._nearby(lines, n))
                 if figure is not None and figure.text:
-                    (pending if clean.lstrip().startswith("|") else out).extend(["", block(figure), ""])
-        if pending:
-            out += ["", *pending]
-        text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).rstrip("\n")
+                    (pending if clean.lstrip().startswith("|") else out).extend([None, block(figure), None])
+        text = "\n".join(_separated(out + pending)).rstrip("\n")
         return Resolved(text, reader.counts(), tuple(reader.figures), reader.warnings())
 
     def _nearby(self, lines: list[str], n: int) -> str:
@@ -160,6 +155,25 @@ class Pictures:
         before = nearest(range(n - 1, max(n - 20, -1), -1))
         after = nearest(range(n + 1, min(n + 20, len(lines))))
         return " ".join(filter(None, [before, words(n), after]))[:NEARBY_CHARS]
+
+
+def _separated(lines: list[str | None]) -> list[str]:
+    """The lines with each separator (None) made one blank line where none stands yet,
+    so an inserted block is a paragraph of its own while the document's own runs of
+    blank lines (in a code block, say) stay as they were."""
+    out: list[str] = []
+    separated = False  # the last line written is a separator's blank line
+    for line in lines:
+        if line is None:
+            if out and out[-1] != "":
+                out.append("")
+                separated = True
+        elif line == "" and separated:
+            separated = False
+        else:
+            out.append(line)
+            separated = False
+    return out
 
 
 _VECTOR_MAGIC = (b"\xd7\xcd\xc6\x9a", b"\x01\x00\x09\x00", b"\x02\x00\x09\x00")  # placeable and plain WMF
