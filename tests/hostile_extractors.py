@@ -10,8 +10,16 @@ import os
 import signal
 import socket
 import time
+from pathlib import Path
 
 from wikid.extract.base import Extracted
+
+# The two files of a forced finishing order (tests/test_extract_pool.py): "await" ends only
+# once a "release" file was extracted, which writes "go" into the existing file named by
+# $HOSTILE_FLAG (written, not created: a worker in a user namespace of its own may not
+# create files).
+AWAITED = "Acme Anvils order book: forty anvils ordered for the spring fair."
+RELEASED = "Acme Anvils price list: one anvil costs ninety euros."
 
 
 def extract(data: bytes, suffix: str) -> Extracted:
@@ -33,6 +41,15 @@ def extract(data: bytes, suffix: str) -> Extracted:
     if command == "slow":
         time.sleep(2)
         return Extracted("A slow document about Acme Anvils, read in full.")
+    if command == "await":
+        flag = Path(os.environ["HOSTILE_FLAG"])
+        deadline = time.monotonic() + 60
+        while flag.read_bytes() != b"go" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return Extracted(AWAITED if flag.read_bytes() == b"go" else "never released")
+    if command == "release":
+        Path(os.environ["HOSTILE_FLAG"]).write_bytes(b"go")
+        return Extracted(RELEASED)
     if command == "pid":
         return Extracted(str(os.getpid()))
     return Extracted(command)

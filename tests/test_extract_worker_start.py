@@ -13,7 +13,7 @@ import pytest
 
 from conftest import FIXED_NOW, drop
 from wikid import Action, Project
-from wikid.extract import runner
+from wikid.extract import runner, spawn
 
 SCRIPT = """
 import json, sys
@@ -50,7 +50,7 @@ def test_the_python_api_works_without_a_main_guard(tmp_path: Path, how: str) -> 
 
 def test_a_worker_that_cannot_start_leaves_the_files_waiting(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     drop(project, "acme.txt", b"Vendor: Acme Anvils\n")
-    monkeypatch.setattr(runner.sys, "executable", str(project.root / "no-such-python"))
+    monkeypatch.setattr(spawn.sys, "executable", str(project.root / "no-such-python"))
     [result] = project.update().files
     assert result.action == Action.RETRY and "the extraction worker did not start" in result.message, result
     assert (project.paths.input / "acme.txt").exists()
