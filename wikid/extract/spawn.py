@@ -38,12 +38,15 @@ class WorkerStartError(RuntimeError):
 
 
 class WorkerProcess:
-    """One worker process, started at construction, and the parent's end of its pipe."""
+    """One worker process, started at construction, and the parent's end of its pipe.
 
-    def __init__(self) -> None:
+    `preload`: the format module of the first file, when the caller knows it, for the
+    worker to import while it would otherwise wait for that file (`wikid extract`)."""
+
+    def __init__(self, preload: str | None = None) -> None:
         parent, child = socket.socketpair()
         path = json.dumps([_PACKAGE_ROOT, *sys.path])
-        command = [sys.executable, "-S", "-c", _BOOT, path, str(child.fileno()), str(os.getpid())]
+        command = [sys.executable, "-S", "-c", _BOOT, path, str(child.fileno()), str(os.getpid()), preload or ""]
         try:
             self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, pass_fds=[child.fileno()])
         except OSError as exc:

@@ -125,7 +125,8 @@ def _unlimit_memory() -> None:
 
 
 def main(argv: list[str]) -> None:
-    """The worker process (spawn._BOOT): FD of its end of the socket pair, the parent's PID.
+    """The worker process (spawn._BOOT): FD of its end of the socket pair, the parent's PID,
+    a format module to import before the first request ("" for none).
 
     It ends with `os._exit`: it holds nothing to flush or release, and Python's orderly
     shutdown with the format libraries loaded took 40-65 ms, paid by every batch and by
@@ -136,16 +137,17 @@ def main(argv: list[str]) -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # dies with wikid, even mid-file
     if os.getppid() != int(argv[1]):  # the parent died before that took effect
         return
-    serve(Connection(int(argv[0])))
+    serve(Connection(int(argv[0])), argv[2])
     with contextlib.suppress(OSError, ValueError):  # what a library printed, if anything
         sys.stdout.flush()
         sys.stderr.flush()
     os._exit(0)
 
 
-def serve(conn: Connection) -> None:
+def serve(conn: Connection, preload: str = "") -> None:
     """Answer extraction requests (path, suffix, module, size limit, memory budget) until
-    the parent closes the pipe.
+    the parent closes the pipe. `preload` is imported once the worker is offline, while
+    the parent prepares the first request.
 
     Each reply ends with a flag saying whether the worker stays: after a memory error
     or an unexpected library exception it exits, so the next file starts in a fresh
@@ -158,6 +160,9 @@ def serve(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     conn.send((*READY, network))
+    if preload:
+        with contextlib.suppress(Exception):  # the request imports it again and reports the failure
+            importlib.import_module(preload)
     while True:
         try:
             request = conn.recv()
