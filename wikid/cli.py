@@ -239,11 +239,20 @@ def _print_remove(report: RemovalReport) -> None:
     print(f"{len(report.pages)} page(s) {'would be ' if report.dry_run else ''}moved to wiki/trash/.")
 
 
+def _early_worker(args: argparse.Namespace) -> WorkerProcess | None:
+    """`wikid extract`'s worker, started before the rest of wikid is imported: the worker
+    starts and imports the file's format library meanwhile, on another core (issue 17:
+    the two used to come one after the other). None for other commands and for a file
+    no worker would read."""
+    if args.command != "extract":
+        return None
+    module = extractor_for(Path(args.file).name)[1]
+    return WorkerProcess(preload=module) if module else None
+
+
 def _run(args: argparse.Namespace) -> int:
-    # `wikid extract` starts its worker before the rest of wikid is imported (below), so
-    # the worker starts and imports its format library meanwhile, on another core (issue 17).
     try:
-        worker = WorkerProcess(preload=extractor_for(Path(args.file).name)[1]) if args.command == "extract" else None
+        worker = _early_worker(args)
     except WorkerStartError as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
@@ -273,11 +282,11 @@ def _run(args: argparse.Namespace) -> int:
             logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", stream=sys.stderr)
             return project.watch()
         if args.command == "extract":
-            assert worker is not None
             try:
                 outcome = project.extract(args.file, worker)
             finally:
-                worker.stop()  # when the project's configuration was refused before it took the worker
+                if worker is not None:  # when the project's configuration was refused before it took the worker
+                    worker.stop()
             _emit(args.json, lambda: {"file": args.file, **outcome.to_dict()}, lambda: _print_extract(args.file, outcome))
             return EXIT_OK if outcome.ok else EXIT_ERRORS
         if args.command == "lint":

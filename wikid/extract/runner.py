@@ -1,4 +1,4 @@
-"""The parent side of extraction: a worker process per batch, replaced on failure.
+"""The parent side of extraction: documents sent to an isolated worker, one at a time.
 
 Format libraries run in a child process with a time limit and a memory limit, so a
 zip bomb, a pathological PDF or a library hang costs one file, never the daemon.

@@ -2,8 +2,8 @@
 
 Runs in a separate process (started by spawn.py, driven by runner.py). Each request
 gets a fresh soft address-space limit of "what is mapped now + the budget", so imports
-made for an earlier file do not eat the next file's budget. The network is cut before any
-library is imported: extractors never fetch anything. On Linux the worker moves into
+made for an earlier file do not eat the next file's budget. The network is cut before
+any library is imported: extractors never fetch anything. On Linux the worker moves into
 a network namespace of its own (no interface but a loopback that is down), as root
 directly, otherwise inside a new user namespace when the kernel allows unprivileged
 ones; where neither is possible, Python's socket constructors refuse (a library
