@@ -60,7 +60,8 @@ Each figure but the cold call, the batch and the fixed cost is the best of 3 run
 removed afterwards. --quick uses small documents (20 pages, a 0.1 MB docx, 5,000 rows,
 a batch of 4 PDFs of 20 pages) for a smoke run.
 
-Usage: python bench/extract.py [--pdf-pages N] [--batch-pdfs 40] [--batch-pages 134] [--quick] [--repeat 3] [--json]
+Usage: python bench/extract.py [--pdf-pages N] [--batch-pdfs 40] [--batch-pages 134] [--quick] [--repeat 3]
+                               [--only documents,batch,fixed-cost] [--json]
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ import os
 
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"  # before markitdown (magika/onnxruntime) is imported
 
+import argparse
 import datetime as dt
 import importlib
 import io
@@ -414,6 +416,18 @@ def fixed_cost_rows(folder: Path, runs: int, notes: list[str]) -> list[Row]:
                 target=True)]
 
 
+GROUPS = ("documents", "batch", "fixed-cost")
+
+
+def groups(text: str) -> list[str]:
+    """--only: some of GROUPS."""
+    chosen = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in GROUPS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown figure(s) {', '.join(unknown)}; choose from {', '.join(GROUPS)}")
+    return chosen
+
+
 def libraries() -> str:
     packages = ("pypdfium2", "pypdf", "python-docx", "openpyxl", "markitdown", "pdfminer.six", "pdfplumber", "pandas")
 
@@ -444,27 +458,33 @@ def main() -> int:
     parser.add_argument("--batch-pdfs", type=int, help="PDFs in the batch (default 40, 4 with --quick)")
     parser.add_argument("--batch-pages", type=int, help="pages per PDF of the batch (default 134, 20 with --quick)")
     parser.add_argument("--repeat", type=int, default=REPEATS, help=f"runs per figure; the best is shown (default {REPEATS})")
+    parser.add_argument("--only", default=",".join(GROUPS), type=groups,
+                        help=f"comma-separated figures to measure (default all: {','.join(GROUPS)})")
     args = parser.parse_args()
     REPEATS = args.repeat  # read by best_of; bench/run --quick runs each figure once
     pdf_pages = args.pdf_pages or (20 if args.quick else 200)
     docx_sections, xlsx_rows = (40, 5_000) if args.quick else (1_000, 50_000)
     batch_pdfs, batch_pages = args.batch_pdfs or (4 if args.quick else 40), args.batch_pages or (20 if args.quick else 134)
 
-    from markitdown import MarkItDown
-
     rng = random.Random(42)
     notes = [f"extract: best of {REPEATS} wall-clock runs (cold 1st call: one)"]
     rows: list[Row] = []
     tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-extract-", dir="/tmp"))
     try:
-        docs = [write_pdf(tmp, pdf_pages, rng), write_docx(tmp, docx_sections, rng), write_xlsx(tmp, xlsx_rows, rng)]
-        converter = MarkItDown()
-        for doc in docs:
-            rows += attempt(doc.label(), lambda: document_rows(doc, converter, notes))  # called at once
-        batch = tmp / "batch"
-        batch.mkdir()
-        rows += attempt("extract a batch of PDFs", lambda: batch_rows(batch, batch_pdfs, batch_pages, rng, notes))
-        rows += attempt("wikid extract, 3-page PDF (process)", lambda: fixed_cost_rows(tmp, 5 if args.quick else 21, notes))
+        if "documents" in args.only:
+            from markitdown import MarkItDown
+
+            docs = [write_pdf(tmp, pdf_pages, rng), write_docx(tmp, docx_sections, rng), write_xlsx(tmp, xlsx_rows, rng)]
+            converter = MarkItDown()
+            for doc in docs:
+                rows += attempt(doc.label(), lambda: document_rows(doc, converter, notes))  # called at once
+        if "batch" in args.only:
+            batch = tmp / "batch"
+            batch.mkdir()
+            rows += attempt("extract a batch of PDFs", lambda: batch_rows(batch, batch_pdfs, batch_pages, rng, notes))
+        if "fixed-cost" in args.only:
+            runs = 5 if args.quick else 21
+            rows += attempt("wikid extract, 3-page PDF (process)", lambda: fixed_cost_rows(tmp, runs, notes))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return table.emit(rows, [*notes, libraries()], args.json)
