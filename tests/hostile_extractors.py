@@ -14,12 +14,10 @@ from pathlib import Path
 
 from wikid.extract.base import Extracted
 
-# The two files of a forced finishing order (tests/test_extract_pool.py): "await" ends only
-# once a "release" file was extracted, which writes "go" into the existing file named by
-# $HOSTILE_FLAG (written, not created: a worker in a user namespace of its own may not
-# create files).
+# A forced finishing order (tests/test_extract_pool.py): "await" ends only once the test
+# has written "go" into the file named by $HOSTILE_FLAG, which it does when it has the
+# outcome of another file.
 AWAITED = "Acme Anvils order book: forty anvils ordered for the spring fair."
-RELEASED = "Acme Anvils price list: one anvil costs ninety euros."
 
 
 def extract(data: bytes, suffix: str) -> Extracted:
@@ -47,9 +45,6 @@ def extract(data: bytes, suffix: str) -> Extracted:
         while flag.read_bytes() != b"go" and time.monotonic() < deadline:
             time.sleep(0.01)
         return Extracted(AWAITED if flag.read_bytes() == b"go" else "never released")
-    if command == "release":
-        Path(os.environ["HOSTILE_FLAG"]).write_bytes(b"go")
-        return Extracted(RELEASED)
     if command == "pid":
         return Extracted(str(os.getpid()))
     return Extracted(command)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import drop, tree_bytes
-from hostile_extractors import AWAITED, RELEASED
+from hostile_extractors import AWAITED
 from wikid import Project, Reason
 from wikid.config import LimitsConfig
 from wikid.extract.pool import extract_all
@@ -24,9 +24,12 @@ def files(tmp_path: Path, *commands: str) -> list[Path]:
     return paths
 
 
+PRICES = "Acme Anvils price list: one anvil costs ninety euros."
+
+
 @pytest.fixture
 def flag(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The file an "await" document waits on until a "release" document writes "go"."""
+    """The file an "await" document waits on until the test writes "go" into it."""
     path = tmp_path / "flag"
     path.write_bytes(b"")
     monkeypatch.setenv("HOSTILE_FLAG", str(path))
@@ -34,10 +37,14 @@ def flag(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_outcomes_come_with_their_file_whichever_worker_finishes_first(tmp_path: Path, hostile: None, flag: Path) -> None:
-    """The first file cannot finish before the second: a second worker must take it."""
-    finished = list(extract_all(LimitsConfig(extract_workers=2), files(tmp_path, "await", "release")))
-    assert [index for index, _ in finished] == [1, 0]
-    assert {index: outcome.text for index, outcome in finished} == {0: AWAITED, 1: RELEASED}
+    """The first file finishes only once the second's outcome is in: a second worker
+    must have taken it, and each outcome still names its own file."""
+    outcomes = extract_all(LimitsConfig(extract_workers=2), files(tmp_path, "await", PRICES))
+    second = next(outcomes)
+    flag.write_bytes(b"go")
+    first = next(outcomes)
+    assert [(index, outcome.text) for index, outcome in (second, first)] == [(1, PRICES), (0, AWAITED)]
+    assert list(outcomes) == []
 
 
 def test_a_hang_and_a_crash_each_cost_one_file_and_their_workers_are_replaced(tmp_path: Path, hostile: None) -> None:
@@ -68,10 +75,17 @@ def test_leaving_early_kills_the_files_in_progress(tmp_path: Path, hostile: None
     assert not Path(f"/proc/{first.text}").exists()
 
 
-def run(project: Project, workers: int, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def run(project: Project, workers: int, flag: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The progress messages of one `wikid update`; "go" is written once b.hostile is done."""
     monkeypatch.setenv("WIKID_LIMITS_EXTRACT_WORKERS", str(workers))
     finished: list[str] = []
-    project.update(progress=lambda done, total, what: finished.append(what))
+
+    def progress(done: int, total: int, what: str) -> None:
+        finished.append(what)
+        if what == "extracted b.hostile":
+            flag.write_bytes(b"go")
+
+    project.update(progress=progress)
     return finished
 
 
@@ -83,13 +97,13 @@ def test_one_worker_or_two_give_a_byte_identical_wiki_and_the_same_remembered_fa
     for project in projects:
         project.init()
         drop(project, "a.hostile", b"await")
-        drop(project, "b.hostile", b"release")
+        drop(project, "b.hostile", PRICES.encode())
         drop(project, "c.hostile", b"raise")
         drop(project, "notes/meeting.txt", b"Acme Anvils meeting: the spring fair order is confirmed.\n")
     flag.write_bytes(b"go")  # one worker: nothing to wait for
-    alone = run(projects[0], 1, monkeypatch)
+    alone = run(projects[0], 1, flag, monkeypatch)
     flag.write_bytes(b"")
-    shared = run(projects[1], 2, monkeypatch)
+    shared = run(projects[1], 2, flag, monkeypatch)
     extracted = [what for what in alone if what.startswith("extracted ")]
     assert extracted == ["extracted a.hostile", "extracted b.hostile", "extracted c.hostile", "extracted notes/meeting.txt"]
     assert shared.index("extracted b.hostile") < shared.index("extracted a.hostile")
