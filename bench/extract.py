@@ -401,9 +401,9 @@ def fixed_cost_rows(folder: Path, runs: int, notes: list[str]) -> list[Row]:
     wikid = [sys.executable, "-m", "wikid", "-C", str(folder), "extract", str(pdf)]
     floor = [sys.executable, "-c", "import pypdfium2"]
 
-    def run(argv: list[str]) -> float:
+    def run(argv: list[str]) -> float:  # in `folder`, so that no `wikid` in the current folder is imported
         start = time.perf_counter()
-        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(argv, env=env, cwd=folder, stdout=subprocess.DEVNULL, check=True)
         return time.perf_counter() - start
 
     run(wikid)  # bytecode written
