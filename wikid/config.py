@@ -30,7 +30,7 @@ class WatchConfig:
     polling: bool | str = "auto"
 
 
-def cpus() -> int:
+def available_cpus() -> int:
     """The CPUs this process may run on (its affinity, which a cgroup cpuset or
     systemd's CPUAffinity= narrows), else the machine's."""
     if hasattr(os, "sched_getaffinity"):
@@ -43,7 +43,7 @@ class LimitsConfig:
     max_file_mb: float = 100.0
     extract_timeout_seconds: float = 120.0
     extract_memory_mb: float = 1024.0  # per worker
-    extract_workers: int = field(default_factory=cpus)  # worker processes extracting a batch at once
+    extract_workers: int = field(default_factory=available_cpus)  # worker processes extracting a batch at once
 
 
 @dataclass(frozen=True)
