@@ -40,11 +40,28 @@ comparable work. They differ for xlsx by design: wikid keeps
 the first 10,000 data rows of a sheet (wikid.extract.sheet.MAX_ROWS) and still parses
 the rows after them to count them for the warning, while markitdown renders every row.
 
-Each figure but the cold call is the best of 3 runs (--repeat) (time.perf_counter, wall clock);
-files live in a temporary folder under /tmp, removed afterwards. --quick uses small
-documents (20 pages, a 0.1 MB docx, 5,000 rows) for a smoke run.
+Two more figures (issue 17 item 4), each wikid against its baseline in paired,
+interleaved runs, so that other work on the machine weighs on both alike:
 
-Usage: python bench/extract.py [--pdf-pages N] [--quick] [--repeat 3] [--json]
+* batch  -- a batch of 40 PDFs of 134 pages each (5,360 pages, --batch-pdfs, --batch-pages;
+            each written like the pdf above) extracted as `wikid update` extracts a
+            batch (`wikid.extract.pool.extract_all`, fresh workers every run): on
+            `limits.extract_workers` workers (the default, one per CPU) against one
+            worker, and against the target of 1.7x faster than one worker. Median of
+            --repeat runs each; the notes say how many cores each used (CPU time of the
+            parent and its workers over wall time).
+* fixed cost -- a whole `python -m wikid extract` process on a 3-page PDF against a bare
+            `python -c "import pypdfium2"` process (the least any Python tool reading a
+            PDF with PDFium pays), and against the target of 3x that. Median of 21 pairs
+            (5 with --quick).
+
+Each figure but the cold call, the batch and the fixed cost is the best of 3 runs
+(--repeat) (time.perf_counter, wall clock); files live in a temporary folder under /tmp,
+removed afterwards. --quick uses small documents (20 pages, a 0.1 MB docx, 5,000 rows,
+a batch of 4 PDFs of 20 pages) for a smoke run.
+
+Usage: python bench/extract.py [--pdf-pages N] [--batch-pdfs 40] [--batch-pages 134] [--quick] [--repeat 3]
+                               [--only documents,batch,fixed-cost] [--json]
 """
 
 from __future__ import annotations
@@ -53,11 +70,14 @@ import os
 
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"  # before markitdown (magika/onnxruntime) is imported
 
+import argparse
 import datetime as dt
 import importlib
 import io
 import random
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -65,11 +85,12 @@ import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wikid.config import LimitsConfig
+from wikid.extract.pool import extract_all
 from wikid.extract.registry import extractor_module
 from wikid.extract.runner import Extractor
 import table  # bench/table.py
@@ -85,6 +106,8 @@ if TYPE_CHECKING:
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 REPEATS = 3
+BATCH_TARGET = 1.7  # times faster than one worker, on 2 cores (issue 17)
+FIXED_COST_TARGET = 3.0  # times a bare `python -c "import pypdfium2"` process
 WORDS = (
     "account agreement analysis annual approval asset audit backlog balance billing board "
     "budget capacity carrier catalogue change channel claim client committee compliance "
@@ -165,7 +188,7 @@ def title(rng: random.Random) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 5))).capitalize()
 
 
-def write_pdf(folder: Path, n_pages: int, rng: random.Random) -> Document:
+def write_pdf(folder: Path, n_pages: int, rng: random.Random, name: str = "report.pdf") -> Document:
     """Pages of wrapped prose, 46 lines at most (what fits make_pdf's 12 pt page)."""
     from pdf_fixtures import make_pdf
     from pypdf import PdfReader, PdfWriter
@@ -182,7 +205,7 @@ def write_pdf(folder: Path, n_pages: int, rng: random.Random) -> Document:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(make_pdf(pages))))
     for page in writer.pages:
         page.compress_content_streams()
-    path = folder / "report.pdf"
+    path = folder / name
     writer.write(path)
     return Document("pdf", path, n_pages, sum(len(text) for text in pages), file_mb(path))
 
@@ -335,9 +358,86 @@ def result_notes(result: Result) -> list[str]:
     return notes + [f"wikid warning on {doc.kind}: {warning}" for warning in result.warnings]
 
 
+def batch_seconds(paths: list[Path], workers: int) -> tuple[float, float]:
+    """Wall time of extracting `paths` as a batch does, on `workers` fresh workers, and
+    the cores it used: CPU time of this process and its (by then ended) workers over it."""
+    before = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    start = time.perf_counter()
+    outcomes = list(extract_all(LimitsConfig(extract_workers=workers), paths))
+    seconds = time.perf_counter() - start
+    after = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    assert all(outcome.ok for _, outcome in outcomes), [o.detail for _, o in outcomes if not o.ok]
+    cpu = sum(a.ru_utime + a.ru_stime - b.ru_utime - b.ru_stime for a, b in zip(after, before))
+    return seconds, cpu / seconds
+
+
+def batch_rows(folder: Path, n_pdfs: int, n_pages: int, rng: random.Random, notes: list[str]) -> list[Row]:
+    """The batch of PDFs on the default pool against one worker (see the docstring)."""
+    paths = [write_pdf(folder, n_pages, rng, f"report-{n:02d}.pdf").path for n in range(n_pdfs)]
+    workers = LimitsConfig().extract_workers
+    runs: dict[int, list[tuple[float, float]]] = {workers: [], 1: []}
+    for _ in range(REPEATS):
+        for n in runs:
+            runs[n].append(batch_seconds(paths, n))
+    pool = statistics.median(seconds for seconds, _ in runs[workers])
+    alone = statistics.median(seconds for seconds, _ in runs[1])
+    label = f"extract a batch of {n_pdfs} PDFs ({n_pdfs * n_pages:,} pages)"
+    notes.append(f"{label}: median of {REPEATS} paired runs; cores used: {workers} worker(s) "
+                 f"{statistics.median(cores for _, cores in runs[workers]):.2f}, "
+                 f"1 worker {statistics.median(cores for _, cores in runs[1]):.2f}")
+    return [Row(f"{label}, {workers} workers", pool, alone, "s", "1 worker"),
+            Row(f"{label}, {workers} workers: {BATCH_TARGET:g}x faster than 1", pool, alone / BATCH_TARGET, "s",
+                target=True)]
+
+
+def fixed_cost_rows(folder: Path, runs: int, notes: list[str]) -> list[Row]:
+    """A whole `wikid extract` process on a 3-page PDF against `python -c "import pypdfium2"`."""
+    from pdf_fixtures import make_pdf
+
+    pdf = folder / "memo.pdf"
+    pdf.write_bytes(make_pdf([f"Page {n}: the delivery terms of the Acme Anvils contract." for n in (1, 2, 3)]))
+    # Bytecode caching on, as for an installed wikid; no WIKID_* setting of the caller.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WIKID_") and k != "PYTHONDONTWRITEBYTECODE"}
+    wikid = [sys.executable, "-m", "wikid", "-C", str(folder), "extract", str(pdf)]
+    floor = [sys.executable, "-c", "import pypdfium2"]
+
+    def run(argv: list[str]) -> float:  # in `folder`, so that no `wikid` in the current folder is imported
+        start = time.perf_counter()
+        subprocess.run(argv, env=env, cwd=folder, stdout=subprocess.DEVNULL, check=True)
+        return time.perf_counter() - start
+
+    run(wikid)  # bytecode written
+    pairs = [(run(wikid), run(floor)) for _ in range(runs)]
+    wikid_s, floor_s = (statistics.median(times) for times in zip(*pairs))
+    label = "wikid extract, 3-page PDF (process)"
+    notes.append(f"{label}: median of {runs} paired runs; 1-minute load average {os.getloadavg()[0]:.1f}")
+    return [Row(label, wikid_s, floor_s, "s", "python -c 'import pypdfium2'"),
+            Row(f"{label}: {FIXED_COST_TARGET:g}x import pypdfium2", wikid_s, FIXED_COST_TARGET * floor_s, "s",
+                target=True)]
+
+
+GROUPS = ("documents", "batch", "fixed-cost")
+
+
+def groups(text: str) -> list[str]:
+    """--only: some of GROUPS."""
+    chosen = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in GROUPS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown figure(s) {', '.join(unknown)}; choose from {', '.join(GROUPS)}")
+    return chosen
+
+
 def libraries() -> str:
     packages = ("pypdfium2", "pypdf", "python-docx", "openpyxl", "markitdown", "pdfminer.six", "pdfplumber", "pandas")
-    return "extract libraries: " + ", ".join(f"{name} {version(name)}" for name in packages)
+
+    def installed(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "not installed"
+
+    return "extract libraries: " + ", ".join(f"{name} {installed(name)}" for name in packages)
 
 
 def document_rows(doc: Document, converter: MarkItDown, notes: list[str]) -> list[Row]:
@@ -355,23 +455,36 @@ def main() -> int:
     parser = table.parser(__doc__)
     parser.add_argument("--pdf-pages", type=int, help="pages in the PDF (default 200, 20 with --quick)")
     parser.add_argument("--quick", action="store_true", help="small documents, for a smoke run")
+    parser.add_argument("--batch-pdfs", type=int, help="PDFs in the batch (default 40, 4 with --quick)")
+    parser.add_argument("--batch-pages", type=int, help="pages per PDF of the batch (default 134, 20 with --quick)")
     parser.add_argument("--repeat", type=int, default=REPEATS, help=f"runs per figure; the best is shown (default {REPEATS})")
+    parser.add_argument("--only", default=",".join(GROUPS), type=groups,
+                        help=f"comma-separated figures to measure (default all: {','.join(GROUPS)})")
     args = parser.parse_args()
     REPEATS = args.repeat  # read by best_of; bench/run --quick runs each figure once
     pdf_pages = args.pdf_pages or (20 if args.quick else 200)
     docx_sections, xlsx_rows = (40, 5_000) if args.quick else (1_000, 50_000)
-
-    from markitdown import MarkItDown
+    batch_pdfs, batch_pages = args.batch_pdfs or (4 if args.quick else 40), args.batch_pages or (20 if args.quick else 134)
 
     rng = random.Random(42)
     notes = [f"extract: best of {REPEATS} wall-clock runs (cold 1st call: one)"]
     rows: list[Row] = []
     tmp = Path(tempfile.mkdtemp(prefix="wikid-bench-extract-", dir="/tmp"))
     try:
-        docs = [write_pdf(tmp, pdf_pages, rng), write_docx(tmp, docx_sections, rng), write_xlsx(tmp, xlsx_rows, rng)]
-        converter = MarkItDown()
-        for doc in docs:
-            rows += attempt(doc.label(), lambda: document_rows(doc, converter, notes))  # called at once
+        if "documents" in args.only:
+            from markitdown import MarkItDown
+
+            docs = [write_pdf(tmp, pdf_pages, rng), write_docx(tmp, docx_sections, rng), write_xlsx(tmp, xlsx_rows, rng)]
+            converter = MarkItDown()
+            for doc in docs:
+                rows += attempt(doc.label(), lambda: document_rows(doc, converter, notes))  # called at once
+        if "batch" in args.only:
+            batch = tmp / "batch"
+            batch.mkdir()
+            rows += attempt("extract a batch of PDFs", lambda: batch_rows(batch, batch_pdfs, batch_pages, rng, notes))
+        if "fixed-cost" in args.only:
+            runs = 5 if args.quick else 21
+            rows += attempt("wikid extract, 3-page PDF (process)", lambda: fixed_cost_rows(tmp, runs, notes))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return table.emit(rows, [*notes, libraries()], args.json)

@@ -10,8 +10,14 @@ import os
 import signal
 import socket
 import time
+from pathlib import Path
 
 from wikid.extract.base import Extracted
+
+# A forced finishing order (tests/test_extract_pool.py): "await" ends only once the test
+# has written "go" into the file named by $HOSTILE_FLAG, which it does when it has the
+# outcome of another file.
+AWAITED = "Acme Anvils order book: forty anvils ordered for the spring fair."
 
 
 def extract(data: bytes, suffix: str) -> Extracted:
@@ -33,6 +39,12 @@ def extract(data: bytes, suffix: str) -> Extracted:
     if command == "slow":
         time.sleep(2)
         return Extracted("A slow document about Acme Anvils, read in full.")
+    if command == "await":
+        flag = Path(os.environ["HOSTILE_FLAG"])
+        deadline = time.monotonic() + 60
+        while flag.read_bytes() != b"go" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return Extracted(AWAITED if flag.read_bytes() == b"go" else "never released")
     if command == "pid":
         return Extracted(str(os.getpid()))
     return Extracted(command)

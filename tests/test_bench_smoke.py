@@ -45,6 +45,14 @@ def test_a_benchmark_measures_every_figure_at_a_tiny_size(script: str, args: tup
     assert all("60" in r["figure"] for r in rows), [r["figure"] for r in rows]
 
 
+def test_the_extraction_benchmark_times_a_batch_on_the_pool_and_the_fixed_cost_of_wikid_extract() -> None:
+    rows = run_bench("extract.py", "--only", "batch,fixed-cost", "--quick", "--repeat", "1", "--batch-pdfs", "2",
+                     "--batch-pages", "2")
+    assert_measured(rows)
+    assert [r["target"] for r in rows] == [False, True, False, True], rows
+    assert "2 PDFs (4 pages)" in rows[0]["figure"] and "wikid extract" in rows[2]["figure"], rows
+
+
 def test_the_quality_benchmark_scores_a_labelled_corpus(tmp_path: Path) -> None:
     """Two entities, two documents each: the clustering is scored against truth.json."""
     corpus = tmp_path / "tiny"

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,7 @@ def test_bad_environment_value_names_the_variable(tmp_path: Path) -> None:
     ("limits:\n  extract_timeout_seconds: 0\n", "`limits.extract_timeout_seconds` must be more than 0, not 0.0"),
     ("limits:\n  max_file_mb: 0\n", "`limits.max_file_mb` must be more than 0, not 0.0"),
     ("limits:\n  extract_memory_mb: 16\n", "`limits.extract_memory_mb` must be at least 64, not 16.0"),
+    ("limits:\n  extract_workers: 0\n", "`limits.extract_workers` must be at least 1, not 0"),
     ("offline:\n  cluster_threshold: 7\n", "`offline.cluster_threshold` must be between 0 and 1, not 7.0"),
     ("agent:\n  draft_chars: 0\n", "`agent.draft_chars` must be at least 1, not 0"),
 ])
@@ -84,3 +86,11 @@ def test_a_value_out_of_its_range_names_the_key_the_file_and_the_range(tmp_path:
 def test_a_value_out_of_range_from_the_environment_names_the_variable(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"^environment variable WIKID_QUERY_K: `query.k` must be between 1 and 10,000"):
         load_config(tmp_path, {"WIKID_QUERY_K": "0"})
+
+
+def test_extraction_workers_default_to_the_cpus_this_process_may_run_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: one worker per CPU; a cpuset or CPUAffinity= that leaves one CPU means one."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3})
+    assert Config().limits.extract_workers == 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
+    assert Config().limits.extract_workers == 3

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-import wikid.intake.pipeline as pipeline
+from wikid.extract.runner import Extractor
 from conftest import drop
 from wikid import Action, Project, Reason
 
@@ -34,13 +34,13 @@ def test_failures_are_ignored_with_reason_and_the_file_stays(project: Project) -
 def count_extractions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """From now on, record the name of every file the pipeline hands to the extractor."""
     calls: list[str] = []
-    real = pipeline.Extractor.extract
+    real = Extractor.extract
 
     def counting(self, path):  # type: ignore[no-untyped-def]
         calls.append(path.name)
         return real(self, path)
 
-    monkeypatch.setattr(pipeline.Extractor, "extract", counting)
+    monkeypatch.setattr(Extractor, "extract", counting)
     return calls
 
 

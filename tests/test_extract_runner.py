@@ -78,7 +78,7 @@ def test_reason_codes_decided_before_the_worker(tmp_path: Path) -> None:
         link = tmp_path / "link.txt"
         link.symlink_to(write(tmp_path, "real.txt", b"secret"))
         assert extractor.extract(link).reason == Reason.UNSAFE
-        assert extractor._process is None or extractor._process.poll() is None
+        assert extractor._worker is None or extractor._worker.alive()
 
 
 @pytest.mark.parametrize(

@@ -153,5 +153,5 @@ def test_a_memory_error_inside_a_format_library_is_reported_as_the_memory_limit(
         outcome = extractor.extract(bomb)
         assert outcome.reason == Reason.EXTRACTION_FAILED
         assert outcome.detail == "memory limit of 128 MB exceeded (limits.extract_memory_mb)"
-        assert extractor._process is None or extractor._process.poll() is not None  # replaced, not reused
+        assert extractor._worker is None or not extractor._worker.alive()  # replaced, not reused
         assert extractor.extract(after).text == "still working"

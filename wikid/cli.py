@@ -13,21 +13,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wikid import __version__
-from wikid.clock import ClockError
-from wikid.config import ConfigError
-from wikid.extract.runner import ExtractOutcome
-from wikid.images import describe_counts
-from wikid.intake.report import UpdateReport
-from wikid.lock import ProjectLocked
-from wikid.maintenance import RemoveRefused
-from wikid.okf.lint import BundleNotFound, LintReport
-from wikid.okf.lint import lint as lint_directory
-from wikid.project import BatchFailed, OutsideInput, Project, ProjectNotFound, RetryReport, StatusReport
-from wikid.query.results import EmptyWiki, QueryResponse
+from wikid.extract.registry import extractor_for
+from wikid.extract.spawn import WorkerProcess, WorkerStartError
 
 if TYPE_CHECKING:
+    from wikid.extract.runner import ExtractOutcome
+    from wikid.intake.report import UpdateReport
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport
+    from wikid.okf.lint import LintReport
+    from wikid.project import RetryReport, StatusReport
+    from wikid.query.results import QueryResponse
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
 EXIT_BROKEN_PIPE = 128 + 13  # what a process killed by SIGPIPE reports, as `yes | head` does
@@ -148,6 +144,8 @@ def _print_extract(file: str, outcome: ExtractOutcome) -> None:
         for warning in outcome.warnings:
             print(f"wikid: warning: {file}: {warning}", file=sys.stderr)
         if outcome.images:
+            from wikid.images import describe_counts
+
             print(f"wikid: {file}: {describe_counts(outcome.images)}", file=sys.stderr)
     else:
         print(f"wikid: {file}: {outcome.reason}: {outcome.detail}", file=sys.stderr)
@@ -177,10 +175,12 @@ def _print_query(response: QueryResponse) -> None:
             print(f"    {r.snippet}")
 
 
-def _emit(as_json: bool, data: dict[str, object], human: Callable[[], None]) -> None:
-    """Print `data` as JSON for programs, or call `human` to print it for people."""
+def _emit(as_json: bool, data: Callable[[], dict[str, object]], human: Callable[[], None]) -> None:
+    """Print `data()` as JSON for programs, or call `human` to print it for people. The
+    data is built only for JSON: `wikid extract --json` reads what the document is, which
+    imports the engines' document reader; plain `wikid extract` need not."""
     if as_json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps(data(), indent=2, ensure_ascii=False))
     else:
         human()
 
@@ -243,7 +243,30 @@ def _print_remove(report: RemovalReport) -> None:
     print(f"{len(report.pages)} page(s) {'would be ' if report.dry_run else ''}moved to wiki/trash/.")
 
 
+def _early_worker(args: argparse.Namespace) -> WorkerProcess | None:
+    """`wikid extract`'s worker, started before the rest of wikid is imported: the worker
+    starts and imports the file's format library meanwhile, on another core (issue 17:
+    the two used to come one after the other). None for other commands and for a file
+    no worker would read."""
+    if args.command != "extract":
+        return None
+    module = extractor_for(Path(args.file).name)[1]
+    return WorkerProcess(preload=module) if module else None
+
+
 def _run(args: argparse.Namespace) -> int:
+    try:
+        worker = _early_worker(args)
+    except WorkerStartError as exc:
+        print(f"wikid: error: {exc}", file=sys.stderr)
+        return EXIT_ERRORS
+    from wikid.clock import ClockError
+    from wikid.config import ConfigError
+    from wikid.lock import ProjectLocked
+    from wikid.maintenance import RemoveRefused
+    from wikid.okf import BundleNotFound
+    from wikid.project import BatchFailed, OutsideInput, Project, ProjectNotFound
+
     project = Project(getattr(args, "project", "."))
     try:
         if args.command == "init":
@@ -253,27 +276,35 @@ def _run(args: argparse.Namespace) -> int:
             return EXIT_OK
         if args.command == "update":
             report = project.update(progress=_TerminalProgress())
-            _emit(args.json, report.to_dict(), lambda: _print_update(report))
+            _emit(args.json, report.to_dict, lambda: _print_update(report))
             return EXIT_OK
         if args.command == "status":
             status = project.status()
-            _emit(args.json, status.to_dict(), lambda: _print_status(status))
+            _emit(args.json, status.to_dict, lambda: _print_status(status))
             return EXIT_OK
         if args.command == "watch":
             logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", stream=sys.stderr)
             return project.watch()
         if args.command == "extract":
-            outcome = project.extract(args.file)
-            _emit(args.json, {"file": args.file, **outcome.to_dict()}, lambda: _print_extract(args.file, outcome))
+            try:
+                outcome = project.extract(args.file, worker)
+            finally:
+                if worker is not None:  # when the project's configuration was refused before it took the worker
+                    worker.stop()
+            _emit(args.json, lambda: {"file": args.file, **outcome.to_dict()}, lambda: _print_extract(args.file, outcome))
             return EXIT_OK if outcome.ok else EXIT_ERRORS
         if args.command == "lint":
             if args.path is not None:
+                from wikid.okf.lint import lint as lint_directory
+
                 report = lint_directory(Path(args.path), fix=args.fix)
             else:
                 report = project.lint(fix=args.fix)
-            _emit(args.json, report.to_dict(), lambda: _print_lint(report))
+            _emit(args.json, report.to_dict, lambda: _print_lint(report))
             return EXIT_OK if report.ok else EXIT_ERRORS
         if args.command == "query":
+            from wikid.query.results import EmptyWiki, QueryResponse
+
             try:
                 response = project.search(args.text, args.k, args.type, args.answer)
             except EmptyWiki as exc:
@@ -281,27 +312,28 @@ def _run(args: argparse.Namespace) -> int:
                     print(json.dumps(QueryResponse(args.text, 0, []).to_dict(), indent=2, ensure_ascii=False))
                 print(f"wikid: {exc}", file=sys.stderr)
                 return EXIT_ERRORS
-            _emit(args.json, response.to_dict(), lambda: _print_query(response))
+            _emit(args.json, response.to_dict, lambda: _print_query(response))
             return EXIT_OK if response.results else EXIT_ERRORS
         if args.command == "reindex":
             stats = project.reindex()
-            _emit(args.json, stats.__dict__, lambda: print(
+            _emit(args.json, lambda: stats.__dict__, lambda: print(
                 f"indexed {stats.concepts} concept page(s), {stats.sources} source text(s), {stats.terms} terms,"
                 f" in {stats.seconds:.2f} s"))
             return EXIT_OK
         if args.command == "remove":
             removed = project.remove(args.paths, dry_run=args.dry_run)
-            _emit(args.json, removed.to_dict(), lambda: _print_remove(removed))
+            _emit(args.json, removed.to_dict, lambda: _print_remove(removed))
             return EXIT_OK
         if args.command == "migrate":
             migrated = project.migrate(args.bundle, dry_run=args.dry_run)
-            _emit(args.json, migrated.to_dict(), lambda: _print_migrate(migrated))
+            _emit(args.json, migrated.to_dict, lambda: _print_migrate(migrated))
             return EXIT_OK
         if args.command == "retry":
             retried = project.retry(args.paths)
-            _emit(args.json, retried.to_dict(), lambda: _print_retry(retried))
+            _emit(args.json, retried.to_dict, lambda: _print_retry(retried))
             return EXIT_OK
-    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed, RemoveRefused) as exc:
+    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed, RemoveRefused,
+            WorkerStartError) as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
     raise AssertionError(f"unhandled command {args.command}")

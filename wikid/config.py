@@ -30,11 +30,20 @@ class WatchConfig:
     polling: bool | str = "auto"
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity, which a cgroup cpuset or
+    systemd's CPUAffinity= narrows), else the machine's."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 @dataclass(frozen=True)
 class LimitsConfig:
     max_file_mb: float = 100.0
     extract_timeout_seconds: float = 120.0
-    extract_memory_mb: float = 1024.0
+    extract_memory_mb: float = 1024.0  # per worker
+    extract_workers: int = field(default_factory=available_cpus)  # worker processes extracting a batch at once
 
 
 @dataclass(frozen=True)
@@ -99,6 +108,7 @@ _RANGES: dict[str, tuple[float, float, bool]] = {
     "limits.max_file_mb": (0, float("inf"), False),
     "limits.extract_timeout_seconds": (0, float("inf"), False),
     "limits.extract_memory_mb": (64, float("inf"), True),
+    "limits.extract_workers": (1, float("inf"), True),
     "watch.batch_max_wait_seconds": (0, float("inf"), False),
     "watch.rescan_seconds": (0, float("inf"), False),
     "agent.batch_chars": (1, float("inf"), True),
@@ -288,7 +298,8 @@ DEFAULT_CONFIG_TEXT = """\
 # limits:
 #   max_file_mb: 100
 #   extract_timeout_seconds: 120
-#   extract_memory_mb: 1024
+#   extract_memory_mb: 1024    # per extraction worker
+#   extract_workers: 4         # files extracted at once, a worker each (default: the number of CPUs)
 
 # agent:
 #   mode: draft                # draft: one typed draft per cluster, rendered by wikid | tools: a tool loop

@@ -1,4 +1,9 @@
-"""`Project` — the public API. The CLI and the tests go through this class only."""
+"""`Project` — the public API. The CLI and the tests go through this class only.
+
+The batch, the linter and the query client are imported by the methods that run them,
+so that a command imports only what it uses (`wikid extract` imported them all, ~100 ms
+before its worker could start; issue 17).
+"""
 
 from __future__ import annotations
 
@@ -13,23 +18,20 @@ from typing import TYPE_CHECKING
 from wikid.clock import iso, now
 from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
 from wikid.extract.runner import ExtractOutcome, Extractor
+from wikid.extract.spawn import WorkerProcess
 from wikid.fsio import atomic_create, prune_empty_dirs, write_problem
 from wikid.intake.archive import keep_bytes
 from wikid.intake.classify import Bucket, ignored
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake.journal import sweep_temps
-from wikid.intake.pipeline import Progress, classify_inputs, refresh_query_index, run_batch, write_log
-from wikid.intake.report import UpdateReport
+from wikid.intake.report import Progress, UpdateReport
 from wikid.lock import ProjectLock, ProjectLocked
 from wikid.manager import engine_name
 from wikid.okf.bundle import regenerate_indexes, walk_bundle
 from wikid.okf.index import link_target
-from wikid.okf.lint import LintReport
-from wikid.okf.lint import lint as run_lint
 from wikid.okf.log import empty_log
 from wikid.paths import ProjectPaths
-from wikid.query.client import run_query
-from wikid.query.results import QueryRequest, QueryResponse, QueryResult, ReindexReport
+from wikid.query.results import QueryResponse, QueryResult, ReindexReport
 from wikid.state import read_json, write_json
 
 if TYPE_CHECKING:  # langchain is imported only when the agent engine runs
@@ -37,6 +39,7 @@ if TYPE_CHECKING:  # langchain is imported only when the agent engine runs
 
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport
+    from wikid.okf.lint import LintReport
 
 
 
@@ -203,6 +206,8 @@ class Project:
         Raises BatchFailed when a write the whole batch needs fails (a full disk, an I/O
         error); the files it had not finished stay in input/ and `status` shows the
         failed run."""
+        from wikid.intake.pipeline import run_batch  # the batch's modules (~90 ms): not for every command
+
         started = now()
         try:
             self._ensure_log()
@@ -260,6 +265,7 @@ class Project:
         follow. Nothing is deleted. Raises RemoveRefused naming a path it may not remove.
         With `dry_run`, says what would happen and changes nothing."""
         self._require_project()
+        from wikid.intake.pipeline import refresh_query_index, write_log
         from wikid.maintenance.remove import remove_pages  # not for every command: only this one uses it
 
         with ProjectLock(self.paths.lock):
@@ -282,6 +288,7 @@ class Project:
         project's wiki, or the bundle folder `bundle` (its previous pages then go to its
         own `archive/`). Each rewritten page is archived first; a run with nothing to do
         writes nothing. With `dry_run`, says what would change."""
+        from wikid.intake.pipeline import refresh_query_index, write_log
         from wikid.maintenance.migrate import migrate_bundle  # not for every command: only this one uses it
 
         when = now()
@@ -309,13 +316,14 @@ class Project:
 
         return Daemon(self).run()
 
-    def extract(self, file: str | Path) -> ExtractOutcome:
+    def extract(self, file: str | Path, worker: WorkerProcess | None = None) -> ExtractOutcome:
         """What wikid sees in one file (markdown and warnings, or a reason code).
 
         Any file can be inspected, inside the project or not; the project's limits apply.
+        `worker`: one the caller started early (see extract/spawn.py), stopped here.
         """
         limits = self.config().limits if self.root.is_dir() else Config().limits
-        with Extractor(limits) as extractor:
+        with Extractor(limits, worker) as extractor:
             return extractor.extract(Path(file))
 
     def lint(self, fix: bool = False) -> LintReport:
@@ -325,6 +333,9 @@ class Project:
         timestamps without a UTC offset), holding the project lock so no batch runs meanwhile.
         """
         self._require_root()
+        from wikid.okf.lint import LintReport
+        from wikid.okf.lint import lint as run_lint  # ~45 ms of imports: not for every command
+
         if not self.paths.wiki.is_dir():
             return LintReport(str(self.paths.wiki))
         if not fix:
@@ -353,6 +364,9 @@ class Project:
         `offline`), a read-only reader agent composes the answer from the top pages.
         """
         self._require_root()
+        from wikid.query.client import run_query  # not for every command: only this one uses it
+        from wikid.query.results import QueryRequest
+
         config = self.config()
         limit = config.query.k if k is None else k
         response = run_query(self.paths, QueryRequest(text, limit, type, answer))
@@ -385,6 +399,8 @@ class Project:
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""
         self._require_project()
+        from wikid.intake.pipeline import classify_inputs
+
         config = self.config()
         report = StatusReport()
         if self.paths.input.is_dir():

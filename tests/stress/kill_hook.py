@@ -67,8 +67,10 @@ def main(argv: Sequence[str]) -> int:
     if len(argv) < 4 or argv[3] != "--":
         raise SystemExit(__doc__)
     target, nth, when = argv[0], int(argv[1]), argv[2]
-    # Import the CLI first, so every `from x import f` made at import time binds the
-    # real function and only the named module's attribute is replaced.
+    # Import the CLI and the batch first (the CLI imports the batch only when it runs
+    # one), so every `from x import f` made at import time binds the real function and
+    # only the named module's attribute is replaced.
+    import wikid.intake.pipeline  # noqa: F401
     from wikid.cli import main as wikid_main
 
     plant(target, nth, when)

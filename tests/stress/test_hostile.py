@@ -42,7 +42,7 @@ from hostile_corpus import (  # noqa: E402
     build,
 )
 from wikid import Project  # noqa: E402
-from wikid.intake import pipeline  # noqa: E402
+from wikid.extract.runner import Extractor  # noqa: E402
 from wikid.intake.naming import page_rel  # noqa: E402
 from wikid.intake.report import Action, FileResult  # noqa: E402
 from wikid.okf.page import split_page  # noqa: E402
@@ -286,13 +286,13 @@ def check_lint(project: Project) -> None:
 def count_extractions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """From now on, record the name of every file the pipeline hands to the extractor."""
     calls: list[str] = []
-    real = pipeline.Extractor.extract
+    real = Extractor.extract
 
     def counting(self: Any, path: Path) -> Any:
         calls.append(path.name)
         return real(self, path)
 
-    monkeypatch.setattr(pipeline.Extractor, "extract", counting)
+    monkeypatch.setattr(Extractor, "extract", counting)
     return calls
 
 

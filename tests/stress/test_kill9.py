@@ -433,10 +433,11 @@ C = "wikid.intake.conformant"
 A = "wikid.intake.archive"
 P = "wikid.intake.pipeline"
 J = "wikid.intake.journal"
+R = "wikid.extract.runner"
 
 SHORT = Scenario(files=48, seed=7, rounds=(
     at(f"{C}:put_page", 3),                          # conformant pages partly written, none archived
-    at(f"{P}:Extractor.extract", 12),                # extraction staging half written
+    at(f"{R}:Extractor.extract", 12),                # extraction half done, nothing staged yet
     at(f"{M}:_claim", 9),                            # journal `claimed`: archive names half claimed
     at(f"{J}:_unclaim", 1),                          # ... and killed again while rolling that back
     at(f"{M}:swap_page", 4),                         # pages half written: roll back
@@ -460,8 +461,8 @@ FULL = Scenario(files=300, seed=11, rounds=(
     at(f"{A}:release_original", 33),
     at("wikid.fsio:write_temp", 3),                  # a staged extracted text's temp file
     # Extraction and the manager's first batch (240 documents, no page yet).
-    at(f"{P}:Extractor.extract", 1, "before"),
-    at(f"{P}:Extractor.extract", 150),
+    at(f"{R}:Extractor.extract", 1, "before"),
+    at(f"{R}:Extractor.extract", 150),
     at(f"{P}:atomic_replace", 90),                   # staging write of an extracted text
     at(f"{P}:manage_documents", 1, "before"),
     at(f"{M}:Journal.save", 1),

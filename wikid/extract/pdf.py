@@ -33,17 +33,19 @@ import ctypes
 import io
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from pypdf import PasswordType, PdfReader
-from pypdf.generic import ByteStringObject, TextStringObject
 
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
 from wikid.extract.docinfo import first_date, guarded, pdf_date
 from wikid.extract import figures, ocr
 from wikid.images import ImageOutcome
 from wikid.reasons import Reason
+
+if TYPE_CHECKING:  # pypdf is imported only for a file PDFium refuses: ~70 ms of every worker's start
+    from pypdf import PdfReader
 
 MAX_OCR_PAGES = 100
 OCR_DPI = 300  # the most a scanned page is rendered at for OCR
@@ -132,6 +134,8 @@ def _scan_dpi(page: pdfium.PdfPage) -> float:
 
 
 def _pypdf_pages(data: bytes, pdfium_error: str) -> tuple[list[str | None], dict[str, str]]:
+    from pypdf import PasswordType, PdfReader
+
     try:
         reader = PdfReader(io.BytesIO(data))
         locked = reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED
@@ -167,6 +171,8 @@ def _pdfium_value(pdf: pdfium.PdfDocument, key: str) -> str | None:
 def _pypdf_value(reader: PdfReader, key: str) -> str | None:
     """One document information value as pypdf decodes it, None when absent, not a
     string or too long."""
+    from pypdf.generic import ByteStringObject, TextStringObject
+
     metadata = reader.metadata
     value = metadata.get(f"/{key}") if metadata is not None else None
     value = value.get_object() if value is not None else None  # an indirect reference in some files

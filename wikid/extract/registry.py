@@ -6,6 +6,8 @@ nothing; the format libraries are imported only in the extraction worker.
 
 from __future__ import annotations
 
+from wikid.intake.naming import split_name
+
 TEXT_SUFFIXES = frozenset(
     ".txt .text .csv .tsv .json .yaml .yml .toml .rst .org .log .xml .md .markdown".split()
 )
@@ -32,3 +34,9 @@ EXTRACTORS: dict[str, str] = {
 def extractor_module(suffix: str) -> str | None:
     """The module that extracts files with this extension, or None when unsupported."""
     return EXTRACTORS.get(suffix.lower())
+
+
+def extractor_for(name: str) -> tuple[str, str | None]:
+    """A file name's lower-case extension and the module that extracts it (None: unsupported)."""
+    suffix = split_name(name)[1].lower()
+    return suffix, EXTRACTORS.get(suffix)

@@ -1,9 +1,9 @@
 """The child side of extraction: runs format libraries under a memory cap, offline.
 
-Runs in a separate process (see runner.py). Each request gets a fresh soft
-address-space limit of "what is mapped now + the budget", so imports made for an
-earlier file do not eat the next file's budget. The network is cut before any
-library is imported: extractors never fetch anything. On Linux the worker moves into
+Runs in a separate process (started by spawn.py, driven by runner.py). Each request
+gets a fresh soft address-space limit of "what is mapped now + the budget", so imports
+made for an earlier file do not eat the next file's budget. The network is cut before
+any library is imported: extractors never fetch anything. On Linux the worker moves into
 a network namespace of its own (no interface but a loopback that is down), as root
 directly, otherwise inside a new user namespace when the kernel allows unprivileged
 ones; where neither is possible, Python's socket constructors refuse (a library
@@ -13,12 +13,14 @@ message (`Extractor.network`).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import importlib
 import os
 import resource
 import signal
 import socket
+import sys
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -27,6 +29,7 @@ from typing import Any
 from wikid.extract.base import ExtractionError, describe_error
 from wikid.extract.figures import ImageSettings, image_settings
 from wikid.extract.sniff import check_content
+from wikid.extract.spawn import READY
 from wikid.fsio import NotRegularFile, linux_libc, read_regular
 from wikid.reasons import Reason
 
@@ -132,22 +135,30 @@ def _unlimit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
 
 
-READY = ("ready",)  # the first message, with how the network is cut (see runner.WorkerStartError)
-
-
 def main(argv: list[str]) -> None:
-    """The worker process (runner._BOOT): FD of its end of the socket pair, memory budget,
-    the parent's PID."""
+    """The worker process (spawn._BOOT): FD of its end of the socket pair, the parent's PID,
+    a format module to import before the first request ("" for none).
+
+    It ends with `os._exit`: it holds nothing to flush or release, and Python's orderly
+    shutdown with the format libraries loaded took 40-65 ms, paid by every batch and by
+    every `wikid extract`, which waits for its worker to end.
+    """
     libc = linux_libc()
     if libc is not None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # dies with wikid, even mid-file
-    if os.getppid() != int(argv[2]):  # the parent died before that took effect
+    if os.getppid() != int(argv[1]):  # the parent died before that took effect
         return
-    serve(Connection(int(argv[0])), int(argv[1]))
+    serve(Connection(int(argv[0])), argv[2])
+    with contextlib.suppress(OSError, ValueError):  # what a library printed, if anything
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(0)
 
 
-def serve(conn: Connection, memory_budget: int) -> None:
-    """Answer extraction requests until the parent closes the pipe.
+def serve(conn: Connection, preload: str = "") -> None:
+    """Answer extraction requests (path, suffix, module, size limit, memory budget) until
+    the parent closes the pipe. `preload` is imported once the worker is offline, while
+    the parent prepares the first request.
 
     Each reply ends with a flag saying whether the worker stays: after a memory error
     or an unexpected library exception it exits, so the next file starts in a fresh
@@ -160,14 +171,18 @@ def serve(conn: Connection, memory_budget: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     conn.send((*READY, network))
+    if preload:
+        with contextlib.suppress(Exception):  # the request imports it again and reports the failure
+            importlib.import_module(preload)
     while True:
         try:
             request = conn.recv()
         except EOFError:
             return
+        memory_budget = request[-1]
         healthy = False
         try:
-            reply = extract_one(*request, memory_budget)
+            reply = extract_one(*request)
             healthy = True
         except MemoryError:
             reply = _fail(Reason.EXTRACTION_FAILED,

@@ -19,7 +19,9 @@ from typing import Any
 
 from wikid.clock import iso, now
 from wikid.config import Config
-from wikid.extract.runner import Extractor, WorkerStartError
+from wikid.extract.pool import extract_all
+from wikid.extract.runner import ExtractOutcome
+from wikid.extract.spawn import WorkerStartError
 from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular, write_problem
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, ingest_conformant
@@ -101,33 +103,37 @@ def _extract_documents(
     progress: Progress | None,
     keep_images: bool = False,
 ) -> tuple[list[SourceDocument], list[tuple[InputEntry, Reason, str]]]:
-    """Extract every non-conformant input in an isolated worker; stage the texts.
+    """Extract every non-conformant input in isolated workers; stage the texts.
 
     Failures become ignores with their reason code; a file whose failure is
-    remembered unchanged is not extracted again. `keep_images`: keep the documents'
-    pictures for an agent's model.
+    remembered unchanged is not extracted again. Everything after the extraction goes
+    in the order of `items`, whichever worker finished first. `keep_images`: keep the
+    documents' pictures for an agent's model.
     """
     documents: list[SourceDocument] = []
     failed: list[tuple[InputEntry, Reason, str]] = []
-    with Extractor(config.limits, keep_images=keep_images) as extractor:
-        for n, item in enumerate(items, 1):
-            if progress:
-                progress(n, len(items), f"extracting {item.entry.rel}")
-            known = memory.recall(item.entry)
-            if known is not None:
-                failed.append((item.entry, *known))
-                continue
-            outcome = extractor.extract(item.entry.path)
-            if outcome.reason is not None or outcome.text is None:
-                failed.append((item.entry, outcome.reason or Reason.EXTRACTION_FAILED, outcome.detail))
-                continue
-            try:
-                atomic_replace(paths.extract_staging / f"{item.entry.rel}.txt", outcome.text.encode("utf-8"))
-            except OSError as exc:
-                failed.append((item.entry, Reason.IO_FAILED, f"its extracted text could not be staged: {write_problem(exc)}"))
-                continue
-            documents.append(SourceDocument(item.entry.rel, outcome.text, outcome.warnings, outcome.info,
-                                            outcome.images, outcome.figures))
+    remembered = {item.entry.rel: known for item in items if (known := memory.recall(item.entry)) is not None}
+    todo = [item for item in items if item.entry.rel not in remembered]
+    outcomes: dict[str, ExtractOutcome] = {}
+    for done, (index, outcome) in enumerate(extract_all(config.limits, [item.entry.path for item in todo], keep_images), 1):
+        outcomes[todo[index].entry.rel] = outcome
+        if progress:
+            progress(done, len(todo), f"extracted {todo[index].entry.rel}")
+    for item in items:
+        if item.entry.rel in remembered:
+            failed.append((item.entry, *remembered[item.entry.rel]))
+            continue
+        outcome = outcomes[item.entry.rel]
+        if outcome.reason is not None or outcome.text is None:
+            failed.append((item.entry, outcome.reason or Reason.EXTRACTION_FAILED, outcome.detail))
+            continue
+        try:
+            atomic_replace(paths.extract_staging / f"{item.entry.rel}.txt", outcome.text.encode("utf-8"))
+        except OSError as exc:
+            failed.append((item.entry, Reason.IO_FAILED, f"its extracted text could not be staged: {write_problem(exc)}"))
+            continue
+        documents.append(SourceDocument(item.entry.rel, outcome.text, outcome.warnings, outcome.info,
+                                        outcome.images, outcome.figures))
     return documents, failed
 
 

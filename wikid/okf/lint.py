@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wikid.fsio import atomic_replace, read_regular
+from wikid.okf import BundleNotFound
 from wikid.okf.bundle import regenerate_indexes
 from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.index import ConceptEntry, render_indexes
@@ -79,10 +80,6 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 1
-
-
-class BundleNotFound(FileNotFoundError):
-    """The directory to lint does not exist (or is not a directory)."""
 
 
 @dataclass(frozen=True)
