@@ -85,45 +85,64 @@ class Text:
     def words_(self, k: int) -> list[str]:
         return self.rng.choices(self.words, cum_weights=self.cumulative, k=k)
 
-    def sentence(self, k: int) -> str:
-        words = self.words_(k)
-        return words[0].capitalize() + " " + " ".join(words[1:]) + "."
+
+class Writer:
+    """Pages written fast enough for a 1,000,000-page wiki: the words of a block of
+    pages drawn by numpy at once (same Zipf vocabulary), one write per file."""
+
+    def __init__(self, text: Text, seed: int = 42) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.words = np.array(text.words, dtype=object)
+        self.cumulative = np.array(text.cumulative)
+        self.types = np.array(TYPES, dtype=object)
+
+    def draw(self, k: int) -> list[str]:
+        at = np.searchsorted(self.cumulative, self.rng.random(k) * self.cumulative[-1], side="right")
+        return self.words[np.minimum(at, len(self.words) - 1)].tolist()
+
+    def paragraphs(self, n: int, sentences: int) -> str:
+        lengths = self.rng.integers(8, 15, n * sentences).tolist()
+        words = self.draw(sum(lengths))
+        out, at = [], 0
+        for length in lengths:
+            out.append(words[at].capitalize() + " " + " ".join(words[at + 1 : at + length]) + ".")
+            at += length
+        return "\n\n".join(" ".join(out[p * sentences : (p + 1) * sentences]) for p in range(n))
+
+    def page(self, i: int, source: str | None) -> str:
+        head = self.draw(14)
+        title = f"{head[0].title()} {head[1].title()} {i}"
+        description = head[2].capitalize() + " " + " ".join(head[3:12]) + "."
+        cites = (f"sources:\n- id: doc-{i:06d}\n  resource: {source.removesuffix('-extracted.txt')}.docx\n"
+                 f"  title: Document {i}\n  text: {source}\n") if source else ""
+        return (f"---\ntype: {self.types[i % len(self.types)]}\ntitle: {title}\ndescription: {description}\n"
+                f"tags: [{head[12]}, {head[13]}]\n{cites}---\n\n# {title}\n\n{self.paragraphs(2, 3)}\n")
 
 
-def paragraphs(text: Text, n: int, sentences: int) -> str:
-    return "\n\n".join(" ".join(text.sentence(text.rng.randint(8, 14)) for _ in range(sentences)) for _ in range(n))
-
-
-def page_text(text: Text, i: int, source: str | None) -> str:
-    title = f"{' '.join(text.words_(2)).title()} {i}"
-    cites = (f"sources:\n- id: doc-{i:06d}\n  resource: {source.removesuffix('-extracted.txt')}.docx\n"
-             f"  title: Document {i}\n  text: {source}\n") if source else ""
-    return (
-        "---\n"
-        f"type: {text.rng.choice(TYPES)}\n"
-        f"title: {title}\n"
-        f"description: {text.sentence(10)}\n"
-        f"tags: [{', '.join(text.words_(2))}]\n"
-        f"{cites}"
-        "---\n\n"
-        f"# {title}\n\n{paragraphs(text, 2, 3)}\n"
-    )
+def write_file(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
 
 
 def generate(project: Path, n: int, sources: bool) -> Text:
+    """N pages, 100 per directory (and with `sources`, each citing an archived text)."""
     Project(project).init()
     text = Text(42)
+    writer = Writer(text)
     for i in range(n):
         folder = f"d{i // 100:04d}"
+        if i % 100 == 0:
+            (project / "wiki" / folder).mkdir()
+            if sources:
+                (project / "wiki" / "archive" / folder).mkdir(parents=True)
         source = None
         if sources:
             source = f"/archive/{folder}/doc-{i:06d}-extracted.txt"
-            archived = project / "wiki" / source.lstrip("/")
-            archived.parent.mkdir(parents=True, exist_ok=True)
-            archived.write_text(paragraphs(text, SOURCE_PARAGRAPHS, 4) + "\n", encoding="utf-8")
-        path = project / "wiki" / folder / f"page-{i:06d}.md"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(page_text(text, i, source), encoding="utf-8")
+            write_file(project / "wiki" / source.lstrip("/"), writer.paragraphs(SOURCE_PARAGRAPHS, 4) + "\n")
+        write_file(project / "wiki" / folder / f"page-{i:06d}.md", writer.page(i, source))
     return text
 
 

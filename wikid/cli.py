@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import logging
 import json
 import os
 import sys
@@ -13,20 +12,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wikid import __version__
-from wikid.clock import ClockError
-from wikid.config import ConfigError
-from wikid.extract.runner import ExtractOutcome
-from wikid.intake.report import UpdateReport
-from wikid.lock import ProjectLocked
-from wikid.maintenance import RemoveRefused
-from wikid.okf.lint import BundleNotFound, LintReport
-from wikid.okf.lint import lint as lint_directory
-from wikid.project import BatchFailed, OutsideInput, Project, ProjectNotFound, RetryReport, StatusReport
+from wikid.project import Project, RetryReport, StatusReport
 from wikid.query.results import EmptyWiki, QueryResponse
 
+# Imported where used, so that `wikid query` answered by the daemon imports only what it
+# needs to ask it (see wikid.project).
 if TYPE_CHECKING:
+    from wikid.extract.runner import ExtractOutcome
+    from wikid.intake.report import UpdateReport
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport
+    from wikid.okf.lint import LintReport
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
 EXIT_BROKEN_PIPE = 128 + 13  # what a process killed by SIGPIPE reports, as `yes | head` does
@@ -240,6 +236,19 @@ def _print_remove(report: RemovalReport) -> None:
     print(f"{len(report.pages)} page(s) {'would be ' if report.dry_run else ''}moved to wiki/trash/.")
 
 
+def _refusals() -> tuple[type[Exception], ...]:
+    """The errors a command reports in one line and exits 1 on. Imported when an error is
+    being handled (an except clause evaluates its tuple only then), not on every start."""
+    from wikid.clock import ClockError
+    from wikid.config import ConfigError
+    from wikid.lock import ProjectLocked
+    from wikid.maintenance import RemoveRefused
+    from wikid.okf.lint import BundleNotFound
+    from wikid.project import BatchFailed, OutsideInput, ProjectNotFound
+
+    return ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed, RemoveRefused
+
+
 def _run(args: argparse.Namespace) -> int:
     project = Project(getattr(args, "project", "."))
     try:
@@ -257,6 +266,8 @@ def _run(args: argparse.Namespace) -> int:
             _emit(args.json, status.to_dict(), lambda: _print_status(status))
             return EXIT_OK
         if args.command == "watch":
+            import logging
+
             logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", stream=sys.stderr)
             return project.watch()
         if args.command == "extract":
@@ -265,6 +276,8 @@ def _run(args: argparse.Namespace) -> int:
             return EXIT_OK if outcome.ok else EXIT_ERRORS
         if args.command == "lint":
             if args.path is not None:
+                from wikid.okf.lint import lint as lint_directory
+
                 report = lint_directory(Path(args.path), fix=args.fix)
             else:
                 report = project.lint(fix=args.fix)
@@ -298,7 +311,7 @@ def _run(args: argparse.Namespace) -> int:
             retried = project.retry(args.paths)
             _emit(args.json, retried.to_dict(), lambda: _print_retry(retried))
             return EXIT_OK
-    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed, RemoveRefused) as exc:
+    except _refusals() as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
     raise AssertionError(f"unhandled command {args.command}")

@@ -17,6 +17,7 @@ from pathlib import Path
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
+from watchdog.observers.inotify import InotifyObserver
 from watchdog.observers.polling import PollingObserver
 
 NETWORK_FILESYSTEMS = frozenset(
@@ -97,6 +98,13 @@ class _Queueing(FileSystemEventHandler):
         dest = getattr(event, "dest_path", "")
         if dest:
             self.events.put((self.root, os.fsdecode(dest)))
+
+
+def reports_every_change(observer: BaseObserver) -> bool:
+    """Whether `observer` hears every write: inotify's does (a write, a chmod, a utime
+    each raise an event); the polling one compares size and mtime, so it misses an edit
+    that keeps both (`cp -p`)."""
+    return isinstance(observer, InotifyObserver)
 
 
 def start_observer(
