@@ -43,6 +43,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -51,16 +53,22 @@ import scipy.sparse as sp
 from wikid import Project
 from wikid.query.client import ask_daemon
 from wikid.query.results import QueryRequest
-from wikid.query.store import fresh_index, load
+from wikid.query.store import RACY_NS, fresh_index, load
+from wikid.query.stored import open_index
 import table  # bench/table.py
 from table import Row, attempt, progress
 
 TYPES = ["Vendor", "Service", "Team", "Meeting", "Policy", "Runbook", "Customer", "Product", "Term"]
 SYLLABLES = "ka lo mi ne ru sa ti vo pe da gu ri ma ko sen tal dor vin mar pel or an el is um".split()
 VOCABULARY = 40_000
-COLD_RUNS = 7
+PROCESS_RUNS = 11  # of each process figure and its floor, taking turns
 WARM_QUERIES = 200
-COLD_TARGET = 0.5  # seconds: a whole `wikid query` process, no daemon
+# Issue 17's targets: a cold `wikid query` process within 2x `python -c "import numpy"`
+# up to 100,000 pages (3x at 1,000,000) and under 120 MB at 100,000; a query the daemon
+# answers, the whole process, within 2x `python -c pass`.
+COLD_FACTOR, COLD_FACTOR_LARGE, LARGE = 2.0, 3.0, 1_000_000
+RSS_TARGET_MB, RSS_TARGET_PAGES = 120.0, 100_000
+WARM_PROCESS_FACTOR = 2.0
 WARM_P50_TARGET = 0.020  # seconds: the median answer of a running daemon
 SOURCE_PARAGRAPHS = 12  # of 4 sentences of 8-14 words: ~600 words per source text
 
@@ -171,7 +179,6 @@ def timed(fn) -> tuple[float, object]:
 def bench_build(project: Path) -> tuple[float, float]:
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-    from wikid.query.store import RACY_NS
     from wikid.query.tokenize import tokens
 
     time.sleep(RACY_NS / 1e9)  # pages just written are re-hashed until their timestamps age
@@ -195,21 +202,46 @@ def bench_refresh(project: Path) -> float:
     return wikid_s
 
 
-def bench_cold(project: Path, qs: list[str]) -> tuple[float, float]:
+def bench_env() -> dict[str, str]:
     # Bytecode caching on, as for an installed wikid (a PYTHONDONTWRITEBYTECODE
     # sandbox would otherwise recompile every module on every run).
-    env = {k: v for k, v in os.environ.items() if not k.startswith("WIKID_") and k != "PYTHONDONTWRITEBYTECODE"}
+    return {k: v for k, v in os.environ.items() if not k.startswith("WIKID_") and k != "PYTHONDONTWRITEBYTECODE"}
 
-    def run(argv: list[str]) -> float:
-        start = time.perf_counter()
-        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=False)
-        return time.perf_counter() - start
 
-    run([sys.executable, "-m", "wikid", "-C", str(project), "query", qs[0]])  # page cache warm
-    wikid_s = statistics.median(run([sys.executable, "-m", "wikid", "-C", str(project), "query", q, "--json"])
-                                for q in qs[:COLD_RUNS])
-    baseline_s = statistics.median(run([sys.executable, "-c", "import numpy"]) for _ in range(COLD_RUNS))
-    return wikid_s, baseline_s
+def interleaved(commands: dict[str, list[list[str]]], runs: int) -> dict[str, list[tuple[float, float]]]:
+    """(seconds, peak RSS in MB) of each run of each command; the commands take turns
+    (a, b, a, b, ...) so that other work on the machine falls on all of them alike.
+    Each command is a list of argvs, used in turn (a different query each run)."""
+    env = bench_env()
+    out: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for i in range(runs):
+        for name, argvs in commands.items():
+            start = time.perf_counter()
+            process = subprocess.Popen(argvs[i % len(argvs)], env=env, stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(process.pid, 0)
+            out[name].append((time.perf_counter() - start, usage.ru_maxrss / 1024))
+            process.returncode = os.waitstatus_to_exitcode(status)
+    return out
+
+
+def wikid_query(project: Path, qs: list[str]) -> list[list[str]]:
+    return [[sys.executable, "-m", "wikid", "-C", str(project), "query", q, "--json"] for q in qs]
+
+
+NUMPY_FLOOR = [[sys.executable, "-c", "import numpy"]]
+PYTHON_FLOOR = [[sys.executable, "-c", "pass"]]
+
+
+def medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(t for t, _ in runs), statistics.median(m for _, m in runs)
+
+
+def bench_cold(project: Path, qs: list[str]) -> dict[str, tuple[float, float]]:
+    """`wikid query` processes with no daemon (the walk checks every page) and the
+    `import numpy` floor: median seconds and peak RSS of each."""
+    interleaved({"warm the page cache": wikid_query(project, qs[:1])}, 1)
+    runs = interleaved({"wikid": wikid_query(project, qs), "floor": NUMPY_FLOOR}, PROCESS_RUNS)
+    return {name: medians(r) for name, r in runs.items()}
 
 
 def floor_latencies(project: Path, qs: list[str]) -> list[float]:
@@ -235,42 +267,86 @@ def floor_latencies(project: Path, qs: list[str]) -> list[float]:
     return out
 
 
-def bench_warm(project: Path, qs: list[str]) -> tuple[list[float], list[float]]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("WIKID_")}
+@contextmanager
+def running_daemon(project: Path, qs: list[str]) -> Iterator[subprocess.Popen[bytes]]:
+    """`wikid watch` on the project, once it answers on its socket and vouches for the
+    stored index in its change journal."""
+    from wikid.query.journal import vouched_changes
+    from wikid.query.stored import open_index
+
+    paths = Project(project).paths
     log = open(project.parent / "daemon.log", "wb")
     daemon = subprocess.Popen([sys.executable, "-m", "wikid", "-C", str(project), "watch"],
-                              env=env, stdout=log, stderr=subprocess.STDOUT)
-    socket_path = Project(project).paths.query_socket
+                              env=bench_env(), stdout=log, stderr=subprocess.STDOUT)
+
+    def vouched() -> bool:
+        stored = open_index(paths.query_index)
+        return stored is not None and vouched_changes(paths.query_journal, stored.generation) is not None
+
     try:
-        deadline = time.monotonic() + 1800
-        while ask_daemon(socket_path, QueryRequest(qs[0])) is None:
+        deadline = time.monotonic() + 3600
+        while ask_daemon(paths.query_socket, QueryRequest(qs[0])) is None or not vouched():
             if time.monotonic() > deadline or daemon.poll() is not None:
                 raise RuntimeError(f"the daemon did not answer; see {project.parent / 'daemon.log'}")
             time.sleep(0.2)
-        latencies = []
-        for q in qs:
-            start = time.perf_counter()
-            response = ask_daemon(socket_path, QueryRequest(q))
-            latencies.append(time.perf_counter() - start)
-            assert response is not None and response.via == "daemon"
+        yield daemon
     finally:
         daemon.send_signal(signal.SIGTERM)
         daemon.wait(timeout=600)
+        log.close()
+
+
+def bench_warm(project: Path, qs: list[str]) -> tuple[list[float], list[float]]:
+    """Latency of the daemon's answers over the socket, asked from this process."""
+    socket_path = Project(project).paths.query_socket
+    latencies = []
+    for q in qs:
+        start = time.perf_counter()
+        response = ask_daemon(socket_path, QueryRequest(q))
+        latencies.append(time.perf_counter() - start)
+        assert response is not None and response.via == "daemon"
     return latencies, floor_latencies(project, qs)
+
+
+def bench_warm_process(project: Path, qs: list[str]) -> tuple[float, float]:
+    """Whole `wikid query` processes the daemon answers, and `python -c pass`: medians."""
+    runs = interleaved({"wikid": wikid_query(project, qs), "floor": PYTHON_FLOOR}, PROCESS_RUNS)
+    return medians(runs["wikid"])[0], medians(runs["floor"])[0]
+
+
+def bench_journal(project: Path, qs: list[str]) -> tuple[float, float]:
+    """`wikid query` processes that cannot reach the daemon's socket (moved aside) while
+    the daemon watches and vouches for the stored index: no walk. Against `import numpy`."""
+    socket_path = Project(project).paths.query_socket
+    aside = socket_path.with_name("query.sock.aside")
+    os.rename(socket_path, aside)
+    try:
+        runs = interleaved({"wikid": wikid_query(project, qs), "floor": NUMPY_FLOOR}, PROCESS_RUNS)
+    finally:
+        os.rename(aside, socket_path)
+    return medians(runs["wikid"])[0], medians(runs["floor"])[0]
 
 
 def percentile(values: list[float], p: float) -> float:
     return float(np.percentile(values, p))
 
 
-def size_rows(project: Path, n: int, sources: bool, notes: list[str]) -> list[Row]:
-    """Every figure for a generated wiki of N pages; one that fails leaves the others."""
+def size_rows(project: Path, n: int, sources: bool, notes: list[str], scale_only: bool = False) -> list[Row]:
+    """Every figure for a generated wiki of N pages; one that fails leaves the others.
+    `scale_only`: the figures that must not grow with the wiki (cold and daemon-answered
+    queries) and the build, without its scikit-learn baseline or the refresh."""
     gen_s, text = timed(lambda: generate(project, n, sources))
     progress(f"generated {n:,} pages{' and their source texts' if sources else ''} in {gen_s:.1f} s")
+    notes.append(f"query {n:,} pages{' + sources' if sources else ''}: generated in {gen_s:.0f} s")
     qs = queries(text, WARM_QUERIES)  # type: ignore[arg-type]
     label = f"query {n:,} pages{' + sources' if sources else ''}:"
+    factor = COLD_FACTOR_LARGE if n >= LARGE else COLD_FACTOR
 
     def build() -> list[Row]:
+        if scale_only:
+            time.sleep(RACY_NS / 1e9)
+            wikid_s, _ = timed(lambda: Project(project).reindex())
+            return [Row(f"{label} build (reindex)", wikid_s, None, "s", "no baseline at this size")]
         return [Row(f"{label} build (reindex)", *bench_build(project), "s", "sklearn TfidfVectorizer")]
 
     rows = attempt(f"{label} build (reindex)", build)
@@ -280,22 +356,42 @@ def size_rows(project: Path, n: int, sources: bool, notes: list[str]) -> list[Ro
         return [Row(f"{label} refresh, 1 page edited", bench_refresh(project), rebuild_s, "s", "full rebuild")]
 
     def cold() -> list[Row]:
-        wikid_s, floor_s = bench_cold(project, qs)
-        return [Row(f"{label} cold query (process)", wikid_s, floor_s, "s", "python -c 'import numpy'"),
-                Row(f"{label} cold query (process)", wikid_s, COLD_TARGET, "s", target=True)]
+        measured = bench_cold(project, qs)
+        (wikid_s, wikid_mb), (floor_s, floor_mb) = measured["wikid"], measured["floor"]
+        figure = f"{label} cold query (process, no daemon: walk)"
+        out = [Row(figure, wikid_s, floor_s, "s", "python -c 'import numpy'"),
+               Row(f"{figure}, {factor:g}x floor", wikid_s, factor * floor_s, "s", target=True),
+               Row(f"{label} cold query peak RSS (no daemon)", wikid_mb, floor_mb, "MB", "python -c 'import numpy'")]
+        if n == RSS_TARGET_PAGES:
+            out.append(Row(f"{label} cold query peak RSS (no daemon)", wikid_mb, RSS_TARGET_MB, "MB", target=True))
+        return out
 
-    def warm() -> list[Row]:
-        latencies, floor = bench_warm(project, qs)
-        p50 = percentile(latencies, 50)
-        return [Row(f"{label} warm query p50 (daemon)", p50, percentile(floor, 50), "s", "scipy X @ q"),
-                Row(f"{label} warm query p50 (daemon)", p50, WARM_P50_TARGET, "s", target=True),
-                Row(f"{label} warm query p95 (daemon)", percentile(latencies, 95), percentile(floor, 95), "s",
-                    "scipy X @ q")]
+    def daemon() -> list[Row]:
+        out = []
+        with running_daemon(project, qs):
+            if not scale_only:
+                latencies, floor = bench_warm(project, qs)
+                p50 = percentile(latencies, 50)
+                out += [Row(f"{label} warm query p50 (daemon)", p50, percentile(floor, 50), "s", "scipy X @ q"),
+                        Row(f"{label} warm query p50 (daemon)", p50, WARM_P50_TARGET, "s", target=True),
+                        Row(f"{label} warm query p95 (daemon)", percentile(latencies, 95), percentile(floor, 95),
+                            "s", "scipy X @ q")]
+            wikid_s, pass_s = bench_warm_process(project, qs)
+            figure = f"{label} warm query p50 (whole process, daemon)"
+            out += [Row(figure, wikid_s, pass_s, "s", "python -c pass"),
+                    Row(f"{figure}, {WARM_PROCESS_FACTOR:g}x floor", wikid_s, WARM_PROCESS_FACTOR * pass_s, "s",
+                        target=True)]
+            wikid_s, floor_s = bench_journal(project, qs)
+            figure = f"{label} cold query (process, daemon watching: journal)"
+            out += [Row(figure, wikid_s, floor_s, "s", "python -c 'import numpy'"),
+                    Row(f"{figure}, {factor:g}x floor", wikid_s, factor * floor_s, "s", target=True)]
+        return out
 
-    rows += attempt(f"{label} refresh, 1 page edited", refresh)
+    if not scale_only:
+        rows += attempt(f"{label} refresh, 1 page edited", refresh)
     rows += attempt(f"{label} cold query (process)", cold)
-    rows += attempt(f"{label} warm query (daemon)", warm)
-    stored = load(Project(project).paths.query_index)
+    rows += attempt(f"{label} daemon", daemon)
+    stored = open_index(Project(project).paths.query_index)
     if stored is not None:
         size = Project(project).paths.query_index.stat().st_size
         notes.append(f"{label} index {size / 1e6:.1f} MB on disk, {len(stored.norms):,} rows, "
@@ -308,23 +404,28 @@ def main() -> int:
     parser.add_argument("--keep", metavar="DIR", help="generate the projects here and keep them")
     parser.add_argument("--sources", default="without,with",
                         help="pages without and/or with a cited source text each (default: without,with)")
+    parser.add_argument("--scale", default="", type=lambda text: [int(s) for s in text.split(",") if s.strip()],
+                        help="sizes (e.g. 1000000) at which to measure only the build and the queries, on pages "
+                             "without sources (bench/run: 1000000)")
     args = parser.parse_args()
-    sizes: list[int] = args.sizes
     variants = [v.strip() == "with" for v in args.sources.split(",") if v.strip() in ("with", "without")]
+    runs = [(n, sources, False) for n in args.sizes for sources in variants] + [(n, False, True) for n in args.scale]
 
     rows: list[Row] = []
-    notes: list[str] = [f"query: cold = median of {COLD_RUNS} processes; warm = {WARM_QUERIES} queries over the socket"]
-    for n in sizes:
-        for sources in variants:
-            tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="wikid-bench-query-", dir="/tmp"))
-            name = f"wiki-{n}{'-sources' if sources else ''}"
-            try:
-                rows += attempt(f"query {n:,} pages",
-                                lambda: size_rows(tmp / name, n, sources, notes),  # noqa: B023 -- called at once
-                                announce=False)  # size_rows announced its rows
-            finally:
-                if not args.keep:
-                    shutil.rmtree(tmp, ignore_errors=True)
+    notes: list[str] = [f"query: each process figure is the median of {PROCESS_RUNS} runs taking turns with its "
+                        f"floor's; warm = {WARM_QUERIES} queries over the socket; "
+                        f"1-minute load average {os.getloadavg()[0]:.1f} at the start"]
+    for n, sources, scale_only in runs:
+        tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="wikid-bench-query-", dir="/tmp"))
+        name = f"wiki-{n}{'-sources' if sources else ''}"
+        try:
+            rows += attempt(f"query {n:,} pages",
+                            lambda: size_rows(tmp / name, n, sources, notes, scale_only),  # noqa: B023 -- called at once
+                            announce=False)  # size_rows announced its rows
+        finally:
+            if not args.keep:
+                shutil.rmtree(tmp, ignore_errors=True)
+    notes.append(f"query: 1-minute load average {os.getloadavg()[0]:.1f} at the end")
     return table.emit(rows, notes, args.json)
 
 

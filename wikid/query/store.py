@@ -211,24 +211,43 @@ def build(wiki: Path) -> QueryIndex:
     return refresh(empty_index(), wiki)[0]
 
 
+def _same_bytes(wiki: Path, stored: MappedIndex, doc: int) -> bool:
+    """Whether page `doc` still holds the bytes it was indexed from (read and hashed)."""
+    try:
+        data, _ = read_regular(wiki / f"{stored.ids[doc]}.md")
+    except OSError:
+        return False
+    return hashlib.sha256(data).digest() == stored.sha256[doc].tobytes()
+
+
 def _as_stored(stored: MappedIndex, wiki: Path, current: dict[str, Signature], scope: set[str] | None) -> bool:
-    """Whether `stored` holds exactly the pages of `current` (those of `scope`, if given)
-    at the signatures recorded when they were hashed, and no page of it has a source
-    text it could not read that is there now: then nothing needs refreshing."""
+    """Whether `stored` holds exactly the pages of `current` (those of `scope`, if given),
+    each as it is now, and no page of it has a source text it could not read that is
+    there now: then nothing needs refreshing.
+
+    A page is as stored when its signature is the one recorded when it was hashed, or -
+    for a page written too recently to be signed then, as a batch's pages are - when
+    its bytes hash the same. A page signed once whose signature changed is not: it is
+    refreshed, and the index stored again with its new signature, once, not re-hashed
+    on every query.
+    """
+    differing: list[int] = []
     if scope is None:
-        if len(current) != len(stored):
+        found = [current.get(i) for i in stored.ids]
+        if len(current) != len(stored) or None in found:
             return False
-        # One pass over arrays: a page gone gives None, a page never signed (too
-        # recent when hashed) [-1, -1, -1, -1]; neither equals what the walk found.
-        if stored.signatures.tolist() != [current.get(i) for i in stored.ids]:
-            return False
+        signatures = stored.signatures.tolist()
+        if signatures != found:  # one comparison in C when nothing changed, as usual
+            differing = [d for d, (was, now) in enumerate(zip(signatures, found)) if was != now]
     else:
         for concept_id in scope:
             doc = find(stored.ids, concept_id)
             if (doc is None) != (concept_id not in current):
                 return False
             if doc is not None and stored.signatures[doc].tolist() != current[concept_id]:
-                return False
+                differing.append(doc)
+    if not all(stored.signature(d) is None and _same_bytes(wiki, stored, d) for d in differing):
+        return False
     return not any(_unread_now_there(wiki, stored.records[d]) for d in stored.docs_with_unread_sources())
 
 
