@@ -3,33 +3,46 @@
 What it measures, for each N in --sizes (default 1000,10000,100000), on a generated
 wiki of N short concept pages (frontmatter with type/title/description/tags and a
 body of ~60-120 words drawn from a Zipf-distributed vocabulary of 40,000 invented
-words, 100 pages per directory) - and, with --sources (default: both), the same wiki
-where every page cites one archived extracted text of SOURCE_PARAGRAPHS paragraphs
-(~600 words, ~4.5 KB: a short document, three times the page), which the index reads
-in ~500-character chunks:
+words, 100 pages per directory; written by numpy-drawn words, ~5 minutes for
+1,000,000 pages) - and, with --sources (default: both), the same wiki where every page
+cites one archived extracted text of SOURCE_PARAGRAPHS paragraphs (~600 words, ~4.5 KB:
+a short document, three times the page), which the index reads in ~500-character
+chunks. For each N in --scale (bench/run: 1000000), pages without sources and only
+the build and the query figures (not the refresh, not the scikit-learn baseline).
 
 * build       -- `Project.reindex()`: walk, read, hash, tokenize and weigh every page,
                  store the index. Baseline: scikit-learn's TfidfVectorizer (same
                  tokenizer, sublinear tf) fitted on the same page texts read from
                  disk - what the index would cost built the textbook way.
 * refresh     -- one page edited by hand, then the refresh a `wikid query` does
-                 before answering (load, walk, re-hash, re-index that page, store).
+                 before answering (walk, re-hash, re-index that page, store).
                  Baseline: the build above (what a refresh must be far cheaper than).
-* cold query  -- wall time of a whole `wikid -C P query "..." --json` process (median
-                 of COLD_RUNS queries; no daemon; page cache and bytecode cache
-                 warm). Baseline: a bare `python -c "import numpy"` process, the
-                 start-up floor of any numpy program.
+                 And one page a batch wrote, then the batch's refresh of the pages it
+                 names (no walk). Baseline: the refresh with a walk.
+* cold query, no daemon -- wall time and peak RSS of whole `wikid -C P query "..."
+                 --json` processes (page cache and bytecode cache warm): each walks
+                 the wiki, as nothing else can tell that no page changed. Baseline:
+                 `python -c "import numpy"`, the start-up floor of any numpy program.
 * warm p50/p95 -- a running `wikid watch` answers over its Unix socket (the client is
                  this process; time per request/response, snippets included).
                  Baseline: the same queries scored in-process by a plain scipy
                  sparse product over the same L2-normalised TF-IDF matrix, with
                  argpartition for the top 10 - the floor, no snippets, no I/O.
+* warm p50, whole process -- `wikid query` processes the daemon answers. Baseline:
+                 `python -c pass`, the floor of any Python command.
+* cold query, daemon watching -- `wikid query` processes that cannot reach the
+                 socket (it is moved aside) while the daemon watches wiki/ and keeps
+                 the change journal: no walk. Baseline: `python -c "import numpy"`.
 
-Targets, shown as extra rows against the same figure: a cold query under 0.5 s (a
-`wikid query` must feel instant without a daemon) and a warm p50 under 20 ms (a
-daemon answers as fast as a local search box). The notes give each index's size.
+Every process figure is the median of PROCESS_RUNS runs, taking turns with its
+baseline's runs, so that other work on the machine weighs on both alike. Targets
+(issue 17), shown as extra rows: a cold query within 2x its floor up to 100,000 pages
+and 3x at 1,000,000, under 120 MB at 100,000; a daemon-answered process within 2x
+`python -c pass`; a warm p50 under 20 ms. The notes give each index's size and the
+load average.
 
-Usage: python bench/query.py [--sizes 1000,10000,100000] [--sources without,with] [--keep DIR] [--json]
+Usage: python bench/query.py [--sizes 1000,10000,100000] [--sources without,with] [--scale 1000000] [--keep DIR]
+       [--json]
 """
 
 from __future__ import annotations
@@ -193,13 +206,22 @@ def bench_build(project: Path) -> tuple[float, float]:
     return wikid_s, baseline_s
 
 
-def bench_refresh(project: Path) -> float:
-    page = project / "wiki" / "d0000" / "page-000000.md"
-    page.write_text(page.read_text(encoding="utf-8") + "\nAn added line about zymurgy.\n", encoding="utf-8")
+def bench_refresh(project: Path, rounds: int = 3) -> tuple[float, float]:
+    """A page edited by hand, then the refresh a cold `wikid query` does (walk, re-hash,
+    re-index, store); and a page a batch wrote, then the refresh the batch does (no walk).
+    Medians of `rounds` of each, taking turns."""
     paths = Project(project).paths
-    wikid_s, index = timed(lambda: fresh_index(paths.query_index, paths.wiki))
-    assert index.term_id("zymurgy") is not None
-    return wikid_s
+    seconds: dict[bool, list[float]] = {False: [], True: []}
+    for n in range(2 * rounds):
+        named = n % 2 == 1
+        concept_id = f"d0000/page-{n:06d}"
+        page = project / "wiki" / f"{concept_id}.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\nAn added line about zymurgy.\n", encoding="utf-8")
+        wikid_s, index = timed(lambda: fresh_index(paths.query_index, paths.wiki,  # noqa: B023 -- called at once
+                                                   pages=[concept_id] if named else None))  # noqa: B023
+        assert index.term_id("zymurgy") is not None
+        seconds[named].append(wikid_s)
+    return statistics.median(seconds[False]), statistics.median(seconds[True])
 
 
 def bench_env() -> dict[str, str]:
@@ -208,20 +230,34 @@ def bench_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if not k.startswith("WIKID_") and k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def interleaved(commands: dict[str, list[list[str]]], runs: int) -> dict[str, list[tuple[float, float]]]:
-    """(seconds, peak RSS in MB) of each run of each command; the commands take turns
-    (a, b, a, b, ...) so that other work on the machine falls on all of them alike.
-    Each command is a list of argvs, used in turn (a different query each run)."""
+def interleaved(commands: dict[str, list[list[str]]], runs: int) -> dict[str, float]:
+    """The median seconds of each command's runs; the commands take turns (a, b, a, b,
+    ...) so that other work on the machine falls on all of them alike. Each command is
+    a list of argvs, used in turn (a different query each run)."""
     env = bench_env()
-    out: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    seconds: dict[str, list[float]] = {name: [] for name in commands}
     for i in range(runs):
         for name, argvs in commands.items():
             start = time.perf_counter()
-            process = subprocess.Popen(argvs[i % len(argvs)], env=env, stdout=subprocess.DEVNULL)
-            _, status, usage = os.wait4(process.pid, 0)
-            out[name].append((time.perf_counter() - start, usage.ru_maxrss / 1024))
-            process.returncode = os.waitstatus_to_exitcode(status)
-    return out
+            subprocess.run(argvs[i % len(argvs)], env=env, stdout=subprocess.DEVNULL, check=False)
+            seconds[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in seconds.items()}
+
+
+def peak_rss(commands: dict[str, list[list[str]]], runs: int) -> dict[str, float]:
+    """The median peak RSS (MB) of each command, run under GNU time: a process started
+    straight from this one would report this one's size (the kernel carries the
+    high-water mark of the process that forked it across the exec)."""
+    gnu_time = shutil.which("time") or "/usr/bin/time"
+    if not os.access(gnu_time, os.X_OK):
+        raise RuntimeError("GNU time is not installed (apt-get install time)")
+    peaks: dict[str, list[float]] = {name: [] for name in commands}
+    for i in range(runs):
+        for name, argvs in commands.items():
+            done = subprocess.run([gnu_time, "-f", "%M", *argvs[i % len(argvs)]], env=bench_env(),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+            peaks[name].append(int(done.stderr.split()[-1]) / 1024)
+    return {name: statistics.median(values) for name, values in peaks.items()}
 
 
 def wikid_query(project: Path, qs: list[str]) -> list[list[str]]:
@@ -230,18 +266,15 @@ def wikid_query(project: Path, qs: list[str]) -> list[list[str]]:
 
 NUMPY_FLOOR = [[sys.executable, "-c", "import numpy"]]
 PYTHON_FLOOR = [[sys.executable, "-c", "pass"]]
+RSS_RUNS = 3
 
 
-def medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
-    return statistics.median(t for t, _ in runs), statistics.median(m for _, m in runs)
-
-
-def bench_cold(project: Path, qs: list[str]) -> dict[str, tuple[float, float]]:
+def bench_cold(project: Path, qs: list[str]) -> tuple[dict[str, float], dict[str, float]]:
     """`wikid query` processes with no daemon (the walk checks every page) and the
-    `import numpy` floor: median seconds and peak RSS of each."""
+    `import numpy` floor: median seconds, and median peak RSS."""
     interleaved({"warm the page cache": wikid_query(project, qs[:1])}, 1)
-    runs = interleaved({"wikid": wikid_query(project, qs), "floor": NUMPY_FLOOR}, PROCESS_RUNS)
-    return {name: medians(r) for name, r in runs.items()}
+    commands = {"wikid": wikid_query(project, qs), "floor": NUMPY_FLOOR}
+    return interleaved(commands, PROCESS_RUNS), peak_rss(commands, RSS_RUNS)
 
 
 def floor_latencies(project: Path, qs: list[str]) -> list[float]:
@@ -310,8 +343,8 @@ def bench_warm(project: Path, qs: list[str]) -> tuple[list[float], list[float]]:
 
 def bench_warm_process(project: Path, qs: list[str]) -> tuple[float, float]:
     """Whole `wikid query` processes the daemon answers, and `python -c pass`: medians."""
-    runs = interleaved({"wikid": wikid_query(project, qs), "floor": PYTHON_FLOOR}, PROCESS_RUNS)
-    return medians(runs["wikid"])[0], medians(runs["floor"])[0]
+    seconds = interleaved({"wikid": wikid_query(project, qs), "floor": PYTHON_FLOOR}, PROCESS_RUNS)
+    return seconds["wikid"], seconds["floor"]
 
 
 def bench_journal(project: Path, qs: list[str]) -> tuple[float, float]:
@@ -321,10 +354,10 @@ def bench_journal(project: Path, qs: list[str]) -> tuple[float, float]:
     aside = socket_path.with_name("query.sock.aside")
     os.rename(socket_path, aside)
     try:
-        runs = interleaved({"wikid": wikid_query(project, qs), "floor": NUMPY_FLOOR}, PROCESS_RUNS)
+        seconds = interleaved({"wikid": wikid_query(project, qs), "floor": NUMPY_FLOOR}, PROCESS_RUNS)
     finally:
         os.rename(aside, socket_path)
-    return medians(runs["wikid"])[0], medians(runs["floor"])[0]
+    return seconds["wikid"], seconds["floor"]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -353,11 +386,13 @@ def size_rows(project: Path, n: int, sources: bool, notes: list[str], scale_only
     rebuild_s = rows[0].wikid
 
     def refresh() -> list[Row]:
-        return [Row(f"{label} refresh, 1 page edited", bench_refresh(project), rebuild_s, "s", "full rebuild")]
+        walk_s, batch_s = bench_refresh(project)
+        return [Row(f"{label} refresh, 1 page edited", walk_s, rebuild_s, "s", "full rebuild"),
+                Row(f"{label} refresh, 1 page a batch wrote", batch_s, walk_s, "s", "refresh with a walk")]
 
     def cold() -> list[Row]:
-        measured = bench_cold(project, qs)
-        (wikid_s, wikid_mb), (floor_s, floor_mb) = measured["wikid"], measured["floor"]
+        seconds, megabytes = bench_cold(project, qs)
+        wikid_s, floor_s, wikid_mb, floor_mb = seconds["wikid"], seconds["floor"], megabytes["wikid"], megabytes["floor"]
         figure = f"{label} cold query (process, no daemon: walk)"
         out = [Row(figure, wikid_s, floor_s, "s", "python -c 'import numpy'"),
                Row(f"{figure}, {factor:g}x floor", wikid_s, factor * floor_s, "s", target=True),

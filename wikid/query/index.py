@@ -24,6 +24,10 @@ postings of its own terms:
   text (0 for a page's own row), so a snippet needs no re-chunking of the text;
 * `idf` per term, `norms` per row and `row_doc` (each row's document), derived.
 
+A query reads an index through `Searchable`: this QueryIndex in memory (the daemon's,
+a refresh's), or the stored index mapped from disk (wikid.query.stored.MappedIndex),
+which reads only the postings of the query's terms and the records it shows.
+
 Documents are numbered in concept-id order, their rows follow in that order. The
 state is canonical - a function of the set of documents and nothing else - so an
 index refreshed page by page holds exactly the arrays a rebuild would, and scores
