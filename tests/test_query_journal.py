@@ -119,3 +119,12 @@ def test_the_daemon_vouches_while_it_watches_and_a_hand_edit_is_seen(project: Pr
     wait_until(lambda: vouched(project), what="the journal after the edits")
     daemon.stop_requested = True
     wait_until(lambda: not vouched(project), what="the journal to be let go")
+
+
+def test_an_index_stored_by_another_process_voids_the_journal_until_the_daemon_stores_its_own(
+        project: Project, daemon: Daemon) -> None:
+    wait_until(lambda: vouched(project), what="the journal")
+    project.reindex()
+    assert not vouched(project)  # the journal names the daemon's generation: readers walk
+    daemon.warm.refresh()
+    assert vouched(project)

@@ -103,11 +103,13 @@ class WarmIndex:
 
     def refresh(self, pages: Collection[str] | None = None) -> None:
         """Refresh - the pages named (what a batch wrote), or the whole wiki (a walk) -,
-        store the index if it changed since it was stored, and vouch for it in the journal."""
+        store the index if it changed since it was stored or the file stored is not the
+        one it stored (`wikid reindex` wrote one, say), and vouch for it in the journal."""
         try:
             with self._lock:
                 index = self._refreshed(full=pages is None, pages=pages or ())
-                if self._unsaved or self._generation is None:
+                stored = open_index(self.paths.query_index)
+                if self._unsaved or stored is None or stored.generation != self._generation:
                     self._generation = save(self.paths.query_index, index)
                     self._unsaved = False
                 if self._journal is not None:
