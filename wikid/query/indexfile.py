@@ -11,7 +11,7 @@ touches and the cost of opening does not grow with the file.
 
 The header holds the caller's metadata and, per array, its offset, dtype and shape.
 The file is written to a temp file, fsynced and renamed over the old one
-(fsio.write_temp): a reader that has the old file mapped keeps reading the old
+(fsio.atomic_replace): a reader that has the old file mapped keeps reading the old
 inode, a new reader sees the new file whole. Strings are stored as `StringTable`s:
 their UTF-8 bytes (surrogates passed through, so any `str` round-trips) and offsets.
 """
@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import json
 import mmap
-import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, overload
 
 import numpy as np
 
-from wikid.fsio import write_temp
+from wikid.fsio import atomic_replace
 
 MAGIC = b"WIKIDQX\n"
 ALIGN = 64
@@ -35,7 +34,8 @@ _ENCODING = ("utf-8", "surrogatepass")
 
 
 class _Sections:
-    """The file's bytes in order, read by write_temp as a stream: no copy of the arrays."""
+    """The file's bytes in order, read by fsio.write_temp as a stream: the arrays are
+    written from where they are, not first copied into one bytes object."""
 
     def __init__(self, parts: list[memoryview]) -> None:
         self._parts = iter([p for p in parts if p.nbytes])  # an empty chunk would end the stream
@@ -57,7 +57,7 @@ def write(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> No
     for array in arrays.values():
         data = memoryview(np.ascontiguousarray(array)).cast("B")
         parts += [data, memoryview(bytes(-len(data) % ALIGN))]
-    os.replace(write_temp(path, _Sections(parts)), path)  # type: ignore[arg-type]
+    atomic_replace(path, _Sections(parts))  # type: ignore[arg-type]
 
 
 class MappedFile:

@@ -13,20 +13,21 @@ second write within the filesystem's timestamp granularity is never missed (git'
 17-26 us a page (0.2 s at 10,000 pages, measured: as much as the rest of a cold
 query) for no more safety.
 
-Which pages to look at (`fresh_index`, what a `wikid query` without the daemon does):
+Which pages to look at (`fresh_index`: what a batch, and a `wikid query` the daemon
+does not answer, do):
 
-* While `wikid watch` runs, its watcher sees every change to wiki/ and writes it to
-  the change journal (wikid.query.journal) before it answers from memory. A query
-  that finds the journal vouched for (its lock held by the daemon) and naming the
-  stored generation stats only the pages the journal names: nothing when nothing
-  changed, whatever the size of the wiki.
+* After a batch, the pipeline names the pages it wrote, moved and removed (`pages`):
+  the refresh re-checks those, not the whole wiki.
+* While `wikid watch` runs with inotify, its watcher sees every change to wiki/ and
+  the daemon writes it to the change journal (wikid.query.journal) as it takes it
+  into its own index. A query that finds the journal vouched for (its lock held by
+  the daemon) and naming the stored generation stats only the pages the journal
+  names: none when nothing changed, whatever the size of the wiki.
 * Otherwise - no daemon, or one that lost events - nobody saw what happened to
   wiki/, and a walk stats every page (a hand edit must be found by the next query):
-  one lstat a page, ~3 us on the 2-CPU development machine (GNU find pays the same),
-  compared with the stored signatures in one pass. Only when a page differs is the
-  stored index decoded whole, refreshed and stored again.
-* After a batch, the pipeline names the pages it wrote, moved and removed
-  (`refresh_pages`): the refresh re-checks those, not the whole wiki.
+  one lstat a page, ~2.5 us of kernel time on the 2-CPU development machine (GNU
+  find pays the same), compared with the stored signatures in one pass. Only when a
+  page differs is the stored index decoded whole, refreshed and stored again.
 
 A page's rows include its sources' archived texts, read when the page is indexed.
 Archived files are never overwritten, so the page's bytes are all that decides

@@ -3,7 +3,8 @@
 `save` writes the arrays of wikid.query.index in compact dtypes (wikid.query.indexfile):
 postings as int32 rows and a one- or two-byte code per tf (a tf is 1 + ln(count), so
 the few distinct values go in a table: 5 bytes a posting instead of 12), chunk ends
-as uint32, and every string (terms, concept ids, titles, sources) as a StringTable.
+as uint32 (a chunk ends within the first MAX_SOURCE_CHARS, a million, of its text),
+and every string (terms, concept ids, titles, sources) as a StringTable.
 The header names a random `generation`, which changes with every save: the change
 journal (wikid.query.journal) says which generation it extends.
 
@@ -73,11 +74,10 @@ def save(path: Path, index: QueryIndex) -> str:
     src_at = np.zeros(len(records) + 1, np.int64)
     np.cumsum([len(r.sources) for r in records], out=src_at[1:])
     codes, values = _tf_codes(index.tf)
-    ends_dtype = np.uint32 if not len(index.ends) or int(index.ends.max()) <= np.iinfo(np.uint32).max else np.int64
     arrays = {
         **_strings("terms", index.terms), "indptr": index.indptr, "idf": index.idf,
         "rows": index.rows, "tf_code": codes, "tf_values": values,
-        "norms": index.norms, "ends": index.ends.astype(ends_dtype), "row_doc": index.row_doc,
+        "norms": index.norms, "ends": index.ends.astype(np.uint32), "row_doc": index.row_doc,
         "starts": index.starts,
         **_strings("ids", index.ids), **_strings("titles", [r.title for r in records]),
         "type_code": np.array([type_code.get(r.type, 0) for r in records], _smallest_uint(len(types))),
@@ -113,7 +113,9 @@ class _Records(Sequence[PageRecord]):
     def __getitem__(self, doc: int | slice) -> PageRecord | list[PageRecord]:
         if isinstance(doc, slice):
             return [self[d] for d in range(*doc.indices(len(self)))]
-        return self._index.record(doc)
+        if not -len(self) <= doc < len(self):
+            raise IndexError(doc)
+        return self._index.record(doc % len(self))
 
 
 class MappedIndex:
