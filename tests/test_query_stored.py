@@ -74,6 +74,14 @@ def test_a_stored_index_reads_back_array_for_array(wiki: Project) -> None:
     assert [s.chunks is None for s in sources] == [False, True] and sources[1].id == "7"
 
 
+def test_an_empty_index_is_stored_and_read_back(project: Project) -> None:
+    store.save(project.paths.query_index, store.build(project.paths.wiki))
+    index = stored.open_index(project.paths.query_index)
+    assert index is not None and len(index) == 0 and list(index.terms) == []
+    loaded = store.load(project.paths.query_index)
+    assert loaded is not None and loaded.ids == [] and loaded.records == [] and loaded.norms.size == 0
+
+
 def test_postings_are_stored_compactly(wiki: Project) -> None:
     store.save(wiki.paths.query_index, store.build(wiki.paths.wiki))
     file = indexfile.open_file(wiki.paths.query_index)
