@@ -392,7 +392,8 @@ def size_rows(project: Path, n: int, sources: bool, notes: list[str], scale_only
 
     def cold() -> list[Row]:
         seconds, megabytes = bench_cold(project, qs)
-        wikid_s, floor_s, wikid_mb, floor_mb = seconds["wikid"], seconds["floor"], megabytes["wikid"], megabytes["floor"]
+        wikid_s, floor_s = seconds["wikid"], seconds["floor"]
+        wikid_mb, floor_mb = megabytes["wikid"], megabytes["floor"]
         figure = f"{label} cold query (process, no daemon: walk)"
         out = [Row(figure, wikid_s, floor_s, "s", "python -c 'import numpy'"),
                Row(f"{figure}, {factor:g}x floor", wikid_s, factor * floor_s, "s", target=True),

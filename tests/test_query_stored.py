@@ -57,7 +57,7 @@ def test_the_mapped_file_answers_exactly_as_the_index_in_memory(wiki: Project) -
     assert list(mapped.records) == built.records and list(mapped.terms) == built.terms
     read = wiki_reader(wiki.paths.wiki)
     for query in QUERIES:
-        for request in (QueryRequest(query, 10), QueryRequest(query, 2, type="topic"), QueryRequest(query, answer=True)):
+        for request in (QueryRequest(query), QueryRequest(query, 2, type="topic"), QueryRequest(query, answer=True)):
             assert execute(mapped, request, read) == execute(built, request, read), request
 
 

@@ -246,7 +246,8 @@ def _refusals() -> tuple[type[Exception], ...]:
     from wikid.okf.lint import BundleNotFound
     from wikid.project import BatchFailed, OutsideInput, ProjectNotFound
 
-    return ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed, RemoveRefused
+    return (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed,
+            RemoveRefused)
 
 
 def _run(args: argparse.Namespace) -> int:

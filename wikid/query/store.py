@@ -59,6 +59,7 @@ from wikid.query.stored import load as load  # the stored index whole: store.loa
 
 RACY_NS = 2_000_000_000
 CHUNK_ROWS = 20_000
+SIGNATURE_BLOCK = 65_536
 # About 150,000 words, a 500-page book: the rest of a longer text is not searched. It
 # bounds the time one page takes to index (tokenizing runs at ~4 MB/s).
 MAX_SOURCE_CHARS = 1_000_000
@@ -237,9 +238,13 @@ def _as_stored(stored: MappedIndex, wiki: Path, current: dict[str, Signature], s
         found = [current.get(i) for i in stored.ids]
         if len(current) != len(stored) or None in found:
             return False
-        signatures = stored.signatures.tolist()
-        if signatures != found:  # one comparison in C when nothing changed, as usual
-            differing = [d for d, (was, now) in enumerate(zip(signatures, found)) if was != now]
+        # Compared in blocks: one comparison in C per block when nothing changed, as
+        # usual, and not a million signatures as lists at once (200 MB).
+        for start in range(0, len(found), SIGNATURE_BLOCK):
+            end = start + SIGNATURE_BLOCK
+            was, now = stored.signatures[start:end].tolist(), found[start:end]
+            if was != now:
+                differing += [start + d for d, (a, b) in enumerate(zip(was, now)) if a != b]
     else:
         for concept_id in scope:
             doc = find(stored.ids, concept_id)
