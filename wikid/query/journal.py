@@ -89,7 +89,7 @@ def vouched_changes(path: Path, generation: str) -> set[str] | None:
     finally:
         os.close(fd)  # and with it the shared lock, if it was taken
     lines = data.split(b"\n")
-    if len(lines) < 2 or lines[-1]:  # empty, or a line still being written
+    if len(lines) < 2 or lines[-1] or b"null" in lines:  # empty, a line still being written, a walk asked for
         return None
     try:
         header = json.loads(lines[0])
