@@ -169,3 +169,19 @@ def test_an_inotify_queue_overflow_makes_the_daemon_rescan(project: Project, tmp
         assert process.wait(timeout=60) == 0
     assert (project.paths.wiki / "quiet" / "lost.md").read_bytes() == page(title="Lost")
     assert "(inotify queue overflow); rescanning input/" in log_path.read_text()
+
+
+def test_the_watcher_asks_the_kernel_for_changes_only_not_for_reads(tmp_path: Path) -> None:
+    """Every open and close of a file in wiki/ was an inotify event: the daemon's own walk
+    of a 1,000,000-page wiki overflowed the kernel's queue, and watchdog's rescan after an
+    overflow opened every folder and overflowed it again, so the daemon never settled."""
+    from watchdog.observers.inotify_c import InotifyConstants
+
+    observer = start_observer([tmp_path], queue.SimpleQueue(), polling=False)
+    try:
+        masks = [emitter.get_event_mask_from_filter() for emitter in observer.emitters]  # type: ignore[attr-defined]
+    finally:
+        observer.stop()
+    reads = InotifyConstants.IN_OPEN | InotifyConstants.IN_ACCESS | InotifyConstants.IN_CLOSE_NOWRITE
+    assert masks and all(not mask & reads for mask in masks)
+    assert all(mask & InotifyConstants.IN_MODIFY and mask & InotifyConstants.IN_ATTRIB for mask in masks)

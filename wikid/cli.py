@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import logging
 import json
 import os
 import sys
@@ -13,17 +12,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wikid import __version__
-from wikid.extract.registry import extractor_for
-from wikid.extract.spawn import WorkerProcess, WorkerStartError
 
+# Imported where used, so that `wikid query` answered by the daemon imports only what it
+# needs to ask it (see wikid.project), and `wikid extract` starts its worker first.
 if TYPE_CHECKING:
+    from wikid.extract.spawn import WorkerProcess
+    from wikid.project import RetryReport, StatusReport
+    from wikid.query.results import QueryResponse
     from wikid.extract.runner import ExtractOutcome
     from wikid.intake.report import UpdateReport
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport
     from wikid.okf.lint import LintReport
-    from wikid.project import RetryReport, StatusReport
-    from wikid.query.results import QueryResponse
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
 EXIT_BROKEN_PIPE = 128 + 13  # what a process killed by SIGPIPE reports, as `yes | head` does
@@ -250,22 +250,35 @@ def _early_worker(args: argparse.Namespace) -> WorkerProcess | None:
     no worker would read."""
     if args.command != "extract":
         return None
+    from wikid.extract.registry import extractor_for
+    from wikid.extract.spawn import WorkerProcess
+
     module = extractor_for(Path(args.file).name)[1]
     return WorkerProcess(preload=module) if module else None
+
+
+def _refusals() -> tuple[type[Exception], ...]:
+    """The errors a command reports in one line and exits 1 on. Imported when an error is
+    being handled (an except clause evaluates its tuple only then), not on every start."""
+    from wikid.clock import ClockError
+    from wikid.config import ConfigError
+    from wikid.extract.spawn import WorkerStartError
+    from wikid.lock import ProjectLocked
+    from wikid.maintenance import RemoveRefused
+    from wikid.okf import BundleNotFound
+    from wikid.project import BatchFailed, OutsideInput, ProjectNotFound
+
+    return (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed,
+            RemoveRefused, WorkerStartError)
 
 
 def _run(args: argparse.Namespace) -> int:
     try:
         worker = _early_worker(args)
-    except WorkerStartError as exc:
+    except _refusals() as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
-    from wikid.clock import ClockError
-    from wikid.config import ConfigError
-    from wikid.lock import ProjectLocked
-    from wikid.maintenance import RemoveRefused
-    from wikid.okf import BundleNotFound
-    from wikid.project import BatchFailed, OutsideInput, Project, ProjectNotFound
+    from wikid.project import Project
 
     project = Project(getattr(args, "project", "."))
     try:
@@ -283,6 +296,8 @@ def _run(args: argparse.Namespace) -> int:
             _emit(args.json, status.to_dict, lambda: _print_status(status))
             return EXIT_OK
         if args.command == "watch":
+            import logging
+
             logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", stream=sys.stderr)
             return project.watch()
         if args.command == "extract":
@@ -332,8 +347,7 @@ def _run(args: argparse.Namespace) -> int:
             retried = project.retry(args.paths)
             _emit(args.json, retried.to_dict, lambda: _print_retry(retried))
             return EXIT_OK
-    except (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed, RemoveRefused,
-            WorkerStartError) as exc:
+    except _refusals() as exc:
         print(f"wikid: error: {exc}", file=sys.stderr)
         return EXIT_ERRORS
     raise AssertionError(f"unhandled command {args.command}")

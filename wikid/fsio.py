@@ -113,8 +113,9 @@ def write_problem(exc: OSError) -> str:
     return what
 
 
-def atomic_replace(dest: Path, data: bytes) -> None:
-    """Replace `dest` with `data` atomically: readers see the old or the new bytes, never a mix.
+def atomic_replace(dest: Path, data: bytes | BinaryIO) -> None:
+    """Replace `dest` with `data` (bytes, or a file to stream from) atomically: readers
+    see the old or the new bytes, never a mix.
 
     Only for files wikid owns (generated `index.md`/`log.md`, state under `.wikid/`)
     or whose previous bytes the caller has already archived.

@@ -69,7 +69,12 @@ class ProjectPaths:
 
     @property
     def query_index(self) -> Path:
-        return self.state / "query-index.npz"
+        return self.state / "query-index"
+
+    @property
+    def query_journal(self) -> Path:
+        """The running daemon's list of pages changed since it stored the query index."""
+        return self.state / "query-journal"
 
     @property
     def query_socket(self) -> Path:

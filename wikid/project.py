@@ -1,9 +1,4 @@
-"""`Project` — the public API. The CLI and the tests go through this class only.
-
-The batch, the linter and the query client are imported by the methods that run them,
-so that a command imports only what it uses (`wikid extract` imported them all, ~100 ms
-before its worker could start; issue 17).
-"""
+"""`Project` — the public API. The CLI and the tests go through this class only."""
 
 from __future__ import annotations
 
@@ -16,31 +11,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wikid.clock import iso, now
-from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT, Config, load_config
-from wikid.extract.runner import ExtractOutcome, Extractor
-from wikid.extract.spawn import WorkerProcess
-from wikid.fsio import atomic_create, prune_empty_dirs, write_problem
-from wikid.intake.archive import keep_bytes
-from wikid.intake.classify import Bucket, ignored
-from wikid.intake.ignores import IgnoreMemory, extraction_settings
-from wikid.intake.journal import sweep_temps
-from wikid.intake.report import Progress, UpdateReport
 from wikid.lock import ProjectLock, ProjectLocked
-from wikid.manager import engine_name
-from wikid.okf.bundle import regenerate_indexes, walk_bundle
-from wikid.okf.index import link_target
-from wikid.okf.log import empty_log
 from wikid.paths import ProjectPaths
-from wikid.query.results import QueryResponse, QueryResult, ReindexReport
-from wikid.state import read_json, write_json
+from wikid.query.client import run_query
+from wikid.query.results import QueryRequest, QueryResponse, QueryResult, ReindexReport
 
+# The rest is imported by the methods that use it, so that `wikid query` answered by the
+# daemon imports none of it (yaml, the extractors, intake, lint: ~60 ms of a 100 ms process).
 if TYPE_CHECKING:  # langchain is imported only when the agent engine runs
+    from wikid.extract.spawn import WorkerProcess
     from langchain_core.language_models import BaseChatModel
 
+    from wikid.config import Config
+    from wikid.extract.runner import ExtractOutcome
+    from wikid.intake.report import Progress, UpdateReport
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport
     from wikid.okf.lint import LintReport
-
 
 
 @dataclass(frozen=True)
@@ -119,10 +106,16 @@ class Project:
 
     def config(self) -> Config:
         """The validated configuration (raises ConfigError naming the bad key)."""
+        from wikid.config import load_config
+
         return load_config(self.root)
 
     def init(self) -> list[str]:
         """Create the project layout; return the paths created (existing files are kept)."""
+        from wikid.config import CONFIG_NAME, DEFAULT_CONFIG_TEXT
+        from wikid.fsio import atomic_create
+        from wikid.okf.bundle import regenerate_indexes
+
         self._not_a_file()
         created: list[str] = []
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
@@ -155,6 +148,8 @@ class Project:
     def _require_project(self) -> None:
         """For commands that only read: a folder that holds no project is an error, not
         an empty project (a typo in -C must not report zeros)."""
+        from wikid.config import CONFIG_NAME
+
         self._require_root()
         markers = (self.root / CONFIG_NAME, self.paths.state, self.paths.input, self.paths.wiki)
         if not any(m.exists() for m in markers):
@@ -165,6 +160,9 @@ class Project:
 
     def _ensure_log(self) -> bool:
         """Create an empty `wiki/log.md` unless one exists; return whether it was created."""
+        from wikid.fsio import atomic_create
+        from wikid.okf.log import empty_log
+
         try:
             atomic_create(self.paths.wiki / "log.md", empty_log().encode())
         except FileExistsError:
@@ -182,6 +180,9 @@ class Project:
 
         `model` (a langchain `BaseChatModel`) runs the agent engine with that model
         instead of the configured `model:` string (unless `engine: offline` is set)."""
+        from wikid.intake.journal import sweep_temps
+        from wikid.manager import engine_name
+
         self._require_root()
         config = self.config()
         engine_name(config, model)
@@ -206,7 +207,9 @@ class Project:
         Raises BatchFailed when a write the whole batch needs fails (a full disk, an I/O
         error); the files it had not finished stay in input/ and `status` shows the
         failed run."""
-        from wikid.intake.pipeline import run_batch  # the batch's modules (~90 ms): not for every command
+        from wikid.fsio import write_problem
+        from wikid.intake.pipeline import run_batch
+        from wikid.intake.report import UpdateReport
 
         started = now()
         try:
@@ -222,6 +225,9 @@ class Project:
 
     def _record(self, report: UpdateReport) -> None:
         """Keep the run for `status` (best effort: on a full disk even that may fail)."""
+        from wikid.fsio import write_problem
+        from wikid.state import write_json
+
         try:
             write_json(self.paths.last_run, report.to_dict())
         except OSError as exc:
@@ -233,6 +239,9 @@ class Project:
         them again. A failure caused by a limit is retried by itself once the limit
         changes; this is for a cause wikid cannot see (a library installed, a file fixed
         in a way that kept its bytes). With `wikid watch` running, the daemon does it."""
+        from wikid.intake.ignores import IgnoreMemory
+        from wikid.state import read_json, write_json
+
         self._require_root()
         rels = [self._input_rel(t) for t in targets] or [""]
         try:
@@ -265,8 +274,11 @@ class Project:
         follow. Nothing is deleted. Raises RemoveRefused naming a path it may not remove.
         With `dry_run`, says what would happen and changes nothing."""
         self._require_project()
+        from wikid.fsio import prune_empty_dirs
         from wikid.intake.pipeline import refresh_query_index, write_log
-        from wikid.maintenance.remove import remove_pages  # not for every command: only this one uses it
+        from wikid.maintenance.remove import remove_pages
+        from wikid.okf.bundle import regenerate_indexes
+        from wikid.okf.index import link_target
 
         with ProjectLock(self.paths.lock):
             when = now()
@@ -289,7 +301,9 @@ class Project:
         own `archive/`). Each rewritten page is archived first; a run with nothing to do
         writes nothing. With `dry_run`, says what would change."""
         from wikid.intake.pipeline import refresh_query_index, write_log
-        from wikid.maintenance.migrate import migrate_bundle  # not for every command: only this one uses it
+        from wikid.maintenance.migrate import migrate_bundle
+        from wikid.okf.bundle import regenerate_indexes
+        from wikid.okf.index import link_target
 
         when = now()
         if bundle is not None:
@@ -322,6 +336,9 @@ class Project:
         Any file can be inspected, inside the project or not; the project's limits apply.
         `worker`: one the caller started early (see extract/spawn.py), stopped here.
         """
+        from wikid.config import Config
+        from wikid.extract.runner import Extractor
+
         limits = self.config().limits if self.root.is_dir() else Config().limits
         with Extractor(limits, worker) as extractor:
             return extractor.extract(Path(file))
@@ -332,10 +349,11 @@ class Project:
         With `fix`, first repair what is mechanical and safe (stale or missing index.md,
         timestamps without a UTC offset), holding the project lock so no batch runs meanwhile.
         """
-        self._require_root()
+        from wikid.intake.archive import keep_bytes
         from wikid.okf.lint import LintReport
-        from wikid.okf.lint import lint as run_lint  # ~45 ms of imports: not for every command
+        from wikid.okf.lint import lint as run_lint
 
+        self._require_root()
         if not self.paths.wiki.is_dir():
             return LintReport(str(self.paths.wiki))
         if not fix:
@@ -364,13 +382,11 @@ class Project:
         `offline`), a read-only reader agent composes the answer from the top pages.
         """
         self._require_root()
-        from wikid.query.client import run_query  # not for every command: only this one uses it
-        from wikid.query.results import QueryRequest
-
-        config = self.config()
-        limit = config.query.k if k is None else k
-        response = run_query(self.paths, QueryRequest(text, limit, type, answer))
-        if answer and response.results and (model is not None or (config.model and config.engine != "offline")):
+        # The configuration (yaml) is read only where it is needed: by the daemon, or by
+        # run_query when it answers here, for `query.k`; here only for a model's answer.
+        response = run_query(self.paths, QueryRequest(text, k, type, answer), lambda: self.config().query.k)
+        config = self.config() if answer and response.results else None
+        if config is not None and (model is not None or (config.model and config.engine != "offline")):
             if model is None:
                 from wikid.manager.agent.preflight import preflight
 
@@ -398,9 +414,13 @@ class Project:
 
     def status(self) -> StatusReport:
         """What is waiting in `input/`, what is ignored and why, and the last run."""
-        self._require_project()
+        from wikid.intake.classify import Bucket, ignored
+        from wikid.intake.ignores import IgnoreMemory, extraction_settings
         from wikid.intake.pipeline import classify_inputs
+        from wikid.okf.bundle import walk_bundle
+        from wikid.state import read_json
 
+        self._require_project()
         config = self.config()
         report = StatusReport()
         if self.paths.input.is_dir():

@@ -28,9 +28,10 @@ from wikid.clock import iso, now
 from wikid.config import Config, ConfigError
 from wikid.daemon.notify import Notifier
 from wikid.daemon.tracker import Signature, Tracker
-from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, start_observer
+from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, reports_every_change, start_observer
 from wikid.intake.ignores import IgnoreMemory, under
 from wikid.intake.journal import recover, sweep_temps
+from wikid.intake.pipeline import batch_pages
 from wikid.reasons import Reason
 from wikid.intake.report import Action
 from wikid.intake.scan import canonical_rel, display_name, is_skipped_name, scan_input
@@ -115,6 +116,8 @@ class Daemon:
             alarm = OverflowAlarm(self.events)
             logging.getLogger("watchdog").addHandler(alarm)
             observer = self.observer_factory([self.paths.input, self.paths.wiki], self.events, polling)
+            if reports_every_change(observer):
+                self.warm.keep_journal()
             queries = QueryServer(self.warm, self.paths.query_socket)
             queries.start()
             try:
@@ -125,6 +128,7 @@ class Daemon:
             finally:
                 self.notifier.stopping()
                 queries.stop()
+                self.warm.close()  # no more vouching for the stored index once nothing watches
                 observer.stop()
                 logging.getLogger("watchdog").removeHandler(alarm)
                 self._write_state("stopped")
@@ -147,6 +151,7 @@ class Daemon:
                 log.warning("the file watcher stopped; restarting it and rescanning input/")
                 observer = self.observer_factory([self.paths.input, self.paths.wiki], self.events, polling)
                 self.events_lost = True
+                self.warm.changed(None)  # wiki/ went unwatched for a while
             if self.events_lost or clock - last_rescan >= self.config.watch.rescan_seconds:
                 self.events_lost = False
                 self._rescan(clock)
@@ -191,6 +196,7 @@ class Daemon:
             if not self.events_lost:
                 log.warning("the kernel dropped file events (inotify queue overflow); rescanning input/")
             self.events_lost = True
+            self.warm.changed(None)  # some may have been about wiki/
             return
         rel = os.path.relpath(path, root).replace(os.sep, "/")
         if rel == "." or rel.startswith("../"):
@@ -264,7 +270,7 @@ class Daemon:
         self.last_batch = {"finished_at": report.finished_at, "counts": report.counts()}
         cost = report.model_cost()
         log.info("batch of %d file(s): %s%s", len(batch), report.summary(), f"; {cost}" if cost else "")
-        self.warm.refresh(already_stored=True)
+        self.warm.refresh(batch_pages(report))
 
     def _progress(self, done: int, total: int, what: str) -> None:
         """Keep systemd informed (and its watchdog fed) while a long batch runs."""

@@ -14,9 +14,12 @@ import os
 import queue
 from pathlib import Path
 
-from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirModifiedEvent, DirMovedEvent, FileClosedEvent,
+                             FileCreatedEvent, FileDeletedEvent, FileModifiedEvent, FileMovedEvent, FileSystemEvent,
+                             FileSystemEventHandler)
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
+from watchdog.observers.inotify import InotifyObserver
 from watchdog.observers.polling import PollingObserver
 
 NETWORK_FILESYSTEMS = frozenset(
@@ -89,8 +92,6 @@ class _Queueing(FileSystemEventHandler):
         self.events, self.root = events, root
 
     def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.event_type in ("opened", "closed_no_write"):
-            return
         if event.is_directory and event.event_type == "modified":
             return  # every file created or changed in it has its own event; rescanning the folder each time is quadratic
         self.events.put((self.root, os.fsdecode(event.src_path)))
@@ -99,13 +100,29 @@ class _Queueing(FileSystemEventHandler):
             self.events.put((self.root, os.fsdecode(dest)))
 
 
+def reports_every_change(observer: BaseObserver) -> bool:
+    """Whether `observer` hears every write: inotify's does (a write, a chmod, a utime
+    each raise an event); the polling one compares size and mtime, so it misses an edit
+    that keeps both (`cp -p`)."""
+    return isinstance(observer, InotifyObserver)
+
+
+# What changes a tree. Not opens, reads or closes without a write: inotify would queue
+# two events for every file anyone reads (the daemon's own walks and index.md runs, a
+# query's snippets, an editor), and at a million pages one walk overflows the kernel's
+# queue (16,384 events), whose recovery - watchdog rescanning every folder - overflowed
+# it again, for ever. `_Queueing` ignored those events anyway.
+CHANGES = [FileCreatedEvent, DirCreatedEvent, FileModifiedEvent, DirModifiedEvent, FileMovedEvent, DirMovedEvent,
+           FileDeletedEvent, DirDeletedEvent, FileClosedEvent]
+
+
 def start_observer(
     roots: list[Path], events: queue.SimpleQueue[tuple[str, str]], polling: bool, poll_seconds: float = 2.0
 ) -> BaseObserver:
     """Watch `roots` recursively; every event puts (root, path) on `events`."""
     observer: BaseObserver = PollingObserver(timeout=poll_seconds) if polling else Observer()
     for root in roots:
-        observer.schedule(_Queueing(events, str(root)), str(root), recursive=True)
+        observer.schedule(_Queueing(events, str(root)), str(root), recursive=True, event_filter=CHANGES)
     observer.daemon = True
     observer.start()
     return observer

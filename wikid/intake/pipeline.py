@@ -217,7 +217,7 @@ def run_batch(
         except Exception as exc:  # a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"
     if report.changed_wiki:
-        refresh_query_index(paths)
+        refresh_query_index(paths, batch_pages(report))
     report.finished_at = iso(now())
     return report
 
@@ -234,16 +234,25 @@ def write_log(paths: ProjectPaths, when: datetime, bullets: list[str]) -> int:
     return len(bullets)
 
 
-def refresh_query_index(paths: ProjectPaths) -> None:
-    """Step 9: bring `wikid query`'s index up to date with the pages this batch wrote.
+def batch_pages(report: UpdateReport) -> set[str]:
+    """The concept pages a batch wrote, moved or removed, as its report names them: what
+    the query index re-checks after it. A page the report does not name (a second page
+    citing one document) is found by the next query's check, as a hand edit would be."""
+    pages = {f.page[: -len(".md")] for f in report.files if f.page and f.action in (Action.CREATED, Action.UPDATED)}
+    return pages | set(report.pages_refreshed) | set(report.pages_moved) | set(report.pages_moved.values())
 
-    The index is a cache that every query re-validates, so a failure here is logged
-    and never fails a batch whose work is done. Imported here so numpy loads only
-    when a batch changed the wiki, not for every `wikid` command.
+
+def refresh_query_index(paths: ProjectPaths, pages: Collection[str] | None = None) -> None:
+    """Step 9: bring `wikid query`'s index up to date with the pages this batch wrote
+    (`pages`, concept ids: only those are re-checked; None: walk the whole wiki).
+
+    The index is a cache that every query re-validates, so a failure here is logged and
+    never fails a batch whose work is done. Imported here so numpy loads only when a
+    batch changed the wiki, not for every `wikid` command.
     """
     try:
         from wikid.query.store import fresh_index
 
-        fresh_index(paths.query_index, paths.wiki)
+        fresh_index(paths.query_index, paths.wiki, pages=pages)
     except Exception as exc:
         logging.getLogger("wikid").warning("query index not refreshed: %s: %s", type(exc).__name__, exc)

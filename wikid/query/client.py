@@ -11,14 +11,15 @@ from __future__ import annotations
 import json
 import os
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from wikid.paths import ProjectPaths
 from wikid.query.results import EmptyWiki, QueryRequest, QueryResponse
 
-PROTOCOL = 2  # 2: results may come from source texts (and carry `source`)
+PROTOCOL = 3  # 2: results may come from source texts (and carry `source`); 3: `k` may be null
 TIMEOUT_SECONDS = 2.0
 MAX_REPLY = 64 * 1024 * 1024
 # sun_path holds 108 bytes; longer socket paths are reached through the directory's fd.
@@ -60,14 +61,17 @@ def ask_daemon(path: Path, request: QueryRequest) -> QueryResponse | None:
         return None
 
 
-def run_query(paths: ProjectPaths, request: QueryRequest) -> QueryResponse:
-    """Answer `request` for the project; raise EmptyWiki when there is nothing to search."""
+def run_query(paths: ProjectPaths, request: QueryRequest, default_k: Callable[[], int]) -> QueryResponse:
+    """Answer `request` for the project; raise EmptyWiki when there is nothing to search.
+    A request without `k` is answered with `default_k()` here (the daemon reads its own)."""
     response = ask_daemon(paths.query_socket, request)
     if response is None:
         from wikid.query.search import execute, wiki_reader
         from wikid.query.store import fresh_index
 
-        index = fresh_index(paths.query_index, paths.wiki)
+        if request.k is None:
+            request = replace(request, k=default_k())
+        index = fresh_index(paths.query_index, paths.wiki, paths.query_journal)
         response = execute(index, request, wiki_reader(paths.wiki))
     if response.concepts == 0:
         raise EmptyWiki("the wiki has no concept pages yet: drop files into input/ and run `wikid update`")

@@ -24,6 +24,10 @@ postings of its own terms:
   text (0 for a page's own row), so a snippet needs no re-chunking of the text;
 * `idf` per term, `norms` per row and `row_doc` (each row's document), derived.
 
+A query reads an index through `Searchable`: this QueryIndex in memory (the daemon's,
+a refresh's), or the stored index mapped from disk (wikid.query.stored.MappedIndex),
+which reads only the postings of the query's terms and the records it shows.
+
 Documents are numbered in concept-id order, their rows follow in that order. The
 state is canonical - a function of the set of documents and nothing else - so an
 index refreshed page by page holds exactly the arrays a rebuild would, and scores
@@ -40,7 +44,7 @@ from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 import numpy as np
 
@@ -105,8 +109,15 @@ class QueryIndex:
         return len(self.ids)
 
     def term_id(self, term: str) -> int | None:
-        i = bisect_left(self.terms, term)
-        return i if i < len(self.terms) and self.terms[i] == term else None
+        return find(self.terms, term)
+
+    def postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+        """(rows, sublinear tf) of the rows holding term `tid`, rows ascending."""
+        start, end = self.indptr[tid], self.indptr[tid + 1]
+        return self.rows[start:end], self.tf[start:end]
+
+    def page_types(self, pages: Iterable[int]) -> list[str | None]:
+        return [self.records[p].type for p in pages]
 
     def with_records(self, records: Iterable[PageRecord]) -> QueryIndex:
         """The same index with some records replaced (same ids and rows; a re-verified signature)."""
@@ -114,6 +125,33 @@ class QueryIndex:
         for record in records:
             updated[bisect_left(self.ids, record.id)] = record
         return replace(self, records=updated)
+
+
+class Searchable(Protocol):
+    """What a query reads of an index: a QueryIndex in memory, or the stored index
+    mapped from disk (wikid.query.stored.MappedIndex), which reads only what it touches."""
+
+    terms: Sequence[str]
+    records: Sequence[PageRecord]
+    idf: np.ndarray
+    norms: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+    row_doc: np.ndarray
+
+    def __len__(self) -> int: ...
+
+    def term_id(self, term: str) -> int | None: ...
+
+    def postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]: ...
+
+    def page_types(self, pages: Iterable[int]) -> list[str | None]: ...
+
+
+def find(terms: Sequence[str], term: str) -> int | None:
+    """The position of `term` in the sorted `terms`, or None."""
+    i = bisect_left(terms, term)
+    return i if i < len(terms) and terms[i] == term else None
 
 
 def empty_index() -> QueryIndex:
@@ -207,7 +245,7 @@ def apply_changes(index: QueryIndex, removed: Collection[str], pages: Sequence[I
     return _finish(records, starts, ends, terms, final_id[mid_of], rows, tf)
 
 
-def query_weights(index: QueryIndex, counts: dict[str, int]) -> list[tuple[int, float]]:
+def query_weights(index: Searchable, counts: dict[str, int]) -> list[tuple[int, float]]:
     """(term id, weight) of a query's known terms, L2-normalised, in term order."""
     known = sorted((tid, c) for t, c in counts.items() if (tid := index.term_id(t)) is not None)
     raw = [(tid, (1.0 + math.log(c)) * float(index.idf[tid])) for tid, c in known]
@@ -215,17 +253,17 @@ def query_weights(index: QueryIndex, counts: dict[str, int]) -> list[tuple[int, 
     return [(tid, w / norm) for tid, w in raw]
 
 
-def scores(index: QueryIndex, weights: list[tuple[int, float]]) -> tuple[np.ndarray, np.ndarray]:
+def scores(index: Searchable, weights: list[tuple[int, float]]) -> tuple[np.ndarray, np.ndarray]:
     """(rows, cosine) of every row sharing a term with the query, rows ascending."""
     acc = np.zeros(len(index.norms), np.float64)
     for tid, w in weights:
-        start, end = index.indptr[tid], index.indptr[tid + 1]
-        acc[index.rows[start:end]] += index.tf[start:end] * (w * float(index.idf[tid]))
+        rows, tf = index.postings(tid)
+        acc[rows] += tf * (w * float(index.idf[tid]))
     hit = np.flatnonzero(acc)
     return hit, acc[hit] / index.norms[hit]
 
 
-def page_scores(index: QueryIndex, weights: list[tuple[int, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def page_scores(index: Searchable, weights: list[tuple[int, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(pages, score, best row) of every page with a row sharing a term with the query.
 
     A page scores max(cosine of its own row, SOURCE_WEIGHT x cosine of its best source

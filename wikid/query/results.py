@@ -18,7 +18,7 @@ class EmptyWiki(LookupError):
 @dataclass(frozen=True)
 class QueryRequest:
     query: str
-    k: int = 10
+    k: int | None = 10  # None: the project's `query.k` (wikid.yaml), read by whoever answers
     type: str | None = None  # only pages of this `type` (case-insensitive)
     answer: bool = False
 

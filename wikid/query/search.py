@@ -29,7 +29,7 @@ import numpy as np
 from wikid.fsio import read_regular
 from wikid.query.answer import extractive_answer, link
 from wikid.query.document import PageText, coverage, passages, read_page
-from wikid.query.index import QueryIndex, page_scores, query_weights, row_source, top
+from wikid.query.index import Searchable, page_scores, query_weights, row_source, top
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
 from wikid.query.tokenize import term_counts
@@ -85,7 +85,7 @@ def wiki_reader(wiki: Path) -> WikiReader:
     return WikiReader(page, lambda path: read_source(wiki, path))
 
 
-def execute(index: QueryIndex, request: QueryRequest, read: WikiReader) -> QueryResponse:
+def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> QueryResponse:
     """Rank the pages of `index` for `request.query` and build the response."""
     weights = query_weights(index, term_counts(request.query))
     query_idf = {index.terms[tid]: float(index.idf[tid]) for tid, _ in weights}
@@ -95,7 +95,7 @@ def execute(index: QueryIndex, request: QueryRequest, read: WikiReader) -> Query
         pages, values, rows = page_scores(index, weights)
         if request.type is not None:
             wanted = request.type.casefold()
-            keep = np.array([(index.records[p].type or "").casefold() == wanted for p in pages.tolist()], bool)
+            keep = np.array([(kind or "").casefold() == wanted for kind in index.page_types(pages.tolist())], bool)
             pages, values, rows = pages[keep], values[keep], rows[keep]
         ranked = top(pages, values, request.k)
         ranked = [(doc, score) for doc, score in ranked if score >= RELATIVE_CUTOFF * ranked[0][1]]

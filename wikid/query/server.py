@@ -1,10 +1,16 @@
 """The daemon's side of `wikid query`: a warm index in memory, served on a Unix socket.
 
 * `WarmIndex` holds the index between queries. The daemon's loop refreshes it after
-  each batch and after edits in `wiki/`; the watcher's events name the pages that
-  changed, and a query first re-checks those (by content hash, like any refresh), so
-  a page saved a moment ago is already searchable. A failure to refresh is logged and
-  the previous index keeps serving: the index is a cache, never a reason to stop.
+  each batch (the pages the batch wrote) and after edits in `wiki/` (a walk); the
+  watcher's events name the pages that changed, and a query first re-checks those
+  (by content hash, like any refresh), so a page saved a moment ago is already
+  searchable. A failure to refresh is logged and the previous index keeps serving:
+  the index is a cache, never a reason to stop.
+* With inotify watching wiki/ (not the polling observer, which misses an edit that
+  keeps size and mtime), it also keeps the change journal (wikid.query.journal):
+  each time it stores the index it vouches for that generation, and each page the
+  watcher reports goes into the journal as into its own pending set. A `wikid query`
+  that cannot reach the socket then checks only those pages instead of walking.
 * `QueryServer` listens on `.wikid/query.sock` in a background thread, one JSON
   request per connection (a line of at most MAX_REQUEST bytes, read within
   TIMEOUT_SECONDS), one JSON reply. A bad or slow request gets an error reply or is
@@ -26,16 +32,19 @@ import shutil
 import socket
 import tempfile
 import threading
+from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from wikid.config import load_config
 from wikid.paths import ProjectPaths
 from wikid.query.client import PROTOCOL, TIMEOUT_SECONDS, socket_address
 from wikid.query.index import QueryIndex, empty_index
+from wikid.query.journal import Journal
 from wikid.query.results import QueryRequest, QueryResponse
 from wikid.query.search import execute, wiki_reader
-from wikid.query.store import load, refresh, save
+from wikid.query.store import open_index, refresh, save
 
 log = logging.getLogger("wikid")
 
@@ -55,46 +64,68 @@ class WarmIndex:
         self._dirty: set[str] = set()
         self._walk = True  # something changed that needs a walk of wiki/ to find
         self._unsaved = False
+        self._generation: str | None = None  # of the stored index that holds what self._index holds
+        self._journal: Journal | None = None
+
+    def keep_journal(self) -> None:
+        """From now on a watcher reports every change to wiki/ (`changed`): vouch for the
+        stored index in the journal. Call before the first refresh."""
+        self._journal = Journal(self.paths.query_journal)
 
     def changed(self, concept_id: str | None) -> None:
-        """A page changed in wiki/ (None: a directory, so any page below it may have)."""
+        """A page changed in wiki/ (None: a directory, so any page below it may have,
+        or events were lost)."""
         with self._lock:
             if concept_id is None:
                 self._walk = True
             else:
                 self._dirty.add(concept_id)
+            if self._journal is not None:
+                self._journal.note(concept_id)
 
-    def _refreshed(self, full: bool) -> QueryIndex:
-        """The index brought up to date (lock held): pending pages, or the whole wiki."""
+    def _refreshed(self, full: bool, pages: Collection[str] = ()) -> QueryIndex:
+        """The index brought up to date (lock held): pending pages and `pages`, or the whole wiki."""
         if self._index is None:
-            self._index = load(self.paths.query_index) or empty_index()
+            stored = open_index(self.paths.query_index)
+            try:
+                self._index = stored.materialize() if stored else empty_index()
+                self._generation = stored.generation if stored else None
+            except (ValueError, UnicodeError):  # a corrupt file: rebuilt
+                self._index = empty_index()
             full = True
-        if full or self._walk or self._dirty:
-            scope = None if full or self._walk else set(self._dirty)
+        if full or self._walk or self._dirty or pages:
+            scope = None if full or self._walk else self._dirty | set(pages)
             self._index, changed = refresh(self._index, self.paths.wiki, scope)
             self._unsaved |= changed
             self._dirty.clear()
             self._walk = False
         return self._index
 
-    def refresh(self, already_stored: bool = False) -> None:
-        """Walk the wiki, refresh, and store the index if it changed since it was stored.
-
-        `already_stored`: the batch that just ran stored this same state (the index is
-        canonical), so writing it again would only cost time.
-        """
+    def refresh(self, pages: Collection[str] | None = None) -> None:
+        """Refresh - the pages named (what a batch wrote), or the whole wiki (a walk) -,
+        store the index if it changed since it was stored or the file stored is not the
+        one it stored (`wikid reindex` wrote one, say), and vouch for it in the journal."""
         try:
             with self._lock:
-                index = self._refreshed(full=True)
-                if already_stored:
+                index = self._refreshed(full=pages is None, pages=pages or ())
+                stored = open_index(self.paths.query_index)
+                if self._unsaved or stored is None or stored.generation != self._generation:
+                    self._generation = save(self.paths.query_index, index)
                     self._unsaved = False
-                elif self._unsaved:
-                    save(self.paths.query_index, index)
-                    self._unsaved = False
+                if self._journal is not None:
+                    self._journal.start(self._generation, [*self._dirty, *([None] if self._walk else [])])
         except Exception as exc:  # the index is a cache: log, keep serving the previous one
             log.warning("query index refresh failed: %s: %s", type(exc).__name__, exc)
 
+    def close(self) -> None:
+        """Stop vouching for the stored index: call before the watcher stops."""
+        with self._lock:
+            if self._journal is not None:
+                self._journal.stop()
+
     def query(self, request: QueryRequest) -> QueryResponse:
+        if request.k is None:  # the client left it to wikid.yaml, as it is now
+            request = replace(request, k=load_config(self.paths.root).query.k)
         with self._lock:
             index = self._refreshed(full=False)
         return replace(execute(index, request, wiki_reader(self.paths.wiki)), via="daemon")
@@ -111,8 +142,8 @@ def parse_request(data: bytes) -> QueryRequest:
     query, k, kind, answer = (message.get(key) for key in ("query", "k", "type", "answer"))
     if not isinstance(query, str) or not query.strip() or len(query) > MAX_QUERY_CHARS:
         raise ValueError(f"`query` must be a non-empty string of at most {MAX_QUERY_CHARS} characters")
-    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K:
-        raise ValueError(f"`k` must be an integer from 1 to {MAX_K}")
+    if k is not None and (not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K):
+        raise ValueError(f"`k` must be null or an integer from 1 to {MAX_K}")
     if kind is not None and not isinstance(kind, str):
         raise ValueError("`type` must be a string or null")
     if not isinstance(answer, bool):

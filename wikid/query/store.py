@@ -1,23 +1,33 @@
-"""The query index on disk, and keeping it true to the pages in `wiki/`.
+"""Keeping the query index true to the pages in `wiki/`: the freshness check and the refresh.
 
-Persisted form: one uncompressed `.npz` (`.wikid/query-index.npz`) holding the
-arrays of wikid.query.index, the vocabulary as one UTF-8 blob (terms never contain a
-newline), each page's SHA-256 and stat signature, and a small JSON manifest (ids,
-titles, types, conflict flags). One file, replaced atomically, so a reader never
-sees half an index; it loads with numpy alone (no scipy, no scikit-learn: the query
-process must start fast). An unreadable or foreign file is treated as missing.
+The index is stored as one file (wikid.query.stored: compact arrays a query maps
+rather than loads). Freshness is decided by content hash. A page whose stat
+signature - size, mtime, ctime, inode - still matches the one recorded when its
+bytes were hashed is not read again, any other page is re-hashed and re-indexed
+only if its SHA-256 changed. So `touch` re-indexes nothing, and an edit that keeps
+size and mtime (`cp -p`, `rsync -t`, an editor restoring the time) is still caught:
+the kernel sets ctime on every write and no tool can set it back. A signature is
+only trusted when the file's ctime is older than RACY_NS at hashing time, so a
+second write within the filesystem's timestamp granularity is never missed (git's
+"racily clean" rule). Reading and hashing every page on every query instead costs
+17-26 us a page (0.2 s at 10,000 pages, measured: as much as the rest of a cold
+query) for no more safety.
 
-Freshness is decided by content hash. Every query walks the wiki (a stat per page);
-a page whose stat signature - size, mtime, ctime, inode - still matches the one
-recorded when its bytes were hashed is not read again, any other page is re-hashed
-and re-indexed only if its SHA-256 changed. So `touch` re-indexes nothing, and an
-edit that keeps size and mtime (`cp -p`, `rsync -t`, an editor restoring the time)
-is still caught: the kernel sets ctime on every write and no tool can set it back.
-A signature is only trusted when the file's ctime is older than RACY_NS at hashing
-time, so a second write within the filesystem's timestamp granularity is never
-missed (git's "racily clean" rule). Reading and hashing every page on every query
-instead costs 17-26 us a page (0.2 s at 10,000 pages, measured: as much as the rest
-of a cold query) for no more safety.
+Which pages to look at (`fresh_index`: what a batch, and a `wikid query` the daemon
+does not answer, do):
+
+* After a batch, the pipeline names the pages it wrote, moved and removed (`pages`):
+  the refresh re-checks those, not the whole wiki.
+* While `wikid watch` runs with inotify, its watcher sees every change to wiki/ and
+  the daemon writes it to the change journal (wikid.query.journal) as it takes it
+  into its own index. A query that finds the journal vouched for (its lock held by
+  the daemon) and naming the stored generation stats only the pages the journal
+  names: none when nothing changed, whatever the size of the wiki.
+* Otherwise - no daemon, or one that lost events - nobody saw what happened to
+  wiki/, and a walk stats every page (a hand edit must be found by the next query):
+  one lstat a page, ~2.5 us of kernel time on the 2-CPU development machine (GNU
+  find pays the same), compared with the stored signatures in one pass. Only when a
+  page differs is the stored index decoded whole, refreshed and stored again.
 
 A page's rows include its sources' archived texts, read when the page is indexed.
 Archived files are never overwritten, so the page's bytes are all that decides
@@ -31,79 +41,29 @@ from the archive stays indexed until its page changes or `wikid reindex` runs.)
 from __future__ import annotations
 
 import hashlib
-import io
-import json
 import os
 import stat
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
-import numpy as np
-
-from wikid.fsio import atomic_replace, read_regular
+from wikid.fsio import read_regular
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.concept_id import RESERVED_DIRS
+from wikid.query import journal
 from wikid.query.document import chunk_rows, open_conflict, read_page, term_weights
-from wikid.query.index import (IndexedPage, PageRecord, QueryIndex, Signature, Source, apply_changes,
-                               empty_index)
+from wikid.query.index import (IndexedPage, PageRecord, QueryIndex, Searchable, Signature, Source, apply_changes,
+                               empty_index, find)
+from wikid.query.stored import MappedIndex, open_index, save
+from wikid.query.stored import load as load  # the stored index whole: store.load, as before the file was mapped
 
-# Bump whenever the layout, the tokenizer, the field weights or the chunking change: a
-# stored index built another way is then rebuilt, since no content hash would tell it is stale.
-FORMAT = 2
 RACY_NS = 2_000_000_000
 CHUNK_ROWS = 20_000
+SIGNATURE_BLOCK = 65_536
 # About 150,000 words, a 500-page book: the rest of a longer text is not searched. It
 # bounds the time one page takes to index (tokenizing runs at ~4 MB/s).
 MAX_SOURCE_CHARS = 1_000_000
 SourceRows = Callable[[str], list[tuple[dict[str, float], int]] | None]  # path -> (vector, end) per chunk
-
-
-def save(path: Path, index: QueryIndex) -> None:
-    """Write `index` to `path` atomically."""
-    manifest = {
-        "format": FORMAT,
-        "ids": index.ids,
-        "titles": [r.title for r in index.records],
-        "types": [r.type for r in index.records],
-        "conflict": [r.conflict for r in index.records],
-        "sources": [[list(s) for s in r.sources] for r in index.records],
-    }
-    signatures = np.array([r.signature or [-1, -1, -1, -1] for r in index.records], np.int64).reshape(-1, 4)
-    buffer = io.BytesIO()
-    np.savez(
-        buffer,
-        manifest=np.frombuffer(json.dumps(manifest, ensure_ascii=False).encode(), np.uint8),
-        terms=np.frombuffer("\n".join(index.terms).encode(), np.uint8),
-        sha256=np.frombuffer(b"".join(r.sha256 for r in index.records), np.uint8),
-        signatures=signatures,
-        indptr=index.indptr, rows=index.rows, tf=index.tf, starts=index.starts, ends=index.ends, idf=index.idf,
-        norms=index.norms,
-    )
-    atomic_replace(path, buffer.getvalue())
-
-
-def load(path: Path) -> QueryIndex | None:
-    """The index stored at `path`, or None when there is none that this wikid can read."""
-    try:
-        with np.load(path) as data:
-            manifest = json.loads(data["manifest"].tobytes())
-            if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-                return None
-            blob = data["terms"].tobytes().decode()
-            sha = data["sha256"].tobytes()
-            signatures = data["signatures"].tolist()
-            arrays = {k: data[k] for k in ("indptr", "rows", "tf", "starts", "ends", "idf", "norms")}
-    except Exception:  # a cache: whatever cannot be read (truncated, foreign, corrupt) is rebuilt
-        return None
-    signatures = [s if s[0] >= 0 else None for s in signatures]
-    hashes = [sha[at : at + 32] for at in range(0, len(sha), 32)]
-    sources = [tuple(Source._make(s) for s in cited) if cited else () for cited in manifest["sources"]]
-    columns = (manifest["ids"], manifest["titles"], manifest["types"], manifest["conflict"], hashes, signatures,
-               sources)
-    records = list(map(PageRecord._make, zip(*columns)))
-    row_doc = np.repeat(np.arange(len(records), dtype=np.int32), np.diff(arrays["starts"]))
-    return QueryIndex(records, list(manifest["ids"]), blob.split("\n") if blob else [], row_doc=row_doc, **arrays)
 
 
 def _signature(st: os.stat_result) -> Signature:
@@ -199,17 +159,19 @@ def _current(wiki: Path, scope: Iterable[str] | None) -> dict[str, Signature]:
     return found
 
 
-def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None) -> tuple[QueryIndex, bool]:
+def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
+            current: dict[str, Signature] | None = None) -> tuple[QueryIndex, bool]:
     """`index` brought up to date with the pages on disk, and whether anything was updated.
 
     With `scope` (concept ids the caller saw change), only those pages are looked at;
-    otherwise the whole wiki is walked. Pages that cannot be read drop out of the index.
-    A page is also re-indexed when a source text it could not read then is there now.
-    Parsed pages are merged in every CHUNK_ROWS rows, so a build never holds the term
-    dictionaries of the whole wiki at once.
+    otherwise the whole wiki is walked - unless the caller walked already and passes
+    the signatures it found (`current`). Pages that cannot be read drop out of the
+    index. A page is also re-indexed when a source text it could not read then is
+    there now. Parsed pages are merged in every CHUNK_ROWS rows, so a build never
+    holds the term dictionaries of the whole wiki at once.
     """
     scope = None if scope is None else set(scope)
-    current = _current(wiki, scope)
+    current = _current(wiki, scope) if current is None else current
     now_ns = time.time_ns()
     records = dict(zip(index.ids, index.records))
     candidates = records.keys() if scope is None else scope & records.keys()
@@ -251,15 +213,82 @@ def build(wiki: Path) -> QueryIndex:
     return refresh(empty_index(), wiki)[0]
 
 
-def fresh_index(path: Path, wiki: Path) -> QueryIndex:
-    """The stored index brought up to date, and stored again when it changed.
+def _same_bytes(wiki: Path, stored: MappedIndex, doc: int) -> bool:
+    """Whether page `doc` still holds the bytes it was indexed from (read and hashed)."""
+    try:
+        data, _ = read_regular(wiki / f"{stored.ids[doc]}.md")
+    except OSError:
+        return False
+    return hashlib.sha256(data).digest() == stored.sha256[doc].tobytes()
 
-    Storing is best effort: a reader without write access to `.wikid/` still gets
-    a correct answer, only the next query repeats the refresh.
+
+def _as_stored(stored: MappedIndex, wiki: Path, current: dict[str, Signature], scope: set[str] | None) -> bool:
+    """Whether `stored` holds exactly the pages of `current` (those of `scope`, if given),
+    each as it is now, and no page of it has a source text it could not read that is
+    there now: then nothing needs refreshing.
+
+    A page is as stored when its signature is the one recorded when it was hashed, or -
+    for a page written too recently to be signed then, as a batch's pages are - when
+    its bytes hash the same. A page signed once whose signature changed is not: it is
+    refreshed, and the index stored again with its new signature, once, not re-hashed
+    on every query.
     """
-    index = load(path) or empty_index()
-    index, changed = refresh(index, wiki)
-    if changed:
+    differing: list[int] = []
+    if scope is None:
+        found = [current.get(i) for i in stored.ids]
+        if len(current) != len(stored) or None in found:
+            return False
+        # Compared in blocks: one comparison in C per block when nothing changed, as
+        # usual, and not a million signatures as lists at once (200 MB).
+        for start in range(0, len(found), SIGNATURE_BLOCK):
+            end = start + SIGNATURE_BLOCK
+            was, now = stored.signatures[start:end].tolist(), found[start:end]
+            if was != now:
+                differing += [start + d for d, (a, b) in enumerate(zip(was, now)) if a != b]
+    else:
+        for concept_id in scope:
+            doc = find(stored.ids, concept_id)
+            if (doc is None) != (concept_id not in current):
+                return False
+            if doc is not None and stored.signatures[doc].tolist() != current[concept_id]:
+                differing.append(doc)
+    if not all(stored.signature(d) is None and _same_bytes(wiki, stored, d) for d in differing):
+        return False
+    return not any(_unread_now_there(wiki, stored.records[d]) for d in stored.docs_with_unread_sources())
+
+
+def fresh_index(path: Path, wiki: Path, journal_path: Path | None = None,
+                pages: Collection[str] | None = None) -> Searchable:
+    """The stored index, checked against the pages on disk: the mapped file itself when
+    it is current, else refreshed and stored again.
+
+    Which pages are checked: `pages` when the caller names the ones it changed (a
+    batch); else those the daemon's journal at `journal_path` names, when it vouches
+    for the stored generation - at a cost that does not grow with the wiki -; else
+    every page (a walk). Storing is best effort: a reader without write access to
+    `.wikid/` still gets a correct answer, only the next query repeats the refresh. A
+    reader that refreshed what the journal named does not store: the daemon stores
+    its own index, and a file written by anyone else would void its journal.
+    """
+    stored = open_index(path)
+    index, scope, current, vouched = empty_index(), None, None, False
+    if stored is not None:
+        try:
+            if pages is not None:
+                scope = set(pages)
+            elif journal_path is not None:
+                scope = journal.vouched_changes(journal_path, stored.generation)
+                vouched = scope is not None
+            if scope is not None:
+                scope |= {stored.ids[d] for d in stored.docs_with_unread_sources()}
+            current = _current(wiki, scope)
+            if _as_stored(stored, wiki, current, scope):
+                return stored
+            index = stored.materialize()
+        except (ValueError, UnicodeError):  # a corrupt file: rebuilt like a missing one
+            index, scope, current, vouched = empty_index(), None, None, False
+    index, changed = refresh(index, wiki, scope, current)
+    if changed and not vouched:
         try:
             save(path, index)
         except OSError:
