@@ -63,9 +63,13 @@ def remove_stale_temps(root: Path) -> list[Path]:
 def write_temp(dest: Path, data: bytes | BinaryIO) -> Path:
     """Write `data` (bytes, or a file to stream from) durably to a hidden temp file
     beside `dest` and return its path."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = _temp_name(dest)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
+    try:
+        fd = os.open(tmp, flags, 0o666)
+    except FileNotFoundError:  # the folder is new: asking first would cost every write a failed mkdir
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, flags, 0o666)
     try:
         chunks = [data] if isinstance(data, bytes) else iter(lambda: data.read(1 << 20), b"")
         for chunk in chunks:

@@ -5,6 +5,8 @@ Pure functions, so the rules of design §2.3 and §3 can be read and tested here
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from itertools import count
@@ -49,8 +51,30 @@ def archive_candidates(rel: str, when: datetime) -> Iterator[str]:
     prefix = f"{directory}/" if directory else ""
     orig = ".orig" if is_markdown(name) else ""
     stem, ext = split_name(name)
-    stamp = when.astimezone(timezone.utc).strftime("%Y-%m-%d-%H%M")
+    stamp = _stamp(when)
     yield f"{prefix}{name}{orig}"
     yield f"{prefix}{stem}.{stamp}{ext}{orig}"
     for n in count(1):
         yield f"{prefix}{stem}.{stamp}.{n}{ext}{orig}"
+
+
+def _stamp(when: datetime) -> str:
+    return when.astimezone(timezone.utc).strftime("%Y-%m-%d-%H%M")
+
+
+def archive_family(rel: str, when: datetime) -> str:
+    """A key shared by every path whose archive names (`archive_candidates` at `when`)
+    may coincide with those of `rel`, so that claims of different families may run at
+    the same time and still take the names a serial run would.
+
+    Two candidates coincide only if their folders and suffixes agree and their stems
+    do once the `.<stamp>` / `.<stamp>.<N>` endings candidates add are cut off: the key
+    is the folder, that stem and the suffix, compared in NFC and without case (as some
+    filesystems compare names).
+    """
+    directory, _, name = unicodedata.normalize("NFC", rel).casefold().rpartition("/")
+    stem, ext = split_name(name)
+    ending = re.compile(rf"\.{re.escape(_stamp(when))}(?:\.\d+)?$")
+    while (match := ending.search(stem)) is not None:
+        stem = stem[: match.start()]
+    return f"{directory}/{stem}{ext}"
