@@ -157,3 +157,29 @@ def test_cache_skips_unchanged_pages_and_sees_edits(tmp_path: Path, monkeypatch)
     assert regenerate_indexes(wiki, cache) == ["index.md"]
     assert reads == ["p3"]
     assert "* [Renamed by hand](p3.md)" in (wiki / "index.md").read_text()
+
+
+def test_pages_the_caller_holds_are_not_read_unless_changed_since(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A batch hands over the pages it wrote (bytes, parsed frontmatter, signature): they
+    are not read again, but one edited since (its signature differs) is."""
+    import os
+
+    import wikid.okf.bundle as bundle
+    from wikid.okf.frontmatter import parse_frontmatter
+
+    wiki = tmp_path / "wiki"
+    wiki.mkdir()
+    known = {}
+    for i in range(3):
+        text = f"---\ntype: x\ntitle: Page {i}\n---\n"
+        (wiki / f"p{i}.md").write_text(text)
+        known[f"p{i}.md"] = bundle.KnownPage(text.encode(), parse_frontmatter(text),
+                                             bundle.signature(os.stat(wiki / f"p{i}.md")))
+    (wiki / "p2.md").write_text("---\ntype: x\ntitle: Edited after the batch wrote it\n---\n")
+    reads: list[str] = []
+    real = bundle.read_concept_entry
+    monkeypatch.setattr(bundle, "read_concept_entry", lambda root, cid: (reads.append(cid), real(root, cid))[1])
+    regenerate_indexes(wiki, tmp_path / "pages.json", known)
+    assert reads == ["p2"]
+    index = (wiki / "index.md").read_text()
+    assert "* [Page 0](p0.md)" in index and "* [Edited after the batch wrote it](p2.md)" in index

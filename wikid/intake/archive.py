@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wikid.fsio import fsync_dir, write_temp
-from wikid.intake.naming import archive_candidates, archive_family
+from wikid.intake.naming import archive_candidates
 from wikid.intake.writers import map_in_slices
 
 _NO_HARD_LINK = {errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK}
@@ -179,17 +179,14 @@ def archive_inputs(
     Returns (archived, failed): input -> archive-relative name, and input -> why it
     stays in input/. Claims are made durable (one fsync per directory) before any
     input name is removed, and removals are made durable before returning. Every step
-    runs on `pool`; claims whose names may collide (one `archive_family`) are made one
-    after the other, in order, so each input gets the name a serial run would give it.
+    runs on `pool`, so the requests must be of different `archive_family`s: claims for
+    names that may coincide would otherwise race, and which input got which name would
+    depend on timing.
     """
-    families: dict[str, list[ArchiveRequest]] = {}
-    for request in requests:
-        families.setdefault(archive_family(request.rel, when), []).append(request)
-    claims = map_in_slices(pool, lambda family: [(r, _claim(r, archive_root, when)) for r in family],
-                           list(families.values()))
+    claims = map_in_slices(pool, lambda r: _claim(r, archive_root, when), requests)
     failed: dict[str, str] = {}
     claimed: list[tuple[ArchiveRequest, str]] = []
-    for request, outcome in (pair for family in claims for pair in family):
+    for request, outcome in zip(requests, claims, strict=True):
         if isinstance(outcome, OSError):
             failed[request.rel] = f"the original could not be archived: {outcome.strerror or outcome}"
         else:

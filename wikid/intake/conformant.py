@@ -1,15 +1,14 @@
 """Conformant intake (design §2.3): OKF pages are copied byte for byte, no model.
 
-A page starts being written (temp file, fsync, link or exchange) on the writer
-threads as soon as it is classified, while the batch goes on classifying the rest:
-parsing then overlaps the fsyncs, which bound a batch of small pages. Once every page
-is written, their directories are fsynced, and only then are the originals archived
-(I2).
+A batch is bound by fsyncs, so each step runs on the writer threads (see
+wikid.intake.writers), like the least any durable copy must do: every page is written
+(temp file, fsync, link or exchange), then the pages' directories are fsynced, and
+only then are the originals archived (I2).
 
 A page whose path, or whose previous version's archive names, it shares with a page
-added earlier (`a.md` and `a.MD`: one `archive_family`) waits for a later round: it is
-written after the earlier one is written and archived, so nothing is lost and every
-archive name is the one a serial run would take.
+earlier in the batch (`a.md` and `a.MD`: one `archive_family`) waits for a later
+round: it is written after the earlier one is written and archived, so nothing is lost
+and every archive name is the one a serial run would take.
 
 Each page written is read back once (its bytes only: the frontmatter was parsed at
 classification), so that index.md regeneration and the batch's lint use that parse
@@ -19,7 +18,8 @@ instead of reading and parsing the page again (`KnownPage`).
 from __future__ import annotations
 
 import os
-from concurrent.futures import Executor, Future
+from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -29,9 +29,9 @@ from wikid.intake.archive import ArchiveRequest, archive_inputs, fingerprint
 from wikid.intake.classify import Bucket, Classification, Reason
 from wikid.intake.naming import archive_family
 from wikid.intake.pagewrite import PageBlocked, put_page
-from wikid.intake.report import Action, FileResult
+from wikid.intake.report import Action, FileResult, Progress
 from wikid.intake.scan import InputEntry
-from wikid.intake.writers import PER_TASK, collect, map_in_slices, submit_slice
+from wikid.intake.writers import map_in_slices, writer_pool
 from wikid.okf.bundle import KnownPage, signature
 from wikid.paths import ProjectPaths
 
@@ -66,6 +66,21 @@ def retry(result: FileResult, message: str) -> FileResult:
     return replace(result, action=Action.RETRY, reason=Reason.IO_FAILED, message=message)
 
 
+def _rounds(items: list[Classified], when: datetime) -> list[list[Classified]]:
+    """The items in order, each in the round after the last one holding its page's
+    `archive_family`. Within a round the inputs' families differ too (inputs of one
+    family have pages of one family), as `archive_inputs` requires."""
+    rounds: list[list[Classified]] = []
+    last: dict[str, int] = {}
+    for item in items:
+        family = archive_family(item.result.page or "", when)
+        n = last[family] = last.get(family, -1) + 1
+        if n == len(rounds):
+            rounds.append([])
+        rounds[n].append(item)
+    return rounds
+
+
 def _read_back(dest: Path, item: Classified) -> KnownPage | None:
     """The page as the batch left it; None if it no longer holds the bytes written
     (someone edited it already: later stages read it from disk)."""
@@ -78,80 +93,55 @@ def _read_back(dest: Path, item: Classified) -> KnownPage | None:
     return KnownPage(item.data, item.result.frontmatter, signature(st))
 
 
-class ConformantIntake:
-    """Conformant intake of one batch: `add` each conformant page as it is classified,
-    then `finish`. `pool` runs the writes (see wikid.intake.writers)."""
+def _write(paths: ProjectPaths, item: Classified, when: datetime) -> Written:
+    page = item.result.page or ""
+    base = FileResult(item.entry.rel, Bucket.CONFORMANT, Action.CREATED, page=page)
+    try:
+        put = put_page(paths.wiki, paths.archive, page, item.data, when)
+    except PageBlocked as exc:
+        return item, retry(base, str(exc)), None
+    except OSError as exc:
+        return item, retry(base, f"could not write wiki/{page}: {exc.strerror or exc}"), None
+    result = FileResult(item.entry.rel, Bucket.CONFORMANT, put.action, message=_MESSAGES[put.action], page=page,
+                        previous_archived_as=put.previous_archived_as)
+    return item, result, _read_back(paths.wiki / page, item)
 
-    def __init__(self, paths: ProjectPaths, when: datetime, pool: Executor) -> None:
-        self.paths = paths
-        self.when = when
-        self.pool = pool
-        self._rounds: list[list[Classified]] = []
-        self._last_round: dict[str, int] = {}  # archive family of a page -> the last round holding one
-        self._slice: list[Classified] = []  # the first round's pages not yet handed to the pool
-        self._writing: list[Future[list[Written]]] = []
 
-    def add(self, item: Classified) -> None:
-        """Start writing `item`'s page, unless it must wait for a later round."""
-        family = archive_family(item.result.page or "", self.when)
-        n = self._last_round.get(family, -1) + 1
-        self._last_round[family] = n
-        if n == len(self._rounds):
-            self._rounds.append([])
-        self._rounds[n].append(item)
-        if n == 0:
-            self._slice.append(item)
-            if len(self._slice) == PER_TASK:
-                self._hand_over()
+def _archive(paths: ProjectPaths, pool: Executor, written: Sequence[Written], when: datetime, out: Ingested) -> None:
+    """Fsync the written pages' directories, then archive their originals (I2)."""
+    done: dict[str, tuple[Classified, FileResult]] = {}
+    for item, result, page in written:
+        if result.action == Action.RETRY:
+            out.files.append(result)
+            continue
+        done[item.entry.rel] = (item, result)
+        if page is not None and result.page:
+            out.pages[result.page] = page
+    folders = {(result.page or "").rpartition("/")[0] for _, result in done.values()}
+    map_in_slices(pool, fsync_dir, sorted(paths.wiki / folder for folder in folders), per_task=1)
+    requests = [ArchiveRequest(item.entry.rel, item.entry.path, fingerprint(item.stat))
+                for item, _ in done.values() if item.stat is not None]
+    archived, failed = archive_inputs(paths.archive, requests, when, pool)
+    for rel, (_, result) in done.items():
+        if rel in archived:
+            out.files.append(replace(result, archived_as=f"archive/{archived[rel]}"))
+        else:
+            out.files.append(retry(result, failed.get(rel, "not archived")))
 
-    def _hand_over(self) -> None:
-        if self._slice:
-            self._writing.append(submit_slice(self.pool, self._write, self._slice))
-            self._slice = []
 
-    def finish(self) -> Ingested:
-        """Wait for the pages, make them durable, archive their originals; then the same
-        for each later round."""
-        self._hand_over()
-        out = Ingested()
-        for n, items in enumerate(self._rounds):
-            if n == 0:
-                written = [w for chunk in collect(self._writing) for w in chunk]
-            else:
-                written = map_in_slices(self.pool, self._write, items)
-            self._archive(written, out)
-        return out
+def ingest_conformant(paths: ProjectPaths, items: list[Classified], when: datetime, progress: Progress | None = None) -> Ingested:
+    """Copy every conformant page into the wiki and archive its original."""
+    out = Ingested()
+    count = 0
 
-    def _write(self, item: Classified) -> Written:
-        page = item.result.page or ""
-        base = FileResult(item.entry.rel, Bucket.CONFORMANT, Action.CREATED, page=page)
-        try:
-            put = put_page(self.paths.wiki, self.paths.archive, page, item.data, self.when)
-        except PageBlocked as exc:
-            return item, retry(base, str(exc)), None
-        except OSError as exc:
-            return item, retry(base, f"could not write wiki/{page}: {exc.strerror or exc}"), None
-        result = replace(base, action=put.action, message=_MESSAGES[put.action],
-                         previous_archived_as=put.previous_archived_as)
-        return item, result, _read_back(self.paths.wiki / page, item)
+    def written(part: Sequence[Classified]) -> None:
+        nonlocal count
+        count += len(part)
+        if progress:
+            progress(count, len(items), part[-1].entry.rel)
 
-    def _archive(self, written: list[Written], out: Ingested) -> None:
-        """Fsync the written pages' directories, then archive their originals (I2)."""
-        done: dict[str, tuple[Classified, FileResult]] = {}
-        for item, result, page in written:
-            if result.action == Action.RETRY:
-                out.files.append(result)
-                continue
-            done[item.entry.rel] = (item, result)
-            if page is not None and result.page:
-                out.pages[result.page] = page
-        folders = {(result.page or "").rpartition("/")[0] for _, result in done.values()}
-        map_in_slices(self.pool, fsync_dir, sorted(self.paths.wiki / folder for folder in folders), per_task=1)
-        requests = [ArchiveRequest(item.entry.rel, item.entry.path, fingerprint(item.stat))
-                    for item, _ in done.values() if item.stat is not None]
-        archived, failed = archive_inputs(self.paths.archive, requests, self.when, self.pool)
-        for rel, (_, result) in done.items():
-            if rel in archived:
-                out.files.append(replace(result, archived_as=f"archive/{archived[rel]}"))
-            else:
-                out.files.append(retry(result, failed.get(rel, "not archived")))
+    with writer_pool() as pool:
+        for group in _rounds(items, when):
+            _archive(paths, pool, map_in_slices(pool, lambda item: _write(paths, item, when), group, done=written),
+                     when, out)
+    return out

@@ -21,14 +21,13 @@ from wikid.config import Config
 from wikid.extract.runner import Extractor, WorkerStartError
 from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular, write_problem
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
-from wikid.intake.conformant import Classified, ConformantIntake, Ingested
+from wikid.intake.conformant import Classified, ingest_conformant
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake import owned
 from wikid.intake.journal import recover
 from wikid.intake.managed import manage_documents
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
-from wikid.intake.writers import writer_pool
 from wikid.manager import SourceDocument
 from wikid.okf.bundle import cached_titles, regenerate_indexes
 from wikid.okf.index import link_target
@@ -56,33 +55,10 @@ def classify_entry(entry: InputEntry, max_bytes: int) -> Classified:
     return Classified(entry, classify_markdown(entry.rel, data), data, st)
 
 
-def _entries(paths: ProjectPaths, config: Config, only: Collection[str] | None) -> list[InputEntry]:
-    return [e for e in scan_input(paths.input, config.ignore) if only is None or e.rel in only]
-
-
 def classify_inputs(paths: ProjectPaths, config: Config, only: Collection[str] | None = None) -> list[Classified]:
     """Every entry under input/ (or those of `only`), classified, in sorted order."""
-    return [classify_entry(e, config.max_file_bytes) for e in _entries(paths, config, only)]
-
-
-def classify_and_ingest(
-    paths: ProjectPaths, config: Config, when: datetime, only: Collection[str] | None, progress: Progress | None
-) -> tuple[list[Classified], Ingested]:
-    """Steps 2 and 3: every input classified in sorted order, and every conformant page
-    copied into the wiki, its original archived. A page starts being written as soon
-    as it is classified, so that parsing the rest overlaps the writes' fsyncs."""
-    entries = _entries(paths, config, only)
-    items: list[Classified] = []
-    with writer_pool() as pool:
-        intake = ConformantIntake(paths, when, pool)
-        for n, entry in enumerate(entries, 1):
-            item = classify_entry(entry, config.max_file_bytes)
-            items.append(item)
-            if item.result.bucket == Bucket.CONFORMANT:
-                intake.add(item)
-            if progress:
-                progress(n, len(entries), entry.rel)
-        return items, intake.finish()
+    entries = scan_input(paths.input, config.ignore)
+    return [classify_entry(e, config.max_file_bytes) for e in entries if only is None or e.rel in only]
 
 
 def _page_link(page: str) -> str:
@@ -156,7 +132,8 @@ def run_batch(
     Ignores are remembered per batch: with `only`, records of other files are kept.
     """
     report = UpdateReport(started_at=iso(when), recovery=recover(paths))
-    items, ingested = classify_and_ingest(paths, config, when, only, progress)
+    items = classify_inputs(paths, config, only)
+    ingested = ingest_conformant(paths, [i for i in items if i.result.bucket == Bucket.CONFORMANT], when, progress)
     results = ingested.files
 
     memory = IgnoreMemory(paths.ignored, extraction_settings(config.limits))

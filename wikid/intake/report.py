@@ -7,7 +7,7 @@ The CLI formats it for people (`summary()`, `lines()`) and for programs
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from wikid.intake.classify import Bucket, Reason
@@ -36,7 +36,9 @@ class FileResult:
     previous_archived_as: str | None = None  # where the replaced page's old bytes went
 
     def to_dict(self) -> dict[str, object]:
-        return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in asdict(self).items()}
+        # Every field is a str, an enum or None: no deep copy (asdict) needed, which for
+        # a batch of thousands of files is most of the cost of recording it.
+        return {f.name: (str(v) if isinstance(v := getattr(self, f.name), StrEnum) else v) for f in fields(self)}
 
     def line(self) -> str:
         """One line for people (the CLI's report, the daemon's log): what happened, where
