@@ -83,11 +83,6 @@ def walk_bundle(root: Path) -> BundleFiles:
     return BundleFiles(concepts, index_dirs)
 
 
-def concept_entry(concept_id: str, fm: Frontmatter) -> ConceptEntry:
-    """What index.md lists for a page: its title (its slug without one) and description."""
-    return ConceptEntry(concept_id, fm.text("title") or concept_id.rsplit("/", 1)[-1], fm.text("description"))
-
-
 def read_concept_entry(root: Path, concept_id: str) -> ConceptEntry:
     """Title and description of one page; a broken page still gets an entry (its slug)."""
     try:
@@ -95,7 +90,7 @@ def read_concept_entry(root: Path, concept_id: str) -> ConceptEntry:
         fm = parse_frontmatter(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError):
         return ConceptEntry(concept_id, concept_id.rsplit("/", 1)[-1], "")
-    return concept_entry(concept_id, fm)
+    return ConceptEntry.of(concept_id, fm)
 
 
 def concept_entries(
@@ -112,7 +107,7 @@ def concept_entries(
         hit = cached.get(concept_id)
         page = known.get(f"{concept_id}.md")
         if page is not None and page.signature == sig:
-            entry = concept_entry(concept_id, page.frontmatter)
+            entry = ConceptEntry.of(concept_id, page.frontmatter)
         elif isinstance(hit, list) and len(hit) == 3 and hit[0] == sig:
             entry = ConceptEntry(concept_id, str(hit[1]), str(hit[2]))
         else:

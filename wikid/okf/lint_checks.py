@@ -466,7 +466,7 @@ def check_page(rel: str, data: bytes, known: KnownPaths, parsed: Frontmatter | N
         return FileResult([bad] if bad else [], entry=ConceptEntry(concept_id, slug, ""))
     result = FileResult()
     fm = parsed if parsed is not None else parse_frontmatter(text)
-    result.entry = ConceptEntry(concept_id, fm.text("title") or slug, fm.text("description"))
+    result.entry = ConceptEntry.of(concept_id, fm)
     if fm.data is None:
         result.findings.append(frontmatter_problem(text, rel, fm))
         body_start = 0
