@@ -10,9 +10,9 @@ earlier in the batch (`a.md` and `a.MD`: one `archive_family`) waits for a later
 round: it is written after the earlier one is written and archived, so nothing is lost
 and every archive name is the one a serial run would take.
 
-Each page written is read back once (its bytes only: the frontmatter was parsed at
-classification), so that index.md regeneration and the batch's lint use that parse
-instead of reading and parsing the page again (`KnownPage`).
+The pages written are handed on with the frontmatter parsed at classification
+(`KnownPage`), so that index.md regeneration and the batch's lint use that parse
+instead of parsing the page again.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from pathlib import Path
 
-from wikid.fsio import fsync_dir, read_regular
+from wikid.fsio import fsync_dir
 from wikid.intake.archive import ArchiveRequest, archive_inputs, fingerprint
 from wikid.intake.classify import Bucket, Classification, Reason
 from wikid.intake.naming import archive_family
@@ -32,7 +31,7 @@ from wikid.intake.pagewrite import PageBlocked, put_page
 from wikid.intake.report import Action, FileResult, Progress
 from wikid.intake.scan import InputEntry
 from wikid.intake.writers import map_in_slices, writer_pool
-from wikid.okf.bundle import KnownPage, signature
+from wikid.okf.bundle import KnownPage
 from wikid.paths import ProjectPaths
 
 _MESSAGES = {
@@ -52,8 +51,8 @@ class Classified:
 
 @dataclass
 class Ingested:
-    """What conformant intake did: a result per input, and the pages it left in the
-    wiki as it wrote them (page path -> bytes, parsed frontmatter, file signature)."""
+    """What conformant intake did: a result per input, and the pages it wrote (page
+    path -> their bytes and parsed frontmatter)."""
 
     files: list[FileResult] = field(default_factory=list)
     pages: dict[str, KnownPage] = field(default_factory=dict)
@@ -81,18 +80,6 @@ def _rounds(items: list[Classified], when: datetime) -> list[list[Classified]]:
     return rounds
 
 
-def _read_back(dest: Path, item: Classified) -> KnownPage | None:
-    """The page as the batch left it; None if it no longer holds the bytes written
-    (someone edited it already: later stages read it from disk)."""
-    try:
-        data, st = read_regular(dest)
-    except OSError:
-        return None
-    if data != item.data or item.result.frontmatter is None:
-        return None
-    return KnownPage(item.data, item.result.frontmatter, signature(st))
-
-
 def _write(paths: ProjectPaths, item: Classified, when: datetime) -> Written:
     page = item.result.page or ""
     base = FileResult(item.entry.rel, Bucket.CONFORMANT, Action.CREATED, page=page)
@@ -104,7 +91,8 @@ def _write(paths: ProjectPaths, item: Classified, when: datetime) -> Written:
         return item, retry(base, f"could not write wiki/{page}: {exc.strerror or exc}"), None
     result = FileResult(item.entry.rel, Bucket.CONFORMANT, put.action, message=_MESSAGES[put.action], page=page,
                         previous_archived_as=put.previous_archived_as)
-    return item, result, _read_back(paths.wiki / page, item)
+    fm = item.result.frontmatter
+    return item, result, KnownPage(item.data, fm) if fm is not None else None
 
 
 def _archive(paths: ProjectPaths, pool: Executor, written: Sequence[Written], when: datetime, out: Ingested) -> None:

@@ -6,7 +6,7 @@ text changed (so a run with nothing new touches nothing, I7). Titles and
 descriptions are memoised by file signature in an optional cache file, so a batch of
 one page in a wiki of 100k pages does not re-parse 100k frontmatters; and a caller
 that already parsed a page it wrote hands it in as a `KnownPage`, so a batch does not
-re-read or re-parse the pages it just wrote either.
+parse the pages it just wrote a second time either.
 """
 
 from __future__ import annotations
@@ -35,20 +35,16 @@ class BundleFiles:
         return sorted(self.concepts)
 
 
-def signature(st: os.stat_result) -> list[int]:
-    """What identifies one version of a page file: an edit changes at least one of these."""
+def _signature(st: os.stat_result) -> list[int]:
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
 @dataclass(frozen=True)
 class KnownPage:
-    """A page whose bytes the caller holds and has parsed: what a batch wrote, read back
-    once (`signature` is of the file those bytes were read back from, so an edit made
-    since then shows as a different signature and the page is read again)."""
+    """A page whose bytes the caller holds and has already parsed: what a batch wrote."""
 
     data: bytes
     frontmatter: Frontmatter
-    signature: list[int]
 
 
 def walk_bundle(root: Path) -> BundleFiles:
@@ -78,16 +74,19 @@ def walk_bundle(root: Path) -> BundleFiles:
             elif name == "index.md":
                 index_dirs.append(rel_dir)
             elif name.endswith(".md") and name != "log.md" and child.is_file(follow_symlinks=False):
-                concepts[rel[: -len(".md")]] = signature(child.stat(follow_symlinks=False))
+                concepts[rel[: -len(".md")]] = _signature(child.stat(follow_symlinks=False))
     index_dirs.sort()
     return BundleFiles(concepts, index_dirs)
 
 
-def read_concept_entry(root: Path, concept_id: str) -> ConceptEntry:
-    """Title and description of one page; a broken page still gets an entry (its slug)."""
+def read_concept_entry(root: Path, concept_id: str, known: KnownPage | None = None) -> ConceptEntry:
+    """Title and description of one page; a broken page still gets an entry (its slug).
+    When the page still holds the bytes of `known`, their parse is used: reading a page
+    is cheap, parsing its YAML is not, and comparing the bytes keeps an edit made since
+    the caller wrote them from going unnoticed."""
     try:
         data, _ = read_regular(root / f"{concept_id}.md")
-        fm = parse_frontmatter(data.decode("utf-8"))
+        fm = known.frontmatter if known is not None and data == known.data else parse_frontmatter(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError):
         return ConceptEntry(concept_id, concept_id.rsplit("/", 1)[-1], "")
     return ConceptEntry.of(concept_id, fm)
@@ -96,8 +95,9 @@ def read_concept_entry(root: Path, concept_id: str) -> ConceptEntry:
 def concept_entries(
     root: Path, files: BundleFiles, cache_path: Path | None = None, known: Mapping[str, KnownPage] | None = None
 ) -> list[ConceptEntry]:
-    """Entries for every concept, re-reading only pages whose signature changed and that
-    are not in `known` (bundle-relative page path -> the page as the caller holds it)."""
+    """Entries for every concept, re-reading only pages whose signature changed, and
+    re-parsing only those that hold other bytes than the caller's `known` page
+    (bundle-relative page path -> the page as the caller holds it)."""
     cached = read_json(cache_path) if cache_path else None
     cached = cached if isinstance(cached, dict) else {}
     known = known or {}
@@ -105,13 +105,10 @@ def concept_entries(
     entries = []
     for concept_id, sig in files.concepts.items():
         hit = cached.get(concept_id)
-        page = known.get(f"{concept_id}.md")
-        if page is not None and page.signature == sig:
-            entry = ConceptEntry.of(concept_id, page.frontmatter)
-        elif isinstance(hit, list) and len(hit) == 3 and hit[0] == sig:
+        if isinstance(hit, list) and len(hit) == 3 and hit[0] == sig:
             entry = ConceptEntry(concept_id, str(hit[1]), str(hit[2]))
         else:
-            entry = read_concept_entry(root, concept_id)
+            entry = read_concept_entry(root, concept_id, known.get(f"{concept_id}.md"))
         fresh[concept_id] = [sig, entry.title, entry.description]
         entries.append(entry)
     if cache_path is not None:
@@ -134,8 +131,8 @@ def regenerate_indexes(
     """Rewrite every `index.md` under `root` from disk; return the bundle paths changed.
 
     Stale `index.md` files (directories no longer holding concepts) are removed;
-    unchanged ones are left alone. Pages in `known` whose signature still matches are
-    not read (see `KnownPage`).
+    unchanged ones are left alone. Pages in `known` are not parsed again while they hold
+    the bytes the caller has.
     """
     files = walk_bundle(root)
     wanted = render_indexes(concept_entries(root, files, cache_path, known))
