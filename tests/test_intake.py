@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import wikid.fsio as fsio
 import wikid.intake.archive as archive_mod
 import wikid.intake.classify as classify_mod
 import wikid.intake.conformant as conformant
@@ -360,12 +361,17 @@ def test_a_page_path_held_by_a_directory_is_retried_not_lost(project: Project) -
     assert (project.paths.input / "a.md").read_bytes() == page()
 
 
-def test_interrupted_run_leaves_no_temp_files(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("step", ["_renameat2", "link"])
+def test_interrupted_run_leaves_no_temp_files(project: Project, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    """Interrupted while a new page's temp file is being given its name: by a rename, or
+    (where the filesystem cannot rename without replacing) by a link."""
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise KeyboardInterrupt
 
     drop(project, "a.md", page())
-    monkeypatch.setattr(os, "link", boom)
+    if step == "link":
+        monkeypatch.setattr(fsio, "linux_libc", lambda: None)
+    monkeypatch.setattr(fsio if step == "_renameat2" else os, step, boom)
     with pytest.raises(KeyboardInterrupt):
         project.update()
     assert [p for p in project.paths.wiki.rglob("*") if ".wikid-" in p.name] == []
