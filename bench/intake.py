@@ -42,6 +42,7 @@ Usage: python bench/intake.py [--sizes 1000,5000,10000] [--repeat 3] [--json]
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import shutil
@@ -217,7 +218,7 @@ def bench_intake(tmp: Path, n: int, repeat: int) -> tuple[float, float, float]:
                 Project(root).init()
             shutil.copytree(source, root / "input", dirs_exist_ok=True)
             os.sync()  # start from a clean page cache: no run pays for the previous one's writeback
-            seconds, moved = timed(lambda: contenders[name](root))
+            seconds, moved = timed(functools.partial(contenders[name], root))
             assert moved == n, f"{name} moved {moved} pages, expected {n}"
             times[name].append(seconds)
             shutil.rmtree(root)

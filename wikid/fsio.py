@@ -16,7 +16,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 

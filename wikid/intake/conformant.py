@@ -58,9 +58,6 @@ class Ingested:
     pages: dict[str, KnownPage] = field(default_factory=dict)
 
 
-Written = tuple[Classified, FileResult, KnownPage | None]
-
-
 def retry(result: FileResult, message: str) -> FileResult:
     return replace(result, action=Action.RETRY, reason=Reason.IO_FAILED, message=message)
 
@@ -80,31 +77,31 @@ def _rounds(items: list[Classified], when: datetime) -> list[list[Classified]]:
     return rounds
 
 
-def _write(paths: ProjectPaths, item: Classified, when: datetime) -> Written:
+def _write(paths: ProjectPaths, item: Classified, when: datetime) -> tuple[Classified, FileResult]:
     page = item.result.page or ""
     base = FileResult(item.entry.rel, Bucket.CONFORMANT, Action.CREATED, page=page)
     try:
         put = put_page(paths.wiki, paths.archive, page, item.data, when)
     except PageBlocked as exc:
-        return item, retry(base, str(exc)), None
+        return item, retry(base, str(exc))
     except OSError as exc:
-        return item, retry(base, f"could not write wiki/{page}: {exc.strerror or exc}"), None
-    result = FileResult(item.entry.rel, Bucket.CONFORMANT, put.action, message=_MESSAGES[put.action], page=page,
-                        previous_archived_as=put.previous_archived_as)
-    fm = item.result.frontmatter
-    return item, result, KnownPage(item.data, fm) if fm is not None else None
+        return item, retry(base, f"could not write wiki/{page}: {exc.strerror or exc}")
+    return item, FileResult(item.entry.rel, Bucket.CONFORMANT, put.action, message=_MESSAGES[put.action], page=page,
+                            previous_archived_as=put.previous_archived_as)
 
 
-def _archive(paths: ProjectPaths, pool: Executor, written: Sequence[Written], when: datetime, out: Ingested) -> None:
+def _archive(
+    paths: ProjectPaths, pool: Executor, written: Sequence[tuple[Classified, FileResult]], when: datetime, out: Ingested
+) -> None:
     """Fsync the written pages' directories, then archive their originals (I2)."""
     done: dict[str, tuple[Classified, FileResult]] = {}
-    for item, result, page in written:
+    for item, result in written:
         if result.action == Action.RETRY:
             out.files.append(result)
             continue
         done[item.entry.rel] = (item, result)
-        if page is not None and result.page:
-            out.pages[result.page] = page
+        if result.page and item.result.frontmatter is not None:
+            out.pages[result.page] = KnownPage(item.data, item.result.frontmatter)
     folders = {(result.page or "").rpartition("/")[0] for _, result in done.values()}
     map_in_slices(pool, fsync_dir, sorted(paths.wiki / folder for folder in folders), per_task=1)
     requests = [ArchiveRequest(item.entry.rel, item.entry.path, fingerprint(item.stat))
