@@ -8,7 +8,8 @@ What it measures, for each N in --sizes (default 1000, 5000 and 10000):
                  `Project(project).update()`. Two baselines on the same files:
                  - the durable minimum (issue 17): what any tool that keeps the
                    guarantees must do, on 8 threads like wikid's writers (16 files
-                   per task, as wikid hands them out): read each
+                   of one folder per task, the folders in turn, as wikid hands them
+                   out): read each
                    input, write its page to a temp file, fsync, rename; fsync the page
                    directories; hard-link each input into the archive; fsync the archive
                    directories; unlink the inputs; fsync the input directories. The
@@ -43,6 +44,7 @@ Usage: python bench/intake.py [--sizes 1000,5000,10000] [--repeat 3] [--json]
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import random
 import shutil
@@ -135,8 +137,10 @@ def durable_minimum(root: Path) -> int:
     before its input gets a second name in the archive (a hard link, made durable),
     and only then the input name removed (made durable). Returns the pages moved.
 
-    It uses no wikid code. Files go to the threads SLICE at a time: a task per file
-    costs more Python than the file's own work (measured: ~2x the CPU on tmpfs)."""
+    It uses no wikid code, but hands out work as wikid's writers do: SLICE files of one
+    folder per task (a task per file costs more Python than the file's own work:
+    ~2x the CPU on tmpfs), the folders in turn (threads in one folder wait for each
+    other: ~1.3x the time at 10,000 pages in sorted order)."""
     inputs, wiki = root / "input", root / "wiki"
     archive = wiki / "archive"
     rels = sorted(os.path.relpath(os.path.join(d, f), inputs) for d, _, files in os.walk(inputs) for f in files)
@@ -160,8 +164,12 @@ def durable_minimum(root: Path) -> int:
     with ThreadPoolExecutor(THREADS) as pool:
 
         def each(fn: Callable[[str], object], items: list[str]) -> None:
-            slices = [items[at : at + SLICE] for at in range(0, len(items), SLICE)]
-            list(pool.map(lambda part: [fn(item) for item in part], slices))
+            by_folder: dict[str, list[str]] = {}
+            for item in items:
+                by_folder.setdefault(os.path.dirname(item), []).append(item)
+            slices = [[group[at : at + SLICE] for at in range(0, len(group), SLICE)] for group in by_folder.values()]
+            in_turn = [part for layer in itertools.zip_longest(*slices) for part in layer if part is not None]
+            list(pool.map(lambda part: [fn(item) for item in part], in_turn))
 
         each(write_page, rels)
         list(pool.map(fsync_dir, [wiki / d for d in dirs]))

@@ -153,11 +153,15 @@ def _fsync_dirs(pool: Executor, dirs: list[Path]) -> None:
     map_in_slices(pool, fsync_dir, sorted(dirs), per_task=1)
 
 
-def _claim(request: ArchiveRequest, archive_root: Path, when: datetime) -> str | OSError:
+def _folder(request: ArchiveRequest) -> str:
+    return request.rel.rpartition("/")[0]
+
+
+def _claim(request: ArchiveRequest, archive_root: Path, when: datetime) -> tuple[ArchiveRequest, str | OSError]:
     try:
-        return claim_original(request.path, archive_root, request.rel, when)
+        return request, claim_original(request.path, archive_root, request.rel, when)
     except OSError as exc:
-        return exc
+        return request, exc
 
 
 def _release(request: ArchiveRequest, archived: Path) -> str | None:
@@ -183,18 +187,19 @@ def archive_inputs(
     names that may coincide would otherwise race, and which input got which name would
     depend on timing.
     """
-    claims = map_in_slices(pool, lambda r: _claim(r, archive_root, when), requests)
+    claims = map_in_slices(pool, lambda r: _claim(r, archive_root, when), requests, folder=_folder)
     failed: dict[str, str] = {}
     claimed: list[tuple[ArchiveRequest, str]] = []
-    for request, outcome in zip(requests, claims, strict=True):
+    for request, outcome in claims:
         if isinstance(outcome, OSError):
             failed[request.rel] = f"the original could not be archived: {outcome.strerror or outcome}"
         else:
             claimed.append((request, outcome))
     _fsync_dirs(pool, [archive_root / folder for folder in {name.rpartition("/")[0] for _, name in claimed}])
-    problems = map_in_slices(pool, lambda pair: _release(pair[0], archive_root / pair[1]), claimed)
+    released = map_in_slices(pool, lambda pair: (pair, _release(pair[0], archive_root / pair[1])), claimed,
+                             folder=lambda pair: _folder(pair[0]))
     archived: dict[str, str] = {}
-    for (request, name), problem in zip(claimed, problems, strict=True):
+    for (request, name), problem in released:
         if problem is None:
             archived[request.rel] = name
         else:

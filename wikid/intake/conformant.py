@@ -127,6 +127,7 @@ def ingest_conformant(paths: ProjectPaths, items: list[Classified], when: dateti
 
     with writer_pool() as pool:
         for group in _rounds(items, when):
-            _archive(paths, pool, map_in_slices(pool, lambda item: _write(paths, item, when), group, done=written),
-                     when, out)
+            pages = map_in_slices(pool, lambda item: _write(paths, item, when), group, done=written,
+                                  folder=lambda item: (item.result.page or "").rpartition("/")[0])
+            _archive(paths, pool, pages, when, out)
     return out
