@@ -38,7 +38,11 @@ def test_failed_write_keeps_old_bytes_and_removes_temp(tmp_path: Path, monkeypat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.md"]
 
 
-def test_create_refuses_to_overwrite(tmp_path: Path) -> None:
+@pytest.mark.parametrize("rename", [True, False], ids=["renameat2", "link"])
+def test_create_refuses_to_overwrite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rename: bool) -> None:
+    """With renameat2(RENAME_NOREPLACE), and without it (link, then unlink the temp)."""
+    if not rename:
+        monkeypatch.setattr(fsio, "linux_libc", lambda: None)
     target = tmp_path / "page.md"
     target.write_bytes(b"someone's")
     with pytest.raises(FileExistsError):

@@ -151,9 +151,32 @@ def test_cache_skips_unchanged_pages_and_sees_edits(tmp_path: Path, monkeypatch)
     regenerate_indexes(wiki, cache)
     reads: list[str] = []
     real = bundle.read_concept_entry
-    monkeypatch.setattr(bundle, "read_concept_entry", lambda root, cid: (reads.append(cid), real(root, cid))[1])
+    monkeypatch.setattr(bundle, "read_concept_entry",
+                        lambda root, cid, known=None: (reads.append(cid), real(root, cid, known))[1])
     assert regenerate_indexes(wiki, cache) == [] and reads == []
     (wiki / "p3.md").write_text("---\ntype: x\ntitle: Renamed by hand\n---\n")
     assert regenerate_indexes(wiki, cache) == ["index.md"]
     assert reads == ["p3"]
     assert "* [Renamed by hand](p3.md)" in (wiki / "index.md").read_text()
+
+
+def test_pages_the_caller_holds_are_not_parsed_again_unless_changed_since(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A batch hands over the pages it wrote with their parsed frontmatter: index.md
+    uses that parse, except for a page edited since (its bytes differ), which is parsed."""
+    import wikid.okf.bundle as bundle
+    from wikid.okf.frontmatter import parse_frontmatter
+
+    wiki = tmp_path / "wiki"
+    wiki.mkdir()
+    known = {}
+    for i in range(3):
+        text = f"---\ntype: x\ntitle: Page {i}\n---\n"
+        (wiki / f"p{i}.md").write_text(text)
+        known[f"p{i}.md"] = bundle.KnownPage(text.encode(), parse_frontmatter(text))
+    (wiki / "p2.md").write_text("---\ntype: x\ntitle: Edited after the batch wrote it\n---\n")
+    parsed: list[str] = []
+    monkeypatch.setattr(bundle, "parse_frontmatter", lambda text: (parsed.append(text), parse_frontmatter(text))[1])
+    regenerate_indexes(wiki, tmp_path / "pages.json", known)
+    assert parsed == ["---\ntype: x\ntitle: Edited after the batch wrote it\n---\n"]
+    index = (wiki / "index.md").read_text()
+    assert "* [Page 0](p0.md)" in index and "* [Edited after the batch wrote it](p2.md)" in index

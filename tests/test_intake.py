@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import errno
 import os
+import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
+import wikid.fsio as fsio
 import wikid.intake.archive as archive_mod
+import wikid.intake.classify as classify_mod
 import wikid.intake.conformant as conformant
 import wikid.intake.pagewrite as pagewrite
+import wikid.intake.pipeline as pipeline
+import wikid.intake.writers as writers
+import wikid.okf.bundle as bundle
+import wikid.okf.lint_checks as lint_checks
 from conftest import assert_nothing_lost, drop, page, tree_bytes, tree_state
 from wikid import Action, Project
 
@@ -81,6 +89,75 @@ def test_two_inputs_for_one_page_in_one_batch_lose_nothing(project: Project) -> 
     assert (project.paths.wiki / "a.md").read_bytes() == page(title="Lower")  # last in sorted order
     assert_nothing_lost(inputs, project)
     assert not any(project.paths.input.iterdir())
+
+
+@pytest.mark.parametrize("slow", ["keep_bytes", "claim_original"])
+def test_archive_names_that_could_coincide_are_taken_in_order(
+    project: Project, monkeypatch: pytest.MonkeyPatch, slow: str
+) -> None:
+    """Pages are written and originals claimed on several threads. `x.md` and
+    `x.2026-07-12-1305.md` may be offered the same archive names (for their pages'
+    previous versions and for their originals): they are handled one after the other in
+    sorted order, however long the first takes, so the names are those of a serial run
+    (I6) and never depend on which thread was faster."""
+    stamp = "2026-07-12-1305"
+    monkeypatch.setattr(writers, "PER_TASK", 1)  # a task per page: nothing is serial by accident
+    module = pagewrite if slow == "keep_bytes" else archive_mod
+    real = getattr(module, slow)
+
+    def slowly(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if f"x.{stamp}.md" in args:
+            time.sleep(0.3)  # the first in order takes longest: a race would let x.md pass it
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, slow, slowly)
+    project.paths.archive.mkdir(parents=True)
+    (project.paths.archive / "x.md.orig").write_bytes(b"an earlier batch's file")
+    for rel in ("x.md", f"x.{stamp}.md"):
+        (project.paths.wiki / rel).write_bytes(page(title=f"old {rel}"))
+        drop(project, rel, page(title=f"new {rel}"))
+    files = {f.input: f for f in project.update().files}
+    names = {rel: (f.previous_archived_as, f.archived_as) for rel, f in files.items()}
+    assert names == {
+        f"x.{stamp}.md": (f"archive/x.{stamp}.md.orig", f"archive/x.{stamp}.{stamp}.md.orig"),
+        "x.md": (f"archive/x.{stamp}.1.md.orig", f"archive/x.{stamp}.2.md.orig"),
+    }
+
+
+def test_a_batch_parses_each_page_once(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Classification parses a page's frontmatter; index.md regeneration and the batch's
+    lint use that parse (issue 17) instead of reading and parsing the page again. (The
+    query index is refreshed by wikid.query, out of this count.)"""
+    parsed: Counter[str] = Counter()
+    for module in (classify_mod, bundle, lint_checks):
+        real = module.parse_frontmatter
+        monkeypatch.setattr(module, "parse_frontmatter",
+                            lambda text, real=real, name=module.__name__: (parsed.update([name]), real(text))[1])
+    monkeypatch.setattr(pipeline, "refresh_query_index", lambda paths: None)
+    for i in range(5):
+        drop(project, f"d/p{i}.md", page(title=f"Page {i}", body=f"See [missing](/nowhere-{i}.md).\n"))
+    report = project.update()
+    assert report.counts()["created"] == 5
+    assert parsed == {"wikid.intake.classify": 5}
+    assert report.lint and report.lint.startswith("lint: 0 errors, 5 warnings, 0 info (BROKEN_LINK 5)")
+    assert "* [Page 3](p3.md)" in (project.paths.wiki / "d/index.md").read_text()
+
+
+def test_an_edit_made_after_the_batch_wrote_a_page_shows_in_its_index(
+    project: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page the batch wrote is what index.md lists from its parse, unless the page
+    changed since: then the edit is read from disk."""
+    real = pipeline.regenerate_indexes
+
+    def edit_first(*args, **kwargs):  # type: ignore[no-untyped-def]
+        (project.paths.wiki / "d/a.md").write_bytes(page(title="Edited meanwhile"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "regenerate_indexes", edit_first)
+    drop(project, "d/a.md", page(title="As dropped"))
+    project.update()
+    assert "* [Edited meanwhile](a.md)" in (project.paths.wiki / "d/index.md").read_text()
 
 
 def test_existing_archive_files_are_never_overwritten(project: Project) -> None:
@@ -284,12 +361,17 @@ def test_a_page_path_held_by_a_directory_is_retried_not_lost(project: Project) -
     assert (project.paths.input / "a.md").read_bytes() == page()
 
 
-def test_interrupted_run_leaves_no_temp_files(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("step", ["_renameat2", "link"])
+def test_interrupted_run_leaves_no_temp_files(project: Project, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    """Interrupted while a new page's temp file is being given its name: by a rename, or
+    (where the filesystem cannot rename without replacing) by a link."""
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise KeyboardInterrupt
 
     drop(project, "a.md", page())
-    monkeypatch.setattr(os, "link", boom)
+    if step == "link":
+        monkeypatch.setattr(fsio, "linux_libc", lambda: None)
+    monkeypatch.setattr(fsio if step == "_renameat2" else os, step, boom)
     with pytest.raises(KeyboardInterrupt):
         project.update()
     assert [p for p in project.paths.wiki.rglob("*") if ".wikid-" in p.name] == []

@@ -1,7 +1,7 @@
 from datetime import datetime, timezone
 from itertools import islice
 
-from wikid.intake.naming import archive_candidates, page_rel, split_name
+from wikid.intake.naming import archive_candidates, archive_family, page_rel, split_name
 
 WHEN = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
 
@@ -43,3 +43,22 @@ def test_page_path_normalises_markdown_extensions() -> None:
     assert page_rel("Foo.MD") == "Foo.md"
     assert page_rel("a/b/notes.markdown") == "a/b/notes.md"
     assert page_rel("x.Markdown") == "x.md"
+
+
+def test_paths_whose_archive_names_can_coincide_share_a_family() -> None:
+    """Claims run in parallel per archive_family: two markdown paths of different families
+    must never be offered the same name, or which one gets it would depend on timing."""
+    stamp = "2026-07-12-1305"
+    names = ["x.md", f"x.{stamp}.md", f"x.{stamp}.1.md", f"x.{stamp}.{stamp}.md", f"x.{stamp}.2.{stamp}.md",
+             "X.MD", "x.markdown", f"x.{stamp}.markdown", "x.v2.md", "x.md.md", f"x.md.{stamp}.md", "y.md",
+             f"{stamp}.md", f".{stamp}.md", "x.2026-07-12-1306.md", "x.1.md"]
+    rels = [f"{folder}{name}" for folder in ("", "notes/", "Notes/") for name in names]
+    offered = {rel: {c.casefold() for c in first(rel, 6)} for rel in rels}
+    families = {rel: archive_family(rel, WHEN) for rel in rels}
+    for a in rels:
+        for b in rels:
+            if offered[a] & offered[b]:
+                assert families[a] == families[b], (a, b)
+    assert families["x.md"] == families[f"x.{stamp}.md"] == families[f"x.{stamp}.1.md"] == families["X.MD"]
+    assert len({families["x.md"], families["y.md"], families["x.v2.md"], families["x.markdown"],
+                families["notes/x.md"], families["x.2026-07-12-1306.md"]}) == 6

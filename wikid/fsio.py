@@ -16,7 +16,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -63,9 +63,13 @@ def remove_stale_temps(root: Path) -> list[Path]:
 def write_temp(dest: Path, data: bytes | BinaryIO) -> Path:
     """Write `data` (bytes, or a file to stream from) durably to a hidden temp file
     beside `dest` and return its path."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = _temp_name(dest)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
+    try:
+        fd = os.open(tmp, flags, 0o666)
+    except FileNotFoundError:  # the folder is new: asking first would cost every write a failed mkdir
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, flags, 0o666)
     try:
         chunks = [data] if isinstance(data, bytes) else iter(lambda: data.read(1 << 20), b"")
         for chunk in chunks:
@@ -128,7 +132,8 @@ def atomic_replace(dest: Path, data: bytes | BinaryIO) -> None:
         raise
 
 
-_RENAME_EXCHANGE = 2  # linux/fs.h
+_RENAME_NOREPLACE = 1  # linux/fs.h
+_RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
 
@@ -144,8 +149,18 @@ def linux_libc() -> ctypes.CDLL | None:
         return None
 
 
-def _renameat2() -> Callable[..., int] | None:
-    return getattr(linux_libc(), "renameat2", None)  # glibc >= 2.28, musl >= 1.2.1
+def _renameat2(a: Path, b: Path, flags: int) -> bool:
+    """Linux `renameat2(a, b, flags)`: False where the platform or the filesystem cannot
+    (glibc >= 2.28, musl >= 1.2.1, most local filesystems can), OSError for real failures."""
+    renameat2 = getattr(linux_libc(), "renameat2", None)
+    if renameat2 is None:
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), flags) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
 
 
 def exchange(a: Path, b: Path) -> bool:
@@ -156,24 +171,24 @@ def exchange(a: Path, b: Path) -> bool:
     binding for it, hence ctypes: it is the only way to replace a file and get back,
     atomically, exactly the inode that was displaced.
     """
-    renameat2 = _renameat2()
-    if renameat2 is None:
-        return False
-    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
-        return True
-    err = ctypes.get_errno()
-    if err in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
-        return False
-    raise OSError(err, os.strerror(err), str(b))
+    return _renameat2(a, b, _RENAME_EXCHANGE)
 
 
 def atomic_create(dest: Path, data: bytes) -> None:
-    """Create `dest` with `data` atomically; raise FileExistsError if the name is taken."""
+    """Create `dest` with `data` atomically; raise FileExistsError if the name is taken.
+
+    The temp file is renamed into place where the filesystem can refuse to replace
+    (`renameat2(RENAME_NOREPLACE)`), else linked and unlinked: one change to the folder
+    instead of two, which counts when many pages are created in one folder at once."""
     tmp = write_temp(dest, data)
     try:
+        if _renameat2(tmp, dest, _RENAME_NOREPLACE):
+            return
         os.link(tmp, dest)
-    finally:
+    except BaseException:
         tmp.unlink(missing_ok=True)
+        raise
+    tmp.unlink()
 
 
 def read_regular(path: Path, max_bytes: int | None = None) -> tuple[bytes, os.stat_result]:

@@ -1,8 +1,13 @@
-"""Where things live in a wikid project (design §1)."""
+"""Where things live in a wikid project (design §1).
+
+Each path is computed once per `ProjectPaths` (a batch asks for `wiki` and `archive`
+for every page it writes, and joining paths is not free).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 
@@ -10,64 +15,64 @@ from pathlib import Path
 class ProjectPaths:
     root: Path
 
-    @property
+    @cached_property
     def input(self) -> Path:
         return self.root / "input"
 
-    @property
+    @cached_property
     def wiki(self) -> Path:
         return self.root / "wiki"
 
-    @property
+    @cached_property
     def archive(self) -> Path:
         return self.wiki / "archive"
 
-    @property
+    @cached_property
     def state(self) -> Path:
         return self.root / ".wikid"
 
-    @property
+    @cached_property
     def lock(self) -> Path:
         return self.state / "lock"
 
-    @property
+    @cached_property
     def last_run(self) -> Path:
         return self.state / "last_run.json"
 
-    @property
+    @cached_property
     def ignored(self) -> Path:
         return self.state / "ignored.json"
 
-    @property
+    @cached_property
     def page_cache(self) -> Path:
         return self.state / "pages.json"
 
-    @property
+    @cached_property
     def owned(self) -> Path:
         return self.state / "owned.json"
 
-    @property
+    @cached_property
     def rollback(self) -> Path:
         return self.state / "rollback"
 
-    @property
+    @cached_property
     def extract_staging(self) -> Path:
         return self.state / "extract"
 
-    @property
+    @cached_property
     def journal(self) -> Path:
         return self.state / "journal.json"
 
-    @property
+    @cached_property
     def daemon_state(self) -> Path:
         return self.state / "daemon.json"
 
-    @property
+    @cached_property
     def retry_request(self) -> Path:
         """`wikid retry` asking the running daemon to forget remembered failures."""
         return self.state / "retry.json"
 
-    @property
+    @cached_property
     def query_index(self) -> Path:
         return self.state / "query-index"
 
@@ -76,6 +81,6 @@ class ProjectPaths:
         """The running daemon's list of pages changed since it stored the query index."""
         return self.state / "query-journal"
 
-    @property
+    @cached_property
     def query_socket(self) -> Path:
         return self.state / "query.sock"

@@ -13,6 +13,7 @@ import errno
 import os
 import shutil
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import BinaryIO
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from wikid.fsio import fsync_dir, write_temp
 from wikid.intake.naming import archive_candidates
+from wikid.intake.writers import map_in_slices
 
 _NO_HARD_LINK = {errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK}
 
@@ -30,15 +32,24 @@ class ChangedDuringIngest(RuntimeError):
     MESSAGE = "the file changed while it was being ingested; it stays in input/ and is retried"
 
 
+def _link(src: Path, dest: Path) -> None:
+    """Give `src` the name `dest`, creating its folder only when it is missing (a mkdir
+    before every link would be a failed call and an exception per file)."""
+    try:
+        os.link(src, dest, follow_symlinks=False)
+    except FileNotFoundError:  # a new folder, or `src` is gone (then the second link fails too)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.link(src, dest, follow_symlinks=False)
+
+
 def _first_free_link(src: Path, archive_root: Path, rel: str, when: datetime) -> str:
     """Link `src` under the first free candidate name. A name that is already a link to
     `src` itself was claimed by a run killed before it released the input: it is reused,
     so the original is not archived twice."""
     for candidate in archive_candidates(rel, when):
         dest = archive_root / candidate
-        dest.parent.mkdir(parents=True, exist_ok=True)
         try:
-            os.link(src, dest, follow_symlinks=False)
+            _link(src, dest)
         except FileExistsError:
             if os.path.samestat(os.lstat(src), os.lstat(dest)):
                 return candidate
@@ -137,42 +148,63 @@ class ArchiveRequest:
     expected: Fingerprint
 
 
-def _fsync_dirs(dirs: set[Path]) -> None:
-    for directory in sorted(dirs):
-        fsync_dir(directory)
+def _fsync_dirs(pool: Executor, dirs: list[Path]) -> None:
+    """Make the entries of `dirs` durable, each on a thread of its own."""
+    map_in_slices(pool, fsync_dir, sorted(dirs), per_task=1)
+
+
+def _folder(request: ArchiveRequest) -> str:
+    return request.rel.rpartition("/")[0]
+
+
+def _claim(request: ArchiveRequest, archive_root: Path, when: datetime) -> tuple[ArchiveRequest, str | OSError]:
+    try:
+        return request, claim_original(request.path, archive_root, request.rel, when)
+    except OSError as exc:
+        return request, exc
+
+
+def _release(request: ArchiveRequest, archived: Path) -> str | None:
+    """Why the input stays in input/, or None once its name is removed."""
+    try:
+        release_original(request.path, request.expected, archived)
+    except ChangedDuringIngest as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"archived, but the input could not be removed: {exc.strerror or exc}"
+    return None
 
 
 def archive_inputs(
-    archive_root: Path, requests: list[ArchiveRequest], when: datetime
+    archive_root: Path, requests: list[ArchiveRequest], when: datetime, pool: Executor
 ) -> tuple[dict[str, str], dict[str, str]]:
     """Move inputs whose content is durably in the wiki into the archive.
 
     Returns (archived, failed): input -> archive-relative name, and input -> why it
     stays in input/. Claims are made durable (one fsync per directory) before any
-    input name is removed, and removals are made durable before returning.
+    input name is removed, and removals are made durable before returning. Every step
+    runs on `pool`, so the requests must be of different `archive_family`s: claims for
+    names that may coincide would otherwise race, and which input got which name would
+    depend on timing.
     """
-    archived: dict[str, str] = {}
+    claims = map_in_slices(pool, lambda r: _claim(r, archive_root, when), requests, folder=_folder)
     failed: dict[str, str] = {}
     claimed: list[tuple[ArchiveRequest, str]] = []
-    for request in requests:
-        try:
-            claimed.append((request, claim_original(request.path, archive_root, request.rel, when)))
-        except OSError as exc:
-            failed[request.rel] = f"the original could not be archived: {exc.strerror or exc}"
-    _fsync_dirs({(archive_root / name).parent for _, name in claimed})
-    released: set[Path] = set()
-    for request, name in claimed:
-        try:
-            release_original(request.path, request.expected, archive_root / name)
-        except ChangedDuringIngest as exc:
-            failed[request.rel] = str(exc)
-            continue
-        except OSError as exc:
-            failed[request.rel] = f"archived, but the input could not be removed: {exc.strerror or exc}"
-            continue
-        released.add(request.path.parent)
-        archived[request.rel] = name
-    _fsync_dirs(released)
+    for request, outcome in claims:
+        if isinstance(outcome, OSError):
+            failed[request.rel] = f"the original could not be archived: {outcome.strerror or outcome}"
+        else:
+            claimed.append((request, outcome))
+    _fsync_dirs(pool, [archive_root / folder for folder in {name.rpartition("/")[0] for _, name in claimed}])
+    released = map_in_slices(pool, lambda pair: (pair, _release(pair[0], archive_root / pair[1])), claimed,
+                             folder=lambda pair: _folder(pair[0]))
+    archived: dict[str, str] = {}
+    for (request, name), problem in released:
+        if problem is None:
+            archived[request.rel] = name
+        else:
+            failed[request.rel] = problem
+    _fsync_dirs(pool, [Path(folder) for folder in {os.path.dirname(r.path) for r, _ in claimed if r.rel in archived}])
     return archived, failed
 
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 from wikid.extract.registry import extractor_module
 from wikid.intake.naming import is_markdown, page_rel, split_name
 from wikid.okf.concept_id import ARCHIVE_DIR, RESERVED_DIRS
-from wikid.okf.frontmatter import conformance_error, parse_frontmatter
+from wikid.okf.frontmatter import Frontmatter, conformance_error, parse_frontmatter
 from wikid.reasons import Reason
 
 __all__ = ["Bucket", "Classification", "Reason", "classify_markdown", "classify_path", "ignored"]
@@ -32,6 +32,9 @@ class Classification:
     reason: Reason | None = None
     message: str = ""
     page: str | None = None  # wiki-relative page path for a conformant input
+    # A conformant input's parsed frontmatter: parsed here once, then handed to every later
+    # stage of the batch (index.md regeneration, the batch's lint) instead of parsed again.
+    frontmatter: Frontmatter | None = None
 
 
 def ignored(reason: Reason, message: str) -> Classification:
@@ -74,7 +77,8 @@ def classify_markdown(rel: str, data: bytes) -> Classification:
         )
     if not text.lstrip("\ufeff").strip():
         return ignored(Reason.EMPTY, "the file holds only whitespace")
-    problem = conformance_error(parse_frontmatter(text))
+    frontmatter = parse_frontmatter(text)
+    problem = conformance_error(frontmatter)
     if problem:
         return Classification(Bucket.NON_CONFORMANT, message=f"not an OKF page: {problem}")
     page = page_rel(rel)
@@ -85,4 +89,4 @@ def classify_markdown(rel: str, data: bytes) -> Classification:
             f"wiki/{folder}/ holds {'originals' if folder == ARCHIVE_DIR else 'removed pages'}, not pages; "
             f"move the page out of input/{folder}/",
         )
-    return Classification(Bucket.CONFORMANT, message="OKF page", page=page)
+    return Classification(Bucket.CONFORMANT, message="OKF page", page=page, frontmatter=frontmatter)

@@ -151,8 +151,8 @@ def run_batch(
     """
     report = UpdateReport(started_at=iso(when), recovery=recover(paths))
     items = classify_inputs(paths, config, only)
-    conformant = [i for i in items if i.result.bucket == Bucket.CONFORMANT]
-    results = ingest_conformant(paths, conformant, when, progress)
+    ingested = ingest_conformant(paths, [i for i in items if i.result.bucket == Bucket.CONFORMANT], when, progress)
+    results = ingested.files
 
     memory = IgnoreMemory(paths.ignored, extraction_settings(config.limits))
     ignored_now = [(i.entry, i.result.reason or Reason.UNSUPPORTED, i.result.message)
@@ -197,7 +197,7 @@ def run_batch(
     if report.recovery:
         bullets.insert(0, f"* **Warning**: wikid {report.recovery}.")
     try:
-        report.indexes_changed = regenerate_indexes(paths.wiki, paths.page_cache)
+        report.indexes_changed = regenerate_indexes(paths.wiki, paths.page_cache, ingested.pages)
     except OSError as exc:
         report.warnings.append(f"index.md files not regenerated ({write_problem(exc)}); "
                                "the next run or `wikid lint --fix` regenerates them")
@@ -212,7 +212,7 @@ def run_batch(
     written -= {f"{page}.md" for page in report.pages_moved}
     if written:
         try:
-            summary = lint_bundle(paths.wiki, written, cached_titles(paths.page_cache)).summary()
+            summary = lint_bundle(paths.wiki, written, cached_titles(paths.page_cache), ingested.pages).summary()
             report.lint = f"{summary} ({len(written)} page(s) written by this batch checked)"
         except Exception as exc:  # a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import stat
 import unicodedata
 from dataclasses import dataclass
@@ -62,12 +63,16 @@ class InputEntry:
     io_error: str | None = None  # the directory or file could not be read, or its folder not written
 
 
+_TEMP_NAME = re.compile("|".join(fnmatch.translate(pattern) for pattern in TEMP_PATTERNS))
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # Unicode category Cc, exactly: one search per name
+
+
 def is_skipped_name(name: str) -> bool:
     """True for junk and temp names: files that are not (yet) documents."""
     lowered = name.lower()
     if name.startswith(".") or lowered in JUNK_NAMES:
         return True
-    return any(fnmatch.fnmatchcase(lowered, pattern) for pattern in TEMP_PATTERNS)
+    return _TEMP_NAME.match(lowered) is not None
 
 
 def display_name(name: str) -> str:
@@ -84,7 +89,7 @@ def unrepresentable(name: str) -> str | None:
         name.encode("utf-8")
     except UnicodeEncodeError:
         return "its name is not valid UTF-8; rename the file"
-    if any(unicodedata.category(ch) == "Cc" for ch in name):
+    if _CONTROL.search(name):
         return "its name contains a control character (newline, tab, …); rename the file"
     return None
 

@@ -4,21 +4,23 @@ The I/O half of index generation: walks the tree once, reads each concept's
 frontmatter for its title and description, and writes back only the indexes whose
 text changed (so a run with nothing new touches nothing, I7). Titles and
 descriptions are memoised by file signature in an optional cache file, so a batch of
-one page in a wiki of 100k pages does not re-parse 100k frontmatters.
+one page in a wiki of 100k pages does not re-parse 100k frontmatters; and a caller
+that already parsed a page it wrote hands it in as a `KnownPage`, so a batch does not
+parse the pages it just wrote a second time either.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from wikid.fsio import atomic_replace, read_regular
 from wikid.okf.concept_id import RESERVED_DIRS
-from wikid.okf.frontmatter import parse_frontmatter
+from wikid.okf.frontmatter import Frontmatter, parse_frontmatter
 from wikid.okf.index import ConceptEntry, render_indexes
 from wikid.state import read_json, write_json
-
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,14 @@ class BundleFiles:
 
 def _signature(st: os.stat_result) -> list[int]:
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+@dataclass(frozen=True)
+class KnownPage:
+    """A page whose bytes the caller holds and has already parsed: what a batch wrote."""
+
+    data: bytes
+    frontmatter: Frontmatter
 
 
 def walk_bundle(root: Path) -> BundleFiles:
@@ -69,30 +79,37 @@ def walk_bundle(root: Path) -> BundleFiles:
     return BundleFiles(concepts, index_dirs)
 
 
-def read_concept_entry(root: Path, concept_id: str) -> ConceptEntry:
-    """Title and description of one page; a broken page still gets an entry (its slug)."""
-    slug = concept_id.rsplit("/", 1)[-1]
+def read_concept_entry(root: Path, concept_id: str, known: KnownPage | None = None) -> ConceptEntry:
+    """Title and description of one page; a broken page still gets an entry (its slug).
+    When the page still holds the bytes of `known`, their parse is used: reading a page
+    is cheap, parsing its YAML is not, and comparing the bytes keeps an edit made since
+    the caller wrote them from going unnoticed."""
     try:
         data, _ = read_regular(root / f"{concept_id}.md")
-        fm = parse_frontmatter(data.decode("utf-8"))
+        fm = known.frontmatter if known is not None and data == known.data else parse_frontmatter(data.decode("utf-8"))
     except (OSError, UnicodeDecodeError):
-        return ConceptEntry(concept_id, slug, "")
-    return ConceptEntry(concept_id, fm.text("title") or slug, fm.text("description"))
+        return ConceptEntry(concept_id, concept_id.rsplit("/", 1)[-1], "")
+    return ConceptEntry.of(concept_id, fm)
 
 
-def concept_entries(root: Path, files: BundleFiles, cache_path: Path | None = None) -> list[ConceptEntry]:
-    """Entries for every concept, re-reading only pages whose signature changed."""
+def concept_entries(
+    root: Path, files: BundleFiles, cache_path: Path | None = None, known: Mapping[str, KnownPage] | None = None
+) -> list[ConceptEntry]:
+    """Entries for every concept, re-reading only pages whose signature changed, and
+    re-parsing only those that hold other bytes than the caller's `known` page
+    (bundle-relative page path -> the page as the caller holds it)."""
     cached = read_json(cache_path) if cache_path else None
     cached = cached if isinstance(cached, dict) else {}
+    known = known or {}
     fresh: dict[str, list[object]] = {}
     entries = []
-    for concept_id, signature in files.concepts.items():
+    for concept_id, sig in files.concepts.items():
         hit = cached.get(concept_id)
-        if isinstance(hit, list) and len(hit) == 3 and hit[0] == signature:
+        if isinstance(hit, list) and len(hit) == 3 and hit[0] == sig:
             entry = ConceptEntry(concept_id, str(hit[1]), str(hit[2]))
         else:
-            entry = read_concept_entry(root, concept_id)
-        fresh[concept_id] = [signature, entry.title, entry.description]
+            entry = read_concept_entry(root, concept_id, known.get(f"{concept_id}.md"))
+        fresh[concept_id] = [sig, entry.title, entry.description]
         entries.append(entry)
     if cache_path is not None:
         write_json(cache_path, fresh)
@@ -108,14 +125,17 @@ def cached_titles(cache_path: Path) -> dict[str, str]:
     return {k: str(v[1]) for k, v in cached.items() if isinstance(v, list) and len(v) == 3}
 
 
-def regenerate_indexes(root: Path, cache_path: Path | None = None) -> list[str]:
+def regenerate_indexes(
+    root: Path, cache_path: Path | None = None, known: Mapping[str, KnownPage] | None = None
+) -> list[str]:
     """Rewrite every `index.md` under `root` from disk; return the bundle paths changed.
 
     Stale `index.md` files (directories no longer holding concepts) are removed;
-    unchanged ones are left alone.
+    unchanged ones are left alone. Pages in `known` are not parsed again while they hold
+    the bytes the caller has.
     """
     files = walk_bundle(root)
-    wanted = render_indexes(concept_entries(root, files, cache_path))
+    wanted = render_indexes(concept_entries(root, files, cache_path, known))
     changed: list[str] = []
     for directory, text in sorted(wanted.items()):
         path = root / directory / "index.md"

@@ -8,7 +8,11 @@ known), so the work is O(total concepts), not O(directories × concepts).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from wikid.okf.frontmatter import Frontmatter
 
 OKF_VERSION = "0.2"
 ROOT_FRONTMATTER = f'---\nokf_version: "{OKF_VERSION}"\n---\n'
@@ -21,6 +25,11 @@ class ConceptEntry:
     id: str  # bundle path without `.md`, POSIX separators
     title: str
     description: str
+
+    @classmethod
+    def of(cls, concept_id: str, fm: Frontmatter) -> ConceptEntry:
+        """A page's entry from its frontmatter: its title (its slug without one) and description."""
+        return cls(concept_id, fm.text("title") or concept_id.rsplit("/", 1)[-1], fm.text("description"))
 
 
 @dataclass

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from wikid.fsio import atomic_replace, read_regular
 from wikid.okf import BundleNotFound
-from wikid.okf.bundle import regenerate_indexes
+from wikid.okf.bundle import KnownPage, regenerate_indexes
 from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.index import ConceptEntry, render_indexes
 from wikid.okf.lint_checks import (
@@ -239,14 +239,21 @@ def _first_difference(actual: bytes, wanted: str) -> int | None:
     return min(len(have), len(want)) + (1 if len(have) != len(want) else 0)
 
 
-def lint_bundle(root: Path, pages: Collection[str] | None = None, titles: Mapping[str, str] | None = None) -> LintReport:
+def lint_bundle(
+    root: Path,
+    pages: Collection[str] | None = None,
+    titles: Mapping[str, str] | None = None,
+    known_pages: Mapping[str, KnownPage] | None = None,
+) -> LintReport:
     """Lint the OKF bundle in directory `root` (read-only).
 
     With `pages` (bundle-relative page paths), only those pages and the log are
     checked, against the whole tree's paths; the whole-wiki checks (indexes, orphans)
     are skipped, and duplicate titles are checked against `titles` (concept id -> title
     of every concept, e.g. from the index cache) when given. A batch uses this to lint
-    what it wrote in time proportional to the batch, not to the wiki.
+    what it wrote in time proportional to the batch, not to the wiki. A page in
+    `known_pages` (bundle-relative path -> its bytes and parsed frontmatter, as the
+    batch wrote it) is checked from those instead of being read and parsed again.
     """
     root = Path(root)
     tree = walk(root)
@@ -259,12 +266,13 @@ def lint_bundle(root: Path, pages: Collection[str] | None = None, titles: Mappin
     for rel in tree.pages:
         if pages is not None and rel not in pages:
             continue
-        data = _read(root, rel, findings)
+        held = known_pages.get(rel) if known_pages else None
+        data = held.data if held is not None else _read(root, rel, findings)
         if data is None:
             concept_id = rel[: -len(".md")]
             entries.append(ConceptEntry(concept_id, concept_id.rsplit("/", 1)[-1], ""))
             continue
-        result = check_page(rel, data, known)
+        result = check_page(rel, data, known, held.frontmatter if held is not None else None)
         findings += result.findings
         assert result.entry is not None
         entries.append(result.entry)

@@ -456,16 +456,17 @@ def _source_ids(data: dict[str, Any]) -> set[str]:
     return ids
 
 
-def check_page(rel: str, data: bytes, known: KnownPaths) -> FileResult:
-    """Every per-page check of a concept page (`rel` ends in `.md`)."""
+def check_page(rel: str, data: bytes, known: KnownPaths, parsed: Frontmatter | None = None) -> FileResult:
+    """Every per-page check of a concept page (`rel` ends in `.md`). `parsed` is the
+    frontmatter of `data` when the caller already parsed it (a batch's pages)."""
     concept_id = rel[: -len(".md")]
     slug = concept_id.rsplit("/", 1)[-1]
     text, bad = decode(data, rel)
     if text is None:
         return FileResult([bad] if bad else [], entry=ConceptEntry(concept_id, slug, ""))
     result = FileResult()
-    fm = parse_frontmatter(text)
-    result.entry = ConceptEntry(concept_id, fm.text("title") or slug, fm.text("description"))
+    fm = parsed if parsed is not None else parse_frontmatter(text)
+    result.entry = ConceptEntry.of(concept_id, fm)
     if fm.data is None:
         result.findings.append(frontmatter_problem(text, rel, fm))
         body_start = 0
