@@ -133,7 +133,7 @@ def test_a_batch_parses_each_page_once(project: Project, monkeypatch: pytest.Mon
         real = module.parse_frontmatter
         monkeypatch.setattr(module, "parse_frontmatter",
                             lambda text, real=real, name=module.__name__: (parsed.update([name]), real(text))[1])
-    monkeypatch.setattr(pipeline, "refresh_query_index", lambda paths: None)
+    monkeypatch.setattr(pipeline, "refresh_query_index", lambda paths, pages=None: None)
     for i in range(5):
         drop(project, f"d/p{i}.md", page(title=f"Page {i}", body=f"See [missing](/nowhere-{i}.md).\n"))
     report = project.update()
