@@ -16,6 +16,7 @@ import wikid.intake.classify as classify_mod
 import wikid.intake.conformant as conformant
 import wikid.intake.pagewrite as pagewrite
 import wikid.intake.pipeline as pipeline
+import wikid.query.document as query_document
 import wikid.intake.writers as writers
 import wikid.okf.bundle as bundle
 import wikid.okf.lint_checks as lint_checks
@@ -125,15 +126,14 @@ def test_archive_names_that_could_coincide_are_taken_in_order(
 
 
 def test_a_batch_parses_each_page_once(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Classification parses a page's frontmatter; index.md regeneration and the batch's
-    lint use that parse (issue 17) instead of reading and parsing the page again. (The
-    query index is refreshed by wikid.query, out of this count.)"""
+    """Classification parses a page's frontmatter; index.md regeneration, the batch's lint
+    and the query index use that parse (issue 17) instead of reading and parsing the
+    page again."""
     parsed: Counter[str] = Counter()
-    for module in (classify_mod, bundle, lint_checks):
+    for module in (classify_mod, bundle, lint_checks, query_document):
         real = module.parse_frontmatter
         monkeypatch.setattr(module, "parse_frontmatter",
                             lambda text, real=real, name=module.__name__: (parsed.update([name]), real(text))[1])
-    monkeypatch.setattr(pipeline, "refresh_query_index", lambda paths, pages=None: None)
     for i in range(5):
         drop(project, f"d/p{i}.md", page(title=f"Page {i}", body=f"See [missing](/nowhere-{i}.md).\n"))
     report = project.update()
@@ -141,6 +141,7 @@ def test_a_batch_parses_each_page_once(project: Project, monkeypatch: pytest.Mon
     assert parsed == {"wikid.intake.classify": 5}
     assert report.lint and report.lint.startswith("lint: 0 errors, 5 warnings, 0 info (BROKEN_LINK 5)")
     assert "* [Page 3](p3.md)" in (project.paths.wiki / "d/index.md").read_text()
+    assert [r.id for r in project.search("Page 3").results][:1] == ["d/p3"]  # indexed from that parse
 
 
 def test_an_edit_made_after_the_batch_wrote_a_page_shows_in_its_index(

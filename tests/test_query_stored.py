@@ -218,3 +218,27 @@ def test_a_query_the_daemon_answers_imports_neither_numpy_nor_yaml(project: Proj
     assert "Acme sells anvils." in done.stdout
     assert json.loads(done.stdout.splitlines()[-1]) == [0, []]
     assert request["k"] is None  # query.k is the daemon's to read from wikid.yaml
+
+
+def test_a_page_weighed_while_the_batch_wrote_it_is_used_only_while_it_holds_those_bytes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    from wikid.query.index import empty_index
+
+    wiki = tmp_path / "wiki"
+    wiki.mkdir()
+    written, edited = page(title="Alpha"), page(title="Beta")
+    prepared = store.PreparedPages(wiki)
+    for concept_id in ("same", "edited"):
+        prepared.add(concept_id, written)
+        (wiki / f"{concept_id}.md").write_bytes(written)
+    (wiki / "edited.md").write_bytes(edited)  # changed after the batch weighed it
+    weighed: list[str] = []
+    real = store.index_page
+    monkeypatch.setattr(store, "index_page", lambda concept_id, *a, **k: (weighed.append(concept_id), real(concept_id, *a, **k))[1])
+    index, _ = store.refresh(empty_index(), wiki, prepared=prepared.pages)
+    assert weighed == ["edited"]  # the unchanged page was not weighed again
+    shas = {r.id: r.sha256 for r in index.records}
+    assert shas == {"same": hashlib.sha256(written).digest(), "edited": hashlib.sha256(edited).digest()}
+    assert {r.id: r.title for r in index.records} == {"same": "Alpha", "edited": "Beta"}

@@ -18,7 +18,7 @@ instead of parsing the page again.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -114,8 +114,13 @@ def _archive(
             out.files.append(retry(result, failed.get(rel, "not archived")))
 
 
-def ingest_conformant(paths: ProjectPaths, items: list[Classified], when: datetime, progress: Progress | None = None) -> Ingested:
-    """Copy every conformant page into the wiki and archive its original."""
+def ingest_conformant(paths: ProjectPaths, items: list[Classified], when: datetime, progress: Progress | None = None,
+                      while_writing: Callable[[Sequence[Classified]], None] | None = None) -> Ingested:
+    """Copy every conformant page into the wiki and archive its original.
+
+    `while_writing` is called on this thread with each slice of items whose pages are
+    written, while the writer threads go on with the next: CPU work on pages the batch
+    holds anyway (the query index's) fills the time this thread would spend waiting."""
     out = Ingested()
     count = 0
 
@@ -124,6 +129,8 @@ def ingest_conformant(paths: ProjectPaths, items: list[Classified], when: dateti
         count += len(part)
         if progress:
             progress(count, len(items), part[-1].entry.rel)
+        if while_writing is not None:
+            while_writing(part)
 
     with writer_pool() as pool:
         for group in _rounds(items, when):

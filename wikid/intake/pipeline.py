@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import shutil
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -151,7 +151,9 @@ def run_batch(
     """
     report = UpdateReport(started_at=iso(when), recovery=recover(paths))
     items = classify_inputs(paths, config, only)
-    ingested = ingest_conformant(paths, [i for i in items if i.result.bucket == Bucket.CONFORMANT], when, progress)
+    conformant = [i for i in items if i.result.bucket == Bucket.CONFORMANT]
+    prepared = _query_pages(paths) if conformant else None
+    ingested = ingest_conformant(paths, conformant, when, progress, prepared and prepared.add_written)
     results = ingested.files
 
     memory = IgnoreMemory(paths.ignored, extraction_settings(config.limits))
@@ -217,7 +219,7 @@ def run_batch(
         except Exception as exc:  # a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"
     if report.changed_wiki:
-        refresh_query_index(paths, batch_pages(report))
+        refresh_query_index(paths, batch_pages(report), prepared and prepared.pages)
     report.finished_at = iso(now())
     return report
 
@@ -242,9 +244,37 @@ def batch_pages(report: UpdateReport) -> set[str]:
     return pages | set(report.pages_refreshed) | set(report.pages_moved) | set(report.pages_moved.values())
 
 
-def refresh_query_index(paths: ProjectPaths, pages: Collection[str] | None = None) -> None:
+class _QueryPages:
+    """The conformant pages of a batch weighed for the query index while the batch
+    writes them (query.store.PreparedPages); a page that cannot be weighed here is
+    weighed by the refresh, as any other."""
+
+    def __init__(self, pages: Any) -> None:
+        self.pages = pages
+
+    def add_written(self, items: Sequence[Classified]) -> None:
+        for item in items:
+            if item.result.page and item.result.frontmatter is not None:
+                try:
+                    self.pages.add(item.result.page[: -len(".md")], item.data, item.result.frontmatter)
+                except Exception as exc:  # a cache: the refresh weighs the page itself
+                    logging.getLogger("wikid").debug("query index: %s not weighed early: %s", item.result.page, exc)
+
+
+def _query_pages(paths: ProjectPaths) -> _QueryPages | None:
+    """A holder of the pages the batch weighs early, None when the query index cannot
+    be imported (numpy missing: the refresh then logs why)."""
+    try:
+        from wikid.query.store import PreparedPages
+    except ImportError:
+        return None
+    return _QueryPages(PreparedPages(paths.wiki))
+
+
+def refresh_query_index(paths: ProjectPaths, pages: Collection[str] | None = None, prepared: Any | None = None) -> None:
     """Step 9: bring `wikid query`'s index up to date with the pages this batch wrote
-    (`pages`, concept ids: only those are re-checked; None: walk the whole wiki).
+    (`pages`, concept ids: only those are re-checked; None: walk the whole wiki;
+    `prepared`: a query.store.PreparedPages of pages weighed while they were written).
 
     The index is a cache that every query re-validates, so a failure here is logged and
     never fails a batch whose work is done. Imported here so numpy loads only when a
@@ -253,6 +283,6 @@ def refresh_query_index(paths: ProjectPaths, pages: Collection[str] | None = Non
     try:
         from wikid.query.store import fresh_index
 
-        fresh_index(paths.query_index, paths.wiki, pages=pages)
+        fresh_index(paths.query_index, paths.wiki, pages=pages, prepared=prepared)
     except Exception as exc:
         logging.getLogger("wikid").warning("query index not refreshed: %s: %s", type(exc).__name__, exc)

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from wikid.okf.frontmatter import parse_frontmatter
+from wikid.okf.frontmatter import Frontmatter, parse_frontmatter
 from wikid.okf.lint_markdown import table_cells, unverified_rows
 from wikid.query.tokenize import term_counts, tokens
 
@@ -95,9 +95,10 @@ def _cited(sources: Any) -> list[Cited]:
     return list(out.values())
 
 
-def read_page(concept_id: str, text: str) -> PageText:
-    """Split a page into its fields; a page without readable frontmatter is all body."""
-    fm = parse_frontmatter(text)
+def read_page(concept_id: str, text: str, parsed: Frontmatter | None = None) -> PageText:
+    """Split a page into its fields; a page without readable frontmatter is all body.
+    `parsed`: the frontmatter of `text` when the caller parsed it already (a batch)."""
+    fm = parse_frontmatter(text) if parsed is None else parsed
     slug = concept_id.rsplit("/", 1)[-1]
     if fm.data is None:
         return PageText(slug, None, "", [], text, [])

@@ -44,12 +44,13 @@ import hashlib
 import os
 import stat
 import time
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 
 from wikid.fsio import read_regular
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.concept_id import RESERVED_DIRS
+from wikid.okf.frontmatter import Frontmatter
 from wikid.query import journal
 from wikid.query.document import chunk_rows, open_conflict, read_page, term_weights
 from wikid.query.index import (IndexedPage, PageRecord, QueryIndex, Searchable, Signature, Source, apply_changes,
@@ -116,9 +117,10 @@ def source_rows(wiki: Path) -> SourceRows:
 
 
 def index_page(concept_id: str, data: bytes, sha256: bytes, signature: Signature | None,
-               rows_of: SourceRows) -> IndexedPage:
-    """Parse and weigh one page's bytes, and the texts of the sources it cites."""
-    page = read_page(concept_id, data.decode("utf-8", "replace"))
+               rows_of: SourceRows, parsed: Frontmatter | None = None) -> IndexedPage:
+    """Parse and weigh one page's bytes (`parsed`: their frontmatter, when the caller
+    parsed it already), and the texts of the sources it cites."""
+    page = read_page(concept_id, data.decode("utf-8", "replace"), parsed)
     vectors, ends = [term_weights(concept_id, page)], [0]
     sources = []
     for cited in page.sources:
@@ -129,6 +131,20 @@ def index_page(concept_id: str, data: bytes, sha256: bytes, signature: Signature
     record = PageRecord(concept_id, page.title, page.type, open_conflict(page.body), sha256, signature,
                         tuple(sources))
     return IndexedPage(record, vectors, ends)
+
+
+class PreparedPages:
+    """Pages a batch is writing, weighed for the index while the batch waits for their
+    fsyncs (the writer threads spend most of a conformant batch in the kernel), so that
+    the refresh after the batch only checks that each page on disk still holds those
+    bytes. The page's frontmatter parsed at classification is used, not parsed again."""
+
+    def __init__(self, wiki: Path) -> None:
+        self.rows_of = source_rows(wiki)
+        self.pages: dict[str, IndexedPage] = {}
+
+    def add(self, concept_id: str, data: bytes, parsed: Frontmatter | None = None) -> None:
+        self.pages[concept_id] = index_page(concept_id, data, hashlib.sha256(data).digest(), None, self.rows_of, parsed)
 
 
 def _unread_now_there(wiki: Path, record: PageRecord) -> bool:
@@ -160,7 +176,8 @@ def _current(wiki: Path, scope: Iterable[str] | None) -> dict[str, Signature]:
 
 
 def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
-            current: dict[str, Signature] | None = None) -> tuple[QueryIndex, bool]:
+            current: dict[str, Signature] | None = None,
+            prepared: Mapping[str, IndexedPage] | None = None) -> tuple[QueryIndex, bool]:
     """`index` brought up to date with the pages on disk, and whether anything was updated.
 
     With `scope` (concept ids the caller saw change), only those pages are looked at;
@@ -168,8 +185,10 @@ def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
     the signatures it found (`current`). Pages that cannot be read drop out of the
     index. A page is also re-indexed when a source text it could not read then is
     there now. Parsed pages are merged in every CHUNK_ROWS rows, so a build never
-    holds the term dictionaries of the whole wiki at once.
+    holds the term dictionaries of the whole wiki at once. A page of `prepared`
+    (PreparedPages) that still holds the bytes it was weighed from is not weighed again.
     """
+    prepared = prepared or {}
     scope = None if scope is None else set(scope)
     current = _current(wiki, scope) if current is None else current
     now_ns = time.time_ns()
@@ -194,7 +213,11 @@ def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
             continue
         digest, signature = hashlib.sha256(data).digest(), vouching_signature(st, now_ns)
         if known is None or known.sha256 != digest or retry:
-            pages.append(index_page(concept_id, data, digest, signature, rows_of))
+            ready = prepared.get(concept_id)
+            if ready is not None and ready.record.sha256 == digest and not retry:
+                pages.append(IndexedPage(ready.record._replace(signature=signature), ready.vectors, ready.ends))
+            else:
+                pages.append(index_page(concept_id, data, digest, signature, rows_of))
             pending_rows += len(pages[-1].vectors)
             if pending_rows >= CHUNK_ROWS:
                 index, pages, removed, changed = apply_changes(index, removed, pages), [], set(), True
@@ -258,14 +281,14 @@ def _as_stored(stored: MappedIndex, wiki: Path, current: dict[str, Signature], s
 
 
 def fresh_index(path: Path, wiki: Path, journal_path: Path | None = None,
-                pages: Collection[str] | None = None) -> Searchable:
+                pages: Collection[str] | None = None, prepared: PreparedPages | None = None) -> Searchable:
     """The stored index, checked against the pages on disk: the mapped file itself when
     it is current, else refreshed and stored again.
 
     Which pages are checked: `pages` when the caller names the ones it changed (a
     batch); else those the daemon's journal at `journal_path` names, when it vouches
     for the stored generation - at a cost that does not grow with the wiki -; else
-    every page (a walk). Storing is best effort: a reader without write access to
+    every page (a walk). `prepared`: pages the batch weighed already. Storing is best effort: a reader without write access to
     `.wikid/` still gets a correct answer, only the next query repeats the refresh. A
     reader that refreshed what the journal named does not store: the daemon stores
     its own index, and a file written by anyone else would void its journal.
@@ -287,7 +310,7 @@ def fresh_index(path: Path, wiki: Path, journal_path: Path | None = None,
             index = stored.materialize()
         except (ValueError, UnicodeError):  # a corrupt file: rebuilt like a missing one
             index, scope, current, vouched = empty_index(), None, None, False
-    index, changed = refresh(index, wiki, scope, current)
+    index, changed = refresh(index, wiki, scope, current, prepared.pages if prepared is not None else None)
     if changed and not vouched:
         try:
             save(path, index)
