@@ -53,3 +53,8 @@ def _ranges(spec: str) -> list[list[str]]:
             out.append([spec[i]])
             i += 1
     return out
+
+
+def test_half_width_katakana_is_split_like_full_width_once_normalized() -> None:
+    """NFKC turns half-width katakana into full-width: the CJK rule applies after it."""
+    assert tokens("ﾃｽﾄ abc") == tokens("テスト abc") == ["テ", "ス", "ト", "テス", "スト", "abc"]

@@ -53,8 +53,12 @@ def _split_cjk(run: str) -> list[str]:
 
 def tokens(text: str) -> list[str]:
     """The tokens of `text`, in order."""
+    normalized = normalize(text)
+    runs = _RUN.findall(normalized)
+    if not _CJK.search(normalized):  # one scan instead of one per run: most text has no CJK
+        return runs
     out: list[str] = []
-    for run in _RUN.findall(normalize(text)):
+    for run in runs:
         if _CJK.search(run):
             out.extend(_split_cjk(run))
         else:
