@@ -4,17 +4,15 @@ and then a query checks only the pages it names; anything else walks the wiki.""
 from __future__ import annotations
 
 import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from test_daemon import FAST, wait_until
+from test_daemon import wait_until
+from test_query_daemon import daemon  # noqa: F401  (a fixture: `wikid watch` in a thread)
 from wikid import Project
 from wikid.daemon.service import Daemon
 from wikid.query import store, stored
-from wikid.query.client import ask_daemon
 from wikid.query.journal import Journal, vouched_changes
 from wikid.query.results import QueryRequest
 from wikid.query.search import execute, wiki_reader
@@ -76,25 +74,6 @@ def test_a_vouched_query_checks_the_named_pages_and_walks_nothing(project: Proje
             store.fresh_index(project.paths.query_index, project.paths.wiki, project.paths.query_journal)
     finally:
         journal.stop()
-
-
-@pytest.fixture
-def daemon(project: Project, monkeypatch: pytest.MonkeyPatch) -> Iterator[Daemon]:
-    """`wikid watch` with its real (inotify) watcher, in a thread."""
-    for key, value in FAST.items():
-        monkeypatch.setenv(key, value)
-    write(project, "vendors/acme", "Acme sells anvils.")
-    running = Daemon(project)
-    runner = threading.Thread(target=running.run)
-    runner.start()
-    try:
-        wait_until(lambda: ask_daemon(project.paths.query_socket, QueryRequest("acme")) is not None,
-                   timeout=30, what="the query socket")
-        yield running
-    finally:
-        running.stop_requested = True
-        runner.join(timeout=30)
-    assert not runner.is_alive()
 
 
 def cold(project: Project, text: str) -> list[str]:
