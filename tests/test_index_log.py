@@ -180,3 +180,29 @@ def test_pages_the_caller_holds_are_not_parsed_again_unless_changed_since(tmp_pa
     assert parsed == ["---\ntype: x\ntitle: Edited after the batch wrote it\n---\n"]
     index = (wiki / "index.md").read_text()
     assert "* [Page 0](p0.md)" in index and "* [Edited after the batch wrote it](p2.md)" in index
+
+
+def test_a_page_that_still_has_its_written_signature_is_not_read(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The batch took each page's signature right after writing it: while the page has
+    it, index.md uses the batch's parse without reading the page; a page edited since
+    has another signature and is read."""
+    import os
+
+    import wikid.okf.bundle as bundle
+    from wikid.okf.frontmatter import parse_frontmatter
+
+    wiki = tmp_path / "wiki"
+    wiki.mkdir()
+    known = {}
+    for i in range(3):
+        text = f"---\ntype: x\ntitle: Page {i}\n---\n"
+        (wiki / f"p{i}.md").write_text(text)
+        known[f"p{i}.md"] = bundle.KnownPage(text.encode(), parse_frontmatter(text), bundle.signature(os.lstat(wiki / f"p{i}.md")))
+    (wiki / "p2.md").write_text("---\ntype: x\ntitle: Edited, longer than before\n---\n")
+    reads: list[str] = []
+    real = bundle.read_regular
+    monkeypatch.setattr(bundle, "read_regular", lambda path, *a, **k: (reads.append(path.name), real(path, *a, **k))[1])
+    regenerate_indexes(wiki, tmp_path / "pages.json", known)
+    assert reads == ["p2.md"]
+    index = (wiki / "index.md").read_text()
+    assert "* [Page 0](p0.md)" in index and "* [Edited, longer than before](p2.md)" in index

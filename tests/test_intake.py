@@ -144,6 +144,24 @@ def test_a_batch_parses_each_page_once(project: Project, monkeypatch: pytest.Mon
     assert [r.id for r in project.search("Page 3").results][:1] == ["d/p3"]  # indexed from that parse
 
 
+def test_a_batch_does_not_read_back_the_pages_it_wrote(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page's signature is taken right after it is written; index.md regeneration
+    and the query index compare it with the walk's instead of reading the page again."""
+    import wikid.query.store as query_store
+
+    reads: list[str] = []
+    for module in (bundle, query_store):
+        real = module.read_regular
+        monkeypatch.setattr(module, "read_regular",
+                            lambda path, *a, real=real, **k: (reads.append(path.name), real(path, *a, **k))[1])
+    for i in range(5):
+        drop(project, f"d/p{i}.md", page(title=f"Page {i}"))
+    assert project.update().counts()["created"] == 5
+    assert reads == []
+    assert "* [Page 3](p3.md)" in (project.paths.wiki / "d/index.md").read_text()
+    assert [r.id for r in project.search("Page 3").results][:1] == ["d/p3"]
+
+
 def test_an_edit_made_after_the_batch_wrote_a_page_shows_in_its_index(
     project: Project, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -242,3 +242,31 @@ def test_a_page_weighed_while_the_batch_wrote_it_is_used_only_while_it_holds_tho
     shas = {r.id: r.sha256 for r in index.records}
     assert shas == {"same": hashlib.sha256(written).digest(), "edited": hashlib.sha256(edited).digest()}
     assert {r.id: r.title for r in index.records} == {"same": "Alpha", "edited": "Beta"}
+
+
+def test_a_page_that_still_has_its_written_signature_is_not_read_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch hands over each page's signature taken right after writing it: while
+    the page has it, the refresh trusts the weighed bytes without reading the page, and
+    records no signature (the page is too recent to vouch for: the next check hashes it).
+    A page whose signature changed since (an edit) is read and weighed from disk."""
+    import os
+
+    from wikid.okf.bundle import signature
+    from wikid.query.index import empty_index
+
+    wiki = tmp_path / "wiki"
+    wiki.mkdir()
+    written, edited = page(title="Alpha"), page(title="Beta, edited")
+    prepared = store.PreparedPages(wiki)
+    for concept_id in ("same", "edited"):
+        (wiki / f"{concept_id}.md").write_bytes(written)
+        prepared.add(concept_id, written, None, signature(os.lstat(wiki / f"{concept_id}.md")))
+    (wiki / "edited.md").write_bytes(edited)
+    reads: list[str] = []
+    real = store.read_regular
+    monkeypatch.setattr(store, "read_regular", lambda path, *a, **k: (reads.append(path.name), real(path, *a, **k))[1])
+    index, _ = store.refresh(empty_index(), wiki, prepared=prepared.pages)
+    assert reads == ["edited.md"]
+    assert {r.id: r.title for r in index.records} == {"same": "Alpha", "edited": "Beta, edited"}
+    assert [r.signature for r in index.records] == [None, None]  # both just written: hashed next time

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from wikid.query.marks import MARKS, UNICODE_VERSION
@@ -58,3 +59,13 @@ def _ranges(spec: str) -> list[list[str]]:
 def test_half_width_katakana_is_split_like_full_width_once_normalized() -> None:
     """NFKC turns half-width katakana into full-width: the CJK rule applies after it."""
     assert tokens("ﾃｽﾄ abc") == tokens("テスト abc") == ["テ", "ス", "ト", "テス", "スト", "abc"]
+
+
+def test_ascii_text_splits_exactly_as_the_general_rule() -> None:
+    """The ASCII fast path cuts the runs the Unicode rule cuts: every printable and
+    control character, and text that stops being ASCII by one character."""
+    every = "".join(chr(c) for c in range(128))
+    sample = f"{every} a_b A-1 x\ty\nz {every[::-1]} snake_case ALG-32"
+    general = re.findall(r"\w+", sample.lower().replace("_", " "))
+    assert tokens(sample) == general
+    assert tokens(sample + " é") == general + ["é"]  # the general path, same runs

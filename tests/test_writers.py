@@ -18,7 +18,7 @@ def test_tasks_take_the_folders_in_turn_each_holding_one_folder() -> None:
     with writer_pool() as pool:
         results = map_in_slices(pool, str.upper, items, per_task=2, done=slices.append,
                                 folder=lambda rel: rel.split("/")[0])
-    assert [list(part) for part in slices] == [["a/1", "a/2"], ["b/1", "b/2"], ["c/1"], ["a/3", "a/4"], ["a/5"]]
+    assert [list(part) for part in slices] == [["A/1", "A/2"], ["B/1", "B/2"], ["C/1"], ["A/3", "A/4"], ["A/5"]]
     assert results == ["A/1", "A/2", "B/1", "B/2", "C/1", "A/3", "A/4", "A/5"]
     with writer_pool() as pool:
         assert map_in_slices(pool, str.upper, items, per_task=3) == [rel.upper() for rel in items]

@@ -58,6 +58,16 @@ class Ingested:
     pages: dict[str, KnownPage] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Written:
+    """One page's write: the item, its result and the page's signature once written
+    (None: not known, or not written)."""
+
+    item: Classified
+    result: FileResult
+    signature: list[int] | None = None
+
+
 def retry(result: FileResult, message: str) -> FileResult:
     return replace(result, action=Action.RETRY, reason=Reason.IO_FAILED, message=message)
 
@@ -77,31 +87,30 @@ def _rounds(items: list[Classified], when: datetime) -> list[list[Classified]]:
     return rounds
 
 
-def _write(paths: ProjectPaths, item: Classified, when: datetime) -> tuple[Classified, FileResult]:
+def _write(paths: ProjectPaths, item: Classified, when: datetime) -> Written:
     page = item.result.page or ""
     base = FileResult(item.entry.rel, Bucket.CONFORMANT, Action.CREATED, page=page)
     try:
         put = put_page(paths.wiki, paths.archive, page, item.data, when)
     except PageBlocked as exc:
-        return item, retry(base, str(exc))
+        return Written(item, retry(base, str(exc)))
     except OSError as exc:
-        return item, retry(base, f"could not write wiki/{page}: {exc.strerror or exc}")
-    return item, FileResult(item.entry.rel, Bucket.CONFORMANT, put.action, message=_MESSAGES[put.action], page=page,
-                            previous_archived_as=put.previous_archived_as)
+        return Written(item, retry(base, f"could not write wiki/{page}: {exc.strerror or exc}"))
+    return Written(item, FileResult(item.entry.rel, Bucket.CONFORMANT, put.action, message=_MESSAGES[put.action],
+                                    page=page, previous_archived_as=put.previous_archived_as), put.signature)
 
 
-def _archive(
-    paths: ProjectPaths, pool: Executor, written: Sequence[tuple[Classified, FileResult]], when: datetime, out: Ingested
-) -> None:
+def _archive(paths: ProjectPaths, pool: Executor, written: Sequence[Written], when: datetime, out: Ingested) -> None:
     """Fsync the written pages' directories, then archive their originals (I2)."""
     done: dict[str, tuple[Classified, FileResult]] = {}
-    for item, result in written:
+    for one in written:
+        item, result = one.item, one.result
         if result.action == Action.RETRY:
             out.files.append(result)
             continue
         done[item.entry.rel] = (item, result)
         if result.page and item.result.frontmatter is not None:
-            out.pages[result.page] = KnownPage(item.data, item.result.frontmatter)
+            out.pages[result.page] = KnownPage(item.data, item.result.frontmatter, one.signature)
     folders = {(result.page or "").rpartition("/")[0] for _, result in done.values()}
     map_in_slices(pool, fsync_dir, sorted(paths.wiki / folder for folder in folders), per_task=1)
     requests = [ArchiveRequest(item.entry.rel, item.entry.path, fingerprint(item.stat))
@@ -115,20 +124,21 @@ def _archive(
 
 
 def ingest_conformant(paths: ProjectPaths, items: list[Classified], when: datetime, progress: Progress | None = None,
-                      while_writing: Callable[[Sequence[Classified]], None] | None = None) -> Ingested:
+                      while_writing: Callable[[Sequence[Written]], None] | None = None) -> Ingested:
     """Copy every conformant page into the wiki and archive its original.
 
-    `while_writing` is called on this thread with each slice of items whose pages are
-    written, while the writer threads go on with the next: CPU work on pages the batch
-    holds anyway (the query index's) fills the time this thread would spend waiting."""
+    `while_writing` is called on this thread with each slice of pages written (or
+    not: see each result), while the writer threads go on with the next: CPU work on
+    pages the batch holds anyway (the query index's) fills the time this thread would
+    spend waiting."""
     out = Ingested()
     count = 0
 
-    def written(part: Sequence[Classified]) -> None:
+    def written(part: Sequence[Written]) -> None:
         nonlocal count
         count += len(part)
         if progress:
-            progress(count, len(items), part[-1].entry.rel)
+            progress(count, len(items), part[-1].item.entry.rel)
         if while_writing is not None:
             while_writing(part)
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from wikid.fsio import NotRegularFile, atomic_create, exchange, read_regular, write_temp
 from wikid.intake.archive import keep_bytes, keeper
 from wikid.intake.report import Action
+from wikid.okf.bundle import signature
 
 EDITED = "was edited while wikid was writing it; the edit stays on the page and wikid retries next run"
 
@@ -30,6 +31,9 @@ class PageBlocked(Exception):
 class PagePut:
     action: Action  # CREATED, UPDATED or UNCHANGED
     previous_archived_as: str | None = None  # wiki-relative, for UPDATED
+    # The page's signature once written (okf.bundle.signature): what later stages of
+    # the batch compare instead of reading the page back. None when not known.
+    signature: list[int] | None = None
 
 
 def _current(dest: Path) -> bytes | None:
@@ -114,4 +118,17 @@ def put_page(wiki: Path, archive: Path, page: str, data: bytes, when: datetime) 
     problem = swap_page(dest, data, existing, keeper(archive, page, when))
     if problem:
         raise PageBlocked(f"wiki/{page} {problem}")
-    return PagePut(Action.UPDATED if existing is not None else Action.CREATED, f"archive/{previous}" if previous else None)
+    return PagePut(Action.UPDATED if existing is not None else Action.CREATED, f"archive/{previous}" if previous else None,
+                   _written_signature(dest, data))
+
+
+def _written_signature(dest: Path, data: bytes) -> list[int] | None:
+    """The signature of the page just written, None if it cannot be ours (another size).
+    An edit of the same size made in the microseconds between the write and this stat
+    would go unnoticed by a stage that trusts it, as by any signature-based check of a
+    write within one clock tick; the query index re-hashes such recent pages anyway."""
+    try:
+        st = os.lstat(dest)
+    except OSError:
+        return None
+    return signature(st) if st.st_size == len(data) else None

@@ -24,7 +24,7 @@ from wikid.extract.runner import ExtractOutcome
 from wikid.extract.spawn import WorkerStartError
 from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular, write_problem
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
-from wikid.intake.conformant import Classified, ingest_conformant
+from wikid.intake.conformant import Classified, Written, ingest_conformant
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake import owned
 from wikid.intake.journal import recover
@@ -252,13 +252,15 @@ class _QueryPages:
     def __init__(self, pages: Any) -> None:
         self.pages = pages
 
-    def add_written(self, items: Sequence[Classified]) -> None:
-        for item in items:
-            if item.result.page and item.result.frontmatter is not None:
-                try:
-                    self.pages.add(item.result.page[: -len(".md")], item.data, item.result.frontmatter)
-                except Exception as exc:  # a cache: the refresh weighs the page itself
-                    logging.getLogger("wikid").debug("query index: %s not weighed early: %s", item.result.page, exc)
+    def add_written(self, written: Sequence[Written]) -> None:
+        for one in written:
+            page, frontmatter = one.item.result.page, one.item.result.frontmatter
+            if one.result.action == Action.RETRY or not page or frontmatter is None:
+                continue
+            try:
+                self.pages.add(page[: -len(".md")], one.item.data, frontmatter, one.signature)
+            except Exception as exc:  # a cache: the refresh weighs the page itself
+                logging.getLogger("wikid").debug("query index: %s not weighed early: %s", page, exc)
 
 
 def _query_pages(paths: ProjectPaths) -> _QueryPages | None:

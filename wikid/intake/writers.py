@@ -50,23 +50,24 @@ def map_in_slices(
     fn: Callable[[T], R],
     items: Sequence[T],
     per_task: int | None = None,
-    done: Callable[[Sequence[T]], None] | None = None,
+    done: Callable[[Sequence[R]], None] | None = None,
     folder: Callable[[T], Hashable] | None = None,
 ) -> list[R]:
     """`fn` applied to every item on `pool`, `per_task` (PER_TASK) items per task; with
     `folder` (an item's folder), the tasks take the folders in turn and the results come
     in that order, else in the order of `items`.
 
-    `done` is called (on the calling thread) with each slice once it and every slice
-    before it are done: for a progress display. An exception is raised here only after
+    `done` is called (on the calling thread) with each slice's results once it and
+    every slice before it are done: for a progress display. An exception is raised here only after
     every task has ended, so nothing is still being written while the caller unwinds.
     """
     slices = _slices(items, per_task or PER_TASK, folder)
     futures = [pool.submit(_run_slice, fn, part) for part in slices]
     results: list[R] = []
     try:
-        for part, future in zip(slices, futures, strict=True):
-            results += future.result()
+        for future in futures:
+            part = future.result()
+            results += part
             if done is not None:
                 done(part)
     finally:

@@ -35,16 +35,22 @@ class BundleFiles:
         return sorted(self.concepts)
 
 
-def _signature(st: os.stat_result) -> list[int]:
+def signature(st: os.stat_result) -> list[int]:
+    """What tells a page changed without reading it: size, mtime, ctime (which no tool
+    can set back) and inode (a page replaced by a rename)."""
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
 @dataclass(frozen=True)
 class KnownPage:
-    """A page whose bytes the caller holds and has already parsed: what a batch wrote."""
+    """A page whose bytes the caller holds and has already parsed: what a batch wrote.
+
+    `signature`: the page's, taken right after it was written; while the page still
+    has it, it holds `data` and is not read back (None: compare the bytes)."""
 
     data: bytes
     frontmatter: Frontmatter
+    signature: list[int] | None = None
 
 
 def walk_bundle(root: Path) -> BundleFiles:
@@ -74,7 +80,7 @@ def walk_bundle(root: Path) -> BundleFiles:
             elif name == "index.md":
                 index_dirs.append(rel_dir)
             elif name.endswith(".md") and name != "log.md" and child.is_file(follow_symlinks=False):
-                concepts[rel[: -len(".md")]] = _signature(child.stat(follow_symlinks=False))
+                concepts[rel[: -len(".md")]] = signature(child.stat(follow_symlinks=False))
     index_dirs.sort()
     return BundleFiles(concepts, index_dirs)
 
@@ -97,7 +103,8 @@ def concept_entries(
 ) -> list[ConceptEntry]:
     """Entries for every concept, re-reading only pages whose signature changed, and
     re-parsing only those that hold other bytes than the caller's `known` page
-    (bundle-relative page path -> the page as the caller holds it)."""
+    (bundle-relative page path -> the page as the caller holds it; one that still has
+    the signature it was written with is not read at all)."""
     cached = read_json(cache_path) if cache_path else None
     cached = cached if isinstance(cached, dict) else {}
     known = known or {}
@@ -105,10 +112,13 @@ def concept_entries(
     entries = []
     for concept_id, sig in files.concepts.items():
         hit = cached.get(concept_id)
+        page = known.get(f"{concept_id}.md")
         if isinstance(hit, list) and len(hit) == 3 and hit[0] == sig:
             entry = ConceptEntry(concept_id, str(hit[1]), str(hit[2]))
+        elif page is not None and page.signature == sig:
+            entry = ConceptEntry.of(concept_id, page.frontmatter)
         else:
-            entry = read_concept_entry(root, concept_id, known.get(f"{concept_id}.md"))
+            entry = read_concept_entry(root, concept_id, page)
         fresh[concept_id] = [sig, entry.title, entry.description]
         entries.append(entry)
     if cache_path is not None:

@@ -119,12 +119,10 @@ def term_weights(concept_id: str, page: PageText) -> dict[str, float]:
         "tags": " ".join(page.tags),
         "body": page.body,
     }
-    counts: Counter[str] = Counter()
-    for name, text in fields.items():
-        weight = FIELD_WEIGHTS[name]
-        for term, n in term_counts(text).items():
-            counts[term] += weight * n
-    return {term: 1.0 + math.log(n) for term, n in counts.items()}
+    terms: list[str] = []
+    for name, text in fields.items():  # a field's weight: its tokens counted that many times
+        terms += tokens(text) * FIELD_WEIGHTS[name]
+    return {term: 1.0 + math.log(n) for term, n in Counter(terms).items()}
 
 
 def source_chunks(text: str) -> list[tuple[int, int]]:

@@ -48,6 +48,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 
 from wikid.fsio import read_regular
+from wikid.okf.bundle import signature as page_signature
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.frontmatter import Frontmatter
@@ -67,14 +68,10 @@ MAX_SOURCE_CHARS = 1_000_000
 SourceRows = Callable[[str], list[tuple[dict[str, float], int]] | None]  # path -> (vector, end) per chunk
 
 
-def _signature(st: os.stat_result) -> Signature:
-    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
-
-
-def vouching_signature(st: os.stat_result, now_ns: int) -> Signature | None:
+def vouching_signature(signature: Signature, now_ns: int) -> Signature | None:
     """The signature to record for bytes just hashed: None while the file is too recent
     for its timestamps to tell a later write within the same clock tick apart."""
-    return _signature(st) if max(st.st_mtime_ns, st.st_ctime_ns) < now_ns - RACY_NS else None
+    return signature if max(signature[1], signature[2]) < now_ns - RACY_NS else None
 
 
 def source_file(wiki: Path, path: str) -> Path | None:
@@ -137,14 +134,20 @@ class PreparedPages:
     """Pages a batch is writing, weighed for the index while the batch waits for their
     fsyncs (the writer threads spend most of a conformant batch in the kernel), so that
     the refresh after the batch only checks that each page on disk still holds those
-    bytes. The page's frontmatter parsed at classification is used, not parsed again."""
+    bytes: that it still has the signature it was written with (then it is not read
+    back), else that its bytes hash the same. The page's frontmatter parsed at
+    classification is used, not parsed again."""
 
     def __init__(self, wiki: Path) -> None:
         self.rows_of = source_rows(wiki)
         self.pages: dict[str, IndexedPage] = {}
 
-    def add(self, concept_id: str, data: bytes, parsed: Frontmatter | None = None) -> None:
-        self.pages[concept_id] = index_page(concept_id, data, hashlib.sha256(data).digest(), None, self.rows_of, parsed)
+    def add(self, concept_id: str, data: bytes, parsed: Frontmatter | None = None,
+            written: Signature | None = None) -> None:
+        """Weigh the page `concept_id` holding `data`; `written`: its signature right
+        after it was written (the record keeps it until the refresh signs the page)."""
+        self.pages[concept_id] = index_page(concept_id, data, hashlib.sha256(data).digest(), written, self.rows_of,
+                                            parsed)
 
 
 def _unread_now_there(wiki: Path, record: PageRecord) -> bool:
@@ -171,7 +174,7 @@ def _current(wiki: Path, scope: Iterable[str] | None) -> dict[str, Signature]:
             continue
         linked_dir = any(wiki.joinpath(*parts[:n]).is_symlink() for n in range(1, len(parts)))
         if stat.S_ISREG(st.st_mode) and not linked_dir:  # walk_bundle follows no links either
-            found[concept_id] = _signature(st)
+            found[concept_id] = page_signature(st)
     return found
 
 
@@ -205,15 +208,18 @@ def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
         retry = known is not None and _unread_now_there(wiki, known)
         if known is not None and known.signature == signature and not retry:
             continue
-        try:
-            data, st = read_regular(wiki / f"{concept_id}.md")
-        except OSError:
-            if known is not None:
-                removed.add(concept_id)
-            continue
-        digest, signature = hashlib.sha256(data).digest(), vouching_signature(st, now_ns)
+        ready = prepared.get(concept_id)
+        if ready is not None and ready.record.signature == signature and not retry:  # as written: not read back
+            digest, signature = ready.record.sha256, vouching_signature(signature, now_ns)
+        else:
+            try:
+                data, st = read_regular(wiki / f"{concept_id}.md")
+            except OSError:
+                if known is not None:
+                    removed.add(concept_id)
+                continue
+            digest, signature = hashlib.sha256(data).digest(), vouching_signature(page_signature(st), now_ns)
         if known is None or known.sha256 != digest or retry:
-            ready = prepared.get(concept_id)
             if ready is not None and ready.record.sha256 == digest and not retry:
                 pages.append(IndexedPage(ready.record._replace(signature=signature), ready.vectors, ready.ends))
             else:

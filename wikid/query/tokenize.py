@@ -33,6 +33,10 @@ _CJK_CHARS = (
 _RUN = re.compile(f"\\w[\\w{MARKS}\u200c\u200d]*")
 _CJK = re.compile(f"[{_CJK_CHARS}]")
 _SEGMENT = re.compile(f"[{_CJK_CHARS}]+|[^{_CJK_CHARS}]+")
+# For ASCII text a token is a run of [0-9a-z] (normalized text has no capitals and no
+# underscores): everything else becomes a space and str.split cuts the runs, ~6x faster
+# than the regex scan, which pages written in English pay on every batch.
+_ASCII_SEPARATORS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
 
 
 def normalize(text: str) -> str:
@@ -54,6 +58,8 @@ def _split_cjk(run: str) -> list[str]:
 def tokens(text: str) -> list[str]:
     """The tokens of `text`, in order."""
     normalized = normalize(text)
+    if normalized.isascii():
+        return normalized.translate(_ASCII_SEPARATORS).split()
     runs = _RUN.findall(normalized)
     if not _CJK.search(normalized):  # one scan instead of one per run: most text has no CJK
         return runs
