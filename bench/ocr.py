@@ -11,7 +11,8 @@ one-page scanned PDF (an image, no text layer).
   markdown. ms per page.
 * wikid scanned PDF -- the same for the PDF: PDFium finds no text layer, renders the page at
   the scan's own resolution (150 dpi here), Tesseract reads it.
-* baseline         -- `tesseract page.png stdout` (the engine's CLI on the same PNG).
+* baseline         -- `tesseract page.png stdout` (the engine's CLI on the same PNG), as
+  a user runs it (OpenMP's threads) and with OMP_THREAD_LIMIT=1, as wikid runs it.
 * recall           -- the share of the page's words (case-folded, punctuation stripped)
   found in the text, wikid vs the CLI on the same image.
 
@@ -20,6 +21,7 @@ Skips (one FAILED row naming the install command) when Tesseract is not installe
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import shutil
@@ -84,7 +86,8 @@ def rows(pages: int) -> list[Row]:
             png.write_bytes(data)
             Image.open(png).save(scan, "PDF", resolution=150)
             cases.append((png, scan, words))
-        wikid_png = wikid_pdf = cli = 0.0
+        wikid_png = wikid_pdf = cli = cli_one = 0.0
+        one_thread = {**os.environ, "OMP_THREAD_LIMIT": "1"}
         recall_png = recall_pdf = recall_cli = 0.0
         with Extractor(LimitsConfig()) as extractor:
             extractor.extract(cases[0][0])  # the worker started and Pillow imported, as in a batch
@@ -101,10 +104,17 @@ def rows(pages: int) -> list[Row]:
                 done = subprocess.run([command, str(png), "stdout"], capture_output=True, text=True, check=True)
                 cli += time.perf_counter() - started
                 recall_cli += _recall(words, done.stdout)
+                started = time.perf_counter()
+                subprocess.run([command, str(png), "stdout"], capture_output=True, check=True, env=one_thread)
+                cli_one += time.perf_counter() - started
         n = len(cases)
         return [
             Row("OCR: an image (2.2 MP page), per page", wikid_png / n, cli / n, "s", "tesseract CLI"),
+            Row("OCR: an image (2.2 MP page), per page", wikid_png / n, cli_one / n, "s",
+                "tesseract CLI, OMP_THREAD_LIMIT=1"),
             Row("OCR: a scanned PDF page, per page", wikid_pdf / n, cli / n, "s", "tesseract CLI"),
+            Row("OCR: a scanned PDF page, per page", wikid_pdf / n, cli_one / n, "s",
+                "tesseract CLI, OMP_THREAD_LIMIT=1"),
             Row("OCR: words read, image", recall_png / n, recall_cli / n, "% found", "tesseract CLI"),
             Row("OCR: words read, scanned PDF", recall_pdf / n, recall_cli / n, "% found", "tesseract CLI"),
         ]

@@ -87,3 +87,20 @@ def test_a_scanned_page_is_rendered_at_its_own_resolution_between_150_and_300_dp
     out = io.BytesIO()
     Image.open(io.BytesIO(picture(["Vendor: Acme"], (1240, 1754)))).save(out, "PDF", resolution=resolution)
     assert round(pdf._scan_dpi(pdfium.PdfDocument(out.getvalue())[0])) == rendered
+
+
+def test_tesseract_runs_on_one_thread_unless_the_environment_says_otherwise(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tesseract's OpenMP threads made a page ~10x slower on 2 CPUs (bench/ocr.py):
+    wikid runs it with OMP_THREAD_LIMIT=1, and keeps a limit the user set."""
+    from PIL import Image
+
+    fake = tmp_path / "tesseract"
+    fake.write_text('#!/bin/sh\ncat > /dev/null\necho "threads=${OMP_THREAD_LIMIT:-unset}"\n')
+    fake.chmod(0o755)
+    monkeypatch.setattr(ocr, "tesseract", lambda: str(fake))
+    monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
+    page = Image.new("L", (200, 100), 255)
+    assert ocr.read_pixels(page) == "threads=1"
+    monkeypatch.setenv("OMP_THREAD_LIMIT", "4")
+    assert ocr.read_pixels(page) == "threads=4"

@@ -7,12 +7,18 @@ with the install command instead of an import error. Images are handed over as P
 (Pillow normalises whatever format and mode came in) on stdin; the text comes back on
 stdout. Tiny images are decorative (`decorative`); huge ones are scaled down to
 MAX_OCR_PIXELS first (OCR time grows with the pixel count).
+
+Tesseract runs on one thread (OMP_THREAD_LIMIT=1, unless the environment sets it):
+its OpenMP threads made a 2.2 MP page take 8.1 s instead of 0.85 s on the 2-CPU
+development machine (bench/ocr.py), and one Tesseract per extraction worker already
+uses every core; Tesseract's own issue #3109 and other OCR pipelines report the same.
 """
 
 from __future__ import annotations
 
 import functools
 import io
+import os
 import shutil
 import subprocess
 
@@ -74,7 +80,8 @@ def read_pixels(image: object, language: str = "eng", timeout: float | None = No
     """The text OCR finds in one decoded Pillow image ('' when none, or when the engine
     fails on it); subprocess.TimeoutExpired past `timeout` seconds (default 600)."""
     command = require()
-    done = subprocess.run([command, "stdin", "stdout", "-l", language], input=png_of(image),
+    env = {**os.environ, "OMP_THREAD_LIMIT": os.environ.get("OMP_THREAD_LIMIT", "1")}
+    done = subprocess.run([command, "stdin", "stdout", "-l", language], input=png_of(image), env=env,
                           capture_output=True, timeout=600 if timeout is None else max(timeout, 1.0))
     if done.returncode != 0:
         return ""
