@@ -84,4 +84,5 @@ def test_the_ocr_benchmark_measures_every_figure() -> None:
         pytest.skip(f"no OCR engine: {ocr.INSTALL}")
     rows = run_bench("ocr.py", "--pages", "1")
     assert_measured(rows)
-    assert len(rows) == 4
+    assert [r["baseline_name"] for r in rows] == ["tesseract CLI", "tesseract CLI, OMP_THREAD_LIMIT=1"] * 2 + [
+        "tesseract CLI"] * 2
