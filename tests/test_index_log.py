@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from wikid.okf.bundle import regenerate_indexes, walk_bundle
+from wikid.okf.bundle import KnownPage, regenerate_indexes, signature, walk_bundle
 from wikid.okf.index import ConceptEntry, render_indexes
 from wikid.okf.log import add_entries
 
@@ -167,12 +167,7 @@ def test_pages_the_caller_holds_are_not_parsed_again_unless_changed_since(tmp_pa
     from wikid.okf.frontmatter import parse_frontmatter
 
     wiki = tmp_path / "wiki"
-    wiki.mkdir()
-    known = {}
-    for i in range(3):
-        text = f"---\ntype: x\ntitle: Page {i}\n---\n"
-        (wiki / f"p{i}.md").write_text(text)
-        known[f"p{i}.md"] = bundle.KnownPage(text.encode(), parse_frontmatter(text))
+    known = _written_pages(wiki, signed=False)
     (wiki / "p2.md").write_text("---\ntype: x\ntitle: Edited after the batch wrote it\n---\n")
     parsed: list[str] = []
     monkeypatch.setattr(bundle, "parse_frontmatter", lambda text: (parsed.append(text), parse_frontmatter(text))[1])
@@ -186,18 +181,10 @@ def test_a_page_that_still_has_its_written_signature_is_not_read(tmp_path: Path,
     """The batch took each page's signature right after writing it: while the page has
     it, index.md uses the batch's parse without reading the page; a page edited since
     has another signature and is read."""
-    import os
-
     import wikid.okf.bundle as bundle
-    from wikid.okf.frontmatter import parse_frontmatter
 
     wiki = tmp_path / "wiki"
-    wiki.mkdir()
-    known = {}
-    for i in range(3):
-        text = f"---\ntype: x\ntitle: Page {i}\n---\n"
-        (wiki / f"p{i}.md").write_text(text)
-        known[f"p{i}.md"] = bundle.KnownPage(text.encode(), parse_frontmatter(text), bundle.signature(os.lstat(wiki / f"p{i}.md")))
+    known = _written_pages(wiki, signed=True)
     (wiki / "p2.md").write_text("---\ntype: x\ntitle: Edited, longer than before\n---\n")
     reads: list[str] = []
     real = bundle.read_regular
@@ -206,3 +193,20 @@ def test_a_page_that_still_has_its_written_signature_is_not_read(tmp_path: Path,
     assert reads == ["p2.md"]
     index = (wiki / "index.md").read_text()
     assert "* [Page 0](p0.md)" in index and "* [Edited, longer than before](p2.md)" in index
+
+
+def _written_pages(wiki: Path, signed: bool) -> dict[str, KnownPage]:
+    """Pages p0..p2 written to `wiki` as a batch hands them over (KnownPage), with the
+    signature each had once written when `signed`."""
+    import os
+
+    from wikid.okf.frontmatter import parse_frontmatter
+
+    wiki.mkdir()
+    known: dict[str, KnownPage] = {}
+    for i in range(3):
+        text = f"---\ntype: x\ntitle: Page {i}\n---\n"
+        (wiki / f"p{i}.md").write_text(text)
+        written = signature(os.lstat(wiki / f"p{i}.md")) if signed else None
+        known[f"p{i}.md"] = KnownPage(text.encode(), parse_frontmatter(text), written)
+    return known

@@ -58,8 +58,9 @@ def map_in_slices(
     in that order, else in the order of `items`.
 
     `done` is called (on the calling thread) with each slice's results once it and
-    every slice before it are done: for a progress display. An exception is raised here only after
-    every task has ended, so nothing is still being written while the caller unwinds.
+    every slice before it are done: for a progress display. An exception is raised here
+    only after every task has ended, so nothing is still being written while the caller
+    unwinds.
     """
     slices = _slices(items, per_task or PER_TASK, folder)
     futures = [pool.submit(_run_slice, fn, part) for part in slices]

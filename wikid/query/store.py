@@ -209,7 +209,9 @@ def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
         if known is not None and known.signature == signature and not retry:
             continue
         ready = prepared.get(concept_id)
-        if ready is not None and ready.record.signature == signature and not retry:  # as written: not read back
+        if ready is not None and ready.record.signature == signature and not retry:
+            # As the batch wrote it: not read back; its digest is the weighed page's, so
+            # the page is taken as weighed below and its bytes are not needed.
             digest, signature = ready.record.sha256, vouching_signature(signature, now_ns)
         else:
             try:
