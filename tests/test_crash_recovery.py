@@ -109,11 +109,14 @@ def test_a_rollback_keeps_a_page_the_batch_left_unchanged(tmp_path: Path, monkey
     project = Project(tmp_path / "proj")
     project.init()
     drop(project, "contracts/acme.txt", b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n")
+    drop(project, "notes/picnic.txt", b"Summer picnic\n\nThe picnic is on the lawn. Acme Anvils sent a cake.\n")
     project.update()
     page = project.paths.wiki / "vendor/acme-anvils.md"
     before = page.read_bytes()
-    # The note mentions Acme Anvils once in passing: the vendor page is re-derived, unchanged.
-    drop(project, "notes/picnic.txt", b"Summer picnic\n\nThe picnic is on the lawn. Acme Anvils sent a cake.\n")
+    assert b"/topic/summer-picnic.md" in before  # the backlink is there already
+    # A second note on the picnic mentions Acme Anvils again: the vendor page is
+    # re-derived, unchanged.
+    drop(project, "notes/picnic-2.txt", b"Summer picnic\n\nThe picnic moved to the hall. Acme Anvils sent a cake.\n")
     real = managed.swap_page
 
     def killed(*args, **kwargs):  # type: ignore[no-untyped-def]

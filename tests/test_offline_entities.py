@@ -93,11 +93,14 @@ def test_a_tools_manual_changelog_release_notes_and_faq_are_one_entity_named_aft
         assert {page for rel, _ in texts for page in by_input[rel]} == {f"command/{tool}"}
     fm, body = split_page(result.pages["command/frobnik"])
     assert fm["type"] == "Command" and fm["title"] == "frobnik"
-    assert fm["description"].startswith("frobnik reads each image")  # the manual page describes best
+    # The manual page describes best: its NAME line, whole, then its description.
+    assert fm["description"] == "frobnik — reshape image files in place."
+    assert body.lstrip().startswith("**frobnik** — reshape image files in place. frobnik reads each image")
     assert {s["title"] for s in fm["sources"]} == {
         "frobnik — reshape image files in place", "frobnik changelog", "frobnik release notes", "Frobnik FAQ",
     }
-    assert "*Manual page.*" in body and "*Changelog, 2026-03-03.*" in body and "*Release notes.*" in body
+    assert "— Manual page.[^a]" in body and "— Changelog, 2026-03-03.[^b]" in body and "— Release notes.[^c]" in body
+    assert "| Why does frobnik refuse my file? | frobnik only reads images it can decode; convert the file first." in body
 
 
 def test_names_are_counted_wherever_their_words_occur_and_only_shared_ones_weigh() -> None:
@@ -248,11 +251,12 @@ def test_structured_data_is_summarised_by_its_shape_never_an_empty_page() -> Non
     pages = {cid: split_page(text) for cid, text in run(docs).pages.items()}
     fm, body = pages["topic/glossary"]
     assert "terms: an object of 30 entries (t0, t1, t2, t3, t4 and 25 more), each a record with the fields definition, see" in body
-    assert "| key | definition |" in body and "| t0 | Meaning 0. |" in body and "(8 of 30 rows.)" in body
+    assert "| key | definition |" in body and "| t0 | Meaning 0. |" in body and "8 of 30 records shown." in body
     assert fm["description"].startswith("JSON: an object with 1 key (glossary)")
     fm, body = pages["topic/hosts"]
     assert "YAML: an object with 1 key (hosts); hosts: a list of 12 records with the fields name, port." in body
-    assert "| h0 | 80 |" in body and "*Data file.*" in body
+    assert "| h0 | 80 |" in body and "* Hosts data file — Data file." in body
+    assert "```" not in body  # the raw YAML is the source's to show
 
 
 def test_a_document_without_a_title_is_re_derived_to_the_page_one_batch_gives() -> None:

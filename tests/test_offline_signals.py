@@ -11,9 +11,15 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from wikid.manager.offline import vectors
 from wikid.document.blocks import parse
 from wikid.document.dates import parse_date
-from wikid.manager.offline.digest import sentences
+from wikid.document.outline import read_outline
+from wikid.manager.offline.content import read_content
 from wikid.manager.offline.signals import codes, read_signals
 from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify
+
+
+def lead(text: str, suffix: str = ".md") -> list[str]:
+    """The sentences a page built from `text` alone opens with."""
+    return list(read_content(read_outline(text, suffix), text, None, None, suffix).lead)
 
 DOCX = """# Green Coffee Supply Agreement
 
@@ -61,13 +67,19 @@ def test_contract_name_type_date_identifiers_and_attributes() -> None:
         "Vendor ID": "BGI-4471",
         "Payment terms": "30 days",
     }
-    assert sentences(parse(DOCX)) == ["Samples of each new lot are sent free of charge before the first order."]
+    # No sentence of the opening says what the contract is: the page gets no lead from it
+    # (a name and its kind instead), and the sentence stays in its own section.
+    assert lead(DOCX) == []
+    content = read_content(read_outline(DOCX, ".md"), DOCX, None, None, ".md")
+    terms = next(s for s in content.sections if s.title == "Commercial terms")
+    assert any("Samples of each new lot" in getattr(b, "text", "") for b in terms.blocks)
 
 
 def test_pdf_pages_letterhead_is_a_weak_name_and_page_headings_are_ignored() -> None:
     s = read_signals(PDF)
     assert (s.name, s.strong_name, s.type_hint, s.date) == ("Bluestone Green Coffee Importers Ltd.", False, None, date(2025, 2, 10))
-    assert sentences(parse(PDF))[0].startswith("Dear Maya, following our annual review")
+    # A letter's salutation is no description; the sentence after it is.
+    assert lead(PDF, ".pdf")[0].startswith("Following our annual review")
 
 
 def test_frontmatter_title_type_date_and_scalars() -> None:
@@ -149,8 +161,8 @@ def test_prose_lines_with_colons_are_not_fields() -> None:
 
 
 def test_summary_sentences_drop_links_and_footnotes() -> None:
-    blocks = parse("See the [portal](/services/portal.md) page for how cafés place their weekly orders.[^x]\n")
-    assert sentences(blocks) == ["See the portal page for how cafés place their weekly orders."]
+    text = "See the [portal](/services/portal.md) page for how cafés place their weekly orders.[^x]\n\n[^x]: Note.\n"
+    assert lead(text) == ["See the portal page for how cafés place their weekly orders."]
 
 
 def test_text_helpers() -> None:

@@ -24,10 +24,10 @@ import wikid.intake.managed as managed
 import wikid.manager.offline.engine as engine
 from wikid import Action, Project
 from wikid.config import OfflineConfig
-from wikid.document.reading import read
+from wikid.document.outline import read_outline
+from wikid.manager.offline.content import read_content
 from wikid.intake import journal
 from wikid.manager import BlankWiki, SourceDocument
-from wikid.manager.offline.digest import sentences
 from wikid.manager.offline.signals import read_signals
 from wikid.okf.page import split_page
 
@@ -163,5 +163,6 @@ def test_headings_and_links_read_as_before() -> None:
     text = "#  Bluestone  Roasters  ##\n\nSee [the terms](http://x/y) for the new rates[^1] of this year.\n"
     signals = read_signals(text)
     assert signals.name == "Bluestone Roasters"
-    assert sentences(read(text, {}).blocks) == ["See the terms for the new rates of this year."]
+    assert read_content(read_outline(text, ".md"), text, None, None, ".md").lead == (
+        "See the terms for the new rates of this year.",)
     assert read_signals("## C#\n").name == "C"

@@ -130,3 +130,27 @@ def main_blocks(blocks: Iterable[Block]) -> list[Block]:
         out.append(block)
     flush_items()
     return out
+
+
+_MODELINE = re.compile(r"-\*-.{0,80}?-\*-")
+_LOCAL_VARIABLES = re.compile(r"^\W{0,4}Local Variables:\s*\W{0,4}$", re.IGNORECASE)
+_VARIABLES_END = re.compile(r"^\W{0,4}End:\s*\W{0,4}$", re.IGNORECASE)
+EDITOR_TAIL_LINES = 60  # an editor's settings block stands this near the end
+
+
+def without_editor_settings(text: str) -> str:
+    """`text` without what tells an editor how to edit it (an emacs mode line
+    `-*- outline -*-` on its first two lines and a trailing `Local Variables:` ...
+    `End:` block): how to edit a file is not what it says, and `mode: outline` is no
+    attribute. Only the head and the tail are looked at, whatever the text's size."""
+    head = text[:400].split("\n", 2)
+    if any("-*-" in line for line in head[:2]):
+        text = "\n".join([_MODELINE.sub("", line) for line in head[:2]] + head[2:]) + text[400:]
+    tail = text[-8000:].split("\n")[-EDITOR_TAIL_LINES:]
+    for n in range(len(tail) - 1, -1, -1):
+        if _LOCAL_VARIABLES.match(tail[n].strip()):
+            if any(_VARIABLES_END.match(later.strip()) for later in tail[n + 1 :]):
+                cut = len("\n".join(tail[n:]))
+                return text[: len(text) - cut]
+            break
+    return text

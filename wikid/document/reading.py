@@ -30,6 +30,7 @@ class Reading:
     head: str  # the frontmatter's text, as written ("" without one)
     blocks: tuple[Block, ...]  # the main content's blocks
     identity: Identity
+    body: str = ""  # the text after the frontmatter, as extracted (what the outline is read from)
 
     @property
     def main_text(self) -> str:
@@ -61,4 +62,5 @@ def read(text: str, info: Mapping[str, str] | None = None) -> Reading:
     head, body = text[: len(text) - len(rest)], strip_page_furniture(rest)
     blocks = main_blocks(parse(body))
     title = data.get("title")
-    return Reading(data, head, tuple(blocks), identify(body, blocks, info, title if isinstance(title, str) else None))
+    identity = identify(body, blocks, info, title if isinstance(title, str) else None)
+    return Reading(data, head, tuple(blocks), identity, rest)

@@ -6,6 +6,8 @@ page its list of section links) and ends with its footer. The page is parsed onc
 (BeautifulSoup over lxml) and its DOM pruned before markitdown's markdownify turns it
 into markdown:
 
+* layout that draws lists (groff's tables of a tag and its description, paragraphs
+  indented under a tag) becomes the list it draws (htmllayout.py);
 * the main element, when the page names one (`<main>`, `[role=main]`, `<article>`,
   `div.body`) and it holds a fifth of the page's text or more, is the main content;
   inside it only `<nav>` and navigation or search roles are dropped;
@@ -42,6 +44,7 @@ from markitdown.converters._markdownify import _CustomMarkdownify  # noqa: E402
 from wikid.document.furniture import FURNITURE_HEADING  # noqa: E402
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error  # noqa: E402
 from wikid.extract.docinfo import first_date, guarded, iso_date  # noqa: E402
+from wikid.extract.htmllayout import rewrite_layout  # noqa: E402
 from wikid.extract.text import looks_binary  # noqa: E402
 from wikid.reasons import Reason  # noqa: E402
 
@@ -169,6 +172,7 @@ def main_and_furniture(html: bytes) -> tuple[str, str, str | None]:
     for element in soup(["script", "style", "noscript", "template"]):
         element.decompose()
     body = soup.body or soup
+    rewrite_layout(soup, body)
     stats = _stats(body)
     root = body
     for selector in MAIN_SELECTORS:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import ctypes
 import io
 import re
+import statistics
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -55,6 +56,10 @@ _LOCKED = frozenset({pdfium_c.FPDF_ERR_PASSWORD, pdfium_c.FPDF_ERR_SECURITY})
 _LOAD_ERRORS = {pdfium_c.FPDF_ERR_FILE: "file access error", pdfium_c.FPDF_ERR_FORMAT: "data format error"}
 _DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffe]")
 _BLANK_RUNS = re.compile(r"\n{3,}")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+SPACE_PER_PITCH = 0.42  # a space is about 0.42 of the line pitch in body text (5 pt at a 12 pt pitch)
+PARAGRAPH_GAP = 0.35  # a gap this much larger than the line pitch starts a paragraph
+MAX_INDENT = 40
 # A document information value longer than this (UTF-16 bytes) is not read: no title
 # is 32,000 characters long, and PDFium can only copy a value whole.
 MAX_INFO_BYTES = 64 * 1024
@@ -76,7 +81,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
         warnings = [f"PDFium could not open the file ({pdfium_error}), so pypdf read it; word spacing may be off"]
     else:
         with pdfium.PdfDocument(raw) as pdf:
-            pages = [_page_text(lambda: pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
+            pages = [_page_text(lambda: laid_out(pdf[i].get_textpage())) for i in range(len(pdf))]
             info = guarded(_info, lambda key: _pdfium_value(pdf, key))
             warnings, reader = _ocr_blank_pages(pdf, pages)
             return _assemble(pages, warnings, info, reader)
@@ -181,6 +186,48 @@ def _pypdf_value(reader: PdfReader, key: str) -> str | None:
     if isinstance(value, ByteStringObject):  # not valid PDFDocEncoding (a NUL in it, say): str() guesses UTF-16
         return bytes(value).decode("latin-1")
     return str(value)
+
+
+def laid_out(textpage: pdfium.PdfTextPage) -> str:
+    """A page's text with its layout: each line indented by where it starts (one space
+    per ~0.42 line pitch from the left margin, so a man page's body stands 7 columns in
+    and an option's description 14) and a blank line where the gap to the line above is
+    larger than the line pitch (a new paragraph). PDFium gives the lines in reading
+    order but no layout; each line's first character box gives it. A line PDFium joined
+    at a hyphenation (U+FFFE) spans one more line of height. Without enough lines to
+    measure a pitch the text comes as PDFium gives it.
+    """
+    text = textpage.get_text_range()
+    if len(text) != textpage.count_chars():
+        return text
+    rows: list[tuple[float, float, int, str]] = []  # (left, bottom, visual lines, text)
+    pos = 0
+    for match in [*_LINE_BREAK.finditer(text), None]:
+        end = match.start() if match else len(text)
+        line = text[pos:end]
+        stripped = line.lstrip()
+        if stripped:
+            left, bottom, _, _ = textpage.get_charbox(pos + len(line) - len(stripped))
+            rows.append((left, bottom, 1 + stripped.count("\ufffe"), stripped))
+        if match is None:
+            break
+        pos = match.end()
+    pitches = [a[1] - b[1] for a, b in zip(rows, rows[1:]) if a[2] == 1 and 0 < a[1] - b[1] < 60]
+    if len(pitches) < 2:
+        return text
+    pitch = statistics.median(pitches)
+    space = pitch * SPACE_PER_PITCH
+    margin = min(r[0] for r in rows)
+    out: list[str] = []
+    above: tuple[float, int] | None = None
+    for left, bottom, spans, line in rows:
+        if above is not None:
+            gap = above[0] - bottom
+            if gap > (above[1] + PARAGRAPH_GAP) * pitch or gap < -pitch:
+                out.append("")
+        out.append(" " * min(MAX_INDENT, max(0, round((left - margin) / space))) + line)
+        above = (bottom, spans)
+    return "\n".join(out)
 
 
 def _page_text(read: Callable[[], str]) -> str | None:

@@ -37,6 +37,7 @@ from typing import Any
 from wikid.clock import iso
 from wikid.config import Config
 from wikid.document.dates import parse_date
+from wikid.document.sentences import split_sentences
 from wikid.images import Figure
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.agent.chat import model_label
@@ -51,9 +52,9 @@ from wikid.manager.agent.schema import MAX_SECTIONS, Draft, DraftUnreadable
 from wikid.manager.agent.structured import ask_draft
 from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
 from wikid.manager.agent.verify import known_paths, lint_errors
-from wikid.manager.offline.digest import SourceDigest, split_sentences
 from wikid.manager.offline.engine import OfflineEngine, distinct_title, unique_id
-from wikid.manager.offline.pages import PageDraft, PageSource, summary
+from wikid.manager.offline.content import Content
+from wikid.manager.offline.pages import PageDraft, PageSource, carried, lead_sentences
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.textutil import norm_key, slugify
 from wikid.okf.concept_id import RESERVED_SLUGS
@@ -74,7 +75,6 @@ _FIELD_LINE = re.compile(r"(?m)^[ \t]*(?:[-*][ \t]+)?([A-Za-z][\w ()/&.'-]{0,40}
 MAX_DROPPED_SHOWN = 5  # facts dropped, with why, in the batch's stats
 _MARKUP = re.compile(r"[\[\]<>{}`]")
 _TYPE = re.compile(r"[A-Za-z][A-Za-z0-9 -]{0,39}")
-_EMPTY_DIGEST = SourceDigest((), (), (), (), None, ())  # an earlier source whose text is not archived
 
 
 class _Unowned:
@@ -290,7 +290,7 @@ class DraftEngine:
                 continue
             text = wiki.archived_text(entry["text"]) if isinstance(entry.get("text"), str) else None
             fallback = PageSource(ident, str(entry.get("title") or ident), parse_date(entry.get("last_modified")),
-                                  _EMPTY_DIGEST)
+                                  Content())  # its text is not archived
             out[ident] = _Source(dict(entry), shown.get(ident, fallback), text or "", None)
         return out
 
@@ -371,7 +371,7 @@ class DraftEngine:
             if heading and new:
                 ids = [i for n in section.sources if (i := _source_id(n, sources))]
                 sections.append((heading, " ".join(new), ids))
-        lead = lead or " ".join(summary(list(s.shown for s in sources.values()))[0])
+        lead = lead or " ".join(lead_sentences([s.shown for s in sources.values()], draft.title)[0])
         description = _sentence(answer.description, MAX_DESCRIPTION_CHARS) or _sentence(lead, MAX_DESCRIPTION_CHARS)
         if earlier is not None:
             title, kind = earlier.title, str(earlier.frontmatter.get("type") or draft.type)
@@ -380,8 +380,11 @@ class DraftEngine:
         folders = {slugify(p) for s in sources.values() if s.input for p in s.input.split("/")[:-1]} - {""}
         tags = list(draft.tags) if earlier is not None else sorted({slugify(kind)} | folders)
         listed = [SourceLine(i, s.shown.title, s.shown.kind, s.shown.date) for i, s in sources.items()]
+        cited = [replace(s.shown, id=ident) for ident, s in sources.items()]
+        said = [lead] + [text for _, text, _ in sections]
+        kept = carried(cited, title, said, attributes, conflicts)
         return VerifiedDraft(kind, title, description or title, lead, sections, attributes, conflicts,
-                             [s.entry for s in sources.values()], listed, [], tags, dict(draft.extra))
+                             [s.entry for s in sources.values()], listed, [], tags, dict(draft.extra), tuple(kept))
 
     def _render(self, accepted: dict[str, _Accepted], concepts: list[ExistingConcept],
                 notes: dict[str, str]) -> dict[str, str]:

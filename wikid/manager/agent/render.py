@@ -40,6 +40,7 @@ class VerifiedDraft:
     related: list[tuple[str, str]]  # (title, concept id)
     tags: list[str]
     extra: dict[str, Any]  # other frontmatter keys of the page it updates, kept
+    carried: tuple[str, ...] = ()  # what wikid carries from the sources: usage, lists, tables, changes
 
 
 def _refs(ids: list[str]) -> str:
@@ -54,18 +55,21 @@ def _what(line: SourceLine) -> str:
 
 
 def render_draft(draft: VerifiedDraft, generated: dict[str, str]) -> str:
-    """The page text: summary, sections, facts, sources, related concepts, footnotes."""
+    """The page text in the offline engine's order: the model's summary, the facts,
+    the model's sections, what wikid carries from the sources (usage, every list and
+    step, tables, recent changes), related concepts, sources, footnotes."""
     every = [s.id for s in draft.listed]
     parts = [inline(draft.summary) + _refs(every)] if draft.summary else []
+    parts += fact_tables(draft.attributes, draft.conflicts)
     for heading, text, ids in draft.sections:
         parts.append(f"# {inline(heading)}\n\n{inline(text)}{_refs(ids)}")
-    parts += fact_tables(draft.attributes, draft.conflicts)
-    if draft.listed:
-        lines = [f"* {inline(s.title)} — {inline(_what(s))}.[^{s.id}]" for s in draft.listed]
-        parts.append("# Sources\n\n" + "\n".join(lines))
+    parts += draft.carried
     if draft.related:
         links = [f"* [{t.replace('[', '(').replace(']', ')')}](/{i}.md)" for t, i in draft.related]
         parts.append(f"# {HEADING}\n\n" + "\n".join(links))
+    if draft.listed:
+        lines = [f"* {inline(s.title)} — {inline(_what(s))}.[^{s.id}]" for s in draft.listed]
+        parts.append("# Sources\n\n" + "\n".join(lines))
     body = "\n\n".join(parts)
     titles = {s["id"]: str(s.get("title") or s["id"]) for s in draft.sources if isinstance(s.get("id"), str)}
     definitions = footnote_definitions(body, titles)

@@ -26,8 +26,10 @@ from wikid.document.reading import read
 from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_info, group_documents, top_name
-from wikid.manager.offline.digest import digest
-from wikid.manager.offline.pages import PageDraft, PageSource, compose, derivable_blocks, render
+from wikid.document.model import Paragraph
+from wikid.document.outline import bounded, read_outline
+from wikid.manager.offline.content import Content, read_content
+from wikid.manager.offline.pages import PageDraft, PageSource, body_blocks, compose, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
@@ -69,6 +71,7 @@ class _Doc:
     signals: DocSignals
     identity: Identity
     blocks: tuple[Block, ...]
+    body: str = ""  # the text read (at most its opening), without a frontmatter
     entry: dict[str, Any] | None = None  # a source of a page being re-derived: its `sources` entry
     page: str | None = None  # ... and that page
 
@@ -94,7 +97,7 @@ def read_document(document: SourceDocument) -> _Doc:
     tables of contents and sidebars state no fields and name no subject.
     """
     reading = read(_opening(document.text), document.info)
-    return _Doc(document, read_signals(reading.main_text), reading.identity, reading.blocks)
+    return _Doc(document, read_signals(reading.main_text), reading.identity, reading.blocks, reading.body)
 
 
 def source_title(doc: _Doc) -> str:
@@ -138,12 +141,51 @@ def _has_words(text: str) -> bool:
 
 
 def _page_source(doc: _Doc, ident: str, title: str, when: date | None, entity: str) -> PageSource:
-    """What the page shows of one source; each summary sentence notes whether it names the entity."""
-    d = digest(list(doc.blocks), doc.identity.title, doc.suffix)
+    """What the page carries of one source (content.py), labelled for readers: its own
+    title, else what it is and what about ("make README"), never its file name."""
+    body = bounded(doc.body)
+    content = read_content(read_outline(body, doc.suffix), body, doc.identity.kind, doc.identity.title, doc.suffix)
+    kind = doc.identity.kind or _kind_of(content, doc.suffix)
     entity_words = f" {' '.join(words(entity))} "
-    named = tuple(entity_words.strip() != "" and entity_words in f" {' '.join(words(s))} " for s in d.sentences)
-    kind = doc.identity.kind or (DATA_KINDS.get(doc.suffix) if d.structure else None)
-    return PageSource(ident, title, when, d, kind, doc.identity.author, named)
+    names = entity_words.strip() != "" and any(entity_words in f" {' '.join(words(s))} " for s in content.lead)
+    return PageSource(ident, _label(doc, title, entity, kind), when, content, kind, doc.identity.author, names)
+
+
+def _kind_of(content: Content, suffix: str) -> str | None:
+    """What a document is when its title does not say: by its shape."""
+    if content.man is not None:
+        return "manual page"
+    if content.releases:
+        return "changelog" if content.debian else "release notes"
+    if content.data or content.tables:
+        return DATA_KINDS.get(suffix)
+    return "meeting notes" if _is_minutes(content) else None
+
+
+_MEETING_LABELS = frozenset({"attendees", "participants", "present", "agenda", "action items", "actions",
+                             "decisions", "minutes"})
+
+
+def _is_minutes(content: Content) -> bool:
+    """A record of a meeting: who attended, or an agenda, action items, decisions."""
+    for section in content.sections:
+        if section.title.casefold().strip(" :") in _MEETING_LABELS:
+            return True
+        for block in section.blocks:
+            if isinstance(block, Paragraph) and block.text.partition(":")[0].casefold().strip() in _MEETING_LABELS \
+                    and ":" in block.text:
+                return True
+    return False
+
+
+def _label(doc: _Doc, title: str, entity: str, kind: str | None) -> str:
+    """A source's name on the page: its title unless that is only its file name."""
+    name = doc.document.input_rel.rsplit("/", 1)[-1]
+    if title and title != name and title != humanize_stem(name):
+        return title
+    plain = doc.suffix.lower() in ("", ".txt", ".text", ".md", ".markdown", ".rst")
+    what = kind or ("notes" if plain else f"{doc.suffix.lstrip('.').upper()} document")
+    return f"{entity} {what}" if entity else what[:1].upper() + what[1:]
 
 
 def _entry_title(concept: ExistingConcept, ident: str, doc: _Doc) -> str:
@@ -517,8 +559,9 @@ class OfflineEngine:
                     regenerated[ident] = doc
             sections = {ident: _page_source(doc, ident, _entry_title(concept, ident, doc), dates[ident], title)
                         for ident, doc in regenerated.items()}
-            derivable = set().union(*(derivable_blocks(ps) for ps in sections.values()))
-            prior = read_prior(concept, set(regenerated), dates, taken, derivable)
+            derivable = body_blocks(list(sections.values()), type_, title)
+            owned = concept.id in wiki.owned_pages()
+            prior = read_prior(concept, set(regenerated), dates, taken, derivable, owned)
             prose, prior_notes, footnotes = prior.prose, prior.notes, prior.footnotes
             earlier += list(prior.legacy_sources)
             observations += prior.observations

@@ -1,42 +1,66 @@
-"""Render one concept page (design §4) from resolved values; no decisions are made here.
+"""Render one concept page (design §4.2) from what its sources know; no decisions here.
 
-Layout:
-* kept prose of an earlier page (if any), then what the sources say: a short summary
-  from the source that best describes the entity (its manual page, reference or
-  README before its release notes and changelogs), each sentence's paragraph ending
-  in its source's footnote;
-* the facts: `# Attributes` (agreed and canonical values) and `# Conflicts` (only
+The page says what the sources know about the entity, in this order:
+
+* kept prose of an earlier page (someone's text), then the lead: what the entity is,
+  in the best source's own words (a manual page's NAME line whole, then the first
+  sentences of its description; else a README's, a reference's first sentences);
+* `# Attributes` (agreed and canonical values, key facts) and `# Conflicts` (only
   when sources disagree);
-* `# Sources`: one section per source — its own title, what it is and its date, its
-  first sentences, its outline (headings with their first sentence), its tables,
-  the shape of its data — most descriptive first; beyond MAX_DETAILED_SOURCES the
-  rest are listed one line each;
-* `# Related Concepts` (bundle-absolute links to pages that exist), then the footnote
-  definitions of every label the body cites.
+* `# Usage`: each manual page's synopsis in a code block;
+* the content, merged by topic: the sources' sections in order of how well each
+  source describes the entity, a section two sources share written once with both
+  parts; definition lists (options, keywords, exit codes, a FAQ's questions) as
+  two-column tables;
+* `# Recent Changes`: each changelog's newest releases with their version, date and
+  changes (the newest with every change);
+* `# See Also`: the manual pages the manual pages refer to;
+* `# Related Concepts`, `# Sources` (each by its own title, kind and date), then the
+  footnote definitions of every label the body cites.
+
+Every block a source gave ends with (or, for a table or code, follows) that source's
+footnote at least once per section, and no sentence is written twice on a page.
+Text from documents is escaped, so it never becomes a link, an image, HTML or a
+heading on the page.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
-import wikid
+from wikid._version import __version__
 from wikid.clock import iso
-from wikid.manager.offline.digest import SourceDigest
+from wikid.document.changes import Change, Release
+from wikid.document.dates import parse_date
+from wikid.document.model import Block, Code, ItemList, Paragraph, Section, Table, Term, Terms
+from wikid.document.sentences import display_heading, split_sentences
+from wikid.manager.offline.content import Content
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
 from wikid.manager.offline.resolve import AttributeRow, ConflictRow
+from wikid.manager.offline.signals import DATE_FIELDS
+from wikid.manager.offline.textutil import name_key
 from wikid.okf.page import render_page
 
-MAX_DETAILED_SOURCES = 12  # a page built from 50 invoices lists the rest one line each
-MAX_SUMMARY_SENTENCES = 3
-MAX_DESCRIPTION_CHARS = 200
+MAX_DESCRIPTION_CHARS = 250
+MAX_RELEASES_SHOWN = 3  # per changelog: the newest with every change, then the next ones briefly
+MAX_NEWEST_CHANGES = 40
+MAX_OLDER_CHANGES = 5
+MAX_HEADING_LEVEL = 3
+USAGE = "Usage"
+RECENT_CHANGES = "Recent Changes"
+SEE_ALSO = "See Also"
+# Headings this module writes; a source's section of the same name is written as
+# `<name> (<source>)` so an update never mistakes it for the page's own.
+OWN_HEADINGS = frozenset({"attributes", "conflicts", "usage", "recent changes", "see also", "related concepts", "sources",
+                          "source notes", "schema", "citations"})
 _FOOTNOTE_REF = re.compile(r"\[\^([^\]]+)\]")
 EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states without a source
-# How well a kind of document describes its entity, best first: the summary comes
-# from the first source in this order, and the sources are listed in it.
+# How well a kind of document describes its entity, best first: the lead comes from
+# the first source in this order, and the sources are listed in it.
 DESCRIPTIVE_KINDS = (
     "manual page", "module reference", "reference", "README", "overview", "guide", "tutorial", "FAQ",
     "contract", "notice", "invoice", "price list", "spreadsheet", "table", "data file", "policy", "runbook",
@@ -47,15 +71,15 @@ DESCRIPTIVE_KINDS = (
 
 @dataclass(frozen=True)
 class PageSource:
-    """A source cited on the page, with what its section and the summary need."""
+    """A source cited on the page: its label for readers and what it says."""
 
     id: str
-    title: str
+    title: str  # its own title, else what it is ("GNU Make README"): never a file name
     date: date | None
-    digest: SourceDigest
+    content: Content
     kind: str | None = None
     author: str | None = None
-    mentions_title: tuple[bool, ...] = field(default=())  # per digest sentence: names the page's entity
+    names_entity: bool = False  # its lead names the page's entity
 
 
 @dataclass(frozen=True)
@@ -66,29 +90,20 @@ class PageDraft:
     tags: list[str]
     sources: list[dict[str, Any]]  # frontmatter entries, in order
     extra: dict[str, Any]  # other frontmatter keys of an earlier page, preserved
-    cited: list[PageSource]  # sources with text, for the summary and their sections
+    cited: list[PageSource]  # sources with text, for the lead and the content
     prose: str
     notes: tuple[str, ...]
     attributes: list[AttributeRow]
     conflicts: list[ConflictRow]
     related: list[tuple[str, str]]  # (title, concept id)
     footnotes: dict[str, str]  # label -> definition text for labels that are not sources
+    labels: dict[str, str] = field(default_factory=dict)  # source id -> label, for sources with no text
 
 
-def cell(text: str) -> str:
-    """Table-cell text: one line, pipes escaped."""
-    return " ".join(text.replace("\\", "\\\\").replace("|", "\\|").split())
-
-
-def _ref(label: str | None) -> str:
-    return f"[^{label}]" if label else EARLIER_PAGE
-
-
-def _link_text(title: str) -> str:
-    return title.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
-
+# -- escaping ---------------------------------------------------------------------
 
 _MARKUP = re.compile(r"([\\`\[\]<>])")
+_BLOCK_START = re.compile(r"^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s|=+\s*$|-+\s*$|\|)")
 
 
 def inline(text: str) -> str:
@@ -97,6 +112,33 @@ def inline(text: str) -> str:
     link out of the wiki. Emphasis marks are left: they cannot point anywhere."""
     return _MARKUP.sub(r"\\\1", " ".join(text.split()))
 
+
+def text_block(text: str) -> str:
+    """A paragraph or item text that also cannot start a heading, a list or a quote."""
+    out = inline(text)
+    return "\\" + out if _BLOCK_START.match(out) else out
+
+
+def cell(text: str) -> str:
+    """Table-cell text: one line, markup and pipes escaped."""
+    return inline(text).replace("|", "\\|")
+
+
+def _link_text(title: str) -> str:
+    return title.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+
+
+def _ref(label: str | None) -> str:
+    return f"[^{label}]" if label else EARLIER_PAGE
+
+
+def fenced(text: str) -> str:
+    longest = max((len(m.group(0)) for m in re.finditer(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}\n{text}\n{fence}"
+
+
+# -- order and lead -------------------------------------------------------------------
 
 def _rank(source: PageSource) -> tuple[int, int, int, str]:
     """Most descriptive first, then newest, then by id."""
@@ -108,54 +150,472 @@ def ordered_sources(cited: list[PageSource]) -> list[PageSource]:
     return sorted(cited, key=_rank)
 
 
-def summary(cited: list[PageSource]) -> tuple[list[str], str | None]:
-    """The summary sentences (from the most descriptive source with prose, preferring
-    sentences that name the entity) and the id of the source they come from."""
-    for source in ordered_sources(cited):
-        said = list(source.digest.sentences)
-        if not said:
-            continue
-        naming = [s for s, named in zip(said, source.mentions_title) if named]
-        first = naming[0] if naming else said[0]
-        chosen = [first] + [s for s in said if s != first][: MAX_SUMMARY_SENTENCES - 1]
-        return chosen, source.id
-    return [], None
+def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
+    """The source whose lead opens the page: a manual page of the entity itself, else
+    the most descriptive source whose lead names the entity, else any with a lead."""
+    key = name_key(title)
+    with_lead = [s for s in ordered_sources(cited) if s.content.lead]
+    own_man = [s for s in with_lead if s.content.man and any(name_key(n) == key for n in s.content.man.names)]
+    naming = [s for s in with_lead if s.names_entity]
+    # A lead that does not name the entity is taken only from the page's most
+    # descriptive source (a runbook's first sentence); from a lesser one (a letter
+    # beside the contract) it would describe something else.
+    first = ordered_sources(cited)[:1]
+    return next(iter(own_man or naming or [s for s in first if s.content.lead]), None)
 
 
-def describe(draft: PageDraft, said: list[str]) -> str:
-    """One sentence: the current values that sources disagreed on, else the first summary
-    sentence, else the shape of a data source ("A table of 40 rows with the columns …")."""
+def lead_sentences(cited: list[PageSource], title: str) -> tuple[list[str], str | None]:
+    """The lead's sentences and the id of the source they come from."""
+    source = _lead_source(cited, title)
+    return (list(source.content.lead), source.id) if source else ([], None)
+
+
+def describe(draft: PageDraft, lead: list[str]) -> str:
+    """One sentence: the current values that sources disagreed on, else the lead's first
+    sentence (a NAME line reads `name — purpose.`), else the shape of a data source,
+    else what the page is built from. Never cut: a sentence too long is not used."""
     resolved = [a for a in draft.attributes if a.status == "canonical"][:3]
     if resolved:
         values = "; ".join(f"{a.label}: {a.value}" for a in resolved)
         return f"{draft.title} ({draft.type}); current {values}."
-    if said:
-        first = said[0]
-        if len(first) > MAX_DESCRIPTION_CHARS:
-            first = first[:MAX_DESCRIPTION_CHARS].rsplit(" ", 1)[0] + "…"
-        return first
-    shape = next((s.digest.structure for s in ordered_sources(draft.cited) if s.digest.structure), None)
-    if shape:
-        return shape if len(shape) <= MAX_DESCRIPTION_CHARS else shape[:MAX_DESCRIPTION_CHARS].rsplit(" ", 1)[0] + "…"
+    for sentence in lead[:2]:
+        sentence = sentence if sentence[-1:] in ".!?" else sentence + "."
+        if len(sentence) <= MAX_DESCRIPTION_CHARS:
+            return sentence
+    shape = next((s.content.data[0] for s in ordered_sources(draft.cited) if s.content.data), None)
+    if shape and len(shape) <= MAX_DESCRIPTION_CHARS:
+        return shape
     count = len(draft.sources)
     kinds = sorted({s.kind for s in draft.cited if s.kind})
     what = f" ({', '.join(kinds)})" if kinds else ""
     return f"{draft.type} {draft.title}, described by {count} source{'s' if count != 1 else ''}{what}."
 
 
+# -- blocks -----------------------------------------------------------------------------
+
+class _Writer:
+    """Renders blocks, keeping each sentence to its first appearance on the page."""
+
+    def __init__(self, known: frozenset[str] = frozenset(), prose: bool = True) -> None:
+        self.said: set[str] = set()
+        self.known = known  # `label: value` of the page's attributes: a field line stating one is not repeated
+        self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
+
+    def fresh(self, text: str) -> str:
+        """`text` without the sentences the page already has."""
+        kept = []
+        for sentence in split_sentences(text):
+            key = " ".join(sentence.casefold().split())
+            if len(sentence.split()) >= 4 and key in self.said:
+                continue
+            self.said.add(key)
+            kept.append(sentence)
+        return " ".join(kept)
+
+    def blocks(self, blocks: tuple[Block, ...], ref: str, depth: int = 0) -> list[str]:
+        """Markdown for `blocks`; `ref` (a footnote) ends the first block that can carry it."""
+        out: list[str] = []
+        for block in blocks:
+            if not self.prose and isinstance(block, Paragraph):
+                continue
+            rendered = self.block(block, ref if ref and not _has_ref(out, ref) else "", depth)
+            if rendered:
+                out.append(rendered)
+        if ref and out and not _has_ref(out, ref):
+            out.append(f"*Source:* {ref}")
+        return out
+
+    def block(self, block: Block, ref: str, depth: int) -> str:
+        if isinstance(block, Paragraph):
+            if _fact_key(block.text) in self.known or _is_date_line(block.text):
+                return ""
+            text = self.fresh(block.text)
+            return text_block(text) + ref if text else ""
+        if isinstance(block, ItemList):
+            return self.items(block, ref, depth)
+        if isinstance(block, Terms):
+            return self.terms(block, ref, depth)
+        if isinstance(block, Table):
+            return self.table(block, "")
+        if isinstance(block, Code):
+            return fenced(block.text) if block.text.strip() else ""
+        return ""
+
+    def items(self, block: ItemList, ref: str, depth: int) -> str:
+        lines: list[str] = []
+        indent = "   " * depth
+        for n, item in enumerate(block.items, 1):
+            text = self.fresh(item.text) if item.text else ""
+            if not text and not item.children:
+                continue
+            marker = f"{n}." if block.ordered else "*"
+            lines.append(f"{indent}{marker} {text_block(text) if text else ''}".rstrip())
+            for child in item.children:
+                if isinstance(child, ItemList):
+                    nested = self.items(child, "", depth + 1)
+                    if nested:
+                        lines.append(nested)
+                elif isinstance(child, (Paragraph, Code, Terms, Table)):
+                    rendered = self.block(child, "", depth + 1)
+                    if rendered:
+                        pad = "   " * (depth + 1)
+                        lines.append("\n".join(pad + line if line else line for line in rendered.splitlines()))
+        if not lines:
+            return ""
+        if ref:
+            last = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].lstrip().startswith(("*", "1", "2", "3", "4", "5", "6", "7", "8", "9")))
+            lines[last] += ref
+        return "\n".join(lines)
+
+    def terms(self, block: Terms, ref: str, depth: int = 0) -> str:
+        """A definition list: a two-column table when every description is a short
+        paragraph or two, else a list of each term with its whole description."""
+        entries = [t for t in block.entries if t.term and t.body]
+        if not entries:
+            return ""
+        if all(_simple(t) for t in entries):
+            rows = [(t.term, self.fresh(" ".join(b.text for b in t.body if isinstance(b, Paragraph)))) for t in entries]
+            rows = [(t, d) for t, d in rows if d]
+            if not rows:
+                return ""
+            lines = [f"| {' | '.join(_term_header(block))} |", "|---|---|"]
+            lines += [f"| {cell(t)} | {cell(d)} |" for t, d in rows]
+            lines[-1] = lines[-1][:-2] + f"{ref} |" if ref else lines[-1]
+            return "\n".join(lines)
+        lines = []
+        indent, pad = "   " * depth, "   " * (depth + 1)
+        for term in entries:
+            body = [self.block(b, "", depth + 1) for b in term.body]
+            body = [b for b in body if b]
+            if not body:
+                continue
+            first = body.pop(0) if isinstance(term.body[0], Paragraph) and body else ""
+            lines.append(f"{indent}* {_term_label(term.term)}" + (f" — {first}" if first else ""))
+            for rendered in body:
+                lines.append("")
+                lines.append("\n".join(pad + line if line else line for line in rendered.splitlines()))
+        if not lines:
+            return ""
+        return "\n".join(lines) + ref
+
+    def table(self, block: Table, ref: str) -> str:
+        width = max(len(block.header), *(len(r) for r in block.rows)) if block.rows else len(block.header)
+        if width == 0 or not block.rows:
+            return ""
+        header = list(block.header) + [""] * (width - len(block.header))
+        lines = ["| " + " | ".join(cell(c) for c in header) + " |", "|" + "---|" * width]
+        for row in block.rows:
+            padded = list(row) + [""] * (width - len(row))
+            lines.append("| " + " | ".join(cell(c) for c in padded) + " |")
+        if ref:
+            lines[-1] = lines[-1][:-2] + f"{ref} |"
+        return "\n".join(lines)
+
+
+def _is_date_line(text: str) -> bool:
+    """`Date: 2024-03-01`: the source's own date, which `# Sources` states."""
+    label, colon, value = text.partition(":")
+    return bool(colon) and label.casefold().strip() in DATE_FIELDS and parse_date(value.strip()) is not None \
+        and len(value.split()) <= 4
+
+
+def _fact_key(text: str) -> str:
+    """`label: value` of a field line (or of an attribute row), folded."""
+    label, _, value = text.partition(":")
+    return f"{' '.join(label.casefold().split())}: {' '.join(value.casefold().strip(' .').split())}"
+
+
+MAX_CELL_WORDS = 80
+
+
+def _simple(term: Term) -> bool:
+    """A description a table cell holds: a paragraph or two, short."""
+    return all(isinstance(b, Paragraph) for b in term.body) and \
+        sum(len(b.text.split()) for b in term.body if isinstance(b, Paragraph)) <= MAX_CELL_WORDS
+
+
+def _term_header(block: Terms) -> tuple[str, str]:
+    terms = [t.term for t in block.entries]
+    if sum(t.rstrip().endswith("?") for t in terms) * 2 > len(terms):
+        return "Question", "Answer"
+    if sum(t.startswith("-") for t in terms) * 2 > len(terms):
+        return "Option", "Description"
+    return "Term", "Description"
+
+
+def _term_label(term: str) -> str:
+    """A term as a list item opens with it: an option in code, anything else bold."""
+    if term.startswith("-") and "`" not in term:
+        return f"`{' '.join(term.split())}`"
+    return f"**{inline(term)}**"
+
+
+def _has_ref(out: list[str], ref: str) -> bool:
+    return any(ref in part for part in out)
+
+
+def _heading(title: str, level: int) -> str:
+    return f"{'#' * min(level, MAX_HEADING_LEVEL)} {inline(display_heading(title).rstrip(':'))}"
+
+
+def _section(writer: _Writer, section: Section, ref: str, level: int) -> list[str]:
+    """A source's section as markdown at `level`, its subsections below it (a paragraph
+    that only repeats the section's title is not written)."""
+    blocks = tuple(b for b in section.blocks if not (isinstance(b, Paragraph) and _topic_key(b.text) == _topic_key(section.title)))
+    out = writer.blocks(blocks, ref)
+    for sub in section.sections:
+        body = _section(writer, sub, ref if not _has_ref(out, ref) else "", level + 1)
+        if body:
+            out += [_heading(sub.title, level + 1), *body] if sub.title else body
+    return out
+
+
+# -- the page's parts -------------------------------------------------------------------
+
+def _lead(writer: _Writer, draft: PageDraft) -> tuple[list[str], list[str]]:
+    """(lead paragraphs, its sentences) of the page."""
+    sentences, origin = lead_sentences(draft.cited, draft.title)
+    if not sentences:
+        return _plain_lead(draft), []
+    source = next(s for s in draft.cited if s.id == origin)
+    parts = []
+    if source.content.man is not None:
+        name, purpose = source.content.man.names[0], source.content.man.purpose
+        first = f"**{inline(name)}** — {inline(purpose)}" if purpose else f"**{inline(name)}**"
+        writer.fresh(sentences[0])
+        rest = writer.fresh(" ".join(sentences[1:]))
+        parts.append((first if first.endswith((".", "!", "?")) else first + ".") + (f" {inline(rest)}" if rest else ""))
+    else:
+        parts.append(inline(writer.fresh(" ".join(sentences))))
+    return [parts[0] + f"[^{origin}]"], sentences
+
+
+def _plain_lead(draft: PageDraft) -> list[str]:
+    """A lead when no source says in a sentence what the entity is: its name and type,
+    and what the page is built from."""
+    described = ordered_sources(draft.cited)
+    if not described:
+        return []
+    kinds = []
+    for source in described[:4]:
+        what = (source.kind or "document").lower() if source.kind != "README" else "README"
+        article = "" if what.endswith(("notes", "minutes")) else "an " if what[:1] in "aeiou" else "a "
+        kinds.append(f"{article}{what}" + (f" of {source.date.isoformat()}" if source.date else "")
+                     + f"[^{source.id}]")
+    more = len(described) - len(kinds)
+    listed = ", ".join(kinds[:-1]) + (" and " if len(kinds) > 1 else "") + kinds[-1]
+    if more:
+        listed += f" and {more} more"
+    return [f"**{inline(draft.title)}** ({inline(draft.type)}), as described by {listed}."]
+
+
+def _companion(source: PageSource, title: str, lead_origin: str | None) -> bool:
+    """A manual page of another command or file that belongs to the entity (`rmt` on
+    tar's page, `rsyncd.conf` on rsync's): its parts go under its own heading, not
+    among the entity's own usage and sections."""
+    man = source.content.man
+    if man is None or source.id == lead_origin:
+        return False
+    words = set(re.findall(r"[\w.+-]+", title.casefold()))
+    return not any(name.casefold() in words or name.casefold() == title.casefold() for name in man.names)
+
+
+def _companion_section(source: PageSource) -> Section:
+    """A companion manual page as one section: `name — purpose`, its usage forms, its sections."""
+    man = source.content.man
+    assert man is not None
+    forms = [line for line in man.synopsis if not (line.endswith(":") and len(line.split()) <= 6)]
+    blocks = ((Code("\n".join(forms)),) if forms else ()) + tuple(Paragraph(n) for n in man.synopsis_notes)
+    title = f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]
+    return Section(title, 1, blocks, tuple(replace(s, level=s.level + 1) for s in source.content.sections))
+
+
+def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
+    """`# Usage`: each manual page's synopsis, the entity's own first."""
+    mans = [s for s in ordered_sources(draft.cited) if s.content.man and s.content.man.synopsis
+            and not _companion(s, draft.title, lead_origin)]
+    mans.sort(key=lambda s: s.id != lead_origin)
+    if not mans:
+        return []
+    out = [f"# {USAGE}"]
+    for source in mans:
+        man = source.content.man
+        assert man is not None
+        if source.id != lead_origin or len(mans) > 1:
+            out.append(f"**{inline(man.names[0])}** — {inline(man.purpose)}[^{source.id}]" if man.purpose
+                       else f"**{inline(man.names[0])}**[^{source.id}]")
+        lines: list[str] = []
+        for line in man.synopsis:
+            if line.endswith(":") and len(line.split()) <= 6:
+                if lines:
+                    out.append(fenced("\n".join(lines)))
+                    lines = []
+                out.append(f"*{inline(line[:-1])}:*")
+            else:
+                lines.append(line)
+        if lines:
+            out.append(fenced("\n".join(lines)))
+        out += filter(None, (writer.block(Paragraph(note), f"[^{source.id}]", 0) for note in man.synopsis_notes))
+    return ["\n\n".join(out)]
+
+
+def _see_also(draft: PageDraft) -> list[str]:
+    """`# See Also`: the manual pages the sources' manual pages refer to, in order,
+    without the page's own."""
+    own = {name.casefold() for s in draft.cited if s.content.man for name in s.content.man.names}
+    refs: dict[str, str] = {}
+    for source in ordered_sources(draft.cited):
+        for ref in source.content.man.see_also if source.content.man else ():
+            if ref.partition("(")[0].casefold() not in own:
+                refs.setdefault(ref.casefold(), ref)
+    return [f"# {SEE_ALSO}\n\n" + inline(", ".join(refs.values()))] if refs else []
+
+
+def _topic_key(title: str) -> str:
+    return " ".join(display_heading(title).casefold().rstrip(":").split())
+
+
+def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
+    """The sources' sections, merged by topic (see the module docstring); a companion
+    manual page's under its own heading."""
+    topics: dict[str, list[tuple[PageSource, Section]]] = {}
+    titles: dict[str, str] = {}
+    for source in ordered_sources(draft.cited):
+        if source.content.is_changelog:
+            continue
+        if _companion(source, draft.title, lead_origin):
+            section = _companion_section(source)
+            topics[f"\0{source.id}"] = [(source, section)]
+            titles[f"\0{source.id}"] = section.title
+            continue
+        for section in _with_own_lead(source, lead_origin):
+            title = section.title or source.title
+            key = _topic_key(title)
+            if key in OWN_HEADINGS or key == _topic_key(draft.title) and not section.title:
+                title = f"{display_heading(title)} ({source.title})" if key in OWN_HEADINGS else title
+                key = _topic_key(title)
+            topics.setdefault(key, []).append((source, replace(section, title=title)))
+            titles.setdefault(key, title)
+        for table in source.content.tables if not source.content.sections else ():
+            key = _topic_key(source.title)
+            topics.setdefault(key, []).append((source, Section(source.title, 1, (table,))))
+            titles.setdefault(key, source.title)
+    out: list[str] = []
+    for key, parts in topics.items():
+        body: list[str] = []
+        for source, section in parts:
+            body += _section(writer, section, f"[^{source.id}]", 1)
+        if body:
+            out.append("\n\n".join([_heading(titles[key], 1), *body]))
+    return out
+
+
+def _with_own_lead(source: PageSource, lead_origin: str | None) -> tuple[Section, ...]:
+    """A source's sections; a source that does not give the page its lead keeps its
+    own first sentences at the head of its first section (a manual page's NAME line
+    aside: the page names the command already)."""
+    if source.content.data:
+        return _data_sections(source)
+    sections = source.content.sections
+    lead = source.content.lead[1:] if source.content.man else source.content.lead
+    if source.id == lead_origin or not lead:
+        return sections
+    opening = Paragraph(" ".join(lead))
+    if sections and not sections[0].title:
+        return (replace(sections[0], blocks=(opening, *sections[0].blocks)), *sections[1:])
+    return (Section("", 1, (opening,)), *sections)
+
+
+def _data_sections(source: PageSource) -> tuple[Section, ...]:
+    """A data file's section: the sentence on its shape, then a few of its records
+    (JSON, YAML) or its tables (CSV, spreadsheets), never its raw text."""
+    assert source.content.data is not None
+    shape, sample, count = source.content.data
+    blocks: tuple[Block, ...] = (Paragraph(shape),)
+    if sample is not None:
+        shown = len(sample.rows)
+        note = f"{shown} of {count} records shown." if shown < count else f"All {count} records shown."
+        return (Section("", 1, blocks + (sample, Paragraph(note))),)
+    opening = tuple(b for s in source.content.sections if not s.title for b in s.blocks if not isinstance(b, Code))
+    return (Section("", 1, blocks + opening),) + tuple(s for s in source.content.sections if s.title)
+
+
+def _release_heading(release: Release, debian: bool, several: bool, source: PageSource) -> str:
+    name = release.version or release.title
+    if debian:
+        name = f"Debian package {name}"
+    when = f" — {release.date.isoformat()}" if release.date and release.version else ""
+    return f"## {inline(name)}{when}"
+
+
+def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[list[str], int]:
+    """The changes as lists, grouped under their groups; how many were left out."""
+    items = [c for c in changes if c.kind == "item"] or list(changes)
+    shown = items[:limit]
+    out: list[str] = []
+    group: str | None = None
+    lines: list[str] = []
+    for change in shown:
+        if change.group != group and lines:
+            out.append("\n".join(lines))
+            lines = []
+        if change.group != group and change.group:
+            out.append(f"**{inline(change.group.rstrip(':'))}**")
+        group = change.group
+        text = writer.fresh(change.text)
+        if not text:
+            continue
+        lines.append(f"* {text_block(text)}")
+        for child in change.children:
+            if isinstance(child, ItemList):
+                nested = writer.items(child, "", 1)
+                if nested:
+                    lines.append(nested)
+    if lines:
+        out.append("\n".join(lines))
+    return out, len(items) - len(shown)
+
+
+def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
+    logs = [s for s in ordered_sources(draft.cited) if s.content.is_changelog]
+    if not logs:
+        return []
+    out = [f"# {RECENT_CHANGES}"]
+    for source in logs:
+        for n, release in enumerate(source.content.releases[:MAX_RELEASES_SHOWN]):
+            parts, left = _changes(writer, release.changes, MAX_NEWEST_CHANGES if n == 0 else MAX_OLDER_CHANGES)
+            out.append(_release_heading(release, source.content.debian, len(logs) > 1, source))
+            ref = f"[^{source.id}]"
+            if parts:
+                parts[-1] += ref
+            else:
+                parts = [f"*Listed in {inline(source.title)}.*{ref}"]
+            if left:
+                parts.append(f"*{left} more change{'s' if left != 1 else ''} in {inline(source.title)}.*")
+            out += parts
+    return ["\n\n".join(out)]
+
+
+def fact_tables(attributes: list[AttributeRow], conflicts: list[ConflictRow]) -> list[str]:
+    """The `# Attributes` and `# Conflicts` sections (design §4.3), each only when it has rows."""
+    parts = []
+    rows_ = [a for a in attributes if a.value.strip()]
+    if rows_:
+        rows = ["# Attributes", "", "| Attribute | Value | Source |", "|---|---|---|"]
+        for a in rows_:
+            refs = " ".join(dict.fromkeys(_ref(s) for s in a.sources))
+            rows.append(f"| {cell(a.label)} | {cell(a.value)} | {refs} |")
+        parts.append("\n".join(rows))
+    if conflicts:
+        rows = ["# Conflicts", "", "| Attribute | Value | Source | Date | Status |", "|---|---|---|---|---|"]
+        for c in conflicts:
+            rows.append(f"| {cell(c.label)} | {cell(c.value)} | {_ref(c.source)} | {_date(c.date)} | {c.status} |")
+        parts.append("\n".join(rows))
+    return parts
+
+
 def _date(value: date | None) -> str:
     return value.isoformat() if value else "undated"
-
-
-def _table(rows: tuple[tuple[str, ...], ...], total: int) -> str:
-    width = max(len(r) for r in rows)
-    padded = [list(r) + [""] * (width - len(r)) for r in rows]
-    lines = ["| " + " | ".join(cell(c) for c in padded[0]) + " |", "|" + "---|" * width]
-    lines += ["| " + " | ".join(cell(c) for c in r) + " |" for r in padded[1:]]
-    if total > len(rows) - 1:
-        lines.append("")
-        lines.append(f"({len(rows) - 1} of {total} rows.)")
-    return "\n".join(lines)
 
 
 def _what(source: PageSource) -> str:
@@ -167,50 +627,23 @@ def _what(source: PageSource) -> str:
     return ", ".join(parts)
 
 
-def derivable_blocks(source: PageSource) -> set[str]:
-    """The blocks (whitespace folded) `source_section` may write for `source`, with or
-    without the sentences a summary took: what an update may drop and write again."""
-    blocks: set[str] = set()
-    for used in (set(), set(source.digest.sentences)):
-        blocks |= {" ".join(b.split()) for b in source_section(source, used).split("\n\n") if b.strip()}
-    return blocks
-
-
-def source_section(source: PageSource, used: set[str]) -> str:
-    """The `## <title>` section of one source (sentences already in the summary are not repeated)."""
-    d = source.digest
-    lines = [f"## {inline(source.title)}", "", f"*{inline(_what(source))}.*[^{source.id}]"]
-    said = [s for s in d.sentences if s not in used]
-    if said:
-        lines += ["", inline(" ".join(said)) + f"[^{source.id}]"]
-    if d.structure:
-        lines += ["", inline(d.structure)]
-    if d.outline:
-        lines.append("")
-        lines += [f"* **{inline(h)}**" + (f" — {inline(first)}" if first else "") for h, first in d.outline]
-    elif d.items:
-        lines.append("")
-        lines += [f"* {inline(item)}" for item in d.items]
-    for rows, total in zip(d.tables, d.table_rows):
-        lines += ["", _table(rows, total)]
-    return "\n".join(lines)
-
-
-def fact_tables(attributes: list[AttributeRow], conflicts: list[ConflictRow]) -> list[str]:
-    """The `# Attributes` and `# Conflicts` sections (design §4.3), each only when it has rows."""
-    parts = []
-    if attributes:
-        rows = ["# Attributes", "", "| Attribute | Value | Source |", "|---|---|---|"]
-        for a in attributes:
-            refs = " ".join(dict.fromkeys(_ref(s) for s in a.sources))
-            rows.append(f"| {cell(a.label)} | {cell(a.value)} | {refs} |")
-        parts.append("\n".join(rows))
-    if conflicts:
-        rows = ["# Conflicts", "", "| Attribute | Value | Source | Date | Status |", "|---|---|---|---|---|"]
-        for c in conflicts:
-            rows.append(f"| {cell(c.label)} | {cell(c.value)} | {_ref(c.source)} | {_date(c.date)} | {c.status} |")
-        parts.append("\n".join(rows))
-    return parts
+def _sources(draft: PageDraft) -> list[str]:
+    """`# Sources`: every source the page cites, by its label, kind and date, the most
+    descriptive first."""
+    shown = {s.id: s for s in draft.cited}
+    rank = {s.id: n for n, s in enumerate(ordered_sources(draft.cited))}
+    lines = []
+    for entry in sorted(draft.sources, key=lambda e: rank.get(str(e.get("id")), len(rank))):
+        ident = entry.get("id")
+        if not isinstance(ident, str):
+            continue
+        source = shown.get(ident)
+        if source is not None:
+            lines.append(f"* {inline(source.title)} — {inline(_what(source))}.[^{ident}]")
+        else:
+            label = draft.labels.get(ident) or str(entry.get("title") or ident)
+            lines.append(f"* {inline(label)}.[^{ident}]")
+    return [f"# {SOURCES}\n\n" + "\n".join(lines)] if lines else []
 
 
 def footnote_definitions(body: str, titles: dict[str, str]) -> str:
@@ -223,37 +656,65 @@ def footnote_definitions(body: str, titles: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def _known_facts(attributes: list[AttributeRow], conflicts: list[ConflictRow]) -> frozenset[str]:
+    return frozenset({_fact_key(f"{a.label}: {a.value}") for a in attributes}
+                     | {_fact_key(f"{c.label}: {c.value}") for c in conflicts})
+
+
+def carried(cited: list[PageSource], title: str, said: list[str], attributes: list[AttributeRow],
+            conflicts: list[ConflictRow]) -> list[str]:
+    """What a page drafted by a model carries from its sources besides the model's
+    prose (draft mode): the usage, every list, step, action item, definition list,
+    table and example of the sources' sections, and the recent changes; none of the
+    sentences in `said` (the model's) is written again."""
+    writer = _Writer(_known_facts(attributes, conflicts), prose=False)
+    for text in said:
+        writer.fresh(text)
+    draft = PageDraft("", title, "", [], [], {}, cited, "", (), attributes, conflicts, [], {})
+    origin = lead_sentences(cited, title)[1]
+    return (_usage(writer, draft, origin) + _content(writer, draft, origin) + _recent_changes(writer, draft)
+            + _see_also(draft))
+
+
 def compose(draft: PageDraft) -> tuple[str, str]:
     """The page's description and body (footnote definitions included)."""
-    said, origin = summary(draft.cited)
+    writer = _Writer(_known_facts(draft.attributes, draft.conflicts))
     parts: list[str] = []
     if draft.prose:
         parts.append(draft.prose)
-    paragraphs = list(draft.notes)
-    if said:
-        paragraphs.append(inline(" ".join(said)) + f"[^{origin}]")
+        for paragraph in draft.prose.split("\n\n"):
+            writer.fresh(paragraph)
+    lead, sentences = _lead(writer, draft)
+    _, origin = lead_sentences(draft.cited, draft.title)
+    paragraphs = list(draft.notes) + lead
     if paragraphs:
         if draft.prose:
             parts.append(f"# {SOURCE_NOTES}")
         parts += paragraphs
     parts += fact_tables(draft.attributes, draft.conflicts)
-    ordered = ordered_sources(draft.cited)
-    if ordered:
-        sections = [f"# {SOURCES}"]
-        for n, source in enumerate(ordered):
-            if n < MAX_DETAILED_SOURCES:
-                sections.append(source_section(source, set(said) if source.id == origin else set()))
-            else:
-                sections.append(f"* {inline(source.title)} — {inline(_what(source))}.[^{source.id}]")
-        parts.append("\n\n".join(sections))
+    parts += _usage(writer, draft, origin)
+    parts += _content(writer, draft, origin)
+    parts += _recent_changes(writer, draft)
+    parts += _see_also(draft)
     if draft.related:
         parts.append(f"# {HEADING}\n\n" + "\n".join(f"* [{_link_text(t)}](/{i}.md)" for t, i in draft.related))
+    parts += _sources(draft)
     body = "\n\n".join(parts)
-    titles = {s["id"]: str(s.get("title") or s["id"]) for s in draft.sources if isinstance(s.get("id"), str)}
+    titles = {s.id: s.title for s in draft.cited}
+    titles |= {s["id"]: str(s.get("title") or draft.labels.get(s["id"]) or s["id"])
+               for s in draft.sources if isinstance(s.get("id"), str) and s["id"] not in titles}
     definitions = footnote_definitions(body, {**draft.footnotes, **titles})
     if definitions:
         body += "\n\n" + definitions
-    return draft.description or describe(draft, said), body
+    return draft.description or describe(draft, sentences), body
+
+
+def body_blocks(cited: list[PageSource], type_: str, title: str) -> set[str]:
+    """The blocks (whitespace folded) a page of these sources alone has: what an update
+    of a page this engine wrote from them may drop and write again (prior.py)."""
+    draft = PageDraft(type_, title, "", [], [], {}, cited, "", (), [], [], [], {})
+    _, body = compose(draft)
+    return {" ".join(b.split()) for b in body.split("\n\n") if b.strip()}
 
 
 def render(draft: PageDraft, now: datetime) -> str:
@@ -264,9 +725,10 @@ def render(draft: PageDraft, now: datetime) -> str:
         "title": draft.title,
         "description": description,
         "tags": draft.tags,
-        "generated": {"by": f"wikid/{wikid.__version__}", "at": iso(now)},
+        "generated": {"by": f"wikid/{__version__}", "at": iso(now)},
         "sources": draft.sources,
     }
     for key, value in draft.extra.items():
         frontmatter.setdefault(key, value)
     return render_page(frontmatter, body)
+

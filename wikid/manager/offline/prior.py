@@ -80,14 +80,18 @@ def _table_rows(lines: list[str]) -> list[list[str]]:
 def read_prior(
     concept: ExistingConcept, regenerated: set[str], source_dates: dict[str, date | None], taken_ids: set[str],
     derivable: set[str] = frozenset(),  # type: ignore[assignment]
+    owned: bool = False,
 ) -> Prior:
     """The part of `concept` that its regenerated sources (`regenerated` ids) do not cover.
 
     `source_dates` maps every earlier source id to its date; `taken_ids` are source ids
     already used on the page (legacy citations get ids that avoid them); `derivable`
     are the blocks (whitespace folded) the engine writes for the regenerated sources
-    anyway, so what a person added inside this engine's `# Sources` section is told
-    apart from what the engine will write again, and kept.
+    anyway, so what a person added to a page this engine wrote is told apart from what
+    the engine will write again, and kept. On a page this engine wrote that nobody has
+    edited since (`owned`), `# Sources` holds only what the engine wrote (it puts kept
+    prose at the top), so nothing in it is kept: an engine of another version wrote
+    it differently.
     """
     fm = concept.frontmatter
     footnotes: dict[str, str] = {}
@@ -112,7 +116,7 @@ def read_prior(
 
     def covered(block: str) -> bool:
         refs = set(_FOOTNOTE_REF.findall(block))
-        return bool(refs) and refs <= regenerated
+        return (bool(refs) and refs <= regenerated) or " ".join(block.split()) in derivable
 
     prose: list[str] = []
     notes: list[str] = []
@@ -139,9 +143,9 @@ def read_prior(
         elif kind == "source notes":
             notes += [b for b in _blocks(section[1:]) if not covered(b)]
         elif kind == "sources" and written_by_engine(fm):
-            # This engine's one section per source is re-derived from the sources; a
-            # block it would not write again is someone's addition, and is kept.
-            prose += [b for b in _blocks(section[1:]) if not covered(b) and " ".join(b.split()) not in derivable]
+            # Re-derived from the sources; on an edited page a block the engine would
+            # not write again is someone's addition, and is kept.
+            prose += [] if owned else [b for b in _blocks(section[1:]) if not covered(b)]
         elif kind == "citations":
             for item in _blocks(section[1:]):
                 for entry in item.splitlines():

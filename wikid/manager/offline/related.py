@@ -1,7 +1,16 @@
 """`# Related Concepts`: pages that name each other.
 
 Two pages are related when the text of one (title, description and body, without
-its own Related Concepts list) mentions the title of the other. That relation
+its own Related Concepts list) names the entity of the other as an entity:
+
+* a title of several words, by those words in a row ("Atlas Freight", "Order Portal");
+* a title of one word, only where the text uses it as a name: a manual-page reference
+  (`gzip(1)`), a command in code (`` `tar -xf` ``, a code block's `ssh host`), or,
+  for a capitalised title of five letters or more, the word written with its capital
+  ("Bluestone"). A one-word title met as a plain word ("make sure", "less than",
+  "the summary") is a common word, not a mention.
+
+That relation
 depends on the two pages alone, never on which documents happened to share a batch,
 and it is kept symmetric: when a batch writes a page, every page this engine wrote
 that it names or that names it lists it too. So a wiki built from one drop is the
@@ -19,7 +28,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
-from wikid.manager.offline.textutil import eligible_name, name_key, words
+from wikid.manager.offline.textutil import eligible_name, fold, name_key, words
 
 MAX_RELATED = 5
 HEADING = "Related Concepts"
@@ -90,17 +99,60 @@ def page_text(title: str, description: str, body: str) -> str:
     return "\n".join([title, description, without_related(body)])
 
 
+_MAN_REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+-]{0,40})\\?\((\d[a-z]{0,6})\\?\)")
+_INLINE_CODE = re.compile(r"`([^`\n]+)`")
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
+_COMMAND_SPLIT = re.compile(r"\|\||&&|[|;]|\$\(")
+_PROMPT = frozenset({"$", "#", "%", ">", "sudo", "env", "exec", "time", "nohup"})
+_CAPITALISED = re.compile(r"\b[A-Z][\w-]{4,}\b")
+
+
+def _code_commands(text: str) -> set[str]:
+    """Folded names a text uses as commands: the first word of each command in its
+    inline code and code blocks (after a prompt, `sudo`, `VAR=value`)."""
+    snippets = [m.group(1) for m in _INLINE_CODE.finditer(text)]
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line.strip()):
+            fenced = not fenced
+        elif fenced:
+            snippets.append(line)
+    found = set()
+    for snippet in snippets:
+        for command in _COMMAND_SPLIT.split(snippet):
+            tokens = [t for t in command.split() if t not in _PROMPT and "=" not in t]
+            if tokens:
+                found.add(fold(tokens[0].rsplit("/", 1)[-1]))
+    return found
+
+
+def entity_names(text: str) -> set[str]:
+    """The one-word names `text` uses as names of things (see the module docstring):
+    folded manual-page references and commands in code, and capitalised words as written."""
+    return ({fold(m.group(1)) for m in _MAN_REFERENCE.finditer(text)} | _code_commands(text)
+            | {f"^{word}" for word in _CAPITALISED.findall(text)})
+
+
 def mentions(texts: Mapping[str, str], titles: Mapping[str, str]) -> dict[str, set[str]]:
-    """For each page of `texts`, the pages of `titles` whose title it mentions (not itself)."""
-    owners: dict[str, list[str]] = defaultdict(list)
+    """For each page of `texts`, the pages of `titles` it names (not itself)."""
+    phrases: dict[str, list[str]] = defaultdict(list)
+    single: dict[str, list[str]] = defaultdict(list)  # folded one-word title, `^Title` as written
     for page, title in titles.items():
-        if key := name_key(title):
-            owners[key].append(page)
-    index = TitleIndex(owners)
-    return {
-        page: {other for key in index.mentioned(text) for other in owners[key] if other != page}
-        for page, text in texts.items()
-    }
+        key = name_key(title)
+        if " " in key:
+            phrases[key].append(page)
+        elif key:
+            single[key].append(page)
+            if title.strip()[:1].isupper() and len(key) >= 5:
+                single[f"^{title.strip()}"].append(page)
+    index = TitleIndex(phrases)
+    out: dict[str, set[str]] = {}
+    for page, text in texts.items():
+        named = [other for key in index.mentioned(text) for other in phrases[key]]
+        if single:
+            named += [other for name in entity_names(text) for other in single.get(name, ())]
+        out[page] = set(named) - {page}
+    return out
 
 
 def ranked(page: str, names: set[str], named_by: set[str]) -> list[str]:

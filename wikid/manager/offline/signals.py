@@ -21,6 +21,7 @@ import yaml
 
 from wikid.document.blocks import plain, split_cells
 from wikid.document.dates import parse_date
+from wikid.document.furniture import without_editor_settings
 from wikid.document.identity import title_problem
 from wikid.document.reading import frontmatter
 from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
@@ -130,6 +131,15 @@ MAX_PROPERTY_KEY_WORDS = 4
 MAX_PROPERTY_VALUE_WORDS = 20
 
 
+def _without_full_stop(value: str) -> str:
+    """A value as a table cell shows it: `3 April 2025 (Jonas).` without the full stop
+    that ended the line (a sentence's own, or an abbreviation's like `Ltd.`, stays)."""
+    return value[:-1] if re.search(r"[)\d]\.$", value) else value
+
+
+_LIST_OR_OPTION = re.compile(r"^(?:[-*+•○◦·▪o]\s|-)|.*--")
+
+
 def is_property(field: Field) -> bool:
     """Whether a field is a real key/value statement (see _NOT_PROPERTIES): a key of at
     most four words without digits, code or verbs; a value of at most twenty words
@@ -138,6 +148,8 @@ def is_property(field: Field) -> bool:
     words_ = label.split()
     if not words_ or len(words_) > MAX_PROPERTY_KEY_WORDS or len(label) > 40 or re.search(r"[\d`()\[\]{}<>=]", label):
         return False
+    if _LIST_OR_OPTION.match(label):
+        return False  # `o --no-iconv: Most transfers use this option.`: a list item about an option
     folded = [w.casefold().strip(".,:*") for w in words_]
     if field.key in _NOT_PROPERTIES or folded[0] in _NOT_PROPERTIES or _VERBS & set(folded):
         return False
@@ -329,9 +341,12 @@ def _parse_body(body: str) -> _Parsed:
             i += 1
             continue
         i += 1
-    lines_with_fields = {f.line for f in out.fields if not f.structured}
+    # A run of `Key: value` lines is structured; one key again and again is a program's
+    # messages (`tar: Exiting with failure status`), not a record.
+    keys_by_line = {f.line: f.key for f in out.fields if not f.structured}
     out.fields = [
-        replace(f, structured=True) if not f.structured and ({f.line - 1, f.line + 1} & lines_with_fields) else f
+        replace(f, structured=True) if not f.structured and any(
+            keys_by_line.get(n) not in (None, f.key) for n in (f.line - 1, f.line + 1)) else f
         for f in out.fields
     ]
     out.short = sum(1 for line in lines if line.strip()) <= SHORT_DOC_LINES
@@ -347,6 +362,7 @@ def _scalar(value: Any) -> str | None:
 def read_signals(text: str) -> DocSignals:
     """Every signal of one extracted document (see the module docstring)."""
     fm, body = frontmatter(text)
+    body = without_editor_settings(body)
     parsed = _parse_body(body)
     fm_fields = [
         Field(norm_key(str(k)), str(k), v)
@@ -421,7 +437,7 @@ def read_signals(text: str) -> DocSignals:
         if f.key not in seen and f.value and len(f.value) <= MAX_VALUE_CHARS:
             seen.add(f.key)
             attributes.append(f)
-    attributes = attributes[:MAX_ATTRIBUTES]
+    attributes = [replace(f, value=_without_full_stop(f.value)) for f in attributes[:MAX_ATTRIBUTES]]
 
     asserted = set(codes(name or ""))
     for f in fields:

@@ -1,0 +1,170 @@
+"""A changelog's or NEWS file's releases: version, date and what changed.
+
+    releases = read_releases(text, outline)   # newest first
+
+* A Debian changelog (`pkg (version) dist; urgency=…`) is read by python-debian.
+* Anything else is read from its outline: a release starts at a heading, a short
+  paragraph or a one-item list that names a version (`Version 4.3 (19 Jan 2020)`,
+  `* Noteworthy changes in release 4.9 (2022-11-06) [stable]`, `## 3.2.7 (20 Oct
+  2022)`, `2022-12-28 (3.40.1)`) and little else; its changes are the items and
+  paragraphs up to the next one, grouped under the headings between them (`** Bug
+  fixes`, an author and date line).
+A section number (`1.1. Overview`) is no version. Releases are ordered newest first:
+by date when every release has one, else as the document lists them when it lists
+them newest first (most do), else by version.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+from datetime import date
+
+from wikid.document.dates import parse_date
+from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Terms, events
+from wikid.document.text_reader import read_text
+
+MAX_RELEASES = 12  # the newest are what a page shows
+MAX_MARKER_WORDS = 12
+MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
+_DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
+_VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
+_BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
+_DATED = re.compile(r"^\d{4}-\d{2}-\d{2}$")  # a GNU ChangeLog entry: `2015-07-10  Name  <address>`
+_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+\S")
+_KIND_WORDS = frozenset(
+    """version versions release releases released changes change changed noteworthy new in of for
+    the major minor user-visible visible between and since stable beta alpha rc news what's whats is
+    from to a an""".split()
+)
+_DATE_WORDS = re.compile(
+    r"\d{4}-\d{2}-\d{2}|\b\d{1,2}\s+\w{3,9}\s+\d{4}\b|\b\w{3,9}\s+\d{1,2},?\s+\d{4}\b|\b\d{4}\b|"
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change: its text, what is nested in it, and the group it is listed under."""
+
+    text: str
+    group: str | None = None
+    children: tuple[Block, ...] = ()
+    kind: str = "item"  # "item" (a list item, an outline line) or "paragraph"
+
+
+@dataclass(frozen=True)
+class Release:
+    version: str
+    date: date | None
+    title: str  # the release's heading as written
+    changes: tuple[Change, ...]
+
+
+def is_debian_changelog(text: str) -> bool:
+    """Whether the text opens like a Debian changelog (`pkg (version) dist; urgency=…`)."""
+    return _DEBIAN.match(text.lstrip()) is not None
+
+
+def version_in(text: str) -> str | None:
+    """The version a release heading names, or None when `text` is not one."""
+    words = text.split()
+    if not words or len(words) > MAX_MARKER_WORDS or _SECTION_NUMBER.match(text):
+        return None
+    if text.rstrip()[-1:] in ".,;:!?" and not text.rstrip().endswith(("])", ")")):
+        return None
+    found = _VERSION.search(text) or _BARE_VERSION.search(text)
+    if found is None:
+        return None
+    rest = _DATE_WORDS.sub(" ", text[: found.start()] + " " + text[found.end():])
+    others = [w for w in re.findall(r"[^\W\d_][\w'-]*", rest) if w.casefold() not in _KIND_WORDS]
+    return found.group(1) if len(others) <= MAX_OTHER_WORDS else None
+
+
+def _debian(text: str) -> list[Release]:
+    from debian.changelog import Changelog  # python-debian
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # it warns on each line it cannot parse
+        try:
+            log = Changelog(text, strict=False, max_blocks=MAX_RELEASES)
+        except Exception:  # python-debian raises its own and ValueError on malformed entries  # noqa: BLE001
+            return []
+    out = []
+    for block in log:
+        body = read_text("\n".join(block.changes()))
+        changes = _changes([*events(body)])
+        out.append(Release(str(block.version), parse_date(block.date), f"{block.package} {block.version}", tuple(changes)))
+    return out
+
+
+def _changes(stream: list[Heading | Block]) -> list[Change]:
+    """The changes under one release: list items and paragraphs, grouped under the
+    headings between them; a heading with nothing under it is a change itself (an
+    outline file's `** Fix the FTP byte count` lines)."""
+    out: list[Change] = []
+    group: str | None = None
+    for n, event in enumerate(stream):
+        if isinstance(event, Heading):
+            following = stream[n + 1] if n + 1 < len(stream) else None
+            if following is None or isinstance(following, Heading):
+                out.append(Change(event.title, group))
+            else:
+                group = event.title
+        elif isinstance(event, ItemList):
+            out += [Change(item.text, group, item.children) for item in event.items if item.text]
+        elif isinstance(event, Terms):
+            out += [Change(f"{t.term}: {t.description}".rstrip(": "), group) for t in event.entries]
+        elif isinstance(event, Paragraph):
+            out.append(Change(event.text, group, kind="paragraph"))
+    return out
+
+
+def _marker(event: Heading | Block) -> str | None:
+    """The text of a release heading, when this event is one."""
+    if isinstance(event, Heading):
+        text = event.title
+    elif isinstance(event, Paragraph):
+        text = event.text
+    elif isinstance(event, ItemList) and len(event.items) == 1 and not event.items[0].children:
+        text = event.items[0].text
+    else:
+        return None
+    return text if version_in(text) else None
+
+
+def read_releases(text: str, outline: Outline) -> list[Release]:
+    """The releases a changelog or NEWS text lists, newest first (see the module docstring)."""
+    if is_debian_changelog(text):
+        found = _debian(text.lstrip())
+        if found:
+            return found
+    releases: list[tuple[str, list[Heading | Block]]] = []
+    for event in events(outline):
+        marker = _marker(event)
+        if marker is not None:
+            releases.append((marker, []))
+        elif isinstance(event, Terms) and all(_DATED.match(t.term) for t in event.entries):
+            releases += [(f"{t.term} {t.description}", list(t.body[1:])) for t in event.entries]
+        elif releases and not isinstance(event, Code):
+            releases[-1][1].append(event)
+    out = [Release(version_in(title) or "", parse_date(title), title, tuple(_changes(body)))
+           for title, body in releases[: MAX_RELEASES * 4]]
+    return _newest_first(out)[:MAX_RELEASES]
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", version)[:4])
+
+
+def _newest_first(releases: list[Release]) -> list[Release]:
+    if len(releases) < 2:
+        return releases
+    if all(r.date for r in releases):
+        return sorted(releases, key=lambda r: r.date, reverse=True)  # type: ignore[arg-type, return-value]
+    keys = [_version_key(r.version) for r in releases]
+    if keys[0] >= keys[-1]:
+        return releases
+    return sorted(releases, key=lambda r: _version_key(r.version), reverse=True)

@@ -1,0 +1,144 @@
+"""A manual page's parts, whatever format it came in (groff text, HTML, PDF, markdown).
+
+A manual page is recognised by its NAME section (`name[, name …] - what it does`).
+Its SYNOPSIS gives the usage forms (wrapped forms joined; several forms on one
+paragraph split where each next form starts with the command's name), SEE ALSO the
+manual pages it refers to (`gzip(1)`), AUTHOR(S) and REPORTING BUGS who wrote it and
+where bugs go. Its other sections (DESCRIPTION, OPTIONS, EXIT STATUS, FILES …) are
+content like any document's: they are returned in order for the page to carry.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections
+
+NAME_TITLES = frozenset({"name", "nom", "nombre", "名前"})
+SYNOPSIS_TITLES = frozenset({"synopsis", "syntax", "usage"})
+SEE_ALSO_TITLES = frozenset({"see also", "related", "see"})
+AUTHOR_TITLES = frozenset({"author", "authors", "written by"})
+BUGS_TITLES = frozenset({"reporting bugs", "bug reports", "reporting problems"})
+OWN_TITLES = NAME_TITLES | SYNOPSIS_TITLES | SEE_ALSO_TITLES | AUTHOR_TITLES | BUGS_TITLES | {"copyright", "colophon"}
+_NAME_SEP = re.compile(r"\s+(?:\\?-{1,2}|—|–)\s+|\s+(?:\\?-|—|–)$")
+_REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-z]{0,6}|n|l)\)")
+_FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
+MAX_NAME_CHARS = 60
+
+
+@dataclass(frozen=True)
+class ManPage:
+    names: tuple[str, ...]
+    purpose: str
+    name_line: str  # the NAME line as written, wrapped lines joined
+    synopsis: tuple[str, ...]  # usage forms, and labels (`Traditional usage:`) before groups of them
+    synopsis_notes: tuple[str, ...]  # the synopsis's sentences about its forms (`Usages with just one SRC ...`)
+    see_also: tuple[str, ...]  # `name(section)` references, in order
+    author: str | None
+    bugs: str | None  # where to report bugs (the section's first sentence)
+    content: tuple[Section, ...]  # every other section, in order
+
+
+def _key(title: str) -> str:
+    return " ".join(title.casefold().strip(" :").split())
+
+
+def _first_paragraph(blocks: tuple[Block, ...]) -> str | None:
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            return block.text
+        if isinstance(block, Code):
+            return " ".join(block.text.split())
+    return None
+
+
+def name_of(text: str) -> tuple[tuple[str, ...], str] | None:
+    """(names, purpose) of a NAME line, or None when it is not one."""
+    sep = _NAME_SEP.search(text)
+    if sep is None:
+        return None
+    names = tuple(n.strip() for n in text[: sep.start()].split(",") if n.strip())
+    if not names or any(len(n) > MAX_NAME_CHARS or " " in n for n in names):
+        return None
+    return names, text[sep.end():].strip()
+
+
+def _forms(text: str, names: tuple[str, ...]) -> list[str]:
+    """One synopsis paragraph as its usage forms: split where a form starts with one
+    of the command's names, when every piece reads as a form (brackets, options)."""
+    starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
+    if len(starts) < 2 or starts[0] != 0:
+        return [text]
+    pieces = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)])]
+    return pieces if all(_FORM_CHARS.search(p) for p in pieces) else [text]
+
+
+def _is_note(text: str, names: tuple[str, ...]) -> bool:
+    """A sentence about the usage forms rather than a form: it does not name the
+    command and ends as a sentence (`The online version of this manpage is at ...`)."""
+    named = re.search(r"(?:^|(?<=[\s:]))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)
+    return named is None and len(text.split()) >= 5 and text.rstrip()[-1:] in ".!?"
+
+
+def _synopsis(section: Section, names: tuple[str, ...], notes: list[str]) -> list[str]:
+    """The usage forms of a SYNOPSIS section; its sentences about them go to `notes`."""
+    lines: list[str] = []
+    for block in section.blocks:
+        if isinstance(block, Code):
+            lines += [" ".join(line.split()) for line in block.text.splitlines() if line.strip()]
+        elif isinstance(block, Paragraph) and _is_note(block.text, names):
+            notes.append(block.text)
+        elif isinstance(block, Paragraph):
+            lines += _forms(block.text, names)
+        elif isinstance(block, Terms):  # `Traditional usage` over its forms
+            for entry in block.entries:
+                lines.append(f"{entry.term}:")
+                lines += _synopsis(Section("", 0, entry.body, ()), names, notes)
+        elif isinstance(block, ItemList):
+            lines.append(block_text(block))
+    for sub in section.sections:
+        if sub.title:
+            lines.append(f"{sub.title}:")
+        lines += _synopsis(sub, names, notes)
+    return lines
+
+
+def read_manpage(outline: Outline) -> ManPage | None:
+    """The manual page `outline` is, or None when it has no NAME section."""
+    all_sections = list(sections(outline))
+    name_section = next((s for s in all_sections[:12] if _key(s.title) in NAME_TITLES), None)
+    if name_section is None:
+        return None
+    line = _first_paragraph(name_section.blocks)
+    named = name_of(line) if line else None
+    if named is None or line is None:
+        return None
+    names, purpose = named
+    synopsis: list[str] = []
+    notes: list[str] = []
+    see_also: list[str] = []
+    author = bugs = None
+    siblings = [s for s in all_sections if s.level == name_section.level]
+    content: list[Section] = []
+    for section in siblings:
+        key = _key(section.title)
+        if key in NAME_TITLES:
+            continue
+        if key in SYNOPSIS_TITLES and not synopsis:
+            synopsis = _synopsis(section, names, notes)
+        elif key in SEE_ALSO_TITLES:
+            text = " ".join(block_text(b) for b in section.blocks)
+            see_also += [f"{m.group(1)}({m.group(2)})" for m in _REFERENCE.finditer(text)]
+        elif key in AUTHOR_TITLES:
+            author = _first_paragraph(section.blocks)
+        elif key in BUGS_TITLES:
+            bugs = _first_paragraph(section.blocks)
+        elif key not in OWN_TITLES:
+            content.append(section)
+    return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs, tuple(content))
+
+
+def references(text: str) -> list[str]:
+    """The `name(section)` manual-page references a text makes, in order."""
+    return [f"{m.group(1)}({m.group(2)})" for m in _REFERENCE.finditer(text)]

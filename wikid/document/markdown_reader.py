@@ -1,0 +1,197 @@
+"""Markdown read with markdown-it-py (CommonMark, GFM tables, definition lists,
+footnotes: a reference and its definition are citations, not content).
+
+Markdown sources and the markdown the extractors write (DOCX, ODT, HTML, EPUB, PPTX,
+spreadsheets, CSV, fenced JSON/YAML) are read by the CommonMark parser itself, so a
+code block is code, a list is a list and a `#` inside a fence is no heading. What the
+extractors add for layout is not content: `## Page N` and `## Slide N` headings are
+dropped, `## Sheet: X` heads a section named X, and nothing after the heading under
+which an extractor puts what it found outside a page's main content is read
+(furniture.FURNITURE_HEADING). Navigation the converters kept (a paragraph or list
+that is mostly links, a section headed "Contents" or "Navigation") is dropped too.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+
+from wikid.document.furniture import FURNITURE_HEADING, NAV_HEADINGS
+from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
+from wikid.document.tables import tidy
+
+_LAYOUT = re.compile(r"^(?:page|slide) \d+$", re.IGNORECASE)
+_SHEET = re.compile(r"^sheet: (.+)$", re.IGNORECASE)
+_TAG = re.compile(r"<[^<>]{0,2000}>")
+# HTML elements an inline tag may open or close; anything else in angle brackets is
+# text (`--alt-svc <file name>`, `<path>`), not markup.
+_HTML_INLINE = re.compile(
+    r"^</?(?:a|abbr|b|big|br|cite|code|del|dfn|em|font|i|img|ins|kbd|mark|q|s|samp|small|span|strike|strong|"
+    r"sub|sup|tt|u|var|wbr|p|div|hr|center|nobr)(?:[\s/>]|$)|^<!--|^<\?", re.IGNORECASE)
+_LEFTOVER_STRONG = re.compile(r"\*\*")  # emphasis markdown could not pair (`--**no-**option`)
+_LEFTOVER_NOTE = re.compile(r"\[\^[^\]\s]{1,40}\]")  # a footnote reference whose definition is missing
+NAV_LINK_SHARE = 0.6  # a block whose text is this much link text (two links or more) is navigation
+
+_PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
+
+
+class _Inline:
+    """Plain text of an inline node, with how much of it is link text."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.link_chars = 0
+        self.links = 0
+
+    def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
+        for child in node.children:
+            kind = child.type
+            if kind in ("text", "code_inline"):
+                content = child.content if kind == "code_inline" else \
+                    _LEFTOVER_NOTE.sub("", _LEFTOVER_STRONG.sub("", child.content))
+                self.parts.append(content)
+                if in_link:
+                    self.link_chars += len(content)
+            elif kind in ("softbreak", "hardbreak"):
+                self.parts.append(" ")
+            elif kind == "html_inline":
+                if not _HTML_INLINE.match(child.content):
+                    self.parts.append(child.content)
+            elif kind == "link":
+                self.links += 1
+                self.read(child, True)
+            elif kind == "image":
+                self.parts.append(child.content or "")  # the alt text
+            else:
+                self.read(child, in_link)
+
+    @property
+    def text(self) -> str:
+        return " ".join("".join(self.parts).split())
+
+
+def inline_text(node: SyntaxTreeNode) -> str:
+    reader = _Inline()
+    reader.read(node)
+    return reader.text
+
+
+def _inline_of(node: SyntaxTreeNode) -> _Inline:
+    reader = _Inline()
+    for child in node.children:
+        if child.type == "inline":
+            reader.read(child)
+    return reader
+
+
+def _is_navigation(reader: _Inline) -> bool:
+    return reader.links >= 2 and reader.link_chars >= NAV_LINK_SHARE * max(len(reader.text), 1)
+
+
+def _item(node: SyntaxTreeNode) -> Item | None:
+    children = list(node.children)
+    text = ""
+    if children and children[0].type == "paragraph":
+        text = _inline_of(children[0]).text
+        children = children[1:]
+    nested = tuple(b for child in children for b in _blocks(child))
+    if not text and nested and isinstance(nested[0], Paragraph):
+        text, nested = nested[0].text, nested[1:]
+    return Item(text, nested) if text or nested else None
+
+
+def _list(node: SyntaxTreeNode) -> list[Block]:
+    readers = []
+    items = []
+    for child in node.children:
+        if child.type != "list_item":
+            continue
+        item = _item(child)
+        if item is not None:
+            items.append(item)
+            first = child.children[0] if child.children else None
+            readers.append(_inline_of(first) if first is not None and first.type == "paragraph" else _Inline())
+    if len(readers) >= 3 and all(_is_navigation(r) or (r.links == 1 and r.link_chars >= 0.8 * len(r.text)) for r in readers):
+        return []  # a list of links: a table of contents or a menu
+    return [ItemList(tuple(items), node.type == "ordered_list")] if items else []
+
+
+def _table(node: SyntaxTreeNode) -> list[Block]:
+    header: list[str] = []
+    rows: list[list[str]] = []
+    for part in node.children:
+        for row in part.children:
+            cells = [inline_text(cell.children[0]) if cell.children else "" for cell in row.children]
+            if part.type == "thead":
+                header = cells
+            else:
+                rows.append(cells)
+    return tidy(header, rows)
+
+
+def _terms(node: SyntaxTreeNode) -> list[Block]:
+    entries: list[Term] = []
+    term: str | None = None
+    for child in node.children:
+        if child.type == "dt":
+            term = inline_text(child.children[0]) if child.children else ""
+        elif child.type == "dd" and term:
+            body = tuple(b for grandchild in child.children for b in _blocks(grandchild))
+            if entries and entries[-1].term == term:  # a second description of the same term
+                entries[-1] = Term(term, entries[-1].body + body)
+            else:
+                entries.append(Term(term, body))
+    return [Terms(tuple(entries))] if entries else []
+
+
+def _blocks(node: SyntaxTreeNode) -> list[Block]:
+    """The model blocks of one block-level node (not headings)."""
+    kind = node.type
+    if kind == "paragraph":
+        reader = _inline_of(node)
+        return [] if not reader.text or _is_navigation(reader) else [Paragraph(reader.text)]
+    if kind in ("bullet_list", "ordered_list"):
+        return _list(node)
+    if kind in ("fence", "code_block"):
+        text = node.content.rstrip("\n")
+        return [Code(text, (node.info or "").strip().split(" ")[0])] if text.strip() else []
+    if kind == "table":
+        return _table(node)
+    if kind == "dl":
+        return _terms(node)
+    if kind == "html_block":
+        text = " ".join(html.unescape(_TAG.sub(" ", node.content)).split())
+        return [Paragraph(text)] if text else []
+    if kind in ("blockquote", "dd"):
+        return [b for child in node.children for b in _blocks(child)]
+    return []
+
+
+def read_markdown(text: str) -> Outline:
+    """The outline of a markdown text (see the module docstring)."""
+    tree = SyntaxTreeNode(_PARSER.parse(text))
+    events: list[Heading | Block] = []
+    skipping: int | None = None  # level of a navigation section being skipped
+    for node in tree.children:
+        if node.type == "heading":
+            level = int(node.tag[1:])
+            title = inline_text(node.children[0]) if node.children else ""
+            if title == FURNITURE_HEADING:
+                break
+            if skipping is not None and level <= skipping:
+                skipping = None
+            if title.casefold().strip(" :¶#*") in NAV_HEADINGS:
+                skipping = level
+                continue
+            if skipping is not None or not title or _LAYOUT.match(title):
+                continue
+            sheet = _SHEET.match(title)
+            events.append(Heading(sheet.group(1).strip() if sheet else title, level))
+        elif skipping is None:
+            events += _blocks(node)
+    return build(events)

@@ -1,0 +1,140 @@
+"""A document's extracted text read by the parser for its format, into one model.
+
+    outline = read_outline(text, ".rst")
+
+* `.rst`: docutils (rest_reader); a text docutils refuses is read as plain text.
+* plain text (`.txt`, `.log`, `.org`, no extension …), PDF pages (`## Page N` between
+  them, running headers and footers stripped) and RTF, OCR text: text_reader.
+* everything else is the markdown wikid's extractors write, or markdown itself:
+  markdown-it-py (markdown_reader).
+
+Then, whatever the format: a list whose items are the document's own section titles
+is its table of contents, not content, and is dropped; what a converter left of
+roff escapes (`\\-`, `\\(em`, `\\fB`) and HTML entities is undone in the text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from wikid.document.asciidoc import is_asciidoc, to_markdown
+from wikid.document.furniture import strip_page_furniture
+from wikid.document.markdown_reader import read_markdown
+from wikid.document.model import (
+    Block,
+    Code,
+    Item,
+    ItemList,
+    Outline,
+    Paragraph,
+    Section,
+    Table,
+    Term,
+    Terms,
+    sections,
+)
+from wikid.document.rest_reader import RestUnreadable, read_rest
+from wikid.document.text_reader import read_text
+
+PLAIN_SUFFIXES = frozenset(".txt .text .log .org .pdf .rtf .png .jpg .jpeg .gif .webp .bmp .tif .tiff".split())
+REST_SUFFIXES = frozenset({".rst", ".rest"})
+MIN_TOC_ITEMS = 3
+# What a page carries of a document is its beginning: a 20 MB text is read up to here
+# (at a line end), so the readers' memory and time stay bounded whatever the input.
+MAX_OUTLINE_CHARS = 400_000
+_ROFF = re.compile(r"\\f[BIRPC]|\\f\([A-Z]{2}|\\f\[[A-Z]*\]|\\[&|%]|\\\(([a-z]{2})|\\\*\([A-Za-z]{2}|\\([-^])")
+_ROFF_GLYPHS = {"em": "—", "en": "–", "hy": "-", "aq": "'", "dq": '"', "lq": "“", "rq": "”", "oq": "‘", "cq": "’",
+                "bu": "•", "co": "©", "rg": "®", "tm": "™", "mi": "-", "pl": "+", "mu": "×", "de": "°"}
+_ENTITY = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,10});")
+
+
+def plain_text(text: str) -> str:
+    """Text without leftover roff escapes or HTML entities (a converter's leftovers)."""
+    if "\\" in text:
+        text = _ROFF.sub(_roff_glyph, text)
+    if "&" in text:
+        text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
+    return text
+
+
+def _roff_glyph(match: re.Match[str]) -> str:
+    if match.group(1):
+        return _ROFF_GLYPHS.get(match.group(1), "")
+    if match.group(2):
+        return match.group(2)
+    return ""
+
+
+def bounded(text: str) -> str:
+    """The part of `text` the readers read: up to MAX_OUTLINE_CHARS, ending at a line end."""
+    if len(text) <= MAX_OUTLINE_CHARS:
+        return text
+    cut = text.rfind("\n", 0, MAX_OUTLINE_CHARS)
+    return text[: cut if cut > MAX_OUTLINE_CHARS // 2 else MAX_OUTLINE_CHARS]
+
+
+def read_outline(text: str, suffix: str) -> Outline:
+    """The outline of one document's extracted text (see the module docstring), of
+    its first MAX_OUTLINE_CHARS at most."""
+    text = bounded(text)
+    suffix = suffix.lower()
+    if suffix in REST_SUFFIXES:
+        try:
+            outline = read_rest(text)
+        except RestUnreadable:
+            outline = read_text(text)
+    elif suffix in PLAIN_SUFFIXES and suffix != ".pdf" and is_asciidoc(text):
+        outline = read_markdown(to_markdown(text))
+    elif suffix in PLAIN_SUFFIXES:
+        outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else text)
+    else:
+        outline = read_markdown(text)
+    return _cleaned(_without_contents(outline))
+
+
+def _folded(text: str) -> str:
+    return " ".join(re.sub(r"^[\d.]+\s*", "", text.casefold()).split())
+
+
+def _without_contents(outline: Outline) -> Outline:
+    """The outline without a list of its own section titles (a table of contents)."""
+    titles = {_folded(s.title) for s in sections(outline) if s.title}
+    if len(titles) < MIN_TOC_ITEMS:
+        return outline
+
+    def is_toc(block: Block) -> bool:
+        if not isinstance(block, ItemList) or len(block.items) < MIN_TOC_ITEMS:
+            return False
+        names = [_folded(i.text) for i in block.items]
+        return sum(1 for n in names if n in titles) >= 0.8 * len(names)
+
+    def prune(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+        return tuple(b for b in blocks if not is_toc(b))
+
+    def section(s: Section) -> Section:
+        return Section(s.title, s.level, prune(s.blocks), tuple(section(c) for c in s.sections))
+
+    return Outline(prune(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+def _cleaned(outline: Outline) -> Outline:
+    """Every text of the outline through plain_text."""
+
+    def block(b: Block) -> Block:
+        if isinstance(b, Paragraph):
+            return Paragraph(plain_text(b.text))
+        if isinstance(b, ItemList):
+            return ItemList(tuple(Item(plain_text(i.text), tuple(block(c) for c in i.children)) for i in b.items), b.ordered)
+        if isinstance(b, Terms):
+            return Terms(tuple(Term(plain_text(t.term), tuple(block(c) for c in t.body)) for t in b.entries))
+        if isinstance(b, Table):
+            return Table(tuple(plain_text(c) for c in b.header), tuple(tuple(plain_text(c) for c in r) for r in b.rows))
+        if isinstance(b, Code):
+            return Code(plain_text(b.text) if "\\f" in b.text or "&" in b.text else b.text, b.info)
+        return b
+
+    def section(s: Section) -> Section:
+        return Section(plain_text(s.title), s.level, tuple(block(b) for b in s.blocks), tuple(section(c) for c in s.sections))
+
+    return Outline(tuple(block(b) for b in outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)

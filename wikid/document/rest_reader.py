@@ -1,0 +1,186 @@
+"""reStructuredText read with docutils into the document model.
+
+docutils parses the text into its doctree (sections, paragraphs, bullet and
+enumerated lists, definition, field and option lists, literal blocks, grid and simple
+tables); this module maps that tree onto the model. The text is untrusted: file
+insertion (`include`, `raw`, `csv-table :file:`/`:url:`) and raw output are
+disabled, and no report is printed or raised. What docutils could not parse
+(an unknown role, a broken reference) comes back as its text without the role or
+reference markup, never as `:role:` or backticks; comments, substitution
+definitions, targets and system messages are not content.
+
+A text docutils refuses (it raises on some malformed input) or one longer than
+MAX_CHARS is read as plain text by the caller (document/outline.py).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable
+
+from docutils import nodes
+from docutils.core import publish_doctree
+
+from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
+from wikid.document.tables import tidy
+
+MAX_CHARS = 400_000  # docutils takes ~3 s per MB; longer texts are read as plain text
+_SETTINGS = {
+    "report_level": 5,
+    "halt_level": 5,
+    "file_insertion_enabled": False,
+    "raw_enabled": False,
+    "warning_stream": io.StringIO(),
+    "doctitle_xform": False,
+    "sectsubtitle_xform": False,
+    "input_encoding": "unicode",
+    "syntax_highlight": "none",
+    "language_code": "en",
+}
+_ROLE = re.compile(r":[A-Za-z][\w.+-]*:`?|`_{0,2}")  # what is left of a role docutils did not know
+_TRAILING_ROLE = re.compile(r":[A-Za-z][\w.+-]*:$")
+_SKIPPED = (nodes.comment, nodes.system_message, nodes.substitution_definition, nodes.target, nodes.raw,
+            nodes.pending, nodes.title, nodes.transition)
+_ADMONITIONS = (nodes.note, nodes.warning, nodes.tip, nodes.hint, nodes.important, nodes.caution,
+                nodes.danger, nodes.error, nodes.attention)
+
+
+class RestUnreadable(ValueError):
+    """docutils could not read the text."""
+
+
+def _inline(node: nodes.Node) -> str:
+    """Plain text of an inline container (a paragraph, a term, a title)."""
+    parts: list[str] = []
+    children = list(node.children) if isinstance(node, nodes.Element) else [node]
+    for n, child in enumerate(children):
+        if isinstance(child, (nodes.system_message, nodes.footnote_reference, nodes.citation_reference,
+                              nodes.substitution_definition, nodes.target)):
+            continue
+        if isinstance(child, nodes.Text):
+            text = child.astext()  # escapes undone (docutils keeps them as NUL marks)
+            if n + 1 < len(children) and isinstance(children[n + 1], nodes.Inline):
+                text = _TRAILING_ROLE.sub("", text)  # `sn:raw-latex:` before a reference docutils split off
+            parts.append(text)
+        elif isinstance(child, nodes.problematic):
+            parts.append(_ROLE.sub("", child.astext()))
+        elif isinstance(child, nodes.image):
+            parts.append(str(child.get("alt", "")))
+        elif isinstance(child, nodes.Element):
+            parts.append(_inline(child))
+    return " ".join("".join(parts).split())
+
+
+def _item(node: nodes.Element) -> Item | None:
+    blocks = _blocks_of(node.children)
+    if blocks and isinstance(blocks[0], Paragraph):
+        return Item(blocks[0].text, tuple(blocks[1:]))
+    return Item("", tuple(blocks)) if blocks else None
+
+
+def _table(node: nodes.table) -> list[Block]:
+    header: list[str] = []
+    rows: list[list[str]] = []
+    for group in node.findall(nodes.tgroup):
+        for part in group.children:
+            if not isinstance(part, (nodes.thead, nodes.tbody)):
+                continue
+            for row in part.children:
+                cells = [" ".join(entry.astext().split()) for entry in row.children]
+                if isinstance(part, nodes.thead) and not header:
+                    header = cells
+                else:
+                    rows.append(cells)
+        break
+    if not header and rows:
+        header, rows = rows[0], rows[1:]
+    return tidy(header, rows)
+
+
+def _terms(entries: list[tuple[str, list[Block]]]) -> list[Block]:
+    kept = tuple(Term(term, tuple(body)) for term, body in entries if term)
+    return [Terms(kept)] if kept else []
+
+
+def _block(node: nodes.Node) -> list[Block]:
+    if isinstance(node, _SKIPPED) or not isinstance(node, nodes.Element):
+        return []
+    if isinstance(node, nodes.paragraph):
+        text = _inline(node)
+        return [Paragraph(text)] if text else []
+    if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
+        items = [item for child in node.children if isinstance(child, nodes.list_item) and (item := _item(child))]
+        return [ItemList(tuple(items), isinstance(node, nodes.enumerated_list))] if items else []
+    if isinstance(node, (nodes.literal_block, nodes.doctest_block)):
+        text = node.astext().rstrip("\n")
+        language = next((c for c in node.get("classes", []) if c != "code"), "")
+        return [Code(text, language)] if text.strip() else []
+    if isinstance(node, nodes.definition_list):
+        entries = []
+        for item in node.children:
+            if isinstance(item, nodes.definition_list_item):
+                term = next(iter(item.findall(nodes.term)), None)
+                body = [b for d in item.findall(nodes.definition) for b in _blocks_of(d.children)]
+                entries.append((_inline(term) if term is not None else "", body))
+        return _terms(entries)
+    if isinstance(node, nodes.field_list):
+        return _terms([(_inline(field.children[0]), _blocks_of(field.children[1].children))
+                       for field in node.children if isinstance(field, nodes.field) and len(field.children) == 2])
+    if isinstance(node, nodes.option_list):
+        entries = []
+        for item in node.children:
+            groups = list(item.findall(nodes.option_group))
+            descriptions = list(item.findall(nodes.description))
+            if groups and descriptions:
+                entries.append((groups[0].astext(), _blocks_of(descriptions[0].children)))
+        return _terms(entries)
+    if isinstance(node, nodes.line_block):
+        text = " ".join(_inline(line) for line in node.findall(nodes.line))
+        return [Paragraph(" ".join(text.split()))] if text.strip() else []
+    if isinstance(node, nodes.table):
+        return _table(node)
+    if isinstance(node, _ADMONITIONS):
+        blocks = _blocks_of(node.children)
+        label = type(node).__name__.capitalize()
+        if blocks and isinstance(blocks[0], Paragraph):
+            blocks[0] = Paragraph(f"{label}: {blocks[0].text}")
+        return blocks
+    if isinstance(node, nodes.topic) and "contents" in node.get("classes", []):
+        return []  # a generated table of contents
+    if isinstance(node, (nodes.block_quote, nodes.container, nodes.compound, nodes.topic, nodes.sidebar,
+                         nodes.admonition, nodes.figure, nodes.legend, nodes.rubric)):
+        if isinstance(node, nodes.rubric):
+            text = _inline(node)
+            return [Paragraph(text)] if text else []
+        return _blocks_of(node.children)
+    return []
+
+
+def _blocks_of(children: Iterable[nodes.Node]) -> list[Block]:
+    return [block for child in children for block in _block(child)]
+
+
+def _events(node: nodes.Element, level: int) -> list[Heading | Block]:
+    events: list[Heading | Block] = []
+    for child in node.children:
+        if isinstance(child, nodes.section):
+            titles = [c for c in child.children if isinstance(c, nodes.title)]
+            title = _inline(titles[0]) if titles else ""
+            if title:
+                events.append(Heading(title, min(level, 6)))
+            events += _events(child, level + 1)
+        else:
+            events += _block(child)
+    return events
+
+
+def read_rest(text: str) -> Outline:
+    """The outline of a reStructuredText document; RestUnreadable when docutils fails."""
+    if len(text) > MAX_CHARS:
+        raise RestUnreadable(f"longer than {MAX_CHARS:,} characters")
+    try:
+        tree = publish_doctree(text, settings_overrides={**_SETTINGS, "warning_stream": io.StringIO()})
+    except Exception as exc:  # docutils raises many kinds on malformed input  # noqa: BLE001
+        raise RestUnreadable(f"{type(exc).__name__}: {exc}") from exc
+    return build(_events(tree, 1))

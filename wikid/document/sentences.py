@@ -1,0 +1,63 @@
+"""Sentences of prose: where one ends, and whether a piece of text is one.
+
+Pure functions of a string, used wherever wikid quotes a document: the lead of a page,
+an option's first sentence, a summary a model wrote.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wikid.document.furniture import is_boilerplate
+
+MAX_SENTENCE_CHARS = 300
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])")
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|nr|dr|mr|mrs|ms|st|fig|vol|ch|sec|resp|esp)|\b[A-Z])\.$", re.IGNORECASE
+)
+_DEFINITION = re.compile(r"^\S+ (?:is|are|was|were|provides|lets|allows)\b")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a paragraph: cut after . ! ? before a capital, not after an abbreviation."""
+    out: list[str] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        piece = text[start : m.start() + 1]
+        if _ABBREVIATION.search(piece.rstrip("\"')]")):
+            continue
+        out.append(piece.strip())
+        start = m.end()
+    if text[start:].strip():
+        out.append(text[start:].strip())
+    return out
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of `text`, whole (all of it when it has one sentence)."""
+    sentences = split_sentences(text)
+    return sentences[0] if sentences else ""
+
+
+def is_sentence(text: str, names: frozenset[str] = frozenset()) -> bool:
+    """Real prose: six words or more, mostly letters, ending like a sentence, not
+    boilerplate; starting with a capital unless it starts with one of `names` (words
+    of the document's title: "frobnik reads each image …") or defines a lower-case
+    name ("jq is a …")."""
+    if not text or len(text) > MAX_SENTENCE_CHARS or text[-1] not in ".!?":
+        return False
+    tokens = text.split()
+    letters = sum(ch.isalpha() for ch in text)
+    if len(tokens) < 6 or letters < 0.6 * len(text.replace(" ", "")):
+        return False
+    if text[0] in "-*+|>[(" or (text[0].islower() and tokens[0] not in names and not _DEFINITION.match(text)):
+        return False  # a fragment: the rest of a sentence wrapped across a page break
+    return not is_boilerplate(text)
+
+
+def display_heading(text: str) -> str:
+    """A heading as a reader expects it: `DESCRIPTION` -> `Description`, `EXIT STATUS` -> `Exit status`."""
+    text = text.strip(" :¶")
+    if text.isupper() and len(text) > 3:
+        text = text.capitalize()
+    return text

@@ -1,0 +1,448 @@
+"""Plain text read by its layout: headings, paragraphs, lists, tagged paragraphs, code.
+
+No library reads plain text the way its authors lay it out (docutils and CommonMark
+misread it: an indented man-page paragraph is a code block to CommonMark), so this
+module reads the conventions themselves, in time linear in the text:
+
+* headings: ATX `#` lines; a line underlined with `===`/`---`; flush-left ALL-CAPS
+  lines of a few words (man pages, plain-text manuals: `NAME`, `EXIT STATUS`); in an
+  emacs outline file (a line starting `** `), lines starting with stars; in a text
+  whose body is indented, a short line standing out to the left of it (a man page's
+  subsection, `   Option styles`);
+* list items: `-`, `*`, `+`, `•`, `○`, `o`, `1.`, `1)`, `a)` markers; an item holds the
+  lines indented under it, nested lists and examples included;
+* tagged paragraphs (a man page's options, `Q:`/`A:` pairs, a glossary): a short line
+  with the lines under it indented further, or a tag and its text on one line when
+  the next lines line up under the text; they become a definition list;
+* code: lines indented further than the paragraph before them when that paragraph
+  ends with a colon (`... as follows:`) or when they read like code, never prose;
+* paragraphs: lines of one indentation, joined; a word hyphenated at a line break is
+  joined again.
+
+Running page headers are stripped before (furniture.strip_page_furniture); `## Page N`
+lines are page breaks, not headings. An emacs `Local Variables:` block and mode lines
+(`-*- outline -*-`) are how to edit the file, not what it says.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wikid.document.furniture import without_editor_settings
+from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
+
+_PAGE = re.compile(r"^## Page \d+\s*$")
+_ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
+_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*) (?=[A-Z]\w* )")
+_SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*)$")
+_SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
+_OUTLINE_STAR = re.compile(r"^(\*{1,6})\s+(\S.*)$")
+_MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.(?=\s))(\s+)(?=\S)")
+_ORDERED = re.compile(r"^(?:\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.)")
+# `-d  Decompress.`, `Q:  Why ...?`: a tag of at most 24 characters (bounded in the
+# pattern, so a long line is not backtracked through).
+_INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )){0,23})( {2,}|\t)(\S.*)$")
+_CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
+_WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
+_COMMENT = re.compile(r"^\s*(?:[#%$>]|//) ")
+_SENTENCE_END = re.compile(r"[.!?:;,)\"'’”]$")
+_QUESTION = re.compile(r"^(?:Q|Question)[:.]\s+(\S.*)$")
+_ANSWER = re.compile(r"^(?:A|Answer)[:.]\s+(\S.*)$")
+# A manual page's running header and footer: `ZSTD(1)   User Commands   ZSTD(1)`,
+# `zstd 1.5.4   February 2023   ZSTD(1)`.
+_MAN_HEADER = re.compile(r"^\S.*\S {3,}\S.*\S {3,}[\w.:+-]{1,60}\(\d\w{0,8}\)$")
+_FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")  # `Attendees: Maya, Jonas` stands on its own line
+_URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
+MAX_LABEL_WORDS = 8
+_HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
+MAX_HEADING_CHARS = 80
+MAX_TAG_CHARS = 60
+
+
+@dataclass
+class _Line:
+    indent: int
+    text: str  # without the indentation
+
+
+def _lines(text: str) -> list[_Line | None]:
+    """Lines as (indent, text); None for a blank line; page breaks, mode lines and
+    a trailing emacs Local Variables block removed."""
+    raw = without_editor_settings(text.replace("\r\n", "\n").replace("\r", "\n")).split("\n")
+    out: list[_Line | None] = []
+    mended = False  # inside a page break that cut a sentence
+    for line in raw:
+        if _PAGE.match(line):
+            while out and out[-1] is None:
+                out.pop()
+            last = out[-1] if out else None
+            mended = last is not None and not _SENTENCE_END.search(last.text)
+            if not mended:
+                out.append(None)
+            continue
+        if _MAN_HEADER.match(line) or (mended and not line.strip()):
+            continue
+        line = line.expandtabs(8).rstrip()
+        if _SPACED_RULE.match(line):
+            line = ""  # `- - - - -`: a break between parts, like a blank line
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if mended and stripped[:1].islower() and out and out[-1] is not None:
+            indent = out[-1].indent  # the sentence goes on at the next page's margin
+        mended = False
+        out.append(_Line(indent, stripped) if stripped else None)
+    return out
+
+
+def _is_caps_heading(line: _Line) -> bool:
+    text = line.text
+    if len(text) > 50 or len(text.split()) > 6 or text.upper() != text:
+        return False
+    letters = sum(c.isalpha() for c in text)
+    return letters >= 3 and letters >= 0.6 * len(text.replace(" ", "")) and not _MARKER.match(text)
+
+
+def _is_prose(text: str) -> bool:
+    """A line of running text: six words or more, nearly all of them words (a wrapped
+    line of a paragraph ends anywhere, so its last character says nothing)."""
+    tokens = text.split()
+    if len(tokens) < 6 or _COMMENT.match(text):
+        return False
+    return sum(1 for token in tokens if _WORD.match(token)) >= 0.75 * len(tokens)
+
+
+def _looks_like_code(lines: list[_Line]) -> bool:
+    """Lines that read like code or a command, not prose."""
+    prose = sum(1 for line in lines if _is_prose(line.text))
+    coded = sum(1 for line in lines if not _is_prose(line.text)
+                and (_CODE_CHARS.search(line.text) or not _SENTENCE_END.search(line.text)))
+    return coded >= 0.6 * len(lines) and prose <= 0.3 * len(lines)
+
+
+def _join(lines: list[str]) -> str:
+    """Lines of one paragraph as one string: a break after a hyphen joins the word."""
+    out = ""
+    for line in lines:
+        if out.endswith(_HYPHENS):
+            out = out[:-1] + line
+        elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and line[:1].islower():
+            out += line
+        else:
+            out = f"{out} {line}" if out else line
+    return " ".join(out.split())
+
+
+class _Reader:
+    def __init__(self, lines: list[_Line | None], outline_mode: bool, body_indent: int) -> None:
+        self.lines = lines
+        self.outline_mode = outline_mode
+        self.body_indent = body_indent  # where a man page's text stands (0 when flush left)
+
+    def next_filled(self, i: int, end: int) -> int:
+        while i < end and self.lines[i] is None:
+            i += 1
+        return i
+
+    # -- headings (top level only) ------------------------------------------------
+    def heading(self, i: int, end: int, previous_blank: bool) -> tuple[Heading, int] | None:
+        line = self.lines[i]
+        assert line is not None
+        nxt = self.lines[i + 1] if i + 1 < end else None
+        if line.indent <= 3 and (atx := _ATX.match(line.text)):
+            return Heading(atx.group(2), len(atx.group(1))), i + 1
+        if self.outline_mode and line.indent == 0 and (star := _OUTLINE_STAR.match(line.text)):
+            return Heading(star.group(2).strip(), len(star.group(1))), i + 1
+        if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
+                and len(nxt.text) >= 0.6 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
+            return Heading(line.text, {"=": 1, "-": 2}.get(nxt.text[0], 3)), i + 2
+        if line.indent == 0 and 0 < self.body_indent and nxt is not None and nxt.indent > 0 \
+                and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 and not _SENTENCE_END.search(line.text) and not _MARKER.match(line.text) \
+                and not _URL.search(line.text):
+            return Heading(line.text, 1), i + 1  # flush left of an indented body: a man page's section
+        prev = self.lines[i - 1] if i > 0 else None
+        if 0 < line.indent < self.body_indent and nxt is not None and nxt.indent >= self.body_indent \
+                and (previous_blank or (prev is not None and prev.indent >= self.body_indent)) \
+                and len(line.text) <= MAX_HEADING_CHARS and not _SENTENCE_END.search(line.text) \
+                and not _MARKER.match(line.text):
+            return Heading(line.text, 2), i + 1  # a man page's subsection
+        if not previous_blank:
+            return None
+        if _UNDERLINE.match(line.text) and nxt is not None and i + 2 < end and self.lines[i + 2] is not None \
+                and _UNDERLINE.match(self.lines[i + 2].text):  # type: ignore[union-attr]
+            return Heading(nxt.text, 1), i + 3  # over- and underlined
+        if line.indent == 0 and _is_caps_heading(line) and (nxt is None or nxt.indent > 0 or self.body_indent == 0):
+            return Heading(line.text, 1), i + 1
+        return None
+
+    def title_line(self, i: int, end: int) -> bool:
+        """The text's first line, when it reads as its title (a few words, no sentence)
+        and stands apart: a blank line or indented lines follow it."""
+        line = self.lines[i]
+        assert line is not None
+        nxt = self.lines[i + 1] if i + 1 < end else None
+        text = line.text
+        return (line.indent <= 3 and (nxt is None or nxt.indent > line.indent or _FIELD.match(nxt.text) is not None)
+                and len(text) <= MAX_HEADING_CHARS and len(text.split()) <= 12 and text[-1] not in ".,;:!?"
+                and not _MARKER.match(text) and not _FIELD.match(text) and not _URL.search(text)
+                and (text[0].isupper() or text[0].isdigit() or len(text.split()) <= 3))
+
+    def label(self, i: int, end: int) -> bool:
+        """A line standing alone (blank lines around it, text after it) that reads as a
+        title: a few words, not a sentence, a field, a list item or an address."""
+        line = self.lines[i]
+        assert line is not None
+        after = self.next_filled(i + 1, end)
+        if line.indent != 0 or i + 1 >= end or self.lines[i + 1] is not None or after >= end:
+            return False
+        text = line.text
+        return (len(text) <= MAX_HEADING_CHARS and len(text.split()) <= MAX_LABEL_WORDS and (text[0].isupper() or text[0].isdigit())
+                and text[-1] not in ".,;:!?" and not _MARKER.match(text) and not _FIELD.match(text)
+                and not _URL.search(text) and not _INLINE_TAG.match(text))
+
+    # -- blocks ---------------------------------------------------------------------
+    def blocks(self, start: int, end: int, top: bool) -> list[Heading | Block]:
+        """The events of lines [start, end); headings only at the top level."""
+        events: list[Heading | Block] = []
+        i = start
+        previous_blank = True
+        while i < end:
+            line = self.lines[i]
+            if line is None:
+                previous_blank = True
+                i += 1
+                continue
+            if top and (found := self.heading(i, end, previous_blank)):
+                events.append(found[0])
+                i = found[1]
+                previous_blank = True
+                continue
+            if top and not events and self.title_line(i, end):
+                events.append(Heading(line.text, 1))
+                i += 1
+                continue
+            if top and previous_blank and self.label(i, end):
+                events.append(Heading(line.text, 2))
+                i += 1
+                continue
+            if _UNDERLINE.match(line.text):  # a rule between parts, not under a heading
+                previous_blank = True
+                i += 1
+                continue
+            previous_blank = False
+            if _MARKER.match(line.text):
+                block, i = self.item_list(i, end)
+                events.append(block)
+            elif (term := self.term(i, end)) is not None:
+                block, i = term
+                entry = block.entries[0]
+                if top and entry.body and all(isinstance(b, ItemList) for b in entry.body) \
+                        and not entry.term.startswith(("-", "+")) and len(entry.term.split()) <= MAX_LABEL_WORDS:
+                    events += [Heading(entry.term, 2), *entry.body]  # `Action items` over its list
+                else:
+                    events.append(block)
+            else:
+                made, i = self.paragraph(i, end)
+                events += made
+            if i < end and self.lines[i - 1] is None:
+                previous_blank = True
+        return _grouped(events)
+
+    def extent(self, i: int, end: int, indent: int, lazy: bool) -> int:
+        """Where the block starting at line i ends: at the first line indented `indent`
+        or less after a blank line (or, without `lazy`, at any such line)."""
+        j = i + 1
+        while j < end:
+            line = self.lines[j]
+            if line is None:
+                k = self.next_filled(j, end)
+                if k >= end or self.lines[k].indent <= indent:  # type: ignore[union-attr]
+                    return j
+                j = k
+                continue
+            if line.indent <= indent and not (lazy and not _MARKER.match(line.text) and self.lines[j - 1] is not None):
+                return j
+            j += 1
+        return end
+
+    def item_list(self, i: int, end: int) -> tuple[ItemList, int]:
+        first = self.lines[i]
+        assert first is not None
+        indent = first.indent
+        ordered = bool(_ORDERED.match(first.text))
+        items: list[Item] = []
+        while i < end:
+            line = self.lines[i]
+            if line is None or line.indent != indent or not _MARKER.match(line.text):
+                break
+            marker = _MARKER.match(line.text)
+            assert marker is not None
+            column = indent + marker.end()
+            stop = self.extent(i, end, indent, lazy=True)
+            body = [_Line(column, line.text[marker.end():])] + self.lines[i + 1 : stop]
+            sub = _Reader(body, False, 0)  # type: ignore[arg-type]
+            blocks = [b for b in sub.blocks(0, len(body), False) if not isinstance(b, Heading)]
+            if blocks and isinstance(blocks[0], Paragraph):
+                items.append(Item(blocks[0].text, tuple(blocks[1:])))
+            elif blocks:
+                items.append(Item("", tuple(blocks)))
+            i = self.next_filled(stop, end)
+            if i < end and (self.lines[i].indent != indent or not _MARKER.match(self.lines[i].text)):  # type: ignore[union-attr]
+                i = stop
+                break
+        return ItemList(tuple(items), ordered), i
+
+    def term(self, i: int, end: int) -> tuple[Terms, int] | None:
+        """A tagged paragraph at line i (see the module docstring), or None."""
+        line = self.lines[i]
+        assert line is not None
+        nxt = self.lines[i + 1] if i + 1 < end else None
+        inline = _INLINE_TAG.match(line.text)
+        if inline and not inline.group(1).endswith((".", ",")):
+            column = line.indent + inline.start(3)
+            sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent else None
+            if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
+                    or (sibling is not None and line.indent + sibling.start(3) == column):
+                stop = self.extent(i, end, line.indent, lazy=False)
+                body = [_Line(column, inline.group(3))] + self.lines[i + 1 : stop]
+                return Terms((Term(inline.group(1), self.nested(body)),)), stop
+        if nxt is None or nxt.indent < line.indent + 2 or len(line.text) > MAX_TAG_CHARS:
+            return None
+        if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)):
+            return None  # a paragraph introducing what is indented under it
+        stop = self.extent(i, end, line.indent, lazy=False)
+        return Terms((Term(line.text, self.nested(self.lines[i + 1 : stop])),)), stop
+
+    def nested(self, lines: list[_Line | None]) -> tuple[Block, ...]:
+        sub = _Reader(lines, False, 0)
+        return tuple(b for b in sub.blocks(0, len(lines), False) if not isinstance(b, Heading))
+
+    def paragraph(self, i: int, end: int) -> tuple[list[Block], int]:
+        first = self.lines[i]
+        assert first is not None
+        texts = [first.text]
+        j = i + 1
+        while j < end:
+            line = self.lines[j]
+            if line is None or _MARKER.match(line.text) or abs(line.indent - first.indent) > 1 and j > i + 1 \
+                    or line.indent > first.indent + 1 or line.indent < first.indent - 4 \
+                    or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text)) \
+                    or _ends_early(texts[-1], line.text):
+                break
+            texts.append(line.text)
+            j += 1
+        out: list[Block] = [Paragraph(_join(texts))]
+        k = self.next_filled(j, end)
+        deeper = k < end and self.lines[k].indent > first.indent + 1  # type: ignore[union-attr]
+        if deeper:
+            stop = self.extent(k - 1 if k > j else j - 1, end, first.indent, lazy=False)
+            stop = max(stop, k + 1)
+            block = [line for line in self.lines[k:stop]]
+            filled = [line for line in block if line is not None]
+            if texts[-1].endswith(":") or _looks_like_code(filled):
+                if _looks_like_code(filled) or len(filled) <= 3:
+                    base = min(line.indent for line in filled)
+                    code = "\n".join(" " * (line.indent - base) + line.text if line else "" for line in block).strip("\n")
+                    out.append(Code(code))
+                    return out, stop
+            if j == i + 1 and (split := _run_in_tag(first.text)) and filled[0].indent >= first.indent + 3:
+                tag, lead = split  # `log file When the ...` over its description: a tag groff ran in
+                body = [_Line(filled[0].indent, lead), *block]  # the tag's text, then the lines under it
+                return [Terms((Term(tag, self.nested(body)),))], stop
+            out += list(self.nested(block))
+            return out, stop
+        return out, j
+
+
+def _ends_early(line: str, following: str) -> bool:
+    """Whether a paragraph ends after `line` although no blank line follows: wrapped
+    text fills its lines, so a line under half as long as a full, capitalised next
+    line ended there (a PDF loses the blank line between `rsyncd.conf` and the
+    sentence under it)."""
+    return len(following) >= 50 and len(line) < 0.5 * len(following) and following[:1].isupper()
+
+
+def _run_in_tag(text: str) -> tuple[str, str] | None:
+    """(tag, text) of a tagged paragraph whose short tag stands on its text's first line
+    with one space (`log file When the "log file" parameter is set ...`): a tag of at
+    most four lower-case words, then a capitalised sentence."""
+    words = text.split(" ")
+    for k in range(1, min(5, len(words))):
+        if words[k][:1].isupper() and all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k]) \
+                and not words[k - 1].endswith((".", ",", ":", ";")):
+            return " ".join(words[:k]), " ".join(words[k:])
+    return None
+
+
+def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
+    """Runs of paragraphs that each open with a short code and a sentence (`0 Successful
+    termination.`, `1 Some files differ.`: exit codes, size suffixes groff set on one
+    line with one space) as definition-list entries, when two or more stand together."""
+    out = list(events)
+    tagged = [isinstance(e, Paragraph) and _SHORT_TAG.match(e.text) is not None
+              or isinstance(e, Terms) and all(_SHORT_TERM.match(t.term) for t in e.entries) for e in out]
+    n = 0
+    while n < len(out):
+        m = n
+        while m < len(out) and tagged[m]:
+            m += 1
+        if m - n >= 2 and any(isinstance(e, Paragraph) for e in out[n:m]):
+            for k in range(n, m):
+                event = out[k]
+                if isinstance(event, Paragraph):
+                    tag = _SHORT_TAG.match(event.text)
+                    assert tag is not None
+                    out[k] = Terms((Term(tag.group(1), (Paragraph(event.text[tag.end():]),)),))
+        n = m + 1
+    return out
+
+
+def _grouped(events: list[Heading | Block]) -> list[Heading | Block]:
+    """Neighbouring definition lists as one; `Q:`/`A:` pairs as question -> answer."""
+    out: list[Heading | Block] = []
+    for event in _short_tagged(events):
+        answer = _ANSWER.match(event.text) if isinstance(event, Paragraph) else None
+        question = _QUESTION.match(out[-1].text) if answer and isinstance(out[-1], Paragraph) else None
+        if answer and question:  # `Q: Why ...?` then `A: Because ...`, one line each
+            out.pop()
+            event = Terms((Term(question.group(1), (Paragraph(answer.group(1)),)),))
+        if isinstance(event, Terms) and out and isinstance(out[-1], Terms):
+            out[-1] = Terms(out[-1].entries + event.entries)
+        else:
+            out.append(event)
+    return [_questions(e) if isinstance(e, Terms) else e for e in out]
+
+
+def _questions(terms: Terms) -> Terms:
+    entries = terms.entries
+    if len(entries) < 2 or {e.term.casefold() for e in entries} - {"q:", "a:", "q.", "a.", "q", "a"}:
+        return terms
+    pairs: list[Term] = []
+    for n in range(0, len(entries) - 1, 2):
+        question, answer = entries[n], entries[n + 1]
+        if question.term[:1].casefold() != "q" or answer.term[:1].casefold() != "a":
+            return terms
+        pairs.append(Term(question.description, answer.body))
+    return Terms(tuple(pairs))
+
+
+def _body_indent(lines: list[_Line | None]) -> int:
+    """The indentation a text's body stands at when its headings stand left of it (a
+    man page: 7 columns; its options' descriptions stand further in), else 0."""
+    counts: dict[int, int] = {}
+    for line in lines:
+        if line is not None:
+            counts[line.indent] = counts.get(line.indent, 0) + 1
+    total = sum(counts.values())
+    if not total or counts.get(0, 0) >= 0.2 * total:
+        return 0
+    return min((k for k, n in counts.items() if k > 0 and n >= 0.1 * total), default=0)
+
+
+def read_text(text: str) -> Outline:
+    """The outline of a plain text (see the module docstring)."""
+    lines = _lines(text)
+    outline_mode = any(line is not None and line.indent == 0 and line.text.startswith("** ") for line in lines)
+    reader = _Reader(lines, outline_mode, _body_indent(lines))
+    return build(reader.blocks(0, len(lines), True))

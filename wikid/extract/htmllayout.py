@@ -1,0 +1,182 @@
+"""Layout HTML rewritten as the structure it draws, before it becomes markdown.
+
+groff's HTML output (`man -Thtml`, `groff -mandoc -Thtml`) and other converters of
+typeset documents draw a tagged paragraph -- an option and what it does, a bullet
+and its text -- with layout, not with a list:
+
+* a borderless table whose rows hold at most two non-empty cells, the rest spacer
+  cells (`<td width="11%"></td><td>-v</td><td></td><td>Verbose.</td>`); a long tag
+  gets a row of its own and its description the next row;
+* a run of paragraphs indented by `style="margin-left: N%"`, the tag at one indent
+  and its description's paragraphs deeper (`margin-left:11%` `--verbose, -v`, then
+  `margin-left:22%` paragraphs).
+
+Converted as they are, the first becomes a four-column markdown table with two empty
+columns and wrapped text on extra rows, the second loses which paragraph belongs to
+which option. Both are rewritten in the DOM into what they mean: `<ul>` when every
+tag is a bullet glyph, `<ol>` when every tag is a number, else `<dl>` (markdownify
+writes `term` / `:   description`, which the markdown reader reads as a definition
+list). A table with a header cell, or a row of three or more filled cells, is data and
+is left alone. Pure functions of a parsed tree.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bs4 import BeautifulSoup, Tag
+
+BULLETS = frozenset({"o", "•", "·", "*", "-", "+", "◦", "▪", "●", "○", "–", "—"})
+_NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
+_MARGIN = re.compile(r"margin-left:\s*(\d+(?:\.\d+)?)\s*%")
+MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a description
+
+
+def _text(tag: Tag) -> str:
+    return " ".join(tag.get_text(" ").split())
+
+
+def _cells(row: Tag) -> list[Tag]:
+    return [c for c in row.find_all(["td", "th"], recursive=False)]
+
+
+def _rows(table: Tag) -> list[Tag]:
+    rows = table.find_all("tr", recursive=False)
+    for section in table.find_all(["tbody", "thead", "tfoot"], recursive=False):
+        rows += section.find_all("tr", recursive=False)
+    return rows
+
+
+def _layout_entries(table: Tag) -> list[tuple[Tag | None, Tag | None]] | None:
+    """(tag cell, description cell) per row of a layout table, or None when the table
+    is data: a header cell, three filled cells in a row, or no spacer column."""
+    rows = _rows(table)
+    if not rows or table.find("th") is not None or table.find("table") is not None:
+        return None
+    grid = [_cells(r) for r in rows]
+    width = max(len(cells) for cells in grid)
+    if width < 2:
+        return None
+    filled = [[bool(_text(c)) or c.find("img") is not None for c in cells] for cells in grid]
+    if any(sum(f) > 2 for f in filled) or not any(sum(f) == 2 for f in filled):
+        return None
+    columns = [any(f[n] for f in filled if n < len(f)) for n in range(width)]
+    if all(columns):
+        return None  # no spacer column: a two-column table of data
+    used = [n for n in range(width) if columns[n]]
+    tag_column, text_column = used[0], used[-1]
+    out: list[tuple[Tag | None, Tag | None]] = []
+    for cells, f in zip(grid, filled):
+        kept = [n for n in range(len(cells)) if f[n]]
+        if not kept:
+            continue
+        if len(kept) == 2:
+            out.append((cells[kept[0]], cells[kept[1]]))
+        elif kept[0] == tag_column and tag_column != text_column:
+            out.append((cells[kept[0]], None))
+        else:
+            out.append((None, cells[kept[0]]))
+    return out
+
+
+def _moved(soup: BeautifulSoup, name: str, source: Tag) -> Tag:
+    """A new `name` element holding the children of `source`."""
+    element = soup.new_tag(name)
+    for child in list(source.contents):
+        element.append(child.extract())
+    return element
+
+
+def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]]) -> Tag:
+    """The `<ul>`, `<ol>` or `<dl>` that layout entries draw; a description with no tag
+    continues the entry before it, a tag with no description takes the next one."""
+    tags = [_text(t) for t, _ in entries if t is not None]
+    kind = "ul" if tags and all(t in BULLETS for t in tags) else \
+        "ol" if tags and all(_NUMBER.match(t) for t in tags) else "dl"
+    out = soup.new_tag(kind)
+    current: Tag | None = None  # the <li> or <dd> a continuation joins
+    waiting = False  # a <dt> was written whose <dd> has not come yet
+    for tag, text in entries:
+        if tag is not None:
+            if kind == "dl":
+                out.append(_moved(soup, "dt", tag))
+                current, waiting = None, True
+            else:
+                current, waiting = soup.new_tag("li"), False
+                out.append(current)
+        if text is None:
+            continue
+        if current is None:
+            current = soup.new_tag("dd" if kind == "dl" else "li")
+            out.append(current)
+        elif not waiting and current.contents:
+            current.append(" ")  # a wrapped line of the same description
+        for child in list(text.contents):
+            current.append(child.extract())
+        waiting = False
+    return out
+
+
+def _margin(tag: Tag) -> float | None:
+    found = _MARGIN.search(str(tag.get("style") or ""))
+    return float(found.group(1)) if found else None
+
+
+def _indented_runs(parent: Tag) -> list[list[Tag]]:
+    """Runs of sibling `<p>`s of `parent` that each have a margin-left, in order."""
+    runs: list[list[Tag]] = []
+    run: list[Tag] = []
+    for child in parent.children:
+        if isinstance(child, Tag):
+            if child.name == "p" and _margin(child) is not None:
+                run.append(child)
+                continue
+            if run:
+                runs.append(run)
+            run = []
+        elif str(child).strip():
+            if run:
+                runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    return runs
+
+
+def _rewrite_run(soup: BeautifulSoup, run: list[Tag]) -> None:
+    """Tag paragraphs (a short one at an indent, deeper ones after it) made a `<dl>`;
+    every paragraph keeps its place and its text."""
+    n = 0
+    while n < len(run):
+        head = run[n]
+        margin = _margin(head) or 0.0
+        body = []
+        m = n + 1
+        while m < len(run) and (_margin(run[m]) or 0.0) > margin:
+            body.append(run[m])
+            m += 1
+        text = _text(head)
+        if body and len(text) <= MAX_TAG_CHARS and not text.endswith((".", ":")):
+            dl = soup.new_tag("dl")
+            head.insert_before(dl)
+            dl.append(_moved(soup, "dt", head))
+            dd = soup.new_tag("dd")
+            dl.append(dd)
+            for paragraph in body:
+                dd.append(paragraph.extract())
+            head.decompose()
+        n = m if body else n + 1
+
+
+def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
+    """Rewrite the layout tables and indented tag paragraphs under `root` in place
+    (see the module docstring)."""
+    for table in root.find_all("table"):
+        entries = _layout_entries(table)
+        if entries:
+            table.replace_with(_list_of(soup, entries))
+    parents = {id(p.parent): p.parent for p in root.find_all("p") if p.parent is not None and _margin(p) is not None}
+    for parent in parents.values():
+        for run in _indented_runs(parent):
+            if len(run) >= 2:
+                _rewrite_run(soup, run)

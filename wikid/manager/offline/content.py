@@ -1,0 +1,314 @@
+"""What one source contributes to its entity's page, read from its outline.
+
+A page is what its sources know, so each source is read for:
+
+* its lead: the whole sentences that say what its subject is (a manual page's NAME
+  line and the first sentences of its DESCRIPTION; else the first paragraph of
+  prose);
+* its content: its sections as the document has them, carried whole when the
+  document is short (a README, a runbook, minutes, a FAQ of a few questions: every
+  step, item and table) and abridged when it is long (each section's first sentences,
+  its lists, every term of its definition lists with the first sentence of its
+  description, a table's first rows, its first example) -- shorter, never cut;
+  a label over a list (`Daily` over its steps) and a list of topics each with its own
+  items (an agenda) become sections of their own;
+* a changelog's or NEWS file's newest releases (document/changes.py), instead of
+  sections;
+* key facts: the newest version and its date, where bugs go, the author;
+* the shape of a data file.
+
+Pure functions of one document's outline and identity.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from wikid.document.changes import Release, is_debian_changelog, read_releases
+from wikid.document.furniture import is_boilerplate
+from wikid.document.manpage import ManPage, read_manpage
+from wikid.document.model import (
+    Block,
+    Code,
+    Item,
+    ItemList,
+    Outline,
+    Paragraph,
+    Section,
+    Table,
+    Term,
+    Terms,
+    block_text,
+    walk,
+    word_count,
+)
+from wikid.document.sentences import first_sentence, is_sentence, split_sentences
+from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
+
+SHORT_WORDS = 1500  # a document this short is carried whole
+LONG_BUDGET_WORDS = 1200  # what an abridged document carries (its definition lists aside)
+MAX_LEAD_SENTENCES = 3
+MAX_LEAD_CHARS = 500
+MAX_ITEMS = 12  # items of one list in an abridged document
+MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
+MAX_TABLE_ROWS = 15  # rows of a table in an abridged document
+MAX_SHORT_TABLE_ROWS = 60
+MAX_CODE_LINES = 15
+MAX_SHORT_CODE_LINES = 60
+MAX_TERMS = 400
+MAX_LABEL_WORDS = 8
+CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history"})
+MIN_RELEASES = 2  # a document of another kind lists this many releases to be read as a changelog
+_FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")
+_EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
+_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
+# A letter's opening (`Dear Maya,`) is no description; what follows it may be.
+_SALUTATION = re.compile(r"^(?:dear|hi|hello|hey|greetings)\b[^,.!?:]{0,40}[,!:]\s*", re.IGNORECASE)
+_WRITTEN_BY = re.compile(r"^(?:written|created|developed|maintained|originally written) by\s+", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Content:
+    """What one source says, ready for a page to carry (see the module docstring)."""
+
+    lead: tuple[str, ...] = ()
+    man: ManPage | None = None
+    sections: tuple[Section, ...] = ()
+    releases: tuple[Release, ...] = ()
+    facts: tuple[tuple[str, str], ...] = ()
+    data: tuple[str, Table | None, int] | None = None  # shape sentence, a sample of records, how many
+    tables: tuple[Table, ...] = field(default=())  # a data file's own tables
+    words: int = 0
+    short: bool = True
+    debian: bool = False  # its releases are a Debian package's
+
+    @property
+    def is_changelog(self) -> bool:
+        return bool(self.releases)
+
+
+def is_label(text: str) -> bool:
+    """A few words that name what follows (`Daily`, `Weekly (Friday)`, `Action items:`),
+    not a sentence."""
+    words = text.split()
+    if not words or len(words) > MAX_LABEL_WORDS or _FIELD.match(text) or _URL.search(text):
+        return False
+    if text.endswith(":"):
+        return len(words) <= 6
+    return text[-1] not in ".!?;," and (text[0].isupper() or text[0].isdigit())
+
+
+def _is_field(block: Block) -> bool:
+    return isinstance(block, Paragraph) and bool(_FIELD.match(block.text)) and len(block.text.split()) <= 25
+
+
+def _promote(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
+    """Blocks with labels over lists, and lists of topics each with its items, made
+    sections of their own; what stays is returned in order with the new sections."""
+    kept: list[Block] = []
+    made: list[Section] = []
+    n = 0
+    while n < len(blocks):
+        block = blocks[n]
+        following = blocks[n + 1] if n + 1 < len(blocks) else None
+        if isinstance(block, Paragraph) and is_label(block.text) and isinstance(following, (ItemList, Terms, Table)):
+            made.append(Section(block.text.rstrip(":"), level, (following,)))
+            n += 2
+            continue
+        if isinstance(block, ItemList) and len(block.items) >= 2 and all(
+                is_label(i.text) and i.children and isinstance(i.children[0], ItemList) for i in block.items):
+            made += [Section(i.text.rstrip(":"), level, i.children) for i in block.items]
+            n += 1
+            continue
+        if made:  # text after the promoted sections stays with the last of them
+            last = made[-1]
+            made[-1] = Section(last.title, last.level, last.blocks + (block,), last.sections)
+        else:
+            kept.append(block)
+        n += 1
+    return tuple(kept), tuple(made)
+
+
+def _reshaped(section: Section) -> Section:
+    blocks, made = _promote(section.blocks, section.level + 1)
+    return Section(section.title, section.level, blocks, made + tuple(_reshaped(s) for s in section.sections))
+
+
+def _first_sentences(text: str, limit: int) -> list[str]:
+    out: list[str] = []
+    for sentence in split_sentences(text):
+        if len(out) >= limit or sum(len(s) for s in out) + len(sentence) > MAX_LEAD_CHARS and out:
+            break
+        out.append(sentence)
+    return out
+
+
+def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[str], tuple[Block, ...]]:
+    """The lead sentences of the first paragraph of prose among `blocks`, and the
+    blocks without what the lead took."""
+    for n, block in enumerate(blocks[:6]):
+        if not isinstance(block, Paragraph) or is_boilerplate(block.text) or _is_field(block):
+            continue
+        text = _SALUTATION.sub("", block.text)
+        if text != block.text:  # `Dear Maya, following ...`: the sentence starts after the salutation
+            text = text[:1].upper() + text[1:]
+        sentences = split_sentences(text)
+        if not sentences or not is_sentence(sentences[0], names):
+            continue
+        lead = _first_sentences(text, MAX_LEAD_SENTENCES)
+        rest = " ".join(sentences[len(lead):])
+        remaining = blocks[:n] + ((Paragraph(rest),) if rest else ()) + blocks[n + 1 :]
+        return lead, remaining
+    return [], blocks
+
+
+def _abridge_item(item: Item) -> Item:
+    text = item.text if len(item.text) <= MAX_ITEM_CHARS else first_sentence(item.text)
+    return Item(text)
+
+
+def _abridge_term(term: Term) -> Term:
+    description = first_sentence(term.description)
+    return Term(term.term, (Paragraph(description),) if description else ())
+
+
+def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """One section's blocks, abridged: its first paragraph's first sentences, each
+    list's first items, every term with its description's first sentence, a table's
+    first rows, its first short example."""
+    out: list[Block] = []
+    paragraph = code = False
+    for block in blocks:
+        if isinstance(block, Paragraph) and not paragraph and not _is_field(block):
+            sentences = _first_sentences(block.text, 2)
+            if sentences:
+                out.append(Paragraph(" ".join(sentences)))
+                paragraph = True
+        elif isinstance(block, ItemList):
+            out.append(ItemList(tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS] if i.text), block.ordered))
+        elif isinstance(block, Terms):
+            out.append(Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS])))
+        elif isinstance(block, Table):
+            out.append(Table(block.header, block.rows[:MAX_TABLE_ROWS]))
+        elif isinstance(block, Code) and not code and len(block.text.splitlines()) <= MAX_CODE_LINES:
+            out.append(block)
+            code = True
+    merged: list[Block] = []
+    for block in out:  # the paragraphs between two definition lists left out: one list
+        if isinstance(block, ItemList) and not block.items:
+            continue
+        if isinstance(block, Terms) and merged and isinstance(merged[-1], Terms):
+            merged[-1] = Terms(merged[-1].entries + block.entries)
+        else:
+            merged.append(block)
+    return tuple(merged)
+
+
+def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Table):
+            block = Table(block.header, block.rows[:MAX_SHORT_TABLE_ROWS])
+        elif isinstance(block, Code) and len(block.text.splitlines()) > MAX_SHORT_CODE_LINES:
+            continue  # a long listing is the source's to show
+        out.append(block)
+    return tuple(out)
+
+
+def _carried(section: Section, short: bool) -> Section | None:
+    blocks = _whole_blocks(section.blocks) if short else _abridged_blocks(section.blocks)
+    subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
+    if not blocks and not subsections:
+        return None
+    return Section(section.title, section.level, blocks, subsections)
+
+
+def _within_budget(sections: list[Section]) -> list[Section]:
+    """An abridged document's sections, in order, until LONG_BUDGET_WORDS are spent
+    (definition lists, a manual page's options, do not count)."""
+    out: list[Section] = []
+    spent = 0
+    for section in sections:
+        words = sum(len(block_text(b).split()) for _, b in walk(Outline((), (section,))) if not isinstance(b, Terms))
+        if out and spent + words > LONG_BUDGET_WORDS:
+            continue
+        spent += words
+        out.append(section)
+    return out
+
+
+def _man_facts(man: ManPage) -> list[tuple[str, str]]:
+    facts: list[tuple[str, str]] = []
+    if man.bugs:
+        found = _EMAIL.search(man.bugs) or _URL.search(man.bugs)
+        if found:
+            facts.append(("Bug reports", found.group(1) if found.re is _EMAIL else found.group(0)))
+    if man.author:
+        author = _WRITTEN_BY.sub("", first_sentence(man.author)).rstrip(".")
+        if author and len(author.split()) <= 12 and not _URL.search(author):
+            facts.append(("Author", author))
+    return facts
+
+
+def _release_facts(release: Release, debian: bool) -> list[tuple[str, str]]:
+    if not release.version:
+        return []
+    value = release.version + (f", released {release.date.isoformat()}" if release.date else "")
+    return [("Debian package version" if debian else "Latest version", value)]
+
+
+def _unwrapped(outline: Outline, title: str | None) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
+    """A document's opening blocks and its sections, its title's section unwrapped
+    (a document whose one top section is its title holds everything in it)."""
+    blocks, sections = outline.blocks, outline.sections
+    if len(sections) == 1 and not any(isinstance(b, Paragraph) and len(b.text.split()) > 12 for b in blocks):
+        only = sections[0]
+        blocks, sections = blocks + only.blocks, only.sections
+    elif sections and title and sections[0].title.casefold() == title.casefold() and not sections[0].sections:
+        blocks, sections = blocks + sections[0].blocks, sections[1:]
+    return blocks, sections
+
+
+def read_content(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:
+    """The content of one source (see the module docstring)."""
+    words = word_count(outline)
+    short = words <= SHORT_WORDS
+    names = frozenset(w for w in (title or "").split() if w[:1].islower())
+    man = read_manpage(outline)
+    if man is not None:
+        description = [s for s in man.content if s.title.casefold().strip() == "description"]
+        lead = [f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]]
+        sections = [_reshaped(s) for s in man.content]
+        if description:
+            said, rest = _lead_from(description[0].blocks, names | {man.names[0]})
+            lead += said
+            sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
+                        for s in sections]
+        carried = [c for s in sections if (c := _carried(s, short)) is not None]
+        return Content(tuple(lead), man, tuple(carried if short else _within_budget(carried)),
+                       facts=tuple(_man_facts(man)), words=words, short=short)
+    releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or suffix not in DATA_SUFFIXES else []
+    if releases and (kind in CHANGELOG_KINDS or len(releases) >= MIN_RELEASES):
+        debian = is_debian_changelog(text)
+        return Content(releases=tuple(releases), facts=tuple(_release_facts(releases[0], debian)),
+                       words=words, short=short, debian=debian)
+    blocks, sections = _unwrapped(outline, title)
+    lead, blocks = _lead_from(blocks, names)
+    if not lead and sections:
+        first = sections[0]
+        lead, rest = _lead_from(first.blocks, names)
+        sections = (Section(first.title, first.level, rest, first.sections), *sections[1:])
+    kept, made = _promote(blocks, 1)
+    reshaped = [*made, *(_reshaped(s) for s in sections)]
+    opening = Section("", 1, kept) if kept else None
+    carried = [c for s in ([opening] if opening else []) + reshaped if (c := _carried(s, short)) is not None]
+    tables = tuple(b for _, b in walk(outline) if isinstance(b, Table))
+    data = None
+    if suffix in DATA_SUFFIXES:
+        codes = [b for _, b in walk(outline) if isinstance(b, Code)]
+        data = structured(codes)
+        if data is None and tables:
+            data = (table_shape(list(tables), len(outline.sections)), None, 0)
+    return Content(tuple(lead), None, tuple(carried if short else _within_budget(carried)), data=data,
+                   tables=tables if suffix in DATA_SUFFIXES else (), words=words, short=short)
