@@ -95,7 +95,7 @@ def to_markdown(text: str) -> str:
             out += ["", f"{'#' * _LEVELS[nxt[0]]} {_inline(line)}", ""]
             label = False
             i += 1
-        elif (entry := _LABEL.match(line)) and not line.startswith((" ", "\t", "*", "-")) and "://" not in entry.group(1):
+        elif (entry := _LABEL.match(line)) and not line.startswith((" ", "\t", "* ", "- ")) and "://" not in entry.group(1):
             out += ["", _inline(entry.group(1)), ""]
             if entry.group(3):
                 out.append(f": {_inline(entry.group(3))}")

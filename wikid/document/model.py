@@ -1,7 +1,8 @@
 """One document as a tree: sections holding paragraphs, lists, terms, tables and code.
 
-The readers (markdown.py with markdown-it-py, rest.py with docutils, plaintext.py for
-text laid out by indentation) all build this one model, so what a page carries over
+The readers (markdown_reader.py with markdown-it-py, rest_reader.py with docutils,
+text_reader.py for text laid out by indentation, asciidoc.py through the Markdown
+reader) all build this one model, so what a page carries over
 from a document does not depend on its format: a list stays a list, a definition list
 (a man page's options, a glossary) stays term -> description, example code stays
 code and never becomes a heading, a key or an attribute.

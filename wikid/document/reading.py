@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from wikid.document.blocks import Block, parse
-from wikid.document.furniture import main_blocks, strip_page_furniture
+from wikid.document.furniture import main_blocks, strip_page_furniture, without_editor_settings
 from wikid.document.identity import Identity, identify
 from wikid.okf.frontmatter import refusal, split_frontmatter
 
@@ -59,7 +59,7 @@ def frontmatter(text: str) -> tuple[dict[str, Any], str]:
 def read(text: str, info: Mapping[str, str] | None = None) -> Reading:
     """`text` read as the module docstring says."""
     data, rest = frontmatter(text)
-    head, body = text[: len(text) - len(rest)], strip_page_furniture(rest)
+    head, body = text[: len(text) - len(rest)], strip_page_furniture(without_editor_settings(rest))
     blocks = main_blocks(parse(body))
     title = data.get("title")
     identity = identify(body, blocks, info, title if isinstance(title, str) else None)

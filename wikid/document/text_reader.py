@@ -307,7 +307,12 @@ class _Reader:
                 stop = self.extent(i, end, line.indent, lazy=False)
                 body = [_Line(column, inline.group(3))] + self.lines[i + 1 : stop]
                 return Terms((Term(inline.group(1), self.nested(body)),)), stop
-        if nxt is None or nxt.indent < line.indent + 2 or len(line.text) > MAX_TAG_CHARS:
+        if nxt is None or nxt.indent < line.indent + 2:
+            return None
+        if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
+            stop = self.extent(i, end, line.indent, lazy=False)  # `1 An error occurred ...` over the rest
+            return Terms((Term(split[0], self.nested([_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]])),)), stop
+        if len(line.text) > MAX_TAG_CHARS:
             return None
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)):
             return None  # a paragraph introducing what is indented under it
@@ -340,7 +345,8 @@ class _Reader:
             stop = max(stop, k + 1)
             block = [line for line in self.lines[k:stop]]
             filled = [line for line in block if line is not None]
-            if texts[-1].endswith(":") or _looks_like_code(filled):
+            listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
+            if not listed and (texts[-1].endswith(":") or _looks_like_code(filled)):
                 if _looks_like_code(filled) or len(filled) <= 3:
                     base = min(line.indent for line in filled)
                     code = "\n".join(" " * (line.indent - base) + line.text if line else "" for line in block).strip("\n")
@@ -432,7 +438,7 @@ def _body_indent(lines: list[_Line | None]) -> int:
     man page: 7 columns; its options' descriptions stand further in), else 0."""
     counts: dict[int, int] = {}
     for line in lines:
-        if line is not None:
+        if line is not None and not (line.indent == 0 and _is_caps_heading(line)):  # headings stand left
             counts[line.indent] = counts.get(line.indent, 0) + 1
     total = sum(counts.values())
     if not total or counts.get(0, 0) >= 0.2 * total:

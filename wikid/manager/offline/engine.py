@@ -159,7 +159,22 @@ def _kind_of(content: Content, suffix: str) -> str | None:
         return "changelog" if content.debian else "release notes"
     if content.data or content.tables:
         return DATA_KINDS.get(suffix)
-    return "meeting notes" if _is_minutes(content) else None
+    if _is_minutes(content):
+        return "meeting notes"
+    return "README" if _is_readme(content) else None
+
+
+# Sections a project's README has (how to get, build, install and report on it); two
+# of them make a document one.
+_README_SECTIONS = frozenset({"installation", "installing", "install", "building", "build", "compiling",
+                              "downloading", "download", "getting started", "requirements", "dependencies",
+                              "bug reporting", "reporting bugs", "bugs", "contributing", "development",
+                              "documentation", "license", "licence", "copying", "git access", "ports"})
+
+
+def _is_readme(content: Content) -> bool:
+    titles = {" ".join(s.title.casefold().strip(" :").split()) for s in content.sections}
+    return len(titles & _README_SECTIONS) >= 2 and content.man is None and not content.releases
 
 
 _MEETING_LABELS = frozenset({"attendees", "participants", "present", "agenda", "action items", "actions",

@@ -7,8 +7,11 @@ its own Related Concepts list) names the entity of the other as an entity:
 * a title of one word, only where the text uses it as a name: a manual-page reference
   (`gzip(1)`), a command in code (`` `tar -xf` ``, a code block's `ssh host`), or,
   for a capitalised title of five letters or more, the word written with its capital
-  ("Bluestone"). A one-word title met as a plain word ("make sure", "less than",
-  "the summary") is a common word, not a mention.
+  in the middle of a sentence ("review with Bluestone"). A one-word title met as a
+  plain word ("make sure", "less than", "the summary") is a common word, not a mention;
+* a title of several words also by its first word alone, written so, when that word
+  is capitalised, five letters or more and the first word of no other title
+  ("Bluestone" for "Bluestone Green Coffee Importers Ltd.").
 
 That relation
 depends on the two pages alone, never on which documents happened to share a batch,
@@ -104,7 +107,7 @@ _INLINE_CODE = re.compile(r"`([^`\n]+)`")
 _FENCE = re.compile(r"^(`{3,}|~{3,})")
 _COMMAND_SPLIT = re.compile(r"\|\||&&|[|;]|\$\(")
 _PROMPT = frozenset({"$", "#", "%", ">", "sudo", "env", "exec", "time", "nohup"})
-_CAPITALISED = re.compile(r"\b[A-Z][\w-]{4,}\b")
+_CAPITALISED = re.compile(r"(?<=[a-z0-9,;:)] )[A-Z][\w-]{4,}\b")  # after a word: not a sentence's first
 
 
 def _code_commands(text: str) -> set[str]:
@@ -137,14 +140,19 @@ def mentions(texts: Mapping[str, str], titles: Mapping[str, str]) -> dict[str, s
     """For each page of `texts`, the pages of `titles` it names (not itself)."""
     phrases: dict[str, list[str]] = defaultdict(list)
     single: dict[str, list[str]] = defaultdict(list)  # folded one-word title, `^Title` as written
+    heads: dict[str, set[str]] = defaultdict(set)
     for page, title in titles.items():
         key = name_key(title)
+        first = title.split()[0].strip(".,;:") if title.split() else ""
         if " " in key:
             phrases[key].append(page)
         elif key:
             single[key].append(page)
-            if title.strip()[:1].isupper() and len(key) >= 5:
-                single[f"^{title.strip()}"].append(page)
+        if first[:1].isupper() and len(first) >= 5 and first.isalpha():
+            heads[f"^{first}"].add(page)
+    for head, pages in heads.items():
+        if len(pages) == 1:
+            single[head] += pages
     index = TitleIndex(phrases)
     out: dict[str, set[str]] = {}
     for page, text in texts.items():

@@ -1,0 +1,345 @@
+"""The document readers keep a document's structure: lists stay lists, options stay
+term -> description, code stays code, markup never reaches the text.
+
+Each test reads a fragment laid out as real documents lay it out (a groff man page
+as text and as a PDF's text, a NEWS file, a Debian changelog, reST, CommonMark,
+AsciiDoc, groff's HTML) and checks the blocks the page is built from.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bs4 import BeautifulSoup
+
+from wikid.document.asciidoc import is_asciidoc, to_markdown
+from wikid.document.changes import read_releases
+from wikid.document.manpage import read_manpage
+from wikid.document.markdown_reader import read_markdown
+from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Terms, sections, walk
+from wikid.document.outline import read_outline
+from wikid.document.rest_reader import read_rest
+from wikid.document.text_reader import read_text
+from wikid.extract.htmllayout import rewrite_layout
+
+
+def section(outline: Outline, title: str) -> Section:
+    return next(s for s in sections(outline) if s.title.casefold() == title.casefold())
+
+
+def blocks_of(outline: Outline, kind: type) -> list:
+    return [b for _, b in walk(outline) if isinstance(b, kind)]
+
+
+def terms(outline: Outline) -> dict[str, str]:
+    return {t.term: t.description for b in blocks_of(outline, Terms) for t in b.entries}
+
+
+MAN_TEXT = """\
+GZIP(1)                     General Commands Manual                    GZIP(1)
+
+NAME
+       gzip, gunzip, zcat - compress or expand files
+
+SYNOPSIS
+       gzip [ -acdfhklLnNrtvV19 ] [-S suffix] [ name ...  ]
+       gunzip [ -acfhklLnNrtvV ] [-S suffix] [ name ...  ]
+
+DESCRIPTION
+       Gzip reduces the size of the named files using Lempel-Ziv coding
+       (LZ77).  Whenever possible, each file is replaced by one with the
+       extension .gz, while keeping the same ownership modes.
+
+OPTIONS
+       -c --stdout --to-stdout
+              Write output on standard output; keep original files
+              unchanged.
+
+       -d --decompress --uncompress
+              Decompress.
+
+EXIT STATUS
+       0 Successful termination.
+
+       1 An error occurred. The file could not be read or written
+              and nothing was changed.
+
+SEE ALSO
+       znew(1), zcmp(1), zmore(1), zforce(1), gzexe(1), zip(1), unzip(1)
+"""
+
+
+def test_a_man_page_as_text_keeps_its_sections_options_and_references() -> None:
+    outline = read_text(MAN_TEXT)
+    man = read_manpage(outline)
+    assert man is not None
+    assert man.names == ("gzip", "gunzip", "zcat") and man.purpose == "compress or expand files"
+    assert man.synopsis == ("gzip [ -acdfhklLnNrtvV19 ] [-S suffix] [ name ... ]",
+                            "gunzip [ -acfhklLnNrtvV ] [-S suffix] [ name ... ]")
+    assert man.see_also[:2] == ("znew(1)", "zcmp(1)")
+    options = terms(Outline((), (section(outline, "OPTIONS"),)))
+    assert options["-c --stdout --to-stdout"] == "Write output on standard output; keep original files unchanged."
+    assert options["-d --decompress --uncompress"] == "Decompress."
+    # Exit codes set on one line with one space are still code -> meaning.
+    codes = terms(Outline((), (section(outline, "EXIT STATUS"),)))
+    assert codes == {"0": "Successful termination.",
+                     "1": "An error occurred. The file could not be read or written and nothing was changed."}
+    assert not blocks_of(outline, Code)  # indented prose is not code
+
+
+PDF_MAN = """\
+## Page 1
+
+RSYNCD.CONF(5) File Formats RSYNCD.CONF(5)
+
+NAME
+      rsyncd.conf - configuration file for rsync in daemon mode
+SYNOPSIS
+      rsyncd.conf
+      The online version of this manpage is available at https://example.org/rsyncd.conf.5.
+GLOBAL PARAMETERS
+       port You can override the default port the daemon will listen on by specifying this value (defaults to
+              873). This is ignored if the daemon is being run by inetd.
+
+       log file When the "log file" parameter is set to a non-empty string, the rsync daemon will log messages to
+              the indicated file rather than using syslog. This is particularly useful on systems
+              where syslog() does not work for chrooted programs.
+FILES
+       /etc/rsyncd.conf or rsyncd.conf
+
+rsyncd.conf 3.5.0 04 Nov 2026 1
+
+## Page 2
+
+RSYNCD.CONF(5) File Formats RSYNCD.CONF(5)
+
+VERSION
+      This manpage is current for version 3.5.0 of rsync, and the text goes on
+
+rsyncd.conf 3.5.0 04 Nov 2026 2
+
+## Page 3
+
+RSYNCD.CONF(5) File Formats RSYNCD.CONF(5)
+
+      past the page break here.
+
+rsyncd.conf 3.5.0 04 Nov 2026 3
+"""
+
+
+def test_a_pdf_man_page_keeps_run_in_tags_and_headings_without_blank_lines() -> None:
+    outline = read_outline(PDF_MAN, ".pdf")
+    titles = [s.title for s in sections(outline)]
+    assert titles == ["NAME", "SYNOPSIS", "GLOBAL PARAMETERS", "FILES", "VERSION"]
+    parameters = terms(outline)
+    assert parameters["port"].startswith("You can override the default port")
+    assert "(defaults to 873)." in parameters["port"]  # the wrapped line joined, not cut
+    assert parameters["log file"].startswith('When the "log file" parameter is set')
+    assert "chrooted programs." in parameters["log file"]
+    assert not blocks_of(outline, Code)  # wrapped prose under a tag is not code
+    man = read_manpage(outline)
+    assert man is not None and man.synopsis == ("rsyncd.conf",)
+    assert man.synopsis_notes == ("The online version of this manpage is available at https://example.org/rsyncd.conf.5.",)
+
+
+def test_a_page_break_inside_a_sentence_joins_the_sentence() -> None:
+    outline = read_outline(PDF_MAN, ".pdf")
+    version = section(outline, "VERSION")
+    assert [b.text for b in version.blocks if isinstance(b, Paragraph)] == [
+        "This manpage is current for version 3.5.0 of rsync, and the text goes on past the page break here."]
+
+
+def test_plain_text_lists_code_and_rules() -> None:
+    text = """\
+Install notes
+
+To build it, run:
+
+    ./configure --prefix=/usr
+    make && make install
+
+- - - - -
+
+Known problems:
+  * the daemon ignores SIGHUP
+  * logs are not rotated
+"""
+    outline = read_text(text)
+    code = blocks_of(outline, Code)
+    assert [c.text for c in code] == ["./configure --prefix=/usr\nmake && make install"]
+    lists = blocks_of(outline, ItemList)
+    assert [i.text for i in lists[0].items] == ["the daemon ignores SIGHUP", "logs are not rotated"]
+    assert not any("- - -" in b.text for b in blocks_of(outline, Paragraph))
+
+
+def test_a_news_file_gives_versioned_releases_newest_first() -> None:
+    text = """\
+GNU hello NEWS
+
+* Noteworthy changes in release 2.12 (2022-03-20) [stable]
+
+** Bug fixes
+  * hello no longer crashes on empty input.
+  * The --greeting option accepts UTF-8.
+
+* Noteworthy changes in release 2.11 (2021-08-01) [stable]
+
+  * New translations.
+"""
+    releases = read_releases(text, read_text(text))
+    assert [r.version for r in releases] == ["2.12", "2.11"]
+    assert releases[0].date == date(2022, 3, 20)
+    assert [c.text for c in releases[0].changes] == ["hello no longer crashes on empty input.",
+                                                     "The --greeting option accepts UTF-8."]
+
+
+def test_a_debian_changelog_is_read_by_python_debian() -> None:
+    text = """\
+hello (2.10-3) unstable; urgency=medium
+
+  * Fix the build with GCC 14.
+  * Bump Standards-Version.
+
+ -- Jane Doe <jane@example.org>  Sat, 02 Mar 2024 10:00:00 +0100
+
+hello (2.10-2) unstable; urgency=low
+
+  * Rebuild.
+
+ -- Jane Doe <jane@example.org>  Mon, 01 Jan 2024 10:00:00 +0100
+"""
+    releases = read_releases(text, read_text(text))
+    assert releases[0].version == "2.10-3" and releases[0].date == date(2024, 3, 2)
+    assert [c.text for c in releases[0].changes] == ["Fix the build with GCC 14.", "Bump Standards-Version."]
+
+
+def test_rest_roles_directives_and_grid_tables_do_not_reach_the_text() -> None:
+    text = """\
+Usage
+=====
+
+Run :program:`frob` with :option:`--fast` (see :ref:`tuning`).
+
+.. note::
+
+   The cache lives in ``~/.frob``.
+
++--------+-------------+
+| Flag   | Meaning     |
++========+=============+
+| -f     | fast        |
++--------+-------------+
+
+--verbose   Print each step.
+"""
+    outline = read_rest(text)
+    prose = " ".join(b.text for b in blocks_of(outline, Paragraph))
+    assert "Run frob with --fast (see tuning)." in prose
+    assert ":option:" not in prose and ".. note" not in prose and "+----" not in prose
+    assert "The cache lives in ~/.frob." in prose
+    table = next(b for _, b in walk(outline) if b.__class__.__name__ == "Table")
+    assert table.header == ("Flag", "Meaning") and table.rows == (("-f", "fast"),)
+    assert terms(outline)["--verbose"] == "Print each step."
+
+
+def test_markdown_code_is_never_a_heading_and_footnotes_are_not_content() -> None:
+    text = """\
+# frob
+
+Frob reshapes files.[^1]
+
+```sh
+# this comment is code, not a heading
+frob --fast input.txt
+```
+
+Term
+: Its definition.
+
+[^1]: A footnote.
+"""
+    outline = read_markdown(text)
+    assert [s.title for s in sections(outline)] == ["frob"]
+    assert blocks_of(outline, Code)[0].text.startswith("# this comment is code")
+    assert [b.text for b in blocks_of(outline, Paragraph)][0] == "Frob reshapes files."
+    assert terms(outline) == {"Term": "Its definition."}
+
+
+ASCIIDOC = """\
+giteveryday(7)
+==============
+
+NAME
+----
+giteveryday - A useful minimum set of commands
+
+Individual Developer (Standalone)[[STANDALONE]]
+-----------------------------------------------
+
+See <<PARTICIPANT,the participant section>> too.
+
+  * linkgit:git-init[1] to create a new repository.
+  * linkgit:git-log[1] to see what happened.
+
+Use a tarball as a starting point.::
++
+------------
+$ tar zxf frotz.tar.gz
+$ git init <1>
+------------
++
+<1> start a repository.
+
+--dry-run::
+	Do not do anything; just show
+	what would be done.
+"""
+
+
+def test_asciidoc_is_read_as_its_structure_without_its_markup() -> None:
+    assert is_asciidoc(ASCIIDOC)
+    assert not is_asciidoc(MAN_TEXT) and not is_asciidoc("# Title\n\nSome *markdown* text.\n")
+    outline = read_outline(ASCIIDOC, ".txt")
+    titles = [s.title for s in sections(outline)]
+    assert "Individual Developer (Standalone)" in titles
+    text = " ".join(b.text for b in blocks_of(outline, Paragraph))
+    assert "See the participant section too." in text
+    assert "[[" not in to_markdown(ASCIIDOC) and "linkgit:" not in to_markdown(ASCIIDOC)
+    items = [i.text for b in blocks_of(outline, ItemList) for i in b.items]
+    assert "git-init(1) to create a new repository." in items and "start a repository." in items
+    assert [c.text for c in blocks_of(outline, Code)] == ["$ tar zxf frotz.tar.gz\n$ git init"]
+    assert terms(outline)["--dry-run"] == "Do not do anything; just show what would be done."
+
+
+GROFF_HTML = """\
+<html><body>
+<h2>OPTIONS</h2>
+<table width="100%" border="0" rules="none" frame="void" cellspacing="0" cellpadding="0">
+<tr valign="top" align="left">
+<td width="11%"></td><td width="6%"><p>-v</p></td><td width="5%"></td>
+<td width="78%"><p>Verbose output.</p></td></tr>
+<tr valign="top" align="left">
+<td width="11%"></td><td width="6%"><p>DICT</p></td><td width="5%"></td>
+<td width="78%"><p>Lets you lookup words using online dictionaries.</p></td></tr>
+</table>
+<table width="100%" border="0" rules="none" frame="void" cellspacing="0" cellpadding="0">
+<tr><td width="11%"></td><td width="1%"><p>&bull;</p></td><td width="5%"></td><td><p>first point</p></td></tr>
+<tr><td width="11%"></td><td width="1%"><p>&bull;</p></td><td width="5%"></td><td><p>second point</p></td></tr>
+</table>
+<table><tr><th>Name</th><th>Size</th></tr><tr><td>a</td><td>1</td></tr></table>
+</body></html>
+"""
+
+
+def test_groff_layout_tables_become_definition_and_bullet_lists() -> None:
+    soup = BeautifulSoup(GROFF_HTML, "html.parser")
+    assert soup.body is not None
+    rewrite_layout(soup, soup.body)
+    dl = soup.find("dl")
+    assert dl is not None
+    assert [t.get_text(strip=True) for t in dl.find_all("dt")] == ["-v", "DICT"]
+    assert [t.get_text(" ", strip=True) for t in dl.find_all("dd")][1] == "Lets you lookup words using online dictionaries."
+    ul = soup.find("ul")
+    assert ul is not None and [li.get_text(strip=True) for li in ul.find_all("li")] == ["first point", "second point"]
+    assert len(soup.find_all("table")) == 1  # the data table with its header cells stays a table
