@@ -250,3 +250,35 @@ def test_a_draft_updating_a_page_keeps_its_earlier_sources_and_checks_facts_agai
     assert "| Products | industrial hardware | [^acme-2024] |" in body
     assert "| Payment terms | 30 days | [^acme-2024] | 2024-03-01 | superseded |" in body
     assert "source id `acme-2024`" in model.seen[0][1].content and "cited by the existing page" in model.seen[0][1].content
+
+
+MINUTES = b"""Ops weekly 12 June 2025
+
+Attendees: Maya, Jonas, Sam
+
+Dispatch
+- Atlas Freight has no pickup on Friday 15 August; orders go out on Thursday instead.
+
+Action items
+- Sam: post-mortem for the portal outage by 19 June.
+- Luis: email wholesale customers about the August pickup change.
+"""
+
+
+def test_a_draft_page_keeps_every_step_and_action_item_the_model_left_out(project: Project) -> None:
+    """The model writes prose; the lists, steps and action items of the documents are
+    wikid's to carry, whatever the model's summary kept."""
+    drop(project, "ops-weekly.txt", MINUTES)
+    fields = draft(title="Ops weekly", type="meeting", description="Weekly operations meeting.",
+                   summary="The ops team met on 12 June 2025 and discussed dispatch.",
+                   sections=[{"heading": "Dispatch", "text": "Atlas Freight changes its August pickup.", "sources": []}])
+    report = project.update(model=ScriptedChatModel(steps=[as_text(fields)]))
+    [f] = report.files
+    assert f.action == Action.CREATED, f.message
+    _, body = page_of(project, f.page)
+    for item in ("Sam: post-mortem for the portal outage by 19 June.",
+                 "Luis: email wholesale customers about the August pickup change.",
+                 "Atlas Freight has no pickup on Friday 15 August; orders go out on Thursday instead."):
+        assert f"* {item}" in body, body
+    assert body.index("The ops team met on 12 June 2025") < body.index("* Sam: post-mortem")
+    assert body.count("Sam: post-mortem") == 1

@@ -72,6 +72,17 @@ def test_html_keeps_headings_links_and_tables_and_drops_script_and_style() -> No
     assert result.warnings == ()
 
 
+def test_a_pandoc_table_keeps_its_header_row() -> None:
+    """pandoc writes `<tr class="header">`: the class once read as a page header made
+    the row navigation, dropped it, and crashed markdownify on the detached row."""
+    page = (b"<html><body><h1>Backends</h1><table><thead><tr class=\"header\"><th>Name</th><th>Async</th></tr>"
+            b"</thead><tbody><tr class=\"odd\"><td>Berkeley db</td><td>Yes</td></tr>"
+            b"<tr class=\"even\"><td>GNU gdbm</td><td>Yes</td></tr></tbody></table></body></html>")
+    result = convert(page, ".html")
+    lines = result.text.splitlines()
+    assert "| Name | Async |" in lines and "| GNU gdbm | Yes |" in lines
+
+
 def test_html_without_a_level_1_heading_is_titled_from_its_head() -> None:
     page = b"<html><head><title>  Meeting\n notes </title></head><body><p>Agreed.</p></body></html>"
     assert extract(page, ".htm") == "# Meeting notes\n\nAgreed.\n"

@@ -97,7 +97,9 @@ CASES: dict[str, Case] = {
     ),
     "FOOTNOTE_NO_SOURCE": (
         {"a.md": page(extra=SOURCED, body="Claim.[^other]\n\n[^other]: Somewhere\n"), "archive/src.pdf": b"%PDF"},
-        {"a.md": page(extra=SOURCED, body="Claim.[^src]\n\n[^src]: Source\n\n`[^not-a-note]`\n"), "archive/src.pdf": b"%PDF"},
+        # code, and `\[^\]` (a man page's `-o [^]option`, escaped), are not footnotes
+        {"a.md": page(extra=SOURCED, body="Claim.[^src]\n\n[^src]: Source\n\n`[^not-a-note]`\n\n"
+                                          "| -o \\[^\\]mount-option | Set options. |\n"), "archive/src.pdf": b"%PDF"},
         {},
     ),
     "TIMESTAMP_NO_OFFSET": (

@@ -332,7 +332,7 @@ class _Reader:
             line = self.lines[j]
             if line is None or _MARKER.match(line.text) or abs(line.indent - first.indent) > 1 and j > i + 1 \
                     or line.indent > first.indent + 1 or line.indent < first.indent - 4 \
-                    or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text)) \
+                    or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and len(first.text) < 60) \
                     or _ends_early(texts[-1], line.text):
                 break
             texts.append(line.text)

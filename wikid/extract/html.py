@@ -56,6 +56,7 @@ NAV_NAMES = frozenset(
 )
 _NAV_CLASS = re.compile(r"^(?:nav|menu|sidebar|breadcrumbs?|footer|header)[-_]|[-_](?:nav|menu|sidebar|footer)$")
 _INLINE = frozenset("a span code em strong b i tt kbd var sup sub abbr".split())
+_TABLE_PARTS = frozenset("thead tbody tfoot tr th td caption colgroup col".split())
 _LINK_BLOCKS = frozenset("ul ol dl table div p section td".split())
 MAIN_SELECTORS = ("main", "[role=main]", "article", "div.body")
 MAIN_SHARE = 0.2  # a main element holding less of the page's text is not its main content
@@ -103,8 +104,8 @@ def _navigation(element: Tag, in_main: bool) -> bool:
     role = str(element.get("role") or "").lower()
     if in_main:
         return element.name == "nav" or role in ("navigation", "search")
-    if element.name in _INLINE:
-        return False
+    if element.name in _INLINE or element.name in _TABLE_PARTS:
+        return False  # pandoc's `<tr class="header">` is a table's header row, not a page header
     if element.name in NAV_TAGS or role in NAV_ROLES:
         return True
     classes = [str(c).lower() for c in element.get("class") or []]

@@ -18,7 +18,7 @@ _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
 _INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _LINK_CLOSE_OPEN = re.compile(r"(?<!\\)\]\(")
 _REF_DEFINITION = re.compile(r"^[ \t]{0,3}\[((?:[^\]\\\n]|\\.)+)\]:[ \t]*(?:<([^>\n]*)>|(\S+))", re.MULTILINE)
-_FOOTNOTE = re.compile(r"\[\^([^\]\s]+)\]")
+_FOOTNOTE = re.compile(r"(?<!\\)\[\^([^\]\s\\]+)\]")  # `\[^\]` is escaped text, not a footnote
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 

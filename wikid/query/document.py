@@ -37,7 +37,7 @@ HARD_CHUNK_CHARS = 4 * CHUNK_CHARS
 _CUT = re.compile(r"\n[ \t]*\n|(?<=[.!?])\s|(?<=[。！？])|\|[ \t]*\n")
 
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
-_FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
+_FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^[^\]\s\\]+\]")
 _EMPHASIS = re.compile(r"(\*\*|__|`|~~|<br\s*/?>)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _FOOTNOTE_DEF = re.compile(r"^\s*\[\^[^\]]+\]:")

@@ -57,7 +57,7 @@ SEE_ALSO = "See Also"
 # `<name> (<source>)` so an update never mistakes it for the page's own.
 OWN_HEADINGS = frozenset({"attributes", "conflicts", "usage", "recent changes", "see also", "related concepts", "sources",
                           "source notes", "schema", "citations"})
-_FOOTNOTE_REF = re.compile(r"\[\^([^\]]+)\]")
+_FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\\]+)\]")
 EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states without a source
 # How well a kind of document describes its entity, best first: the lead comes from
 # the first source in this order, and the sources are listed in it.

@@ -35,7 +35,7 @@ SOURCE_NOTES = "Source Notes"
 SOURCES = "Sources"
 MANAGED = frozenset({"attributes", "conflicts", "related concepts", "schema", "citations", "source notes"})
 _FOOTNOTE_DEF = re.compile(r"^\[\^([^\]]+)\]:\s*(.*)$")
-_FOOTNOTE_REF = re.compile(r"\[\^([^\]]+)\]")
+_FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\\]+)\]")
 _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _URL_TAIL = re.compile(r"[^/]+(?=/?$)")
