@@ -343,3 +343,19 @@ def test_groff_layout_tables_become_definition_and_bullet_lists() -> None:
     ul = soup.find("ul")
     assert ul is not None and [li.get_text(strip=True) for li in ul.find_all("li")] == ["first point", "second point"]
     assert len(soup.find_all("table")) == 1  # the data table with its header cells stays a table
+
+
+def test_bold_paragraphs_are_headings_when_a_converter_drew_them_so() -> None:
+    text = "SSH(1) General Commands SSH(1)\n\n**NAME**\n\n**ssh** — remote login client\n\n**SYNOPSIS**\n\n" \
+           "**ssh** [**-46**] *destination*\n\n**Note** that bold words inside a sentence are not a heading.\n"
+    outline = read_markdown(text)
+    assert [s.title for s in sections(outline)] == ["NAME", "SYNOPSIS"]
+    man = read_manpage(outline)
+    assert man is not None and man.names == ("ssh",) and man.synopsis == ("ssh [-46] destination",)
+    assert "Note that bold words inside a sentence are not a heading." in [b.text for b in blocks_of(outline, Paragraph)]
+
+
+def test_a_root_prompt_command_is_code_not_a_heading() -> None:
+    outline = read_markdown("# Tunnels\n\nOn the client:\n\n# ssh -f -w 0:1 192.168.1.15 true\n\n# Exit status\n\nZero.\n")
+    assert [s.title for s in sections(outline)] == ["Tunnels", "Exit status"]
+    assert [c.text for c in blocks_of(outline, Code)] == ["# ssh -f -w 0:1 192.168.1.15 true"]

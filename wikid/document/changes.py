@@ -31,6 +31,7 @@ MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and 
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
 _BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
+_AND_VERSION = re.compile(r"\band\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}$")  # a GNU ChangeLog entry: `2015-07-10  Name  <address>`
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+\S")
 _KIND_WORDS = frozenset(
@@ -78,6 +79,8 @@ def version_in(text: str) -> str | None:
     found = _VERSION.search(text) or _BARE_VERSION.search(text)
     if found is None:
         return None
+    if re.search(r"\bbetween\b", text, re.IGNORECASE):  # `changes between versions 581 and 590`: 590's
+        found = _AND_VERSION.search(text, found.end()) or found
     rest = _DATE_WORDS.sub(" ", text[: found.start()] + " " + text[found.end():])
     others = [w for w in re.findall(r"[^\W\d_][\w'-]*", rest) if w.casefold() not in _KIND_WORDS]
     return found.group(1) if len(others) <= MAX_OTHER_WORDS else None
@@ -113,8 +116,10 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
                 out.append(Change(event.title, group))
             else:
                 group = event.title
-        elif isinstance(event, ItemList):
-            out += [Change(item.text, group, item.children) for item in event.items if item.text]
+        elif isinstance(event, ItemList):  # an item's paragraphs are its text (`WARNING: …!` over what changed)
+            out += [Change(" ".join([item.text, *(c.text for c in item.children if isinstance(c, Paragraph))]), group,
+                           tuple(c for c in item.children if not isinstance(c, Paragraph)))
+                    for item in event.items if item.text]
         elif isinstance(event, Terms):
             out += [Change(f"{t.term}: {t.description}".rstrip(": "), group) for t in event.entries]
         elif isinstance(event, Paragraph):

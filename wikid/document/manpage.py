@@ -41,7 +41,8 @@ class ManPage:
 
 
 def _key(title: str) -> str:
-    return " ".join(title.casefold().strip(" :").split())
+    """A section title compared: `SYNOPSIS (deprecated)` is the synopsis."""
+    return " ".join(re.sub(r"\s*\([^)]*\)\s*$", "", title).casefold().strip(" :").split())
 
 
 def _first_paragraph(blocks: tuple[Block, ...]) -> str | None:

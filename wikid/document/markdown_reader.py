@@ -9,6 +9,10 @@ dropped, `## Sheet: X` heads a section named X, and nothing after the heading un
 which an extractor puts what it found outside a page's main content is read
 (furniture.FURNITURE_HEADING). Navigation the converters kept (a paragraph or list
 that is mostly links, a section headed "Contents" or "Navigation") is dropped too.
+A paragraph that is one short bold phrase and nothing else is a heading drawn in
+bold (mandoc's HTML draws `NAME`, `SYNOPSIS` so): one level under the last `#` one;
+a `#` line that is a command with options (`# ssh -f -w 0:1`) is a root prompt's
+command whose `<pre>` the converter lost: code.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ _LEFTOVER_STRONG = re.compile(r"\*\*")  # emphasis markdown could not pair (`--*
 _LEFTOVER_NOTE = re.compile(r"\[\^[^\]\s]{1,40}\]")  # a footnote reference whose definition is missing
 NAV_LINK_SHARE = 0.6  # a block whose text is this much link text (two links or more) is navigation
 
+MAX_BOLD_TITLE_CHARS = 60
+_COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
 
 
@@ -172,13 +178,34 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     return []
 
 
+def _bold_title(node: SyntaxTreeNode) -> str | None:
+    """The text of a paragraph that is one short bold phrase and nothing else: a
+    heading drawn in bold (mandoc's and many converters' HTML: `**SYNOPSIS**`)."""
+    if node.type != "paragraph" or not node.children or node.children[0].type != "inline":
+        return None
+    parts = [c for c in node.children[0].children if c.type not in ("softbreak", "hardbreak")
+             and not (c.type == "text" and not c.content.strip())]
+    if len(parts) != 1 or parts[0].type != "strong":
+        return None
+    title = inline_text(parts[0])
+    if not title or len(title) > MAX_BOLD_TITLE_CHARS or len(title.split()) > 8 or title[-1] in ".!?:;,":
+        return None
+    return title
+
+
 def read_markdown(text: str) -> Outline:
     """The outline of a markdown text (see the module docstring)."""
     tree = SyntaxTreeNode(_PARSER.parse(text))
     events: list[Heading | Block] = []
     skipping: int | None = None  # level of a navigation section being skipped
+    level = 0  # of the last heading written with `#`
     for node in tree.children:
-        if node.type == "heading":
+        if skipping is None and (bold := _bold_title(node)) is not None:
+            events.append(Heading(bold, min(level + 1, 6)))
+        elif node.type == "heading" and node.markup == "#" and node.children \
+                and _COMMAND_LINE.match(node.children[0].content):
+            events.append(Code(f"# {node.children[0].content}"))  # a root prompt's command that lost its <pre>
+        elif node.type == "heading":
             level = int(node.tag[1:])
             title = inline_text(node.children[0]) if node.children else ""
             if title == FURNITURE_HEADING:

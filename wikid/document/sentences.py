@@ -55,6 +55,25 @@ def is_sentence(text: str, names: frozenset[str] = frozenset()) -> bool:
     return not is_boilerplate(text)
 
 
+# Words a title never ends with: a text ending with one goes on after it (`Using the`,
+# `Bug reports should ideally include:`, `Note especially the following:`).
+_OPEN_ENDS = frozenset(
+    "a an the of to and or nor but with without for in into on at by from as than that this these those "
+    "which who whose where when while if is are was were be been using via such include includes "
+    "including follows following below like e.g i.e".split())
+
+
+def goes_on(text: str) -> bool:
+    """Whether `text` stops mid-sentence: it ends with a comma, a hyphen or a word a
+    title or a whole value never ends with (see _OPEN_ENDS)."""
+    stripped = text.rstrip(" :")
+    if not stripped:
+        return False
+    if stripped[-1] in ",-(–—":
+        return True
+    return stripped.split()[-1].casefold().strip(".") in _OPEN_ENDS
+
+
 def display_heading(text: str) -> str:
     """A heading as a reader expects it: `DESCRIPTION` -> `Description`, `EXIT STATUS` -> `Exit status`."""
     text = text.strip(" :¶")

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from wikid.document.furniture import without_editor_settings
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
+from wikid.document.sentences import goes_on
 
 _PAGE = re.compile(r"^## Page \d+\s*$")
 _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -158,8 +159,8 @@ class _Reader:
                 and len(nxt.text) >= 0.6 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
             return Heading(line.text, {"=": 1, "-": 2}.get(nxt.text[0], 3)), i + 2
         if line.indent == 0 and 0 < self.body_indent and nxt is not None and nxt.indent > 0 \
-                and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 and not _SENTENCE_END.search(line.text) and not _MARKER.match(line.text) \
-                and not _URL.search(line.text):
+                and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
+                and line.text[-1] not in ".!?:;," and not _MARKER.match(line.text) and not _URL.search(line.text):
             return Heading(line.text, 1), i + 1  # flush left of an indented body: a man page's section
         prev = self.lines[i - 1] if i > 0 else None
         if 0 < line.indent < self.body_indent and nxt is not None and nxt.indent >= self.body_indent \
@@ -185,7 +186,7 @@ class _Reader:
         text = line.text
         return (line.indent <= 3 and (nxt is None or nxt.indent > line.indent or _FIELD.match(nxt.text) is not None)
                 and len(text) <= MAX_HEADING_CHARS and len(text.split()) <= 12 and text[-1] not in ".,;:!?"
-                and not _MARKER.match(text) and not _FIELD.match(text) and not _URL.search(text)
+                and not _MARKER.match(text) and not _FIELD.match(text) and not _URL.search(text) and not goes_on(text)
                 and (text[0].isupper() or text[0].isdigit() or len(text.split()) <= 3))
 
     def label(self, i: int, end: int) -> bool:
@@ -199,7 +200,7 @@ class _Reader:
         text = line.text
         return (len(text) <= MAX_HEADING_CHARS and len(text.split()) <= MAX_LABEL_WORDS and (text[0].isupper() or text[0].isdigit())
                 and text[-1] not in ".,;:!?" and not _MARKER.match(text) and not _FIELD.match(text)
-                and not _URL.search(text) and not _INLINE_TAG.match(text))
+                and not _URL.search(text) and not _INLINE_TAG.match(text) and not goes_on(text))
 
     # -- blocks ---------------------------------------------------------------------
     def blocks(self, start: int, end: int, top: bool) -> list[Heading | Block]:
@@ -314,8 +315,9 @@ class _Reader:
             return Terms((Term(split[0], self.nested([_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]])),)), stop
         if len(line.text) > MAX_TAG_CHARS:
             return None
-        if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)):
-            return None  # a paragraph introducing what is indented under it
+        if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
+                or ". " in line.text or goes_on(line.text):
+            return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.extent(i, end, line.indent, lazy=False)
         return Terms((Term(line.text, self.nested(self.lines[i + 1 : stop])),)), stop
 
@@ -327,19 +329,24 @@ class _Reader:
         first = self.lines[i]
         assert first is not None
         texts = [first.text]
+        margin = first.indent  # where the paragraph's lines stand
         j = i + 1
+        nxt = self.lines[j] if j < end else None
+        if nxt is not None and nxt.indent > margin + 1 and first.text[-1] not in ".!?:" \
+                and _is_prose(nxt.text) and _run_in_tag(first.text) is None and not _FIELD.match(first.text):
+            margin = nxt.indent  # a hanging indent: the sentence goes on under the first line
         while j < end:
             line = self.lines[j]
-            if line is None or _MARKER.match(line.text) or abs(line.indent - first.indent) > 1 and j > i + 1 \
-                    or line.indent > first.indent + 1 or line.indent < first.indent - 4 \
-                    or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and len(first.text) < 60) \
+            if line is None or _MARKER.match(line.text) or abs(line.indent - margin) > 1 and j > i + 1 \
+                    or line.indent > margin + 1 or line.indent < first.indent - 4 \
+                    or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
                     or _ends_early(texts[-1], line.text):
                 break
             texts.append(line.text)
             j += 1
         out: list[Block] = [Paragraph(_join(texts))]
         k = self.next_filled(j, end)
-        deeper = k < end and self.lines[k].indent > first.indent + 1  # type: ignore[union-attr]
+        deeper = k < end and self.lines[k].indent > margin + 1  # type: ignore[union-attr]
         if deeper:
             stop = self.extent(k - 1 if k > j else j - 1, end, first.indent, lazy=False)
             stop = max(stop, k + 1)
@@ -361,6 +368,12 @@ class _Reader:
         return out, j
 
 
+def _continues(line: str, following: str) -> bool:
+    """Whether `following` goes on with the sentence of `line` (a wrapped field value:
+    `GHSA-…: args2obj() double-frees when` / `jq_compile_args() is given an array.`)."""
+    return goes_on(line) or following[:1].islower()
+
+
 def _ends_early(line: str, following: str) -> bool:
     """Whether a paragraph ends after `line` although no blank line follows: wrapped
     text fills its lines, so a line under half as long as a full, capitalised next
@@ -375,7 +388,7 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
     most four lower-case words, then a capitalised sentence."""
     words = text.split(" ")
     for k in range(1, min(5, len(words))):
-        if words[k][:1].isupper() and all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k]) \
+        if words[k][:1].isupper() and words[k][1:2].islower() and all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k]) \
                 and not words[k - 1].endswith((".", ",", ":", ";")):
             return " ".join(words[:k]), " ".join(words[k:])
     return None

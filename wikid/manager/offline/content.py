@@ -43,7 +43,7 @@ from wikid.document.model import (
     walk,
     word_count,
 )
-from wikid.document.sentences import first_sentence, is_sentence, split_sentences
+from wikid.document.sentences import first_sentence, goes_on, is_sentence, split_sentences
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
 
 SHORT_WORDS = 1500  # a document this short is carried whole
@@ -92,7 +92,7 @@ def is_label(text: str) -> bool:
     """A few words that name what follows (`Daily`, `Weekly (Friday)`, `Action items:`),
     not a sentence."""
     words = text.split()
-    if not words or len(words) > MAX_LABEL_WORDS or _FIELD.match(text) or _URL.search(text):
+    if not words or len(words) > MAX_LABEL_WORDS or _FIELD.match(text) or _URL.search(text) or goes_on(text):
         return False
     if text.endswith(":"):
         return len(words) <= 6

@@ -47,7 +47,7 @@ from wikid.okf.page import render_page
 
 MAX_DESCRIPTION_CHARS = 250
 MAX_RELEASES_SHOWN = 3  # per changelog: the newest with every change, then the next ones briefly
-MAX_NEWEST_CHANGES = 40
+MAX_NEWEST_CHANGES = 60
 MAX_OLDER_CHANGES = 5
 MAX_HEADING_LEVEL = 3
 USAGE = "Usage"
@@ -57,6 +57,7 @@ SEE_ALSO = "See Also"
 # `<name> (<source>)` so an update never mistakes it for the page's own.
 OWN_HEADINGS = frozenset({"attributes", "conflicts", "usage", "recent changes", "see also", "related concepts", "sources",
                           "source notes", "schema", "citations"})
+_WORDS = re.compile(r"\w+")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\\]+)\]")
 EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states without a source
 # How well a kind of document describes its entity, best first: the lead comes from
@@ -205,7 +206,7 @@ class _Writer:
         """`text` without the sentences the page already has."""
         kept = []
         for sentence in split_sentences(text):
-            key = " ".join(sentence.casefold().split())
+            key = " ".join(_WORDS.findall(sentence.casefold()))  # `to: x` and `to x` are one sentence
             if len(sentence.split()) >= 4 and key in self.said:
                 continue
             self.said.add(key)
@@ -227,8 +228,8 @@ class _Writer:
 
     def block(self, block: Block, ref: str, depth: int) -> str:
         if isinstance(block, Paragraph):
-            if _fact_key(block.text) in self.known or _is_date_line(block.text):
-                return ""
+            if _fact_key(block.text) in self.known or _is_date_line(block.text) or not any(c.isalnum() for c in block.text):
+                return ""  # a fact the page states already, the document's date, a rule `=====`
             text = self.fresh(block.text)
             return text_block(text) + ref if text else ""
         if isinstance(block, ItemList):

@@ -1,0 +1,1105 @@
+"""Benchmark the quality of the pages wikid writes: defects per page and facts kept, each beside its target.
+
+Runs `wikid update` (offline engine, fixed clock) on a scratch copy of each corpus's
+documents -- by default ../shared/corpus/realdocs/ (61 real documents about 15 tools)
+and sample-project/ (the README's example) -- and reads every page wikid wrote
+(`generated.by: wikid/...`; the human-written pages of a corpus are copied as they are
+and not judged), under wiki/ but not index.md, log.md or wiki/archive/.
+
+Defects: each class is counted on the page body (not its frontmatter, unless said),
+outside fenced code blocks and inline code spans. Figure: defects per page, over all
+the pages of a corpus (and per class). Target <= 0.3 per page.
+
+* markup          -- source markup left in: reST roles (:option:`x`) and directives
+                     (.. note::), roff escapes (\\fB, \\-, \\(em, \\&), asciidoc anchors
+                     [[NAME]] and cross-references <<x>>, HTML entities (&amp;) and tags
+                     (<div, <br>), grid-table borders (+----+), setext underlines
+                     (====, ----, ~~~~ right under a line of prose; a lone ==== rule
+                     anywhere), and empty bullets (a `* * *` rule read as a list).
+* empty_column    -- a table in which some column is empty in every data row.
+* cut             -- a table cell, a bullet item, the frontmatter description or a
+                     `**Key** -- value` / `Key -- value` line that ends with an ellipsis
+                     (not command syntax: `[FILE]...`, `SRC...`, inside backticks), or
+                     with a dangling function word (the, a, of, to, and, with, ...),
+                     a comma or a dash: cut mid-sentence.
+* repeated        -- a sentence of >= 8 words (casefolded, punctuation stripped) that
+                     occurs again on the same page; each extra occurrence counts. Table
+                     rows, the Sources section and footnote definitions are left out.
+* empty_key       -- a bold key with nothing after it: `* **Synopsis**`,
+                     `**Synopsis** --`, or `| Key |  |` in a key/value table.
+* file_name_title -- a heading, the page title or an entry of the page's Sources list
+                     that is a bare file name: `doc-36.docx`, `README.md`, `doc-18`.
+                     A frontmatter `sources[].title` equal to its own resource's file
+                     name is the record of a document that has no title (the reader
+                     sees the Sources list, which names it by what it is); one that is
+                     some other file name counts.
+* code_as_key     -- a heading, an attribute key or a table's first-column cell that is
+                     code: `$ `, `()`, `;`, `{`, `}`, `=`, `|`, `#!`, a cell starting
+                     `# `, or a shell command line (`tar -xvf x.tar`). A reference term
+                     is a good key even with those characters: an option (`-v`,
+                     `--verbose`, `-o FILE`, `--exclude=PATTERN`), a signature
+                     (`match(regex; flags)`), a sub-option (`dict=size`), an operator in
+                     a table (`=`, `==, !=`), a key binding (`ESC-}`), a syntax summary
+                     (`module <metadata>;`), a label and its term (`Pipe: |`).
+* fragment        -- a heading or bold key that is a sentence fragment: it ends with a
+                     function word or a comma, starts with a lowercase and/or/the/of/to,
+                     or has more than 12 words.
+
+Facts kept: found in each source's text (the extracted text its pages cite, else the
+archived file itself when it is text) with plain regular expressions, independently of
+wikid's readers; a fact is kept when a page citing that source states it (title,
+description or body, not the Sources section or footnote definitions; both sides
+casefolded, markdown emphasis, backticks and escapes stripped, dashes and quotes
+unified, compared as runs of words). Figure: the share of facts kept, per corpus.
+
+* man_name        -- a man page's NAME line (`rsync - a fast, versatile, local/remote
+                     file-copying tool`, joined when wrapped over up to 3 lines): its
+                     description whole, and its first name. Target >= 0.95.
+* man_synopsis    -- the first non-empty line after SYNOPSIS (its first 10 words; a
+                     line of fewer than 4 is joined with the next, as HTML conversions
+                     wrap `make` / `[OPTION]... [TARGET]...`; spaces are ignored too, as
+                     they glue `-B` to its argument). Target >= 0.95.
+* newest_version  -- for a changelog or NEWS source (its title or first lines say
+                     changelog/NEWS/CHANGES/release notes and it has a version heading,
+                     or it has >= 2 version headings), the highest version of its version
+                     headings (`7.88.1`, `Version 4.4`, `* Noteworthy changes in release
+                     3.11`, `pkg (1.2-3) unstable;`, `## [2.1.0] - 2024-01-02`), in version
+                     order, standing alone on the page (1.12 is not in 1.12.1 or
+                     1.12-3). Target >= 0.90.
+* list_items      -- for a changelog, the items of its newest entry (between its first
+                     version heading and the next; older entries may be summarised), for
+                     any other short source (<= 1,200 words) every list item (`- `, `* `,
+                     `+ `, `1. `, `1) `, `o `, `• `, joined with their continuation
+                     lines); items of < 3 words or only a link are skipped. An item is
+                     kept when its first 8 words are on the page. Target >= 0.85.
+
+A row also counts the inputs `wikid update` failed on (left in input/ to retry; target
+none): a corpus whose documents were not placed is not judged on them.
+
+--details prints every defect (page, class, the offending line) and every fact lost
+(source, kind, what was expected) to stderr. --wikid-root DIR measures another checkout
+(e.g. a frozen copy of an older wikid): DIR goes first on PYTHONPATH instead of this one.
+
+Usage: python bench/pagequality.py [--corpus DIR ...] [--wikid-root DIR] [--keep DIR] [--details] [--json]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+import table  # bench/table.py
+from table import Row, attempt, progress
+
+ROOT = Path(__file__).resolve().parents[1]
+REALDOCS = ROOT.parent / "shared" / "corpus" / "realdocs"
+SAMPLE = ROOT / "sample-project"
+NOW = "2026-12-01T00:00:00Z"
+DEFECT_TARGET = 0.3  # defects per page, at most
+FACT_TARGETS = {"man_name": 0.95, "man_synopsis": 0.95, "newest_version": 0.90, "list_items": 0.85}
+SHORT_WORDS = 1200  # a source this long or shorter has all its list items checked
+ITEM_WORDS = 8  # an item is kept when its first ITEM_WORDS words are on the page
+SYNOPSIS_WORDS = 10
+REPEAT_WORDS = 8
+FRAGMENT_WORDS = 12
+NOT_INPUT = {"truth.json", "sources.json"}  # a corpus's labels, never copied into input/
+TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".rst", ".adoc", ".asciidoc", ".org", ".csv", ".tsv"}
+
+# ---------------------------------------------------------------------------------------
+# Pages: frontmatter, body, and the body's lines outside code
+
+
+def split_page(text: str) -> tuple[dict, str]:
+    """(frontmatter, body) of a page; a text without frontmatter is all body."""
+    if text.startswith("---\n"):
+        end = text.find("\n---\n", 4)
+        if end == -1 and text.endswith("\n---"):
+            end = len(text) - 4
+        if end != -1:
+            try:
+                meta = yaml.safe_load(text[4:end]) or {}
+            except yaml.YAMLError:
+                meta = {}
+            return (meta if isinstance(meta, dict) else {}), text[end + 5 :]
+    return {}, text
+
+
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def prose_lines(body: str) -> list[tuple[int, str]]:
+    """(index, line) of the body's lines outside fenced code blocks (fences left out)."""
+    out: list[tuple[int, str]] = []
+    fence = ""
+    for i, line in enumerate(body.splitlines()):
+        match = _FENCE.match(line)
+        if fence:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) \
+                    and not line.strip()[len(match.group(1)):].strip():
+                fence = ""
+            continue
+        if match:
+            fence = match.group(1)
+            continue
+        out.append((i, line))
+    return out
+
+
+_INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\](?!:)")
+_FOOTNOTE_DEF = re.compile(r"^\[\^[^\]\s]+\]:")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^(\s*)(?:[*+-]|\d{1,3}[.)])(?:\s+|$)")
+
+
+def without_code(line: str) -> str:
+    return _INLINE_CODE.sub(" ", line)
+
+
+def plain(text: str) -> str:
+    """Text without footnote references, markdown emphasis, backticks and escapes."""
+    text = _FOOTNOTE_REF.sub("", text)
+    text = re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>&~=\"'])", r"\1", text)
+    text = re.sub(r"\*\*|__|`", "", text)
+    text = re.sub(r"\*+(?=\S)|(?<=\S)\*+", "", text)
+    text = re.sub(r"(?<!\w)_(?=\S)|(?<=\S)_(?!\w)", "", text)
+    return text.strip()
+
+
+def split_cells(line: str) -> list[str]:
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return [cell.strip() for cell in re.split(r"(?<!\\)\|", inner)]
+
+
+_SEPARATOR_CELL = re.compile(r"^:?-{1,}:?$")
+
+
+@dataclass
+class Table:
+    header: list[str]
+    rows: list[list[str]]  # data rows, each padded to the header's width
+    lines: list[str]  # the data rows' lines, for reporting
+    header_line: str
+
+
+def tables(body: str) -> list[Table]:
+    """Markdown tables outside code: header, separator, data rows."""
+    found: list[Table] = []
+    block: list[str] = []
+
+    def flush() -> None:
+        if len(block) >= 2 and all(_SEPARATOR_CELL.match(c) for c in split_cells(block[1]) if c):
+            header = split_cells(block[0])
+            rows, lines = [], []
+            for line in block[2:]:
+                cells = split_cells(line)
+                rows.append((cells + [""] * len(header))[: max(len(header), len(cells))])
+                lines.append(line)
+            found.append(Table(header, rows, lines, block[0]))
+        block.clear()
+
+    for _, line in prose_lines(body):
+        if line.lstrip().startswith("|"):
+            block.append(line)
+        else:
+            flush()
+    flush()
+    return found
+
+
+def items(body: str) -> list[str]:
+    """Bullet items outside code, each joined with its indented continuation lines."""
+    out: list[str] = []
+    current: list[str] | None = None
+    indent = 0
+    for _, line in prose_lines(body):
+        match = _BULLET.match(line)
+        if match and not _THEMATIC_BREAK.match(line):
+            if current is not None:
+                out.append(" ".join(current))
+            current, indent = [line[match.end():].strip()], len(match.group(1))
+        elif current is not None and line.strip() and (len(line) - len(line.lstrip())) > indent \
+                and not line.lstrip().startswith("|"):
+            current.append(line.strip())
+        else:
+            if current is not None:
+                out.append(" ".join(current))
+            current = None
+    if current is not None:
+        out.append(" ".join(current))
+    return out
+
+
+_BOLD_KEY = re.compile(r"^\s*(?:[*+-]\s+)?(\*\*|__)(?P<key>[^*_].*?)\1\s*(?P<sep>:|—|–|-)?\s*(?P<value>.*)$")
+_DASH_KEY = re.compile(r"^(?P<key>[^|#>*\s][^|]*?)\s+[—–]\s+(?P<value>\S.*)$")
+
+
+@dataclass(frozen=True)
+class Attribute:
+    key: str
+    value: str
+    line: str
+    bullet: bool
+    bold: bool
+
+
+def attributes(body: str) -> list[Attribute]:
+    """`**Key** -- value`, `**Key**: value`, `* **Key** value` and `Key -- value` lines (a
+    plain key of at most 6 words before an em or en dash). Code and tables are left out."""
+    out: list[Attribute] = []
+    for _, line in prose_lines(body):
+        if _HEADING.match(line) or line.lstrip().startswith("|"):
+            continue
+        bullet = _BULLET.match(line) is not None
+        if (m := _BOLD_KEY.match(line)) and not m.group("key").endswith("*"):
+            key = m.group("key").strip()
+            value = m.group("value").strip()
+            if key.endswith(":") and not m.group("sep"):
+                key = key[:-1].strip()
+            out.append(Attribute(key, value, line, bullet, True))
+        elif not bullet and (m := _DASH_KEY.match(line)) and len(m.group("key").split()) <= 6:
+            out.append(Attribute(m.group("key").strip(), m.group("value").strip(), line, False, False))
+    return out
+
+
+def sources_section_lines(body: str) -> set[int]:
+    """Indexes of the lines of the `# Sources` section and of footnote definitions."""
+    skip: set[int] = set()
+    inside = 0
+    for i, line in enumerate(body.splitlines()):
+        heading = _HEADING.match(line)
+        if heading:
+            level = len(heading.group(1))
+            if inside and level <= inside:
+                inside = 0
+            if heading.group(2).strip().casefold() == "sources":
+                inside = level
+        if inside or _FOOTNOTE_DEF.match(line):
+            skip.add(i)
+    return skip
+
+
+# ---------------------------------------------------------------------------------------
+# Defect classes: each a pure function of the page's text returning the offending lines
+
+FUNCTION_WORDS = frozenset(
+    "the a an of to and or using with for in but that which when while if as by from into than "
+    "via such whose its their your these those is are was were be whether because nor".split())
+FRAGMENT_END_WORDS = FUNCTION_WORDS | {"include", "includes", "including", "following", "follows", "other"}
+FRAGMENT_START_WORDS = frozenset({"and", "or", "the", "of", "to"})
+
+_ROLE = re.compile(r"(?<![\w`]):[a-z][\w+.-]*:`[^`\n]+`")
+_DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:[\w-]+::|_[\w .-]+:|\|[\w -]+\|)")
+_ROFF = re.compile(r"\\f[BIRPC(]|\\\([a-zA-Z]{2}|\\&|(?<=[^\s\\])\\-|(?<=\s)\\-(?=\w)")
+_ANCHOR = re.compile(r"\\?\[\\?\[[A-Za-z_][\w:.-]*\\?\]\\?\]|<<[A-Za-z_][\w.-]*(?:,[^<>]*)?>>"
+                     r"|\S::(?:\s+\+(?:\s|$)|\s*$)|\s\+\s+-{4,}(?:\s|$)")  # also a flattened `term::` / `+` / `----`
+_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{1,6}|#[xX][0-9a-fA-F]{1,5});")
+_TAG = re.compile(
+    r"</?(?:div|span|br|p|a|b|i|u|em|strong|font|table|tr|td|th|tbody|thead|ul|ol|li|pre|code|img|"
+    r"h[1-6]|sup|sub|tt|hr|center|blockquote|dl|dt|dd|small|big|section|article|nav|header|footer)"
+    r"(?:\s[^<>]*)?/?>", re.IGNORECASE)
+_GRID = re.compile(r"^\s*\+(?:[-=]{3,}\+)+\s*$|^\s*\|={3,}\s*$")
+_RULE_EQUALS = re.compile(r"^\s*(?:\\?=){3,}\s*$")
+_UNDERLINE = re.compile(r"^\s*(?:(?:\\?-){3,}|(?:\\?~){3,}|(?:\\?\^){3,})\s*$")
+_THEMATIC_BREAK = re.compile(r"^\s{0,3}([*_-])(?:\s*\1){2,}\s*$")  # `---`, `* * *`: a markdown rule
+_EMPTY_BULLET = re.compile(r"^\s*(?:[*+-]|\d{1,3}[.)])(?:\s+(?:\\?[-*+=_~.])*)?\s*$")
+
+
+def markup(page: str) -> list[str]:
+    """Lines with source markup left in (see the module docstring)."""
+    body = split_page(page)[1]
+    out: list[str] = []
+    previous, last = "", -2
+    for i, line in prose_lines(body):
+        if i != last + 1:  # after a code block: no line of prose above this one
+            previous = ""
+        last = i
+        text = without_code(line)
+        stripped = line.strip()
+        if (_ROLE.search(line) or _DIRECTIVE.match(line) or _ROFF.search(text) or _ANCHOR.search(text)
+                or _ENTITY.search(text) or _TAG.search(text) or _GRID.match(line) or _RULE_EQUALS.match(line)):
+            out.append(line)
+        elif _UNDERLINE.match(line) and previous.strip() and not previous.lstrip().startswith(("|", "#")) \
+                and not _UNDERLINE.match(previous):
+            out.append(line)
+        elif stripped and _EMPTY_BULLET.match(line) and not _THEMATIC_BREAK.match(line):
+            out.append(line)
+        previous = line
+    return out
+
+
+def empty_column(page: str) -> list[str]:
+    """A table's header line (with the empty columns named) for each table in which some
+    column is empty in every data row."""
+    out: list[str] = []
+    for tab in tables(split_page(page)[1]):
+        if not tab.rows:
+            continue
+        width = max(len(tab.header), *(len(r) for r in tab.rows))
+        empty = [i for i in range(width) if all(not (r[i] if i < len(r) else "").strip() for r in tab.rows)]
+        if empty:
+            names = ", ".join(f"column {i + 1}" + (f" ({tab.header[i]!r})" if i < len(tab.header) and tab.header[i]
+                                                   else "") for i in empty)
+            out.append(f"{tab.header_line}  [{names} empty; first row: {tab.lines[0].strip()}]")
+    return out
+
+
+_SYNTAX_ELLIPSIS = re.compile(r"(?:[\],>]|\b[A-Z][A-Z0-9_]*)\s?(?:\.\.\.|…)$")
+KEY_CUT_WORDS = frozenset({"the", "a", "an", "of", "to", "and", "or", "with"})
+
+
+def is_cut(value: str, min_words: int = 2, words_set: frozenset[str] = FUNCTION_WORDS) -> bool:
+    """Whether a value ends mid-sentence: an ellipsis that is not command syntax, or a
+    dangling function word, comma or dash. Code (a command, an option) is never cut."""
+    value = _FOOTNOTE_REF.sub("", value).strip()
+    if not value or re.search(r"`\s*$", value):  # ends with code: syntax, not prose
+        return False
+    text = without_code(value).strip()
+    if is_option_term(plain(text)) or (is_code_key(text) and len(text.split()) <= 8):
+        return False
+    if text.endswith(("...", "…")):
+        return not _SYNTAX_ELLIPSIS.search(text)
+    words = re.findall(r"[\w'’]+", text)
+    if len(words) < min_words:
+        return False
+    if re.search(r"(?:,|\s[-–—]|[a-z]-)$", text):
+        return True
+    last = re.search(r"(?<![\w-])([a-z]+)$", text)
+    return last is not None and last.group(1) in words_set
+
+
+def cut(page: str) -> list[str]:
+    """Cells, bullet items, the description and attribute values that end mid-sentence
+    (a table's first column, its keys, only when cut after and/or/the/of/to/with or a comma)."""
+    meta, body = split_page(page)
+    out: list[str] = []
+    description = meta.get("description")
+    if isinstance(description, str) and is_cut(description):
+        out.append(f"description: {description}")
+    for tab in tables(body):
+        for cells, line in zip(tab.rows, tab.lines):
+            keys, values = (cells[:1], cells[1:]) if len(cells) > 1 else ([], cells)
+            if any(is_cut(c) for c in values) or any(is_cut(c, 2, KEY_CUT_WORDS) for c in keys):
+                out.append(line)
+    for item in items(body):
+        if is_cut(item):
+            out.append(f"* {item}")
+    for attribute in attributes(body):
+        if not attribute.bullet and attribute.value and is_cut(attribute.value):
+            out.append(attribute.line)
+    return out
+
+
+def _sentence_key(sentence: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", plain(sentence).casefold()).split())
+
+
+def repeated(page: str) -> list[str]:
+    """Each extra occurrence of a sentence of >= REPEAT_WORDS words on the page (prose and
+    bullet items; table rows, headings, the Sources section and footnote definitions are
+    not counted)."""
+    body = split_page(page)[1]
+    skip = sources_section_lines(body)
+    paragraphs: list[str] = []
+    current: list[str] = []
+    for i, line in prose_lines(body):
+        stripped = line.strip()
+        special = i in skip or not stripped or stripped.startswith("|") or _HEADING.match(line)
+        if special or _BULLET.match(line):
+            if current:
+                paragraphs.append(" ".join(current))
+            current = []
+            if not special:
+                current = [line[_BULLET.match(line).end():].strip()]
+            continue
+        current.append(stripped)
+    if current:
+        paragraphs.append(" ".join(current))
+    seen: Counter[str] = Counter()
+    out: list[str] = []
+    for paragraph in paragraphs:
+        for sentence in re.split(r"(?<=[.!?])\s+", without_code(_FOOTNOTE_REF.sub("", paragraph))):
+            key = _sentence_key(sentence)
+            if len(key.split()) < REPEAT_WORDS:
+                continue
+            seen[key] += 1
+            if seen[key] > 1:
+                out.append(sentence.strip())
+    return out
+
+
+def empty_key(page: str) -> list[str]:
+    """Bold keys with nothing after them, and key/value rows with an empty value."""
+    body = split_page(page)[1]
+    out: list[str] = []
+    lines = dict(prose_lines(body))
+    for index, line in lines.items():
+        m = _BOLD_KEY.match(line)
+        if not m or m.group("value").strip() or _HEADING.match(line):
+            continue
+        bullet = _BULLET.match(line) is not None
+        if not bullet and not m.group("sep"):
+            continue  # a bold line alone is a pseudo-heading, not a key
+        following = next((lines[j] for j in sorted(lines) if j > index and lines[j].strip()), "")
+        nested = bullet and _BULLET.match(following) is not None and \
+            len(following) - len(following.lstrip()) > len(line) - len(line.lstrip())
+        if not nested:
+            out.append(line)
+    for tab in tables(body):
+        header = [plain(h).casefold() for h in tab.header]
+        key_value = len(header) == 2 or (len(header) == 3 and header[2] in {"source", "sources"})
+        if not key_value:
+            continue
+        for cells, line in zip(tab.rows, tab.lines):
+            if plain(cells[0]) and not plain(cells[1] if len(cells) > 1 else ""):
+                out.append(line)
+    return out
+
+
+DOCUMENT_SUFFIXES = (
+    "txt|md|markdown|rst|adoc|asciidoc|html|htm|xhtml|pdf|docx|doc|odt|ods|odp|rtf|csv|tsv|xlsx|xls|pptx|ppt|"
+    "json|yaml|yml|xml|bmp|png|jpe?g|gif|tiff?|log|orig|gz|bz2|xz|zst|zip|tar|tex|org|epub|text|eml|msg")
+_FILE_NAME = re.compile(rf"^(?:[\w.+-]+\.(?:{DOCUMENT_SUFFIXES})|[A-Za-z]+[-_]\d+)$", re.IGNORECASE)
+
+
+def is_file_name(title: str) -> bool:
+    return _FILE_NAME.match(plain(title).strip()) is not None
+
+
+def file_name_title(page: str) -> list[str]:
+    """The page title, source titles and headings that are bare file names."""
+    meta, body = split_page(page)
+    out: list[str] = []
+    if isinstance(meta.get("title"), str) and is_file_name(meta["title"]):
+        out.append(f"title: {meta['title']}")
+    for source in meta.get("sources") or []:
+        if isinstance(source, dict) and isinstance(source.get("title"), str) and is_file_name(source["title"]):
+            own = str(source.get("resource") or "").rsplit("/", 1)[-1].removesuffix(".orig")
+            if source["title"] != own:
+                out.append(f"sources[{source.get('id', '?')}].title: {source['title']}")
+    in_sources = False
+    for line in body.splitlines():
+        if line.startswith("# "):
+            in_sources = line[2:].strip().casefold() == "sources"
+        elif in_sources and (entry := _SOURCE_ENTRY.match(line)) and is_file_name(entry.group(1)):
+            out.append(line)
+    for _, line in prose_lines(body):
+        m = _HEADING.match(line)
+        if m and len(m.group(1)) <= 4 and is_file_name(m.group(2)):
+            out.append(line)
+    return out
+
+
+_SOURCE_ENTRY = re.compile(r"^\* (.+?) — ")  # `* GNU make README — README, 2025-01-01.[^doc-36]`
+
+
+_OPTION_TOKEN = re.compile(r"^[-+]{1,2}[\w#?@.\"][^\s]*$")
+_COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?#][^\s]*\s+\S")
+_CODE_WORD = re.compile(r"^(?:(?:if|while|until|elif)\s*[(\[]|(?:echo|printf|export|return|def|function|let|var|const|"
+                        r"cd|sudo|unset|eval|exec|import|from|print)\s+\S)")
+_SIGNATURE = re.compile(r"^[A-Za-z_][\w.:]*(?:\(…\))?(?:\[…\])?$")  # name, name(...), name[...]
+_KEY_BINDING = re.compile(r"^(?:(?:ESC|CONTROL|CTRL|META|ALT|SHIFT|[CM])-\S+|[ˆ^]\S+)$")  # less: `ESC-}`, `^L`
+_VERSION_PART = re.compile(r"^v?\d+(?:\.\d+)*$")
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.-]*=[^\s=]+$")  # dict=size, windowLog=wlog
+_LABELLED = re.compile(r"^[A-Z][\w' -]*:\s+(?P<term>\S.*)$")  # jq's `Pipe: |`, `Object Construction: {}`
+
+
+def collapse(text: str) -> str:
+    """Bracketed groups ((...), <...>, [...], {...}) replaced by empty ones, innermost first."""
+    for _ in range(6):
+        shorter = re.sub(r"\([^()]*\)", "(…)", text)
+        shorter = re.sub(r"<[^<>]*>", "<…>", shorter)
+        shorter = re.sub(r"\[[^\[\]]*\]", "[…]", shorter)
+        shorter = re.sub(r"\{[^{}]*\}", "{…}", shorter)
+        if shorter == text:
+            break
+        text = shorter
+    return text
+
+
+def is_option_term(key: str) -> bool:
+    """`-v`, `--verbose`, `-v, --verbose`, `-o FILE`, `--exclude=PATTERN`, `-S .suf --suffix .suf`,
+    `-O[type], --output-sync[=type]`: options, each with at most one argument, no code."""
+    tokens = [t for t in re.split(r",\s+|\s+or\s+|\s+", key.strip().rstrip(",")) if t]
+    if not tokens or not _OPTION_TOKEN.match(tokens[0]) or tokens[0] in {"-", "--"}:
+        return False
+    options = sum(1 for t in tokens if _OPTION_TOKEN.match(t))
+    return len(tokens) - options <= options and not any(t in {"|", ";", "&&", "||", "$"} for t in tokens)
+
+
+def is_term(text: str, cell: bool) -> bool:
+    """A legitimate key that merely contains code characters: an option, a function
+    signature (`match(regex; flags)`), a sub-option (`dict=size`), an operator in a table
+    (`=`, `==, !=`), or a list of these."""
+    if is_option_term(text):
+        return True
+    parts = [p for p in re.split(r",\s*|\s+or\s+|\s+", collapse(text)) if p]
+    if not parts:
+        return False
+    symbols = all(not re.search(r"\w", p) and len(p) <= 3 for p in parts)
+    if symbols:
+        return cell  # an operator table's key; as a heading, a lone brace is code
+    return all(_SIGNATURE.match(p) or _ASSIGNMENT.match(p) or _OPTION_TOKEN.match(p) or _KEY_BINDING.match(p)
+               or _VERSION_PART.match(p) or p in {"<…>", "[…]", "[…]..."} for p in parts) \
+        and len(parts) <= 6 and not all(p in {"<…>", "[…]", "[…]..."} for p in parts)
+
+
+def is_code_key(key: str, cell: bool = False) -> bool:
+    text = plain(key)
+    if not text or is_option_term(text):
+        return False
+    if cell and text.startswith("# "):
+        return True
+    if "$ " in f" {text}" or "#!" in text or _CODE_WORD.match(text) or _COMMAND_LINE.match(text):
+        return True
+    labelled = _LABELLED.match(text)
+    # a syntax summary may end its statement: jq's `module <metadata>;`
+    syntax = text[:-1].rstrip() if text.endswith(";") and text.count(";") == 1 else text
+    if (labelled and is_term(labelled.group("term"), True)) or is_term(syntax, cell):
+        return False
+    flat = collapse(text)
+    if ";" in flat and len(re.findall(r"[A-Za-z]{2,}", flat)) < 5:  # `a; b`; but not `exists; do you wish ...`
+        return True
+    return any(mark in flat for mark in ("()", "{", "}", "=", "|"))
+
+
+def code_as_key(page: str) -> list[str]:
+    """Headings, attribute keys and first-column table cells that are code."""
+    body = split_page(page)[1]
+    out: list[str] = []
+    for _, line in prose_lines(body):
+        m = _HEADING.match(line)
+        if m and is_code_key(m.group(2)):
+            out.append(line)
+    for attribute in attributes(body):
+        if attribute.value and is_code_key(attribute.key):
+            out.append(attribute.line)
+    for tab in tables(body):
+        if len(tab.header) < 2:
+            continue
+        for cells, line in zip(tab.rows, tab.lines):
+            if is_code_key(cells[0], cell=True):
+                out.append(line)
+    return out
+
+
+def is_fragment(key: str) -> bool:
+    text = plain(key).rstrip(":").strip()
+    words = re.findall(r"[\w'’]+", text)
+    if not words:
+        return False
+    if len(text.split()) > FRAGMENT_WORDS or text.endswith(",") or re.search(r"\w\s+[-–—]$", text):
+        return True
+    if words[0] in FRAGMENT_START_WORDS:  # lowercase as written
+        return True
+    return len(words) >= 2 and re.search(r"[A-Za-z]$", text) is not None and words[-1].casefold() in FRAGMENT_END_WORDS \
+        and words[-1].islower()
+
+
+def fragment(page: str) -> list[str]:
+    """Headings and bold keys that are sentence fragments."""
+    body = split_page(page)[1]
+    out: list[str] = []
+    for _, line in prose_lines(body):
+        m = _HEADING.match(line)
+        if m and is_fragment(m.group(2)):
+            out.append(line)
+    for attribute in attributes(body):
+        if attribute.bold and is_fragment(attribute.key):
+            out.append(attribute.line)
+    return out
+
+
+DEFECTS: dict[str, Callable[[str], list[str]]] = {
+    "markup": markup, "empty_column": empty_column, "cut": cut, "repeated": repeated, "empty_key": empty_key,
+    "file_name_title": file_name_title, "code_as_key": code_as_key, "fragment": fragment,
+}
+
+# ---------------------------------------------------------------------------------------
+# Facts: found in a source's text with plain regular expressions
+
+_WORD = re.compile(r"[-+]*\w+(?:['./+:-]+\w+)*")
+_DASHES = re.compile(r"\s+\\?-\s+|\s*[—–]\s*|\s+\\-\s*")
+
+
+def loose(text: str) -> str:
+    """Casefolded words (markdown and roff escapes stripped, dashes and quotes unified)
+    joined by single spaces: what two texts are compared as."""
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    text = re.sub(r"\\f[BIRP]|\\f\(..|\\&", "", text)
+    text = _DASHES.sub(" - ", text.replace("\\-", "-"))
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links: their text
+    text = plain(text).casefold()
+    return " ".join(w.strip("_") for w in _WORD.findall(text) if w.strip("_-+"))
+
+
+def contains(haystack: str, needle: str) -> bool:
+    """Whether the loose words of `needle` are a run of the loose words `haystack`."""
+    words = loose(needle)
+    return bool(words) and f" {words} " in f" {haystack} "
+
+
+_CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 /_-]*[A-Z](?:\s*\([^()]*\))?$")
+
+
+def _heading_name(line: str) -> str:
+    """The text of a man page section heading -- `NAME`, `## NAME`, `## Name`, `**NAME**`,
+    `SYNOPSIS (deprecated)` -- or "" for any other line."""
+    stripped = line.strip()
+    if len(line) - len(line.lstrip()) > 3:
+        return ""
+    if stripped.startswith("#"):
+        return stripped.lstrip("#").strip()
+    name = stripped[2:-2].strip() if stripped.startswith("**") and stripped.endswith("**") else stripped
+    return name if _CAPS_HEADING.match(name) else ""
+
+
+def _section_lines(lines: list[str], start: int, limit: int) -> list[str]:
+    """Up to `limit` lines of the paragraph after line `start` (blank lines and setext
+    underlines skipped before it), stopping at a blank line, a heading or a fence."""
+    out: list[str] = []
+    for line in lines[start + 1 :]:
+        stripped = line.strip()
+        if not stripped or re.fullmatch(r"[-=~]{3,}", stripped) or _FENCE.match(line):
+            if out:
+                break
+            continue
+        if _heading_name(line):
+            break
+        out.append(stripped)
+        if len(out) == limit:
+            break
+    return out
+
+
+_NAME_LINE = re.compile(r"^(?P<names>[\w.+:@-]+(?:\s*,\s*[\w.+:@-]+)*)\s+(?:\\-|-|—|–)\s+(?P<description>\S.*)$")
+
+
+def man_name(text: str) -> tuple[str, str] | None:
+    """(name, description) of a man page's NAME line, or None when the text is not one."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        heading = _heading_name(line)
+        if heading != "NAME" and not (heading.casefold() == "name" and line.strip().startswith("#")):
+            continue
+        joined = plain(" ".join(_section_lines(lines, i, 3)))
+        joined = re.sub(r"\\f[BIRP]|\\&", "", joined).replace("\\-", "-")
+        m = _NAME_LINE.match(" ".join(joined.split()))
+        if not m:
+            continue
+        description = m.group("description")
+        inner = _NAME_LINE.match(description)  # `zstd - zstd, zstdmt, unzstd - Compress ...`
+        if inner and "," in inner.group("names"):
+            description = inner.group("description")
+        return m.group("names").split(",")[0].strip(), description.strip().rstrip(".").strip()
+    return None
+
+
+def man_synopsis(text: str) -> str | None:
+    """The first line of a man page's SYNOPSIS (its first SYNOPSIS_WORDS words), or None."""
+    if man_name(text) is None:
+        return None
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        heading = _heading_name(line)
+        if not re.match(r"(?i)^synopsis\b", heading) or (heading[:8] != "SYNOPSIS" and not line.strip().startswith("#")):
+            continue
+        paragraph = _section_lines(lines, i, 3)
+        if not paragraph:
+            return None
+        first = paragraph[0]
+        for more in paragraph[1:]:
+            if len(loose(first).split()) >= 4:
+                break
+            first = f"{first} {more}"
+        words = plain(first).split()
+        return " ".join(words[:SYNOPSIS_WORDS]) if len(loose(first).split()) else None
+    return None
+
+
+VERSION = r"v?\d+(?:\.\d+)+(?:[-+~:.]?[\w.+~:-]*\w)?"
+_VERSION_AT_START = re.compile(rf"^\[?(?P<v>{VERSION})\]?\s*(?:$|[(\[:,—–]|-\s|\s-|\s\(|\s\[|\s\d{{4}}-)")
+_VERSION_WORD = re.compile(rf"(?i)^(?:version|release|v)\s*(?P<v>\d+(?:\.\d+)*(?:[-+~.][\w.+~-]*\w)?)\s*(?:$|[(\[:,—–-])")
+_DEBIAN = re.compile(r"^[a-z0-9][\w.+-]*\s+\((?P<v>[^()\s]+)\)\s+[\w.,-]+(?:\s+[\w.,-]+)*;\s*urgency=", re.IGNORECASE)
+_DATE_VERSION = re.compile(rf"^\d{{4}}-\d\d-\d\d\s*\((?:version\s+)?(?P<v>{VERSION})\)")
+_KEYWORD_VERSION = re.compile(
+    r"\b(?:changes|news|release notes|changelog|history)\b.*?\b(?:release|version)s?\s+\"?v?"
+    r"(?P<v>\d+(?:\.\d+)*)\"?(?:\s+(?:and|to)\s+\"?v?(?P<w>\d+(?:\.\d+)*))?"
+    r"|^(?:news|changes|release notes|changelog)\b(?: (?:for|of|in))?\s+[\w.+-]+\s+v?(?P<x>\d+(?:\.\d+)+)\b",
+    re.IGNORECASE)
+
+
+def _strip_heading_marks(line: str) -> str:
+    text = plain(re.sub(r"^\s*(?:#{1,6}\s+|[*+-]\s+|\\\*\\\*\s+|\*\*\s+)", "", line))
+    return text.strip()
+
+
+def version_heading(line: str) -> str | None:
+    """The version a changelog heading line names, or None when the line is not one.
+    Unindented: `7.88.1 (2023-02-20)`, `Version 4.4`, `version 1.34 - name, date`,
+    `pkg (1.2-3) unstable; urgency=low`, `## [2.1.0] - 2024-01-02`, `### 2022-12-28 (3.40.1)`;
+    at any indentation, a short line naming changes and a release: `* Noteworthy changes in
+    release 3.11 (2023-05-13)`, `Major changes between "less" versions 581 and 590`."""
+    if not line.strip():
+        return None
+    text = _strip_heading_marks(line)
+    if len(text.split()) <= 14:
+        m = _KEYWORD_VERSION.search(text)
+        if m and (m.group("w") or m.group("v") or m.group("x")):
+            return m.group("w") or m.group("v") or m.group("x")
+    if line[:1].isspace():
+        return None
+    for pattern in (_DEBIAN, _DATE_VERSION, _VERSION_AT_START, _VERSION_WORD):
+        m = pattern.match(text)
+        if m:
+            return m.group("v").lstrip("v")
+    return None
+
+
+def version_key(version: str) -> tuple:
+    """Version order: numeric parts as numbers, others as text below any number."""
+    parts = re.findall(r"\d+|[a-z]+", version.casefold())
+    epoch = 0
+    if ":" in version and version.split(":", 1)[0].isdigit():
+        epoch = int(version.split(":", 1)[0])
+        parts = re.findall(r"\d+|[a-z]+", version.split(":", 1)[1].casefold())
+    return (epoch, *((1, int(p), "") if p.isdigit() else (0, 0, p) for p in parts))
+
+
+_CHANGELOG_WORDS = re.compile(r"(?i)\b(?:change ?log|news|changes|release notes|release history|history of)\b")
+
+
+def changelog_versions(text: str, title: str = "") -> list[tuple[int, str]]:
+    """(line index, version) of the version headings of a changelog source, in order; []
+    when the text is not a changelog (see the module docstring)."""
+    found = [(i, v) for i, line in enumerate(text.splitlines()) if (v := version_heading(line))]
+    named = _CHANGELOG_WORDS.search(title) or _CHANGELOG_WORDS.search("\n".join(text.splitlines()[:12]))
+    if len(found) >= 2 or (found and named):
+        return found
+    return []
+
+
+def newest_version(text: str, title: str = "") -> str | None:
+    versions = changelog_versions(text, title)
+    return max((v for _, v in versions), key=version_key) if versions else None
+
+
+_ITEM = re.compile(r"^(?P<indent>\s*)(?:[-*+•·o]|\d{1,3}[.)]|#\.)\s+(?P<text>\S.*)$")
+_ONLY_LINK = re.compile(r"^(?:<?https?://\S+>?|\[[^\]]*\]\([^)]*\)|<[^<>\s]+>)[.;,]?$")
+
+
+def list_items(text: str, title: str = "") -> list[str]:
+    """The list items a page citing this source should keep: every item of a short
+    source, and the items of a changelog's newest entry. Items are joined with their
+    continuation lines; items of < 3 words, or only a link, are left out."""
+    lines = text.splitlines()
+    versions = changelog_versions(text, title)
+    spans: list[tuple[int, int]] = []
+    if versions:
+        first = versions[0][0]
+        spans.append((first + 1, versions[1][0] if len(versions) > 1 else len(lines)))
+    elif len(text.split()) <= SHORT_WORDS:
+        spans.append((0, len(lines)))
+    out: list[str] = []
+    heading_lines = {i for i, _ in versions}
+    for start, end in spans:
+        i = start
+        while i < end:
+            m = _ITEM.match(lines[i])
+            if not m or i in heading_lines:
+                i += 1
+                continue
+            parts, indent = [m.group("text").strip()], len(m.group("indent"))
+            i += 1
+            while i < end and lines[i].strip() and not _ITEM.match(lines[i]) and i not in heading_lines \
+                    and len(lines[i]) - len(lines[i].lstrip()) > indent:
+                parts.append(lines[i].strip())
+                i += 1
+            item = " ".join(parts)
+            if _ONLY_LINK.match(item.strip()) or len(loose(item).split()) < 3:
+                continue
+            out.append(" ".join(loose(item).split()[:ITEM_WORDS]))
+    return list(dict.fromkeys(out))
+
+
+def version_on(haystack_raw: str, version: str) -> bool:
+    text = plain(haystack_raw)
+    return re.search(rf"(?<![\w.]){re.escape(version)}(?![\w]|[.+~:-]\w)", text) is not None
+
+
+# ---------------------------------------------------------------------------------------
+# A built wiki: its pages and sources
+
+
+@dataclass
+class Page:
+    path: str  # relative to wiki/
+    text: str
+    meta: dict
+    body: str
+    haystack: str = ""  # loose words of title, description and body (no Sources, footnotes)
+    raw: str = ""  # the same, as text (for versions)
+
+
+@dataclass
+class Source:
+    key: str  # archive path of its text (or resource)
+    title: str
+    text: str
+    pages: list[Page] = field(default_factory=list)
+
+
+def is_wikid_page(meta: dict) -> bool:
+    generated = meta.get("generated")
+    return isinstance(generated, dict) and str(generated.get("by", "")).startswith("wikid")
+
+
+def read_pages(wiki: Path) -> tuple[list[Page], int]:
+    """The pages wikid wrote, and how many other (human) pages were left out."""
+    pages: list[Page] = []
+    human = 0
+    for path in sorted(wiki.rglob("*.md")):
+        rel = path.relative_to(wiki)
+        if rel.parts[0] == "archive" or path.name in {"index.md", "log.md"}:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        meta, body = split_page(text)
+        if not is_wikid_page(meta):
+            human += 1
+            continue
+        skip = sources_section_lines(body)
+        kept = "\n".join(line for i, line in enumerate(body.splitlines()) if i not in skip)
+        raw = "\n".join([str(meta.get("title") or ""), str(meta.get("description") or ""), kept])
+        pages.append(Page(str(rel), text, meta, body, loose(raw), raw))
+    return pages, human
+
+
+def read_sources(wiki: Path, pages: list[Page]) -> list[Source]:
+    """Every source the pages cite, with its text and the pages citing it."""
+    sources: dict[str, Source] = {}
+    for page in pages:
+        for entry in page.meta.get("sources") or []:
+            if not isinstance(entry, dict):
+                continue
+            text_path = entry.get("text") if isinstance(entry.get("text"), str) else None
+            resource = entry.get("resource") if isinstance(entry.get("resource"), str) else None
+            key = text_path or resource
+            if not key:
+                continue
+            if key not in sources:
+                file = wiki / key.lstrip("/")
+                suffix = Path(key.removesuffix(".orig")).suffix.casefold()
+                if text_path is None and suffix not in TEXT_SUFFIXES:
+                    continue
+                try:
+                    text = file.read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                sources[key] = Source(key, str(entry.get("title") or ""), text)
+            if page not in sources[key].pages:
+                sources[key].pages.append(page)
+    return list(sources.values())
+
+
+@dataclass
+class Fact:
+    kind: str
+    source: str
+    expected: str
+    kept: bool
+
+
+def source_facts(source: Source) -> list[Fact]:
+    facts: list[Fact] = []
+
+    def on_a_page(check: Callable[[Page], bool]) -> bool:
+        return any(check(p) for p in source.pages)
+
+    name = man_name(source.text)
+    if name:
+        command, description = name
+        facts.append(Fact("man_name", source.key, f"{command} - {description}", on_a_page(
+            lambda p: contains(p.haystack, description) and contains(p.haystack, command))))
+        synopsis = man_synopsis(source.text)
+        if synopsis:
+            # HTML conversions glue an option to its argument (`-B*bind_interface*`): spaces aside
+            squeezed = loose(synopsis).replace(" ", "")
+            facts.append(Fact("man_synopsis", source.key, synopsis, on_a_page(
+                lambda p: contains(p.haystack, synopsis) or squeezed in p.haystack.replace(" ", ""))))
+    version = newest_version(source.text, source.title)
+    if version:
+        facts.append(Fact("newest_version", source.key, version, on_a_page(lambda p: version_on(p.raw, version))))
+    for item in list_items(source.text, source.title):
+        facts.append(Fact("list_items", source.key, item, on_a_page(lambda p, item=item: f" {item} " in f" {p.haystack} ")))
+    return facts
+
+
+@dataclass
+class Defect:
+    page: str
+    kind: str
+    line: str
+
+
+def page_defects(page: Page) -> list[Defect]:
+    return [Defect(page.path, kind, line) for kind, find in DEFECTS.items() for line in find(page.text)]
+
+
+def measure_wiki(wiki: Path) -> dict:
+    """Every figure of the module docstring for a built wiki/ folder."""
+    pages, human = read_pages(wiki)
+    sources = read_sources(wiki, pages)
+    defects = [d for p in pages for d in page_defects(p)]
+    facts = [f for s in sources for f in source_facts(s)]
+    return {"pages": len(pages), "human_pages": human, "sources": len(sources), "defects": defects, "facts": facts}
+
+
+# ---------------------------------------------------------------------------------------
+# Running wikid
+
+
+def corpus_input(corpus: Path) -> Path:
+    """The folder of documents: the corpus's input/ when it has one, else the corpus itself."""
+    return corpus / "input" if (corpus / "input").is_dir() else corpus
+
+
+def run_update(corpus: Path, project: Path, wikid_root: Path) -> list[str]:
+    """Copy the corpus's documents into a fresh project and run one `wikid update`; the
+    inputs it failed on (left in input/ to retry), each with its message."""
+    if project.exists():
+        shutil.rmtree(project)
+    source = corpus_input(corpus)
+    shutil.copytree(source, project / "input",
+                    ignore=(lambda d, names: [n for n in names if n in NOT_INPUT]) if source == corpus else None)
+    for path in (project / "input").rglob("*"):
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    # run from the project, not from here: `python -m` puts the working directory first on
+    # sys.path, and this checkout's wikid/ would shadow the one --wikid-root names
+    done = subprocess.run([sys.executable, "-m", "wikid", "-C", str(project), "update", "--json"],
+                          check=True, env=wikid_env(wikid_root), cwd=project, stdout=subprocess.PIPE, text=True)
+    try:
+        report = json.loads(done.stdout[done.stdout.index("{"):])
+    except ValueError:
+        return []
+    return [f"{f.get('input')}: {f.get('message') or f.get('reason')}" for f in report.get("files") or []
+            if isinstance(f, dict) and f.get("action") == "retry"]
+
+
+def wikid_env(wikid_root: Path) -> dict[str, str]:
+    return {**os.environ, "WIKID_NOW": NOW,
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(wikid_root), os.environ.get("PYTHONPATH")]))}
+
+
+def wikid_imported(wikid_root: Path) -> str:
+    """Where the wikid that `run_update` runs comes from, and its commit: what was measured."""
+    with tempfile.TemporaryDirectory(prefix="wikid-pagequality-") as cwd:
+        done = subprocess.run([sys.executable, "-c", "import wikid; print(wikid.__file__)"], capture_output=True,
+                              text=True, env=wikid_env(wikid_root), cwd=cwd, timeout=120)
+    package = Path(done.stdout.strip()).parent if done.returncode == 0 else None
+    if package is None:
+        return f"{wikid_root} (wikid not importable: {done.stderr.strip()[-200:]})"
+    try:
+        head = subprocess.run(["git", "-C", str(package.parent), "describe", "--always", "--dirty"],
+                              capture_output=True, text=True, timeout=30)
+        commit = head.stdout.strip() if head.returncode == 0 else ""
+    except (OSError, subprocess.TimeoutExpired):
+        commit = ""
+    return f"{package}" + (f" ({commit})" if commit else "")
+
+
+def share_row(label: str, kind: str, facts: list[Fact]) -> Row:
+    mine = [f for f in facts if f.kind == kind]
+    kept = sum(f.kept for f in mine)
+    value = kept / len(mine) if mine else None
+    return Row(f"{label}: facts kept, {kind} ({kept}/{len(mine)})", value, FACT_TARGETS[kind], "share", "(target)",
+               target=True)
+
+
+def print_details(name: str, figures: dict) -> None:
+    for d in figures["defects"]:
+        progress(f"  defect {name}/{d.page} [{d.kind}]: {d.line.strip()[:200]}")
+    for f in figures["facts"]:
+        if not f.kept:
+            progress(f"  lost {name} {f.source} [{f.kind}]: {f.expected[:200]}")
+
+
+def corpus_rows(corpus: Path, keep: Path | None, wikid_root: Path, details: bool) -> list[Row]:
+    name = corpus.name
+    documents = sum(1 for p in corpus_input(corpus).rglob("*") if p.is_file() and p.name not in NOT_INPUT)
+    scratch = Path(tempfile.mkdtemp(prefix="wikid-pagequality-"))
+    project = keep / name if keep else scratch / name
+    try:
+        failed = run_update(corpus, project, wikid_root)
+        figures = measure_wiki(project / "wiki")
+    finally:
+        if keep is None:
+            shutil.rmtree(scratch, ignore_errors=True)
+    pages = figures["pages"]
+    per_class = Counter(d.kind for d in figures["defects"])
+    label = f"{name} ({documents} documents)"
+    progress(f"{label}: {pages} pages citing {figures['sources']} sources; {len(figures['defects'])} defects "
+             f"({', '.join(f'{k} {v}' for k, v in per_class.most_common()) or 'none'}); "
+             f"{figures['human_pages']} human-written pages not judged")
+    if failed:
+        progress(f"{label}: wikid failed on {len(failed)} inputs, left to retry: {failed[0]}")
+    if details:
+        print_details(name, figures)
+    per_page = len(figures["defects"]) / pages if pages else None
+    rows = [
+        Row(f"{label}: pages judged", pages, None, "pages", f"+ {figures['human_pages']} human-written"),
+        Row(f"{label}: inputs wikid failed on (left to retry)", len(failed), 0, "inputs", "(target: none)",
+            target=True),
+        Row(f"{label}: defects per page", per_page, DEFECT_TARGET, "defects/page", "(target)", target=True),
+    ]
+    rows += [Row(f"{label}: defects per page, {kind}", per_class[kind] / pages if pages else None, None,
+                 "defects/page", f"{per_class[kind]} in all") for kind in DEFECTS]
+    rows += [share_row(label, kind, figures["facts"]) for kind in FACT_TARGETS]
+    return rows
+
+
+def default_corpora() -> list[Path]:
+    return [c for c in (REALDOCS, SAMPLE) if (c / "input").is_dir()]
+
+
+def main() -> None:
+    parser = table.parser(__doc__)
+    parser.add_argument("--corpus", action="append", type=Path,
+                        help="a folder of documents (or with input/ in it); repeatable "
+                             "(default: ../shared/corpus/realdocs and sample-project)")
+    parser.add_argument("--wikid-root", type=Path, default=ROOT,
+                        help="the wikid checkout to measure, put first on PYTHONPATH (default this one)")
+    parser.add_argument("--keep", type=Path, help="keep the built projects under this folder")
+    parser.add_argument("--details", action="store_true", help="print each defect and each lost fact to stderr")
+    args = parser.parse_args()
+    corpora = args.corpus or default_corpora()
+    root = args.wikid_root.resolve()
+    measured = wikid_imported(root)
+    progress(f"pagequality: measuring {measured}")
+    rows: list[Row] = []
+    for corpus in corpora:
+        corpus = corpus.resolve()
+        rows += attempt(f"pagequality {corpus.name}",
+                        lambda corpus=corpus: corpus_rows(corpus, args.keep, root, args.details))
+    notes = [
+        f"pagequality: one `wikid update` (offline engine, WIKID_NOW fixed) per corpus; wikid measured: {measured}",
+        "defects: counted on the pages wikid wrote (human-written pages are not judged); facts: found in the "
+        "sources' own text with plain regexes, kept when a page citing the source states them",
+    ]
+    sys.exit(table.emit(rows, notes, args.json))
+
+
+if __name__ == "__main__":
+    main()
