@@ -41,6 +41,9 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
                      (`match(regex; flags)`), a sub-option (`dict=size`), an operator in
                      a table (`=`, `==, !=`), a key binding (`ESC-}`), a syntax summary
                      (`module <metadata>;`), a label and its term (`Pipe: |`).
+                     In a definition list's table (first header Option, Command, Term,
+                     Syntax, ...) only a prompt, a line continued with a backslash or statements count:
+                     the source lists commands and syntax as its terms.
 * fragment        -- a heading or bold key that is a sentence fragment: it ends with a
                      function word or a comma, starts with a lowercase and/or/the/of/to,
                      or has more than 12 words.
@@ -381,26 +384,58 @@ def is_cut(value: str, min_words: int = 2, words_set: frozenset[str] = FUNCTION_
     return last is not None and last.group(1) in words_set
 
 
-def cut(page: str) -> list[str]:
+def cut(page: str, sources: tuple[str, ...] = ()) -> list[str]:
     """Cells, bullet items, the description and attribute values that end mid-sentence
-    (a table's first column, its keys, only when cut after and/or/the/of/to/with or a comma)."""
+    (a table's first column, its keys, only when cut after and/or/the/of/to/with or a comma),
+    unless one of the page's `sources` (their texts) ends that line the same way."""
     meta, body = split_page(page)
     out: list[str] = []
+
+    def cut_here(value: str, *args: object) -> bool:
+        return is_cut(value, *args) and not ends_so_in_source(value, sources)  # type: ignore[arg-type]
+
     description = meta.get("description")
-    if isinstance(description, str) and is_cut(description):
+    if isinstance(description, str) and cut_here(description):
         out.append(f"description: {description}")
     for tab in tables(body):
         for cells, line in zip(tab.rows, tab.lines):
             keys, values = (cells[:1], cells[1:]) if len(cells) > 1 else ([], cells)
-            if any(is_cut(c) for c in values) or any(is_cut(c, 2, KEY_CUT_WORDS) for c in keys):
+            if any(cut_here(c) for c in values) or any(cut_here(c, 2, KEY_CUT_WORDS) for c in keys):
                 out.append(line)
     for item in items(body):
-        if is_cut(item):
+        if cut_here(item):
             out.append(f"* {item}")
     for attribute in attributes(body):
-        if not attribute.bullet and attribute.value and is_cut(attribute.value):
+        if not attribute.bullet and attribute.value and cut_here(attribute.value):
             out.append(attribute.line)
     return out
+
+
+TAIL_WORDS = 5  # how much of a value's end is looked up in its sources
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+
+
+def ends_so_in_source(value: str, sources: tuple[str, ...]) -> bool:
+    """Whether a source ends a line where the value ends, and the sentence does not go
+    on below it: the text of a table row (a column layout or the next row's key), a
+    list item before the next item, a line before a blank line or a capitalised one.
+    A value that ends so in its source is the source's own words (`and more...`, an
+    item ending with a comma), not a cut the page made."""
+    words = plain(_FOOTNOTE_REF.sub("", value)).split()[-TAIL_WORDS:]
+    if not words or not sources:
+        return False
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words) + r"[ \t]*(?:\n|$)")
+    for text in sources:
+        for m in pattern.finditer(text):
+            rest = text[m.end():]
+            following = rest.split("\n", 1)[0]
+            if not following.strip() or m.end() == len(text) or _LIST_MARKER.match(following) \
+                    or not following.strip()[0].islower() or re.search(r"\S {2,}\S", following.strip()):
+                return True
+            here = text.rfind("\n", 0, m.start()) + 1
+            if len(following) - len(following.lstrip()) < len(text[here:]) - len(text[here:].lstrip()):
+                return True  # the next line stands left of this one: a new entry
+    return False
 
 
 def _sentence_key(sentence: str) -> str:
@@ -590,10 +625,28 @@ def code_as_key(page: str) -> list[str]:
     for tab in tables(body):
         if len(tab.header) < 2:
             continue
+        listed = plain(tab.header[0]).strip().casefold() in DEFINITION_HEADERS
         for cells, line in zip(tab.rows, tab.lines):
-            if is_code_key(cells[0], cell=True):
+            if is_code_statement(cells[0]) if listed else is_code_key(cells[0], cell=True):
                 out.append(line)
     return out
+
+
+# The first column of a definition list written as a table: what the source lists as
+# terms -- options, commands, syntax (`command | getline`, `window-size largest |
+# smallest`), examples (`gpg -se -r Bob file`). A term there is code only when it is
+# a piece of a program: a prompt, a line continued with `\`, a block or statements.
+DEFINITION_HEADERS = frozenset({"option", "command", "term", "syntax", "question", "variable", "name"})
+
+
+def is_code_statement(cell: str) -> bool:
+    text = plain(cell).strip()
+    if text.startswith(("$ ", "# ", "#!")) or text.endswith("\\"):
+        return True
+    # a signature's arguments (`match(regex; flags)`) are not statements, nor is a
+    # sentence's semicolon: statements come with a program's symbols
+    text = re.sub(r"\([^()]*\)", "", text)
+    return bool(re.search(r"\{[^}]*;", text) or re.search(r";\s*\S", text) and re.search(r"[=$&<>\[\]]", text))
 
 
 def is_fragment(key: str) -> bool:
@@ -954,15 +1007,21 @@ class Defect:
     line: str
 
 
-def page_defects(page: Page) -> list[Defect]:
-    return [Defect(page.path, kind, line) for kind, find in DEFECTS.items() for line in find(page.text)]
+def page_defects(page: Page, sources: tuple[str, ...] = ()) -> list[Defect]:
+    """The page's defects; `sources` (the texts it cites) tell a cut from the source's own words."""
+    return [Defect(page.path, kind, line) for kind, find in DEFECTS.items()
+            for line in (cut(page.text, sources) if find is cut else find(page.text))]
 
 
 def measure_wiki(wiki: Path) -> dict:
     """Every figure of the module docstring for a built wiki/ folder."""
     pages, human = read_pages(wiki)
     sources = read_sources(wiki, pages)
-    defects = [d for p in pages for d in page_defects(p)]
+    cited: dict[str, list[str]] = {}
+    for source in sources:
+        for page in source.pages:
+            cited.setdefault(page.path, []).append(source.text)
+    defects = [d for p in pages for d in page_defects(p, tuple(cited.get(p.path, ())))]
     facts = [f for s in sources for f in source_facts(s)]
     return {"pages": len(pages), "human_pages": human, "sources": len(sources), "defects": defects, "facts": facts}
 

@@ -182,6 +182,32 @@ def test_cut_leaves_command_syntax_option_keys_and_whole_sentences_alone() -> No
     assert pq.cut(page(body)) == []
 
 
+def test_a_value_that_ends_so_in_its_source_is_not_cut_but_one_whose_sentence_goes_on_is() -> None:
+    body = """| Variable name | Replaced with |
+|---|---|
+| session_attached | Number of clients session is attached to |
+| pane_in_mode | 1 if pane is in a mode of |
+
+* "/dev/stderr" with stderr,
+* When updating large archives with few of the
+* and more...
+"""
+    source = """     Variable name          Replaced with
+     session_attached       Number of clients session is attached to
+     session_format         1 if format is for a session
+     pane_in_mode           1 if pane is in a mode of
+                            its own
+  - "/dev/stderr" with stderr,
+  - "/dev/stdout" with stdout.
+- When updating large archives with few of the
+      entries updated, display something.
+Supports ciphers, digests, and more...
+"""
+    assert pq.cut(page(body), (source,)) == [
+        "| pane_in_mode | 1 if pane is in a mode of |", "* When updating large archives with few of the"]
+    assert len(pq.cut(page(body))) == 5  # without its sources, every one looks cut
+
+
 def test_repeated_counts_each_extra_occurrence_of_a_long_sentence() -> None:
     sentence = "A copy of the license is included in the GNU Free Documentation License file."
     body = f"""{sentence}
@@ -609,3 +635,18 @@ def test_the_benchmark_builds_a_tiny_corpus_and_reports_every_figure(tmp_path: P
         assert fact["figure"].endswith(f"/{count})"), fact["figure"]
         assert 0 <= fact["wikid"] <= 1 and fact["target"] and fact["baseline"] == pq.FACT_TARGETS[kind]
     assert "3 sources" in done.stderr and "tiny (3 documents)" in done.stderr
+
+
+def test_code_as_key_in_a_definition_table_flags_only_program_pieces() -> None:
+    body = """| Command | Description |
+|---|---|
+| gpg -se -r Bob file | sign and encrypt for user Bob |
+| command \\| getline var | pipes a record from command into var. |
+| --trust-model {pgp\\|classic\\|tofu} | Set what trust model GnuPG should follow. |
+| if (x) { y; } | A statement. |
+| gpg --list-sigs --with-colons USERID \\| \\\\ | awk -F: '$1=="sig"' |
+| $ make install | Installs the binaries. |
+"""
+    assert pq.code_as_key(page(body)) == ["| if (x) { y; } | A statement. |",
+                                          "| gpg --list-sigs --with-colons USERID \\| \\\\ | awk -F: '$1==\"sig\"' |",
+                                          "| $ make install | Installs the binaries. |"]

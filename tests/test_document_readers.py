@@ -16,7 +16,7 @@ from wikid.document.asciidoc import is_asciidoc, to_markdown
 from wikid.document.changes import read_releases
 from wikid.document.manpage import read_manpage
 from wikid.document.markdown_reader import read_markdown
-from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Terms, sections, walk
+from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Table, Terms, sections, walk
 from wikid.document.outline import read_outline
 from wikid.document.rest_reader import read_rest
 from wikid.document.text_reader import read_text
@@ -171,6 +171,63 @@ Known problems:
     lists = blocks_of(outline, ItemList)
     assert [i.text for i in lists[0].items] == ["the daemon ignores SIGHUP", "logs are not rotated"]
     assert not any("- - -" in b.text for b in blocks_of(outline, Paragraph))
+
+
+def test_wrapped_command_tags_and_aligned_tables_keep_their_shape() -> None:
+    text = """\
+COMMANDS
+     display-menu [-O] [-c target-client] [-T title] [-x
+             position] [-y position] name key command ...
+                   (alias: menu)
+             Display a menu on target-client.
+
+             It accepts these positions:
+
+                   Value    Flag    Meaning
+                   C        Both    The centre of the terminal
+                   R        -x      The right side of the terminal,
+                                    counted from the left
+
+     display-message [-aIlNpv] [-c target-client] [-d delay]
+             [message]
+                   (alias: display)
+             Display a message.
+"""
+    outline = read_text(text)
+    [terms] = blocks_of(outline, Terms)
+    assert [t.term for t in terms.entries] == [
+        "display-menu [-O] [-c target-client] [-T title] [-x position] [-y position] name key command ...",
+        "display-message [-aIlNpv] [-c target-client] [-d delay] [message]"]
+    [table] = [b for t in terms.entries for b in t.body if isinstance(b, Table)]
+    assert table.header == ("Value", "Flag", "Meaning")
+    assert table.rows == (("C", "Both", "The centre of the terminal"),
+                          ("R", "-x", "The right side of the terminal, counted from the left"))
+    assert not [b for t in terms.entries for b in t.body if isinstance(b, Code)]
+
+
+def test_an_item_wrapped_with_a_hanging_indent_is_one_sentence() -> None:
+    text = """\
+- When updating large archives with few entries being
+      updated maybe display something in large periods of
+      quiet (1/23/2006).
+- on Unix, let -S be "include non-regular files without reading from them"
+\t(as pkzip on Unix). This requires unzip support.
+- To build:
+      make all
+"""
+    [items] = blocks_of(read_text(text), ItemList)
+    assert [i.text for i in items.items] == [
+        "When updating large archives with few entries being updated maybe display something in large periods of quiet (1/23/2006).",
+        'on Unix, let -S be "include non-regular files without reading from them" (as pkzip on Unix). This requires unzip support.',
+        "To build:"]
+    assert [type(b) for b in items.items[2].children] == [Code]
+    assert not any(i.children for i in items.items[:2])
+
+
+def test_prose_with_double_spaces_is_no_table() -> None:
+    outline = read_text("Prose  with two spaces.  Here.\nAnd more of it  here.\nAnd the end.\n")
+    assert not blocks_of(outline, Table)
+    assert [b.text for b in blocks_of(outline, Paragraph)] == ["Prose with two spaces. Here. And more of it here. And the end."]
 
 
 def test_a_news_file_gives_versioned_releases_newest_first() -> None:

@@ -31,6 +31,9 @@ MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and 
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
 _BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
+_COMPONENT = re.compile(r"^[\w./-]+: \S")  # `GHA: update rustls dependency to 0.9.2`
+# Git trailers under a change (`Reported-by: …`, `Closes #10562`): who and which ticket, not what changed.
+_TRAILER = re.compile(r"^(?:[A-Z][\w-]*-by:|(?:Closes|Fixes|Ref|Refs|Bug|See|URL|Link):?\s+(?:#\d|https?://))")
 _AND_VERSION = re.compile(r"\band\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}$")  # a GNU ChangeLog entry: `2015-07-10  Name  <address>`
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+\S")
@@ -70,9 +73,10 @@ def is_debian_changelog(text: str) -> bool:
 
 
 def version_in(text: str) -> str | None:
-    """The version a release heading names, or None when `text` is not one."""
+    """The version a release heading names, or None when `text` is not one (a
+    `component: change` line naming a version is a change)."""
     words = text.split()
-    if not words or len(words) > MAX_MARKER_WORDS or _SECTION_NUMBER.match(text):
+    if not words or len(words) > MAX_MARKER_WORDS or _SECTION_NUMBER.match(text) or _COMPONENT.match(text):
         return None
     if text.rstrip()[-1:] in ".,;:!?" and not text.rstrip().endswith(("])", ")")):
         return None
@@ -117,7 +121,8 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
             else:
                 group = event.title
         elif isinstance(event, ItemList):  # an item's paragraphs are its text (`WARNING: …!` over what changed)
-            out += [Change(" ".join([item.text, *(c.text for c in item.children if isinstance(c, Paragraph))]), group,
+            out += [Change(" ".join([item.text, *(c.text for c in item.children if isinstance(c, Paragraph)
+                                                  and not _TRAILER.match(c.text))]), group,
                            tuple(c for c in item.children if not isinstance(c, Paragraph)))
                     for item in event.items if item.text]
         elif isinstance(event, Terms):
@@ -153,6 +158,9 @@ def read_releases(text: str, outline: Outline) -> list[Release]:
             releases.append((marker, []))
         elif isinstance(event, Terms) and all(_DATED.match(t.term) for t in event.entries):
             releases += [(f"{t.term} {t.description}", list(t.body[1:])) for t in event.entries]
+        elif isinstance(event, ItemList) and event.items and all(version_in(i.text) for i in event.items):
+            # `* Noteworthy changes in release 2.1 (2026-03-02)` over its changes, indented under it
+            releases += [(item.text, list(item.children)) for item in event.items]
         elif releases and not isinstance(event, Code):
             releases[-1][1].append(event)
     out = [Release(version_in(title) or "", parse_date(title), title, tuple(_changes(body)))

@@ -188,8 +188,9 @@ def _bold_title(node: SyntaxTreeNode) -> str | None:
     if len(parts) != 1 or parts[0].type != "strong":
         return None
     title = inline_text(parts[0])
-    if not title or len(title) > MAX_BOLD_TITLE_CHARS or len(title.split()) > 8 or title[-1] in ".!?:;,":
-        return None
+    if not title or len(title) > MAX_BOLD_TITLE_CHARS or len(title.split()) > 8 or title[-1] in ".!?:;," \
+            or not title[0].isalpha() or not title.split()[0][:1].isupper():
+        return None  # `**-A**`: an option's tag, `**ssh**`: a command, not a heading
     return title
 
 

@@ -24,8 +24,8 @@ def split_sentences(text: str) -> list[str]:
     start = 0
     for m in _SENTENCE_END.finditer(text):
         piece = text[start : m.start() + 1]
-        if _ABBREVIATION.search(piece.rstrip("\"')]")):
-            continue
+        if _ABBREVIATION.search(piece.rstrip("\"')]")) or (piece.rstrip().endswith("...") and text[m.end():][:1].isdigit()):
+            continue  # `e.g.`, `200 k ... 900 k`
         out.append(piece.strip())
         start = m.end()
     if text[start:].strip():

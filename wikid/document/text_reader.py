@@ -14,6 +14,8 @@ module reads the conventions themselves, in time linear in the text:
 * tagged paragraphs (a man page's options, `Q:`/`A:` pairs, a glossary): a short line
   with the lines under it indented further, or a tag and its text on one line when
   the next lines line up under the text; they become a definition list;
+* tables: three or more lines of one indentation whose columns line up (gaps of two
+  spaces or more at the same places) under a header row of capitalised names;
 * code: lines indented further than the paragraph before them when that paragraph
   ends with a colon (`... as follows:`) or when they read like code, never prose;
 * paragraphs: lines of one indentation, joined; a word hyphenated at a line break is
@@ -30,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from wikid.document.furniture import without_editor_settings
-from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
+from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Table, Term, Terms, build
 from wikid.document.sentences import goes_on
 
 _PAGE = re.compile(r"^## Page \d+\s*$")
@@ -38,6 +40,7 @@ _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 _SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*) (?=[A-Z]\w* )")
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*)$")
+_OPTION_TAG = re.compile(r"^[-+]{1,2}[\w?#@][^\s]*(?: [^\s]+)?$")  # `-o logfile`, `--debug`
 _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
 _OUTLINE_STAR = re.compile(r"^(\*{1,6})\s+(\S.*)$")
 _MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.(?=\s))(\s+)(?=\S)")
@@ -60,6 +63,11 @@ MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
+MAX_WRAPPED_TAG_CHARS = 200
+MIN_TABLE_LINES = 3  # a header and two rows
+_HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
+# a command's synopsis as a tag: its name, then bracketed options (`new-window [-abdk]`)
+_SYNOPSIS_TAG = re.compile(r"^[-+]{0,2}[a-z][\w.:=-]*\s.*\[-")
 
 
 @dataclass
@@ -235,6 +243,9 @@ class _Reader:
             if _MARKER.match(line.text):
                 block, i = self.item_list(i, end)
                 events.append(block)
+            elif (table := self.table(i, end)) is not None:
+                events.append(table[0])
+                i = table[1]
             elif (term := self.term(i, end)) is not None:
                 block, i = term
                 entry = block.entries[0]
@@ -282,6 +293,7 @@ class _Reader:
             column = indent + marker.end()
             stop = self.extent(i, end, indent, lazy=True)
             body = [_Line(column, line.text[marker.end():])] + self.lines[i + 1 : stop]
+            _hang(body)
             sub = _Reader(body, False, 0)  # type: ignore[arg-type]
             blocks = [b for b in sub.blocks(0, len(body), False) if not isinstance(b, Heading)]
             if blocks and isinstance(blocks[0], Paragraph):
@@ -298,6 +310,17 @@ class _Reader:
         """A tagged paragraph at line i (see the module docstring), or None."""
         line = self.lines[i]
         assert line is not None
+        tags = i
+        while tags + 1 < end and (t := self.lines[tags + 1]) is not None and t.indent == line.indent \
+                and _OPTION_TAG.match(t.text) and _OPTION_TAG.match(self.lines[tags].text):  # type: ignore[union-attr]
+            tags += 1  # `-o logfile` over `--output-file=logfile`: one option's forms, one per line
+        below = self.lines[tags + 1] if tags > i and tags + 1 < end else None
+        if below is not None and below.indent >= line.indent + 2:
+            stop = self.extent(tags, end, line.indent, lazy=False)
+            forms = ", ".join(t.text for t in self.lines[i : tags + 1] if t is not None)
+            return Terms((Term(forms, self.nested(self.lines[tags + 1 : stop])),)), stop
+        if (wrapped := self.wrapped_tag(i, end)) is not None:
+            return wrapped
         nxt = self.lines[i + 1] if i + 1 < end else None
         inline = _INLINE_TAG.match(line.text)
         if inline and not inline.group(1).endswith((".", ",")):
@@ -308,8 +331,8 @@ class _Reader:
                 stop = self.extent(i, end, line.indent, lazy=False)
                 body = [_Line(column, inline.group(3))] + self.lines[i + 1 : stop]
                 return Terms((Term(inline.group(1), self.nested(body)),)), stop
-        if nxt is None or nxt.indent < line.indent + 2:
-            return None
+        if nxt is None or nxt.indent < line.indent + 2 or line.text.endswith("\\"):
+            return None  # a command continued on the next line is code, not a tag
         if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
             stop = self.extent(i, end, line.indent, lazy=False)  # `1 An error occurred ...` over the rest
             return Terms((Term(split[0], self.nested([_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]])),)), stop
@@ -320,6 +343,49 @@ class _Reader:
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.extent(i, end, line.indent, lazy=False)
         return Terms((Term(line.text, self.nested(self.lines[i + 1 : stop])),)), stop
+
+    def table(self, i: int, end: int) -> tuple[Table, int] | None:
+        """An aligned table starting at line i (see `aligned_table`), or None; a line
+        indented under the table's rows continues the row above (a wrapped last cell)."""
+        first = self.lines[i]
+        assert first is not None
+        head = re.split(r" {2,}", first.text)
+        if len(head) < 2 or not all(_HEADER_CELL.match(cell) for cell in head):
+            return None  # checked first, so prose is not scanned line by line
+        rows: list[_Line] = []
+        more: dict[int, list[str]] = {}
+        j = i
+        while j < end and (line := self.lines[j]) is not None and line.indent >= first.indent:
+            if line.indent == first.indent:
+                rows.append(line)
+            elif rows:
+                more.setdefault(len(rows) - 1, []).append(line.text)
+            j += 1
+        table = aligned_table(rows)
+        if table is None or 0 in more:
+            return None
+        body = tuple(r[:-1] + (" ".join([r[-1], *more.get(n + 1, [])]),) for n, r in enumerate(table.rows))
+        return Table(table.header, body), j
+
+    def wrapped_tag(self, i: int, end: int) -> tuple[Terms, int] | None:
+        """A command's synopsis tag that groff wrapped (`display-menu [-O] [-x` over
+        `position] [-y position] name ...`, or `[message]` on a line of its own), then
+        its description, or None."""
+        line = self.lines[i]
+        assert line is not None
+        text, k = line.text, i + 1
+        if not _SYNOPSIS_TAG.match(text):
+            return None
+        while k < min(end, i + 4) and (t := self.lines[k]) is not None and t.indent > line.indent \
+                and (text.count("[") > text.count("]") or t.text.startswith("[")):
+            text += " " + t.text
+            k += 1
+        below = self.lines[k] if k < end and k > i + 1 else None
+        if text.count("[") != text.count("]") or below is None or below.indent <= line.indent \
+                or len(text) > MAX_WRAPPED_TAG_CHARS:
+            return None
+        stop = self.extent(k - 1, end, line.indent, lazy=False)
+        return Terms((Term(text, self.nested(self.lines[k:stop])),)), stop
 
     def nested(self, lines: list[_Line | None]) -> tuple[Block, ...]:
         sub = _Reader(lines, False, 0)
@@ -333,11 +399,14 @@ class _Reader:
         j = i + 1
         nxt = self.lines[j] if j < end else None
         if nxt is not None and nxt.indent > margin + 1 and first.text[-1] not in ".!?:" \
-                and _is_prose(nxt.text) and _run_in_tag(first.text) is None and not _FIELD.match(first.text):
+                and (_is_prose(nxt.text) or goes_on(first.text) and not _COMMENT.match(nxt.text)) \
+                and _run_in_tag(first.text) is None and not _FIELD.match(first.text):
             margin = nxt.indent  # a hanging indent: the sentence goes on under the first line
         while j < end:
             line = self.lines[j]
-            if line is None or _MARKER.match(line.text) or abs(line.indent - margin) > 1 and j > i + 1 \
+            previous = self.lines[j - 1]
+            assert previous is not None
+            if line is None or _MARKER.match(line.text) or abs(line.indent - previous.indent) > 1 and j > i + 1 \
                     or line.indent > margin + 1 or line.indent < first.indent - 4 \
                     or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
                     or _ends_early(texts[-1], line.text):
@@ -353,6 +422,9 @@ class _Reader:
             block = [line for line in self.lines[k:stop]]
             filled = [line for line in block if line is not None]
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
+            if not listed and (table := self.table(k, stop)) is not None and table[1] == stop:
+                out.append(table[0])
+                return out, stop
             if not listed and (texts[-1].endswith(":") or _looks_like_code(filled)):
                 if _looks_like_code(filled) or len(filled) <= 3:
                     base = min(line.indent for line in filled)
@@ -366,6 +438,51 @@ class _Reader:
             out += list(self.nested(block))
             return out, stop
         return out, j
+
+
+def aligned_table(lines: list[_Line]) -> Table | None:
+    """Lines whose columns line up under a header (`Variable name   Replaced with`
+    over `popup_height   Height of menu or popup`) as a table, or None: the columns are
+    cut where every line has a gap of two spaces or more, so a cell left empty (a
+    column only some rows fill) keeps its place."""
+    if len(lines) < MIN_TABLE_LINES or len({line.indent for line in lines}) != 1:
+        return None
+    width = max(len(line.text) for line in lines)
+    rows = [line.text.ljust(width) for line in lines]
+    blank = [all(row[c] == " " for row in rows) for c in range(width)]
+    edges = [0]
+    c = 0
+    while c < width:
+        d = c
+        while d < width and blank[d]:
+            d += 1
+        if d - c >= 2:  # a gap between columns
+            edges += [c, d]
+        c = max(d, c + 1)
+    edges.append(width)
+    cuts = list(zip(edges[::2], edges[1::2]))
+    if len(cuts) < 2:
+        return None
+    grid = [[row[a:b].strip() for a, b in cuts] for row in rows]
+    header = grid[0]
+    if not all(_HEADER_CELL.match(cell) for cell in header) or any(not r[0] for r in grid[1:]):
+        return None
+    return Table(tuple(header), tuple(tuple(r) for r in grid[1:]))
+
+
+def _hang(body: list[_Line | None]) -> None:
+    """An item's text wrapped with a hanging indent (`- When updating large archives
+    with few entries being` over `      updated maybe display ...`) set back at the
+    item's column, so it reads as the item's sentence, not as a tag over a description."""
+    first, nxt = body[0], body[1] if len(body) > 1 else None
+    assert first is not None
+    if nxt is None or nxt.indent <= first.indent or first.text.endswith(":") or _MARKER.match(nxt.text) \
+            or not (nxt.text[:1].islower() or _is_prose(nxt.text)) or _looks_like_code([nxt]):
+        return
+    n = 1
+    while n < len(body) and (line := body[n]) is not None and line.indent > first.indent and not _MARKER.match(line.text):
+        body[n] = _Line(first.indent, line.text)
+        n += 1
 
 
 def _continues(line: str, following: str) -> bool:

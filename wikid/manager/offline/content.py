@@ -7,9 +7,10 @@ A page is what its sources know, so each source is read for:
   prose);
 * its content: its sections as the document has them, carried whole when the
   document is short (a README, a runbook, minutes, a FAQ of a few questions: every
-  step, item and table) and abridged when it is long (each section's first sentences,
-  its lists, every term of its definition lists with the first sentence of its
-  description, a table's first rows, its first example) -- shorter, never cut;
+  step, item and table) and abridged when it is long (each section's first
+  paragraphs whole, its lists' first items, every term of its definition lists with
+  the first sentence of its description, a table's first rows, its first examples
+  and those a paragraph introduces) -- shorter, never cut;
   a label over a list (`Daily` over its steps) and a list of topics each with its own
   items (an agenda) become sections of their own;
 * a changelog's or NEWS file's newest releases (document/changes.py), instead of
@@ -47,12 +48,14 @@ from wikid.document.sentences import first_sentence, goes_on, is_sentence, split
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
 
 SHORT_WORDS = 1500  # a document this short is carried whole
-LONG_BUDGET_WORDS = 1200  # what an abridged document carries (its definition lists aside)
+LONG_BUDGET_WORDS = 4000  # what an abridged document carries (its definition lists aside)
 MAX_LEAD_SENTENCES = 3
 MAX_LEAD_CHARS = 500
-MAX_ITEMS = 12  # items of one list in an abridged document
+MAX_ITEMS = 40  # items of one list in an abridged document
+MAX_PARAGRAPHS = 3  # paragraphs of one section in an abridged document
+MAX_EXAMPLES = 2  # short code blocks of one section besides those a paragraph introduces
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
-MAX_TABLE_ROWS = 15  # rows of a table in an abridged document
+MAX_TABLE_ROWS = 40  # rows of a table in an abridged document
 MAX_SHORT_TABLE_ROWS = 60
 MAX_CODE_LINES = 15
 MAX_SHORT_CODE_LINES = 60
@@ -174,35 +177,42 @@ def _abridge_term(term: Term) -> Term:
 
 
 def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
-    """One section's blocks, abridged: its first paragraph's first sentences, each
-    list's first items, every term with its description's first sentence, a table's
-    first rows, its first short example."""
-    out: list[Block] = []
-    paragraph = code = False
-    for block in blocks:
-        if isinstance(block, Paragraph) and not paragraph and not _is_field(block):
-            sentences = _first_sentences(block.text, 2)
-            if sentences:
-                out.append(Paragraph(" ".join(sentences)))
-                paragraph = True
+    """One section's blocks, abridged: its first paragraphs whole, each list's first
+    items, every term with its description's first sentence, a table's first rows,
+    its first short examples and every short example a kept paragraph introduces
+    (`... as follows:`); a paragraph introducing a block left out is left out too,
+    so no page ends a section on a colon."""
+    kept: list[tuple[int, Block]] = []
+    paragraphs = examples = 0
+    for n, block in enumerate(blocks):
+        introduced = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph) \
+            and kept[-1][1].text.endswith(":")
+        if isinstance(block, Paragraph) and not _is_field(block):
+            if paragraphs < MAX_PARAGRAPHS:
+                kept.append((n, block))
+                paragraphs += 1
         elif isinstance(block, ItemList):
-            out.append(ItemList(tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS] if i.text), block.ordered))
+            items = tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS] if i.text)
+            if items:
+                kept.append((n, ItemList(items, block.ordered)))
         elif isinstance(block, Terms):
-            out.append(Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS])))
+            kept.append((n, Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS]))))
         elif isinstance(block, Table):
-            out.append(Table(block.header, block.rows[:MAX_TABLE_ROWS]))
-        elif isinstance(block, Code) and not code and len(block.text.splitlines()) <= MAX_CODE_LINES:
-            out.append(block)
-            code = True
-    merged: list[Block] = []
-    for block in out:  # the paragraphs between two definition lists left out: one list
-        if isinstance(block, ItemList) and not block.items:
-            continue
-        if isinstance(block, Terms) and merged and isinstance(merged[-1], Terms):
-            merged[-1] = Terms(merged[-1].entries + block.entries)
+            kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
+        elif isinstance(block, Code) and len(block.text.splitlines()) <= MAX_CODE_LINES \
+                and (introduced or examples < MAX_EXAMPLES):
+            kept.append((n, block))
+            examples += 1
+    out: list[Block] = []
+    for k, (n, block) in enumerate(kept):
+        if isinstance(block, Paragraph) and block.text.endswith(":") and n + 1 < len(blocks) \
+                and (k + 1 == len(kept) or kept[k + 1][0] != n + 1):
+            continue  # what it introduces was left out
+        if isinstance(block, Terms) and out and isinstance(out[-1], Terms):
+            out[-1] = Terms(out[-1].entries + block.entries)  # the paragraphs between them left out: one list
         else:
-            merged.append(block)
-    return tuple(merged)
+            out.append(block)
+    return tuple(out)
 
 
 def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:

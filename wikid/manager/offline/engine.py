@@ -33,7 +33,7 @@ from wikid.manager.offline.pages import PageDraft, PageSource, body_blocks, comp
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
-from wikid.manager.offline.signals import DocSignals, read_signals
+from wikid.manager.offline.signals import DocSignals, Field, read_signals
 from wikid.manager.offline.names import NameIndex
 from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
@@ -191,6 +191,16 @@ def _is_minutes(content: Content) -> bool:
                     and ":" in block.text:
                 return True
     return False
+
+
+def _stated(doc: _Doc, content: Content) -> tuple[Field, ...]:
+    """The attributes a document states. A manual page or a changelog states its facts
+    in its NAME line, synopsis and releases (content.facts); a `word: text` line in it
+    is prose, an example or a bug number (`Closes: #568248`), never a property; its
+    tables and frontmatter still count."""
+    if content.man is None and not content.releases:
+        return doc.signals.attributes
+    return tuple(a for a in doc.signals.attributes if a.row or a.line == 0)
 
 
 def _label(doc: _Doc, title: str, entity: str, kind: str | None) -> str:
@@ -582,7 +592,8 @@ class OfflineEngine:
             observations += prior.observations
             regenerated_docs = list(regenerated.values())
             for ident, doc in regenerated.items():
-                stated += [Observation(a.key, a.label, a.value, ident, dates[ident]) for a in doc.signals.attributes]
+                stated += [Observation(a.key, a.label, a.value, ident, dates[ident])
+                           for a in _stated(doc, sections[ident].content)]
                 cited.append(sections[ident])
 
         new_entries = []
@@ -599,7 +610,7 @@ class OfflineEngine:
                 entry["text"] = doc.entry["text"]
             new_entries.append(entry)
             cited.append(_page_source(doc, ident, entry["title"], doc.date, title))
-            stated += [Observation(a.key, a.label, a.value, ident, doc.date) for a in doc.signals.attributes]
+            stated += [Observation(a.key, a.label, a.value, ident, doc.date) for a in _stated(doc, cited[-1].content)]
         sources = [*earlier, *new_entries]
         if concept is None or written_by_engine(concept.frontmatter):
             # An update must equal one batch with every document (I6): sources in the

@@ -50,6 +50,7 @@ MAX_RELEASES_SHOWN = 3  # per changelog: the newest with every change, then the 
 MAX_NEWEST_CHANGES = 60
 MAX_OLDER_CHANGES = 5
 MAX_HEADING_LEVEL = 3
+MIN_REPEAT_CHARS = 40  # a shorter sentence of fewer than four words may stand twice (`Yes.`), a URL never
 USAGE = "Usage"
 RECENT_CHANGES = "Recent Changes"
 SEE_ALSO = "See Also"
@@ -207,7 +208,7 @@ class _Writer:
         kept = []
         for sentence in split_sentences(text):
             key = " ".join(_WORDS.findall(sentence.casefold()))  # `to: x` and `to x` are one sentence
-            if len(sentence.split()) >= 4 and key in self.said:
+            if (len(sentence.split()) >= 4 or len(sentence) >= MIN_REPEAT_CHARS or "://" in sentence) and key in self.said:
                 continue
             self.said.add(key)
             kept.append(sentence)
@@ -341,6 +342,9 @@ def _term_header(block: Terms) -> tuple[str, str]:
         return "Question", "Answer"
     if sum(t.startswith("-") for t in terms) * 2 > len(terms):
         return "Option", "Description"
+    firsts = [t.split()[0] for t in terms if len(t.split()) > 1 and t[:1].islower()]
+    if firsts and max(firsts.count(f) for f in set(firsts)) * 2 > len(terms):
+        return "Command", "Description"  # a manual's examples: `gpg -sb file` -> what it does
     return "Term", "Description"
 
 
@@ -426,9 +430,10 @@ def _companion_section(source: PageSource) -> Section:
     man = source.content.man
     assert man is not None
     forms = [line for line in man.synopsis if not (line.endswith(":") and len(line.split()) <= 6)]
-    blocks = ((Code("\n".join(forms)),) if forms else ()) + tuple(Paragraph(n) for n in man.synopsis_notes)
-    title = f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]
-    return Section(title, 1, blocks, tuple(replace(s, level=s.level + 1) for s in source.content.sections))
+    purpose = (Paragraph(f"{man.names[0]} — {man.purpose}"),) if man.purpose else ()
+    lead = (Paragraph(" ".join(source.content.lead[1:])),) if len(source.content.lead) > 1 else ()
+    blocks = purpose + lead + ((Code("\n".join(forms)),) if forms else ()) + tuple(Paragraph(n) for n in man.synopsis_notes)
+    return Section(man.names[0], 1, blocks, tuple(replace(s, level=s.level + 1) for s in source.content.sections))
 
 
 def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
@@ -473,7 +478,10 @@ def _see_also(draft: PageDraft) -> list[str]:
 
 
 def _topic_key(title: str) -> str:
-    return " ".join(display_heading(title).casefold().rstrip(":").split())
+    """Titles naming one topic compare equal (`OPTIONS`, `Options:`); an option's case
+    is its meaning (`-a` is not `-A`)."""
+    shown = display_heading(title).rstrip(":")
+    return " ".join((shown if shown.startswith(("-", "+")) else shown.casefold()).split())
 
 
 def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
@@ -481,13 +489,12 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     manual page's under its own heading."""
     topics: dict[str, list[tuple[PageSource, Section]]] = {}
     titles: dict[str, str] = {}
+    companions: list[PageSource] = []
     for source in ordered_sources(draft.cited):
         if source.content.is_changelog:
             continue
         if _companion(source, draft.title, lead_origin):
-            section = _companion_section(source)
-            topics[f"\0{source.id}"] = [(source, section)]
-            titles[f"\0{source.id}"] = section.title
+            companions.append(source)
             continue
         for section in _with_own_lead(source, lead_origin):
             title = section.title or source.title
@@ -501,6 +508,10 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
             key = _topic_key(source.title)
             topics.setdefault(key, []).append((source, Section(source.title, 1, (table,))))
             titles.setdefault(key, source.title)
+    for source in companions:  # after the entity's own sections
+        section = _companion_section(source)
+        topics[f"\0{source.id}"] = [(source, section)]
+        titles[f"\0{source.id}"] = section.title
     out: list[str] = []
     for key, parts in topics.items():
         body: list[str] = []
