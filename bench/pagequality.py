@@ -21,7 +21,10 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
                      `**Key** -- value` / `Key -- value` line that ends with an ellipsis
                      (not command syntax: `[FILE]...`, `SRC...`, inside backticks), or
                      with a dangling function word (the, a, of, to, and, with, ...),
-                     a comma or a dash: cut mid-sentence.
+                     a comma or a dash: cut mid-sentence -- unless a source the page
+                     cites ends a line the same way and its sentence does not go on
+                     below (an item that ends with a comma, `and more...`, a table
+                     row's text): those are the source's own words.
 * repeated        -- a sentence of >= 8 words (casefolded, punctuation stripped) that
                      occurs again on the same page; each extra occurrence counts. Table
                      rows, the Sources section and footnote definitions are left out.
@@ -67,8 +70,8 @@ unified, compared as runs of words). Figure: the share of facts kept, per corpus
                      or it has >= 2 version headings), the highest version of its version
                      headings (`7.88.1`, `Version 4.4`, `* Noteworthy changes in release
                      3.11`, `pkg (1.2-3) unstable;`, `## [2.1.0] - 2024-01-02`), in version
-                     order, standing alone on the page (1.12 is not in 1.12.1 or
-                     1.12-3). Target >= 0.90.
+                     order (a Debian changelog: its first entry), standing alone on the
+                     page (1.12 is not in 1.12.1 or 1.12-3). Target >= 0.90.
 * list_items      -- for a changelog, the items of its newest entry (between its first
                      version heading and the next; older entries may be summarised), for
                      any other short source (<= 1,200 words) every list item (`- `, `* `,
@@ -784,7 +787,9 @@ def man_synopsis(text: str) -> str | None:
 
 
 VERSION = r"v?\d+(?:\.\d+)+(?:[-+~:.]?[\w.+~:-]*\w)?"
-_VERSION_AT_START = re.compile(rf"^\[?(?P<v>{VERSION})\]?\s*(?:$|[(\[:,—–]|-\s|\s-|\s\(|\s\[|\s\d{{4}}-)")
+# `1.2.3, 2024-01-02` is a heading; `1.0.1, 1.0.2 and 1.0.3,` and `5.0, open the file` are prose
+_VERSION_AT_START = re.compile(
+    rf"^\[?(?P<v>{VERSION})\]?\s*(?:$|[(\[:—–]|,\s*(?:\d{{4}}-|\d{{1,2}} [A-Z]|[A-Z][a-z]+ \d)|-\s|\s-|\s\(|\s\[|\s\d{{4}}-)")
 _VERSION_WORD = re.compile(rf"(?i)^(?:version|release|v)\s*(?P<v>\d+(?:\.\d+)*(?:[-+~.][\w.+~-]*\w)?)\s*(?:$|[(\[:,—–-])")
 _DEBIAN = re.compile(r"^[a-z0-9][\w.+-]*\s+\((?P<v>[^()\s]+)\)\s+[\w.,-]+(?:\s+[\w.,-]+)*;\s*urgency=", re.IGNORECASE)
 _DATE_VERSION = re.compile(rf"^\d{{4}}-\d\d-\d\d\s*\((?:version\s+)?(?P<v>{VERSION})\)")
@@ -846,8 +851,14 @@ def changelog_versions(text: str, title: str = "") -> list[tuple[int, str]]:
 
 
 def newest_version(text: str, title: str = "") -> str | None:
+    """The highest version a changelog names; a Debian changelog's first entry (newest
+    first by policy, and `3.3a-3` follows `3.3-2` in Debian's order, not in version_key's)."""
     versions = changelog_versions(text, title)
-    return max((v for _, v in versions), key=version_key) if versions else None
+    if not versions:
+        return None
+    if _DEBIAN.match(_strip_heading_marks(text.splitlines()[versions[0][0]])):
+        return versions[0][1]
+    return max((v for _, v in versions), key=version_key)
 
 
 _ITEM = re.compile(r"^(?P<indent>\s*)(?:[-*+•·o]|\d{1,3}[.)]|#\.)\s+(?P<text>\S.*)$")

@@ -481,6 +481,9 @@ def test_version_headings_and_version_order() -> None:
     assert heading("  release 2.5.3 (2007), now warn that they are obsolescent and should") is None
     assert heading("4.10. How do I change only the first occurrence of a pattern?") is None
     assert heading("1. Download a prebuilt binary.") is None
+    assert heading("1.0.1, 1.0.2 and 1.0.3, but with the following exception: 0.9.0 and") is None
+    assert heading("5.0, open the project file") is None
+    assert heading("1.2.3, 2024-01-02") == "1.2.3"
     versions = ["3.9", "3.10", "3.8", "7.88.1-10+deb12u9", "7.88.1-10+deb12u15"]
     assert sorted(versions, key=pq.version_key) == ["3.8", "3.9", "3.10", "7.88.1-10+deb12u9", "7.88.1-10+deb12u15"]
 
@@ -491,6 +494,8 @@ def test_newest_version_of_a_changelog() -> None:
               " -- A <a@b>  Fri, 27 Nov 2026 10:00:00 +0000\n\n"
               "zstd (1.5.4+dfsg2-5) unstable; urgency=medium\n\n  * Older.\n")
     assert pq.newest_version(debian) == "1.5.4+dfsg2-5+deb12u1"
+    lettered = debian.replace("1.5.4+dfsg2-5+deb12u1", "3.3a-1").replace("1.5.4+dfsg2-5", "3.3-2")
+    assert pq.newest_version(lettered) == "3.3a-1"  # a Debian changelog's first entry is its newest
     assert pq.newest_version(README) is None
     assert pq.newest_version(MAN_TXT) is None
     # one heading is enough when the title says it is a changelog
