@@ -13,19 +13,23 @@ from wikid.document.furniture import is_boilerplate
 MAX_SENTENCE_CHARS = 300
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(
-    r"(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|nr|dr|mr|mrs|ms|st|fig|vol|ch|sec|resp|esp)|\b[A-Z])\.$", re.IGNORECASE
+    r"(?:\b(?:e\.g|i\.e|a\.k\.a|aka|viz|al|etc|vs|cf|approx|incl|no|nr|dr|mr|mrs|ms|st|fig|vol|ch|sec|resp|esp)|(?:^|(?<=\s))[A-Z])\.$",
+    re.IGNORECASE
 )
 _DEFINITION = re.compile(r"^\S+ (?:is|are|was|were|provides|lets|allows)\b")
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a paragraph: cut after . ! ? before a capital, not after an abbreviation."""
+    """Sentences of a paragraph: cut after . ! ? before a capital, not after an
+    abbreviation and not inside parentheses."""
     out: list[str] = []
     start = 0
     for m in _SENTENCE_END.finditer(text):
-        piece = text[start : m.start() + 1]
-        if _ABBREVIATION.search(piece.rstrip("\"')]")) or (piece.rstrip().endswith("...") and text[m.end():][:1].isdigit()):
-            continue  # `e.g.`, `200 k ... 900 k`
+        ended = text[start : m.start()]  # up to the stop (the match starts after it)
+        piece = text[start : m.end()]
+        if _ABBREVIATION.search(ended) or (ended.endswith("...") and text[m.end():][:1].isdigit()) \
+                or piece.count("(") > piece.count(")"):
+            continue  # `e.g.`, `200 k ... 900 k`, `(aka. OCSP stapling)`: no sentence ends inside parentheses
         out.append(piece.strip())
         start = m.end()
     if text[start:].strip():

@@ -1,0 +1,24 @@
+"""Where a sentence ends: the splitter every lead, option description and summary uses."""
+
+from __future__ import annotations
+
+from wikid.document.sentences import first_sentence, split_sentences
+
+
+def test_no_sentence_ends_after_an_abbreviation_or_an_initial() -> None:
+    assert split_sentences("Use a filter, e.g. Gzip or xz. Then untar it.") == [
+        "Use a filter, e.g. Gzip or xz.", "Then untar it."]
+    assert split_sentences("Written by Smith et al. Revised in 2020. Done.") == [
+        "Written by Smith et al. Revised in 2020.", "Done."]
+    assert split_sentences("Ask J. Smith first. Then wait.") == ["Ask J. Smith first.", "Then wait."]
+
+
+def test_no_sentence_ends_inside_parentheses() -> None:
+    text = "Request the Certificate Status (aka. OCSP stapling) TLS extension. It is off by default."
+    assert first_sentence(text) == "Request the Certificate Status (aka. OCSP stapling) TLS extension."
+
+
+def test_an_option_at_the_end_of_a_sentence_ends_it() -> None:
+    assert split_sentences("See also -C. The next option reads a file.") == [
+        "See also -C.", "The next option reads a file."]
+    assert split_sentences('He said "Stop." Then he left.') == ['He said "Stop."', "Then he left."]
