@@ -394,8 +394,8 @@ def cut(page: str, sources: tuple[str, ...] = ()) -> list[str]:
     meta, body = split_page(page)
     out: list[str] = []
 
-    def cut_here(value: str, *args: object) -> bool:
-        return is_cut(value, *args) and not ends_so_in_source(value, sources)  # type: ignore[arg-type]
+    def cut_here(value: str, min_words: int = 2, words_set: frozenset[str] = FUNCTION_WORDS) -> bool:
+        return is_cut(value, min_words, words_set) and not ends_so_in_source(value, sources)
 
     description = meta.get("description")
     if isinstance(description, str) and cut_here(description):
@@ -614,17 +614,17 @@ def is_code_key(key: str, cell: bool = False) -> bool:
     return any(mark in flat for mark in ("()", "{", "}", "=", "|"))
 
 
+def bad_keys(body: str, is_bad: Callable[[str], bool], keyed: Callable[[Attribute], bool]) -> list[str]:
+    """The heading lines and the lines of the attributes chosen by `keyed` whose text
+    (a heading's title, an attribute's key) `is_bad`."""
+    out = [line for _, line in prose_lines(body) if (m := _HEADING.match(line)) and is_bad(m.group(2))]
+    return out + [a.line for a in attributes(body) if keyed(a) and is_bad(a.key)]
+
+
 def code_as_key(page: str) -> list[str]:
     """Headings, attribute keys and first-column table cells that are code."""
     body = split_page(page)[1]
-    out: list[str] = []
-    for _, line in prose_lines(body):
-        m = _HEADING.match(line)
-        if m and is_code_key(m.group(2)):
-            out.append(line)
-    for attribute in attributes(body):
-        if attribute.value and is_code_key(attribute.key):
-            out.append(attribute.line)
+    out = bad_keys(body, is_code_key, lambda a: bool(a.value))
     for tab in tables(body):
         if len(tab.header) < 2:
             continue
@@ -667,16 +667,7 @@ def is_fragment(key: str) -> bool:
 
 def fragment(page: str) -> list[str]:
     """Headings and bold keys that are sentence fragments."""
-    body = split_page(page)[1]
-    out: list[str] = []
-    for _, line in prose_lines(body):
-        m = _HEADING.match(line)
-        if m and is_fragment(m.group(2)):
-            out.append(line)
-    for attribute in attributes(body):
-        if attribute.bold and is_fragment(attribute.key):
-            out.append(attribute.line)
-    return out
+    return bad_keys(split_page(page)[1], is_fragment, lambda a: a.bold)
 
 
 DEFECTS: dict[str, Callable[[str], list[str]]] = {

@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from wikid import Project
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "okf"
+BENCH = Path(__file__).resolve().parents[1] / "bench"
 FIXED_NOW = "2026-07-12T13:05:00Z"
+
+
+def load_bench(name: str) -> ModuleType:
+    """bench/<name>.py as a module, so its pure functions can be tested; bench/ goes on
+    sys.path first, as its scripts import their neighbours (`table`) by name."""
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True)

@@ -11,29 +11,19 @@ builds take a few seconds.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "heldout.py"
+from conftest import BENCH, load_bench
+
+SCRIPT = BENCH / "heldout.py"
 NAMES = ("heldout-a", "heldout-b")
 
-
-def load_heldout() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_heldout", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
-
-heldout = load_heldout()
+heldout = load_bench("heldout")
 
 
 def build(outdir: Path) -> subprocess.CompletedProcess[str]:

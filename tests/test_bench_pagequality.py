@@ -10,29 +10,16 @@ end-to-end run builds a three-document corpus (a few seconds).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+from conftest import BENCH, load_bench
+
 SCRIPT = BENCH / "pagequality.py"
 
-
-def load_pagequality() -> ModuleType:
-    if str(BENCH) not in sys.path:
-        sys.path.insert(0, str(BENCH))  # it imports bench/table.py as `table`
-    spec = importlib.util.spec_from_file_location("bench_pagequality", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
-
-pq = load_pagequality()
+pq = load_bench("pagequality")
 
 FRONTMATTER = """---
 type: Command

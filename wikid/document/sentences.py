@@ -47,7 +47,7 @@ def is_sentence(text: str, names: frozenset[str] = frozenset()) -> bool:
     """Real prose: six words or more, mostly letters, ending like a sentence, not
     boilerplate; starting with a capital unless it starts with one of `names` (words
     of the document's title: "frobnik reads each image …") or defines a lower-case
-    name ("jq is a …")."""
+    name ("frob is a …")."""
     if not text or len(text) > MAX_SENTENCE_CHARS or text[-1] not in ".!?":
         return False
     tokens = text.split()

@@ -494,8 +494,8 @@ def _continues(line: str, following: str) -> bool:
 def _ends_early(line: str, following: str) -> bool:
     """Whether a paragraph ends after `line` although no blank line follows: wrapped
     text fills its lines, so a line under half as long as a full, capitalised next
-    line ended there (a PDF loses the blank line between `rsyncd.conf` and the
-    sentence under it)."""
+    line ended there (a PDF loses the blank line between a parameter name such as
+    `frob.conf` and the sentence under it)."""
     return len(following) >= 50 and len(line) < 0.5 * len(following) and following[:1].isupper()
 
 

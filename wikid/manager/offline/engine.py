@@ -169,7 +169,8 @@ def _kind_of(content: Content, suffix: str) -> str | None:
 _README_SECTIONS = frozenset({"installation", "installing", "install", "building", "build", "compiling",
                               "downloading", "download", "getting started", "requirements", "dependencies",
                               "bug reporting", "reporting bugs", "bugs", "contributing", "development",
-                              "documentation", "license", "licence", "copying", "git access", "ports"})
+                              "documentation", "license", "licence", "copying", "source code",
+                              "source repository", "version control", "ports"})
 
 
 def _is_readme(content: Content) -> bool:

@@ -415,8 +415,8 @@ def _plain_lead(draft: PageDraft) -> list[str]:
 
 
 def _companion(source: PageSource, title: str, lead_origin: str | None) -> bool:
-    """A manual page of another command or file that belongs to the entity (`rmt` on
-    tar's page, `rsyncd.conf` on rsync's): its parts go under its own heading, not
+    """A manual page of another command or file that belongs to the entity (a helper
+    command's page on its package's, `frob.conf(5)` on frob's): its parts go under its own heading, not
     among the entity's own usage and sections."""
     man = source.content.man
     if man is None or source.id == lead_origin:
