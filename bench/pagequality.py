@@ -427,7 +427,8 @@ def ends_so_in_source(value: str, sources: tuple[str, ...]) -> bool:
     words = plain(_FOOTNOTE_REF.sub("", value)).split()[-TAIL_WORDS:]
     if not words or not sources:
         return False
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in words) + r"[ \t]*(?:\n|$)")
+    # the source may close emphasis after the words (`*logical or*` over its operator)
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words) + r"[*_`]*[ \t]*(?:\n|$)")
     for text in sources:
         for m in pattern.finditer(text):
             rest = text[m.end():]

@@ -13,12 +13,13 @@ from datetime import date
 from bs4 import BeautifulSoup
 
 from wikid.document.asciidoc import is_asciidoc, to_markdown
-from wikid.document.changes import read_releases
+from wikid.document.changes import before_releases, read_releases, version_in
 from wikid.document.manpage import read_manpage
 from wikid.document.markdown_reader import read_markdown
 from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Table, Terms, sections, walk
 from wikid.document.outline import read_outline
 from wikid.document.rest_reader import read_rest
+from wikid.document.sentences import is_sentence
 from wikid.document.text_reader import read_text
 from wikid.extract.htmllayout import rewrite_layout
 
@@ -416,3 +417,114 @@ def test_a_root_prompt_command_is_code_not_a_heading() -> None:
     outline = read_markdown("# Tunnels\n\nOn the client:\n\n# ssh -f -w 0:1 192.168.1.15 true\n\n# Exit status\n\nZero.\n")
     assert [s.title for s in sections(outline)] == ["Tunnels", "Exit status"]
     assert [c.text for c in blocks_of(outline, Code)] == ["# ssh -f -w 0:1 192.168.1.15 true"]
+
+
+def _ascending_history(releases: int) -> str:
+    """Release notes listed oldest first, each release a version and its date with its
+    changes indented under it, more releases than a page shows."""
+    lines = ["Frob distribution notes", "", "Release history", ""]
+    for n in range(releases):
+        lines += [f"1.{n}\t\tMay {n % 28 + 1}, {2000 + n}", "", f"\t\tChange {n} made frob faster.", ""]
+    return "\n".join(lines)
+
+
+def test_release_history_listed_oldest_first_gives_its_newest_releases() -> None:
+    text = _ascending_history(60)
+    releases = read_releases(text, read_text(text))
+    assert [r.version for r in releases[:3]] == ["1.59", "1.58", "1.57"]
+    assert releases[0].date == date(2059, 5, 4)
+    assert [c.text for c in releases[0].changes] == ["Change 59 made frob faster."]
+
+
+def test_a_table_of_contents_listing_versions_is_not_a_release() -> None:
+    text = """\
+Contents
+
+    1.1, May 2, 2001
+    1.2, June 3, 2002
+
+1.1, May 2, 2001
+
+    Fixed the reader.
+
+1.2, June 3, 2002
+
+    Fixed the writer.
+"""
+    releases = read_releases(text, read_text(text))
+    assert [(r.version, [c.text for c in r.changes]) for r in releases] == [
+        ("1.2", ["Fixed the writer."]), ("1.1", ["Fixed the reader."])]
+
+
+def test_releases_of_one_day_are_ordered_by_version_and_spans_name_their_target() -> None:
+    text = "4.3.0  May 7, 2019\n\n    Fix a leak.\n\n4.3.1  May 7, 2019\n\n    Fix a link.\n"
+    assert [r.version for r in read_releases(text, read_text(text))] == ["4.3.1", "4.3.0"]
+    assert version_in("Changes in frob from 1.3 to 1.4:") == "1.4"
+    assert version_in("Changes in frob from 1.07 to 1.07.1.") == "1.07.1"
+    assert version_in("Fixed in 1.2.3:") is None  # introduces what follows
+    assert version_in("Changed the default to 1.2.") is None  # a change
+
+
+def test_notes_that_end_in_their_release_history_keep_what_comes_before() -> None:
+    prose = " ".join(["Frob reshapes data files in place and never loses a byte of them."] * 30)
+    text = f"Frob distribution notes\n\nHow Frob Works\n\n{prose}\n\n" + _ascending_history(3).split("Release history", 1)[1]
+    outline = read_text(text)
+    before = before_releases(outline)
+    assert [s.title for s in sections(before)][-1] == "How Frob Works"
+    assert prose in [b.text for _, b in walk(before) if isinstance(b, Paragraph)]
+    assert "Change 0 made frob faster." not in " ".join(b.text for _, b in walk(before) if isinstance(b, Paragraph))
+
+
+def test_groff_no_fill_text_becomes_code_and_its_prose_stays_prose() -> None:
+    page = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<p style="margin-left:11%">For example:</p>
+<p style="margin-left:11%">frob -c file1 &gt; out.gz <br>
+frob -c file2 &gt;&gt; out.gz</p>
+<table width="100%" border="0" rules="none" frame="void" cellspacing="0" cellpadding="0">
+<tr><td width="8%"></td><td width="92%"><p>{ total += $2 }</p></td></tr>
+<tr><td width="8%"></td><td width="92%"><p>END { print total }</p></td></tr>
+</table>
+<p style="margin-left:11%"><b>8. Built-in functions</b> <br>
+String functions</p>
+<p style="margin-left:11%">Report bugs by mail. <br>
+Copyright 2020 The Frob Authors.</p>
+</body></html>"""
+    soup = BeautifulSoup(page, "html.parser")
+    assert soup.body is not None
+    rewrite_layout(soup, soup.body)
+    assert [p.get_text() for p in soup.find_all("pre")] == [
+        "frob -c file1 > out.gz\nfrob -c file2 >> out.gz", "{ total += $2 }\nEND { print total }"]
+    assert not soup.find_all("table")
+    assert len(soup.find_all("p")) == 3  # the run-in heading and the two sentences stay paragraphs
+
+
+def test_line_broken_paragraphs_stay_paragraphs_outside_groff() -> None:
+    page = "<html><body><p>Frob Inc <br>12 Main Street <br>Springfield</p></body></html>"
+    soup = BeautifulSoup(page, "html.parser")
+    assert soup.body is not None
+    rewrite_layout(soup, soup.body)
+    assert not soup.find_all("pre") and len(soup.find_all("p")) == 1
+
+
+def test_a_bold_line_that_a_colon_introduces_is_an_example_not_a_heading() -> None:
+    outline = read_markdown("# Notes\n\nHere is an example command:\n\n**LC_ALL=C frob -Naur old new**\n\n"
+                            "Then:\n\n**Send the result**\n\n**Options**\n\nNone.\n")
+    assert [s.title for s in sections(outline)] == ["Notes", "Options"]
+    assert [c.text for c in blocks_of(outline, Code)] == ["LC_ALL=C frob -Naur old new"]
+    assert "Send the result" in [p.text for p in blocks_of(outline, Paragraph)]
+
+
+def test_a_wrapped_item_whose_next_line_ends_its_sentence_is_one_item() -> None:
+    text = "- Add a C# example for frob 3.0 - original\n      C# example added with note.\n" \
+           "- When a pattern ends in a directory add / to the end\n      (11/5/2004 Nehal).\n"
+    [items] = blocks_of(read_text(text), ItemList)
+    assert [i.text for i in items.items] == [
+        "Add a C# example for frob 3.0 - original C# example added with note.",
+        "When a pattern ends in a directory add / to the end (11/5/2004 Nehal)."]
+    assert not any(i.children for i in items.items)
+
+
+def test_a_definition_line_is_no_sentence() -> None:
+    assert not is_sentence("<version> = this is the version of this protocol.")
+    assert is_sentence("The response begins with an optional information line.")

@@ -256,3 +256,40 @@ def test_concept_ids_never_collide_with_the_wiki_or_each_other() -> None:
 def test_non_ascii_titles_are_transliterated() -> None:
     pages = run([SourceDocument("a.txt", "Supplier: Rösttechnik Nord GmbH\nPhone: 040 123\n")]).pages
     assert list(pages) == ["vendor/rosttechnik-nord-gmbh"]
+
+
+FROB_NOTES = "\n".join([
+    "Notes for the distribution of frob version 4", "",
+    "How Frob Works", "",
+    " ".join(["Frob reads each data file through its own parser and writes it back reshaped."] * 20), "",
+    "Frob Output", "",
+    "The frob output describes:", "",
+    "    * the name of each file it reshaped;", "",
+    "    * for each file, what it changed:", "",
+    "      * the columns it moved;", "",
+    "      * the rows it dropped;", "",
+    *[line for n in range(40) for line in (f"4.{n}\t\tMay {n % 28 + 1}, {1990 + n}", "",
+                                            f"\t\tFrob {n} reads wider files.", "")],
+    "4.40\t\tJune 1, 2030", "",
+    *[line for n in range(6) for line in (f"\t\tThe reader now accepts dialect {n} of the format.", "")],
+    "\t\t- no user visible changes otherwise", "",
+])
+
+
+def test_notes_ending_in_a_release_history_carry_their_sections_and_the_newest_release() -> None:
+    _, fm, body = only_page(run([SourceDocument("doc-25.txt", FROB_NOTES)]))
+    assert "Frob reads each data file through its own parser" in body
+    # the nested list an abridged item introduces is carried with it
+    assert "* for each file, what it changed:\n   * the columns it moved;\n   * the rows it dropped;" in body
+    recent = body.split("# Recent Changes", 1)[1]
+    assert recent.lstrip().startswith("## 4.40 — 2030-06-01")
+    # a release told in paragraphs shows them, not only the one list item among them
+    newest = recent.split("\n## ", 2)[1]
+    assert all(f"dialect {n} of the format" in newest for n in range(6))
+
+
+def test_an_item_that_says_nothing_is_left_out() -> None:
+    todo = "TODO file for frob\n\n- Support wider files in the reader module.\n- ...\n- Send in your suggestions to us.\n"
+    _, _, body = only_page(run([SourceDocument("todo.txt", todo)]))
+    assert "* Support wider files in the reader module.\n* Send in your suggestions to us." in body
+    assert "..." not in body

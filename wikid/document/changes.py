@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from datetime import date
 
 from wikid.document.dates import parse_date
-from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Terms, events
+from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Terms, build, events
 from wikid.document.text_reader import read_text
 
 MAX_RELEASES = 12  # the newest are what a page shows
 MAX_MARKER_WORDS = 12
+MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
@@ -35,6 +36,12 @@ _COMPONENT = re.compile(r"^[\w./-]+: \S")  # `GHA: update rustls dependency to 0
 # Git trailers under a change (`Reported-by: …`, `Closes #10562`): who and which ticket, not what changed.
 _TRAILER = re.compile(r"^(?:[A-Z][\w-]*-by:|(?:Closes|Fixes|Ref|Refs|Bug|See|URL|Link):?\s+(?:#\d|https?://))")
 _AND_VERSION = re.compile(r"\band\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
+_TO_VERSION = re.compile(r"\bto\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
+# A release heading may end with a colon when it says so (`Changes in frob from 1.3 to 1.4:`),
+# or with a stop when it names the span (`Changes in frob from 1.07 to 1.07.1.`); other
+# lines ending so introduce what follows (`Fixed in 1.2.3 as follows:`) or are changes.
+_SPAN = re.compile(r"\b(?:from|between)\b.*\d.*\b(?:to|and)\s+v?\d", re.IGNORECASE)  # `from 1.07 to 1.07.1`
+_LABELLED = re.compile(r"^\W*(?:changes|changed|release|released|version|new in|noteworthy|what's new)\b", re.IGNORECASE)
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}$")  # a GNU ChangeLog entry: `2015-07-10  Name  <address>`
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+\S")
 _KIND_WORDS = frozenset(
@@ -78,13 +85,17 @@ def version_in(text: str) -> str | None:
     words = text.split()
     if not words or len(words) > MAX_MARKER_WORDS or _SECTION_NUMBER.match(text) or _COMPONENT.match(text):
         return None
-    if text.rstrip()[-1:] in ".,;:!?" and not text.rstrip().endswith(("])", ")")):
+    end = text.rstrip()[-1:]
+    if end in ".,;:!?" and not text.rstrip().endswith(("])", ")")) and not (
+            end == ":" and _LABELLED.match(text) or end == "." and _LABELLED.match(text) and _SPAN.search(text)):
         return None
     found = _VERSION.search(text) or _BARE_VERSION.search(text)
     if found is None:
         return None
     if re.search(r"\bbetween\b", text, re.IGNORECASE):  # `changes between versions 581 and 590`: 590's
         found = _AND_VERSION.search(text, found.end()) or found
+    elif re.search(r"\bfrom\b", text, re.IGNORECASE):  # `Changes in frob from 1.3 to 1.4:`: 1.4's
+        found = _TO_VERSION.search(text, found.end()) or found
     rest = _DATE_WORDS.sub(" ", text[: found.start()] + " " + text[found.end():])
     others = [w for w in re.findall(r"[^\W\d_][\w'-]*", rest) if w.casefold() not in _KIND_WORDS]
     return found.group(1) if len(others) <= MAX_OTHER_WORDS else None
@@ -145,6 +156,27 @@ def _marker(event: Heading | Block) -> str | None:
     return text if version_in(text) else None
 
 
+def _opened(event: Heading | Block) -> list[tuple[str, list[Heading | Block]]] | None:
+    """The releases this event opens (each a heading and the changes it already holds),
+    or None when it opens none."""
+    marker = _marker(event)
+    if marker is not None:
+        return [(marker, [])]
+    if isinstance(event, Terms) and all(_DATED.match(t.term) for t in event.entries):
+        return [(f"{t.term} {t.description}", list(t.body[1:])) for t in event.entries]
+    if isinstance(event, Terms) and all(version_in(t.term) for t in event.entries):
+        # `4.93.0    May 7, 2019` over its changes, indented under it (the date read as the description)
+        out: list[tuple[str, list[Heading | Block]]] = []
+        for t in event.entries:
+            dated = len(t.description.split()) <= MAX_DATE_WORDS and parse_date(t.description) is not None
+            out.append((f"{t.term} {t.description}", list(t.body[1:])) if dated else (t.term, list(t.body)))
+        return out
+    if isinstance(event, ItemList) and event.items and all(version_in(i.text) for i in event.items):
+        # `* Noteworthy changes in release 2.1 (2026-03-02)` over its changes, indented under it
+        return [(item.text, list(item.children)) for item in event.items]
+    return None
+
+
 def read_releases(text: str, outline: Outline) -> list[Release]:
     """The releases a changelog or NEWS text lists, newest first (see the module docstring)."""
     if is_debian_changelog(text):
@@ -153,19 +185,32 @@ def read_releases(text: str, outline: Outline) -> list[Release]:
             return found
     releases: list[tuple[str, list[Heading | Block]]] = []
     for event in events(outline):
-        marker = _marker(event)
-        if marker is not None:
-            releases.append((marker, []))
-        elif isinstance(event, Terms) and all(_DATED.match(t.term) for t in event.entries):
-            releases += [(f"{t.term} {t.description}", list(t.body[1:])) for t in event.entries]
-        elif isinstance(event, ItemList) and event.items and all(version_in(i.text) for i in event.items):
-            # `* Noteworthy changes in release 2.1 (2026-03-02)` over its changes, indented under it
-            releases += [(item.text, list(item.children)) for item in event.items]
+        opened = _opened(event)
+        if opened is not None:
+            releases += opened
         elif releases and not isinstance(event, Code):
             releases[-1][1].append(event)
     out = [Release(version_in(title) or "", parse_date(title), title, tuple(_changes(body)))
-           for title, body in releases[: MAX_RELEASES * 4]]
-    return _newest_first(out)[:MAX_RELEASES]
+           for title, body in releases]
+    return _newest_first(_without_listings(out))[:MAX_RELEASES]
+
+
+def before_releases(outline: Outline) -> Outline:
+    """What a document says before its first release (a distribution's notes that end
+    in their release history): the part a page carries as sections."""
+    before: list[Heading | Block] = []
+    for event in events(outline):
+        if _opened(event) is not None:
+            break
+        before.append(event)
+    return build(before)
+
+
+def _without_listings(releases: list[Release]) -> list[Release]:
+    """The releases without the lines of a table of contents: a version listed again
+    with nothing under it, where the document has its entry with its changes."""
+    described = {r.version for r in releases if r.changes}
+    return [r for r in releases if r.changes or r.version not in described]
 
 
 def _version_key(version: str) -> tuple[int, ...]:
@@ -176,7 +221,8 @@ def _newest_first(releases: list[Release]) -> list[Release]:
     if len(releases) < 2:
         return releases
     if all(r.date for r in releases):
-        return sorted(releases, key=lambda r: r.date, reverse=True)  # type: ignore[arg-type, return-value]
+        # two releases of a day (`4.93.0`, `4.93.1`): the higher version is the newer
+        return sorted(releases, key=lambda r: (r.date, _version_key(r.version)), reverse=True)  # type: ignore[arg-type, return-value]
     keys = [_version_key(r.version) for r in releases]
     if keys[0] >= keys[-1]:
         return releases

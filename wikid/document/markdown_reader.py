@@ -10,8 +10,9 @@ which an extractor puts what it found outside a page's main content is read
 (furniture.FURNITURE_HEADING). Navigation the converters kept (a paragraph or list
 that is mostly links, a section headed "Contents" or "Navigation") is dropped too.
 A paragraph that is one short bold phrase and nothing else is a heading drawn in
-bold (mandoc's HTML draws `NAME`, `SYNOPSIS` so): one level under the last `#` one;
-a `#` line that is a command with options (`# ssh -f -w 0:1`) is a root prompt's
+bold (mandoc's HTML draws `NAME`, `SYNOPSIS` so): one level under the last `#` one,
+unless the paragraph before it ends with a colon (`Here is an example command:`
+over a bold command line: an example); a `#` line that is a command with options (`# ssh -f -w 0:1`) is a root prompt's
 command whose `<pre>` the converter lost: code.
 """
 
@@ -42,6 +43,7 @@ _LEFTOVER_NOTE = re.compile(r"\[\^[^\]\s]{1,40}\]")  # a footnote reference whos
 NAV_LINK_SHARE = 0.6  # a block whose text is this much link text (two links or more) is navigation
 
 MAX_BOLD_TITLE_CHARS = 60
+_COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assignment, a redirection, a path
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
 
@@ -202,7 +204,11 @@ def read_markdown(text: str) -> Outline:
     level = 0  # of the last heading written with `#`
     for node in tree.children:
         if skipping is None and (bold := _bold_title(node)) is not None:
-            events.append(Heading(bold, min(level + 1, 6)))
+            if events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":"):
+                # what `Here is an example command:` introduces, set in bold: an example, not a heading
+                events.append(Code(bold) if _COMMAND_WORDS.search(bold) else Paragraph(bold))
+            else:
+                events.append(Heading(bold, min(level + 1, 6)))
         elif node.type == "heading" and node.markup == "#" and node.children \
                 and _COMMAND_LINE.match(node.children[0].content):
             events.append(Code(f"# {node.children[0].content}"))  # a root prompt's command that lost its <pre>

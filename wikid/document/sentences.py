@@ -54,7 +54,7 @@ def is_sentence(text: str, names: frozenset[str] = frozenset()) -> bool:
     letters = sum(ch.isalpha() for ch in text)
     if len(tokens) < 6 or letters < 0.6 * len(text.replace(" ", "")):
         return False
-    if text[0] in "-*+|>[(" or (text[0].islower() and tokens[0] not in names and not _DEFINITION.match(text)):
+    if text[0] in "-*+|>[(<{$#=/" or (text[0].islower() and tokens[0] not in names and not _DEFINITION.match(text)):
         return False  # a fragment: the rest of a sentence wrapped across a page break
     return not is_boilerplate(text)
 

@@ -476,8 +476,12 @@ def _hang(body: list[_Line | None]) -> None:
     item's column, so it reads as the item's sentence, not as a tag over a description."""
     first, nxt = body[0], body[1] if len(body) > 1 else None
     assert first is not None
-    if nxt is None or nxt.indent <= first.indent or first.text.endswith(":") or _MARKER.match(nxt.text) \
-            or not (nxt.text[:1].islower() or _is_prose(nxt.text)) or _looks_like_code([nxt]):
+    if nxt is None or nxt.indent <= first.indent or first.text.endswith(":") or _MARKER.match(nxt.text):
+        return
+    # `- Add an example - original` over `      example added with note.`: a sentence the
+    # first line leaves open and the next one ends, whatever its words look like
+    ended = not _SENTENCE_END.search(first.text) and nxt.text.rstrip()[-1:] in ".!?"
+    if not ended and (not (nxt.text[:1].islower() or _is_prose(nxt.text)) or _looks_like_code([nxt])):
         return
     n = 1
     while n < len(body) and (line := body[n]) is not None and line.indent > first.indent and not _MARKER.match(line.text):

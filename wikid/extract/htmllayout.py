@@ -17,19 +17,30 @@ which option. Both are rewritten in the DOM into what they mean: `<ul>` when eve
 tag is a bullet glyph, `<ol>` when every tag is a number, else `<dl>` (markdownify
 writes `term` / `:   description`, which the markdown reader reads as a definition
 list). A table with a header cell, or a row of three or more filled cells, is data and
-is left alone. Pure functions of a parsed tree.
+is left alone.
+
+groff also draws its no-fill text (`.nf`: examples, scripts, synopsis lines) as
+layout: lines in one indented table cell each, or lines of one paragraph split by
+`<br>`. Converted as they are, the first becomes a table with an empty column, the
+second lines whose first character (`> foo.gz`, `# comment`) a markdown reader takes
+for a quote or a heading. Both become `<pre>`: the table where every row holds one
+line in the same cell after a spacer; the paragraph when its lines are short and
+none ends a sentence, and only in groff's own output (its generator meta tag), where
+`<br>` means no-fill -- elsewhere a line-broken paragraph is as often an address or
+a verse. Pure functions of a parsed tree.
 """
 
 from __future__ import annotations
 
 import re
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup, NavigableString, Tag
 
 BULLETS = frozenset({"o", "•", "·", "*", "-", "+", "◦", "▪", "●", "○", "–", "—"})
 _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
 _MARGIN = re.compile(r"margin-left:\s*(\d+(?:\.\d+)?)\s*%")
 MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a description
+MAX_LINE_CHARS = 100  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
 
 def _text(tag: Tag) -> str:
@@ -77,6 +88,72 @@ def _layout_entries(table: Tag) -> list[tuple[Tag | None, Tag | None]] | None:
         else:
             out.append((None, cells[kept[0]]))
     return out
+
+
+def _nofill_lines(table: Tag) -> list[str] | None:
+    """The lines of a table that draws indented no-fill text (every row one short line
+    in the same cell, after a spacer cell), or None."""
+    rows = _rows(table)
+    if not rows or table.find(["th", "table", "img"]) is not None:
+        return None
+    lines: list[str] = []
+    column: int | None = None
+    for row in rows:
+        cells = _cells(row)
+        filled = [n for n, cell in enumerate(cells) if _text(cell)]
+        if not filled:
+            continue
+        if len(filled) != 1 or filled[0] == 0 or (column is not None and filled[0] != column):
+            return None
+        column = filled[0]
+        line = cells[column].get_text().strip("\n")
+        if "\n" in line.strip() or len(line) > MAX_LINE_CHARS:
+            return None
+        lines.append(line.rstrip())
+    return lines or None
+
+
+def _pre(soup: BeautifulSoup, lines: list[str]) -> Tag:
+    pre = soup.new_tag("pre")
+    pre.string = "\n".join(lines)
+    return pre
+
+
+def _broken_lines(paragraph: Tag) -> list[str]:
+    """A paragraph's lines as its `<br>`s split them."""
+    lines: list[str] = []
+    line: list[str] = []
+    for child in paragraph.descendants:
+        if isinstance(child, Tag) and child.name == "br":
+            lines.append("".join(line))
+            line = []
+        elif isinstance(child, NavigableString):
+            line.append(str(child))
+    lines.append("".join(line))
+    return [" ".join(text.split()) for text in lines if text.strip()]
+
+
+def _bold_first_line(paragraph: Tag) -> bool:
+    """Whether the paragraph opens with a bold line: a run-in heading over its text
+    (`<b>8. Built-in functions</b><br>String functions`), not no-fill lines."""
+    for child in paragraph.descendants:
+        if isinstance(child, Tag) and child.name == "br":
+            return True
+        if isinstance(child, NavigableString) and child.strip() and child.find_parent(["b", "strong"]) is None:
+            return False
+    return False
+
+
+def _nofill(lines: list[str]) -> bool:
+    """Lines of a `<br>`-broken paragraph that are no-fill text: several, each short,
+    none the end of a sentence (a heading over its prose, a copyright notice of two
+    sentences, stay prose)."""
+    return len(lines) >= 2 and all(len(line) <= MAX_LINE_CHARS and not line.endswith(".") for line in lines)
+
+
+def _is_groff(soup: BeautifulSoup) -> bool:
+    generator = soup.find("meta", attrs={"name": "generator"})
+    return isinstance(generator, Tag) and "groff" in str(generator.get("content") or "").lower()
 
 
 def _moved(soup: BeautifulSoup, name: str, source: Tag) -> Tag:
@@ -172,9 +249,18 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     """Rewrite the layout tables and indented tag paragraphs under `root` in place
     (see the module docstring)."""
     for table in root.find_all("table"):
+        lines = _nofill_lines(table)
+        if lines:
+            table.replace_with(_pre(soup, lines))
+            continue
         entries = _layout_entries(table)
         if entries:
             table.replace_with(_list_of(soup, entries))
+    if _is_groff(soup):
+        for paragraph in root.find_all("p"):
+            if paragraph.find("br") is not None and not _bold_first_line(paragraph) \
+                    and _nofill(broken := _broken_lines(paragraph)):
+                paragraph.replace_with(_pre(soup, broken))
     parents = {id(p.parent): p.parent for p in root.find_all("p") if p.parent is not None and _margin(p) is not None}
     for parent in parents.values():
         for run in _indented_runs(parent):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from wikid.document.changes import Release, is_debian_changelog, read_releases
+from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
 from wikid.document.furniture import is_boilerplate
 from wikid.document.manpage import ManPage, read_manpage
 from wikid.document.model import (
@@ -63,6 +63,7 @@ MAX_TERMS = 400
 MAX_LABEL_WORDS = 8
 CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history"})
 MIN_RELEASES = 2  # a document of another kind lists this many releases to be read as a changelog
+MIN_PRELUDE_WORDS = 250  # what a changelog says before its releases is carried from this long (not a NEWS file's preamble)
 _FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")
 _EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
@@ -167,8 +168,12 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
 
 
 def _abridge_item(item: Item) -> Item:
+    """An item shown by its first sentence when long, with the lists nested in it (what
+    `for all files in use by the process:` goes on to list)."""
     text = item.text if len(item.text) <= MAX_ITEM_CHARS else first_sentence(item.text)
-    return Item(text)
+    nested = tuple(ItemList(tuple(_abridge_item(i) for i in child.items[:MAX_ITEMS] if i.text), child.ordered)
+                   for child in item.children if isinstance(child, ItemList))
+    return Item(text, tuple(n for n in nested if n.items))
 
 
 def _abridge_term(term: Term) -> Term:
@@ -301,8 +306,29 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
     releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or suffix not in DATA_SUFFIXES else []
     if releases and (kind in CHANGELOG_KINDS or len(releases) >= MIN_RELEASES):
         debian = is_debian_changelog(text)
-        return Content(releases=tuple(releases), facts=tuple(_release_facts(releases[0], debian)),
-                       words=words, short=short, debian=debian)
+        lead: tuple[str, ...] = ()
+        carried: tuple[Section, ...] = ()
+        prelude = before_releases(outline)
+        if not debian and word_count(prelude) >= MIN_PRELUDE_WORDS:  # notes that end in their release history
+            lead, carried = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
+        return Content(lead, sections=carried, releases=tuple(releases),
+                       facts=tuple(_release_facts(releases[0], debian)), words=words, short=short, debian=debian)
+    lead, carried = _prose(outline, title, names, short)
+    tables = tuple(b for _, b in walk(outline) if isinstance(b, Table))
+    data = None
+    if suffix in DATA_SUFFIXES:
+        codes = [b for _, b in walk(outline) if isinstance(b, Code)]
+        data = structured(codes)
+        if data is None and tables:
+            data = (table_shape(list(tables), len(outline.sections)), None, 0)
+    return Content(lead, None, carried, data=data, tables=tables if suffix in DATA_SUFFIXES else (),
+                   words=words, short=short)
+
+
+def _prose(outline: Outline, title: str | None, names: frozenset[str],
+           short: bool) -> tuple[tuple[str, ...], tuple[Section, ...]]:
+    """The lead and the sections a page carries of a document (or of the part of it
+    before its releases): whole when short, abridged within budget when long."""
     blocks, sections = _unwrapped(outline, title)
     lead, blocks = _lead_from(blocks, names)
     if not lead and sections:
@@ -313,12 +339,4 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
     reshaped = [*made, *(_reshaped(s) for s in sections)]
     opening = Section("", 1, kept) if kept else None
     carried = [c for s in ([opening] if opening else []) + reshaped if (c := _carried(s, short)) is not None]
-    tables = tuple(b for _, b in walk(outline) if isinstance(b, Table))
-    data = None
-    if suffix in DATA_SUFFIXES:
-        codes = [b for _, b in walk(outline) if isinstance(b, Code)]
-        data = structured(codes)
-        if data is None and tables:
-            data = (table_shape(list(tables), len(outline.sections)), None, 0)
-    return Content(tuple(lead), None, tuple(carried if short else _within_budget(carried)), data=data,
-                   tables=tables if suffix in DATA_SUFFIXES else (), words=words, short=short)
+    return tuple(lead), tuple(carried if short else _within_budget(carried))

@@ -247,7 +247,7 @@ class _Writer:
         lines: list[str] = []
         indent = "   " * depth
         for n, item in enumerate(block.items, 1):
-            text = self.fresh(item.text) if item.text else ""
+            text = self.fresh(item.text) if any(c.isalnum() for c in item.text) else ""  # `- ...`: nothing said
             if not text and not item.children:
                 continue
             marker = f"{n}." if block.ordered else "*"
@@ -491,7 +491,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     titles: dict[str, str] = {}
     companions: list[PageSource] = []
     for source in ordered_sources(draft.cited):
-        if source.content.is_changelog:
+        if source.content.is_changelog and not source.content.sections:
             continue
         if _companion(source, draft.title, lead_origin):
             companions.append(source)
@@ -562,7 +562,9 @@ def _release_heading(release: Release, debian: bool, several: bool, source: Page
 
 def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[list[str], int]:
     """The changes as lists, grouped under their groups; how many were left out."""
-    items = [c for c in changes if c.kind == "item"] or list(changes)
+    items = [c for c in changes if c.kind == "item"]
+    if len(items) * 2 < len(changes):  # a release told in paragraphs, one change each (a list item or two among them)
+        items = list(changes)
     shown = items[:limit]
     out: list[str] = []
     group: str | None = None
