@@ -91,6 +91,7 @@ Usage: python bench/pagequality.py [--corpus DIR ...] [--wikid-root DIR] [--keep
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -418,6 +419,11 @@ TAIL_WORDS = 5  # how much of a value's end is looked up in its sources
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
 
 
+@functools.lru_cache(maxsize=64)
+def _plain_lines(text: str) -> str:
+    return "\n".join(plain(line) if line.strip() else line for line in text.split("\n"))
+
+
 def ends_so_in_source(value: str, sources: tuple[str, ...]) -> bool:
     """Whether a source ends a line where the value ends, and the sentence does not go
     on below it: the text of a table row (a column layout or the next row's key), a
@@ -427,9 +433,10 @@ def ends_so_in_source(value: str, sources: tuple[str, ...]) -> bool:
     words = plain(_FOOTNOTE_REF.sub("", value)).split()[-TAIL_WORDS:]
     if not words or not sources:
         return False
-    # the source may close emphasis after the words (`*logical or*` over its operator)
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in words) + r"[*_`]*[ \t]*(?:\n|$)")
-    for text in sources:
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words) + r"[ \t]*(?:\n|$)")
+    # the source may set the words in emphasis or code (`*logical or*`, `` `__repr__`, ``),
+    # which the page's plain text has lost: its lines are compared as plain text too
+    for text in (_plain_lines(source) for source in sources):
         for m in pattern.finditer(text):
             rest = text[m.end():]
             following = rest.split("\n", 1)[0]

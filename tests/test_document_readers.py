@@ -18,7 +18,7 @@ from wikid.document.manpage import read_manpage
 from wikid.document.markdown_reader import read_markdown
 from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Table, Terms, sections, walk
 from wikid.document.outline import read_outline
-from wikid.document.rest_reader import read_rest
+from wikid.document.rest_reader import is_rest, read_rest
 from wikid.document.sentences import is_sentence
 from wikid.document.text_reader import read_text
 from wikid.extract.htmllayout import rewrite_layout
@@ -528,3 +528,34 @@ def test_a_wrapped_item_whose_next_line_ends_its_sentence_is_one_item() -> None:
 def test_a_definition_line_is_no_sentence() -> None:
     assert not is_sentence("<version> = this is the version of this protocol.")
     assert is_sentence("The response begins with an optional information line.")
+
+
+README_TXT = """\
+Frob
+====
+
+.. image:: https://img.example.org/frob.svg
+
+Frob reshapes data files in place. Read `the manual`_ first.
+
+Usage example::
+
+    import frob
+    frob.reshape("data.csv")
+
+.. _the manual: https://frob.example.org/manual
+"""
+
+
+def test_a_text_file_written_in_restructuredtext_is_read_by_docutils() -> None:
+    outline = read_outline(README_TXT, ".txt")
+    text = " ".join(b.text for _, b in walk(outline) if isinstance(b, Paragraph))
+    assert "Read the manual first." in text
+    assert ".. image::" not in text and "::" not in text and "`" not in text
+    assert [c.text for _, c in walk(outline) if isinstance(c, Code)] == ['import frob\nfrob.reshape("data.csv")']
+
+
+def test_plain_text_with_a_double_colon_stays_plain_text() -> None:
+    text = "Frob notes\n\nThe settings are::\n\n    width = 80\n\nThat is all.\n"
+    assert not is_rest(text)
+    assert is_rest(README_TXT)

@@ -2,7 +2,9 @@
 
     outline = read_outline(text, ".rst")
 
-* `.rst`: docutils (rest_reader); a text docutils refuses is read as plain text.
+* `.rst`, and plain text written in reStructuredText (a `README.txt` with its
+  directives and literal blocks): docutils (rest_reader); a text docutils refuses is
+  read as plain text.
 * plain text (`.txt`, `.log`, `.org`, no extension …), PDF pages (`## Page N` between
   them, running headers and footers stripped) and RTF, OCR text: text_reader.
 * everything else is the markdown wikid's extractors write, or markdown itself:
@@ -34,7 +36,7 @@ from wikid.document.model import (
     Terms,
     sections,
 )
-from wikid.document.rest_reader import RestUnreadable, read_rest
+from wikid.document.rest_reader import RestUnreadable, is_rest, read_rest
 from wikid.document.text_reader import read_text
 
 PLAIN_SUFFIXES = frozenset(".txt .text .log .org .pdf .rtf .png .jpg .jpeg .gif .webp .bmp .tif .tiff".split())
@@ -86,6 +88,11 @@ def read_outline(text: str, suffix: str) -> Outline:
             outline = read_text(text)
     elif suffix in PLAIN_SUFFIXES and suffix != ".pdf" and is_asciidoc(text):
         outline = read_markdown(to_markdown(text))
+    elif suffix in PLAIN_SUFFIXES and suffix != ".pdf" and is_rest(text):
+        try:
+            outline = read_rest(text)
+        except RestUnreadable:
+            outline = read_text(text)
     elif suffix in PLAIN_SUFFIXES:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else text)
     else:

@@ -26,6 +26,15 @@ from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, 
 from wikid.document.tables import tidy
 
 MAX_CHARS = 400_000  # docutils takes ~3 s per MB; longer texts are read as plain text
+# Markup only reStructuredText has; a text named .txt (a package's long description, a
+# project's README.txt) is read as reST when two kinds of it occur.
+_SIGNALS = (
+    re.compile(r"^\.\. [\w-]+::", re.MULTILINE),  # a directive: `.. image::`, `.. code-block:: python`
+    re.compile(r"^\.\. (?:_[^:\n]+|\|[^|\n]+\|[^\n]*)::?(?:\s|$)", re.MULTILINE),  # a target, a substitution
+    re.compile(r"`[^`\n]+`__?(?![\w`])"),  # a named reference: `ZIP bomb`_
+    re.compile(r"\S::\n\n[ \t]+\S"),  # a paragraph introducing a literal block
+    re.compile(r":[a-z][\w:-]*:`[^`\n]+`"),  # a role: :func:`read`
+)
 _SETTINGS = {
     "report_level": 5,
     "halt_level": 5,
@@ -173,6 +182,12 @@ def _events(node: nodes.Element, level: int) -> list[Heading | Block]:
         else:
             events += _block(child)
     return events
+
+
+def is_rest(text: str) -> bool:
+    """Whether `text` reads as reStructuredText: two or more kinds of its own markup."""
+    head = text[:200_000]
+    return sum(1 for signal in _SIGNALS if signal.search(head)) >= 2
 
 
 def read_rest(text: str) -> Outline:
