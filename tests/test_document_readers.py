@@ -559,3 +559,10 @@ def test_plain_text_with_a_double_colon_stays_plain_text() -> None:
     text = "Frob notes\n\nThe settings are::\n\n    width = 80\n\nThat is all.\n"
     assert not is_rest(text)
     assert is_rest(README_TXT)
+
+
+def test_a_paragraph_of_badges_is_no_content_but_a_picture_in_a_sentence_is() -> None:
+    outline = read_markdown("# Frob\n\n[![Build Status](https://ci.example.org/frob.svg)](https://ci.example.org) "
+                            "[![PyPI version](https://pypi.example.org/frob.svg)](https://pypi.example.org)\n\n"
+                            "Frob reads files; ![the diagram](flow.png) shows how.\n")
+    assert [b.text for b in blocks_of(outline, Paragraph)] == ["Frob reads files; the diagram shows how."]

@@ -293,3 +293,29 @@ def test_an_item_that_says_nothing_is_left_out() -> None:
     _, _, body = only_page(run([SourceDocument("todo.txt", todo)]))
     assert "* Support wider files in the reader module.\n* Send in your suggestions to us." in body
     assert "..." not in body
+
+
+README_WITH_USAGE = """# frobnik
+
+frobnik reshapes data files in place and never loses a byte of them.
+
+## Usage
+
+By default, frobnik will:
+
+* read each file named on its command line;
+* write it back reshaped.
+
+Action items:
+
+* Ship the reader.
+* Test the writer.
+"""
+
+
+def test_a_readme_keeps_its_usage_heading_and_a_sentence_over_a_list_stays_a_sentence() -> None:
+    _, _, body = only_page(run([SourceDocument("README.md", README_WITH_USAGE)]))
+    assert re.search(r"^# Usage$", body, re.MULTILINE)  # no manual page writes a Usage of its own
+    assert "(README" not in body.split("# Sources")[0]
+    assert re.search(r"^By default, frobnik will:(\[\^readme\])?\n\n\* read each file named", body, re.MULTILINE)
+    assert re.search(r"^#+ Action items$", body, re.MULTILINE)  # a label is a heading

@@ -55,6 +55,7 @@ class _Inline:
         self.parts: list[str] = []
         self.link_chars = 0
         self.links = 0
+        self.image_chars = 0  # of the text, how much is images' alt text
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
         for child in node.children:
@@ -75,6 +76,7 @@ class _Inline:
                 self.read(child, True)
             elif kind == "image":
                 self.parts.append(child.content or "")  # the alt text
+                self.image_chars += len("".join((child.content or "").split()))
             else:
                 self.read(child, in_link)
 
@@ -162,7 +164,8 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     kind = node.type
     if kind == "paragraph":
         reader = _inline_of(node)
-        return [] if not reader.text or _is_navigation(reader) else [Paragraph(reader.text)]
+        pictures = reader.image_chars >= len("".join(reader.text.split()))  # badges, a logo: their alt texts say nothing
+        return [] if not reader.text or pictures or _is_navigation(reader) else [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)
     if kind in ("fence", "code_block"):

@@ -69,6 +69,8 @@ _EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
 # A letter's opening (`Dear Maya,`) is no description; what follows it may be.
 _SALUTATION = re.compile(r"^(?:dear|hi|hello|hey|greetings)\b[^,.!?:]{0,40}[,!:]\s*", re.IGNORECASE)
+_AUXILIARIES = frozenset("will would can could should must may might shall is are was were be been has have had "
+                         "do does".split())
 _WRITTEN_BY = re.compile(r"^(?:written|created|developed|maintained|originally written) by\s+", re.IGNORECASE)
 
 
@@ -98,8 +100,9 @@ def is_label(text: str) -> bool:
     words = text.split()
     if not words or len(words) > MAX_LABEL_WORDS or _FIELD.match(text) or _URL.search(text) or goes_on(text):
         return False
-    if text.endswith(":"):
-        return len(words) <= 6
+    if text.endswith(":"):  # `Action items:`, not the opening of a sentence (`By default, frob will:`)
+        last = words[-1].rstrip(":").casefold()
+        return len(words) <= 6 and "," not in text and not goes_on(text[:-1]) and last not in _AUXILIARIES
     return text[-1] not in ".!?;," and (text[0].isupper() or text[0].isdigit())
 
 

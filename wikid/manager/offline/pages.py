@@ -436,11 +436,16 @@ def _companion_section(source: PageSource) -> Section:
     return Section(man.names[0], 1, blocks, tuple(replace(s, level=s.level + 1) for s in source.content.sections))
 
 
-def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
-    """`# Usage`: each manual page's synopsis, the entity's own first."""
+def _usage_sources(draft: PageDraft, lead_origin: str | None) -> list[PageSource]:
+    """The manual pages whose synopsis `# Usage` shows, the entity's own first."""
     mans = [s for s in ordered_sources(draft.cited) if s.content.man and s.content.man.synopsis
             and not _companion(s, draft.title, lead_origin)]
-    mans.sort(key=lambda s: s.id != lead_origin)
+    return sorted(mans, key=lambda s: s.id != lead_origin)
+
+
+def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
+    """`# Usage`: each manual page's synopsis, the entity's own first."""
+    mans = _usage_sources(draft, lead_origin)
     if not mans:
         return []
     out = [f"# {USAGE}"]
@@ -490,6 +495,10 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     topics: dict[str, list[tuple[PageSource, Section]]] = {}
     titles: dict[str, str] = {}
     companions: list[PageSource] = []
+    # a source's own section keeps its heading unless the page writes one of that name
+    # (a README's `Usage` is the page's usage when no manual page gives a synopsis)
+    taken = OWN_HEADINGS - ({"usage"} if not _usage_sources(draft, lead_origin) else set()) \
+        - ({"see also"} if not _see_also(draft) else set())
     for source in ordered_sources(draft.cited):
         if source.content.is_changelog and not source.content.sections:
             continue
@@ -499,8 +508,8 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         for section in _with_own_lead(source, lead_origin):
             title = section.title or source.title
             key = _topic_key(title)
-            if key in OWN_HEADINGS or key == _topic_key(draft.title) and not section.title:
-                title = f"{display_heading(title)} ({source.title})" if key in OWN_HEADINGS else title
+            if key in taken or key == _topic_key(draft.title) and not section.title:
+                title = f"{display_heading(title)} ({source.title})" if key in taken else title
                 key = _topic_key(title)
             topics.setdefault(key, []).append((source, replace(section, title=title)))
             titles.setdefault(key, title)
