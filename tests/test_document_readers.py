@@ -566,3 +566,22 @@ def test_a_paragraph_of_badges_is_no_content_but_a_picture_in_a_sentence_is() ->
                             "[![PyPI version](https://pypi.example.org/frob.svg)](https://pypi.example.org)\n\n"
                             "Frob reads files; ![the diagram](flow.png) shows how.\n")
     assert [b.text for b in blocks_of(outline, Paragraph)] == ["Frob reads files; the diagram shows how."]
+
+
+def test_groff_examples_a_colon_introduces_are_code_under_their_label() -> None:
+    page = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<p style="margin-left:11%">Give part sets within braces, as in:</p>
+<p style="margin-left:11%">&quot;http://site.{one,two}.example&quot;</p>
+<p style="margin-left:11%">Example: <br>
+frob --fetch https://example.org</p>
+<p style="margin-left:11%">It then says:</p>
+<p style="margin-left:11%">Done</p>
+</body></html>"""
+    soup = BeautifulSoup(page, "html.parser")
+    assert soup.body is not None
+    rewrite_layout(soup, soup.body)
+    assert [p.get_text() for p in soup.find_all("pre")] == ['"http://site.{one,two}.example"',
+                                                           "frob --fetch https://example.org"]
+    assert [p.get_text() for p in soup.find_all("p")] == ["Give part sets within braces, as in:", "Example:",
+                                                         "It then says:", "Done"]

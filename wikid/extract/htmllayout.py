@@ -25,7 +25,8 @@ layout: lines in one indented table cell each, or lines of one paragraph split b
 second lines whose first character (`> foo.gz`, `# comment`) a markdown reader takes
 for a quote or a heading. Both become `<pre>`: the table where every row holds one
 line in the same cell after a spacer; the paragraph when its lines are short and
-none ends a sentence, and only in groff's own output (its generator meta tag), where
+none ends a sentence, or when it is one line of code a colon introduces (`... as in:`),
+and only in groff's own output (its generator meta tag), where
 `<br>` means no-fill -- elsewhere a line-broken paragraph is as often an address or
 a verse. Pure functions of a parsed tree.
 """
@@ -40,7 +41,9 @@ BULLETS = frozenset({"o", "•", "·", "*", "-", "+", "◦", "▪", "●", "○"
 _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
 _MARGIN = re.compile(r"margin-left:\s*(\d+(?:\.\d+)?)\s*%")
 MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a description
-MAX_LINE_CHARS = 100  # a longer cell is a wrapped paragraph, not a line of no-fill text
+_CODE = re.compile(r"[{}\[\]<>|$=]|^-|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
+MAX_LINE_CHARS = 100
+MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
 
 def _text(tag: Tag) -> str:
@@ -149,6 +152,15 @@ def _nofill(lines: list[str]) -> bool:
     none the end of a sentence (a heading over its prose, a copyright notice of two
     sentences, stay prose)."""
     return len(lines) >= 2 and all(len(line) <= MAX_LINE_CHARS and not line.endswith(".") for line in lines)
+
+
+def _introduced_example(paragraph: Tag) -> bool:
+    """A one-line paragraph of code that the paragraph before introduces (`... as in:`
+    over `"http://site.{one,two}.com"`): groff sets it at the text's own indent."""
+    before = paragraph.find_previous_sibling()
+    text = _text(paragraph)
+    return isinstance(before, Tag) and before.name == "p" and _text(before).endswith(":") \
+        and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith(".") and _CODE.search(text) is not None
 
 
 def _is_groff(soup: BeautifulSoup) -> bool:
@@ -260,7 +272,13 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
         for paragraph in root.find_all("p"):
             if paragraph.find("br") is not None and not _bold_first_line(paragraph) \
                     and _nofill(broken := _broken_lines(paragraph)):
+                if broken[0].endswith(":") and len(broken[0].split()) <= MAX_LABEL_WORDS:
+                    label = soup.new_tag("p")  # `Example:` over its command: a sentence, then the code
+                    label.string = broken.pop(0)
+                    paragraph.insert_before(label)
                 paragraph.replace_with(_pre(soup, broken))
+            elif _introduced_example(paragraph):
+                paragraph.replace_with(_pre(soup, [_text(paragraph)]))
     parents = {id(p.parent): p.parent for p in root.find_all("p") if p.parent is not None and _margin(p) is not None}
     for parent in parents.values():
         for run in _indented_runs(parent):
