@@ -585,3 +585,34 @@ frob --fetch https://example.org</p>
                                                            "frob --fetch https://example.org"]
     assert [p.get_text() for p in soup.find_all("p")] == ["Give part sets within braces, as in:", "Example:",
                                                          "It then says:", "Done"]
+
+
+README_WITH_CHANGELOG = """\
+# frob
+
+Frob reshapes data files in place.
+
+## Supported Python
+
+- Python 3.5: frob < 2.1
+- Python 3.6: frob < 3.1
+
+## [3.4.7](https://example.org/compare/3.4.6...3.4.7) (2026-04-02)
+
+### Fixed
+
+- Removed a leak in the reader.
+
+## [3.4.6](https://example.org/compare/3.4.5...3.4.6) (2026-03-15)
+
+- Faster writer.
+"""
+
+
+def test_a_readme_ending_in_its_changelog_names_versions_in_passing_before_it() -> None:
+    outline = read_markdown(README_WITH_CHANGELOG)
+    releases = read_releases(README_WITH_CHANGELOG, outline)
+    assert [(r.version, r.date) for r in releases] == [("3.4.7", date(2026, 4, 2)), ("3.4.6", date(2026, 3, 15))]
+    assert [c.text for c in releases[0].changes] == ["Removed a leak in the reader."]
+    before = before_releases(outline)
+    assert [s.title for s in sections(before)] == ["frob", "Supported Python"]

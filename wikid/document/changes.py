@@ -26,6 +26,7 @@ from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, 
 from wikid.document.text_reader import read_text
 
 MAX_RELEASES = 12  # the newest are what a page shows
+MIN_DATED = 2  # releases with a date that make the undated version mentions around them no releases
 MAX_MARKER_WORDS = 12
 MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
@@ -177,33 +178,46 @@ def _opened(event: Heading | Block) -> list[tuple[str, list[Heading | Block]]] |
     return None
 
 
+@dataclass(frozen=True)
+class _Entry:
+    start: int  # the index of the event that opens it, in the outline's events
+    title: str
+    body: list[Heading | Block]
+
+
+def _entries(stream: list[Heading | Block]) -> list[_Entry]:
+    """The release entries of an event stream, each with what follows it up to the next.
+    When two or more carry a date, the undated ones are not releases: a README that ends
+    in its changelog names versions in passing before it (`- Python 3.6: frob < 3.1`)."""
+    entries: list[_Entry] = []
+    for n, event in enumerate(stream):
+        opened = _opened(event)
+        if opened is not None:
+            entries += [_Entry(n, title, body) for title, body in opened]
+        elif entries and not isinstance(event, Code):
+            entries[-1].body.append(event)
+    dated = [e for e in entries if parse_date(e.title)]
+    return dated if len(dated) >= MIN_DATED else entries
+
+
 def read_releases(text: str, outline: Outline) -> list[Release]:
     """The releases a changelog or NEWS text lists, newest first (see the module docstring)."""
     if is_debian_changelog(text):
         found = _debian(text.lstrip())
         if found:
             return found
-    releases: list[tuple[str, list[Heading | Block]]] = []
-    for event in events(outline):
-        opened = _opened(event)
-        if opened is not None:
-            releases += opened
-        elif releases and not isinstance(event, Code):
-            releases[-1][1].append(event)
-    out = [Release(version_in(title) or "", parse_date(title), title, tuple(_changes(body)))
-           for title, body in releases]
+    out = [Release(version_in(e.title) or "", parse_date(e.title), e.title, tuple(_changes(e.body)))
+           for e in _entries(list(events(outline)))]
     return _newest_first(_without_listings(out))[:MAX_RELEASES]
 
 
 def before_releases(outline: Outline) -> Outline:
     """What a document says before its first release (a distribution's notes that end
-    in their release history): the part a page carries as sections."""
-    before: list[Heading | Block] = []
-    for event in events(outline):
-        if _opened(event) is not None:
-            break
-        before.append(event)
-    return build(before)
+    in their release history, a README that ends in its changelog): the part a page
+    carries as sections."""
+    stream = list(events(outline))
+    entries = _entries(stream)
+    return build(stream[: entries[0].start if entries else len(stream)])
 
 
 def _without_listings(releases: list[Release]) -> list[Release]:
