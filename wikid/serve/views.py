@@ -114,44 +114,38 @@ class ListPage:
 
 
 def list_page(text: str, page: int, per_page: int) -> ListPage:
-    """Page `page` of the top-level list items of `text`, each run of items under the
-    headings it falls under (repeated on the next page when a heading's items continue
-    there). Lines that continue an item go with it; text before the first item and
-    heading is the preamble, shown on the first page."""
-    preamble: list[str] = []
-    items: list[tuple[tuple[str, ...], list[str]]] = []  # (headings in force, lines)
+    """Page `page` of the top-level list items of `text`. Each item carries the lines
+    before it since the previous item (headings, text someone wrote), and lines that
+    continue it (indented, or blank); a page after the first opens with the headings in
+    force where its first item's lines begin, so a heading whose items go on over the
+    page break is repeated."""
+    items: list[tuple[tuple[str, ...], list[str]]] = []  # (headings in force before its lines, lines)
     heads: dict[int, str] = {}
-    pending: list[str] = []  # lines after a heading, before its first item
+    context: tuple[str, ...] = ()
+    before: list[str] = []
+    in_item = False
     for line in text.split("\n"):
-        heading = _HEADING.match(line)
-        if heading:
+        if _ITEM.match(line):
+            items.append((context, before + [line]))
+            before, in_item = [], True
+            context = tuple(heads[level] for level in sorted(heads))
+            continue
+        if in_item and (not line.strip() or line[:1] in " \t"):
+            items[-1][1].append(line)
+            continue
+        in_item = False
+        if heading := _HEADING.match(line):
             level = len(heading.group(1))
             heads = {lv: h for lv, h in heads.items() if lv < level}
             heads[level] = line
-            pending = []
-        elif _ITEM.match(line):
-            items.append((tuple(heads[lv] for lv in sorted(heads)), pending + [line]))
-            pending = []
-        elif items and not pending and (line.strip() == "" or line[:1] in " \t"):
-            items[-1][1].append(line)  # a continuation of the item, or the blank after it
-        elif not items and not heads:
-            preamble.append(line)
-        else:
-            pending.append(line)
-    if pending and items:
-        items[-1][1].extend(pending)
-    pages = max(1, -(-len(items) // per_page))
+        before.append(line)
+    if not items:
+        return ListPage(text, 1, 1, 0)
+    items[-1][1].extend(before)
+    pages = -(-len(items) // per_page)
     page = min(max(page, 1), pages)
-    out = list(preamble) if page == 1 else []
-    shown: tuple[str, ...] = ()
-    for item_heads, lines in items[(page - 1) * per_page : page * per_page]:
-        if item_heads != shown:
-            common = 0
-            while common < min(len(shown), len(item_heads)) and shown[common] == item_heads[common]:
-                common += 1
-            out += ["", *[h for h in item_heads[common:] for h in (h, "")]]
-            shown = item_heads
+    shown = items[(page - 1) * per_page : page * per_page]
+    out = [h for h in shown[0][0] for h in (h, "")] if page > 1 else []
+    for _, lines in shown:
         out += lines
-    if page == 1 and not items:
-        out += [h for lv in sorted(heads) for h in (heads[lv], "")] + pending
     return ListPage("\n".join(out).strip("\n") + "\n", page, pages, len(items))
