@@ -80,6 +80,7 @@ class Daemon:
     ) -> None:
         self.project = project
         self.serve = serve  # (host, port) to serve the wiki to a browser on, or None
+        self.web_url: str | None = None  # where it is served, once it is
         self.paths = project.paths
         self.notifier = notifier or Notifier.from_env()
         self.observer_factory = observer_factory
@@ -135,6 +136,7 @@ class Daemon:
             queries.start()
             if web is not None:
                 web.start()
+                self.web_url = web.url
             try:
                 self._retry_requested()  # a `wikid retry` made while no daemon ran, or before it handled it
                 self._rescan(time.monotonic())

@@ -12,6 +12,7 @@ import asyncio
 import errno
 import ipaddress
 import logging
+import signal
 import socket
 import threading
 from typing import TYPE_CHECKING
@@ -85,21 +86,28 @@ def _server(app: Starlette) -> uvicorn.Server:
 
 
 def serve_forever(project: Project, host: str, port: int) -> int:
-    """`wikid serve`: serve until SIGTERM/SIGINT (uvicorn handles them); returns 0."""
+    """`wikid serve`: serve until SIGTERM/SIGINT, then return 0. The server runs in a
+    thread and this one waits for the signal, as the daemon does: uvicorn, left to the
+    signals itself, would re-raise SIGTERM once stopped, and the process would end killed
+    by it rather than with exit status 0."""
     require_stack()
-    sock = bind(host, port)
-    server = _server(application(project, host))
-    log.info("serving %s on %s (read-only; Ctrl-C stops)", project.paths.wiki, url_of(sock))
-    with sock:
-        server.run(sockets=[sock])
+    stop = threading.Event()
+    with BackgroundServer(project, bind(host, port), host) as web:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, lambda *_: stop.set())
+        web.start()
+        while web.thread.is_alive() and not stop.wait(1.0):
+            pass
+    log.info("stopped")
     return 0
 
 
 class BackgroundServer:
-    """The web server in a thread of the daemon, as a context manager that owns the bound
-    socket: started once the daemon holds the project, stopped before it lets go."""
+    """The web server in a thread, as a context manager that owns the bound socket: in the
+    daemon, started once it holds the project and stopped before it lets go. `search`:
+    the daemon's warm index; None: as `wikid query` searches."""
 
-    def __init__(self, project: Project, sock: socket.socket, host: str, search: Search) -> None:
+    def __init__(self, project: Project, sock: socket.socket, host: str, search: Search | None = None) -> None:
         self.sock = sock
         self.server = _server(application(project, host, search))
         self.thread = threading.Thread(target=self._run, name="wikid-serve", daemon=True)
@@ -110,8 +118,12 @@ class BackgroundServer:
         except Exception:  # the web page must never take the daemon down with it
             log.exception("the web server stopped")
 
+    @property
+    def url(self) -> str:
+        return url_of(self.sock)
+
     def start(self) -> None:
-        log.info("serving the wiki on %s (read-only)", url_of(self.sock))
+        log.info("serving the wiki on %s (read-only)", self.url)
         self.thread.start()
 
     def stop(self) -> None:
