@@ -256,3 +256,22 @@ def test_a_page_without_frontmatter_still_renders(sample: Project, client: TestC
     html = client.get("/wiki/loose.md").text
     assert "frontmatter cannot be read" in html and "No frontmatter here." in html
     os.unlink(sample.paths.wiki / "loose.md")
+
+
+def test_without_a_daemon_a_page_written_by_hand_is_found_a_check_later(project: Project) -> None:
+    """Searches answer from the index as last checked against the pages; the next check
+    (in the background, once the last is MAX_AGE_SECONDS old) finds the new page."""
+    import time
+
+    from wikid.serve.search import StoredSearch
+
+    (project.paths.wiki / "first.md").write_bytes(page("Note", "Aardvark", body="An aardvark digs.\n"))
+    search = StoredSearch(project.paths, lambda: 10, max_age=0.2)
+    assert [r.id for r in search("aardvark").results] == ["first"]
+    assert search("aardvark").via == "index"
+    (project.paths.wiki / "second.md").write_bytes(page("Note", "Okapi", body="An okapi browses.\n"))
+    deadline = time.monotonic() + 60
+    while not search("okapi").results:
+        assert time.monotonic() < deadline, "the background check never found the new page"
+        time.sleep(0.1)
+    assert [r.id for r in search("okapi").results] == ["second"]

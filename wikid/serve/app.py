@@ -313,11 +313,16 @@ class WikiSite:
 
 def create_app(project: Project, search: Search | None = None, backlinks_max_age: float = 30.0,
                trusted_hosts: list[str] | None = None) -> Starlette:
-    """The application for `project`. `search`: how to answer a question (default: as
-    `wikid query` does, asking a running daemon first); `trusted_hosts`: the Host names
+    """The application for `project`. `search`: how to answer a question (default: a
+    running daemon, else the stored index, checked in the background: serve.search);
+    `trusted_hosts`: the Host names
     accepted (default: any; `serve` passes the loopback names when it listens there, so
     a page elsewhere cannot reach this server through a name that resolves to 127.0.0.1)."""
-    site = WikiSite(project, search or (lambda text: project.search(text)), backlinks_max_age)
+    if search is None:
+        from wikid.serve.search import StoredSearch
+
+        search = StoredSearch(project.paths, lambda: project.config().query.k)
+    site = WikiSite(project, search, backlinks_max_age)
     routes = [
         Route("/", lambda request: RedirectResponse(wiki_url(""), status_code=308)),
         Route("/wiki/", site.wiki_route),
