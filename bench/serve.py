@@ -14,13 +14,14 @@ same server (the baseline: what the server costs when nothing is rendered or sea
 * root index   -- GET /wiki/ (N/100 folders: the longest index of the wiki).
 * search, watch --serve -- GET /search?q=...&fragment=1 (what search-as-you-type
                   asks) answered from the daemon's warm index.
-* search, serve alone -- the same from a `wikid serve` with no daemon: each search
-                  checks the stored index against the pages (a walk of wiki/), as a
-                  `wikid query` without a daemon does; fewer requests (--alone-requests).
+* search, serve alone -- the same from a `wikid serve` with no daemon: answered from
+                  the stored index as last checked against the pages, the next check
+                  (a walk of wiki/) running in the background every 2 s meanwhile
+                  (wikid/serve/search.py); --alone-requests requests.
 * backlinks ready -- seconds from the server's start until a page shows its backlinks
                   (the first walk reads every page); no baseline.
 
-Usage: python bench/serve.py [--sizes 10000,100000] [--requests 200] [--alone-requests 21] [--keep DIR] [--json]
+Usage: python bench/serve.py [--sizes 10000,100000] [--requests 200] [--alone-requests 200] [--keep DIR] [--json]
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ def size_rows(project: Path, n: int, requests: int, alone_requests: int) -> list
     with server(project, "serve") as (url, _):
         client = Client(url)
         client.get(asked[0])
-        alone = row(f"{label}: search p50, serve alone (stored index, walk)",
+        alone = row(f"{label}: search p50, serve alone (stored index)",
                     alternate(client, asked[:alone_requests], static))
         progress(alone.progress())
         rows.append(alone)
@@ -171,8 +172,8 @@ def size_rows(project: Path, n: int, requests: int, alone_requests: int) -> list
 def main() -> int:
     parser = table.parser(__doc__, sizes="10000,100000")
     parser.add_argument("--requests", type=int, default=200, help="requests per figure (default 200)")
-    parser.add_argument("--alone-requests", type=int, default=21,
-                        help="searches of a `wikid serve` without a daemon, each a walk (default 21)")
+    parser.add_argument("--alone-requests", type=int, default=200,
+                        help="searches of a `wikid serve` without a daemon (default 200)")
     parser.add_argument("--keep", metavar="DIR", help="generate the projects here and keep them")
     args = parser.parse_args()
     rows: list[Row] = []
