@@ -33,7 +33,6 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -41,7 +40,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from query import Text, bench_env, generate, queries  # bench/query.py
+from query import Text, bench_env, generate, queries, scratch  # bench/query.py
 from wikid import Project
 from wikid.okf.bundle import regenerate_indexes
 import table  # bench/table.py
@@ -180,14 +179,10 @@ def main() -> int:
     notes = [f"serve: medians of {args.requests} requests over one keep-alive connection, each followed by one for "
              f"the baseline file; 1-minute load average {os.getloadavg()[0]:.1f} at the start"]
     for n in args.sizes:
-        tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="wikid-bench-serve-", dir="/tmp"))
-        try:
+        with scratch(args.keep, "wikid-bench-serve-") as tmp:
             rows += attempt(f"serve {n:,} pages",
                             lambda: size_rows(tmp / f"wiki-{n}", n, args.requests, args.alone_requests),  # noqa: B023
-                            announce=False)
-        finally:
-            if not args.keep:
-                shutil.rmtree(tmp, ignore_errors=True)
+                            announce=False)  # size_rows announced its rows
     notes.append(f"serve: 1-minute load average {os.getloadavg()[0]:.1f} at the end")
     return table.emit(rows, notes, args.json)
 

@@ -10,7 +10,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,7 +21,7 @@ pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip ins
 
 import wikid.serve as serve_package  # noqa: E402
 from conftest import FIXED_NOW, drop, page  # noqa: E402
-from test_daemon import FAST, wait_until  # noqa: E402
+from test_daemon import FAST, running, wait_until  # noqa: E402
 from wikid import Project  # noqa: E402
 from wikid.daemon.service import Daemon  # noqa: E402
 from wikid.serve import ServeError  # noqa: E402
@@ -94,17 +93,10 @@ def serving_daemon(project: Project, monkeypatch: pytest.MonkeyPatch) -> Iterato
     """`wikid watch --serve` in a thread, with its real watcher, on a free port."""
     for key, value in FAST.items():
         monkeypatch.setenv(key, value)
-    running = Daemon(project, serve=("127.0.0.1", 0))
-    runner = threading.Thread(target=running.run)
-    runner.start()
-    try:
-        wait_until(lambda: running.web_url is not None and fetch(running.web_url + "status")[0] == 200,
+    with running(Daemon(project, serve=("127.0.0.1", 0)), timeout=60) as daemon:
+        wait_until(lambda: daemon.web_url is not None and fetch(daemon.web_url + "status")[0] == 200,
                    timeout=60, what="the web server")
-        yield running
-    finally:
-        running.stop_requested = True
-        runner.join(timeout=60)
-    assert not runner.is_alive()
+        yield daemon
 
 
 def test_watch_serve_shows_the_daemon_and_searches_its_warm_index(project: Project, serving_daemon: Daemon) -> None:
@@ -124,15 +116,10 @@ def test_watch_serve_shows_the_daemon_and_searches_its_warm_index(project: Proje
 def test_the_web_server_stops_with_the_daemon(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     for key, value in FAST.items():
         monkeypatch.setenv(key, value)
-    running = Daemon(project, serve=("127.0.0.1", 0))
-    runner = threading.Thread(target=running.run)
-    runner.start()
-    wait_until(lambda: running.web_url is not None, what="the web server")
-    url = running.web_url
-    assert url is not None and fetch(url + "wiki/")[0] == 200
-    running.stop_requested = True
-    runner.join(timeout=60)
-    assert not runner.is_alive()
+    with running(Daemon(project, serve=("127.0.0.1", 0)), timeout=60) as daemon:
+        wait_until(lambda: daemon.web_url is not None, what="the web server")
+        url = daemon.web_url
+        assert url is not None and fetch(url + "wiki/")[0] == 200
     with pytest.raises(OSError):
         fetch(url + "wiki/")
 
