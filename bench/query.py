@@ -435,6 +435,17 @@ def size_rows(project: Path, n: int, sources: bool, notes: list[str], scale_only
     return rows
 
 
+@contextmanager
+def scratch(keep: str | None, prefix: str) -> Iterator[Path]:
+    """Where to generate a size's wiki: `keep` (kept), or a temporary folder removed after."""
+    tmp = Path(keep) if keep else Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    try:
+        yield tmp
+    finally:
+        if not keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> int:
     parser = table.parser(__doc__, sizes="1000,10000,100000")
     parser.add_argument("--keep", metavar="DIR", help="generate the projects here and keep them")
@@ -452,15 +463,11 @@ def main() -> int:
                         f"floor's; warm = {WARM_QUERIES} queries over the socket; "
                         f"1-minute load average {os.getloadavg()[0]:.1f} at the start"]
     for n, sources, scale_only in runs:
-        tmp = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="wikid-bench-query-", dir="/tmp"))
         name = f"wiki-{n}{'-sources' if sources else ''}"
-        try:
+        with scratch(args.keep, "wikid-bench-query-") as tmp:
             rows += attempt(f"query {n:,} pages",
                             lambda: size_rows(tmp / name, n, sources, notes, scale_only),  # noqa: B023 -- called at once
                             announce=False)  # size_rows announced its rows
-        finally:
-            if not args.keep:
-                shutil.rmtree(tmp, ignore_errors=True)
     notes.append(f"query: 1-minute load average {os.getloadavg()[0]:.1f} at the end")
     return table.emit(rows, notes, args.json)
 

@@ -106,3 +106,22 @@ def billion_laughs_page() -> bytes:
         prev = name
     lines += ["type: Note", "---", "body"]
     return "\n".join(lines).encode()
+
+
+SAMPLE_PROJECT = Path(__file__).resolve().parents[1] / "sample-project"
+
+
+def updated_sample(root: Path, extra_inputs: dict[str, bytes] | None = None) -> Project:
+    """A copy of the repository's sample project (plus `extra_inputs`, input-relative)
+    after one `wikid update` at the fixed clock: a wiki with folders, sources and a
+    conflict table, for tests that read a real wiki."""
+    import shutil
+
+    shutil.copytree(SAMPLE_PROJECT, root)
+    project = Project(root)
+    for rel, data in (extra_inputs or {}).items():
+        drop(project, rel, data)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("WIKID_NOW", FIXED_NOW)
+        project.update()
+    return project

@@ -38,6 +38,7 @@ def assert_measured(rows: list[dict]) -> None:
     ("cluster.py", ("--sizes", "60")),
     ("intake.py", ("--sizes", "60")),
     ("lint.py", ("--sizes", "60", "--repeat", "1")),
+    ("serve.py", ("--sizes", "60", "--requests", "5", "--alone-requests", "2")),
 ])
 def test_a_benchmark_measures_every_figure_at_a_tiny_size(script: str, args: tuple[str, ...]) -> None:
     rows = run_bench(script, *args)

@@ -133,14 +133,20 @@ def in_process_daemon(project: Project) -> Iterator[Daemon]:
         def stop(self) -> None:
             pass
 
-    daemon = Daemon(project, observer_factory=lambda roots, events, polling: Deaf())  # type: ignore[arg-type,return-value]
+    with running(Daemon(project, observer_factory=lambda roots, events, polling: Deaf())) as daemon:  # type: ignore[arg-type,return-value]
+        yield daemon
+
+
+@contextmanager
+def running(daemon: Daemon, timeout: float = 30) -> Iterator[Daemon]:
+    """`daemon.run()` in a thread of this process; asked to stop and joined on leaving."""
     runner = threading.Thread(target=daemon.run)
     runner.start()
     try:
         yield daemon
     finally:
         daemon.stop_requested = True
-        runner.join(timeout=30)
+        runner.join(timeout=timeout)
     assert not runner.is_alive()
 
 

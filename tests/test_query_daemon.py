@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import drop, page
-from test_daemon import FAST, wait_until
+from test_daemon import FAST, running, wait_until
 from wikid import Project
 from wikid.daemon.service import Daemon
 from wikid.query import store
@@ -37,17 +37,10 @@ def daemon(project: Project, monkeypatch: pytest.MonkeyPatch) -> Iterator[Daemon
     for key, value in FAST.items():
         monkeypatch.setenv(key, value)
     write(project, "vendors/acme", "Acme Corp", "Acme sells anvils.\n")
-    running = Daemon(project)
-    runner = threading.Thread(target=running.run)
-    runner.start()
-    try:
+    with running(Daemon(project)) as started:
         wait_until(lambda: ask_daemon(project.paths.query_socket, QueryRequest("acme")) is not None,
                    timeout=30, what="the query socket")
-        yield running
-    finally:
-        running.stop_requested = True
-        runner.join(timeout=30)
-    assert not runner.is_alive()
+        yield started
 
 
 def raw(project: Project, data: bytes) -> dict[str, object]:

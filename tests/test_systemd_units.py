@@ -86,7 +86,9 @@ def test_both_units_share_the_service_contract(path: Path) -> None:
     assert value(unit, svc, "KillSignal") == "SIGTERM"
     assert value(unit, svc, "KillMode") == "mixed"  # SIGTERM to the daemon, not to its extraction workers
     exec_start = value(unit, svc, "ExecStart").split()
-    assert exec_start[-1] == "watch" and exec_start[-3] == "-C"
+    assert exec_start[-2:] == ["watch", "$WATCH_ARGS"] and exec_start[-4] == "-C"
+    assert "WATCH_ARGS=" in values(unit, svc, "Environment")  # empty unless an environment file sets it
+    assert "WATCH_ARGS=--serve" in path.read_text(encoding="utf-8")  # and the unit says how to serve
     assert exec_start[0].endswith("/wikid")
     reload = value(unit, svc, "ExecReload").split()
     assert reload == ["/bin/kill", "-HUP", "$MAINPID"]
@@ -103,7 +105,7 @@ def test_both_units_share_the_service_contract(path: Path) -> None:
 
 def test_system_unit(system_unit: Unit) -> None:
     svc = "Service"
-    assert value(system_unit, svc, "ExecStart") == "/usr/local/bin/wikid -C %f watch"
+    assert value(system_unit, svc, "ExecStart") == "/usr/local/bin/wikid -C %f watch $WATCH_ARGS"
     assert value(system_unit, "Unit", "RequiresMountsFor") == "%f"
     assert value(system_unit, svc, "ProtectSystem") == "strict"
     assert values(system_unit, svc, "ReadWritePaths") == ["%f"]
@@ -127,7 +129,7 @@ def test_system_unit(system_unit: Unit) -> None:
 
 def test_user_unit(user_unit: Unit) -> None:
     svc = "Service"
-    assert value(user_unit, svc, "ExecStart") == "%h/.local/bin/wikid -C %h/wiki-project watch"
+    assert value(user_unit, svc, "ExecStart") == "%h/.local/bin/wikid -C %h/wiki-project watch $WATCH_ARGS"
     assert values(user_unit, svc, "EnvironmentFile") == ["-%h/.config/wikid/env"]
     assert value(user_unit, "Install", "WantedBy") == "default.target"
     # The user manager has no network-online.target and cannot use system-only ordering.

@@ -46,7 +46,14 @@ def _parser() -> argparse.ArgumentParser:
     update.add_argument("--json", action="store_true", help="print the report as JSON")
     status = add("status", help="pending and ignored inputs, concept count, last run")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
-    add("watch", help="run the daemon: ingest whatever is dropped into input/ until stopped")
+    address = argparse.ArgumentParser(add_help=False)
+    address.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, this machine only)")
+    address.add_argument("--port", type=_port, default=8765, help="the port to listen on (default: 8765; 0: any free port)")
+    watch = add("watch", parents=[project, address],
+                help="run the daemon: ingest whatever is dropped into input/ until stopped")
+    watch.add_argument("--serve", action="store_true", help="also serve the wiki to a browser, as `wikid serve` does")
+    add("serve", parents=[project, address],
+        help="serve the wiki, its search and the daemon's state to a browser (read-only), until stopped")
     extract = add("extract", help="show the text wikid extracts from a file, or why it cannot")
     extract.add_argument("file", help="any file, inside or outside the project")
     extract.add_argument("--json", action="store_true", help="print the outcome as JSON")
@@ -92,6 +99,12 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
     return value
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, not {text!r}")
+    return int(text)
 
 
 def _show_path(text: str) -> str:
@@ -267,9 +280,10 @@ def _refusals() -> tuple[type[Exception], ...]:
     from wikid.maintenance import RemoveRefused
     from wikid.okf import BundleNotFound
     from wikid.project import BatchFailed, OutsideInput, ProjectNotFound
+    from wikid.serve import ServeError
 
     return (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed,
-            RemoveRefused, WorkerStartError)
+            RemoveRefused, WorkerStartError, ServeError)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -295,11 +309,13 @@ def _run(args: argparse.Namespace) -> int:
             status = project.status()
             _emit(args.json, status.to_dict, lambda: _print_status(status))
             return EXIT_OK
-        if args.command == "watch":
+        if args.command in ("watch", "serve"):
             import logging
 
             logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", stream=sys.stderr)
-            return project.watch()
+            if args.command == "serve":
+                return project.serve(args.host, args.port)
+            return project.watch(serve=(args.host, args.port) if args.serve else None)
         if args.command == "extract":
             try:
                 outcome = project.extract(args.file, worker)

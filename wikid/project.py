@@ -323,12 +323,24 @@ class Project:
                 refresh_query_index(self.paths)
         return report
 
-    def watch(self) -> int:
-        """Run the daemon until SIGTERM/SIGINT (see wikid/daemon/service.py); returns 0."""
+    def watch(self, serve: tuple[str, int] | None = None) -> int:
+        """Run the daemon until SIGTERM/SIGINT (see wikid/daemon/service.py); returns 0.
+        With `serve` (host, port) it also serves the wiki to a browser, searching its own
+        warm index (see `serve`)."""
         self._require_root()
         from wikid.daemon.service import Daemon
 
-        return Daemon(self).run()
+        return Daemon(self, serve=serve).run()
+
+    def serve(self, host: str = "127.0.0.1", port: int = 8765) -> int:
+        """Serve the wiki, its search and the project's state to a browser until
+        SIGTERM/SIGINT (see wikid/serve/); returns 0. Read-only: nothing it answers
+        writes to the project. Raises ServeError when the `serve` extra is missing or
+        the address cannot be had."""
+        self._require_project()
+        from wikid.serve.server import serve_forever
+
+        return serve_forever(self, host, port)
 
     def extract(self, file: str | Path, worker: WorkerProcess | None = None) -> ExtractOutcome:
         """What wikid sees in one file (markdown and warnings, or a reason code).

@@ -4,7 +4,8 @@ One thread does the work: it drains the watcher's event queue, asks the tracker
 which files are stable, runs a batch when the window closes, rescans input/
 periodically (watchers lose events), regenerates indexes after edits people make in
 wiki/, keeps the observer alive, and talks to systemd. A second thread answers
-`wikid query` from an index this loop keeps warm (wikid/query/server.py). Batches run
+`wikid query` from an index this loop keeps warm (wikid/query/server.py); with `--serve`,
+a third serves the wiki to a browser from that same index (wikid/serve/). Batches run
 one at a time; files arriving meanwhile queue up for the next one. The project lock
 is held for the daemon's whole life, so a second daemon (or a `wikid update`) is
 refused.
@@ -12,6 +13,7 @@ refused.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import queue
@@ -21,6 +23,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from watchdog.observers.api import BaseObserver
 
@@ -40,8 +43,12 @@ from wikid.manager import engine_name
 from wikid.okf.bundle import regenerate_indexes
 from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.project import Project
+from wikid.query.results import QueryRequest
 from wikid.query.server import QueryServer, WarmIndex
 from wikid.state import read_json, write_json
+
+if TYPE_CHECKING:
+    from wikid.serve.server import BackgroundServer
 
 log = logging.getLogger("wikid")
 
@@ -69,8 +76,11 @@ class Daemon:
         project: Project,
         notifier: Notifier | None = None,
         observer_factory: ObserverFactory = start_observer,
+        serve: tuple[str, int] | None = None,
     ) -> None:
         self.project = project
+        self.serve = serve  # (host, port) to serve the wiki to a browser on, or None
+        self.web_url: str | None = None  # where it is served, once it is
         self.paths = project.paths
         self.notifier = notifier or Notifier.from_env()
         self.observer_factory = observer_factory
@@ -87,6 +97,10 @@ class Daemon:
         self.last_batch: dict[str, object] | None = None
         self.started_at = iso(now())
         self.warm = WarmIndex(self.paths)  # `wikid query`'s index, kept in memory
+        if serve is not None:
+            from wikid.serve import require_stack
+
+            require_stack()  # a missing web stack is refused before watching starts, not later
 
     @staticmethod
     def _tracker(config: Config) -> Tracker:
@@ -103,7 +117,7 @@ class Daemon:
         """Watch until SIGTERM/SIGINT; the caller maps exceptions to exit codes."""
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
             directory.mkdir(parents=True, exist_ok=True)
-        with ProjectLock(self.paths.lock):
+        with ProjectLock(self.paths.lock), self._web_server() as web:
             if threading.current_thread() is threading.main_thread():
                 for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                     signal.signal(signum, self._on_signal)
@@ -120,6 +134,9 @@ class Daemon:
                 self.warm.keep_journal()
             queries = QueryServer(self.warm, self.paths.query_socket)
             queries.start()
+            if web is not None:
+                web.start()
+                self.web_url = web.url
             try:
                 self._retry_requested()  # a `wikid retry` made while no daemon ran, or before it handled it
                 self._rescan(time.monotonic())
@@ -127,6 +144,8 @@ class Daemon:
                 self._loop(observer, polling)
             finally:
                 self.notifier.stopping()
+                if web is not None:
+                    web.stop()
                 queries.stop()
                 self.warm.close()  # no more vouching for the stored index once nothing watches
                 observer.stop()
@@ -134,6 +153,17 @@ class Daemon:
                 self._write_state("stopped")
         log.info("stopped")
         return 0
+
+    def _web_server(self) -> contextlib.AbstractContextManager[BackgroundServer | None]:
+        """The browser's server (`--serve`), bound now so that a port in use is refused
+        before watching starts; it answers searches from this daemon's warm index."""
+        if self.serve is None:
+            return contextlib.nullcontext()
+        from wikid.serve.server import BackgroundServer, bind
+
+        host, port = self.serve
+        return BackgroundServer(self.project, bind(host, port), host,
+                                lambda text: self.warm.query(QueryRequest(text, None)))
 
     def _tick(self) -> float:
         watch = self.config.watch
