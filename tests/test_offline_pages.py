@@ -319,3 +319,44 @@ def test_a_readme_keeps_its_usage_heading_and_a_sentence_over_a_list_stays_a_sen
     assert "(README" not in body.split("# Sources")[0]
     assert re.search(r"^By default, frobnik will:(\[\^readme\])?\n\n\* read each file named", body, re.MULTILINE)
     assert re.search(r"^#+ Action items$", body, re.MULTILINE)  # a label is a heading
+
+
+FROB_README = """# frob
+
+frob reshapes data files in place and never loses a byte of them.
+
+The frob home page is https://frob.example.org/ and its mailing list is
+at https://lists.example.org/frob.
+
+## Copying
+
+Copyright (C) 2020-2024 Frob Authors.
+
+frob is free software: you can redistribute it and/or modify it under the terms
+of the GNU General Public License as published by the Free Software Foundation,
+either version 3 of the License, or (at your option) any later version.
+"""
+FROB_NEWS_OLD = "frob NEWS\n\n* Noteworthy changes in release 2.1 (2025-03-02)\n\n  * Faster reader.\n\n" \
+                "* Noteworthy changes in release 2.0 (2024-11-20)\n\n  * New writer.\n"
+FROB_NEWS_NEW = "frob NEWS\n\n* Noteworthy changes in release 2.10 (2026-01-05)\n\n  * Wider files.\n\n" \
+                "* Noteworthy changes in release 2.9 (2025-09-01)\n\n  * Fewer copies.\n"
+
+
+def test_key_facts_are_stated_once_from_the_source_that_knows_and_notices_are_left_out() -> None:
+    docs = [SourceDocument("frob/README.md", FROB_README), SourceDocument("frob/NEWS-old.txt", FROB_NEWS_OLD),
+            SourceDocument("frob/NEWS.txt", FROB_NEWS_NEW)]
+    _, _, body = only_page(run(docs))
+    rows = body.split("# Attributes", 1)[1].split("\n# ", 1)[0]
+    assert "| Latest version | 2.10, released 2026-01-05 | [^news] |" in rows  # by version, not by the first source
+    assert "| Homepage | https://frob.example.org/ | [^readme] |" in rows
+    assert "| Licence | GNU General Public License, version 3 or later | [^readme] |" in rows
+    assert "# Conflicts" not in body
+    assert "free software" not in body and "Copyright (C)" not in body and "# Copying" not in body
+
+
+def test_a_key_value_run_that_ends_a_sentence_is_an_example_not_attributes() -> None:
+    text = ("Frob notes\n\nFrob folds case before it compares, so the input and the pattern\n"
+            "of the search below become equal once folded, and the match\n\n"
+            "  input:    U+0041 U+00DF\n  pattern:  U+0053 U+0062\n\nis found.\n")
+    _, _, body = only_page(run([SourceDocument("frob-notes.txt", text)]))
+    assert "# Attributes" not in body

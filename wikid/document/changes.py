@@ -227,7 +227,8 @@ def _without_listings(releases: list[Release]) -> list[Release]:
     return [r for r in releases if r.changes or r.version not in described]
 
 
-def _version_key(version: str) -> tuple[int, ...]:
+def version_key(version: str) -> tuple[int, ...]:
+    """A version's numbers, for ordering (`1.10` after `1.9`)."""
     return tuple(int(n) for n in re.findall(r"\d+", version)[:4])
 
 
@@ -236,8 +237,8 @@ def _newest_first(releases: list[Release]) -> list[Release]:
         return releases
     if all(r.date for r in releases):
         # two releases of a day (`4.93.0`, `4.93.1`): the higher version is the newer
-        return sorted(releases, key=lambda r: (r.date, _version_key(r.version)), reverse=True)  # type: ignore[arg-type, return-value]
-    keys = [_version_key(r.version) for r in releases]
+        return sorted(releases, key=lambda r: (r.date, version_key(r.version)), reverse=True)  # type: ignore[arg-type, return-value]
+    keys = [version_key(r.version) for r in releases]
     if keys[0] >= keys[-1]:
         return releases
-    return sorted(releases, key=lambda r: _version_key(r.version), reverse=True)
+    return sorted(releases, key=lambda r: version_key(r.version), reverse=True)

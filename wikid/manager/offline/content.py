@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
+from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence
 from wikid.document.furniture import is_boilerplate
 from wikid.document.manpage import ManPage, read_manpage
 from wikid.document.model import (
@@ -71,7 +72,10 @@ _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
 _SALUTATION = re.compile(r"^(?:dear|hi|hello|hey|greetings)\b[^,.!?:]{0,40}[,!:]\s*", re.IGNORECASE)
 _AUXILIARIES = frozenset("will would can could should must may might shall is are was were be been has have had "
                          "do does".split())
-_WRITTEN_BY = re.compile(r"^(?:written|created|developed|maintained|originally written) by\s+", re.IGNORECASE)
+_WRITTEN_BY = re.compile(r"^(?:[\w-]+(?: [\w-]+)? (?:was|were|is) )?(?:originally )?"
+                         r"(?:written|created|developed|maintained) by\s+", re.IGNORECASE)
+# `This manual page contributed by ...`: who wrote the manual, not the program
+_OF_THE_MANUAL = re.compile(r"\b(?:manual|man) page\b|\bdocumentation\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -234,8 +238,22 @@ def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     return tuple(out)
 
 
+def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """The blocks without free-software licence notices (the page states the licence)."""
+    return tuple(b for b in blocks if not (isinstance(b, Paragraph) and is_licence_text(b.text)))
+
+
+def _is_notice(section: Section) -> bool:
+    """A section that holds the document's licence notice (`COPYRIGHT`, `License`)."""
+    return bool(LICENCE_HEADING.match(section.title.strip())) and any(
+        is_licence_text(block_text(b)) for _, b in walk(Outline((), (section,))))
+
+
 def _carried(section: Section, short: bool) -> Section | None:
-    blocks = _whole_blocks(section.blocks) if short else _abridged_blocks(section.blocks)
+    if _is_notice(section):
+        return None
+    blocks = _without_notices(section.blocks)
+    blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks)
     subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
     if not blocks and not subsections:
         return None
@@ -263,8 +281,9 @@ def _man_facts(man: ManPage) -> list[tuple[str, str]]:
         if found:
             facts.append(("Bug reports", found.group(1) if found.re is _EMAIL else found.group(0)))
     if man.author:
-        author = _WRITTEN_BY.sub("", first_sentence(man.author)).rstrip(".")
-        if author and len(author.split()) <= 12 and not _URL.search(author):
+        said = first_sentence(man.author)
+        author = _WRITTEN_BY.sub("", said).rstrip(".")
+        if author and len(author.split()) <= 12 and not _URL.search(author) and not _OF_THE_MANUAL.search(said):
             facts.append(("Author", author))
     return facts
 
@@ -288,6 +307,12 @@ def _unwrapped(outline: Outline, title: str | None) -> tuple[tuple[Block, ...], 
     return blocks, sections
 
 
+def _text_facts(text: str) -> list[tuple[str, str]]:
+    """The home page and the licence the document names."""
+    found = [("Homepage", home_page(text)), ("Licence", licence(text))]
+    return [(label, value) for label, value in found if value]
+
+
 def read_content(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:
     """The content of one source (see the module docstring)."""
     words = word_count(outline)
@@ -305,7 +330,7 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
                         for s in sections]
         carried = [c for s in sections if (c := _carried(s, short)) is not None]
         return Content(tuple(lead), man, tuple(carried if short else _within_budget(carried)),
-                       facts=tuple(_man_facts(man)), words=words, short=short)
+                       facts=tuple(_man_facts(man) + _text_facts(text)), words=words, short=short)
     releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or suffix not in DATA_SUFFIXES else []
     if releases and (kind in CHANGELOG_KINDS or len(releases) >= MIN_RELEASES):
         debian = is_debian_changelog(text)
@@ -315,7 +340,8 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
         if not debian and word_count(prelude) >= MIN_PRELUDE_WORDS:  # notes that end in their release history
             lead, carried = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
         return Content(lead, sections=carried, releases=tuple(releases),
-                       facts=tuple(_release_facts(releases[0], debian)), words=words, short=short, debian=debian)
+                       facts=tuple(_release_facts(releases[0], debian) + _text_facts(text)), words=words,
+                       short=short, debian=debian)
     lead, carried = _prose(outline, title, names, short)
     tables = tuple(b for _, b in walk(outline) if isinstance(b, Table))
     data = None
@@ -324,7 +350,8 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
         data = structured(codes)
         if data is None and tables:
             data = (table_shape(list(tables), len(outline.sections)), None, 0)
-    return Content(lead, None, carried, data=data, tables=tables if suffix in DATA_SUFFIXES else (),
+    facts = tuple(_text_facts(text)) if suffix not in DATA_SUFFIXES else ()
+    return Content(lead, None, carried, facts=facts, data=data, tables=tables if suffix in DATA_SUFFIXES else (),
                    words=words, short=short)
 
 

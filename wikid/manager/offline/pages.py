@@ -38,6 +38,7 @@ from wikid.document.dates import parse_date
 from wikid.document.model import Block, Code, ItemList, Paragraph, Section, Table, Term, Terms
 from wikid.document.sentences import display_heading, split_sentences
 from wikid.manager.offline.content import Content
+from wikid.manager.offline.keyfacts import key_facts
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
 from wikid.manager.offline.resolve import AttributeRow, ConflictRow
@@ -699,22 +700,33 @@ def carried(cited: list[PageSource], title: str, said: list[str], attributes: li
             + _see_also(draft))
 
 
+def _attributes(draft: PageDraft, lead_origin: str | None) -> list[AttributeRow]:
+    """The key facts of the page's sources (keyfacts.py), then the attributes they
+    state as fields; a key fact a field already states is not stated twice."""
+    stated = {a.label.casefold() for a in draft.attributes} | {c.label.casefold() for c in draft.conflicts}
+    own = next((s.id for s in draft.cited if s.content.man and _topic_key(s.content.man.names[0]) == _topic_key(draft.title)),
+               lead_origin)
+    facts = key_facts([(s.id, s.content) for s in ordered_sources(draft.cited)], own)
+    return [f for f in facts if f.label.casefold() not in stated] + draft.attributes
+
+
 def compose(draft: PageDraft) -> tuple[str, str]:
     """The page's description and body (footnote definitions included)."""
-    writer = _Writer(_known_facts(draft.attributes, draft.conflicts))
+    _, origin = lead_sentences(draft.cited, draft.title)
+    attributes = _attributes(draft, origin)
+    writer = _Writer(_known_facts(attributes, draft.conflicts))
     parts: list[str] = []
     if draft.prose:
         parts.append(draft.prose)
         for paragraph in draft.prose.split("\n\n"):
             writer.fresh(paragraph)
     lead, sentences = _lead(writer, draft)
-    _, origin = lead_sentences(draft.cited, draft.title)
     paragraphs = list(draft.notes) + lead
     if paragraphs:
         if draft.prose:
             parts.append(f"# {SOURCE_NOTES}")
         parts += paragraphs
-    parts += fact_tables(draft.attributes, draft.conflicts)
+    parts += fact_tables(attributes, draft.conflicts)
     parts += _usage(writer, draft, origin)
     parts += _content(writer, draft, origin)
     parts += _recent_changes(writer, draft)

@@ -24,6 +24,7 @@ from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
 from wikid.document.identity import title_problem
 from wikid.document.reading import frontmatter
+from wikid.document.sentences import goes_on
 from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -295,6 +296,29 @@ class _Parsed:
     short: bool = True
 
 
+MIN_OPEN_WORDS = 8
+
+
+def _completes_sentence(lines: list[str], i: int) -> bool:
+    """Whether the `Key: value` run at line `i` ends a sentence the text before it left
+    open (`... which corresponds to` over `input:  U+0041`): an example, not properties."""
+    n = i - 1
+    while n >= 0 and (not lines[n].strip() or _FIELD.match(lines[n])):
+        n -= 1
+    if n < 0:
+        return False
+    start = n
+    while start > 0 and lines[start - 1].strip():
+        start -= 1
+    paragraph = " ".join(line.strip() for line in lines[start:n + 1])
+    # a wrapped sentence whose last line has no stop (`applying the transformation to` /
+    # `these yields`), not a title or a parties line over a letter's fields
+    last = lines[n].strip()
+    open_ended = len(paragraph.split()) >= MIN_OPEN_WORDS and last[:1].islower() and last.split()[-1].isalpha() \
+        and last.split()[-1].islower()
+    return goes_on(lines[n].strip()) or open_ended
+
+
 def _parse_body(body: str) -> _Parsed:
     """One pass over the lines: headings, fields and tables (what a summary says is
     read from the blocks, manager/offline/digest.py)."""
@@ -335,7 +359,7 @@ def _parse_body(body: str) -> _Parsed:
         if out.first_line is None and not out.headings:
             out.first_line = _clean_inline(stripped)
         m = _FIELD.match(line)
-        if m and len(m.group("key").split()) <= MAX_KEY_WORDS:
+        if m and len(m.group("key").split()) <= MAX_KEY_WORDS and not _completes_sentence(lines, i):
             key, value = m.group("key").strip(), _clean_inline(m.group("value"))
             out.fields.append(Field(norm_key(key), key, value, i, False))
             i += 1

@@ -1,0 +1,88 @@
+"""Key facts a document states in its prose: its home page and its licence.
+
+    home_page(text)   # "https://frob.example.org" from "The frob home page is https://..."
+    licence(text)     # "GNU General Public License, version 3 or later"
+
+A reader looks for these in a README or a manual page's last sections, so the page
+can state them as attributes instead of carrying the paragraphs they come in. Both
+read plain text (a document's paragraphs), name what the text names, in its words
+(the licence's name, whole), and return None when the text names none.
+
+Free-software licence notices -- copyright lines, permission notices, warranty
+disclaimers -- are what `is_licence_text` recognises: a page states the licence once
+and leaves the notices to the archived original.
+"""
+
+from __future__ import annotations
+
+import re
+
+_URL = r"(?:https?|ftp)://[^\s<>()\"'`\u232a\u3009\u27e9»#]+[^\s<>()\"'`\u232a\u3009\u27e9»#.,;:]"
+# The URL right after the words (`home page is`, `homepage:`, `[homepage](`), with no
+# other page named between them (`homepage and the release page, https://...`).
+_HOME_PAGE = re.compile(
+    rf"\b(?:home\s?page|web\s?site|project\s+(?:page|site)|web\s+page)\b"
+    rf"(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?<?({_URL})", re.IGNORECASE)
+_GPL = re.compile(
+    r"\bGNU\s+(Lesser\s+|Library\s+|Affero\s+)?General\s+Public\s+Licen[cs]e"
+    r"(?:[\s,;()]*(?:as\s+published\s+by\s+the\s+Free\s+Software\s+Foundation[\s,;]*)?(?:either\s+)?"
+    r"(?:version|v\.?)\s*(\d(?:\.\d)?))?"
+    r"(?P<later>[^.]{0,40}?\bor\s+(?:\(at\s+your\s+option\)\s+)?any\s+later\s+version)?",
+    re.IGNORECASE)
+_NAMED = (
+    (re.compile(r"\bApache\s+Licen[cs]e,?\s+(?:Version\s+)?(\d\.\d)", re.IGNORECASE), "Apache License {0}"),
+    (re.compile(r"\bMozilla\s+Public\s+Licen[cs]e,?\s+(?:v(?:ersion)?\.?\s*)?(\d\.\d)", re.IGNORECASE),
+     "Mozilla Public License {0}"),
+    (re.compile(r"\b(?:the\s+)?MIT\s+licen[cs]e\b", re.IGNORECASE), "MIT License"),
+    (re.compile(r"\bISC\s+licen[cs]e\b", re.IGNORECASE), "ISC License"),
+    (re.compile(r"\b(?:the\s+)?(\d)-clause\s+BSD\s+licen[cs]e\b|\bBSD\s+(\d)-clause\s+licen[cs]e\b", re.IGNORECASE),
+     "BSD {0}-Clause License"),
+    (re.compile(r"\bBSD(?:-style)?\s+licen[cs]e\b", re.IGNORECASE), "BSD License"),
+    (re.compile(r"\bBoost\s+Software\s+Licen[cs]e\b", re.IGNORECASE), "Boost Software License"),
+    (re.compile(r"\bin\s+the\s+public\s+domain\b", re.IGNORECASE), "Public domain"),
+)
+# The documentation's own licence: stated only when the text names no other.
+_FDL = re.compile(r"\bGNU\s+Free\s+Documentation\s+Licen[cs]e(?:,?\s+Version\s+(\d\.\d))?", re.IGNORECASE)
+# A free-software notice, by the words only such notices use: a contract's own licence
+# terms (`Licensee is granted permission ...`, `provided as is`) are its content.
+_LICENCE_TEXT = re.compile(
+    r"copyright\s*(?:\(c\)|©|\d{4})|©\s*\d{4}|\bwithout (?:any )?warranty\b|\bgeneral public licen[cs]e\b"
+    r"|\bfree software foundation\b|\bis free software\b|\bredistribution and use\b"
+    r"|\bfree documentation licen[cs]e\b|\bpermission is (?:hereby )?granted to (?:make|copy|distribute)\b",
+    re.IGNORECASE,
+)
+LICENCE_HEADING = re.compile(
+    r"^(?:copyright|copying|copyleft|licen[cs]e|licen[cs]ing|warranty|no warranty|legal(?: notice)?|"
+    r"copyright (?:and|&) licen[cs]e|licen[cs]e (?:and|&) copyright|copyright notice|permissions?)\W*$",
+    re.IGNORECASE,
+)
+
+
+def home_page(text: str) -> str | None:
+    """The URL the text calls its home page (or web site, project page), or None."""
+    found = _HOME_PAGE.search(text)
+    return found.group(1) if found else None
+
+
+def licence(text: str) -> str | None:
+    """The licence the text names, by its name and version, or None."""
+    gpl = _GPL.search(text)
+    if gpl:
+        kind = (gpl.group(1) or "").strip()
+        name = f"GNU {kind + ' ' if kind else ''}General Public License"
+        if gpl.group(2):
+            name += f", version {gpl.group(2)}" + (" or later" if gpl.group("later") else "")
+        return name
+    for pattern, template in _NAMED:
+        found = pattern.search(text)
+        if found:
+            return template.format(next((g for g in found.groups() if g), ""))
+    fdl = _FDL.search(text)
+    if fdl:
+        return "GNU Free Documentation License" + (f", version {fdl.group(1)}" if fdl.group(1) else "")
+    return None
+
+
+def is_licence_text(text: str) -> bool:
+    """A copyright line, a permission notice or a warranty disclaimer."""
+    return _LICENCE_TEXT.search(text) is not None

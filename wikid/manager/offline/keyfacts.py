@@ -1,0 +1,46 @@
+"""The key facts a page states about its entity, chosen among its sources' own.
+
+Each source's content states facts (content.py: a changelog its newest release, a
+manual page where bugs go and who wrote it, any document its home page and licence);
+a page states each once, in `# Attributes`, from the source that knows best:
+
+* Latest version: the highest newest release of the upstream changelogs and NEWS
+  files (a Debian changelog's is the Debian package version, stated apart);
+* Author, Bug reports: the entity's own manual page first;
+* Homepage, Licence: the most descriptive source first; a documentation licence (the
+  GNU FDL a manual is under) only when no source names the program's.
+
+These are read from the documents' structure, not from `Key: value` fields, so they
+never make a conflict: two changelogs do not disagree on the latest version, one is
+older.
+"""
+
+from __future__ import annotations
+
+from wikid.document.changes import version_key
+from wikid.manager.offline.content import Content
+from wikid.manager.offline.resolve import AttributeRow
+
+ORDER = ("Latest version", "Debian package version", "Homepage", "Licence", "Author", "Bug reports")
+_DOCUMENTATION_LICENCE = "GNU Free Documentation License"
+
+
+def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[AttributeRow]:
+    """The page's key facts from its sources, given most descriptive first, `own` the
+    id of the entity's own manual page (or the source of the page's lead)."""
+    stated: dict[str, tuple[str, str]] = {}  # label -> (value, source id)
+    releases = [(sid, c) for sid, c in sources if c.releases and c.releases[0].version]
+    for label, debian in (("Latest version", False), ("Debian package version", True)):
+        logs = [(sid, c) for sid, c in releases if c.debian == debian]
+        if logs:
+            sid, content = max(logs, key=lambda pair: version_key(pair[1].releases[0].version))
+            release = content.releases[0]
+            stated[label] = (release.version + (f", released {release.date.isoformat()}" if release.date else ""), sid)
+    mans = sorted((pair for pair in sources if pair[1].man is not None), key=lambda pair: pair[0] != own)
+    for label, candidates in (("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Licence", sources)):
+        found = [(value, sid) for sid, c in candidates for key, value in c.facts if key == label]
+        if label == "Licence":
+            found.sort(key=lambda pair: pair[0].startswith(_DOCUMENTATION_LICENCE))
+        if found:
+            stated[label] = found[0]
+    return [AttributeRow(label, stated[label][0], (stated[label][1],), "agreed") for label in ORDER if label in stated]
