@@ -5,7 +5,8 @@
 Read from the document's own words, in this order of trust:
 
 1. The shapes that name their subject outright: a manual page's NAME line
-   (`git - the stupid content tracker`; pydoc's "Help on module X" page is one too),
+   (`git - the stupid content tracker`; pydoc's "Help on module X" page, and its HTML
+   page "Python: module X", are one too),
    a package changelog's entry header (`curl (7.88.1-10) bookworm; urgency=medium`),
    a `Name:`-style field is read by the engine's signals.
 2. The title: the file's title property when it reads like one (not a file name,
@@ -87,6 +88,8 @@ _NAME_SEP = re.compile(r"\s+(?:\\?-|—|–|--)\s+|\s+(?:\\?-|—|–)$")
 _MAN_NAME_HEAD = re.compile(r"^name$", re.IGNORECASE)
 _MAN_HEADER = re.compile(r"^([A-Za-z0-9_.:+-]{1,60}) ?\((\d[a-z]*)\)")
 _PYDOC = re.compile(r"^Help on (?:built-in )?(module|package|class|function) ([\w.]{1,100})(?: in (?:module )?[\w.]{1,100})?:$")  # pydoc: "Help on class Frame in module spam:"
+# pydoc's HTML page, by its title or first heading: "Python: module spam.eggs".
+_PYDOC_HTML = re.compile(r"^(?:#\s+)?Python: (?:built-in )?(module|package|class) ([\w.]{1,100})$")
 _CHANGELOG_ENTRY = re.compile(r"^([a-z0-9][a-z0-9+.~-]{0,60}) \(([^()\s]{0,60}\d[^()\s]{0,60})\) [^;\n]{1,120}; ?urgency=\w+")
 _CHANGELOG_TRAILER = re.compile(r"^ -- .{1,200}?>\s+(\w{3}, \d{1,2} \w{3} \d{4})")
 _DATED_AUTHOR_LINE = re.compile(r"^\d{4}-\d{2}-\d{2}\s{1,4}\S.{0,120}(?:<[^>\s]+@[^>\s]+>|\s[^\s@]+@[^\s@]+\.\w+)\s*$")
@@ -304,7 +307,8 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     title: str | None = None
     doc_date: date | None = None
 
-    pydoc = next((m for line in lines[:3] if (m := _PYDOC.match(line.strip()))), None)
+    pydoc = next((m for line in lines[:3] if (m := _PYDOC.match(line.strip()))), None) or next(
+        (m for line in (info.get("title", ""), first) if (m := _PYDOC_HTML.match(line.strip()))), None)
     man = _man_name(blocks)
     changelog = _CHANGELOG_ENTRY.match(first)
     if pydoc:
@@ -329,6 +333,8 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
         doc_date = parse_date(first)
 
     stated_title = _usable(info.get("title")) or _usable(frontmatter_title)
+    if pydoc and stated_title and _PYDOC_HTML.match(info.get("title", "")):
+        stated_title = None  # the page's shape said it all: "Python" is no subject of it
     if stated_title is None and not (man or pydoc or changelog or kind == "changelog"):
         stated_title = _lead_title(blocks, text)
     if title is None:

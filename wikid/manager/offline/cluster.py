@@ -290,18 +290,21 @@ class _Firm:
         return na is not None and nb is not None and na != nb
 
 
-def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float, firm: _Firm) -> None:
+def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float, firm: _Firm,
+                     named: Sequence[bool]) -> None:
     """Merge groups of `uf`, best first, while their mean pairwise similarity is >= threshold.
 
     Groups are those `uf` already holds (hard and content links). Only pairs that
-    share a name have an entry; the others count 0 in the mean. Merges the constraint
-    forbids, or that would join two groups firmly about different names (`_Firm`),
-    are skipped. Deterministic: ties go to the lower root indices.
+    share a name have an entry; the others count 0 in the mean. The mean is over the
+    documents that mention a name (`named`): one that names nothing (a data file
+    joined by its content) is no evidence for or against a merge. Merges the
+    constraint forbids, or that would join two groups firmly about different names
+    (`_Firm`), are skipped. Deterministic: ties go to the lower root indices.
     """
     n = len(uf.parent)
     size: dict[int, int] = defaultdict(int)
     for x in range(n):
-        size[uf.find(x)] += 1
+        size[uf.find(x)] += int(named[x])
         if uf.find(x) != x:
             firm.merge(uf.find(x), x)
     sums: dict[int, dict[int, float]] = defaultdict(dict)
@@ -435,7 +438,7 @@ def group_documents(
             s >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))
         ):
             uf.union(i, j)
-    _average_linkage(uf, name_sim, config.name_threshold, _Firm(claims, mentions))
+    _average_linkage(uf, name_sim, config.name_threshold, _Firm(claims, mentions), has_names.tolist())
 
     members_of: dict[int, list[int]] = defaultdict(list)
     for idx in range(n):

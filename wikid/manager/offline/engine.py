@@ -34,7 +34,7 @@ from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.signals import DocSignals, Field, read_signals
-from wikid.manager.offline.names import NameIndex
+from wikid.manager.offline.names import NameIndex, with_packages
 from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
 from wikid.okf.concept_id import RESERVED_DIRS, RESERVED_SLUGS
@@ -363,9 +363,10 @@ class OfflineEngine:
         fixed = [c for c in concepts if c.id not in redone]
         docs = sorted(docs + earlier, key=lambda d: d.document.input_rel)
         by_id = {c.id: c for c in fixed}
+        subjects = with_packages([d.subjects for d in docs], name_key)
         groups = group_documents(
             ["\n\n".join(b.text for b in d.blocks) for d in docs], [d.signals for d in docs],
-            [concept_info(c) for c in fixed], self.config, [d.subjects for d in docs],
+            [concept_info(c) for c in fixed], self.config, subjects,
         )
 
         taken = {c.id.casefold() for c in fixed}
@@ -383,7 +384,8 @@ class OfflineEngine:
                 types.append(existing_type if isinstance(existing_type, str) and existing_type.strip() else self._type(members))
                 continue
             type_ = self._type(members)
-            title = distinct_title(self._title(members, group), type_, used_titles)
+            title = distinct_title(self._title(members, group, [subjects[m] for m in group.members]),
+                                   type_, used_titles)
             folder = self.folder_for(type_, fixed)
             slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"
             slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug
@@ -491,7 +493,7 @@ class OfflineEngine:
                 out[concept.id] = replace(draft, related=[(titles[r], r) for r in related])
         return out
 
-    def _title(self, members: list[_Doc], group: Group) -> str:
+    def _title(self, members: list[_Doc], group: Group, subjects: list[list[str]]) -> str:
         """The entity's name: the name most members assert in a field or frontmatter
         title; else, of the names the members' titles claim, the one the most members
         mention ("zstd" over "libzstd" and "Zstandard"), then the one their titles
@@ -508,9 +510,9 @@ class OfflineEngine:
             key = next(s.name_key for s in named if counts[s.name_key] == best)
             return next(s.name for s in named if s.name_key == key and s.name)
         claimed: Counter[float] = Counter()
-        for d in members:
+        for d, names in zip(members, subjects):
             weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
-            for key in {k for subject in d.subjects if (k := name_key(subject))}:
+            for key in {k for subject in names if (k := name_key(subject))}:
                 claimed[key] += weight
         candidates = [k for k in claimed if group.names.get(k)] or ([top_name(group)] if group.names else [])
         if candidates:
@@ -520,7 +522,7 @@ class OfflineEngine:
                 written.update(_spellings(d, key))
             if written:
                 return min(written, key=lambda w: (-written[w], w))
-            return next((s for d in members for s in d.subjects if name_key(s) == key), key)
+            return next((s for names in subjects for s in names if name_key(s) == key), key)
         first = members[0]
         return first.identity.title or humanize_stem(first.document.input_rel)
 

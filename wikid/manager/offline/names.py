@@ -26,8 +26,9 @@ the start of no other name and not a name itself): documents write "Northwind" f
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 import scipy.sparse as sp
@@ -124,3 +125,30 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
             cols.append(name)
             vals.append(weights[name] / norm)
     return sp.csr_matrix((vals, (rows, cols)), shape=(n, max(size, 1)), dtype=np.float64)
+
+
+_DOTTED = re.compile(r"^[^\W\d][\w-]*(?:\.[\w-]+)+$")
+
+
+def with_packages(claims: Sequence[Sequence[str]], key: Callable[[str], str]) -> list[list[str]]:
+    """Each document's claimed names, plus the package a dotted name belongs to when
+    another document claims that package: `xml.dom.minidom` and `adduser.conf` (a
+    module path, a configuration file's name, the last part of a path) belong to
+    `xml` and `adduser`, the entity the pages of a package's modules and files share.
+    `key` folds a name for comparison (textutil.name_key)."""
+    claimed = {key(name) for names in claims for name in names}
+    out: list[list[str]] = []
+    for names in claims:
+        extra: list[str] = []
+        for name in names:
+            last = name.rstrip("/").rsplit("/", 1)[-1]
+            if not _DOTTED.match(last):
+                continue
+            parts = last.split(".")
+            for n in range(1, len(parts)):
+                parent = ".".join(parts[:n])
+                if key(parent) in claimed and parent not in names and parent not in extra:
+                    extra.append(parent)
+                    break
+        out.append([*names, *extra])
+    return out
