@@ -17,7 +17,9 @@ Read from the document's own words, in this order of trust:
    lines and sentence fragments are never a title (furniture.py).
 3. The kind: what the document is (manual page, release notes, FAQ, README …), from
    its shape and from the words of its title (KINDS).
-4. The subjects: the names the document says it is about. Its title with the kind
+4. The projects: the package, project or suite it says it belongs to (projects.py):
+   a manual page's footer and header, "is part of the X package".
+5. The subjects: the names the document says it is about. Its title with the kind
    words, function words, versions and dates removed leaves them ("GNU make NEWS" ->
    "GNU make", "TODO file for gzip." -> "gzip", "Contributing to Zstandard" ->
    "Zstandard").
@@ -36,6 +38,7 @@ from datetime import date
 from wikid.document.blocks import HEADING, LAYOUT, PARAGRAPH, Block, plain
 from wikid.document.dates import parse_date
 from wikid.document.furniture import NAV_HEADINGS, is_boilerplate
+from wikid.document.projects import man_source, stated_projects
 
 MAX_TITLE_CHARS = 150
 MAX_TITLE_WORDS = 16
@@ -113,6 +116,7 @@ class Identity:
     entity_type: str | None  # what its subject is, when the document's shape says so
     date: date | None
     author: str | None
+    projects: tuple[str, ...] = ()  # the package or project it says it belongs to (projects.py)
 
 
 def title_problem(text: str) -> str | None:
@@ -349,4 +353,6 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     if doc_date is None:
         doc_date = parse_date(info.get("date"))
     author = info.get("author") or None
-    return Identity(title, kind, tuple(subjects), entity_type, doc_date, author)
+    projects = man_source([first, text.rstrip().rsplit("\n", 1)[-1]]) if man else []
+    projects += [p for p in stated_projects(text) if p.casefold() not in {q.casefold() for q in projects}]
+    return Identity(title, kind, tuple(subjects), entity_type, doc_date, author, tuple(projects))

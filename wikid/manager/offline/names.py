@@ -107,8 +107,10 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
     """
     n = len(mentions)
     df = np.zeros(max(size, 1), dtype=np.float64)
+    anywhere = np.zeros(max(size, 1), dtype=np.float64)  # documents mentioning it at all
     for row in mentions:
         for name, count in row.items():
+            anywhere[name] += 1
             if count >= PROMINENT:
                 df[name] += 1
     for name in known:
@@ -118,7 +120,7 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
     for r, row in enumerate(mentions):
         own = set(claimed[r]) if r < len(claimed) else set()
         weights = {name: math.sqrt(count) * idf[name] for name, count in row.items()
-                   if count > 0 and (df[name] + (count < PROMINENT) >= 2 or name in own)}
+                   if count > 0 and (df[name] + (count < PROMINENT) >= 2 or name in own and anywhere[name] >= 2)}
         norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
         for name in sorted(weights):
             rows.append(r)

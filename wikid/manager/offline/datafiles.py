@@ -1,0 +1,122 @@
+"""Data files (CSV, spreadsheets, JSON records) that name no entity of their own.
+
+A table a tool printed -- its formats, its settings, its columns -- is kept as a data
+file that says nothing about itself: no title, no name field, and a file name like
+`doc-04.csv`. What it is about shows in its values: the items it lists are the words
+the documents about that tool use (`smart`, `raw_html` and `auto_identifiers` are
+extensions the tool's manual describes; `/usr/lib/postgresql/15/bin` names its
+package). So a lone data file joins the group whose documents use its distinctive
+values (`place`), and one that matches no group clearly keeps a page of its own,
+titled from what it holds (`content_title`: its columns, its keys) unless its file's
+name says what it is (`says_something`: "price-list-2025" does, "doc-04" does not).
+
+Evidence, per group: the share of the data file's distinct words that occur in the
+group's documents, each word weighted by its smooth idf over the batch's documents
+(a word every document uses says nothing). A group wins with at least MIN_SHARE of
+the weight and RATIO times the next group's share; a tie or weak evidence leaves the
+data file alone, with the reason in the batch's notes.
+
+* MIN_SHARE 0.2 -- on the held-out corpora (bench/heldout.py c and d) a data file's
+  own group covers 0.36-0.95 of its weight, and the next best group 0.02-0.30.
+* RATIO 1.5 -- the best group must be clearly better than the next.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wikid.document.blocks import split_cells
+
+# What a data file is, by its extension: tables and records, not configuration.
+DATA_FILES = frozenset(".csv .tsv .xlsx .json .jsonl .ndjson".split())
+MIN_SHARE = 0.2
+RATIO = 1.5
+MAX_TITLE_FIELDS = 3
+_TOKEN = re.compile(r"[^\W\d_][\w-]{2,}", re.UNICODE)
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_FENCED = re.compile(r"^```\w*\n(.*)\n```\s*$", re.DOTALL)
+
+
+def tokens(text: str) -> set[str]:
+    """The distinct words of a text that can name something: three or more characters,
+    starting with a letter (`cp1252`, `raw_html`, `util-linux`), folded."""
+    return {t.casefold().strip("-") for t in _TOKEN.findall(text)}
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a lone data file goes: the index of the group it joins (None: its own page)
+    and why, for the batch's notes."""
+
+    group: int | None
+    reason: str
+
+
+def place(data: set[str], groups: Sequence[set[str]], df: Counter[str], documents: int) -> Placement:
+    """The group whose documents use the data file's words (`data`) most, by idf weight
+    (see the module docstring); `groups[i]` are the words of group i's documents, `df`
+    how many of the batch's `documents` use each word."""
+    weight = {t: math.log((documents + 1) / (df[t] + 1)) + 1 for t in data}
+    total = sum(weight.values())
+    if not total:
+        return Placement(None, "it holds no words to match")
+    shares = sorted(((sum(weight[t] for t in data & words) / total, -i) for i, words in enumerate(groups)),
+                    reverse=True)
+    if not shares or shares[0][0] < MIN_SHARE:
+        best = shares[0][0] if shares else 0.0
+        return Placement(None, f"no group's documents use its values (best share {best:.2f} < {MIN_SHARE})")
+    best, index = shares[0][0], -shares[0][1]
+    runner_up = shares[1][0] if len(shares) > 1 else 0.0
+    if best < RATIO * runner_up:
+        return Placement(None, f"two groups use its values alike ({best:.2f} and {runner_up:.2f})")
+    return Placement(index, f"its values are the words of that group's documents (share {best:.2f})")
+
+
+def _header(text: str) -> list[str]:
+    """The header cells of the first table of an extracted text (a CSV or a sheet)."""
+    lines = text.splitlines()
+    for n, line in enumerate(lines[:-1]):
+        if _TABLE_ROW.match(line) and re.fullmatch(r"\s*\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*\|?\s*", lines[n + 1]):
+            return [c for c in (cell.strip() for cell in split_cells(line)) if c]
+    return []
+
+
+def content_title(text: str) -> str | None:
+    """A title from what a data file holds: its first table's columns ("Alias and
+    codec table"), else the top-level keys of its JSON ("FileApi, generators and
+    version data"); None when it shows neither."""
+    header = _header(text)
+    if header:
+        return _phrase(header) + " table"
+    fenced = _FENCED.match(text.strip())
+    try:
+        value = json.loads(fenced.group(1) if fenced else text)
+    except ValueError:
+        return None
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        value = value[0]  # records: their fields
+    if isinstance(value, dict) and value:
+        return _phrase([str(k) for k in value]) + " data"
+    return None
+
+
+# Words of a file name that say nothing of what the file holds ("doc-04", "export (2)").
+_UNSAID = frozenset("doc docs document documents file files data export exported table tables sheet sheets "
+                    "untitled new copy output download downloads tmp temp scan".split())
+
+
+def says_something(stem: str) -> bool:
+    """Whether a file's name says what it holds ("price-list-2025" does, "doc-04" does not)."""
+    return any(len(w) >= 3 and w.casefold() not in _UNSAID for w in re.findall(r"[^\W\d_]+", stem))
+
+
+def _phrase(fields: list[str]) -> str:
+    """"A, b and c" of the first MAX_TITLE_FIELDS fields, the first one capitalised."""
+    shown = fields[:MAX_TITLE_FIELDS]
+    text = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return text[:1].upper() + text[1:]
