@@ -343,6 +343,34 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             heapq.heappush(heap, (-round(t / (size[root] * size[c]), 9), min(root, c), max(root, c)))
 
 
+def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[Counter[int]], firm: _Firm,
+                 spread: set[int]) -> None:
+    """A document left alone whose text is about one name -- mentioned PROMINENT times
+    and twice as often as any other -- that the documents of exactly one group claim
+    joins that group: notes or a how-to that name their project throughout but claim
+    no name the others mention (their title is a section's, or none). A name
+    mentioned in passing never moves a document; a name two groups claim is a tie,
+    and the document keeps a page of its own."""
+    size = Counter(uf.find(x) for x in range(len(uf.parent)))
+    claimed_by: dict[int, set[int]] = defaultdict(set)
+    for x, names in enumerate(claims):
+        for name in names:
+            claimed_by[name].add(uf.find(x))
+    for x, counts in enumerate(mentions):
+        root = uf.find(x)
+        if size[root] != 1 or x in spread or not counts:
+            continue
+        (name, top), *rest = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        if top < PROMINENT or (rest and top < 2 * rest[0][1]):
+            continue
+        hosts = {uf.find(r) for r in claimed_by.get(name, ())} - {root}
+        if len(hosts) != 1 or firm.apart(host := hosts.pop(), root):
+            continue
+        joined = uf.union(host, x)
+        if joined is not None:
+            firm.merge(joined, root if joined == host else host)
+
+
 def group_documents(
     texts: Sequence[str],
     signals: Sequence[DocSignals],
@@ -438,7 +466,9 @@ def group_documents(
             s >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))
         ):
             uf.union(i, j)
-    _average_linkage(uf, name_sim, config.name_threshold, _Firm(claims, mentions), has_names.tolist())
+    firm = _Firm(claims, mentions)
+    _average_linkage(uf, name_sim, config.name_threshold, firm, has_names.tolist())
+    _join_strays(uf, claims, mentions, firm, divided)
 
     members_of: dict[int, list[int]] = defaultdict(list)
     for idx in range(n):
