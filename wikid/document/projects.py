@@ -21,8 +21,11 @@ _NAME = r"([A-Za-z][\w.+/-]{0,40}(?: [A-Za-z][\w.+/-]{0,40})?)(?:\(\d\w*\))?"
 _WHOLE = r"(?:package|project|suite|distribution|toolkit|collection)"
 _STATEMENTS = (
     re.compile(rf"\b(?:is|are) (?:also )?(?:a )?part of (?:the )?{_NAME} {_WHOLE}\b", re.IGNORECASE),
-    re.compile(rf"\bthis is (?:the )?{_NAME} {_WHOLE}\b", re.IGNORECASE),
+    re.compile(rf"\bthis is the {_NAME} {_WHOLE}\b", re.IGNORECASE),
     re.compile(rf"\bthis (?:describes|documents) {_NAME} (?:version|release)\b", re.IGNORECASE),
+    # what the text defines: "Fontconfig is a library designed to ..."
+    re.compile(r"(?:^|[.!?:] )([A-Za-z][\w.+-]{1,40}) is an? (?:[\w-]+ ){0,3}"
+               r"(?:library|program|tool|utility|package|suite|toolkit|framework)\b", re.MULTILINE),
 )
 # The header and footer lines of a manual page rendered as text.
 _MAN_TITLE = r"[\w.:+-]{1,60}\(\d\w*\)"
@@ -32,7 +35,8 @@ _VOLUME = re.compile(r"\b(?:manual|commands|administration|programmer'?s|functio
                      r"information|utilities|conventions)\b", re.IGNORECASE)
 _NOT_NAME = re.compile(r"^(?:v?\d[\w.+~:-]*|version|release|documentation|the|a|an|this|that|its|our|of)$",
                        re.IGNORECASE)
-_ARTICLES = frozenset("a an the this that its our their your another same whole entire".split())
+_ARTICLES = frozenset("a an the this that its our their your another same whole entire it there which what "
+                      "each every one".split())
 
 
 def _cleaned(text: str) -> str | None:
@@ -61,14 +65,15 @@ def man_source(lines: list[str]) -> list[str]:
 
 
 def stated_projects(text: str) -> list[str]:
-    """The wholes a text says it is part of ("is part of the util-linux package")."""
-    flat = " ".join(text.split())
+    """The wholes a text says it is part of ("is part of the util-linux package") and
+    what it defines ("Fontconfig is a library"), in the order it says them."""
+    # one line per paragraph, so that a sentence starts at a line's start or after a stop
+    flat = "\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text))
     found: list[str] = []
-    for pattern in _STATEMENTS:
-        for m in pattern.finditer(flat):
-            name = m.group(1)
-            if name.split()[0].casefold() in _ARTICLES or _NOT_NAME.match(name.split()[-1]):
-                continue
-            if name.casefold() not in {f.casefold() for f in found}:
-                found.append(name)
+    named = [m.group(1) for pattern in _STATEMENTS for m in pattern.finditer(flat)]
+    for name in named:
+        if name.split()[0].casefold() in _ARTICLES or _NOT_NAME.match(name.split()[-1]):
+            continue
+        if name.casefold() not in {f.casefold() for f in found}:
+            found.append(name)
     return found

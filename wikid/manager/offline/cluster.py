@@ -271,10 +271,41 @@ class _Firm:
     def __init__(self, claims: Sequence[Iterable[int]], mentions: Sequence[dict[int, int]]) -> None:
         self.claims = [Counter(set(c)) for c in claims]
         self.mentions = [Counter(m) for m in mentions]
+        self.firm_of: dict[int, int | None] | None = None  # root -> its firm name, once tracked
+        self.holders: dict[int, set[int]] = defaultdict(set)  # firm name -> roots firmly about it
 
     def merge(self, root: int, other: int) -> None:
         self.claims[root] += self.claims[other]
         self.mentions[root] += self.mentions[other]
+        if self.firm_of is not None:
+            for r in (root, other):
+                if (old := self.firm_of.pop(r, None)) is not None:
+                    self.holders[old].discard(r)
+            self._track(root)
+
+    def track(self, roots: Iterable[int]) -> None:
+        """Keep, from now on, which groups are firmly about each name (claimed_elsewhere)."""
+        self.firm_of = {}
+        for root in roots:
+            self._track(root)
+
+    def _track(self, root: int) -> None:
+        assert self.firm_of is not None
+        self.firm_of[root] = name = self.name(root)
+        if name is not None:
+            self.holders[name].add(root)
+
+    def claimed_elsewhere(self, a: int, b: int) -> bool:
+        """Whether one of two groups, not firmly about a name itself, claims the name a
+        third group is firmly about while the other group is firmly about another: a
+        module's page whose title names its package (`urllib.request`) belongs with
+        that package's group, not with the group whose name it mentions most (`http`)."""
+        for x, y in ((a, b), (b, a)):
+            if self.name(x) is None and self.name(y) is not None and any(
+                    r not in (x, y) for name in self.claims[x] if name != self.name(y)
+                    for r in self.holders.get(name, ())):
+                return True
+        return False
 
     def name(self, root: int) -> int | None:
         claims, mentions = self.claims[root], self.mentions[root]
@@ -298,8 +329,9 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
     share a name have an entry; the others count 0 in the mean. The mean is over the
     documents that mention a name (`named`): one that names nothing (a data file
     joined by its content) is no evidence for or against a merge. Merges the
-    constraint forbids, or that would join two groups firmly about different names
-    (`_Firm`), are skipped. Deterministic: ties go to the lower root indices.
+    constraint forbids, that would join two groups firmly about different names, or
+    a group to one firmly about another name than the one it claims with a third
+    group (`_Firm`), are skipped. Deterministic: ties go to the lower root indices.
     """
     n = len(uf.parent)
     size: dict[int, int] = defaultdict(int)
@@ -316,6 +348,7 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             sums[b][a] = sums[b].get(a, 0.0) + s
     heap = [(-round(t / (size[a] * size[b]), 9), a, b) for a, nb in sums.items() for b, t in nb.items() if a < b]
     heapq.heapify(heap)
+    firm.track(sorted({uf.find(x) for x in range(n)}))
     while heap:
         negative, a, b = heapq.heappop(heap)
         if -negative < threshold:
@@ -324,7 +357,7 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             continue  # stale: one of them was merged since
         if abs(sums[a][b] / (size[a] * size[b]) + negative) > 1e-9:
             continue  # stale: the pair's sum changed
-        root = None if firm.apart(a, b) else uf.union(a, b)
+        root = None if firm.apart(a, b) or firm.claimed_elsewhere(a, b) else uf.union(a, b)
         if root is None:
             del sums[a][b], sums[b][a]
             continue
@@ -348,9 +381,11 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
     """A document left alone whose text is about one name -- mentioned PROMINENT times
     and twice as often as any other -- that the documents of exactly one group claim
     joins that group: notes or a how-to that name their project throughout but claim
-    no name the others mention (their title is a section's, or none). A name
-    mentioned in passing never moves a document; a name two groups claim is a tie,
-    and the document keeps a page of its own."""
+    no name the others mention (their title is a section's, or none). When that name
+    is its own (a command's manual page), it joins the one group whose documents
+    repeat it (the package's release notes listing the command's changes). A name
+    mentioned in passing never moves a document; a name two groups claim or repeat
+    is a tie, and the document keeps a page of its own."""
     size = Counter(uf.find(x) for x in range(len(uf.parent)))
     claimed_by: dict[int, set[int]] = defaultdict(set)
     for x, names in enumerate(claims):
@@ -364,7 +399,9 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
         if top < PROMINENT or (rest and top < 2 * rest[0][1]):
             continue
         hosts = {uf.find(r) for r in claimed_by.get(name, ())} - {root}
-        if len(hosts) != 1 or firm.apart(host := hosts.pop(), root):
+        if not hosts and name in claims[x]:  # its own name: the group that repeats it
+            hosts = {uf.find(y) for y, other in enumerate(mentions) if y != x and other.get(name, 0) >= PROMINENT}
+        if len(hosts) != 1 or firm.apart(host := hosts.pop(), root) or firm.claimed_elsewhere(host, root):
             continue
         joined = uf.union(host, x)
         if joined is not None:

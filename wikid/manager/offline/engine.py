@@ -29,13 +29,13 @@ from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_inf
 from wikid.document.model import Paragraph
 from wikid.document.outline import bounded, read_outline
 from wikid.manager.offline.content import Content, read_content
-from wikid.manager.offline.datafiles import DATA_FILES, content_title, place, says_something, tokens
+from wikid.manager.offline.datafiles import DATA_FILES, content_title, place, says_something, word_counts
 from wikid.manager.offline.pages import PageDraft, PageSource, body_blocks, compose, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.signals import DocSignals, Field, read_signals
-from wikid.manager.offline.names import NameIndex, with_packages
+from wikid.manager.offline.names import PROMINENT, NameIndex, with_packages
 from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
 from wikid.okf.concept_id import RESERVED_DIRS, RESERVED_SLUGS
@@ -301,16 +301,14 @@ def _attach_data_files(groups: list[Group], docs: list[_Doc], texts: list[str]) 
             and docs[g.members[0]].suffix in DATA_FILES and not docs[g.members[0]].signals.strong_name]
     if not lone:
         return groups, {}
-    words = [tokens(t) for t in texts]
-    df: Counter[str] = Counter(w for ws in words for w in ws)
+    words = [word_counts(t) for t in texts]
     hosts = [g for g in groups if any(docs[m].suffix not in DATA_FILES for m in g.members)]
-    host_words = [set().union(*(words[m] for m in g.members)) for g in hosts]
+    host_words = [sum((words[m] for m in g.members), Counter()) for g in hosts]
     moves: dict[int, Group] = {}
     reasons: dict[str, str] = {}
     for group in lone:
         m = group.members[0]
-        own = words[m]
-        placement = place(own, host_words, df - Counter(own), len(docs) - 1)
+        placement = place(words[m], host_words, words)
         rel = docs[m].document.input_rel
         reasons[rel] = ("joined: " if placement.group is not None else "a page of its own: ") + placement.reason
         if placement.group is not None:
@@ -562,7 +560,9 @@ class OfflineEngine:
         naming = sum(1 for m in group.members if any(m in ms for ms in group.mentioned.values()))
         shared = {k for k, n in projects.items() if n >= 2 and 2 * len(group.mentioned.get(k, ())) >= naming
                   and mentioning[k] - len(group.mentioned.get(k, ())) < len(group.mentioned.get(k, ()))}
-        candidates = [k for k in claimed if group.names.get(k)] or ([top_name(group)] if group.names else [])
+        top = top_name(group)
+        candidates = [k for k in claimed if group.names.get(k)] or (
+            [top] if top is not None and group.names[top] >= PROMINENT else [])
         if candidates:
             key = min(candidates, key=lambda k: (k not in shared, -len(group.mentioned.get(k, ())), -claimed[k],
                                                  -group.names.get(k, 0), k))
