@@ -59,14 +59,18 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("contribution guide", r"\bcontribut(?:ing|ion|ions|or guide)\b"),
         ("installation notes", r"\binstall(?:ing|ation)?\b"),
         ("reference", r"\b(?:reference|api|specification|spec)\b"),
-        ("meeting notes", r"\b(?:meeting|minutes|standup|stand-up|retro|retrospective|agenda)\b"),
-        ("contract", r"\b(?:agreement|contract|terms and conditions|statement of work)\b"),
+        ("meeting notes", r"\b(?:meeting|minutes|standup|stand-up|retro|retrospective|agenda|kick-?off)\b"),
+        ("status report", r"\b(?:status|progress|weekly|monthly|quarterly) (?:report|update)s?\b"),
+        ("review", r"\b(?:(?:design|code|peer|project) )?(?:review|assessment|evaluation|audit)\b"),
+        ("plan", r"\b(?:(?:project|release) )?(?:plan|schedule|timeline|proposal|brief)\b"),
+        ("contract", r"\b(?:agreement|contract|amendment|addendum|terms and conditions|statement of work)\b"),
         ("invoice", r"\binvoice\b"),
         ("price list", r"\b(?:price ?list|pricing|prices|rate card|quote|quotation)\b"),
         ("policy", r"\bpolicy\b"),
         ("runbook", r"\b(?:runbook|playbook|procedure|checklist)\b"),
         ("incident report", r"\b(?:incident|outage|post-?mortem)\b"),
         ("notice", r"\b(?:notice|letter|announcement|memo)\b"),
+        ("report", r"\b(?:report|update|summary)\b"),
         ("history", r"\bhistory\b"),
         ("overview", r"\b(?:overview|about|introduction)\b"),
     )
@@ -167,12 +171,49 @@ def _usable(text: str | None) -> str | None:
     return cleaned if cleaned and title_problem(cleaned) is None else None
 
 
+_EDGE = re.compile(r"^[\s—–:,;|/-]+|[\s—–:,;|/-]+$")
+
+
+def entity_name(title: str) -> str:
+    """A title without the words that say what kind of document it is, at its start and
+    its end ("Harbor Lights status report", "Minutes of the Harbor Lights kickoff" ->
+    "Harbor Lights"): the entity a page is about, not the document that told of it.
+    The title as it is when nothing else would be left ("Meeting notes")."""
+    name = " ".join(title.split())
+    while True:
+        folded = name.casefold()
+        spans = [m.span() for _, pattern in KINDS for m in pattern.finditer(folded)]
+        words = name.split()
+        cut = name
+        for a, b in spans:
+            if b == len(name):
+                cut = name[:a]
+            elif a == 0:
+                cut = name[b:]
+            else:
+                continue
+            break
+        else:
+            if words and (words[-1].casefold() in _DOCUMENT_WORDS or _VERSIONISH.match(words[-1])):
+                cut = " ".join(words[:-1])
+            elif words and words[0].casefold() in _DOCUMENT_WORDS | _FUNCTION_WORDS:
+                cut = " ".join(words[1:])
+        cut = _EDGE.sub("", cut)
+        while cut.split() and cut.split()[0].casefold() in _FUNCTION_WORDS:
+            cut = cut.split(" ", 1)[1] if " " in cut else ""
+        if cut == name or not any(w.casefold() not in _GENERIC for w in _WORD.findall(cut)):
+            return name
+        name = cut
+
+
 def kind_of_title(title: str) -> str | None:
     folded = title.casefold()
     return next((kind for kind, pattern in KINDS if pattern.search(folded)), None)
 
 
 _FUNCTION_WORDS = frozenset("a an the of to and or in on at by with from for is are be that this as".split())
+# Words naming a document, not what it is about, when they end or start a title.
+_DOCUMENT_WORDS = frozenset("notes note document documents file files page draft final copy".split())
 _TITLE_PARTS = re.compile(r"\s+(?:—|–|--|-|\||·|::)\s+")
 
 
@@ -195,7 +236,7 @@ def subject_names(title: str) -> list[str]:
     """The names a title says its document is about (see the module docstring). A title
     `name — what it is` ("re — Regular expression operations") names one subject."""
     parts = title_parts(title)
-    if len(parts) > 1 and len(parts[0].split()) <= 2 and not kind_of_title(parts[0]):
+    if len(parts) > 1 and len(parts[0].split()) <= 2 and not kind_of_title(parts[0]) and _names_in(parts[0]):
         return [parts[0]]
     title = " ".join(parts)
     setting = _SETTING.search(title)

@@ -21,7 +21,7 @@ from typing import Any
 from wikid.config import OfflineConfig
 from wikid.document.blocks import Block
 from wikid.document.dates import parse_date
-from wikid.document.identity import Identity
+from wikid.document.identity import Identity, entity_name
 from wikid.document.reading import read
 from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
@@ -574,7 +574,7 @@ class OfflineEngine:
             return next((s for names in subjects for s in names if name_key(s) == key), key)
         first = members[0]
         if first.identity.title:
-            return first.identity.title
+            return entity_name(first.identity.title)
         if first.suffix in DATA_FILES and not says_something(_stem(first.document.input_rel)) \
                 and (described := content_title(first.body)):
             return described
