@@ -414,13 +414,15 @@ def group_documents(
     concepts: Sequence[ConceptInfo],
     config: OfflineConfig,
     subjects: Sequence[Sequence[str]] | None = None,
+    listings: Sequence[bool] = (),
 ) -> list[Group]:
     """Groups of documents (each document in exactly one), matched to concepts where one fits.
 
     `texts`/`signals` must already be in canonical order (sorted by input path);
     `subjects` are the names each document says it is about (its identity), or None
-    for only the names its signals assert. Groups are returned ordered by their first
-    member.
+    for only the names its signals assert; `listings` says which are data files (a
+    name in a cell is what they list, never a passing mention). Groups are returned
+    ordered by their first member.
     """
     n = len(texts)
     if n == 0:
@@ -476,7 +478,8 @@ def group_documents(
     index = NameIndex(vocabulary, names)
     mentions = [index.counts(*cased_words(t)) for t in texts]
     claims = [{index.ids[k] for s in names_ if (k := name_key(s)) in index.ids} for names_ in own]
-    name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims)
+    name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims,
+                             listings)
     anchors = {index.ids[k] for k in names if k in index.ids}
     spread = [i for i, m in enumerate(mentions) if _divided(m, anchors)]
     if spread:  # about several named entities: name or content links would pick one at random

@@ -396,7 +396,7 @@ class OfflineEngine:
         subjects = with_packages([d.subjects for d in docs], name_key)
         texts = ["\n\n".join(b.text for b in d.blocks) for d in docs]
         groups = group_documents(texts, [d.signals for d in docs], [concept_info(c) for c in fixed],
-                                 self.config, subjects)
+                                 self.config, subjects, [d.suffix in DATA_FILES for d in docs])
         groups, placements = _attach_data_files(groups, docs, texts)
         mentioning = Counter({k: 0 for g in groups for k in g.mentioned})
         for g in groups:

@@ -91,7 +91,7 @@ class NameIndex:
 
 
 def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterable[int] = (),
-                 claimed: Sequence[Iterable[int]] = ()) -> sp.csr_matrix:
+                 claimed: Sequence[Iterable[int]] = (), listings: Sequence[bool] = ()) -> sp.csr_matrix:
     """L2-normalised rows of sqrt(count) x smooth idf (see the module docstring).
 
     Document frequency counts the documents that repeat a name (PROMINENT mentions):
@@ -103,7 +103,11 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
     no other document mentions links nothing and would only crowd out the names it
     shares ("make-dfsg" in one changelog hides its many "make"s), so it is left out
     -- unless it is `known`, the title of a concept of the wiki, which the wiki
-    counts as one more document naming it.
+    counts as one more document naming it. A document that claims no name and
+    mentions one name once ("cleaned with frobnik beforehand", one line of a README
+    of two hundred) has no name evidence at all: that mention is not what it is about
+    -- unless the document is a data file (`listings`), whose cells name only what
+    it lists.
     """
     n = len(mentions)
     df = np.zeros(max(size, 1), dtype=np.float64)
@@ -119,6 +123,8 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
     rows, cols, vals = [], [], []
     for r, row in enumerate(mentions):
         own = set(claimed[r]) if r < len(claimed) else set()
+        if not own and sum(row.values()) < PROMINENT and not (r < len(listings) and listings[r]):
+            continue  # one name said once in passing is no evidence of what it is about
         weights = {name: math.sqrt(count) * idf[name] for name, count in row.items()
                    if count > 0 and (df[name] + (count < PROMINENT) >= 2 or name in own and anywhere[name] >= 2)}
         norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
