@@ -376,6 +376,14 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             heapq.heappush(heap, (-round(t / (size[root] * size[c]), 9), min(root, c), max(root, c)))
 
 
+def _claims_differ(a: set[int], b: set[int], keys: Sequence[str]) -> bool:
+    """Whether two documents claim different names: none the same, none a part of the
+    other's ("Harbor Lights" of "Harbor Lights steering")."""
+    if a & b:
+        return False
+    return not any(f" {keys[x]} " in f" {keys[y]} " or f" {keys[y]} " in f" {keys[x]} " for x in a for y in b)
+
+
 def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[Counter[int]], firm: _Firm,
                  spread: set[int]) -> None:
     """A document left alone whose text is about one name -- mentioned PROMINENT times
@@ -502,6 +510,8 @@ def group_documents(
         i, j, s = int(pi[k]), int(pj[k]), float(ps[k])
         if i in divided or j in divided or (has_names[i] and has_names[j] and name_sim[i, j] < NAME_AGREEMENT):
             continue
+        if claims[i] and claims[j] and _claims_differ(claims[i], claims[j], index.keys):
+            continue  # each says what it is about, and they differ: shared words are no evidence
         if s >= config.cluster_threshold or (
             s >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))
         ):
