@@ -91,10 +91,12 @@ QUILLKIT = [
 
 
 def test_a_packages_commands_and_files_make_one_page_titled_by_the_package() -> None:
-    pages = pages_of(plan(QUILLKIT))
+    result = plan(QUILLKIT)
+    pages = pages_of(result)
     assert len(pages) == 1, pages
     title, cited = next(iter(pages.values()))
     assert title.casefold() == "quillkit" and cited == [d.input_rel for d in QUILLKIT]
+    assert all(why.startswith("joined: ") for why in result.placements.values())
 
 
 def test_a_modules_page_joins_its_package_not_the_package_it_mentions_most() -> None:

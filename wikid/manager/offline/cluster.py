@@ -94,6 +94,7 @@ class Group:
     similar: dict[str, float] = field(default_factory=dict)  # existing id -> best cosine (the agent's view)
     names: dict[str, int] = field(default_factory=dict)  # name key -> mentions by the members
     mentioned: dict[str, list[int]] = field(default_factory=dict)  # name key -> members mentioning it
+    reasons: dict[int, str] = field(default_factory=dict)  # member -> why it joined, or stayed alone
 
 
 class _UnionFind:
@@ -385,7 +386,7 @@ def _claims_differ(a: set[int], b: set[int], keys: Sequence[str]) -> bool:
 
 
 def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[Counter[int]], firm: _Firm,
-                 spread: set[int]) -> None:
+                 spread: set[int], keys: Sequence[str]) -> dict[int, str]:
     """A document left alone whose text is about one name -- mentioned PROMINENT times
     and twice as often as any other -- that the documents of exactly one group claim
     joins that group: notes or a how-to that name their project throughout but claim
@@ -393,7 +394,9 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
     is its own (a command's manual page), it joins the one group whose documents
     repeat it (the package's release notes listing the command's changes). A name
     mentioned in passing never moves a document; a name two groups claim or repeat
-    is a tie, and the document keeps a page of its own."""
+    is a tie, and the document keeps a page of its own. Returns why each document
+    that is about a name joined a group or kept a page of its own."""
+    reasons: dict[int, str] = {}
     size = Counter(uf.find(x) for x in range(len(uf.parent)))
     claimed_by: dict[int, set[int]] = defaultdict(set)
     for x, names in enumerate(claims):
@@ -407,13 +410,19 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
         if top < PROMINENT or (rest and top < 2 * rest[0][1]):
             continue
         hosts = {uf.find(r) for r in claimed_by.get(name, ())} - {root}
+        how = "claim"
         if not hosts and name in claims[x]:  # its own name: the group that repeats it
             hosts = {uf.find(y) for y, other in enumerate(mentions) if y != x and other.get(name, 0) >= PROMINENT}
+            how = "repeat"
+        if len(hosts) > 1:
+            reasons[x] = f"a page of its own: it is about {keys[name]!r}, which {len(hosts)} groups {how}"
         if len(hosts) != 1 or firm.apart(host := hosts.pop(), root) or firm.claimed_elsewhere(host, root):
             continue
         joined = uf.union(host, x)
         if joined is not None:
             firm.merge(joined, root if joined == host else host)
+            reasons[x] = f"joined: it is about {keys[name]!r}, which that group's documents {how}"
+    return reasons
 
 
 def group_documents(
@@ -518,12 +527,13 @@ def group_documents(
             uf.union(i, j)
     firm = _Firm(claims, mentions)
     _average_linkage(uf, name_sim, config.name_threshold, firm, has_names.tolist())
-    _join_strays(uf, claims, mentions, firm, divided)
+    reasons = _join_strays(uf, claims, mentions, firm, divided, index.keys)
 
     members_of: dict[int, list[int]] = defaultdict(list)
     for idx in range(n):
         members_of[uf.find(idx)].append(idx)
-    groups = [Group(members) for _, members in sorted(members_of.items())]
+    groups = [Group(members, reasons={m: reasons[m] for m in members if m in reasons})
+              for _, members in sorted(members_of.items())]
     for group in groups:
         totals: dict[str, int] = defaultdict(int)
         by: dict[str, list[int]] = defaultdict(list)
@@ -637,6 +647,7 @@ def _merge_same_concept(groups: list[Group]) -> list[Group]:
                 target.names[key] = target.names.get(key, 0) + count
             for key, members in group.mentioned.items():
                 target.mentioned[key] = sorted(target.mentioned.get(key, []) + members)
+            target.reasons.update(group.reasons)
         else:
             by_concept[group.concept_id] = group
             merged.append(group)

@@ -355,14 +355,14 @@ class Plan:
     """What a batch gives: page id -> draft (including earlier pages whose related list
     changes), the documents each cluster's page covers, the existing page a cluster
     updates, notes on documents left out, pages superseded (ManagerResult.removed), and
-    where each lone data file went and why (ManagerResult.stats["placements"])."""
+    where each document left alone by its names went and why (ManagerResult.stats["placements"])."""
 
     pages: dict[str, PageDraft]
     members: dict[str, list[_Doc]]
     updates: dict[str, ExistingConcept]
     notes: dict[str, str]
     removed: dict[str, str]
-    placements: dict[str, str] = field(default_factory=dict)  # input_rel -> why it joined a page or not
+    placements: dict[str, str] = field(default_factory=dict)  # input_rel -> why it joined a page or kept its own
 
 
 class OfflineEngine:
@@ -398,6 +398,7 @@ class OfflineEngine:
         groups = group_documents(texts, [d.signals for d in docs], [concept_info(c) for c in fixed],
                                  self.config, subjects, [d.suffix in DATA_FILES for d in docs])
         groups, placements = _attach_data_files(groups, docs, texts)
+        placements |= {docs[m].document.input_rel: why for g in groups for m, why in g.reasons.items()}
         mentioning = Counter({k: 0 for g in groups for k in g.mentioned})
         for g in groups:
             mentioning.update({k: len(v) for k, v in g.mentioned.items()})
