@@ -193,3 +193,14 @@ def test_the_same_documents_in_three_batches_give_the_same_pages() -> None:
         wiki.apply(engine.manage(batch, wiki), batch)
     assert wiki.pages == {page: MemoryWiki.with_texts(text, docs) for page, text in one.items()}
     assert {split_page(t)[0]["title"] for t in one.values()} >= {"frobnik"}
+
+
+def test_a_status_report_updates_the_page_a_person_wrote_for_its_projects_kickoff() -> None:
+    """Titles are compared without kind words: "Harbor Lights kickoff" is the page of Harbor Lights."""
+    wiki = MemoryWiki()
+    wiki.pages["projects/harbor-lights-kickoff"] = (
+        "---\ntype: Project\ntitle: Harbor Lights kickoff\n---\n\nNew lamps along the quay; Dana Reyes chooses the contractor.\n")
+    status = SourceDocument("notes/doc-32.md", project_note(
+        "Harbor Lights status report", "2026-04-10", "Owner: Dana Reyes\n", "Cabling along the quay is done; phase 1 ends in May."))
+    result = OfflineEngine(OfflineConfig(), NOW).plan([status], wiki)
+    assert list(result.pages) == ["projects/harbor-lights-kickoff"]

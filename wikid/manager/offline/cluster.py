@@ -64,6 +64,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from wikid.config import OfflineConfig
+from wikid.document.identity import entity_name
 from wikid.manager import ExistingConcept
 from wikid.manager.offline.names import PROMINENT, NameIndex, name_vectors
 from wikid.manager.offline.related import without_related
@@ -474,7 +475,7 @@ def group_documents(
             first_named.setdefault(sig.name_key, idx)
     concept_keys: dict[str, list[int]] = defaultdict(list)
     for j, c in enumerate(concepts):
-        if key := name_key(c.title):
+        for key in title_keys(c.title):
             names[key] |= c.identifiers
             concept_keys[key].append(j)
     aliases = _Aliases(names)
@@ -550,7 +551,7 @@ def group_documents(
         ci, cj, cs = similar_pairs(docs, concept_vectors, concept_floor, upper=False)
         for i, j, s in zip(ci.tolist(), cj.tolist(), cs.tolist()):
             doc_concept[i][j] = s
-    _match(groups, signals, concepts, doc_concept, about_concept, aliases, config)
+    _match(groups, signals, concepts, doc_concept, about_concept, aliases, config, own)
     groups = _merge_same_concept(groups)
     for group in groups:
         for m in group.members:
@@ -558,6 +559,12 @@ def group_documents(
                 cid = concepts[j].id
                 group.similar[cid] = max(s, group.similar.get(cid, 0.0))
     return groups
+
+
+def title_keys(title: str) -> list[str]:
+    """The name keys a page's title answers to: the title's, and its entity's without
+    document-kind words ("Harbor Lights kickoff" answers to "harbor lights" too)."""
+    return list(dict.fromkeys(k for k in (name_key(title), name_key(entity_name(title))) if k))
 
 
 def top_name(group: Group) -> str | None:
@@ -586,6 +593,7 @@ def _match(
     about_concept: dict[int, str],
     aliases: _Aliases,
     config: OfflineConfig,
+    subjects: Sequence[Sequence[str]] = (),
 ) -> None:
     """Set `concept_id` of each group that describes an entity the wiki already has.
 
@@ -601,7 +609,7 @@ def _match(
     by_title: dict[str, list[int]] = defaultdict(list)
     by_ident: dict[str, list[int]] = defaultdict(list)
     for j, c in enumerate(concepts):
-        if key := name_key(c.title):
+        for key in title_keys(c.title):
             by_title[key].append(j)
         for ident in c.identifiers:
             by_ident[ident].append(j)
@@ -617,9 +625,11 @@ def _match(
             sig = signals[m]
             for ident in sig.identifiers:
                 candidates += [(0, -sims[j], concepts[j].id, j) for j in by_ident.get(ident, ())]
-            for j in by_title.get(sig.name_key, ()) if sig.name_key else ():
-                if sig.strong_name or sims[j] >= floor:
-                    candidates.append((1, -sims[j], concepts[j].id, j))
+            keys = {sig.name_key} | {name_key(n) for n in (subjects[m] if m < len(subjects) else ())}
+            for key in sorted(k for k in keys if k):
+                for j in by_title.get(key, ()):
+                    if (sig.strong_name and key == sig.name_key) or sims[j] >= floor:
+                        candidates.append((1, -sims[j], concepts[j].id, j))
             for j in by_title.get(about_concept.get(m, ""), ()):
                 candidates.append((1, -sims[j], concepts[j].id, j))
         if not strong and (name := about_name(group)):
