@@ -403,6 +403,11 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
     for x, names in enumerate(claims):
         for name in names:
             claimed_by[name].add(uf.find(x))
+    repeated_by: dict[int, list[int]] = defaultdict(list)  # name -> documents mentioning it PROMINENT times
+    for y, counts in enumerate(mentions):
+        for name, count in counts.items():
+            if count >= PROMINENT:
+                repeated_by[name].append(y)
     for x, counts in enumerate(mentions):
         root = uf.find(x)
         if size[root] != 1 or x in spread or not counts:
@@ -413,7 +418,7 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
         hosts = {uf.find(r) for r in claimed_by.get(name, ())} - {root}
         how = "claim"
         if not hosts and name in claims[x]:  # its own name: the group that repeats it
-            hosts = {uf.find(y) for y, other in enumerate(mentions) if y != x and other.get(name, 0) >= PROMINENT}
+            hosts = {uf.find(y) for y in repeated_by.get(name, ()) if y != x}
             how = "repeat"
         if len(hosts) > 1:
             reasons[x] = f"a page of its own: it is about {keys[name]!r}, which {len(hosts)} groups {how}"

@@ -6,7 +6,7 @@ file that says nothing about itself: no title, no name field, and a file name li
 the documents about that tool use (`smart`, `raw_html` and `auto_identifiers` are
 extensions the tool's manual describes; `/usr/lib/postgresql/15/bin` names its
 package). So a lone data file joins the group whose documents use its distinctive
-values (`place`), and one that matches no group clearly keeps a page of its own,
+values (`Placer`), and one that matches no group clearly keeps a page of its own,
 titled from what it holds (`content_title`: its columns, its keys) unless its file's
 name says what it is (`says_something`: "price-list-2025" does, "doc-04" does not).
 
@@ -61,29 +61,42 @@ class Placement:
 
 
 def _vector(counts: Counter[str], idf: dict[str, float]) -> dict[str, float]:
-    weights = {w: (1 + math.log(n)) * idf[w] for w, n in counts.items()}
+    weights = {w: (1 + math.log(n)) * idf.get(w, 1.0) for w, n in counts.items()}
     norm = math.sqrt(sum(v * v for v in weights.values())) or 1.0
     return {w: v / norm for w, v in weights.items()}
 
 
-def place(data: Counter[str], groups: Sequence[Counter[str]], documents: Sequence[Counter[str]]) -> Placement:
-    """The group whose documents use the data file's words (`data`) most (see the
-    module docstring); `groups[i]` are the words of group i's documents together,
-    `documents` the words of each document of the batch, for idf."""
-    df: Counter[str] = Counter(w for counts in documents for w in counts)
-    idf = {w: math.log((len(documents) + 1) / (n + 1)) + 1 for w, n in df.items()}
-    mine = _vector(data, idf)
-    if not mine:
-        return Placement(None, "it holds no words to match")
-    scores = sorted(((round(sum(v * theirs.get(w, 0.0) for w, v in mine.items()), 9), -i)
-                     for i, theirs in enumerate(_vector(g, idf) for g in groups)), reverse=True)
-    best = scores[0][0] if scores else 0.0
-    if best < MIN_COSINE:
-        return Placement(None, f"no group's documents use its values (best cosine {best:.3f} < {MIN_COSINE})")
-    runner_up = scores[1][0] if len(scores) > 1 else 0.0
-    if best < RATIO * runner_up:
-        return Placement(None, f"two groups use its values alike (cosine {best:.3f} and {runner_up:.3f})")
-    return Placement(-scores[0][1], f"its values are the words of that group's documents (cosine {best:.3f})")
+class Placer:
+    """Places lone data files among groups (see the module docstring): `groups[i]` are
+    the words of group i's documents together, `documents` the words of each document
+    of the batch (for idf). Each group's vector is indexed by word once, so placing a
+    data file costs its own words, not the batch's."""
+
+    def __init__(self, groups: Sequence[Counter[str]], documents: Sequence[Counter[str]]) -> None:
+        df: Counter[str] = Counter(w for counts in documents for w in counts)
+        self.idf = {w: math.log((len(documents) + 1) / (n + 1)) + 1 for w, n in df.items()}
+        self.postings: dict[str, list[tuple[int, float]]] = {}
+        for i, counts in enumerate(groups):
+            for w, v in _vector(counts, self.idf).items():
+                self.postings.setdefault(w, []).append((i, v))
+
+    def place(self, data: Counter[str]) -> Placement:
+        """The group whose documents use the data file's words (`data`) most, or none."""
+        mine = _vector(data, self.idf)
+        if not mine:
+            return Placement(None, "it holds no words to match")
+        totals: dict[int, float] = {}
+        for w, v in mine.items():
+            for i, theirs in self.postings.get(w, ()):
+                totals[i] = totals.get(i, 0.0) + v * theirs
+        scores = sorted(((round(t, 9), -i) for i, t in totals.items()), reverse=True)
+        best = scores[0][0] if scores else 0.0
+        if best < MIN_COSINE:
+            return Placement(None, f"no group's documents use its values (best cosine {best:.3f} < {MIN_COSINE})")
+        runner_up = scores[1][0] if len(scores) > 1 else 0.0
+        if best < RATIO * runner_up:
+            return Placement(None, f"two groups use its values alike (cosine {best:.3f} and {runner_up:.3f})")
+        return Placement(-scores[0][1], f"its values are the words of that group's documents (cosine {best:.3f})")
 
 
 def _header(text: str) -> list[str]:

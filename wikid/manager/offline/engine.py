@@ -29,7 +29,7 @@ from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_inf
 from wikid.document.model import Paragraph
 from wikid.document.outline import bounded, read_outline
 from wikid.manager.offline.content import Content, read_content
-from wikid.manager.offline.datafiles import DATA_FILES, content_title, place, says_something, word_counts
+from wikid.manager.offline.datafiles import DATA_FILES, Placer, content_title, says_something, word_counts
 from wikid.manager.offline.pages import PageDraft, PageSource, body_blocks, compose, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
@@ -304,11 +304,12 @@ def _attach_data_files(groups: list[Group], docs: list[_Doc], texts: list[str]) 
     words = [word_counts(t) for t in texts]
     hosts = [g for g in groups if any(docs[m].suffix not in DATA_FILES for m in g.members)]
     host_words = [sum((words[m] for m in g.members), Counter()) for g in hosts]
+    placer = Placer(host_words, words)
     moves: dict[int, Group] = {}
     reasons: dict[str, str] = {}
     for group in lone:
         m = group.members[0]
-        placement = place(words[m], host_words, words)
+        placement = placer.place(words[m])
         rel = docs[m].document.input_rel
         reasons[rel] = ("joined: " if placement.group is not None else "a page of its own: ") + placement.reason
         if placement.group is not None:
