@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from conftest import drop
 from test_offline_cluster import MemoryWiki
 
+from wikid import Project
 from wikid.config import OfflineConfig
 from wikid.manager import SourceDocument
 from wikid.manager.offline import OfflineEngine
@@ -204,3 +206,14 @@ def test_a_status_report_updates_the_page_a_person_wrote_for_its_projects_kickof
         "Harbor Lights status report", "2026-04-10", "Owner: Dana Reyes\n", "Cabling along the quay is done; phase 1 ends in May."))
     result = OfflineEngine(OfflineConfig(), NOW).plan([status], wiki)
     assert list(result.pages) == ["projects/harbor-lights-kickoff"]
+
+
+def test_the_report_says_why_a_data_file_has_a_page_of_its_own(project: Project) -> None:
+    """Weak evidence gives a page of its own, and the reason is in the batch report."""
+    drop(project, "doc-01.txt", FROBNIK[0].text.encode())
+    drop(project, "doc-04.csv", b"station,reading,unit\nNorth mast,14.2,m/s\nQuay,9.8,m/s\n")
+    report = project.update()
+    line = next(f for f in report.files if f.input == "doc-04.csv")
+    assert line.page == "topic/station-reading-and-unit-table.md"
+    assert "a page of its own: " in line.message
+    assert report.engine_stats["placements"]["doc-04.csv"] in line.message
