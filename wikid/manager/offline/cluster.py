@@ -13,12 +13,16 @@ Signals, strongest first:
    an identifier asserted by one and mentioned by the other, one's strong name
    written in the other). Short notes about one thing share its vocabulary. A content
    link is refused when both documents mention names and their names disagree: two
-   tools' changelogs share a whole template of words, not a subject.
+   tools' changelogs share a whole template of words, not a subject; or when both
+   claim names in their titles and no claim of one is (part of) a claim of the other.
 3. *Name links* — what long and varied documents about one entity share is its name
    (names.py): groups merge, best first, while the mean name similarity of their
    documents (average linkage; pairs that share no name count 0) is at least
    `name_threshold`. Average linkage, not single: a tool's manual mentions a second
    tool often enough to look like it once, never on average over both families.
+4. *Strays* -- a document still alone that is about one name (mentioned again and
+   again, twice as often as any other) joins the one group that claims that name, or,
+   when the name is its own, the one group whose documents repeat it (_join_strays).
 
 One constraint overrides every link: two groups whose strong names differ are never
 joined (two contracts from the same template, for two suppliers, are two entities).

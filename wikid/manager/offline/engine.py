@@ -400,7 +400,7 @@ class OfflineEngine:
                                  self.config, subjects, [d.suffix in DATA_FILES for d in docs])
         groups, placements = _attach_data_files(groups, docs, texts)
         placements |= {docs[m].document.input_rel: why for g in groups for m, why in g.reasons.items()}
-        mentioning = Counter({k: 0 for g in groups for k in g.mentioned})
+        mentioning: Counter[str] = Counter()  # name -> the batch's documents mentioning it
         for g in groups:
             mentioning.update({k: len(v) for k, v in g.mentioned.items()})
 
