@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build two held-out corpora of real documents from this machine's installed documentation.
+"""Build four held-out corpora of real documents from this machine's installed documentation.
 
 Why: the devset (../shared/corpus/realdocs/, 61 documents about 15 tools) is the corpus
 wikid's offline engine was tuned on, so its figures flatter the engine. These corpora are
@@ -18,6 +18,18 @@ conversion each gets, mixing formats as the devset does:
 * md    a man page converted to Markdown: `pandoc -f man -t gfm`
 * raw   a documentation file as it is (gunzipped when compressed), named .md / .html /
         .txt after its real format
+* pydoc, pydoc-html, pydoc-md   a Python standard-library module's documentation as
+        Debian's interpreter prints it (`python3 -m pydoc MODULE`, `-w` for HTML; -md is
+        that HTML through `pandoc -f html -t gfm`)
+* csv, json   a data file made from a tool's own output (DATA: the command and how its
+        output becomes rows or a JSON value), as a user exports a listing to a table
+
+heldout-a and -b are tools' manual pages, READMEs, NEWS and changelogs. heldout-c is
+projects of several documents -- a package's commands, its configuration file's manual
+page, its README, an environment-variables page -- and data files made from the tools'
+output; heldout-d is Python standard-library packages (a package and its submodules)
+with data files made from the modules' own listings. c and d share no entity with the
+devset nor with any tool listed for a or b.
 
 A candidate is taken when its file is installed (a regular file, not a symbolic link or
 a `.so` stub: those duplicate another page), its conversion succeeds and the result is
@@ -27,7 +39,7 @@ the first DOCS_PER_TOOL candidates taken; one with fewer than MIN_DOCS is skippe
 note on stderr and the corpus's next fallback tool is tried, so each corpus keeps
 TOOLS_PER_CORPUS tools while the machine has them.
 
-Output, for X in a, b: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
+Output, for X in a, b, c, d: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
 shuffled order fixed by the corpus's seed, so names say nothing about the tool),
 truth.json (input path -> entity, the devset's schema) and sources.json (input path ->
 conversion, entity, package, source, version, the devset's schema). The same machine
@@ -41,7 +53,9 @@ Usage: python bench/heldout.py OUTDIR
 from __future__ import annotations
 
 import argparse
+import csv
 import gzip
+import io
 import hashlib
 import json
 import os
@@ -52,8 +66,10 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 SHARE = Path("/usr/share")
 DEVSET_TRUTH = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "realdocs" / "truth.json"
@@ -68,12 +84,35 @@ DOCS_PER_TOOL = 4
 MIN_DOCS = 3
 TOOLS_PER_CORPUS = 8
 CONVERT_TIMEOUT = 60  # seconds per conversion; a hung converter skips that candidate
+PYTHON = Path("/usr/bin/python3")  # Debian's interpreter: its standard library is what is installed
+FILE_KINDS = frozenset({"txt", "html", "md", "raw"})
+PYDOC_KINDS = frozenset({"pydoc", "pydoc-html", "pydoc-md"})
+DATA_KINDS = frozenset({"csv", "json"})
 
 
 @dataclass(frozen=True)
 class Candidate:
-    source: str  # path under /usr/share
-    kind: str  # "txt", "html", "md" (man page conversions) or "raw"
+    source: str  # path under /usr/share; a module (PYDOC_KINDS); a key of DATA (DATA_KINDS)
+    kind: str  # "txt", "html", "md" (man page conversions), "raw", a PYDOC_KINDS or DATA_KINDS one
+
+    def available(self) -> bool:
+        """Whether this machine has what the candidate is made from (no conversion run)."""
+        if self.kind in PYDOC_KINDS:
+            return PYTHON.is_file()
+        if self.kind in DATA_KINDS:
+            return shutil.which(DATA[self.source].argv[0]) is not None
+        path = SHARE / self.source
+        return path.is_file() and not path.is_symlink()
+
+    @property
+    def origin(self) -> str:
+        """What sources.json records as the document's source."""
+        if self.kind in PYDOC_KINDS:
+            return f"pydoc {self.source}"
+        if self.kind in DATA_KINDS:
+            argv = DATA[self.source].argv
+            return "command " + (f"python3 -c <{self.source}>" if argv[0] == str(PYTHON) else " ".join(argv))
+        return f"usr/share/{self.source}"
 
 
 @dataclass(frozen=True)
@@ -85,7 +124,7 @@ class Tool:
 @dataclass(frozen=True)
 class Document:
     entity: str
-    source: str  # path under /usr/share
+    source: str  # Candidate.origin
     conversion: str
     ext: str
     data: bytes
@@ -94,6 +133,62 @@ class Document:
 def tool(entity: str, *specs: str) -> Tool:
     """A tool from "path kind" strings (paths under /usr/share), in order of preference."""
     return Tool(entity, tuple(Candidate(*spec.split()) for spec in specs))
+
+
+def _lines(pattern: str, header: list[str]) -> Callable[[str], list[list[str]]]:
+    """Rows of the output lines that match `pattern` (its groups, stripped), header first."""
+    regex = re.compile(pattern)
+    return lambda out: [header] + [[g.strip() for g in m.groups()] for line in out.splitlines()
+                                   if (m := regex.match(line))]
+
+
+def _section(start: str, pattern: str, header: list[str]) -> Callable[[str], list[list[str]]]:
+    """Like _lines, over the lines after the first one that starts with `start`."""
+    rows = _lines(pattern, header)
+    return lambda out: rows(out.split(start, 1)[1] if start in out else "")
+
+
+@dataclass(frozen=True)
+class DataSource:
+    """A command whose output a user would keep as a data file, and how it is read:
+    `read` turns its standard output into rows (header first) for a CSV, or into the
+    value a JSON file holds."""
+
+    argv: tuple[str, ...]
+    read: Callable[[str], Any]
+
+
+def _python(code: str) -> tuple[str, ...]:
+    return (str(PYTHON), "-c", "import json, sys\n" + code + "\njson.dump(rows, sys.stdout)")
+
+
+# Header words are neutral (name, value, description): the tool's name is never put
+# into a data file that its own output does not carry.
+DATA: dict[str, DataSource] = {
+    "pg_config": DataSource(("pg_config",), _lines(r"^([A-Z_]+) = (.*)$", ["name", "value"])),
+    "pandoc-extensions": DataSource(("pandoc", "--list-extensions"),
+                                    lambda out: [["extension", "enabled by default"]] + [
+                                        [line[1:], "yes" if line[0] == "+" else "no"]
+                                        for line in out.splitlines() if line[:1] in "+-"]),
+    "cmake-capabilities": DataSource(("cmake", "-E", "capabilities"), json.loads),
+    "fc-conflist": DataSource(("fc-conflist",), _lines(r"^([+-]) (\S+): (.*)$", ["enabled", "file", "description"])),
+    "toe": DataSource(("toe", "-a"), lambda out: [["name", "description"]] + sorted(
+        [part.strip() for part in line.split("\t", 1)] for line in out.splitlines() if "\t" in line)),
+    "findmnt-columns": DataSource(("findmnt", "--help"), _section("Available output columns:",
+                                                                  r"^\s+(\S+)\s+(.*)$", ["column", "description"])),
+    "http-status": DataSource(_python("import http\nrows = [['value', 'phrase', 'description']] + "
+                                      "[[s.value, s.phrase, s.description] for s in http.HTTPStatus]"), json.loads),
+    "logging-handlers": DataSource(_python(
+        "import logging, logging.handlers as h\nrows = [['class', 'module', 'description']] + sorted("
+        "[c.__name__, c.__module__, (c.__doc__ or '').strip().splitlines()[0]] for m in (logging, h) "
+        "for c in vars(m).values() if isinstance(c, type) and issubclass(c, logging.Handler))"), json.loads),
+    "encoding-aliases": DataSource(_python("import encodings.aliases as a\nrows = [['alias', 'codec']] + "
+                                           "sorted([k, v] for k, v in a.aliases.items())"), json.loads),
+    "zoneinfo-zones": DataSource(_python("import zoneinfo\nrows = sorted(zoneinfo.available_timezones())"),
+                                 json.loads),
+    "ascii-controls": DataSource(_python("import curses.ascii as a\nrows = {'controlnames': a.controlnames}"),
+                                 json.loads),
+}
 
 
 # Each corpus: primary tools first, then fallbacks, taken in order until it has
@@ -156,7 +251,59 @@ CORPORA: dict[str, tuple[int, tuple[Tool, ...]]] = {
         tool("time", "man/man1/time.1.gz txt", "doc/time/time.html raw", "doc/time/NEWS.gz raw",
              "doc/time/changelog.Debian.gz raw", "doc/time/README raw"),
     )),
+    # Projects: several commands and a configuration file's manual page, READMEs,
+    # environment-variables pages, and data files made from the tools' output.
+    "heldout-c": (20261203, (
+        tool("postgresql", "postgresql/15/man/man1/pg_dump.1.gz txt", "man/man1/pg_ctlcluster.1.gz html",
+             "doc/postgresql-common/README.md.gz raw", "pg_config csv", "postgresql/15/man/man1/createdb.1.gz md"),
+        tool("fontconfig", "man/man1/fc-list.1.gz txt", "man/man5/fonts-conf.5.gz html",
+             "doc/fontconfig/fontconfig-user.html raw", "fc-conflist csv", "man/man1/fc-match.1.gz md"),
+        tool("cmake", "man/man1/cmake.1.gz txt", "man/man7/cmake-env-variables.7.gz md", "cmake-capabilities json",
+             "man/man1/ctest.1.gz html"),
+        tool("adduser", "man/man8/adduser.8.gz txt", "man/man5/adduser.conf.5.gz md", "doc/adduser/README.gz raw",
+             "man/man8/deluser.8.gz html"),
+        tool("ncurses", "man/man1/tic.1.gz txt", "man/man5/term.5.gz md", "toe csv", "man/man1/infocmp.1.gz html"),
+        tool("pandoc", "doc/pandoc/README.md.gz raw", "pandoc-extensions csv", "doc/pandoc/README.Debian raw",
+             "doc/pandoc/changelog.Debian.gz raw", "man/man1/pandoc.1.gz md"),
+        tool("util-linux", "man/man8/findmnt.8.gz txt", "man/man5/fstab.5.gz html", "findmnt-columns csv",
+             "doc/util-linux/howto-contribute.txt.gz raw", "man/man8/lsblk.8.gz md"),
+        tool("gettext", "man/man1/xgettext.1.gz txt", "man/man1/msgfmt.1.gz md", "doc/gettext/README raw",
+             "doc/gettext/NEWS.gz raw", "man/man1/gettext.1.gz html"),
+        # fallbacks
+        tool("pkgconf", "man/man1/pkgconf.1.gz txt", "man/man5/pc.5.gz md", "man/man7/pkg.m4.7.gz html",
+             "man/man5/pkgconf-personality.5.gz txt"),
+        tool("dbus", "man/man1/dbus-daemon.1.gz txt", "man/man1/dbus-send.1.gz md", "doc/dbus/README.gz raw",
+             "man/man1/dbus-monitor.1.gz html"),
+        tool("locales", "man/man8/locale-gen.8.gz txt", "man/man5/locale.gen.5.gz md", "doc/locales/README.Debian raw",
+             "man/man8/update-locale.8.gz html"),
+    )),
+    # Python standard-library packages: the package and its submodules as pydoc prints
+    # them, and data files made from the modules' own listings.
+    "heldout-d": (20261204, (
+        tool("http", "http pydoc", "http.client pydoc-html", "http-status csv", "http.cookies pydoc-md",
+             "http.server pydoc"),
+        tool("logging", "logging pydoc", "logging.config pydoc-md", "logging-handlers csv", "logging.handlers pydoc-html"),
+        tool("email", "email.message pydoc", "email.utils pydoc-html", "email.headerregistry pydoc-md",
+             "email pydoc"),
+        tool("xml", "xml.etree.ElementTree pydoc", "xml.dom.minidom pydoc-html", "xml.sax pydoc-md", "xml pydoc"),
+        tool("urllib", "urllib.parse pydoc", "urllib.request pydoc-html", "urllib.error pydoc-md",
+             "urllib.robotparser pydoc"),
+        tool("encodings", "encodings pydoc", "encoding-aliases csv", "encodings.utf_8 pydoc-html",
+             "encodings.idna pydoc-md"),
+        tool("multiprocessing", "multiprocessing pydoc", "multiprocessing.pool pydoc-html",
+             "multiprocessing.shared_memory pydoc-md", "multiprocessing.managers pydoc"),
+        tool("curses", "curses pydoc", "curses.ascii pydoc-html", "ascii-controls json", "curses.textpad pydoc-md"),
+        # fallbacks
+        tool("importlib", "importlib pydoc", "importlib.metadata pydoc-html", "importlib.resources pydoc-md",
+             "importlib.util pydoc"),
+        tool("zoneinfo", "zoneinfo pydoc", "zoneinfo-zones json", "zoneinfo pydoc-html"),
+        tool("concurrent", "concurrent.futures pydoc", "concurrent.futures.thread pydoc-html",
+             "concurrent.futures.process pydoc-md"),
+        tool("unittest", "unittest pydoc", "unittest.mock pydoc-html", "unittest.result pydoc-md"),
+    )),
 }
+# Corpora built from tools of their own: they leave out every tool listed for these.
+FRESH_OF = {"heldout-c": ("heldout-a", "heldout-b"), "heldout-d": ("heldout-a", "heldout-b")}
 
 
 def note(message: str) -> None:
@@ -166,9 +313,7 @@ def note(message: str) -> None:
 def installed_tools(name: str) -> list[str]:
     """The tools of corpus `name` with at least MIN_DOCS candidate files installed: a cheap
     check (no conversion) for callers that must know up front whether a build can succeed."""
-    return [t.entity for t in CORPORA[name][1]
-            if sum((SHARE / c.source).is_file() and not (SHARE / c.source).is_symlink()
-                   for c in t.candidates) >= MIN_DOCS]
+    return [t.entity for t in CORPORA[name][1] if sum(c.available() for c in t.candidates) >= MIN_DOCS]
 
 
 def excluded_entities() -> frozenset[str]:
@@ -177,6 +322,19 @@ def excluded_entities() -> frozenset[str]:
         return DEVSET_ENTITIES | frozenset(json.loads(DEVSET_TRUTH.read_text()).values())
     except (OSError, ValueError):
         return DEVSET_ENTITIES
+
+
+# A default value's repr in pydoc (`<object object at 0x7fdb99103550>`): where this run
+# put the object in memory.
+_ADDRESS = rb"0x[0-9a-f]{8,16}\b"
+
+
+def _numbered(pattern: bytes, template: bytes, data: bytes) -> bytes:
+    """`data` with each distinct match of `pattern` replaced by `template` % its order of
+    first appearance: names a converter draws from its process id or from memory
+    addresses change every run, while which of them are the same must stay."""
+    order: dict[bytes, int] = {}
+    return re.sub(pattern, lambda m: template % order.setdefault(m.group(0), len(order) + 1), data)
 
 
 class Converter:
@@ -207,8 +365,48 @@ class Converter:
             return "man2html"
         return "pandoc" if self.pandoc else None
 
+    def make(self, candidate: Candidate) -> tuple[bytes, str, str] | None:
+        """(data, extension, conversion description) of a candidate, or None when this machine cannot."""
+        if candidate.kind in PYDOC_KINDS:
+            return self.pydoc(candidate.source, candidate.kind)
+        if candidate.kind in DATA_KINDS:
+            return self.data(candidate.source, candidate.kind)
+        return self.convert(SHARE / candidate.source, candidate.kind)
+
+    def pydoc(self, module: str, kind: str) -> tuple[bytes, str, str] | None:
+        """A module's pydoc page: text, HTML (`pydoc -w` writes MODULE.html), or that HTML as Markdown."""
+        if kind == "pydoc":
+            text = self._run([str(PYTHON), "-m", "pydoc", module])
+            return (_numbered(_ADDRESS, b"0x%x", text), ".txt", "python3 -m pydoc") if text else None
+        written = self.cwd / f"{module}.html"
+        written.unlink(missing_ok=True)
+        if self._run([str(PYTHON), "-m", "pydoc", "-w", module]) is None or not written.is_file():
+            return None
+        html = _numbered(_ADDRESS, b"0x%x", written.read_bytes())
+        written.unlink()
+        if kind == "pydoc-html":
+            return html, ".html", "python3 -m pydoc -w"
+        md = self._run(["pandoc", "-f", "html", "-t", "gfm"], html) if self.pandoc else None
+        return (md, ".md", "python3 -m pydoc -w, pandoc -f html -t gfm") if md else None
+
+    def data(self, name: str, kind: str) -> tuple[bytes, str, str] | None:
+        """A data file made from a command's output (DATA[name])."""
+        source = DATA[name]
+        out = self._run(list(source.argv))
+        try:
+            value = source.read(out.decode("utf-8")) if out is not None else None
+        except (ValueError, UnicodeDecodeError):
+            return None
+        if not value or (kind == "csv" and len(value) < 2):
+            return None
+        if kind == "json":
+            return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8"), ".json", "JSON of its output"
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(value)
+        return buffer.getvalue().encode("utf-8"), ".csv", "CSV of its output"
+
     def convert(self, path: Path, kind: str) -> tuple[bytes, str, str] | None:
-        """(data, extension, conversion description), or None when this machine cannot."""
+        """(data, extension, conversion description) of a file, or None when this machine cannot."""
         raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
         if kind == "raw":
             name = path.name.removesuffix(".gz").lower()
@@ -236,8 +434,10 @@ class Converter:
     def _to_html(self, roff: bytes) -> tuple[bytes, str, str] | None:
         if self.html == "groff":
             html = self._run(["groff", "-mandoc", "-Thtml"], roff)
-            # grohtml stamps the time of the run; drop that comment so runs agree
-            html = re.sub(rb"<!-- CreationDate: [^>]*-->\n?", b"", html) if html is not None else None
+            # grohtml stamps the time of the run and names the images it draws after its
+            # process id; drop the one and number the others in order, so runs agree
+            html = _numbered(rb"grohtml-\d+", b"grohtml-%d", re.sub(rb"<!-- CreationDate: [^>]*-->\n?", b"", html)) \
+                if html is not None else None
             return (html, ".html", "gunzip, groff -mandoc -Thtml") if html is not None else None
         if self.html == "man2html":
             html = self._run(["man2html"], roff)
@@ -256,11 +456,10 @@ def tool_documents(converter: Converter, spec: Tool, seen: set[bytes]) -> list[D
     for candidate in spec.candidates:
         if len(taken) == DOCS_PER_TOOL:
             break
-        path = SHARE / candidate.source
-        if path.is_symlink() or not path.is_file():
+        if not candidate.available():
             continue
         try:
-            converted = converter.convert(path, candidate.kind)
+            converted = converter.make(candidate)
         except (OSError, EOFError, gzip.BadGzipFile):
             converted = None
         if converted is None:
@@ -270,7 +469,7 @@ def tool_documents(converter: Converter, spec: Tool, seen: set[bytes]) -> list[D
         if not MIN_BYTES <= len(data) <= MAX_BYTES or digest in seen:
             continue
         seen.add(digest)
-        taken.append(Document(spec.entity, candidate.source, conversion, ext, data))
+        taken.append(Document(spec.entity, candidate.origin, conversion, ext, data))
     return taken
 
 
@@ -298,15 +497,19 @@ def choose(converter: Converter, tools: tuple[Tool, ...], excluded: frozenset[st
 
 
 def packages(sources: list[str]) -> dict[str, tuple[str, str]]:
-    """Source path -> (package, version), from dpkg; ("", "") where dpkg does not know it."""
+    """Source (Candidate.origin) -> (package, version), from dpkg; ("", "") where dpkg does
+    not know it (a pydoc page or a command's output is no installed file)."""
     owner: dict[str, str] = {}
+    sources = [s for s in sources if s.startswith("usr/share/")]
+    if not sources:
+        return {}
     try:
-        done = subprocess.run(["dpkg", "-S", *(f"/usr/share/{s}" for s in sources)],
+        done = subprocess.run(["dpkg", "-S", *(f"/{s}" for s in sources)],
                               capture_output=True, text=True, timeout=120)
         for line in done.stdout.splitlines():
             names, _, path = line.partition(": ")
             if path.startswith("/usr/share/") and not names.startswith("diversion"):
-                owner[path.removeprefix("/usr/share/")] = names.split(", ")[0].split(":")[0]
+                owner[path.removeprefix("/")] = names.split(", ")[0].split(":")[0]
         wanted = sorted(set(owner.values()))
         done = subprocess.run(["dpkg-query", "-W", "-f", "${Package}\t${Version}\n", *wanted],
                               capture_output=True, text=True, timeout=120) if wanted else None
@@ -334,7 +537,7 @@ def write_corpus(outdir: Path, name: str, seed: int, documents: list[Document]) 
         package, version = owners.get(doc.source, ("", ""))
         truth[filename] = doc.entity
         sources[filename] = {"conversion": doc.conversion, "entity": doc.entity, "package": package,
-                             "source": f"usr/share/{doc.source}", "version": version}
+                             "source": doc.source, "version": version}
     for filename, data in (("truth.json", truth), ("sources.json", sources)):
         (scratch / filename).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     scratch.chmod(0o755)
@@ -354,7 +557,8 @@ def summary(name: str, documents: list[Document]) -> str:
 
 
 def build(outdir: Path) -> dict[str, list[Document]]:
-    """Both corpora under `outdir`; tools used by one corpus are never reused by the other."""
+    """Every corpus under `outdir`; tools used by one corpus are never reused by another,
+    and those of FRESH_OF never by the corpora built fresh of them."""
     if not (SHARE / "man").is_dir():
         raise SystemExit("heldout: /usr/share/man is absent: no man pages to build from")
     outdir.mkdir(parents=True, exist_ok=True)
@@ -369,6 +573,7 @@ def build(outdir: Path) -> dict[str, list[Document]]:
             note("no HTML converter (groff html device, man2html, pandoc): man pages are not rendered to HTML")
         for name, (seed, tools) in CORPORA.items():
             used = {doc.entity for docs in built.values() for doc in docs}
+            used |= {t.entity for older in FRESH_OF.get(name, ()) for t in CORPORA[older][1]}
             documents = choose(converter, tuple(t for t in tools if t.entity not in used), excluded)
             final = write_corpus(outdir, name, seed, documents)
             built[name] = documents
@@ -378,7 +583,7 @@ def build(outdir: Path) -> dict[str, list[Document]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("outdir", type=Path, help="folder to create heldout-a/ and heldout-b/ in")
+    parser.add_argument("outdir", type=Path, help="folder to create heldout-a/ ... heldout-d/ in")
     build(parser.parse_args().outdir)
 
 

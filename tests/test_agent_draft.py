@@ -282,3 +282,13 @@ def test_a_draft_page_keeps_every_step_and_action_item_the_model_left_out(projec
         assert f"* {item}" in body, body
     assert body.index("The ops team met on 12 June 2025") < body.index("* Sam: post-mortem")
     assert body.count("Sam: post-mortem") == 1
+
+
+def test_a_drafted_title_loses_the_words_that_say_what_kind_of_document_told_of_it(project: Project) -> None:
+    """Issue 26: "Globex status report" is a document's name; the page is Globex's."""
+    drop(project, "globex.txt", GLOBEX)
+    report = project.update(model=ScriptedChatModel(steps=[as_text(draft(
+        title="Globex status report", type="vendor", description="Globex writes accounting software."))]))
+    [f] = report.files
+    frontmatter, _ = page_of(project, f.page)
+    assert frontmatter["title"] == "Globex"

@@ -1,11 +1,11 @@
-"""bench/heldout.py builds two held-out corpora that benchmarks can trust.
+"""bench/heldout.py builds four held-out corpora that benchmarks can trust.
 
 Why: the held-out corpora are only worth something if they are what bench/quality.py
 expects (truth.json naming every input), if their names give nothing away, if they
 share no entity with the devset the engine was tuned on, and if every run on one
 machine gives the same bytes -- otherwise two benchmark runs would not be comparable.
 Skipped where the machine has no man pages or too few of the candidate tools. Two
-builds take a few seconds.
+builds take ten to twenty seconds.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from conftest import BENCH, load_bench
 
 SCRIPT = BENCH / "heldout.py"
-NAMES = ("heldout-a", "heldout-b")
+NAMES = ("heldout-a", "heldout-b", "heldout-c", "heldout-d")
 
 heldout = load_bench("heldout")
 
@@ -39,7 +39,7 @@ def digests(root: Path) -> dict[str, str]:
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def test_builds_two_deterministic_labelled_corpora(tmp_path: Path) -> None:
+def test_builds_four_deterministic_labelled_corpora(tmp_path: Path) -> None:
     if not Path("/usr/share/man").is_dir():
         pytest.skip("/usr/share/man is absent: no man pages to build the corpora from")
     for name in NAMES:
@@ -48,9 +48,10 @@ def test_builds_two_deterministic_labelled_corpora(tmp_path: Path) -> None:
                         f"({heldout.installed_tools(name)})")
     out = tmp_path / "out"
     first = build(out)
-    assert sum(line.startswith(NAMES) for line in first.stderr.splitlines()) == 2, first.stderr
+    assert sum(line.startswith(NAMES) for line in first.stderr.splitlines()) == len(NAMES), first.stderr
 
     entities: dict[str, set[str]] = {}
+    entities_files: dict[str, list[str]] = {}
     for name in NAMES:
         corpus = out / name
         truth = json.loads((corpus / "truth.json").read_text(encoding="utf-8"))
@@ -59,15 +60,22 @@ def test_builds_two_deterministic_labelled_corpora(tmp_path: Path) -> None:
         assert len(files) >= 24, files
         assert sorted(truth) == files and sorted(sources) == files
         assert all(isinstance(v, str) and v for v in truth.values())
-        assert all(sources[f]["entity"] == truth[f] and sources[f]["source"].startswith("usr/share/")
-                   and sources[f]["conversion"] for f in files)
+        assert all(sources[f]["entity"] == truth[f] and sources[f]["source"].startswith(
+            ("usr/share/", "pydoc ", "command ")) and sources[f]["conversion"] for f in files)
         entities[name] = set(truth.values())
+        entities_files[name] = files
         assert len(entities[name]) == 8, entities[name]
         for filename in files:
             assert all(entity.casefold() not in filename.casefold() for entity in entities[name]), filename
             assert (corpus / "input" / filename).stat().st_size >= heldout.MIN_BYTES
-    assert not entities["heldout-a"] & entities["heldout-b"]
-    assert not (entities["heldout-a"] | entities["heldout-b"]) & heldout.excluded_entities()
+    for n, name in enumerate(NAMES):
+        assert not entities[name] & heldout.excluded_entities()
+        assert all(not entities[name] & entities[other] for other in NAMES[n + 1:])
+    listed_earlier = {t.entity for name in ("heldout-a", "heldout-b") for t in heldout.CORPORA[name][1]}
+    assert not (entities["heldout-c"] | entities["heldout-d"]) & listed_earlier
+    # c and d have what the issue's cases need: data files beside the documents they are about
+    for name in ("heldout-c", "heldout-d"):
+        assert sum(Path(f).suffix in (".csv", ".json") for f in entities_files[name]) >= 3
 
     before = digests(out)
     (out / "heldout-a" / "input" / "stray.txt").write_text("left over from an older run\n")

@@ -98,6 +98,10 @@ def _nav_heading(block: Block) -> bool:
     return block.text.casefold().strip(" :¶#*") in NAV_HEADINGS
 
 
+def _folded(line: str) -> str:
+    return " ".join(line.casefold().split())
+
+
 def main_blocks(blocks: Iterable[Block]) -> list[Block]:
     """The blocks that are the document's own content, in order."""
     out: list[Block] = []
@@ -109,6 +113,7 @@ def main_blocks(blocks: Iterable[Block]) -> list[Block]:
             out.extend(b for b in items if not (b.links >= 2 and is_navigation(b)))
         items.clear()
 
+    listed: set[str] = set()  # the lines of the navigation section being skipped
     for block in blocks:
         if block.kind in (HEADING, LAYOUT) and block.text == FURNITURE_HEADING:
             break
@@ -117,9 +122,12 @@ def main_blocks(blocks: Iterable[Block]) -> list[Block]:
                 skip_level = None
             if block.kind == HEADING and _nav_heading(block):
                 flush_items()
-                skip_level = block.level
+                skip_level, listed = block.level, set()
                 continue
+        if skip_level is not None and block.raw and _folded(block.raw[0]) in listed:
+            skip_level = None  # a title the contents list: a plain text's section starts here
         if skip_level is not None:
+            listed |= {_folded(line) for line in block.raw}
             continue
         if block.kind == ITEM:
             items.append(block)

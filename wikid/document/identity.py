@@ -5,7 +5,8 @@
 Read from the document's own words, in this order of trust:
 
 1. The shapes that name their subject outright: a manual page's NAME line
-   (`git - the stupid content tracker`; pydoc's "Help on module X" page is one too),
+   (`git - the stupid content tracker`; pydoc's "Help on module X" page, and its HTML
+   page "Python: module X", are one too),
    a package changelog's entry header (`curl (7.88.1-10) bookworm; urgency=medium`),
    a `Name:`-style field is read by the engine's signals.
 2. The title: the file's title property when it reads like one (not a file name,
@@ -16,7 +17,9 @@ Read from the document's own words, in this order of trust:
    lines and sentence fragments are never a title (furniture.py).
 3. The kind: what the document is (manual page, release notes, FAQ, README …), from
    its shape and from the words of its title (KINDS).
-4. The subjects: the names the document says it is about. Its title with the kind
+4. The projects: the package, project or suite it says it belongs to (projects.py):
+   a manual page's footer and header, "is part of the X package".
+5. The subjects: the names the document says it is about. Its title with the kind
    words, function words, versions and dates removed leaves them ("GNU make NEWS" ->
    "GNU make", "TODO file for gzip." -> "gzip", "Contributing to Zstandard" ->
    "Zstandard").
@@ -35,6 +38,7 @@ from datetime import date
 from wikid.document.blocks import HEADING, LAYOUT, PARAGRAPH, Block, plain
 from wikid.document.dates import parse_date
 from wikid.document.furniture import NAV_HEADINGS, is_boilerplate
+from wikid.document.projects import man_source, stated_projects
 
 MAX_TITLE_CHARS = 150
 MAX_TITLE_WORDS = 16
@@ -55,14 +59,18 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("contribution guide", r"\bcontribut(?:ing|ion|ions|or guide)\b"),
         ("installation notes", r"\binstall(?:ing|ation)?\b"),
         ("reference", r"\b(?:reference|api|specification|spec)\b"),
-        ("meeting notes", r"\b(?:meeting|minutes|standup|stand-up|retro|retrospective|agenda)\b"),
-        ("contract", r"\b(?:agreement|contract|terms and conditions|statement of work)\b"),
+        ("meeting notes", r"\b(?:meeting|minutes|standup|stand-up|retro|retrospective|agenda|kick-?off)\b"),
+        ("status report", r"\b(?:status|progress|weekly|monthly|quarterly) (?:report|update)s?\b"),
+        ("review", r"\b(?:(?:design|code|peer|project) )?(?:review|assessment|evaluation|audit)\b"),
+        ("plan", r"\b(?:(?:project|release) )?(?:plan|schedule|timeline|proposal|brief)\b"),
+        ("contract", r"\b(?:agreement|contract|amendment|addendum|terms and conditions|statement of work)\b"),
         ("invoice", r"\binvoice\b"),
         ("price list", r"\b(?:price ?list|pricing|prices|rate card|quote|quotation)\b"),
         ("policy", r"\bpolicy\b"),
         ("runbook", r"\b(?:runbook|playbook|procedure|checklist)\b"),
         ("incident report", r"\b(?:incident|outage|post-?mortem)\b"),
         ("notice", r"\b(?:notice|letter|announcement|memo)\b"),
+        ("report", r"\b(?:report|update|summary)\b"),
         ("history", r"\bhistory\b"),
         ("overview", r"\b(?:overview|about|introduction)\b"),
     )
@@ -87,6 +95,8 @@ _NAME_SEP = re.compile(r"\s+(?:\\?-|—|–|--)\s+|\s+(?:\\?-|—|–)$")
 _MAN_NAME_HEAD = re.compile(r"^name$", re.IGNORECASE)
 _MAN_HEADER = re.compile(r"^([A-Za-z0-9_.:+-]{1,60}) ?\((\d[a-z]*)\)")
 _PYDOC = re.compile(r"^Help on (?:built-in )?(module|package|class|function) ([\w.]{1,100})(?: in (?:module )?[\w.]{1,100})?:$")  # pydoc: "Help on class Frame in module spam:"
+# pydoc's HTML page, by its title or first heading: "Python: module spam.eggs".
+_PYDOC_HTML = re.compile(r"^(?:#\s+)?Python: (?:built-in )?(module|package|class) ([\w.]{1,100})$")
 _CHANGELOG_ENTRY = re.compile(r"^([a-z0-9][a-z0-9+.~-]{0,60}) \(([^()\s]{0,60}\d[^()\s]{0,60})\) [^;\n]{1,120}; ?urgency=\w+")
 _CHANGELOG_TRAILER = re.compile(r"^ -- .{1,200}?>\s+(\w{3}, \d{1,2} \w{3} \d{4})")
 _DATED_AUTHOR_LINE = re.compile(r"^\d{4}-\d{2}-\d{2}\s{1,4}\S.{0,120}(?:<[^>\s]+@[^>\s]+>|\s[^\s@]+@[^\s@]+\.\w+)\s*$")
@@ -110,6 +120,7 @@ class Identity:
     entity_type: str | None  # what its subject is, when the document's shape says so
     date: date | None
     author: str | None
+    projects: tuple[str, ...] = ()  # the package or project it says it belongs to (projects.py)
 
 
 def title_problem(text: str) -> str | None:
@@ -160,12 +171,49 @@ def _usable(text: str | None) -> str | None:
     return cleaned if cleaned and title_problem(cleaned) is None else None
 
 
+_EDGE = re.compile(r"^[\s—–:,;|/-]+|[\s—–:,;|/-]+$")
+
+
+def entity_name(title: str) -> str:
+    """A title without the words that say what kind of document it is, at its start and
+    its end ("Harbor Lights status report", "Minutes of the Harbor Lights kickoff" ->
+    "Harbor Lights"): the entity a page is about, not the document that told of it.
+    The title as it is when nothing else would be left ("Meeting notes")."""
+    name = " ".join(title.split())
+    while True:
+        folded = name.casefold()
+        spans = [m.span() for _, pattern in KINDS for m in pattern.finditer(folded)]
+        words = name.split()
+        cut = name
+        for a, b in spans:
+            if b == len(name):
+                cut = name[:a]
+            elif a == 0:
+                cut = name[b:]
+            else:
+                continue
+            break
+        else:
+            if words and (words[-1].casefold() in _DOCUMENT_WORDS or _VERSIONISH.match(words[-1])):
+                cut = " ".join(words[:-1])
+            elif words and words[0].casefold() in _DOCUMENT_WORDS | _FUNCTION_WORDS:
+                cut = " ".join(words[1:])
+        cut = _EDGE.sub("", cut)
+        while cut.split() and cut.split()[0].casefold() in _FUNCTION_WORDS:
+            cut = cut.split(" ", 1)[1] if " " in cut else ""
+        if cut == name or not any(w.casefold() not in _GENERIC for w in _WORD.findall(cut)):
+            return name
+        name = cut
+
+
 def kind_of_title(title: str) -> str | None:
     folded = title.casefold()
     return next((kind for kind, pattern in KINDS if pattern.search(folded)), None)
 
 
 _FUNCTION_WORDS = frozenset("a an the of to and or in on at by with from for is are be that this as".split())
+# Words naming a document, not what it is about, when they end or start a title.
+_DOCUMENT_WORDS = frozenset("notes note document documents file files page draft final copy".split())
 _TITLE_PARTS = re.compile(r"\s+(?:—|–|--|-|\||·|::)\s+")
 
 
@@ -188,7 +236,7 @@ def subject_names(title: str) -> list[str]:
     """The names a title says its document is about (see the module docstring). A title
     `name — what it is` ("re — Regular expression operations") names one subject."""
     parts = title_parts(title)
-    if len(parts) > 1 and len(parts[0].split()) <= 2 and not kind_of_title(parts[0]):
+    if len(parts) > 1 and len(parts[0].split()) <= 2 and not kind_of_title(parts[0]) and _names_in(parts[0]):
         return [parts[0]]
     title = " ".join(parts)
     setting = _SETTING.search(title)
@@ -304,7 +352,8 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     title: str | None = None
     doc_date: date | None = None
 
-    pydoc = next((m for line in lines[:3] if (m := _PYDOC.match(line.strip()))), None)
+    pydoc = next((m for line in lines[:3] if (m := _PYDOC.match(line.strip()))), None) or next(
+        (m for line in (info.get("title", ""), first) if (m := _PYDOC_HTML.match(line.strip()))), None)
     man = _man_name(blocks)
     changelog = _CHANGELOG_ENTRY.match(first)
     if pydoc:
@@ -329,6 +378,8 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
         doc_date = parse_date(first)
 
     stated_title = _usable(info.get("title")) or _usable(frontmatter_title)
+    if pydoc and stated_title and _PYDOC_HTML.match(info.get("title", "")):
+        stated_title = None  # the page's shape said it all: "Python" is no subject of it
     if stated_title is None and not (man or pydoc or changelog or kind == "changelog"):
         stated_title = _lead_title(blocks, text)
     if title is None:
@@ -343,4 +394,6 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     if doc_date is None:
         doc_date = parse_date(info.get("date"))
     author = info.get("author") or None
-    return Identity(title, kind, tuple(subjects), entity_type, doc_date, author)
+    projects = man_source([first, text.rstrip().rsplit("\n", 1)[-1]]) if man else []
+    projects += [p for p in stated_projects(text) if p.casefold() not in {q.casefold() for q in projects}]
+    return Identity(title, kind, tuple(subjects), entity_type, doc_date, author, tuple(projects))

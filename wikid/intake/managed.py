@@ -397,7 +397,9 @@ def _apply(
             outcome.refreshed.append(page_id)
         elif page_id not in citing_ids and action == Action.CREATED:
             outcome.created.append(page_id)
-    outcome.files = [_doc_result(doc, citing, planned, claims, failed, io_failed, problems, result.notes)
+    placements = result.stats.get("placements")
+    outcome.files = [_doc_result(doc, citing, planned, claims, failed, io_failed, problems, result.notes,
+                                 placements if isinstance(placements, dict) else {})
                      for doc in documents]
     return outcome
 
@@ -405,8 +407,10 @@ def _apply(
 def _doc_result(
     doc: SourceDocument, citing: dict[str, list[_Page]], planned: dict[str, Any], claims: dict[str, tuple[str, str]],
     failed: dict[str, str], io_failed: set[str], problems: dict[str, str], notes: dict[str, str],
+    placements: dict[str, str],
 ) -> FileResult:
-    """One document's line in the report: the page that describes it, or why it waits."""
+    """One document's line in the report: the page that describes it (and, when the
+    engine weighed where it belongs, why it is there), or why it waits."""
     pages = citing.get(_placeholder(doc.input_rel), [])
     page = next((p for p in pages if p.id in planned), None)
     if page is None or doc.input_rel in failed:
@@ -421,7 +425,7 @@ def _doc_result(
     assert page.put is not None
     return FileResult(
         doc.input_rel, Bucket.NON_CONFORMANT, page.put.action,
-        message=f"described by wiki/{page.id}.md",
+        message=f"described by wiki/{page.id}.md" + (f" ({placements[doc.input_rel]})" if doc.input_rel in placements else ""),
         page=f"{page.id}.md",
         archived_as=f"archive/{claims[doc.input_rel][0]}",
         previous_archived_as=page.put.previous_archived_as,

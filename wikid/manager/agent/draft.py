@@ -37,6 +37,7 @@ from typing import Any
 from wikid.clock import iso
 from wikid.config import Config
 from wikid.document.dates import parse_date
+from wikid.document.identity import entity_name
 from wikid.document.sentences import split_sentences
 from wikid.images import Figure
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
@@ -150,7 +151,9 @@ def field_lines(text: str) -> list[tuple[str, str]]:
 
 
 def _title(proposed: str) -> str | None:
-    title = " ".join(proposed.split()).strip(" #*")
+    """The model's title as a page's: the entity's name, without the words that say
+    what kind of document told of it ("Harbor Lights status report" -> "Harbor Lights")."""
+    title = entity_name(" ".join(proposed.split()).strip(" #*"))
     if not title or len(title) > MAX_TITLE_CHARS or len(title.split()) > MAX_TITLE_WORDS or title.endswith("."):
         return None
     if _MARKUP.search(title):  # a link, an image, code or HTML is no name

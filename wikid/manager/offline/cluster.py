@@ -13,12 +13,16 @@ Signals, strongest first:
    an identifier asserted by one and mentioned by the other, one's strong name
    written in the other). Short notes about one thing share its vocabulary. A content
    link is refused when both documents mention names and their names disagree: two
-   tools' changelogs share a whole template of words, not a subject.
+   tools' changelogs share a whole template of words, not a subject; or when both
+   claim names in their titles and no claim of one is (part of) a claim of the other.
 3. *Name links* — what long and varied documents about one entity share is its name
    (names.py): groups merge, best first, while the mean name similarity of their
    documents (average linkage; pairs that share no name count 0) is at least
    `name_threshold`. Average linkage, not single: a tool's manual mentions a second
    tool often enough to look like it once, never on average over both families.
+4. *Strays* -- a document still alone that is about one name (mentioned again and
+   again, twice as often as any other) joins the one group that claims that name, or,
+   when the name is its own, the one group whose documents repeat it (_join_strays).
 
 One constraint overrides every link: two groups whose strong names differ are never
 joined (two contracts from the same template, for two suppliers, are two entities).
@@ -64,6 +68,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from wikid.config import OfflineConfig
+from wikid.document.identity import entity_name
 from wikid.manager import ExistingConcept
 from wikid.manager.offline.names import PROMINENT, NameIndex, name_vectors
 from wikid.manager.offline.related import without_related
@@ -94,6 +99,7 @@ class Group:
     similar: dict[str, float] = field(default_factory=dict)  # existing id -> best cosine (the agent's view)
     names: dict[str, int] = field(default_factory=dict)  # name key -> mentions by the members
     mentioned: dict[str, list[int]] = field(default_factory=dict)  # name key -> members mentioning it
+    reasons: dict[int, str] = field(default_factory=dict)  # member -> why it joined, or stayed alone
 
 
 class _UnionFind:
@@ -271,10 +277,41 @@ class _Firm:
     def __init__(self, claims: Sequence[Iterable[int]], mentions: Sequence[dict[int, int]]) -> None:
         self.claims = [Counter(set(c)) for c in claims]
         self.mentions = [Counter(m) for m in mentions]
+        self.firm_of: dict[int, int | None] | None = None  # root -> its firm name, once tracked
+        self.holders: dict[int, set[int]] = defaultdict(set)  # firm name -> roots firmly about it
 
     def merge(self, root: int, other: int) -> None:
         self.claims[root] += self.claims[other]
         self.mentions[root] += self.mentions[other]
+        if self.firm_of is not None:
+            for r in (root, other):
+                if (old := self.firm_of.pop(r, None)) is not None:
+                    self.holders[old].discard(r)
+            self._track(root)
+
+    def track(self, roots: Iterable[int]) -> None:
+        """Keep, from now on, which groups are firmly about each name (claimed_elsewhere)."""
+        self.firm_of = {}
+        for root in roots:
+            self._track(root)
+
+    def _track(self, root: int) -> None:
+        assert self.firm_of is not None
+        self.firm_of[root] = name = self.name(root)
+        if name is not None:
+            self.holders[name].add(root)
+
+    def claimed_elsewhere(self, a: int, b: int) -> bool:
+        """Whether one of two groups, not firmly about a name itself, claims the name a
+        third group is firmly about while the other group is firmly about another: a
+        module's page whose title names its package (`urllib.request`) belongs with
+        that package's group, not with the group whose name it mentions most (`http`)."""
+        for x, y in ((a, b), (b, a)):
+            if self.name(x) is None and self.name(y) is not None and any(
+                    r not in (x, y) for name in self.claims[x] if name != self.name(y)
+                    for r in self.holders.get(name, ())):
+                return True
+        return False
 
     def name(self, root: int) -> int | None:
         claims, mentions = self.claims[root], self.mentions[root]
@@ -290,18 +327,22 @@ class _Firm:
         return na is not None and nb is not None and na != nb
 
 
-def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float, firm: _Firm) -> None:
+def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float, firm: _Firm,
+                     named: Sequence[bool]) -> None:
     """Merge groups of `uf`, best first, while their mean pairwise similarity is >= threshold.
 
     Groups are those `uf` already holds (hard and content links). Only pairs that
-    share a name have an entry; the others count 0 in the mean. Merges the constraint
-    forbids, or that would join two groups firmly about different names (`_Firm`),
-    are skipped. Deterministic: ties go to the lower root indices.
+    share a name have an entry; the others count 0 in the mean. The mean is over the
+    documents that mention a name (`named`): one that names nothing (a data file
+    joined by its content) is no evidence for or against a merge. Merges the
+    constraint forbids, that would join two groups firmly about different names, or
+    a group to one firmly about another name than the one it claims with a third
+    group (`_Firm`), are skipped. Deterministic: ties go to the lower root indices.
     """
     n = len(uf.parent)
     size: dict[int, int] = defaultdict(int)
     for x in range(n):
-        size[uf.find(x)] += 1
+        size[uf.find(x)] += int(named[x])
         if uf.find(x) != x:
             firm.merge(uf.find(x), x)
     sums: dict[int, dict[int, float]] = defaultdict(dict)
@@ -313,6 +354,7 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             sums[b][a] = sums[b].get(a, 0.0) + s
     heap = [(-round(t / (size[a] * size[b]), 9), a, b) for a, nb in sums.items() for b, t in nb.items() if a < b]
     heapq.heapify(heap)
+    firm.track(sorted({uf.find(x) for x in range(n)}))
     while heap:
         negative, a, b = heapq.heappop(heap)
         if -negative < threshold:
@@ -321,7 +363,7 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             continue  # stale: one of them was merged since
         if abs(sums[a][b] / (size[a] * size[b]) + negative) > 1e-9:
             continue  # stale: the pair's sum changed
-        root = None if firm.apart(a, b) else uf.union(a, b)
+        root = None if firm.apart(a, b) or firm.claimed_elsewhere(a, b) else uf.union(a, b)
         if root is None:
             del sums[a][b], sums[b][a]
             continue
@@ -340,19 +382,74 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             heapq.heappush(heap, (-round(t / (size[root] * size[c]), 9), min(root, c), max(root, c)))
 
 
+def _claims_differ(a: set[int], b: set[int], keys: Sequence[str]) -> bool:
+    """Whether two documents claim different names: none the same, none a part of the
+    other's ("Harbor Lights" of "Harbor Lights steering")."""
+    if a & b:
+        return False
+    return not any(f" {keys[x]} " in f" {keys[y]} " or f" {keys[y]} " in f" {keys[x]} " for x in a for y in b)
+
+
+def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[Counter[int]], firm: _Firm,
+                 spread: set[int], keys: Sequence[str]) -> dict[int, str]:
+    """A document left alone whose text is about one name -- mentioned PROMINENT times
+    and twice as often as any other -- that the documents of exactly one group claim
+    joins that group: notes or a how-to that name their project throughout but claim
+    no name the others mention (their title is a section's, or none). When that name
+    is its own (a command's manual page), it joins the one group whose documents
+    repeat it (the package's release notes listing the command's changes). A name
+    mentioned in passing never moves a document; a name two groups claim or repeat
+    is a tie, and the document keeps a page of its own. Returns why each document
+    that is about a name joined a group or kept a page of its own."""
+    reasons: dict[int, str] = {}
+    size = Counter(uf.find(x) for x in range(len(uf.parent)))
+    claimed_by: dict[int, set[int]] = defaultdict(set)
+    for x, names in enumerate(claims):
+        for name in names:
+            claimed_by[name].add(uf.find(x))
+    repeated_by: dict[int, list[int]] = defaultdict(list)  # name -> documents mentioning it PROMINENT times
+    for y, counts in enumerate(mentions):
+        for name, count in counts.items():
+            if count >= PROMINENT:
+                repeated_by[name].append(y)
+    for x, counts in enumerate(mentions):
+        root = uf.find(x)
+        if size[root] != 1 or x in spread or not counts:
+            continue
+        (name, top), *rest = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        if top < PROMINENT or (rest and top < 2 * rest[0][1]):
+            continue
+        hosts = {uf.find(r) for r in claimed_by.get(name, ())} - {root}
+        how = "claim"
+        if not hosts and name in claims[x]:  # its own name: the group that repeats it
+            hosts = {uf.find(y) for y in repeated_by.get(name, ()) if y != x}
+            how = "repeat"
+        if len(hosts) > 1:
+            reasons[x] = f"a page of its own: it is about {keys[name]!r}, which {len(hosts)} groups {how}"
+        if len(hosts) != 1 or firm.apart(host := hosts.pop(), root) or firm.claimed_elsewhere(host, root):
+            continue
+        joined = uf.union(host, x)
+        if joined is not None:
+            firm.merge(joined, root if joined == host else host)
+            reasons[x] = f"joined: it is about {keys[name]!r}, which that group's documents {how}"
+    return reasons
+
+
 def group_documents(
     texts: Sequence[str],
     signals: Sequence[DocSignals],
     concepts: Sequence[ConceptInfo],
     config: OfflineConfig,
     subjects: Sequence[Sequence[str]] | None = None,
+    listings: Sequence[bool] = (),
 ) -> list[Group]:
     """Groups of documents (each document in exactly one), matched to concepts where one fits.
 
     `texts`/`signals` must already be in canonical order (sorted by input path);
     `subjects` are the names each document says it is about (its identity), or None
-    for only the names its signals assert. Groups are returned ordered by their first
-    member.
+    for only the names its signals assert; `listings` says which are data files (a
+    name in a cell is what they list, never a passing mention). Groups are returned
+    ordered by their first member.
     """
     n = len(texts)
     if n == 0:
@@ -387,7 +484,7 @@ def group_documents(
             first_named.setdefault(sig.name_key, idx)
     concept_keys: dict[str, list[int]] = defaultdict(list)
     for j, c in enumerate(concepts):
-        if key := name_key(c.title):
+        for key in title_keys(c.title):
             names[key] |= c.identifiers
             concept_keys[key].append(j)
     aliases = _Aliases(names)
@@ -408,7 +505,8 @@ def group_documents(
     index = NameIndex(vocabulary, names)
     mentions = [index.counts(*cased_words(t)) for t in texts]
     claims = [{index.ids[k] for s in names_ if (k := name_key(s)) in index.ids} for names_ in own]
-    name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims)
+    name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims,
+                             listings)
     anchors = {index.ids[k] for k in names if k in index.ids}
     spread = [i for i, m in enumerate(mentions) if _divided(m, anchors)]
     if spread:  # about several named entities: name or content links would pick one at random
@@ -431,16 +529,21 @@ def group_documents(
         i, j, s = int(pi[k]), int(pj[k]), float(ps[k])
         if i in divided or j in divided or (has_names[i] and has_names[j] and name_sim[i, j] < NAME_AGREEMENT):
             continue
+        if claims[i] and claims[j] and _claims_differ(claims[i], claims[j], index.keys):
+            continue  # each says what it is about, and they differ: shared words are no evidence
         if s >= config.cluster_threshold or (
             s >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))
         ):
             uf.union(i, j)
-    _average_linkage(uf, name_sim, config.name_threshold, _Firm(claims, mentions))
+    firm = _Firm(claims, mentions)
+    _average_linkage(uf, name_sim, config.name_threshold, firm, has_names.tolist())
+    reasons = _join_strays(uf, claims, mentions, firm, divided, index.keys)
 
     members_of: dict[int, list[int]] = defaultdict(list)
     for idx in range(n):
         members_of[uf.find(idx)].append(idx)
-    groups = [Group(members) for _, members in sorted(members_of.items())]
+    groups = [Group(members, reasons={m: reasons[m] for m in members if m in reasons})
+              for _, members in sorted(members_of.items())]
     for group in groups:
         totals: dict[str, int] = defaultdict(int)
         by: dict[str, list[int]] = defaultdict(list)
@@ -457,7 +560,7 @@ def group_documents(
         ci, cj, cs = similar_pairs(docs, concept_vectors, concept_floor, upper=False)
         for i, j, s in zip(ci.tolist(), cj.tolist(), cs.tolist()):
             doc_concept[i][j] = s
-    _match(groups, signals, concepts, doc_concept, about_concept, aliases, config)
+    _match(groups, signals, concepts, doc_concept, about_concept, aliases, config, own)
     groups = _merge_same_concept(groups)
     for group in groups:
         for m in group.members:
@@ -465,6 +568,12 @@ def group_documents(
                 cid = concepts[j].id
                 group.similar[cid] = max(s, group.similar.get(cid, 0.0))
     return groups
+
+
+def title_keys(title: str) -> list[str]:
+    """The name keys a page's title answers to: the title's, and its entity's without
+    document-kind words ("Harbor Lights kickoff" answers to "harbor lights" too)."""
+    return list(dict.fromkeys(k for k in (name_key(title), name_key(entity_name(title))) if k))
 
 
 def top_name(group: Group) -> str | None:
@@ -493,6 +602,7 @@ def _match(
     about_concept: dict[int, str],
     aliases: _Aliases,
     config: OfflineConfig,
+    subjects: Sequence[Sequence[str]] = (),
 ) -> None:
     """Set `concept_id` of each group that describes an entity the wiki already has.
 
@@ -508,7 +618,7 @@ def _match(
     by_title: dict[str, list[int]] = defaultdict(list)
     by_ident: dict[str, list[int]] = defaultdict(list)
     for j, c in enumerate(concepts):
-        if key := name_key(c.title):
+        for key in title_keys(c.title):
             by_title[key].append(j)
         for ident in c.identifiers:
             by_ident[ident].append(j)
@@ -524,9 +634,11 @@ def _match(
             sig = signals[m]
             for ident in sig.identifiers:
                 candidates += [(0, -sims[j], concepts[j].id, j) for j in by_ident.get(ident, ())]
-            for j in by_title.get(sig.name_key, ()) if sig.name_key else ():
-                if sig.strong_name or sims[j] >= floor:
-                    candidates.append((1, -sims[j], concepts[j].id, j))
+            keys = {sig.name_key} | {name_key(n) for n in (subjects[m] if m < len(subjects) else ())}
+            for key in sorted(k for k in keys if k):
+                for j in by_title.get(key, ()):
+                    if (sig.strong_name and key == sig.name_key) or sims[j] >= floor:
+                        candidates.append((1, -sims[j], concepts[j].id, j))
             for j in by_title.get(about_concept.get(m, ""), ()):
                 candidates.append((1, -sims[j], concepts[j].id, j))
         if not strong and (name := about_name(group)):
@@ -554,6 +666,7 @@ def _merge_same_concept(groups: list[Group]) -> list[Group]:
                 target.names[key] = target.names.get(key, 0) + count
             for key, members in group.mentioned.items():
                 target.mentioned[key] = sorted(target.mentioned.get(key, []) + members)
+            target.reasons.update(group.reasons)
         else:
             by_concept[group.concept_id] = group
             merged.append(group)

@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
 from wikid.config import OfflineConfig
 from wikid.document.blocks import Block
 from wikid.document.dates import parse_date
-from wikid.document.identity import Identity
+from wikid.document.identity import Identity, entity_name
 from wikid.document.reading import read
 from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
@@ -29,12 +29,13 @@ from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_inf
 from wikid.document.model import Paragraph
 from wikid.document.outline import bounded, read_outline
 from wikid.manager.offline.content import Content, read_content
+from wikid.manager.offline.datafiles import DATA_FILES, Placer, content_title, says_something, word_counts
 from wikid.manager.offline.pages import PageDraft, PageSource, body_blocks, compose, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.signals import DocSignals, Field, read_signals
-from wikid.manager.offline.names import NameIndex
+from wikid.manager.offline.names import PROMINENT, NameIndex, with_packages
 from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
 from wikid.okf.concept_id import RESERVED_DIRS, RESERVED_SLUGS
@@ -77,9 +78,12 @@ class _Doc:
 
     @property
     def subjects(self) -> list[str]:
-        """The names it says it is about: its identity's, and a strong name it asserts."""
+        """The names it says it is about: its identity's, a strong name it asserts, and
+        the package or project it says it belongs to."""
         named = [self.signals.name] if self.signals.strong_name and self.signals.name else []
-        return named + list(self.identity.subjects)
+        subjects = named + list(self.identity.subjects)
+        folded = {s.casefold() for s in subjects}
+        return subjects + [p for p in self.identity.projects if p.casefold() not in folded]
 
     @property
     def date(self) -> date | None:
@@ -290,6 +294,31 @@ def _concerned(docs: list[_Doc], pages: list[ExistingConcept], config: OfflineCo
     return out
 
 
+def _attach_data_files(groups: list[Group], docs: list[_Doc], texts: list[str]) -> tuple[list[Group], dict[str, str]]:
+    """Each data file alone in its group that names nothing joins the group whose
+    documents use its values (datafiles.py), or stays alone; with the reason for each."""
+    lone = [g for g in groups if len(g.members) == 1 and g.concept_id is None
+            and docs[g.members[0]].suffix in DATA_FILES and not docs[g.members[0]].signals.strong_name]
+    if not lone:
+        return groups, {}
+    words = [word_counts(t) for t in texts]
+    hosts = [g for g in groups if any(docs[m].suffix not in DATA_FILES for m in g.members)]
+    host_words = [sum((words[m] for m in g.members), Counter()) for g in hosts]
+    placer = Placer(host_words, words)
+    moves: dict[int, Group] = {}
+    reasons: dict[str, str] = {}
+    for group in lone:
+        m = group.members[0]
+        placement = placer.place(words[m])
+        rel = docs[m].document.input_rel
+        reasons[rel] = ("joined: " if placement.group is not None else "a page of its own: ") + placement.reason
+        if placement.group is not None:
+            moves[m] = hosts[placement.group]
+    for m, host in moves.items():
+        host.members = sorted(host.members + [m])
+    return [g for g in groups if not (len(g.members) == 1 and g.members[0] in moves)], reasons
+
+
 def _superseded(redone: set[str], groups: list[Group], ids: list[str], docs: list[_Doc]) -> dict[str, str]:
     """Re-derived pages no group writes again -> the page that now holds most of their sources."""
     holders: dict[str, Counter[str]] = {}
@@ -326,13 +355,15 @@ def unique_id(base: str, taken: set[str]) -> str:
 class Plan:
     """What a batch gives: page id -> draft (including earlier pages whose related list
     changes), the documents each cluster's page covers, the existing page a cluster
-    updates, notes on documents left out, and pages superseded (ManagerResult.removed)."""
+    updates, notes on documents left out, pages superseded (ManagerResult.removed), and
+    where each document left alone by its names went and why (ManagerResult.stats["placements"])."""
 
     pages: dict[str, PageDraft]
     members: dict[str, list[_Doc]]
     updates: dict[str, ExistingConcept]
     notes: dict[str, str]
     removed: dict[str, str]
+    placements: dict[str, str] = field(default_factory=dict)  # input_rel -> why it joined a page or kept its own
 
 
 class OfflineEngine:
@@ -363,10 +394,15 @@ class OfflineEngine:
         fixed = [c for c in concepts if c.id not in redone]
         docs = sorted(docs + earlier, key=lambda d: d.document.input_rel)
         by_id = {c.id: c for c in fixed}
-        groups = group_documents(
-            ["\n\n".join(b.text for b in d.blocks) for d in docs], [d.signals for d in docs],
-            [concept_info(c) for c in fixed], self.config, [d.subjects for d in docs],
-        )
+        subjects = with_packages([d.subjects for d in docs], name_key)
+        texts = ["\n\n".join(b.text for b in d.blocks) for d in docs]
+        groups = group_documents(texts, [d.signals for d in docs], [concept_info(c) for c in fixed],
+                                 self.config, subjects, [d.suffix in DATA_FILES for d in docs])
+        groups, placements = _attach_data_files(groups, docs, texts)
+        placements |= {docs[m].document.input_rel: why for g in groups for m, why in g.reasons.items()}
+        mentioning: Counter[str] = Counter()  # name -> the batch's documents mentioning it
+        for g in groups:
+            mentioning.update({k: len(v) for k, v in g.mentioned.items()})
 
         taken = {c.id.casefold() for c in fixed}
         used_titles = {c.title.casefold() for c in fixed}
@@ -383,7 +419,8 @@ class OfflineEngine:
                 types.append(existing_type if isinstance(existing_type, str) and existing_type.strip() else self._type(members))
                 continue
             type_ = self._type(members)
-            title = distinct_title(self._title(members, group), type_, used_titles)
+            title = distinct_title(self._title(members, group, [subjects[m] for m in group.members], mentioning),
+                                   type_, used_titles)
             folder = self.folder_for(type_, fixed)
             slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"
             slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug
@@ -398,12 +435,13 @@ class OfflineEngine:
         pages = self._with_related(dict(zip(ids, drafts)), fixed, wiki)
         members = {page: [docs[m] for m in group.members] for page, group in zip(ids, groups)}
         updates = {page: by_id[group.concept_id] for page, group in zip(ids, groups) if group.concept_id}
-        return Plan(pages, members, updates, notes, _superseded(redone, groups, ids, docs))
+        return Plan(pages, members, updates, notes, _superseded(redone, groups, ids, docs), placements)
 
     def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
         plan = self.plan(documents, wiki)
         pages = {page: render(draft, self.now) for page, draft in plan.pages.items()}
-        return ManagerResult(pages, plan.notes, removed=plan.removed)
+        stats: dict[str, Any] = {"placements": plan.placements} if plan.placements else {}
+        return ManagerResult(pages, plan.notes, stats, removed=plan.removed)
 
     def _misplaced(self, concept: ExistingConcept, concepts: list[ExistingConcept]) -> bool:
         """Whether a page of this engine sits outside the folder its type now goes to
@@ -491,7 +529,7 @@ class OfflineEngine:
                 out[concept.id] = replace(draft, related=[(titles[r], r) for r in related])
         return out
 
-    def _title(self, members: list[_Doc], group: Group) -> str:
+    def _title(self, members: list[_Doc], group: Group, subjects: list[list[str]], mentioning: Counter[str]) -> str:
         """The entity's name: the name most members assert in a field or frontmatter
         title; else, of the names the members' titles claim, the one the most members
         mention ("zstd" over "libzstd" and "Zstandard"), then the one their titles
@@ -499,8 +537,14 @@ class OfflineEngine:
         whole project (README, release notes, changelog, FAQ …) counting more than one
         by a manual page about one of its commands, so "GNU diffutils" wins over
         "diff", "diff3" and "cmp" -- then the one mentioned most ("git" in
-        "gittutorial", "gitfaq" …), spelled as their texts spell it most; else the
-        first member's own title, else its file name."""
+        "gittutorial", "gitfaq" …), spelled as their texts spell it most. A project
+        two or more members say they belong to (identity.projects: "part of the
+        util-linux package", a manual page's footer) comes first when at least half of
+        the members that name anything mention it and fewer documents outside the group
+        do (a platform every page's footer names is no one's project): the title of
+        a package's commands and files is the package. Else the first member's own
+        title, else what a data file holds (its columns or keys), else its file name.
+        `mentioning` counts the batch's documents mentioning each name."""
         named = [d.signals for d in members if d.signals.name and d.signals.strong_name and d.signals.name_key]
         if named:
             counts = Counter(s.name_key for s in named)
@@ -508,21 +552,35 @@ class OfflineEngine:
             key = next(s.name_key for s in named if counts[s.name_key] == best)
             return next(s.name for s in named if s.name_key == key and s.name)
         claimed: Counter[float] = Counter()
-        for d in members:
+        projects: Counter[str] = Counter()
+        for d, names in zip(members, subjects):
             weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
-            for key in {k for subject in d.subjects if (k := name_key(subject))}:
-                claimed[key] += weight
-        candidates = [k for k in claimed if group.names.get(k)] or ([top_name(group)] if group.names else [])
+            stated = {name_key(p) for p in d.identity.projects}
+            projects.update(stated)
+            for key in {k for subject in names if (k := name_key(subject))}:
+                claimed[key] += PROJECT_CLAIM if key in stated else weight
+        naming = sum(1 for m in group.members if any(m in ms for ms in group.mentioned.values()))
+        shared = {k for k, n in projects.items() if n >= 2 and 2 * len(group.mentioned.get(k, ())) >= naming
+                  and mentioning[k] - len(group.mentioned.get(k, ())) < len(group.mentioned.get(k, ()))}
+        top = top_name(group)
+        candidates = [k for k in claimed if group.names.get(k)] or (
+            [top] if top is not None and group.names[top] >= PROMINENT else [])
         if candidates:
-            key = min(candidates, key=lambda k: (-len(group.mentioned.get(k, ())), -claimed[k], -group.names.get(k, 0), k))
+            key = min(candidates, key=lambda k: (k not in shared, -len(group.mentioned.get(k, ())), -claimed[k],
+                                                 -group.names.get(k, 0), k))
             written: Counter[str] = Counter()
             for d in members:
                 written.update(_spellings(d, key))
             if written:
                 return min(written, key=lambda w: (-written[w], w))
-            return next((s for d in members for s in d.subjects if name_key(s) == key), key)
+            return next((s for names in subjects for s in names if name_key(s) == key), key)
         first = members[0]
-        return first.identity.title or humanize_stem(first.document.input_rel)
+        if first.identity.title:
+            return entity_name(first.identity.title)
+        if first.suffix in DATA_FILES and not says_something(_stem(first.document.input_rel)) \
+                and (described := content_title(first.body)):
+            return described
+        return humanize_stem(first.document.input_rel)
 
     def _type(self, members: list[_Doc]) -> str:
         """Stated or name-implied types vote by strength; title-word hints (they describe a

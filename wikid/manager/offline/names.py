@@ -26,8 +26,9 @@ the start of no other name and not a name itself): documents write "Northwind" f
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 import scipy.sparse as sp
@@ -90,7 +91,7 @@ class NameIndex:
 
 
 def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterable[int] = (),
-                 claimed: Sequence[Iterable[int]] = ()) -> sp.csr_matrix:
+                 claimed: Sequence[Iterable[int]] = (), listings: Sequence[bool] = ()) -> sp.csr_matrix:
     """L2-normalised rows of sqrt(count) x smooth idf (see the module docstring).
 
     Document frequency counts the documents that repeat a name (PROMINENT mentions):
@@ -102,12 +103,18 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
     no other document mentions links nothing and would only crowd out the names it
     shares ("make-dfsg" in one changelog hides its many "make"s), so it is left out
     -- unless it is `known`, the title of a concept of the wiki, which the wiki
-    counts as one more document naming it.
+    counts as one more document naming it. A document that claims no name and
+    mentions one name once ("cleaned with frobnik beforehand", one line of a README
+    of two hundred) has no name evidence at all: that mention is not what it is about
+    -- unless the document is a data file (`listings`), whose cells name only what
+    it lists.
     """
     n = len(mentions)
     df = np.zeros(max(size, 1), dtype=np.float64)
+    anywhere = np.zeros(max(size, 1), dtype=np.float64)  # documents mentioning it at all
     for row in mentions:
         for name, count in row.items():
+            anywhere[name] += 1
             if count >= PROMINENT:
                 df[name] += 1
     for name in known:
@@ -116,11 +123,40 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
     rows, cols, vals = [], [], []
     for r, row in enumerate(mentions):
         own = set(claimed[r]) if r < len(claimed) else set()
+        if not own and sum(row.values()) < PROMINENT and not (r < len(listings) and listings[r]):
+            continue  # one name said once in passing is no evidence of what it is about
         weights = {name: math.sqrt(count) * idf[name] for name, count in row.items()
-                   if count > 0 and (df[name] + (count < PROMINENT) >= 2 or name in own)}
+                   if count > 0 and (df[name] + (count < PROMINENT) >= 2 or name in own and anywhere[name] >= 2)}
         norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
         for name in sorted(weights):
             rows.append(r)
             cols.append(name)
             vals.append(weights[name] / norm)
     return sp.csr_matrix((vals, (rows, cols)), shape=(n, max(size, 1)), dtype=np.float64)
+
+
+_DOTTED = re.compile(r"^[^\W\d][\w-]*(?:\.[\w-]+)+$")
+
+
+def with_packages(claims: Sequence[Sequence[str]], key: Callable[[str], str]) -> list[list[str]]:
+    """Each document's claimed names, plus the package a dotted name belongs to when
+    another document claims that package: `xml.dom.minidom` and `adduser.conf` (a
+    module path, a configuration file's name, the last part of a path) belong to
+    `xml` and `adduser`, the entity the pages of a package's modules and files share.
+    `key` folds a name for comparison (textutil.name_key)."""
+    claimed = {key(name) for names in claims for name in names}
+    out: list[list[str]] = []
+    for names in claims:
+        extra: list[str] = []
+        for name in names:
+            last = name.rstrip("/").rsplit("/", 1)[-1]
+            if not _DOTTED.match(last):
+                continue
+            parts = last.split(".")
+            for n in range(1, len(parts)):
+                parent = ".".join(parts[:n])
+                if key(parent) in claimed and parent not in names and parent not in extra:
+                    extra.append(parent)
+                    break
+        out.append([*names, *extra])
+    return out

@@ -1,0 +1,70 @@
+"""The project a document says it belongs to, and a title's entity without kind words.
+
+Why (issue 26): a package's pages -- a command's manual page, its configuration file's,
+a README -- share the package, which they name in a manual page's footer or in words
+("is part of the util-linux package"); titles carry words that say what kind of
+document told of an entity ("status report", "kickoff"), which are not its name.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from wikid.document.blocks import parse
+from wikid.document.furniture import main_blocks
+from wikid.document.identity import entity_name
+from wikid.document.projects import man_source, stated_projects
+from wikid.document.reading import read
+
+
+@pytest.mark.parametrize(("header", "footer", "expected"), [
+    ("FINDMNT(8)     System Administration     FINDMNT(8)", "util-linux 2.38.1   2022-05-11   FINDMNT(8)",
+     ["util-linux"]),
+    ("PG_DUMP(1)   PostgreSQL 15.18 Documentation   PG_DUMP(1)", "PostgreSQL 15.18   2026   PG_DUMP(1)",
+     ["PostgreSQL"]),
+    ("CMAKE(1)     CMake     CMAKE(1)", "3.25.1     November 30, 2022     CMAKE(1)", ["CMake"]),
+    ("TIC(1)     General Commands Manual     TIC(1)", "      TIC(1)", []),
+    ("FC-LIST(1)            FC-LIST(1)", "      Aug 13, 2008      FC-LIST(1)", []),
+])
+def test_a_manual_pages_footer_and_header_name_its_source(header: str, footer: str, expected: list[str]) -> None:
+    assert man_source([header, footer]) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("AVAILABILITY\n    The findmnt command is\n    part of the util-linux package.", ["util-linux"]),
+    ("This is the GNU gettext package.  It is interesting for authors", ["GNU gettext"]),
+    ("reports the version. This describes ncurses version 6.4 (patch 20221231).", ["ncurses"]),
+    ("DESCRIPTION\n\nFontconfig is a library designed to provide font configuration.", ["Fontconfig"]),
+    ("This is a bug-fix release. This is the latest official version.", []),
+    ("It is a tool for everyone. There is a program for that.", []),
+])
+def test_a_text_says_what_it_is_part_of(text: str, expected: list[str]) -> None:
+    assert stated_projects(text) == expected
+
+
+def test_a_manual_page_read_as_text_carries_its_project() -> None:
+    page = ("QMV(1)        User Commands        QMV(1)\n\nNAME\n       qmv - rename files\n\nDESCRIPTION\n"
+            "       qmv renames files.\n\nquillkit 2.1        2026-01-10        QMV(1)\n")
+    assert read(page).identity.projects == ("quillkit",)
+
+
+@pytest.mark.parametrize(("title", "entity"), [
+    ("Harbor Lights status report", "Harbor Lights"),
+    ("Harbor Lights kickoff", "Harbor Lights"),
+    ("Minutes of the Harbor Lights kickoff", "Harbor Lights"),
+    ("Harbor Lights — design review", "Harbor Lights"),
+    ("Harbor Lights project plan", "Harbor Lights"),
+    ("Acme agreement amendment", "Acme"),
+    ("GNU make NEWS", "GNU make"),
+    ("Meeting notes", "Meeting notes"),  # nothing else would be left
+    ("XZ Utils", "XZ Utils"),
+])
+def test_an_entitys_name_is_a_title_without_its_kind_words(title: str, entity: str) -> None:
+    assert entity_name(title) == entity
+
+
+def test_a_plain_texts_contents_list_does_not_hide_the_sections_it_lists() -> None:
+    text = ("CONTENTS\n Sending Patches\n Coding Style\n\nSending Patches\n\n\t* send patches to the list.\n\n"
+            "Coding Style\n\n\t* indent with tabs.\n")
+    kept = [b.text for b in main_blocks(parse(text))]
+    assert "Sending Patches" in kept and any("indent with tabs" in t for t in kept)

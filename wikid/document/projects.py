@@ -1,0 +1,79 @@
+"""The larger whole a document says it belongs to: the package, project or suite.
+
+A manual page is about one command, but it says whose command it is: its footer
+names the source it ships with (`util-linux 2.38.1   2022-05-11   FINDMNT(8)`), its
+header the manual it is part of (`PostgreSQL 15.18 Documentation`), and its text
+says so in words ("The findmnt command is part of the util-linux package", "This
+describes ncurses version 6.4", "This is the GNU gettext package"). Those names are
+the entity that the pages of a package's commands, files and READMEs share.
+
+Never a project: the standard manual volumes a header names ("General Commands
+Manual", "System Administration"), versions and dates.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wikid.document.dates import parse_date
+
+_NAME = r"([A-Za-z][\w.+/-]{0,40}(?: [A-Za-z][\w.+/-]{0,40})?)(?:\(\d\w*\))?"
+_WHOLE = r"(?:package|project|suite|distribution|toolkit|collection)"
+_STATEMENTS = (
+    re.compile(rf"\b(?:is|are) (?:also )?(?:a )?part of (?:the )?{_NAME} {_WHOLE}\b", re.IGNORECASE),
+    re.compile(rf"\bthis is the {_NAME} {_WHOLE}\b", re.IGNORECASE),
+    re.compile(rf"\bthis (?:describes|documents) {_NAME} (?:version|release)\b", re.IGNORECASE),
+    # what the text defines: "Fontconfig is a library designed to ..."
+    re.compile(r"(?:^|[.!?:] )([A-Za-z][\w.+-]{1,40}) is an? (?:[\w-]+ ){0,3}"
+               r"(?:library|program|tool|utility|package|suite|toolkit|framework)\b", re.MULTILINE),
+)
+# The header and footer lines of a manual page rendered as text.
+_MAN_TITLE = r"[\w.:+-]{1,60}\(\d\w*\)"
+_HEADER = re.compile(rf"^{_MAN_TITLE}\s{{2,}}(\S.*?)\s{{2,}}{_MAN_TITLE}\s*$")
+_FOOTER = re.compile(rf"^(\S.*?)(?:\s{{2,}}\S.*?)?\s{{2,}}{_MAN_TITLE}\s*$")
+_VOLUME = re.compile(r"\b(?:manual|commands|administration|programmer'?s|functions|calls|formats|miscellaneous|"
+                     r"information|utilities|conventions)\b", re.IGNORECASE)
+_NOT_NAME = re.compile(r"^(?:v?\d[\w.+~:-]*|version|release|documentation|the|a|an|this|that|its|our|of)$",
+                       re.IGNORECASE)
+_ARTICLES = frozenset("a an the this that its our their your another same whole entire it there which what "
+                      "each every one".split())
+
+
+def _cleaned(text: str) -> str | None:
+    """A header's or footer's name: without versions, dates and words like "version"."""
+    if _VOLUME.search(text) or parse_date(text) is not None:
+        return None
+    words = [w for w in text.split() if not _NOT_NAME.match(w.strip("(),")) and parse_date(w) is None]
+    name = " ".join(words).strip(" ,;:")
+    return name if re.search(r"[A-Za-z]{2,}", name) and len(words) <= 3 else None
+
+
+def man_source(lines: list[str]) -> list[str]:
+    """The source and the manual a manual page rendered as text names in its footer
+    (its last line) and header (its first): `util-linux`, `PostgreSQL`."""
+    found: list[str] = []
+    candidates = []
+    if lines and (m := _FOOTER.match(lines[-1].strip())):
+        candidates.append(m.group(1))
+    if lines and (m := _HEADER.match(lines[0].strip())):
+        candidates.append(m.group(1))
+    for candidate in candidates:
+        name = _cleaned(candidate)
+        if name and name.casefold() not in {f.casefold() for f in found}:
+            found.append(name)
+    return found
+
+
+def stated_projects(text: str) -> list[str]:
+    """The wholes a text says it is part of ("is part of the util-linux package") and
+    what it defines ("Fontconfig is a library"), in the order it says them."""
+    # one line per paragraph, so that a sentence starts at a line's start or after a stop
+    flat = "\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text))
+    found: list[str] = []
+    named = [m.group(1) for pattern in _STATEMENTS for m in pattern.finditer(flat)]
+    for name in named:
+        if name.split()[0].casefold() in _ARTICLES or _NOT_NAME.match(name.split()[-1]):
+            continue
+        if name.casefold() not in {f.casefold() for f in found}:
+            found.append(name)
+    return found
