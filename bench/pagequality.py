@@ -45,11 +45,12 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
                      a table (`=`, `==, !=`), a key binding (`ESC-}`), a syntax summary
                      (`module <metadata>;`), a label and its term (`Pipe: |`).
                      In a definition list's table (first header Option, Command, Term,
-                     Syntax, ...) only a prompt, a line continued with a backslash or statements count:
-                     the source lists commands and syntax as its terms.
+                     Syntax, ...), or its bullets (`* **term** -- description`), only a
+                     prompt, a line continued with a backslash or statements count: the
+                     source lists commands and syntax as its terms.
 * fragment        -- a heading or bold key that is a sentence fragment: it ends with a
                      function word or a comma, starts with a lowercase and/or/the/of/to,
-                     or has more than 12 words.
+                     or has more than 12 words (a question, ending with `?`, is whole).
 
 Facts kept: found in each source's text (the extracted text its pages cite, else the
 archived file itself when it is text) with plain regular expressions, independently of
@@ -632,7 +633,9 @@ def bad_keys(body: str, is_bad: Callable[[str], bool], keyed: Callable[[Attribut
 def code_as_key(page: str) -> list[str]:
     """Headings, attribute keys and first-column table cells that are code."""
     body = split_page(page)[1]
-    out = bad_keys(body, is_code_key, lambda a: bool(a.value))
+    out = bad_keys(body, is_code_key, lambda a: bool(a.value) and not (a.bullet and a.bold))
+    # a definition list written as bullets (`* **==, !=** -- ...`) lists terms as its table does
+    out += [a.line for a in attributes(body) if a.value and a.bullet and a.bold and is_code_statement(a.key)]
     for tab in tables(body):
         if len(tab.header) < 2:
             continue
@@ -664,6 +667,8 @@ def is_fragment(key: str) -> bool:
     text = plain(key).rstrip(":").strip()
     words = re.findall(r"[\w'’]+", text)
     if not words:
+        return False
+    if text.endswith("?"):  # a question (a FAQ's, as its heading or term) is whole however long
         return False
     if len(text.split()) > FRAGMENT_WORDS or text.endswith(",") or re.search(r"\w\s+[-–—]$", text):
         return True

@@ -642,3 +642,19 @@ def test_code_as_key_in_a_definition_table_flags_only_program_pieces() -> None:
     assert pq.code_as_key(page(body)) == ["| if (x) { y; } | A statement. |",
                                           "| gpg --list-sigs --with-colons USERID \\| \\\\ | awk -F: '$1==\"sig\"' |",
                                           "| $ make install | Installs the binaries. |"]
+
+
+def test_a_definition_list_as_bullets_is_judged_as_its_table_and_questions_are_whole() -> None:
+    body = """# Operators
+
+* **==, !=** — The expression a == b is true when a and b are equal.
+* **if (x) { y; }** — A statement.
+
+# Questions
+
+* **I installed frob, but my shell does not find it. How can I run it from any folder?** — Add it to PATH.
+* **This key goes on for many more words than any real key ever should have in it** — value
+"""
+    assert pq.code_as_key(page(body)) == ["* **if (x) { y; }** — A statement."]
+    assert pq.fragment(page(body)) == [
+        "* **This key goes on for many more words than any real key ever should have in it** — value"]

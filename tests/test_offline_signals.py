@@ -12,6 +12,7 @@ from wikid.manager.offline import vectors
 from wikid.document.blocks import parse
 from wikid.document.dates import parse_date
 from wikid.document.outline import read_outline
+from wikid.document.model import ItemList, Outline, Paragraph, Terms, walk
 from wikid.manager.offline.content import read_content
 from wikid.manager.offline.signals import codes, read_signals
 from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify
@@ -197,3 +198,35 @@ def test_vectors_equal_scikit_learn_tfidf_before_truncation(monkeypatch: pytest.
 def test_field_and_cell_values_lose_links_and_footnote_references() -> None:
     s = read_signals("Owner: [Ops team](../teams/ops.md)[^1]\n\n| Setting | Value |\n|---|---|\n| Docs | [wiki](/x.md) |\n")
     assert {a.label: a.value for a in s.attributes} == {"Owner": "Ops team", "Docs": "wiki"}
+
+
+def _long_manual(section: str) -> str:
+    """A manual long enough to be abridged: filler sections, then `section`."""
+    filler = "\n\n".join(f"## Part {n}\n\n" + " ".join([f"Frob part {n} reshapes the data files it is given."] * 40)
+                         for n in range(12))
+    return f"# frob\n\nfrob reshapes data files in place.\n\n{filler}\n\n{section}"
+
+
+def test_an_abridged_term_keeps_its_first_paragraph_and_the_list_it_introduces() -> None:
+    section = ("## Options\n\n-f, --force\n:   This option has several effects:\n\n"
+               "    * it overwrites files;\n    * it follows links.\n\n"
+               "-k, --keep\n:   Keep the input files. Frob deletes them otherwise.\n\n    A second paragraph.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    assert not content.short
+    terms = [b for s in content.sections for _, b in walk(Outline((), (s,))) if isinstance(b, Terms)]
+    described = {t.term: t.description for block in terms for t in block.entries}
+    assert described["-f, --force"] == "This option has several effects: it overwrites files; it follows links."
+    assert described["-k, --keep"] == "Keep the input files. Frob deletes them otherwise."
+
+
+def test_past_the_paragraph_budget_a_list_keeps_the_sentence_that_introduces_it() -> None:
+    paragraphs = "\n\n".join(f"Paragraph {n} of the notes says something about frob." for n in range(6))
+    section = f"## Notes\n\n{paragraphs}\n\nSome options turn recursion off. These include:\n\n* --delete-before\n* --delete-after\n"
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [notes] = [s for s in content.sections if s.title == "Notes"]
+    texts = [b.text if isinstance(b, Paragraph) else b for b in notes.blocks]
+    assert "Some options turn recursion off. These include:" in texts
+    assert isinstance(notes.blocks[-1], ItemList) and notes.blocks[-2] == Paragraph(
+        "Some options turn recursion off. These include:")

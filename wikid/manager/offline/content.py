@@ -48,17 +48,19 @@ from wikid.document.model import (
 from wikid.document.sentences import first_sentence, goes_on, is_sentence, split_sentences
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
 
-SHORT_WORDS = 1500  # a document this short is carried whole
-LONG_BUDGET_WORDS = 4000  # what an abridged document carries (its definition lists aside)
+SHORT_WORDS = 3000  # a document this short is carried whole
+LONG_BUDGET_WORDS = 8000  # what an abridged document carries (its definition lists aside)
 MAX_LEAD_SENTENCES = 3
 MAX_LEAD_CHARS = 500
-MAX_ITEMS = 40  # items of one list in an abridged document
-MAX_PARAGRAPHS = 3  # paragraphs of one section in an abridged document
-MAX_EXAMPLES = 2  # short code blocks of one section besides those a paragraph introduces
+MAX_ITEMS = 60  # items of one list in an abridged document
+MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document
+MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph introduces
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
-MAX_TABLE_ROWS = 40  # rows of a table in an abridged document
-MAX_SHORT_TABLE_ROWS = 60
-MAX_CODE_LINES = 15
+MAX_TERM_CHARS = 450  # a term's first paragraph up to this long is carried whole, else its first sentence
+MAX_FOLDED_ITEMS = 12  # a list a term's description introduces, folded into it up to this many items
+MAX_TABLE_ROWS = 60  # rows of a table in an abridged document
+MAX_SHORT_TABLE_ROWS = 80
+MAX_CODE_LINES = 25
 MAX_SHORT_CODE_LINES = 60
 MAX_TERMS = 400
 MAX_LABEL_WORDS = 8
@@ -184,23 +186,38 @@ def _abridge_item(item: Item) -> Item:
 
 
 def _abridge_term(term: Term) -> Term:
-    description = first_sentence(term.description)
+    """A term with its description's first paragraph (its first sentence when long),
+    and the short list that paragraph introduces folded into it (`This option has
+    several effects: a; b; c.`), so no description ends on a colon."""
+    paragraphs = [b for b in term.body if isinstance(b, Paragraph)]
+    first = paragraphs[0].text if paragraphs else term.description
+    description = first if len(first) <= MAX_TERM_CHARS else first_sentence(first)
+    if description.endswith(":"):
+        following = term.body[term.body.index(paragraphs[0]) + 1:] if paragraphs else ()
+        listed = following[0] if following and isinstance(following[0], ItemList) else None
+        if listed is not None and len(listed.items) <= MAX_FOLDED_ITEMS:
+            description = f"{description} {'; '.join(i.text.rstrip('.;,') for i in listed.items if i.text)}."
+        else:
+            said = split_sentences(description)
+            description = " ".join(said[:-1]) if len(said) > 1 else description
     return Term(term.term, (Paragraph(description),) if description else ())
 
 
 def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
-    """One section's blocks, abridged: its first paragraphs whole, each list's first
-    items, every term with its description's first sentence, a table's first rows,
-    its first short examples and every short example a kept paragraph introduces
-    (`... as follows:`); a paragraph introducing a block left out is left out too,
-    so no page ends a section on a colon."""
+    """One section's blocks, abridged: its first paragraphs whole (and past them a
+    paragraph that introduces a list), each list's first items, every term with its
+    description's first paragraph, a table's first rows, its first short examples and
+    every example a kept paragraph introduces (`... as follows:`); a paragraph
+    introducing a block left out is left out too, so no page ends a section on a colon."""
     kept: list[tuple[int, Block]] = []
     paragraphs = examples = 0
     for n, block in enumerate(blocks):
         introduced = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph) \
             and kept[-1][1].text.endswith(":")
+        following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_field(block):
-            if paragraphs < MAX_PARAGRAPHS:
+            # past the budget, a paragraph still comes with the list it introduces (`These include:`)
+            if paragraphs < MAX_PARAGRAPHS or block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table)):
                 kept.append((n, block))
                 paragraphs += 1
         elif isinstance(block, ItemList):
@@ -211,8 +228,8 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             kept.append((n, Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS]))))
         elif isinstance(block, Table):
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
-        elif isinstance(block, Code) and len(block.text.splitlines()) <= MAX_CODE_LINES \
-                and (introduced or examples < MAX_EXAMPLES):
+        elif isinstance(block, Code) and (introduced and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES
+                                          or len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES):
             kept.append((n, block))
             examples += 1
     out: list[Block] = []
