@@ -230,3 +230,14 @@ def test_past_the_paragraph_budget_a_list_keeps_the_sentence_that_introduces_it(
     assert "Some options turn recursion off. These include:" in texts
     assert isinstance(notes.blocks[-1], ItemList) and notes.blocks[-2] == Paragraph(
         "Some options turn recursion off. These include:")
+
+
+def test_a_faq_and_a_manual_naming_their_versions_are_not_release_notes() -> None:
+    faq = ("# frob FAQ\n\n## A. frob version 3.02 and later\n\nUse the -i option.\n\n"
+           "## B. frob v2.05 and higher versions\n\nUse the -e option.\n\n## C. frob 1.5\n\nUpgrade.\n")
+    content = read_content(read_outline(faq, ".md"), faq, "FAQ", "frob FAQ", ".md")
+    assert not content.releases and [s.title for s in content.sections][-1] == "C. frob 1.5"
+    manual = ("# frob and libfrob, version 1.0.8\n\nVersion 1.0.8 of 13 July 2019\n\n## 1. Introduction\n\n"
+              "frob compresses files. It is fast.\n\n## 2. How to use frob\n\nRun it on a file.\n")
+    content = read_content(read_outline(manual, ".md"), manual, None, "frob and libfrob", ".md")
+    assert not content.releases and "2. How to use frob" in [s.title for s in content.sections]

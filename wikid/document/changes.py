@@ -9,7 +9,7 @@
   2022)`, `2022-12-28 (3.40.1)`) and little else; its changes are the items and
   paragraphs up to the next one, grouped under the headings between them (`** Bug
   fixes`, an author and date line).
-A section number (`1.1. Overview`) is no version. Releases are ordered newest first:
+A section number (`1.1. Overview`, `A. Frob v3.02 and later`) is no version. Releases are ordered newest first:
 by date when every release has one, else as the document lists them when it lists
 them newest first (most do), else by version.
 """
@@ -44,7 +44,7 @@ _TO_VERSION = re.compile(r"\bto\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
 _SPAN = re.compile(r"\b(?:from|between)\b.*\d.*\b(?:to|and)\s+v?\d", re.IGNORECASE)  # `from 1.07 to 1.07.1`
 _LABELLED = re.compile(r"^\W*(?:changes|changed|release|released|version|new in|noteworthy|what's new)\b", re.IGNORECASE)
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}$")  # a GNU ChangeLog entry: `2015-07-10  Name  <address>`
-_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+\S")
+_SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*|[A-Z])\.\s+\S")  # `1.1. Overview`, `A. Frob v2.0 and later`
 _KIND_WORDS = frozenset(
     """version versions release releases released changes change changed noteworthy new in of for
     the major minor user-visible visible between and since stable beta alpha rc news what's whats is

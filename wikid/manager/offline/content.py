@@ -65,7 +65,11 @@ MAX_SHORT_CODE_LINES = 60
 MAX_TERMS = 400
 MAX_LABEL_WORDS = 8
 CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history"})
-MIN_RELEASES = 2  # a document of another kind lists this many releases to be read as a changelog
+MIN_RELEASES = 2  # a document of another kind lists releases of this many versions to be read as a changelog
+# Kinds whose sections name versions in passing (a FAQ's `GNU frob v4.0 and higher`, a
+# manual's `version 1.0.8`): never read as release notes (a README may end in its changelog).
+NOT_CHANGELOG_KINDS = frozenset({"FAQ", "tutorial", "guide", "reference", "to-do list", "contribution guide",
+                                 "installation notes"})
 MIN_PRELUDE_WORDS = 250  # what a changelog says before its releases is carried from this long (not a NEWS file's preamble)
 _FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")
 _EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
@@ -348,8 +352,9 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
         carried = [c for s in sections if (c := _carried(s, short)) is not None]
         return Content(tuple(lead), man, tuple(carried if short else _within_budget(carried)),
                        facts=tuple(_man_facts(man) + _text_facts(text)), words=words, short=short)
-    releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or suffix not in DATA_SUFFIXES else []
-    if releases and (kind in CHANGELOG_KINDS or len(releases) >= MIN_RELEASES):
+    releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or (
+        suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else []
+    if releases and (kind in CHANGELOG_KINDS or len({r.version for r in releases}) >= MIN_RELEASES):
         debian = is_debian_changelog(text)
         lead: tuple[str, ...] = ()
         carried: tuple[Section, ...] = ()
