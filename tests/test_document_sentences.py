@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wikid.document.sentences import first_sentence, split_sentences
+from wikid.document.sentences import display_heading, first_sentence, spellings, split_sentences
 
 
 def test_no_sentence_ends_after_an_abbreviation_or_an_initial() -> None:
@@ -22,3 +22,14 @@ def test_an_option_at_the_end_of_a_sentence_ends_it() -> None:
     assert split_sentences("See also -C. The next option reads a file.") == [
         "See also -C.", "The next option reads a file."]
     assert split_sentences('He said "Stop." Then he left.') == ['He said "Stop."', "Then he left."]
+
+
+def test_headings_drop_their_capitals_but_keep_acronyms_spellings_and_identifiers() -> None:
+    spelled = spellings(["Start the SQLite shell over TCP.", "The SQLite shell reads its commands.", "Use X11."])
+    assert spelled == {"sqlite": "SQLite", "tcp": "TCP"}
+    assert display_heading("EXIT STATUS", spelled) == "Exit status"
+    assert display_heading("SQLITE META-COMMANDS", spelled) == "SQLite meta-commands"
+    assert display_heading("SSH-BASED VIRTUAL PRIVATE NETWORKS") == "SSH-based virtual private networks"
+    assert display_heading("USING X11 FORWARDING") == "Using X11 forwarding"
+    assert display_heading("OPT_APPEND_NEWLINE") == "OPT_APPEND_NEWLINE"
+    assert display_heading("Already Mixed Case") == "Already Mixed Case"

@@ -6,6 +6,8 @@ an option's first sentence, a summary a model wrote.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 import re
 
 from wikid.document.furniture import is_boilerplate
@@ -78,9 +80,49 @@ def goes_on(text: str) -> bool:
     return stripped.split()[-1].casefold().strip(".") in _OPEN_ENDS
 
 
-def display_heading(text: str) -> str:
-    """A heading as a reader expects it: `DESCRIPTION` -> `Description`, `EXIT STATUS` -> `Exit status`."""
+def display_heading(text: str, spellings: Mapping[str, str] | None = None) -> str:
+    """A heading as a reader expects it: `DESCRIPTION` -> `Description`, `EXIT STATUS`
+    -> `Exit status`; a word keeps the spelling the document's text gives it
+    (`TCP FORWARDING` -> `TCP forwarding` when the text says TCP, `SQLITE` -> `SQLite`),
+    a word without vowels stays an acronym (`SSH`), and an identifier stays as written
+    (`OPT_APPEND_NEWLINE`, `X11`)."""
     text = text.strip(" :¶")
-    if text.isupper() and len(text) > 3:
-        text = text.capitalize()
-    return text
+    if not (text.isupper() and len(text) > 3) or "_" in text or (" " not in text and any(c.isdigit() for c in text)):
+        return text
+    known = spellings or {}
+
+    def cased(part: str, first: bool) -> str:
+        core = part.strip("()[]{},.;:'\"")
+        if not core:
+            return part
+        if core.casefold() in known:
+            return part.replace(core, known[core.casefold()])
+        if len(core) >= 2 and (core.isalpha() and not set(core) & _VOWELS or any(c.isdigit() for c in core)):
+            return part
+        lowered = part.lower()
+        return lowered[:1].upper() + lowered[1:] if first else lowered
+
+    words = text.split(" ")
+    return " ".join("-".join(cased(piece, n == 0 and k == 0) for k, piece in enumerate(word.split("-")))
+                    for n, word in enumerate(words))
+
+
+_VOWELS = frozenset("AEIOUY")
+_CASED_WORD = re.compile(r"\b[A-Za-z][A-Za-z0-9]*\b")
+MIN_SPELLING_SHARE = 0.8
+
+
+def spellings(texts: Iterable[str]) -> dict[str, str]:
+    """How a text spells its words with capitals inside them (`TCP`, `SQLite`, `GnuPG`),
+    casefolded word -> spelling, where that spelling is what the text writes nearly always."""
+    counts: dict[str, dict[str, int]] = {}
+    for text in texts:
+        for word in _CASED_WORD.findall(text):
+            forms = counts.setdefault(word.casefold(), {})
+            forms[word] = forms.get(word, 0) + 1
+    out: dict[str, str] = {}
+    for key, forms in counts.items():
+        form, seen = max(forms.items(), key=lambda pair: (pair[1], pair[0]))
+        if any(c.isupper() for c in form[1:]) and seen >= MIN_SPELLING_SHARE * sum(forms.values()):
+            out[key] = form
+    return out

@@ -24,7 +24,7 @@ Pure functions of one document's outline and identity.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
 from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence
@@ -45,7 +45,7 @@ from wikid.document.model import (
     walk,
     word_count,
 )
-from wikid.document.sentences import first_sentence, goes_on, is_sentence, split_sentences
+from wikid.document.sentences import display_heading, first_sentence, goes_on, is_sentence, spellings, split_sentences
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
 
 SHORT_WORDS = 3000  # a document this short is carried whole
@@ -335,7 +335,21 @@ def _text_facts(text: str) -> list[tuple[str, str]]:
 
 
 def read_content(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:
-    """The content of one source (see the module docstring)."""
+    """The content of one source (see the module docstring); its sections' titles as a
+    reader expects them, its words spelled as its text spells them (`TCP forwarding`)."""
+    content = _read(outline, text, kind, title, suffix)
+    if not content.sections:
+        return content
+    spelled = spellings(block_text(b) for _, b in walk(outline) if isinstance(b, (Paragraph, ItemList, Terms)))
+    return replace(content, sections=tuple(_titled(s, spelled) for s in content.sections))
+
+
+def _titled(section: Section, spelled: dict[str, str]) -> Section:
+    return Section(display_heading(section.title, spelled), section.level, section.blocks,
+                   tuple(_titled(s, spelled) for s in section.sections))
+
+
+def _read(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:
     words = word_count(outline)
     short = words <= SHORT_WORDS
     names = frozenset(w for w in (title or "").split() if w[:1].islower())
