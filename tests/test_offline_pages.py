@@ -360,3 +360,13 @@ def test_a_key_value_run_that_ends_a_sentence_is_an_example_not_attributes() -> 
             "  input:    U+0041 U+00DF\n  pattern:  U+0053 U+0062\n\nis found.\n")
     _, _, body = only_page(run([SourceDocument("frob-notes.txt", text)]))
     assert "# Attributes" not in body
+
+
+def test_the_lead_is_the_sentence_that_says_what_the_entity_is_and_a_long_opening_is_not_split() -> None:
+    quick = "# A quick start for frob\n\nAgreed, the frob manual is dense and frob has many options.\n\n## Finding files\n\nRun frob -i.\n"
+    notes = ("# Notes on frob\n\nFrob (for FRee OBjects) lists the files that processes hold open. "
+             + " ".join(["It reads the kernel's tables to find them, one by one."] * 12) + "\n\n## Output\n\nOne line a file.\n")
+    _, fm, body = only_page(run([SourceDocument("frob/quick.md", quick), SourceDocument("frob/notes.md", notes)]))
+    assert fm["description"].startswith("Frob (for FRee OBjects) lists the files that processes hold open.")
+    lead = body.lstrip().split("\n\n", 1)[0]
+    assert "It reads the kernel's tables" not in lead  # a long paragraph gives the lead its first sentence only

@@ -50,8 +50,8 @@ from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_sha
 
 SHORT_WORDS = 3000  # a document this short is carried whole
 LONG_BUDGET_WORDS = 8000  # what an abridged document carries (its definition lists aside)
-MAX_LEAD_SENTENCES = 3
-MAX_LEAD_CHARS = 500
+MAX_LEAD_SENTENCES = 4
+MAX_LEAD_CHARS = 600
 MAX_ITEMS = 60  # items of one list in an abridged document
 MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document
 MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph introduces
@@ -152,13 +152,15 @@ def _reshaped(section: Section) -> Section:
     return Section(section.title, section.level, blocks, made + tuple(_reshaped(s) for s in section.sections))
 
 
-def _first_sentences(text: str, limit: int) -> list[str]:
-    out: list[str] = []
-    for sentence in split_sentences(text):
-        if len(out) >= limit or sum(len(s) for s in out) + len(sentence) > MAX_LEAD_CHARS and out:
-            break
-        out.append(sentence)
-    return out
+def _lead_sentences(text: str) -> list[str]:
+    """The sentences of a paragraph a lead takes: all of them when the paragraph is
+    short, else its first only -- the rest stays in its section, which then goes on
+    from a sentence that does not lean on the ones taken (`GnuPG 2.x supports ...`
+    after `There are two versions: 1.x and 2.x.`) as rarely as a cut can manage."""
+    sentences = split_sentences(text)
+    if len(text) <= MAX_LEAD_CHARS and len(sentences) <= MAX_LEAD_SENTENCES:
+        return sentences
+    return sentences[:1]
 
 
 def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[str], tuple[Block, ...]]:
@@ -173,7 +175,7 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
         sentences = split_sentences(text)
         if not sentences or not is_sentence(sentences[0], names):
             continue
-        lead = _first_sentences(text, MAX_LEAD_SENTENCES)
+        lead = _lead_sentences(text)
         rest = " ".join(sentences[len(lead):])
         remaining = blocks[:n] + ((Paragraph(rest),) if rest else ()) + blocks[n + 1 :]
         return lead, remaining

@@ -159,12 +159,21 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     key = name_key(title)
     with_lead = [s for s in ordered_sources(cited) if s.content.lead]
     own_man = [s for s in with_lead if s.content.man and any(name_key(n) == key for n in s.content.man.names)]
-    naming = [s for s in with_lead if s.names_entity]
+    # a lead that opens with the entity's name says what it is (`Frob lists open files`);
+    # one that only names it talks about it (`Agreed, the frob manual is dense`)
+    naming = sorted((s for s in with_lead if s.names_entity), key=lambda s: not _defines(s.content.lead[0], title))
     # A lead that does not name the entity is taken only from the page's most
     # descriptive source (a runbook's first sentence); from a lesser one (a letter
     # beside the contract) it would describe something else.
     first = ordered_sources(cited)[:1]
     return next(iter(own_man or naming or [s for s in first if s.content.lead]), None)
+
+
+def _defines(sentence: str, title: str) -> bool:
+    """Whether `sentence` opens with the entity's name as its subject."""
+    opening = re.sub(r"^(?:the|a|an)\s+", "", sentence.strip("*_` "), flags=re.IGNORECASE).casefold()
+    name = title.casefold()
+    return opening.startswith(name) and not opening[len(name):len(name) + 1].isalnum()
 
 
 def lead_sentences(cited: list[PageSource], title: str) -> tuple[list[str], str | None]:
