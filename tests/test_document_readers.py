@@ -616,3 +616,27 @@ def test_a_readme_ending_in_its_changelog_names_versions_in_passing_before_it() 
     assert [c.text for c in releases[0].changes] == ["Removed a leak in the reader."]
     before = before_releases(outline)
     assert [s.title for s in sections(before)] == ["frob", "Supported Python"]
+
+
+def test_a_release_groups_outline_labels_and_leaves_its_sign_off_out() -> None:
+    text = """\
+frob NEWS
+
+2.1\t\tApril 28, 2022
+
+\t\tFaster reader for wide files.
+
+\t\t** Bug fixes
+
+\t\tThe writer no longer drops the last line.
+
+\t\tThe frob team at Example April 28, 2022
+
+2.0\t\tMay 7, 2019
+
+\t\tSupport for 2023 dates was added.
+"""
+    releases = read_releases(text, read_text(text))
+    assert [(c.text, c.group) for c in releases[0].changes] == [
+        ("Faster reader for wide files.", None), ("The writer no longer drops the last line.", "Bug fixes")]
+    assert [c.text for c in releases[1].changes] == ["Support for 2023 dates was added."]

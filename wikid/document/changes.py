@@ -28,6 +28,9 @@ from wikid.document.text_reader import read_text
 MAX_RELEASES = 12  # the newest are what a page shows
 MIN_DATED = 2  # releases with a date that make the undated version mentions around them no releases
 MAX_MARKER_WORDS = 12
+MAX_SIGNATURE_WORDS = 9
+_EMAIL = re.compile(r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?")
+_OUTLINE_LABEL = re.compile(r"^\*{2,}\s+(\S.*)$")  # an outline file's group under its release
 MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
@@ -139,9 +142,20 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
                     for item in event.items if item.text]
         elif isinstance(event, Terms):
             out += [Change(f"{t.term}: {t.description}".rstrip(": "), group) for t in event.entries]
-        elif isinstance(event, Paragraph):
+        elif isinstance(event, Paragraph) and (label := _OUTLINE_LABEL.match(event.text)):
+            group = label.group(1)  # `** Bug fixes` over the changes it groups
+        elif isinstance(event, Paragraph) and not _is_signature(event.text):
             out.append(Change(event.text, group, kind="paragraph"))
     return out
+
+
+def _is_signature(text: str) -> bool:
+    """A release's sign-off (`The frob team at Example April 28, 2022`, `Jo Doe
+    <jo@example.org> March 2018`): a name with a date or an address, nothing changed."""
+    words = text.split()
+    if len(words) > MAX_SIGNATURE_WORDS or text.endswith(".") or not (_EMAIL.search(text) or parse_date(text)):
+        return False
+    return words[0][:1].isupper() and not words[0].casefold().endswith(("ed", "es"))
 
 
 def _marker(event: Heading | Block) -> str | None:

@@ -184,11 +184,17 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
 
 def _abridge_item(item: Item) -> Item:
     """An item shown by its first sentence when long, with the lists nested in it (what
-    `for all files in use by the process:` goes on to list)."""
+    `for all files in use by the process:` goes on to list) and its short examples."""
     text = item.text if len(item.text) <= MAX_ITEM_CHARS else first_sentence(item.text)
-    nested = tuple(ItemList(tuple(_abridge_item(i) for i in child.items[:MAX_ITEMS] if i.text), child.ordered)
-                   for child in item.children if isinstance(child, ItemList))
-    return Item(text, tuple(n for n in nested if n.items))
+    nested: list[Block] = []
+    for child in item.children:
+        if isinstance(child, ItemList):
+            items = tuple(_abridge_item(i) for i in child.items[:MAX_ITEMS] if i.text)
+            if items:
+                nested.append(ItemList(items, child.ordered))
+        elif isinstance(child, Code) and len(child.text.splitlines()) <= MAX_CODE_LINES:
+            nested.append(child)  # the example the item shows (`Instead of "s/a//g", use` over it)
+    return Item(text, tuple(nested))
 
 
 def _abridge_term(term: Term) -> Term:

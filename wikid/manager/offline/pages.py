@@ -616,6 +616,8 @@ def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
     out = [f"# {RECENT_CHANGES}"]
     for source in logs:
         for n, release in enumerate(source.content.releases[:MAX_RELEASES_SHOWN]):
+            if n and not release.changes:
+                continue  # an older release the document lists without saying what changed
             parts, left = _changes(writer, release.changes, MAX_NEWEST_CHANGES if n == 0 else MAX_OLDER_CHANGES)
             out.append(_release_heading(release, source.content.debian, len(logs) > 1, source))
             ref = f"[^{source.id}]"
