@@ -241,3 +241,13 @@ def test_a_faq_and_a_manual_naming_their_versions_are_not_release_notes() -> Non
               "frob compresses files. It is fast.\n\n## 2. How to use frob\n\nRun it on a file.\n")
     content = read_content(read_outline(manual, ".md"), manual, None, "frob and libfrob", ".md")
     assert not content.releases and "2. How to use frob" in [s.title for s in content.sections]
+
+
+def test_a_definition_stays_when_the_long_example_it_introduces_is_left_out() -> None:
+    example = "\n".join(f"    line_{n} = frob.dumps({n})" for n in range(80))
+    section = ("## OPT_PASSTHROUGH\n\nPass objects through to default. This allows custom formats, e.g., dates:\n\n"
+               f"{example}\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [option] = [s for s in content.sections if s.title == "OPT_PASSTHROUGH"]
+    assert option.blocks == (Paragraph("Pass objects through to default."),)

@@ -248,7 +248,10 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     for k, (n, block) in enumerate(kept):
         if isinstance(block, Paragraph) and block.text.endswith(":") and n + 1 < len(blocks) \
                 and (k + 1 == len(kept) or kept[k + 1][0] != n + 1):
-            continue  # what it introduces was left out
+            said = split_sentences(block.text)  # what it introduces was left out: so is the sentence that does
+            if len(said) > 1:
+                out.append(Paragraph(" ".join(said[:-1])))
+            continue
         if isinstance(block, Terms) and out and isinstance(out[-1], Terms):
             out[-1] = Terms(out[-1].entries + block.entries)  # the paragraphs between them left out: one list
         else:
