@@ -11,7 +11,7 @@ What can go wrong, and what each costs:
 * The scheduler cannot be reached or has no workers when the batch starts: every
   document waits in input/ (ClusterUnavailable, a spawn.WorkerStartError: the batch
   reports them as `retry`), as when no local worker can start.
-* A worker dies mid-task: Dask itself runs the task again elsewhere (up to its
+* A worker dies mid-task (or holding a result not fetched yet): Dask itself runs the task again elsewhere (up to its
   `distributed.scheduler.allowed-failures`); past that, or when the scheduler restarts
   (the client reconnects and its tasks are cancelled), or a worker holds a task past
   its deadline, the task is sent again, at most ATTEMPTS times in all. A document that
@@ -25,9 +25,9 @@ What can go wrong, and what each costs:
   (ClusterUnavailable) rather than mix texts two versions extracted.
 
 Tasks are sent a window at a time (WINDOW_PER_THREAD per worker thread), so the
-daemon holds the bytes of a bounded number of files, and a task's deadline (its time
-limit, a worker's start and a margin) runs from when the scheduler says it started,
-not from when it was queued. dask.distributed is imported only here, when the
+daemon holds the bytes of a bounded number of files, and a task's deadline
+(task_deadline) runs from when the scheduler says a worker took it, not from when it
+was queued. dask.distributed is imported only here, when the
 executor is dask (`pip install 'wikid[dask]'`).
 """
 
@@ -73,9 +73,11 @@ class _SchedulerGone(Exception):
 
 
 def task_deadline(limits: LimitsConfig) -> float:
-    """Seconds a task may run on a worker before it counts as lost: the extraction's own
-    time limit, a fresh extraction worker's start, and a margin for the bytes' trip."""
-    return limits.extract_timeout_seconds + WORKER_START_SECONDS + MARGIN_SECONDS
+    """Seconds a task may be on a worker before it counts as lost: twice what one
+    extraction may take (its time limit and a fresh extraction worker's start), since
+    the scheduler hands a worker a task more than it has threads (its
+    `worker-saturation`) and one may wait there for another; and a margin for the trip."""
+    return 2 * (limits.extract_timeout_seconds + WORKER_START_SECONDS) + MARGIN_SECONDS
 
 
 def connect(address: str, timeout: float = CONNECT_SECONDS, workers: bool = True) -> Any:
