@@ -181,9 +181,9 @@ def test_a_task_past_its_deadline_is_sent_again_then_left_in_input(
         drop(project, "fine.txt", b"Acme Anvils price list: one anvil costs ninety euros.\n")
         report = project.update()
     outcome = {f.input: f for f in report.files}
-    assert outcome["fine.txt"].action == Action.CREATED
+    assert outcome["fine.txt"].action == Action.CREATED, [f.line() for f in report.files]
     stuck = outcome["stuck.hostile"]
-    assert (stuck.action, stuck.reason) == (Action.IGNORED, Reason.IO_FAILED)
+    assert (stuck.action, stuck.reason) == (Action.IGNORED, Reason.IO_FAILED), stuck.line()
     assert f"lost its extraction {dask_client.ATTEMPTS} times" in stuck.message and "no answer" in stuck.message
     assert (project.paths.input / "stuck.hostile").exists()
     assert not list(project.paths.archive.rglob("stuck*"))

@@ -80,9 +80,11 @@ def task_deadline(limits: LimitsConfig) -> float:
     return 2 * (limits.extract_timeout_seconds + WORKER_START_SECONDS) + MARGIN_SECONDS
 
 
-def connect(address: str, timeout: float = CONNECT_SECONDS, workers: bool = True) -> Any:
+def connect(address: str, timeout: float | None = None, workers: bool = True) -> Any:
     """A dask.distributed Client of the scheduler at `address` (that has a worker, with
-    `workers`); raises ClusterUnavailable saying why not."""
+    `workers`), given `timeout` seconds (default CONNECT_SECONDS) for each; raises
+    ClusterUnavailable saying why not."""
+    timeout = CONNECT_SECONDS if timeout is None else timeout
     try:
         from distributed import Client
     except ImportError:
