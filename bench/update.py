@@ -22,14 +22,12 @@ Usage: python bench/update.py [--sizes 10000,50000,100000] [--second M] [--json]
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import resource
 import sys
 import tempfile
 import time
 from pathlib import Path
-from queue import Empty
 
 import table  # bench/table.py
 from table import Row, attempt
@@ -84,21 +82,10 @@ def measure(n: int, second: int, out: mp.Queue) -> None:
 
 
 def run(n: int, second: int) -> tuple[float, float, float, float | None]:
-    ctx = mp.get_context("spawn")
-    queue: mp.Queue = ctx.Queue()
-    child = ctx.Process(target=measure, args=(n, second, queue))
-    child.start()
-    try:
-        while True:
-            try:
-                return queue.get(timeout=1)
-            except Empty:
-                if not child.is_alive():
-                    return queue.get(timeout=1)
-    except Empty:
-        raise RuntimeError(f"the update child for N={n} exited with {child.exitcode} (traceback above)") from None
-    finally:
-        child.join()
+    """(seconds, peak MB, MB before the call, seconds of the second update) for N, from a fresh child."""
+    from cluster import in_child  # bench/cluster.py
+
+    return in_child(measure, n, second)
 
 
 def main() -> int:
