@@ -167,23 +167,22 @@ def test_an_unreachable_scheduler_leaves_the_documents_waiting(project: Project,
 def test_a_task_past_its_deadline_is_sent_again_then_left_in_input(
     tmp_path: Path, hostile: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A Dask worker that holds a task (here: one hung in a document that outlasts a
-    deadline made short) is not waited on forever: the task is sent again, at most
-    ATTEMPTS times, then its document waits in input/ as io_failed; the rest is read."""
-    monkeypatch.setattr(dask_client, "task_deadline", lambda limits: 0.5)
+    """A Dask worker that holds a task (here: one in a document that outlasts a deadline
+    made short) is not waited on forever: the task is sent again, at most ATTEMPTS
+    times, then its document waits in input/ as io_failed, and nothing is archived."""
     with start_cluster() as cluster:
         monkeypatch.setenv("WIKID_EXTRACT_EXECUTOR", "dask")
         monkeypatch.setenv("WIKID_EXTRACT_SCHEDULER", cluster.scheduler_address)
         monkeypatch.setenv("WIKID_LIMITS_EXTRACT_TIMEOUT_SECONDS", "30")
         project = Project(tmp_path / "proj")
         project.init()
-        drop(project, "stuck.hostile", b"sleep:6:Acme Anvils order book")  # far past a deadline of 0.5 s
         drop(project, "fine.txt", b"Acme Anvils price list: one anvil costs ninety euros.\n")
+        assert [f.action for f in project.update().files] == [Action.CREATED]  # the cluster works
+        monkeypatch.setattr(dask_client, "task_deadline", lambda limits: 0.5)
+        drop(project, "stuck.hostile", b"sleep:6:Acme Anvils order book")  # far past a deadline of 0.5 s
         report = project.update()
-    outcome = {f.input: f for f in report.files}
-    assert outcome["fine.txt"].action == Action.CREATED, [f.line() for f in report.files]
-    stuck = outcome["stuck.hostile"]
-    assert (stuck.action, stuck.reason) == (Action.IGNORED, Reason.IO_FAILED), stuck.line()
+    stuck = report.files[0]
+    assert (stuck.input, stuck.action, stuck.reason) == ("stuck.hostile", Action.IGNORED, Reason.IO_FAILED), stuck.line()
     assert f"lost its extraction {dask_client.ATTEMPTS} times" in stuck.message and "no answer" in stuck.message
     assert (project.paths.input / "stuck.hostile").exists()
     assert not list(project.paths.archive.rglob("stuck*"))
