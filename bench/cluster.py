@@ -32,8 +32,10 @@ import random
 import resource
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from queue import Empty
+from typing import Any
 
 import table  # bench/table.py
 from table import Row, attempt
@@ -123,11 +125,12 @@ def measure(figure: str, n: int, out: mp.Queue) -> None:
     out.put((seconds, peak, peak - before, quality))
 
 
-def run(figure: str, n: int) -> tuple[float, float, float, float]:
-    """(seconds, peak MB, MB added by the call, ARI) of one figure, from a fresh child."""
+def in_child(target: Callable[..., None], *args: object) -> Any:
+    """What `target(*args, queue)` puts in its queue, run in a fresh (spawned) child so
+    that its peak memory is its own (bench/update.py runs its figures this way too)."""
     ctx = mp.get_context("spawn")
     queue: mp.Queue = ctx.Queue()
-    child = ctx.Process(target=measure, args=(figure, n, queue))
+    child = ctx.Process(target=target, args=(*args, queue))
     child.start()
     try:
         while True:
@@ -137,9 +140,14 @@ def run(figure: str, n: int) -> tuple[float, float, float, float]:
                 if not child.is_alive():  # a crashed child puts nothing: do not wait forever
                     return queue.get(timeout=1)
     except Empty:
-        raise RuntimeError(f"the {figure} child for N={n} exited with {child.exitcode} (traceback above)") from None
+        raise RuntimeError(f"the child for {args} exited with {child.exitcode} (traceback above)") from None
     finally:
         child.join()
+
+
+def run(figure: str, n: int) -> tuple[float, float, float, float]:
+    """(seconds, peak MB, MB added by the call, ARI) of one figure, from a fresh child."""
+    return in_child(measure, figure, n)
 
 
 NAMES = {"signals": "offline signals", "cluster": "offline clustering", "engine": "offline engine (manage)"}

@@ -39,6 +39,10 @@ def extract(data: bytes, suffix: str) -> Extracted:
     if command == "slow":
         time.sleep(2)
         return Extracted("A slow document about Acme Anvils, read in full.")
+    if command.startswith("sleep:"):  # "sleep:<seconds>:<text>": <text>, after that long
+        _, seconds, text = command.split(":", 2)
+        time.sleep(float(seconds))
+        return Extracted(text)
     if command == "await":
         flag = Path(os.environ["HOSTILE_FLAG"])
         deadline = time.monotonic() + 60

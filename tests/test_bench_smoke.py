@@ -46,6 +46,22 @@ def test_a_benchmark_measures_every_figure_at_a_tiny_size(script: str, args: tup
     assert all("60" in r["figure"] for r in rows), [r["figure"] for r in rows]
 
 
+def test_the_update_benchmark_times_two_sizes_and_a_second_batch_against_linear_growth() -> None:
+    rows = run_bench("update.py", "--sizes", "30,60", "--second", "6")
+    assert_measured(rows)
+    figures = [r["figure"] for r in rows]
+    assert "offline update, 60 documents: 1.2x linear from N=30" in figures, figures
+    assert "offline update, 6 more documents into the wiki of 60" in figures, figures
+
+
+def test_the_executor_benchmark_compares_a_dask_cluster_with_the_local_pool() -> None:
+    """Mixed documents only (scanned pages need Tesseract): the same outcomes on both."""
+    rows = run_bench("executor.py", "--scans", "0", "--mixed", "12")
+    assert_measured(rows)
+    assert [r["target"] for r in rows] == [False, False, True], rows
+    assert rows[1]["baseline"] == rows[0]["wikid"], rows
+
+
 def test_the_extraction_benchmark_times_a_batch_on_the_pool_and_the_fixed_cost_of_wikid_extract() -> None:
     rows = run_bench("extract.py", "--only", "batch,fixed-cost", "--quick", "--repeat", "1", "--batch-pdfs", "2",
                      "--batch-pages", "2")

@@ -94,3 +94,26 @@ def test_extraction_workers_default_to_the_cpus_this_process_may_run_on(monkeypa
     assert Config().limits.extract_workers == 1
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
     assert Config().limits.extract_workers == 3
+
+
+def test_the_extraction_executor_is_local_or_a_dask_scheduler(tmp_path: Path) -> None:
+    (tmp_path / "wikid.yaml").write_text("extract:\n  executor: dask\n  scheduler: tcp://10.0.0.5:8786\n"
+                                         "  shared_input: /mnt/share/project/input\n")
+    extract = load_config(tmp_path, {}).extract
+    assert (extract.executor, extract.scheduler, extract.shared_input) == (
+        "dask", "tcp://10.0.0.5:8786", "/mnt/share/project/input")
+    from_env = load_config(tmp_path, {"WIKID_EXTRACT_EXECUTOR": "local", "WIKID_EXTRACT_SCHEDULER": "tls://h:8786"})
+    assert (from_env.extract.executor, from_env.extract.scheduler) == ("local", "tls://h:8786")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("extract:\n  executor: spark\n", "`extract.executor` must be one of local | dask"),
+    ("extract:\n  executor: dask\n", "`extract.executor` is dask but `extract.scheduler` is not set"),
+    ("extract:\n  scheduler: 10.0.0.5\n", "`extract.scheduler` must be a Dask scheduler address such as tcp://HOST:8786"),
+    ("extract:\n  shared_input: share/input\n", "`extract.shared_input` must be an absolute path"),
+])
+def test_a_bad_extraction_setting_says_what_is_allowed(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "wikid.yaml").write_text(text)
+    with pytest.raises(ConfigError, match=message.replace("|", r"\|").replace(".", r"\.")) as err:
+        load_config(tmp_path, {})
+    assert str(tmp_path / "wikid.yaml") in str(err.value)

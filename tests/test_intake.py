@@ -418,7 +418,8 @@ def test_status_reports_pending_ignored_concepts_and_last_run(project: Project) 
     assert [(i.input, i.reason) for i in status.ignored] == [("tool.exe", "unsupported")]
     assert status.concepts == 1
     assert status.last_run is not None and status.last_run["counts"]["created"] == 1  # type: ignore[index]
-    assert set(status.to_dict()) == {"pending", "ignored", "concepts", "last_run", "daemon"}
+    assert set(status.to_dict()) == {"pending", "ignored", "concepts", "last_run", "daemon", "executor", "batch"}
+    assert status.executor is not None and status.executor["executor"] == "local" and status.batch is None
 
 
 def test_archive_bytes_are_identical_to_every_input(project: Project) -> None:

@@ -146,3 +146,37 @@ def test_a_superseded_page_stays_when_the_page_taking_its_sources_cannot_be_writ
     assert earlier.is_file() and "/archive/notes/anvils.txt" in earlier.read_text()
     [contract] = report.files
     assert contract.action == "retry" and (project.paths.input / "contracts/acme.txt").is_file()
+
+
+def _rewritten_one_by_one(frontmatter: dict, body: str, archived: dict[str, tuple[str, str]]) -> str:
+    """What rewriting placeholders means: each archived input's, in the batch's order."""
+    for entry in frontmatter.get("sources", []):
+        for rel, (original, text) in archived.items():
+            if entry.get("resource") == f"/archive/{rel}":
+                entry.update(resource=f"/archive/{original}", text=f"/archive/{text}")
+                break
+    for rel, (original, _) in archived.items():
+        body = body.replace(f"(/archive/{rel})", f"(/archive/{original})")
+    return render_page(frontmatter, body)
+
+
+def test_placeholders_are_rewritten_as_one_by_one_but_looked_up_per_page() -> None:
+    """The rewrite looks for the placeholders a page holds instead of every input's in
+    every page (pages x inputs), and gives what replacing each in turn gives: names with
+    parentheses, a placeholder only in the body, and an archive name that spells a later
+    input's placeholder (replaced again after it, as in turn)."""
+    archived = {
+        "notes (old).txt": ("notes (old).2026-07-12-1305.txt", "notes (old)-extracted.txt"),
+        "a.txt": ("a.2026-07-12-1305.txt", "a-extracted.txt"),
+        "a.2026-07-12-1305.txt": ("a.2026-07-12-1305.1.txt", "a.2026-07-12-1305-extracted.txt"),
+        "b/c.pdf": ("b/c.pdf", "b/c-extracted.txt"),
+        "unused.txt": ("unused.txt", "unused-extracted.txt"),
+    }
+    body = ("# Page\n\nSee [old](/archive/notes (old).txt), [a](/archive/a.txt) and "
+            "[c](/archive/b/c.pdf) (twice: [c](/archive/b/c.pdf)); not (/archive/missing.txt) nor /archive/a.txt.\n")
+    sources = [{"id": "a", "resource": "/archive/a.txt"}, {"id": "c", "resource": "/archive/b/c.pdf"},
+               {"id": "x", "resource": "/archive/elsewhere.txt"}]
+    expected = _rewritten_one_by_one({"type": "Note", "sources": [dict(s) for s in sources]}, body, archived)
+    page = managed._Page("note/page", {"type": "Note", "sources": [dict(s) for s in sources]}, body, "")
+    assert managed._rewrite(page, managed._Placeholders(archived)) == expected
+    assert "(/archive/a.2026-07-12-1305.1.txt)" in expected and "(/archive/notes (old).2026-07-12-1305.txt)" in expected

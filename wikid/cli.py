@@ -135,6 +135,13 @@ def _print_status(status: StatusReport) -> None:
     print(f"Ignored in input/: {len(status.ignored)}")
     for i in status.ignored:
         print(f"  input/{_show_path(i.input)} [{i.reason}]: {i.message}")
+    if status.executor:
+        print(f"Executor: {_executor_line(status.executor)}")
+    batch = status.batch
+    if batch:
+        extraction = batch.get("extraction")
+        done = f": {_extraction_line(extraction)}" if isinstance(extraction, dict) else ""
+        print(f"Batch: running (PID {batch.get('pid')}) since {batch.get('started_at')}, {batch.get('stage')}{done}")
     daemon = status.daemon
     if daemon:
         print(f"Daemon: running (PID {daemon.get('pid')}), {daemon.get('state')}; "
@@ -149,6 +156,25 @@ def _print_status(status: StatusReport) -> None:
         print(f"Last run: {last.get('finished_at')} ({counts or 'nothing done'})")
     else:
         print("Last run: never")
+
+
+def _executor_line(executor: dict[str, object]) -> str:
+    """`local pool, 2 workers`, `dask tcp://host:8786, 3 workers (6 threads)`, or why the
+    cluster cannot be used."""
+    if executor.get("executor") != "dask":
+        return f"local pool, {executor.get('workers')} worker(s) (limits.extract_workers)"
+    where = f"dask {executor.get('scheduler')}"
+    if executor.get("problem"):
+        return f"{where}: {executor['problem']}"
+    return f"{where}, {executor.get('workers')} worker(s) ({executor.get('threads')} thread(s))"
+
+
+def _extraction_line(extraction: dict[str, object]) -> str:
+    """`120/5,000 files extracted, 4 in flight (1 sent again)`."""
+    resent = extraction.get("resent")
+    again = f" ({resent} sent again after a worker or the scheduler lost them)" if resent else ""
+    return (f"{extraction.get('done', 0):,}/{extraction.get('total', 0):,} files extracted, "
+            f"{extraction.get('in_flight', 0)} in flight{again}")
 
 
 def _print_extract(file: str, outcome: ExtractOutcome) -> None:

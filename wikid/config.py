@@ -8,6 +8,7 @@ typo never silently falls back to a default.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,19 @@ class LimitsConfig:
     extract_timeout_seconds: float = 120.0
     extract_memory_mb: float = 1024.0  # per worker
     extract_workers: int = field(default_factory=available_cpus)  # worker processes extracting a batch at once
+
+
+@dataclass(frozen=True)
+class ExtractConfig:
+    """Where a batch's documents are extracted (wikid/extract/executor.py): `local`, this
+    machine's pool of workers; `dask`, the workers of a dask.distributed cluster whose
+    scheduler is `scheduler`. `shared_input`: where the cluster's workers see this
+    project's input/ folder, when they share its filesystem (a task then carries a path
+    instead of the file's bytes)."""
+
+    executor: str = "local"
+    scheduler: str | None = None
+    shared_input: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +99,7 @@ class Config:
     watch: WatchConfig = field(default_factory=WatchConfig)
     ignore: tuple[str, ...] = ()
     limits: LimitsConfig = field(default_factory=LimitsConfig)
+    extract: ExtractConfig = field(default_factory=ExtractConfig)
     agent: AgentConfig = field(default_factory=AgentConfig)
     offline: OfflineConfig = field(default_factory=OfflineConfig)
     query: QueryConfig = field(default_factory=QueryConfig)
@@ -98,6 +113,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "engine": ("auto", "offline", "agent"),
     "watch.polling": ("auto", True, False),
     "agent.mode": ("draft", "tools"),
+    "extract.executor": ("local", "dask"),
     "agent.images": ("auto", True, False),
 }
 # Allowed ranges (low, high, whether low itself is allowed) of the numeric settings
@@ -155,6 +171,10 @@ def _model_options(value: Any, origin: str) -> dict[str, Any]:
     return dict(value)
 
 
+# A dask.distributed address: a protocol and where (tcp://10.0.0.5:8786, tls://host:8786).
+_SCHEDULER = re.compile(r"[a-z][a-z0-9+]*://\S+")
+
+
 def _check(key: str, value: Any, default: Any, origin: str) -> Any:
     """Coerce one scalar to the type of its default, or raise naming key and origin."""
     choices = _CHOICES.get(key)
@@ -169,6 +189,16 @@ def _check(key: str, value: Any, default: Any, origin: str) -> Any:
         raise ConfigError(f"{origin}: `model` must be a provider string such as anthropic:claude-sonnet-4-5, not {value!r}")
     if key == "model_options":
         return _model_options(value, origin)
+    if key == "extract.scheduler":
+        if value is None or (isinstance(value, str) and _SCHEDULER.fullmatch(value.strip())):
+            return value.strip() if isinstance(value, str) else None
+        raise ConfigError(f"{origin}: `extract.scheduler` must be a Dask scheduler address such as "
+                          f"tcp://HOST:8786, not {value!r}")
+    if key == "extract.shared_input":
+        if value is None or (isinstance(value, str) and value.startswith("/")):
+            return value
+        raise ConfigError(f"{origin}: `extract.shared_input` must be an absolute path (where the Dask workers "
+                          f"see this project's input/ folder), not {value!r}")
     if key == "ignore":
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return tuple(value)
@@ -269,6 +299,9 @@ def load_config(project: Path, environ: dict[str, str] | None = None) -> Config:
         config = _apply(config, data or {}, str(path))
     for var, fragment in _env_overrides(env):
         config = _apply(config, fragment, f"environment variable {var}")
+    if config.extract.executor == "dask" and not config.extract.scheduler:
+        raise ConfigError(f"{path} or the environment: `extract.executor` is dask but `extract.scheduler` is not set; "
+                          "give the Dask scheduler's address (tcp://HOST:8786, or WIKID_EXTRACT_SCHEDULER)")
     return config
 
 
@@ -300,6 +333,12 @@ DEFAULT_CONFIG_TEXT = """\
 #   extract_timeout_seconds: 120
 #   extract_memory_mb: 1024    # per extraction worker
 #   extract_workers: 4         # files extracted at once, a worker each (default: the number of CPUs)
+
+# extract:                     # where documents are extracted (pip install 'wikid[dask]' for dask)
+#   executor: local            # local: this machine's workers | dask: a dask.distributed cluster
+#   scheduler: null            # with dask: the scheduler's address, e.g. tcp://10.0.0.5:8786
+#   shared_input: null         # where the Dask workers see input/ when they share its filesystem
+#                              # (tasks then carry paths, not the files' bytes)
 
 # agent:
 #   mode: draft                # draft: one typed draft per cluster, rendered by wikid | tools: a tool loop

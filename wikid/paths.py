@@ -64,6 +64,11 @@ class ProjectPaths:
         return self.state / "journal.json"
 
     @cached_property
+    def batch_progress(self) -> Path:
+        """How far the batch running now got (intake.progress), for `wikid status`."""
+        return self.state / "batch.json"
+
+    @cached_property
     def daemon_state(self) -> Path:
         return self.state / "daemon.json"
 

@@ -45,6 +45,10 @@ class StatusReport:
     concepts: int = 0
     last_run: dict[str, object] | None = None
     daemon: dict[str, object] | None = None  # the running `wikid watch`: pid, state, queue
+    # The extraction executor (extract.state.ExtractionState): local or dask, its workers.
+    executor: dict[str, object] | None = None
+    # The batch running now (intake.progress): pid, stage, its extraction's counts.
+    batch: dict[str, object] | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -53,20 +57,17 @@ class StatusReport:
             "concepts": self.concepts,
             "last_run": self.last_run,
             "daemon": self.daemon,
+            "executor": self.executor,
+            "batch": self.batch,
         }
 
 
-def _running_daemon(state: object) -> dict[str, object] | None:
+def _running_daemon(paths: ProjectPaths) -> dict[str, object] | None:
     """The daemon's published state, if its process is still alive."""
-    if not isinstance(state, dict) or state.get("state") == "stopped" or not isinstance(state.get("pid"), int):
-        return None
-    try:
-        os.kill(state["pid"], 0)
-    except ProcessLookupError:
-        return None
-    except PermissionError:
-        pass
-    return state
+    from wikid.state import live_record
+
+    state = live_record(paths.daemon_state)
+    return None if state is None or state.get("state") == "stopped" else state
 
 
 @dataclass
@@ -240,7 +241,7 @@ class Project:
         changes; this is for a cause wikid cannot see (a library installed, a file fixed
         in a way that kept its bytes). With `wikid watch` running, the daemon does it."""
         from wikid.intake.ignores import IgnoreMemory
-        from wikid.state import read_json, write_json
+        from wikid.state import write_json
 
         self._require_root()
         rels = [self._input_rel(t) for t in targets] or [""]
@@ -248,7 +249,7 @@ class Project:
             with ProjectLock(self.paths.lock):
                 return RetryReport(IgnoreMemory(self.paths.ignored).forget(rels))
         except ProjectLocked:
-            daemon = _running_daemon(read_json(self.paths.daemon_state))
+            daemon = _running_daemon(self.paths)
             if daemon is None:
                 raise
             write_json(self.paths.retry_request, rels)
@@ -425,12 +426,15 @@ class Project:
                              len(texts))
 
     def status(self) -> StatusReport:
-        """What is waiting in `input/`, what is ignored and why, and the last run."""
+        """What is waiting in `input/`, what is ignored and why, the last run, the
+        extraction executor and its workers (a Dask cluster's scheduler is asked), and
+        how far the batch running now got."""
+        from wikid.extract.executor import describe_executor
         from wikid.intake.classify import Bucket, ignored
         from wikid.intake.ignores import IgnoreMemory, extraction_settings
         from wikid.intake.pipeline import classify_inputs
         from wikid.okf.bundle import walk_bundle
-        from wikid.state import read_json
+        from wikid.state import live_record, read_json
 
         self._require_project()
         config = self.config()
@@ -453,5 +457,7 @@ class Project:
             report.concepts = len(walk_bundle(self.paths.wiki).concept_ids)
         last = read_json(self.paths.last_run)
         report.last_run = last if isinstance(last, dict) else None
-        report.daemon = _running_daemon(read_json(self.paths.daemon_state))
+        report.daemon = _running_daemon(self.paths)
+        report.executor = describe_executor(config).to_dict()
+        report.batch = live_record(self.paths.batch_progress)
         return report

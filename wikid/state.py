@@ -7,6 +7,7 @@ project untouched (I7).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -35,3 +36,18 @@ def write_json(path: Path, value: Any) -> bool:
         pass
     atomic_replace(path, data)
     return True
+
+
+def live_record(path: Path) -> dict[str, Any] | None:
+    """The record stored at `path` if it names a process (`pid`) that still runs: what
+    a daemon or a batch publishes about itself, and is stale once that process is gone."""
+    record = read_json(path)
+    if not isinstance(record, dict) or not isinstance(record.get("pid"), int):
+        return None
+    try:
+        os.kill(record["pid"], 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:  # another user's process: it runs
+        pass
+    return record

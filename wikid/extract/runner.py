@@ -133,18 +133,18 @@ class Extractor:
 
     def extract(self, path: Path) -> ExtractOutcome:
         """Extract one file; every failure comes back as a reason code, never raised."""
-        suffix, module = extractor_for(path.name)
-        if module is None:
-            return failure(Reason.UNSUPPORTED, f"`{suffix or path.name}` files are not a supported document type")
-        try:
-            size = path.lstat().st_size
-        except OSError as exc:
-            return failure(Reason.IO_FAILED, f"cannot be read: {exc.strerror or exc}")
-        if size > self.max_bytes:
-            return failure(Reason.TOO_LARGE, f"{size / 1048576:.1f} MB is over the {self.max_bytes / 1048576:.0f} MB limit (limits.max_file_mb)")
+        found = prepare(path, self.max_bytes)
+        if isinstance(found, ExtractOutcome):
+            return found
+        return self.run(str(path), *found)
+
+    def run(self, source: str | bytes, suffix: str, module: str) -> ExtractOutcome:
+        """Extract a file the worker reads by its path, or its bytes (`source`), with the
+        format module `module`; every failure comes back as a reason code, never raised.
+        Raises spawn.WorkerStartError when no worker starts."""
         conn = self._connection()
         try:
-            conn.send((str(path), suffix, module, self.max_bytes, self.timeout * IMAGE_TIME_SHARE, self.keep_images,
+            conn.send((source, suffix, module, self.max_bytes, self.timeout * IMAGE_TIME_SHARE, self.keep_images,
                        self.memory_budget))
             if not conn.poll(self.timeout):
                 self._kill()
@@ -159,3 +159,18 @@ class Extractor:
         if status == "ok":
             return ExtractOutcome(first, tuple(second), info=info, images=images, figures=figures)
         return failure(Reason(first), second)
+
+
+def prepare(path: Path, max_bytes: int) -> tuple[str, str] | ExtractOutcome:
+    """The file's lower-case extension and its format module, or why no worker need see
+    it (a type wikid does not read, a file it cannot stat, one over the size limit)."""
+    suffix, module = extractor_for(path.name)
+    if module is None:
+        return failure(Reason.UNSUPPORTED, f"`{suffix or path.name}` files are not a supported document type")
+    try:
+        size = path.lstat().st_size
+    except OSError as exc:
+        return failure(Reason.IO_FAILED, f"cannot be read: {exc.strerror or exc}")
+    if size > max_bytes:
+        return failure(Reason.TOO_LARGE, f"{size / 1048576:.1f} MB is over the {max_bytes / 1048576:.0f} MB limit (limits.max_file_mb)")
+    return suffix, module

@@ -29,8 +29,9 @@ from typing import Any
 from wikid.extract.base import ExtractionError, describe_error
 from wikid.extract.figures import ImageSettings, image_settings
 from wikid.extract.sniff import check_content
+from wikid.extract.source import read_document
 from wikid.extract.spawn import READY
-from wikid.fsio import NotRegularFile, linux_libc, read_regular
+from wikid.fsio import linux_libc
 from wikid.reasons import Reason
 
 
@@ -78,23 +79,23 @@ def _limit_memory(budget: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def extract_one(path: str, suffix: str, module: str, max_bytes: int, image_seconds: float, keep_images: bool,
-                memory_budget: int) -> tuple[Any, ...]:
+def extract_one(source: str | bytes, suffix: str, module: str, max_bytes: int, image_seconds: float,
+                keep_images: bool, memory_budget: int) -> tuple[Any, ...]:
     """("ok", text, warnings, info, image counts, figures) or ("fail", reason, detail,
-    None, None, None) for one file; its images are read by OCR for at most
+    None, None, None) for one file, given by its path or as its bytes (the Dask executor
+    reads it on the daemon's machine); its images are read by OCR for at most
     `image_seconds` and kept for a model when `keep_images` (figures.ImageSettings).
 
     The file is read and the format module imported before the memory cap applies,
     so the budget is what the extraction itself may allocate.
     """
-    try:
-        data, _ = read_regular(Path(path), max_bytes)
-    except NotRegularFile as exc:
-        return _fail(Reason.UNSAFE, f"{exc.strerror}; only regular files are read")
-    except OSError as exc:
-        return _fail(Reason.IO_FAILED, f"cannot be read: {exc.strerror or exc}")
-    if len(data) > max_bytes:
-        return _fail(Reason.TOO_LARGE, f"grew past the {max_bytes // 1048576} MB limit while being read")
+    if isinstance(source, bytes):
+        data = source
+    else:
+        try:
+            data = read_document(Path(source), max_bytes)
+        except ExtractionError as exc:
+            return _fail(exc.reason, exc.detail)
     extractor = importlib.import_module(module)
     images = ImageSettings(deadline=time.monotonic() + image_seconds, keep=keep_images)
     _limit_memory(memory_budget)
@@ -156,7 +157,8 @@ def main(argv: list[str]) -> None:
 
 
 def serve(conn: Connection, preload: str = "") -> None:
-    """Answer extraction requests (path, suffix, module, size limit, memory budget) until
+    """Answer extraction requests (path or bytes, suffix, module, size limit, OCR time,
+    whether to keep images, memory budget) until
     the parent closes the pipe. `preload` is imported once the worker is offline, while
     the parent prepares the first request.
 

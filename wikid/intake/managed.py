@@ -115,20 +115,52 @@ def _cited(page: _Page) -> set[str]:
     return {s["resource"] for s in sources if isinstance(s, dict) and isinstance(s.get("resource"), str)}
 
 
-def _rewrite(page: _Page, archived: dict[str, tuple[str, str]]) -> str:
+class _Placeholders:
+    """The batch's archived inputs by placeholder, to find the ones a page names in time
+    proportional to the page: looking for every input's placeholder in every page made
+    the batch's pages x its inputs (10,000 documents: 33 million string replacements)."""
+
+    def __init__(self, archived: dict[str, tuple[str, str]]) -> None:
+        self.archived = archived
+        self.rel_of = {_placeholder(rel): rel for rel in archived}
+        self.order = {rel: n for n, rel in enumerate(archived)}
+        self.longest = max((len(p) for p in self.rel_of), default=0)
+
+    def in_body(self, body: str) -> list[str]:
+        """The inputs whose `(placeholder)` link the body holds, in the batch's order; with
+        those whose placeholder another's replacement spells (replaced after it in turn)."""
+        found: set[str] = set()
+        start = body.find("(/archive/")
+        while start >= 0:
+            end = body.find(")", start)
+            while 0 <= end <= start + self.longest + 1:
+                if (rel := self.rel_of.get(body[start + 1 : end])) is not None:
+                    found.add(rel)
+                end = body.find(")", end + 1)
+            start = body.find("(/archive/", start + 1)
+        chained = list(found)
+        while chained:
+            spelled = self.rel_of.get(f"/archive/{self.archived[chained.pop()][0]}")
+            if spelled is not None and spelled not in found:
+                found.add(spelled)
+                chained.append(spelled)
+        return sorted(found, key=self.order.__getitem__)
+
+
+def _rewrite(page: _Page, placeholders: _Placeholders) -> str:
     """The page with each archived input's placeholder replaced by its real paths."""
     body = page.body
     sources = page.frontmatter.get("sources")
     for entry in sources if isinstance(sources, list) else []:
         if not isinstance(entry, dict):
             continue
-        rel = next((r for r in archived if entry.get("resource") == _placeholder(r)), None)
+        rel = placeholders.rel_of.get(entry.get("resource")) if isinstance(entry.get("resource"), str) else None
         if rel is not None:
-            original, text = archived[rel]
+            original, text = placeholders.archived[rel]
             entry["resource"] = f"/archive/{original}"
             entry["text"] = f"/archive/{text}"
-    for rel, (original, _) in archived.items():
-        body = body.replace(f"({_placeholder(rel)})", f"(/archive/{original})")
+    for rel in placeholders.in_body(body):
+        body = body.replace(f"({_placeholder(rel)})", f"(/archive/{placeholders.archived[rel][0]})")
     return render_page(page.frontmatter, body)
 
 
@@ -327,8 +359,9 @@ def _apply(
     journal.save(paths)
     planned: dict[str, tuple[bytes, Action, bytes | None]] = {}
     ownership = owned.load(paths)
+    placeholders = _Placeholders(claims)
     for page in pages:
-        data = _rewrite(page, claims).encode("utf-8")
+        data = _rewrite(page, placeholders).encode("utf-8")
         try:
             ours = ownership.get(page.id, []) if rederives else []
             action, existing, previous, backup = _previous_version(paths, page.id, data, when, ours)

@@ -19,7 +19,7 @@ from typing import Any
 
 from wikid.clock import iso, now
 from wikid.config import Config
-from wikid.extract.pool import extract_all
+from wikid.extract.executor import extract_batch
 from wikid.extract.runner import ExtractOutcome
 from wikid.extract.spawn import WorkerStartError
 from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular, write_problem
@@ -29,6 +29,7 @@ from wikid.intake.ignores import IgnoreMemory, extraction_settings
 from wikid.intake import owned
 from wikid.intake.journal import recover
 from wikid.intake.managed import manage_documents
+from wikid.intake.progress import BatchProgress
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
 from wikid.images import describe_counts
@@ -102,20 +103,25 @@ def _extract_documents(
     memory: IgnoreMemory,
     progress: Progress | None,
     keep_images: bool = False,
+    recorded: BatchProgress | None = None,
 ) -> tuple[list[SourceDocument], list[tuple[InputEntry, Reason, str]]]:
-    """Extract every non-conformant input in isolated workers; stage the texts.
+    """Extract every non-conformant input in isolated workers, here or on a Dask
+    cluster (`extract.executor`); stage the texts.
 
     Failures become ignores with their reason code; a file whose failure is
     remembered unchanged is not extracted again. Everything after the extraction goes
     in the order of `items`, whichever worker finished first. `keep_images`: keep the
-    documents' pictures for an agent's model.
+    documents' pictures for an agent's model. `recorded`: where `wikid status` sees
+    how far the extraction got.
     """
     documents: list[SourceDocument] = []
     failed: list[tuple[InputEntry, Reason, str]] = []
     remembered = {item.entry.rel: known for item in items if (known := memory.recall(item.entry)) is not None}
     todo = [item for item in items if item.entry.rel not in remembered]
     outcomes: dict[str, ExtractOutcome] = {}
-    for done, (index, outcome) in enumerate(extract_all(config.limits, [item.entry.path for item in todo], keep_images), 1):
+    extracted = extract_batch(config, paths.input, [item.entry.path for item in todo], keep_images,
+                              recorded.extracting if recorded else lambda state: None)
+    for done, (index, outcome) in enumerate(extracted, 1):
         outcomes[todo[index].entry.rel] = outcome
         if progress:
             progress(done, len(todo), f"extracted {todo[index].entry.rel}")
@@ -161,19 +167,27 @@ def run_batch(
                    for i in items if i.result.bucket == Bucket.IGNORED]
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     non_conformant = [i for i in items if i.result.bucket == Bucket.NON_CONFORMANT]
+    recorded = BatchProgress(paths.batch_progress)  # for `wikid status` while documents are extracted and written
     try:
-        keep_images = agent_selected(config, model) and config.agent.images is not False
-        documents, failed = _extract_documents(paths, config, non_conformant, memory, progress, keep_images)
-    except WorkerStartError as exc:  # nothing is wrong with the files: they wait in input/
-        documents, failed = [], []
-        results += [FileResult(i.entry.rel, Bucket.NON_CONFORMANT, Action.RETRY, message=str(exc)) for i in non_conformant]
-    ignored_now += failed
-    entries = {i.entry.rel: i.entry for i in non_conformant}
-    # Conformant pages copied now may gain back-links from pages the offline engine
-    # wrote; with no such page (a wiki of people's pages only) there is nothing to relink.
-    fresh = [f.page[: -len(".md")] for f in results if f.page and f.action in (Action.CREATED, Action.UPDATED)]
-    fresh = fresh if owned.load(paths) else []
-    managed = manage_documents(paths, config, documents, entries, when, model, fresh)
+        try:
+            keep_images = agent_selected(config, model) and config.agent.images is not False
+            documents, failed = _extract_documents(paths, config, non_conformant, memory, progress, keep_images,
+                                                   recorded)
+        except WorkerStartError as exc:  # nothing is wrong with the files: they wait in input/
+            documents, failed = [], []
+            results += [FileResult(i.entry.rel, Bucket.NON_CONFORMANT, Action.RETRY, message=str(exc))
+                        for i in non_conformant]
+        ignored_now += failed
+        entries = {i.entry.rel: i.entry for i in non_conformant}
+        # Conformant pages copied now may gain back-links from pages the offline engine
+        # wrote; with no such page (a wiki of people's pages only) there is nothing to relink.
+        fresh = [f.page[: -len(".md")] for f in results if f.page and f.action in (Action.CREATED, Action.UPDATED)]
+        fresh = fresh if owned.load(paths) else []
+        if documents:
+            recorded.stage("writing pages", force=True)
+        managed = manage_documents(paths, config, documents, entries, when, model, fresh)
+    finally:
+        recorded.end()
     images = {d.input_rel: dict(d.images) for d in documents if d.images}
     results += [replace(f, images=images[f.input]) if f.input in images else f for f in managed.files]
     report.warnings += managed.warnings

@@ -53,7 +53,7 @@ from wikid.manager.agent.schema import MAX_SECTIONS, Draft, DraftUnreadable
 from wikid.manager.agent.structured import ask_draft
 from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
 from wikid.manager.agent.verify import known_paths, lint_errors
-from wikid.manager.offline.engine import OfflineEngine, distinct_title, unique_id
+from wikid.manager.offline.engine import OfflineEngine, TypeFolders, distinct_title, unique_id
 from wikid.manager.offline.content import Content
 from wikid.manager.offline.pages import PageDraft, PageSource, carried, lead_sentences
 from wikid.manager.offline.resolve import Observation, resolve
@@ -211,6 +211,7 @@ class DraftEngine:
         claimed: set[str] = set()
         taken = {c.id.casefold() for c in concepts}
         used_titles = {c.title.casefold() for c in concepts}
+        folders = TypeFolders(concepts)
         accepted: dict[str, _Accepted] = {}  # final page id -> what is rendered there
         guesses = [plan.pages[p].title for p in clusters] + [c.title for c in concepts]
         stopped: str | None = None
@@ -257,7 +258,7 @@ class DraftEngine:
                 final = page
             else:
                 title = distinct_title(verified.title, verified.type, used_titles)
-                folder = offline.folder_for(verified.type, concepts)
+                folder = offline.folder_for(verified.type, folders)
                 slug = slugify(title) or slugify(draft.title) or "concept"
                 slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug  # index.md / log.md are generated
                 final = unique_id(f"{folder}/{slug}", taken)

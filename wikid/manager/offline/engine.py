@@ -12,7 +12,7 @@ word of text is left out with a note.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
@@ -224,22 +224,27 @@ def _entry_title(concept: ExistingConcept, ident: str, doc: _Doc) -> str:
     return title if isinstance(title, str) and title else source_title(doc)
 
 
-def _folder(type_: str, concepts: list[ExistingConcept]) -> str | None:
-    """The top-level folder where people keep pages of this type in the wiki (most of
-    them; ties alphabetically), so a new Vendor page joins `vendors/`, not `vendor/`.
-    This engine's own pages do not count: where it put a page must not decide where
-    it puts the next (the outcome would depend on what arrived first)."""
-    folders: Counter[str] = Counter()
-    for concept in concepts:
-        kind = concept.frontmatter.get("type")
-        if written_by_engine(concept.frontmatter):
-            continue
-        if isinstance(kind, str) and kind.casefold() == type_.casefold() and "/" in concept.id:
-            folders[concept.id.split("/", 1)[0]] += 1
-    if not folders:
-        return None
-    best = max(folders.values())
-    return min(f for f, n in folders.items() if n == best)
+class TypeFolders:
+    """The top-level folders where people keep pages of each type in the wiki, counted
+    once per batch: asking the whole wiki for every page was pages x pages."""
+
+    def __init__(self, concepts: Sequence[ExistingConcept]) -> None:
+        self.counts: dict[str, Counter[str]] = defaultdict(Counter)
+        for concept in concepts:
+            kind = concept.frontmatter.get("type")
+            if isinstance(kind, str) and "/" in concept.id and not written_by_engine(concept.frontmatter):
+                self.counts[kind.casefold()][concept.id.split("/", 1)[0]] += 1
+
+    def folder(self, type_: str) -> str | None:
+        """Where most people's pages of this type are (ties alphabetically), so a new
+        Vendor page joins `vendors/`, not `vendor/`. This engine's own pages do not
+        count: where it put a page must not decide where it puts the next (the outcome
+        would depend on what arrived first)."""
+        folders = self.counts.get(type_.casefold())
+        if not folders:
+            return None
+        best = max(folders.values())
+        return min(f for f, n in folders.items() if n == best)
 
 
 def _spellings(doc: _Doc, key: str) -> Counter[str]:
@@ -406,6 +411,7 @@ class OfflineEngine:
 
         taken = {c.id.casefold() for c in fixed}
         used_titles = {c.title.casefold() for c in fixed}
+        folders = TypeFolders(fixed)
         ids: list[str] = []
         titles: list[str] = []
         types: list[str] = []
@@ -421,7 +427,7 @@ class OfflineEngine:
             type_ = self._type(members)
             title = distinct_title(self._title(members, group, [subjects[m] for m in group.members], mentioning),
                                    type_, used_titles)
-            folder = self.folder_for(type_, fixed)
+            folder = self.folder_for(type_, folders)
             slug = slugify(title) or slugify(_stem(members[0].document.input_rel)) or "concept"
             slug = f"{slug}-page" if slug in RESERVED_SLUGS else slug
             ids.append(unique_id(f"{folder}/{slug}", taken))
@@ -443,18 +449,18 @@ class OfflineEngine:
         stats: dict[str, Any] = {"placements": plan.placements} if plan.placements else {}
         return ManagerResult(pages, plan.notes, stats, removed=plan.removed)
 
-    def _misplaced(self, concept: ExistingConcept, concepts: list[ExistingConcept]) -> bool:
+    def _misplaced(self, concept: ExistingConcept, folders: TypeFolders) -> bool:
         """Whether a page of this engine sits outside the folder its type now goes to
         (people have since put pages of that type elsewhere): it is re-derived and moved."""
         type_ = concept.frontmatter.get("type")
         if not isinstance(type_, str) or "/" not in concept.id:
             return False
-        return concept.id.split("/", 1)[0] != self.folder_for(type_, concepts)
+        return concept.id.split("/", 1)[0] != self.folder_for(type_, folders)
 
-    def folder_for(self, type_: str, concepts: list[ExistingConcept]) -> str:
-        """The folder a page of this type goes to: where people keep such pages, else
-        one named after the type (never `archive/`)."""
-        folder = _folder(type_, concepts) or slugify(type_) or slugify(self.config.default_type) or "topic"
+    def folder_for(self, type_: str, folders: TypeFolders) -> str:
+        """The folder a page of this type goes to: where people keep such pages
+        (`folders`, of the wiki's pages), else one named after the type (never `archive/`)."""
+        folder = folders.folder(type_) or slugify(type_) or slugify(self.config.default_type) or "topic"
         return f"{folder}-pages" if folder in RESERVED_DIRS else folder
 
     def _rederivable(
@@ -475,7 +481,8 @@ class OfflineEngine:
         if not candidates:
             return []
         related = _concerned(docs, candidates, self.config) if docs else set()
-        related |= {c.id for c in candidates if self._misplaced(c, concepts)}
+        folders = TypeFolders(concepts)
+        related |= {c.id for c in candidates if self._misplaced(c, folders)}
         out: list[_Doc] = []
         for concept in candidates:
             if concept.id not in related:

@@ -38,6 +38,7 @@ MAX_WORD_CHARS = 40  # longer "words" (URLs, hashes, base64) add only noise n-gr
 CHAR_NGRAMS = (3, 5)
 CHUNK_ROWS = 1000  # documents weighted at a time
 BLOCK_CELLS = 4_000_000  # rows per similarity block = BLOCK_CELLS // columns (~50 MB)
+COLUMN_PARTS = 16  # slices of the right-hand side: with `upper`, a block skips those left of it
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 # Markup that says how a text is laid out, not what it is about: table pipes and rules,
@@ -174,23 +175,35 @@ def similar_pairs(
     With `upper` (left is right), only pairs i < j. Computed in row blocks so memory
     stays bounded (BLOCK_CELLS) whatever the number of documents. Cosines are rounded
     to 6 decimals so that float noise cannot reorder ties.
+
+    `right` is cut into COLUMN_PARTS slices of rows once, so that with `upper` a block is
+    multiplied only with the slices from its first row on: about half the work of the
+    whole product, and every cosine summed as before (over the left row's features, in
+    their order), so the pairs are the same to the last bit.
     """
-    right_t = right.T.tocsr()
+    parts = [(first, right[first : first + -(-right.shape[0] // COLUMN_PARTS)].T.tocsr())
+             for first in range(0, right.shape[0], -(-right.shape[0] // COLUMN_PARTS) or 1)]
     step = max(1, BLOCK_CELLS // max(right.shape[0], 1))
     out_i, out_j, out_s = [], [], []
     for start in range(0, left.shape[0], step):
-        block = (left[start : start + step] @ right_t).tocoo()
-        keep = block.data >= floor
-        i = block.row[keep].astype(np.int64) + start
-        j = block.col[keep].astype(np.int64)
-        s = block.data[keep]
-        if upper:
-            mask = i < j
-            i, j, s = i[mask], j[mask], s[mask]
-        out_i.append(i)
-        out_j.append(j)
-        out_s.append(np.round(s.astype(np.float64), 6))
+        rows = left[start : start + step]
+        for first, part in parts:
+            if upper and first + part.shape[1] <= start:
+                continue  # every column of this part is left of the block's first row
+            block = (rows @ part).tocoo()
+            keep = block.data >= floor
+            i = block.row[keep].astype(np.int64) + start
+            j = block.col[keep].astype(np.int64) + first
+            s = block.data[keep]
+            if upper:
+                mask = i < j
+                i, j, s = i[mask], j[mask], s[mask]
+            out_i.append(i)
+            out_j.append(j)
+            out_s.append(np.round(s.astype(np.float64), 6))
     if not out_i:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty, np.zeros(0)
-    return np.concatenate(out_i), np.concatenate(out_j), np.concatenate(out_s)
+    i, j, s = np.concatenate(out_i), np.concatenate(out_j), np.concatenate(out_s)
+    order = np.lexsort((j, i))
+    return i[order], j[order], s[order]
