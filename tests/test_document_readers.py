@@ -196,9 +196,11 @@ COMMANDS
 """
     outline = read_text(text)
     [terms] = blocks_of(outline, Terms)
-    assert [t.term for t in terms.entries] == [
-        "display-menu [-O] [-c target-client] [-T title] [-x position] [-y position] name key command ...",
-        "display-message [-aIlNpv] [-c target-client] [-d delay] [message]"]
+    # the alias on a line of its own under the synopsis belongs to the term, not its description
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("display-menu [-O] [-c target-client] [-T title] [-x position] [-y position] name key command ... (alias: menu)",
+         "Display a menu on target-client."),
+        ("display-message [-aIlNpv] [-c target-client] [-d delay] [message] (alias: display)", "Display a message.")]
     [table] = [b for t in terms.entries for b in t.body if isinstance(b, Table)]
     assert table.header == ("Value", "Flag", "Meaning")
     assert table.rows == (("C", "Both", "The centre of the terminal"),
@@ -616,3 +618,123 @@ def test_a_readme_ending_in_its_changelog_names_versions_in_passing_before_it() 
     assert [c.text for c in releases[0].changes] == ["Removed a leak in the reader."]
     before = before_releases(outline)
     assert [s.title for s in sections(before)] == ["frob", "Supported Python"]
+
+
+MAN_ALIASES = """\
+FROB(1)                      Frob Tools 1.2                      FROB(1)
+
+NAME
+       frob - fold and unfold archives
+
+DESCRIPTION
+       There are two kinds of archive in use: packed and loose archives. Loose
+       2.x archives are read by default.
+
+       Frob reads each archive once, folds or unfolds it and writes the result
+       next to it. It never changes an archive in place, and it stops at the
+       first error unless told to go on. The commands below say what to do;
+       only one of them may be given.
+
+COMMANDS
+   Commands about the program itself
+
+       --version
+              Print the version and exit.
+
+       --usage
+       -u     Print  a short usage message listing the most common options.
+              Note that this cannot be abbreviated.
+
+   Commands that select the work to do
+
+       --fold
+       -f     Fold the named files into one archive.
+
+       --fold-deep pattern [depth [limit [mode]]]
+       --fd
+              Fold the files matching pattern, descending at most depth
+              levels.
+
+       --merge
+       --unfold-merge
+       -U     Unfold the archive and merge it with the
+              files already there.
+"""
+
+
+def test_option_forms_on_lines_of_their_own_over_the_last_form_with_its_text() -> None:
+    outline = read_text(MAN_ALIASES)
+    # a subsection's name with a blank line under it is a heading, not a paragraph
+    assert [s.title for s in sections(outline)][-2:] == [
+        "Commands about the program itself", "Commands that select the work to do"]
+    options = terms(outline)
+    assert options == {
+        "--version": "Print the version and exit.",
+        "--usage, -u": "Print a short usage message listing the most common options. Note that this cannot be abbreviated.",
+        "--fold, -f": "Fold the named files into one archive.",
+        "--fold-deep pattern [depth [limit [mode]]], --fd":
+            "Fold the files matching pattern, descending at most depth levels.",
+        "--merge, --unfold-merge, -U": "Unfold the archive and merge it with the files already there.",
+    }
+    # a sentence with a colon in its first line is not a `Key: value` field line
+    description = [b.text for b in section(outline, "DESCRIPTION").blocks if isinstance(b, Paragraph)][0]
+    assert description.startswith("There are two kinds of archive in use: packed and loose archives. Loose 2.x archives")
+
+
+PDF_OPTIONS = """\
+## Page 1
+
+FROB(1) General Commands Manual FROB(1)
+
+NAME
+      frob - fold and unfold archives
+OPTIONS
+      frob has the following options:
+      -quiet Suppress all messages.
+      -keep Keep the input files.
+      -width N
+            Fold lines longer than N columns.
+      -trace Print each step as it is taken, with its timing, one step per line. Designed
+            to be read by other programs.
+      -level n Set the folding level to n.
+SETTINGS
+      The settings and their meanings are as follows:
+      Host Restricts the following settings to the hosts that match one of the patterns given
+             after the keyword.
+      Optional Object Identifier: .foo?
+             Just like .foo, but quiet.
+      AddressFamily
+             Specifies which address family to use when connecting.
+      Port Specifies the port number to connect on. The default is 7.
+
+      PreferredMethods
+             Specifies the order in which methods are tried.
+FORMATS
+      A percent sign followed by a character is expanded:
+            %% A literal ‘%’.
+            %h The remote host name.
+            %I A string describing the reason, either ADDRESS when looking up an address
+                  or NAME otherwise.
+"""
+
+
+def test_pdf_options_and_keywords_with_their_text_on_the_same_line() -> None:
+    outline = read_outline(PDF_OPTIONS, ".pdf")
+    options = section(outline, "OPTIONS")
+    # the sentence introducing the list ends before the first option
+    assert [b.text for b in options.blocks if isinstance(b, Paragraph)] == ["frob has the following options:"]
+    assert terms(Outline((), (options,))) == {
+        "-quiet": "Suppress all messages.",
+        "-keep": "Keep the input files.",
+        "-width N": "Fold lines longer than N columns.",
+        "-trace": "Print each step as it is taken, with its timing, one step per line. Designed to be read by other programs.",
+        "-level n": "Set the folding level to n.",
+    }
+    settings = terms(Outline((), (section(outline, "SETTINGS"),)))
+    assert settings["Host"].startswith("Restricts the following settings to the hosts")
+    assert settings["Port"] == "Specifies the port number to connect on. The default is 7."
+    assert settings["AddressFamily"] == "Specifies which address family to use when connecting."
+    assert settings["Optional Object Identifier: .foo?"] == "Just like .foo, but quiet."  # a title's words stay one term
+    formats = terms(Outline((), (section(outline, "FORMATS"),)))
+    assert formats == {"%%": "A literal ‘%’.", "%h": "The remote host name.",
+                       "%I": "A string describing the reason, either ADDRESS when looking up an address or NAME otherwise."}

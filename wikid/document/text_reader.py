@@ -40,7 +40,14 @@ _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 _SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*) (?=[A-Z]\w* )")
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*)$")
-_OPTION_TAG = re.compile(r"^[-+]{1,2}[\w?#@][^\s]*(?: [^\s]+)?$")  # `-o logfile`, `--debug`
+# `-o logfile`, `--debug`, `--quick-gen-key user-id [algo [usage]]`: an option and its
+# arguments (a capitalised word would start a description)
+_OPTION_TAG = re.compile(r"^[-+]{1,2}[^\s+-]\S*(?: (?![A-Z][a-z])\S+){0,4}$")
+_OPTION = re.compile(r"^(?:[-+]{1,2}[^\s+-]\S*|[%\\]\S{1,3})$")  # an option, or an escape (`%h`, `\\n`)
+_SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `When`, `A`
+_LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
+_KEYWORD = re.compile(r"^[A-Z][A-Za-z0-9_]+$")  # a setting's or variable's name: `Port`, `HashKnownHosts`, `PATH`
+_TAG_NOTE = re.compile(r"^\([^()]{1,60}\)$")  # `(alias: ls)` under a command's synopsis
 _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
 _OUTLINE_STAR = re.compile(r"^(\*{1,6})\s+(\S.*)$")
 _MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.(?=\s))(\s+)(?=\S)")
@@ -57,7 +64,9 @@ _ANSWER = re.compile(r"^(?:A|Answer)[:.]\s+(\S.*)$")
 # A manual page's running header and footer: `ZSTD(1)   User Commands   ZSTD(1)`,
 # `zstd 1.5.4   February 2023   ZSTD(1)`.
 _MAN_HEADER = re.compile(r"^\S.*\S {3,}\S.*\S {3,}[\w.:+-]{1,60}\(\d\w{0,8}\)$")
-_FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")  # `Attendees: Maya, Jonas` stands on its own line
+# `Attendees: Maya, Jonas` stands on its own line; a key of at most four words (a
+# sentence's colon, `There are two main versions of it: ...`, is no field)
+_FIELD = re.compile(r"^(?=[A-Z][\w /&'().-]{0,40}?:\s)[A-Z][\w/&'().-]*(?: [\w/&'().-]+){0,3}:\s+\S")
 _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
@@ -171,10 +180,14 @@ class _Reader:
                 and line.text[-1] not in ".!?:;," and not _MARKER.match(line.text) and not _URL.search(line.text):
             return Heading(line.text, 1), i + 1  # flush left of an indented body: a man page's section
         prev = self.lines[i - 1] if i > 0 else None
-        if 0 < line.indent < self.body_indent and nxt is not None and nxt.indent >= self.body_indent \
+        under = nxt
+        if nxt is None and previous_blank and 0 < line.indent <= self.body_indent - 2:
+            k = self.next_filled(i + 1, end)
+            under = self.lines[k] if k < end else None  # the subsection's text after a blank line
+        if 0 < line.indent < self.body_indent and under is not None and under.indent >= self.body_indent \
                 and (previous_blank or (prev is not None and prev.indent >= self.body_indent)) \
                 and len(line.text) <= MAX_HEADING_CHARS and not _SENTENCE_END.search(line.text) \
-                and not _MARKER.match(line.text):
+                and not _MARKER.match(line.text) and not _OPTION.match(line.text.split(" ")[0]):
             return Heading(line.text, 2), i + 1  # a man page's subsection
         if not previous_blank:
             return None
@@ -314,14 +327,26 @@ class _Reader:
         while tags + 1 < end and (t := self.lines[tags + 1]) is not None and t.indent == line.indent \
                 and _OPTION_TAG.match(t.text) and _OPTION_TAG.match(self.lines[tags].text):  # type: ignore[union-attr]
             tags += 1  # `-o logfile` over `--output-file=logfile`: one option's forms, one per line
-        below = self.lines[tags + 1] if tags > i and tags + 1 < end else None
-        if below is not None and below.indent >= line.indent + 2:
+        forms = [t.text for t in self.lines[i : tags + 1] if t is not None]
+        below = self.lines[tags + 1] if tags + 1 < end else None
+        if tags > i and below is not None and below.indent >= line.indent + 2:
             stop = self.extent(tags, end, line.indent, lazy=False)
-            forms = ", ".join(t.text for t in self.lines[i : tags + 1] if t is not None)
-            return Terms((Term(forms, self.nested(self.lines[tags + 1 : stop])),)), stop
+            return self.entry(", ".join(forms), self.lines[tags + 1 : stop]), stop
+        if _OPTION_TAG.match(line.text) and below is not None and below.indent == line.indent \
+                and (last := _option_line(below.text)) is not None:
+            # `--help` over `-h     Print a usage message`: the last form carries the description
+            stop = self.extent(tags + 1, end, line.indent, lazy=False)
+            body = [_Line(self.column(tags + 1, below.indent + last[2], end), last[1]), *self.lines[tags + 2 : stop]]
+            return self.entry(", ".join([*forms, last[0]]), body), stop
         if (wrapped := self.wrapped_tag(i, end)) is not None:
             return wrapped
         nxt = self.lines[i + 1] if i + 1 < end else None
+        option = _option_line(line.text)
+        if option is not None and (nxt is None or nxt.indent != line.indent or _OPTION.match(nxt.text.split(" ")[0])):
+            # `-q  Quiet.` or `-q Be quiet.` (a PDF keeps one space), its text wrapped under it
+            stop = self.extent(i, end, line.indent, lazy=False)
+            body = [_Line(self.column(i, line.indent + option[2], end), option[1]), *self.lines[i + 1 : stop]]
+            return self.entry(option[0], body), stop
         inline = _INLINE_TAG.match(line.text)
         if inline and not inline.group(1).endswith((".", ",")):
             column = line.indent + inline.start(3)
@@ -329,20 +354,38 @@ class _Reader:
             if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
                     or (sibling is not None and line.indent + sibling.start(3) == column):
                 stop = self.extent(i, end, line.indent, lazy=False)
-                body = [_Line(column, inline.group(3))] + self.lines[i + 1 : stop]
-                return Terms((Term(inline.group(1), self.nested(body)),)), stop
+                return self.entry(inline.group(1), [_Line(column, inline.group(3)), *self.lines[i + 1 : stop]]), stop
         if nxt is None or nxt.indent < line.indent + 2 or line.text.endswith("\\"):
             return None  # a command continued on the next line is code, not a tag
         if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
             stop = self.extent(i, end, line.indent, lazy=False)  # `1 An error occurred ...` over the rest
-            return Terms((Term(split[0], self.nested([_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]])),)), stop
+            return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
         if len(line.text) > MAX_TAG_CHARS:
             return None
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
-                or ". " in line.text or goes_on(line.text):
+                or ". " in line.text or goes_on(line.text) and not _KEYWORD.match(line.text):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.extent(i, end, line.indent, lazy=False)
-        return Terms((Term(line.text, self.nested(self.lines[i + 1 : stop])),)), stop
+        return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def column(self, i: int, column: int, end: int) -> int:
+        """Where the description that starts on line i after its tag stands: at
+        `column`, or at the margin of its wrapped lines when they stand left of it
+        (`--fifo   Normally ...` over `      countered, as ...`) or right of it while
+        its first line's sentence goes on (a PDF's hanging indent)."""
+        line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        assert line is not None
+        if nxt is None or nxt.indent <= line.indent:
+            return column
+        return nxt.indent if nxt.indent < column or not _SENTENCE_END.search(line.text) else column
+
+    def entry(self, term: str, lines: list[_Line | None]) -> Terms:
+        """One definition-list entry: `term` and the blocks of `lines`; a note on the
+        tag's own line under it (`(alias: ls)`) belongs to the term, not its text."""
+        body = self.nested(lines)
+        if len(body) > 1 and isinstance(body[0], Paragraph) and _TAG_NOTE.match(body[0].text):
+            term, body = f"{term} {body[0].text}", body[1:]
+        return Terms((Term(term, body),))
 
     def table(self, i: int, end: int) -> tuple[Table, int] | None:
         """An aligned table starting at line i (see `aligned_table`), or None; a line
@@ -385,11 +428,23 @@ class _Reader:
                 or len(text) > MAX_WRAPPED_TAG_CHARS:
             return None
         stop = self.extent(k - 1, end, line.indent, lazy=False)
-        return Terms((Term(text, self.nested(self.lines[k:stop])),)), stop
+        return self.entry(text, self.lines[k:stop]), stop
 
     def nested(self, lines: list[_Line | None]) -> tuple[Block, ...]:
         sub = _Reader(lines, False, 0)
         return tuple(b for b in sub.blocks(0, len(lines), False) if not isinstance(b, Heading))
+
+    def opens_entry(self, i: int, end: int) -> bool:
+        """Whether line i opens an option's entry (`-q Be quiet.`, or `-q` over its
+        indented text, or a run-in tag over its text) after a sentence ended: the first
+        of a list that the sentence before it introduces (`... has these options:`) is
+        not that sentence's end."""
+        line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        assert line is not None
+        hanging = nxt is not None and nxt.indent >= line.indent + 2
+        if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
+            return hanging and _run_in_tag(line.text) is not None  # `Host Restricts the ...` over its text
+        return _option_line(line.text) is not None or (_OPTION_TAG.match(line.text) is not None and hanging)
 
     def paragraph(self, i: int, end: int) -> tuple[list[Block], int]:
         first = self.lines[i]
@@ -409,7 +464,7 @@ class _Reader:
             if line is None or _MARKER.match(line.text) or abs(line.indent - previous.indent) > 1 and j > i + 1 \
                     or line.indent > margin + 1 or line.indent < first.indent - 4 \
                     or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
-                    or _ends_early(texts[-1], line.text):
+                    or _ends_early(texts[-1], line.text) or previous.text[-1] in ".:!?" and self.opens_entry(j, end):
                 break
             texts.append(line.text)
             j += 1
@@ -503,14 +558,43 @@ def _ends_early(line: str, following: str) -> bool:
     return len(following) >= 50 and len(line) < 0.5 * len(following) and following[:1].isupper()
 
 
+def _option_line(text: str) -> tuple[str, str, int] | None:
+    """(tag, description, column of the description) of a line that opens with an
+    option and goes on with its description: `-v, --verbose  Be verbose.` (two
+    spaces or more between them), or `-o file Write to file.` as a PDF sets it, one
+    space before the capitalised sentence; else None."""
+    inline = _INLINE_TAG.match(text)
+    if inline and _OPTION_TAG.match(inline.group(1)):
+        return inline.group(1), inline.group(3), inline.start(3)
+    words = text.split(" ")
+    if not _OPTION.match(words[0].rstrip(",")):
+        return None
+    arguments = 0
+    for k in range(1, min(len(words) - 1, 6)):
+        word = words[k]
+        if word[:1].isupper() and (word[1:2].islower() or word == "A"):
+            tag = " ".join(words[:k])
+            return (tag, " ".join(words[k:]), len(tag) + 1) if not tag.endswith((".", ":", ";")) else None
+        if not _OPTION.match(word.rstrip(",")):
+            arguments += 1  # `file`, `N`, `[=WHEN]`
+            if arguments > 2 or not word or word.endswith((".", ":", ";")):
+                return None
+    return None
+
+
 def _run_in_tag(text: str) -> tuple[str, str] | None:
     """(tag, text) of a tagged paragraph whose short tag stands on its text's first line
     with one space (`log file When the "log file" parameter is set ...`): a tag of at
-    most four lower-case words, then a capitalised sentence."""
+    most four lower-case words, or one keyword (`Port Specifies the port ...`, not a
+    word a sentence opens with, not over what a colon introduces), then a sentence: a
+    capitalised word, not an identifier (`RelativePathString`), and for a keyword
+    a word in lower case after it (`Object Identifier-Index` is a title's words)."""
     words = text.split(" ")
     for k in range(1, min(5, len(words))):
-        if words[k][:1].isupper() and words[k][1:2].islower() and all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k]) \
-                and not words[k - 1].endswith((".", ",", ":", ";")):
+        if _SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
+                and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k])
+                     or k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
+                     and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None):
             return " ".join(words[:k]), " ".join(words[k:])
     return None
 
@@ -518,10 +602,25 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
 def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
     """Runs of paragraphs that each open with a short code and a sentence (`0 Successful
     termination.`, `1 Some files differ.`: exit codes, size suffixes groff set on one
-    line with one space) as definition-list entries, when two or more stand together."""
+    line with one space) as definition-list entries, when two or more stand together;
+    so is a paragraph opening with a keyword and a sentence among keyword entries
+    (`Port Specifies the port ...` between `PasswordAuthentication` and `PreferredAuthentications`)."""
     out = list(events)
-    tagged = [isinstance(e, Paragraph) and _SHORT_TAG.match(e.text) is not None
-              or isinstance(e, Terms) and all(_SHORT_TERM.match(t.term) for t in e.entries) for e in out]
+    keywords = [isinstance(e, Terms) and all(_KEYWORD.match(t.term) for t in e.entries) for e in out]
+
+    def split(k: int) -> tuple[str, str] | None:
+        event = out[k]
+        if not isinstance(event, Paragraph):
+            return None
+        if tag := _SHORT_TAG.match(event.text):
+            return tag.group(1), event.text[tag.end():]
+        run_in = _run_in_tag(event.text)
+        beside = (k > 0 and keywords[k - 1]) or (k + 1 < len(out) and keywords[k + 1])
+        return run_in if run_in is not None and beside and _KEYWORD.match(run_in[0]) else None
+
+    splits = [split(k) for k in range(len(out))]
+    tagged = [splits[k] is not None or isinstance(e, Terms) and (keywords[k] or all(_SHORT_TERM.match(t.term) for t in e.entries))
+              for k, e in enumerate(out)]
     n = 0
     while n < len(out):
         m = n
@@ -529,11 +628,8 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
             m += 1
         if m - n >= 2 and any(isinstance(e, Paragraph) for e in out[n:m]):
             for k in range(n, m):
-                event = out[k]
-                if isinstance(event, Paragraph):
-                    tag = _SHORT_TAG.match(event.text)
-                    assert tag is not None
-                    out[k] = Terms((Term(tag.group(1), (Paragraph(event.text[tag.end():]),)),))
+                if (found := splits[k]) is not None:
+                    out[k] = Terms((Term(found[0], (Paragraph(found[1]),)),))
         n = m + 1
     return out
 
