@@ -21,6 +21,7 @@ from wikid.document.outline import read_outline
 from wikid.document.rest_reader import is_rest, read_rest
 from wikid.document.sentences import is_sentence
 from wikid.document.text_reader import read_text
+from wikid.extract.html import main_and_furniture
 from wikid.extract.htmllayout import rewrite_layout
 
 
@@ -738,3 +739,139 @@ def test_pdf_options_and_keywords_with_their_text_on_the_same_line() -> None:
     formats = terms(Outline((), (section(outline, "FORMATS"),)))
     assert formats == {"%%": "A literal ‘%’.", "%h": "The remote host name.",
                        "%I": "A string describing the reason, either ADDRESS when looking up an address or NAME otherwise."}
+
+
+# groff's HTML of an mdoc page: section titles and list tags are both margin-less bold
+# paragraphs; what tells them apart is how deep the text under them stands.
+MDOC_HTML = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<p style="margin-top: 1em"><b>NAME</b></p>
+<p style="margin-left:6%;"><b>frob</b> &mdash; fold archives</p>
+<p style="margin-top: 1em"><b>SYNOPSIS</b></p>
+<p style="margin-left:12%;"><b>frob</b> [<b>-46</b>] <i>archive</i></p>
+<p style="margin-top: 1em"><b>DESCRIPTION</b></p>
+<p style="margin-left:6%;">The options are as follows:</p>
+<p style="margin-top: 1em"><b>-4</b></p>
+<p style="margin-left:17%; margin-top: 1em">Uses the old format only.</p>
+<p style="margin-top: 1em"><b>-D</b> <br>
+[ <i><br>
+bind</i>:]<i>port</i></p>
+<p style="margin-left:17%;">Folds through a local port.</p>
+<p style="margin-left:17%; margin-top: 1em">The port may be named.</p>
+<p style="margin-top: 1em"><b>-o</b> <i>option</i></p>
+<p style="margin-left:17%;">Sets an option; these are known:</p>
+<p style="margin-top: 1em">Alpha <br>
+Beta <br>
+Gamma</p>
+<p style="margin-top: 1em"><b>~.</b></p>
+<p style="margin-left:17%; margin-top: 1em">Disconnect.</p>
+<p style="margin-top: 1em"><b>ENVIRONMENT</b></p>
+<p style="margin-left:6%;">It reads these variables:</p>
+<p style="margin-top: 1em">HOME</p>
+<p style="margin-left:17%;">Where the user's files are.</p>
+<p style="margin-top: 1em">LANG</p>
+<p style="margin-left:17%;">The language of messages.</p>
+<p style="margin-top: 1em"><b>FILES</b> <br>
+~/.frobrc</p>
+<p style="margin-left:17%;">The user's settings.</p>
+</body></html>
+"""
+
+
+def test_mdoc_html_tags_without_a_margin_are_entries_and_its_titles_stay_titles() -> None:
+    outline = read_markdown(main_and_furniture(MDOC_HTML.encode())[0])
+    assert [s.title for s in sections(outline)] == ["NAME", "SYNOPSIS", "DESCRIPTION", "ENVIRONMENT", "FILES"]
+    man = read_manpage(outline)
+    assert man is not None and man.synopsis == ("frob [-46] archive",)
+    entries = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    assert entries["-4"].description == "Uses the old format only."
+    assert [b.text for b in entries["-D [ bind:]port"].body if isinstance(b, Paragraph)] == [
+        "Folds through a local port.", "The port may be named."]
+    assert [b.text for b in entries["-o option"].body if isinstance(b, Code)] == ["Alpha\nBeta\nGamma"]
+    assert entries["~."].description == "Disconnect."
+    assert entries["HOME"].description == "Where the user's files are."  # capitals among entries are a tag
+    assert entries["~/.frobrc"].description == "The user's settings."
+
+
+# groff's HTML of a man page: a tag too wide for its column is a table of one cell,
+# its text the indented paragraph after it; entries nest under an entry's text.
+GROFF_WIDE_TAGS = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<h2>OPTIONS</h2>
+<p style="margin-left:11%; margin-top: 1em">These options are known:</p>
+<table width="100%" border="0" rules="none" frame="void" cellspacing="0" cellpadding="0">
+<tr valign="top" align="left"><td width="11%"></td><td width="46%">
+<p style="margin-top: 1em"><b>-q</b>, <b>--quiet</b>,
+<b>--silent</b></p></td><td width="43%"></td></tr></table>
+<p style="margin-left:22%; margin-top: 1em">print nothing</p>
+<p style="margin-left:11%;"><b>-J</b> journal-options</p>
+<p style="margin-left:22%;">Set journal options. These are known:</p>
+<p style="margin-left:29%;"><b>size=</b><i>journal-size</i></p>
+<p style="margin-left:40%;">The size of the journal.</p>
+<p style="margin-left:29%;"><b>location</b><i>=place</i></p>
+<p style="margin-left:40%;">Where the journal starts.</p>
+<h2>VALUES</h2>
+<p style="margin-left:11%;">For example, with</p>
+<table width="100%" border="0" rules="none" frame="void" cellspacing="0" cellpadding="0">
+<tr valign="top" align="left"><td width="11%"></td><td width="89%">
+<p>y = x + 2</p></td></tr></table>
+<p style="margin-left:11%;">The value stored is a number.</p>
+</body></html>
+"""
+
+
+def test_groff_html_wide_tags_and_entries_inside_an_entry() -> None:
+    outline = read_markdown(main_and_furniture(GROFF_WIDE_TAGS.encode())[0])
+    entries = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    assert entries["-q, --quiet, --silent"].description == "print nothing"
+    journal = entries["-J journal-options"]
+    assert journal.description == "Set journal options. These are known:"
+    [inner] = [b for b in journal.body if isinstance(b, Terms)]
+    assert {t.term: t.description for t in inner.entries} == {
+        "size=journal-size": "The size of the journal.", "location=place": "Where the journal starts."}
+    assert "y = x + 2" in [b.text for b in blocks_of(outline, Code)]  # one line of code over prose stays code
+
+
+def test_markdown_tags_broken_from_their_text_are_definition_lists() -> None:
+    text = """\
+# OPTIONS
+
+**-b*** block-size*  
+Set the size of blocks. Valid sizes are powers of two.
+
+More about block sizes, under the same option.
+
+**-c**  
+Check the device first.
+
+-w, --warn  
+Give warnings.
+
+# EXPRESSIONS
+
+\\- expr  
+The negation of the expression.
+
+expr + expr  
+The sum of the expressions.
+
+# CONTACT
+
+Jane Doe  
+12 Main Street
+
+For more information about the features which can be set, please see  
+the manual page of the file system.
+"""
+    outline = read_markdown(text)
+    entries = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    # the stars of an emphasis CommonMark could not pair are no text
+    assert [b.text for b in entries["-b block-size"].body] == [
+        "Set the size of blocks. Valid sizes are powers of two.", "More about block sizes, under the same option."]
+    assert entries["-c"].description == "Check the device first."
+    assert entries["-w, --warn"].description == "Give warnings."
+    assert entries["- expr"].description == "The negation of the expression."  # a run of plain tags
+    assert entries["expr + expr"].description == "The sum of the expressions."
+    contact = [b.text for b in section(outline, "CONTACT").blocks]
+    assert contact == ["Jane Doe 12 Main Street",  # one line broken from the next, alone: no entry
+                       "For more information about the features which can be set, please see the manual page of the file system."]
