@@ -875,3 +875,47 @@ the manual page of the file system.
     contact = [b.text for b in section(outline, "CONTACT").blocks]
     assert contact == ["Jane Doe 12 Main Street",  # one line broken from the next, alone: no entry
                        "For more information about the features which can be set, please see the manual page of the file system."]
+
+
+def test_an_option_summary_set_as_code_is_a_definition_list() -> None:
+    text = """\
+# OPTION SUMMARY
+
+Here is a short summary of the options.
+
+```
+--verbose, -v            increase verbosity
+--level=N                set the folding level (default: 3)
+--rsh=COMMAND, -e        specify the remote shell to use
+--filter=RULE, -f        add a folding RULE
+--help, -h (*)           show this help (* -h is help only on its own)
+--width=N                fold lines longer than N, counted
+                         from the left margin
+```
+
+# EXAMPLES
+
+```
+--keep keep-uid="uid =~ Alfa"
+--keep keep-uid="uid !~ Test"
+--keep keep-uid="uid =~ Beta"
+```
+
+```
+-rw-r--r-- 1 user group 120 notes
+-rw-r--r-- 1 user group 340 todo
+-rw-r--r-- 1 user group 560 plans
+```
+"""
+    outline = read_outline(text, ".md")
+    summary = terms(Outline((), (section(outline, "OPTION SUMMARY"),)))
+    assert summary == {
+        "--verbose, -v": "increase verbosity",
+        "--level=N": "set the folding level (default: 3)",
+        "--rsh=COMMAND, -e": "specify the remote shell to use",
+        "--filter=RULE, -f": "add a folding RULE",
+        "--help, -h": "(*) show this help (* -h is help only on its own)",
+        "--width=N": "fold lines longer than N, counted from the left margin",
+    }
+    # an option given again and again with its values, or a listing of files, stays code
+    assert len([b for b in section(outline, "EXAMPLES").blocks if isinstance(b, Code)]) == 2
