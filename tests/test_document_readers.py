@@ -919,3 +919,68 @@ Here is a short summary of the options.
     }
     # an option given again and again with its values, or a listing of files, stays code
     assert len([b for b in section(outline, "EXAMPLES").blocks if isinstance(b, Code)]) == 2
+
+
+def test_paragraphs_whose_first_line_alone_is_indented_stay_prose() -> None:
+    text = """\
+Unpacking -- quick overview
+==========================
+
+   The release is provided as a compressed archive called
+'frob-VERSION.tar.gz', where VERSION is the version.
+
+   When you unpack the archive, it will create a
+source directory called `frob-VERSION'.  This leads to errors
+such as:
+
+      make: *** No rule to make target `x.h'.  Stop.
+
+   If you get other errors during this stage, see the `Reporting
+Bugs' section below.
+
+      configure --help
+
+(Take note of how this differs.)
+"""
+    outline = read_text(text)
+    assert [s.title for s in sections(outline)] == ["Unpacking -- quick overview"]  # a short underline still underlines
+    assert [b.text for b in blocks_of(outline, Paragraph)] == [
+        "The release is provided as a compressed archive called 'frob-VERSION.tar.gz', where VERSION is the version.",
+        "When you unpack the archive, it will create a source directory called `frob-VERSION'. This leads to errors such as:",
+        "If you get other errors during this stage, see the `Reporting Bugs' section below.",
+        "(Take note of how this differs.)"]
+    assert [b.text for b in blocks_of(outline, Code)] == ["make: *** No rule to make target `x.h'.  Stop.", "configure --help"]
+
+
+def test_a_terminal_session_is_code_and_key_entries_are_not_prompts() -> None:
+    text = """\
+DESCRIPTION
+       For example, to create a database and list its tables:
+
+       $ frobdb notes.db
+       Frobdb version 3.1
+       frobdb> create table memos(text, priority INTEGER);
+       frobdb> .tables
+       memos
+       frobdb>
+
+       Simple -- give it the path name of the file of interest:
+       $ frobdb /etc/notes
+
+KEYS
+       #       List all saved buffers.
+       $       Rename the current session.
+       %       Split the current pane in two.
+
+       % followed by a letter is expanded in the prompt string, as the
+       table below says.
+"""
+    outline = read_text(text)
+    assert [b.text for b in blocks_of(outline, Code)] == [
+        "$ frobdb notes.db\nFrobdb version 3.1\nfrobdb> create table memos(text, priority INTEGER);\n"
+        "frobdb> .tables\nmemos\nfrobdb>",
+        "$ frobdb /etc/notes"]
+    assert terms(Outline((), (section(outline, "KEYS"),))) == {
+        "#": "List all saved buffers.", "$": "Rename the current session.", "%": "Split the current pane in two."}
+    assert "% followed by a letter is expanded in the prompt string, as the table below says." in [
+        b.text for b in blocks_of(outline, Paragraph)]

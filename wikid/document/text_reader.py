@@ -46,6 +46,9 @@ _OPTION_TAG = re.compile(r"^[-+]{1,2}[^\s+-]\S*(?: (?![A-Z][a-z])\S+){0,4}$")
 _OPTION = re.compile(r"^(?:[-+]{1,2}[^\s+-]\S*|[%\\]\S{1,3})$")  # an option, or an escape (`%h`, `\\n`)
 _SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `When`, `A`
 _LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
+# A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,
+# `% ls`, `db> .help`, `>>> import x`, `user@host:~$ ls`
+_PROMPT = re.compile(r"^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
 _KEYWORD = re.compile(r"^[A-Z][A-Za-z0-9_]+$")  # a setting's or variable's name: `Port`, `HashKnownHosts`, `PATH`
 _TAG_NOTE = re.compile(r"^\([^()]{1,60}\)$")  # `(alias: ls)` under a command's synopsis
 _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
@@ -131,6 +134,17 @@ def _is_prose(text: str) -> bool:
     return sum(1 for token in tokens if _WORD.match(token)) >= 0.75 * len(tokens)
 
 
+def _is_session(text: str) -> bool:
+    """A line typed at a prompt (`$ make install`, `db> .tables`): the prompt, one
+    space and a command, not a sentence (`#  List all ...` is a key's entry, a line
+    of prose may start with `% followed by ...`)."""
+    prompt = _PROMPT.match(text)
+    if prompt is None:
+        return False
+    typed = text[prompt.end():]
+    return not _SENTENCE_START.match(typed.split(" ", 1)[0]) and not _is_prose(typed)
+
+
 def _looks_like_code(lines: list[_Line]) -> bool:
     """Lines that read like code or a command, not prose."""
     prose = sum(1 for line in lines if _is_prose(line.text))
@@ -173,7 +187,7 @@ class _Reader:
         if self.outline_mode and line.indent == 0 and (star := _OUTLINE_STAR.match(line.text)):
             return Heading(star.group(2).strip(), len(star.group(1))), i + 1
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
-                and len(nxt.text) >= 0.6 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
+                and len(nxt.text) >= 0.5 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
             return Heading(line.text, {"=": 1, "-": 2}.get(nxt.text[0], 3)), i + 2
         if line.indent == 0 and 0 < self.body_indent and nxt is not None and nxt.indent > 0 \
                 and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
@@ -255,6 +269,9 @@ class _Reader:
             previous_blank = False
             if _MARKER.match(line.text):
                 block, i = self.item_list(i, end)
+                events.append(block)
+            elif _is_session(line.text):
+                block, i = self.session(i, end)
                 events.append(block)
             elif (table := self.table(i, end)) is not None:
                 events.append(table[0])
@@ -446,6 +463,25 @@ class _Reader:
             return hanging and _run_in_tag(line.text) is not None  # `Host Restricts the ...` over its text
         return _option_line(line.text) is not None or (_OPTION_TAG.match(line.text) is not None and hanging)
 
+    def session(self, i: int, end: int) -> tuple[Code, int]:
+        """A terminal session (`$ frob -v`, `db> .help` and what it printed) up to the
+        next blank line, as code: its lines keep their own layout."""
+        j = i
+        while j < end and self.lines[j] is not None:
+            j += 1
+        lines = [line for line in self.lines[i:j] if line is not None]
+        base = min(line.indent for line in lines)
+        return Code("\n".join(" " * (line.indent - base) + line.text for line in lines)), j
+
+    def indented_first_line(self, i: int, end: int, margin: int) -> bool:
+        """Whether line i (after a blank line) opens a paragraph whose first line alone
+        is indented, the rest at `margin` (texinfo's plain-text output): prose, not a
+        block under the paragraph before it."""
+        line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        return line is not None and nxt is not None and nxt.indent <= margin + 1 < line.indent \
+            and _is_prose(line.text) and not _SENTENCE_END.search(line.text) and not _MARKER.match(line.text) \
+            and (_is_prose(nxt.text) or nxt.text[:1].islower())
+
     def paragraph(self, i: int, end: int) -> tuple[list[Block], int]:
         first = self.lines[i]
         assert first is not None
@@ -464,16 +500,20 @@ class _Reader:
             if line is None or _MARKER.match(line.text) or abs(line.indent - previous.indent) > 1 and j > i + 1 \
                     or line.indent > margin + 1 or line.indent < first.indent - 4 \
                     or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
-                    or _ends_early(texts[-1], line.text) or previous.text[-1] in ".:!?" and self.opens_entry(j, end):
+                    or _ends_early(texts[-1], line.text) or previous.text[-1] in ".:!?" and self.opens_entry(j, end) \
+                    or previous.text.endswith(":") and _is_session(line.text):
                 break
             texts.append(line.text)
             j += 1
         out: list[Block] = [Paragraph(_join(texts))]
         k = self.next_filled(j, end)
-        deeper = k < end and self.lines[k].indent > margin + 1  # type: ignore[union-attr]
+        deeper = k < end and self.lines[k].indent > margin + 1 \
+            and not (k > j and self.indented_first_line(k, end, margin))  # type: ignore[union-attr]
         if deeper:
             stop = self.extent(k - 1 if k > j else j - 1, end, first.indent, lazy=False)
             stop = max(stop, k + 1)
+            stop = next((n for n in range(k + 1, stop) if self.lines[n - 1] is None
+                         and self.indented_first_line(n, end, margin)), stop)
             block = [line for line in self.lines[k:stop]]
             filled = [line for line in block if line is not None]
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
