@@ -810,6 +810,13 @@ GROFF_WIDE_TAGS = """\
 <p style="margin-left:40%;">The size of the journal.</p>
 <p style="margin-left:29%;"><b>location</b><i>=place</i></p>
 <p style="margin-left:40%;">Where the journal starts.</p>
+<p style="margin-left:11%; margin-top: 1em">See also <i>-q</i>. <br>
+--digest</p>
+<p style="margin-left:22%;">Folds with a digest.</p>
+<p style="margin-left:11%;"><b>C</b>[<i>device</i>]</p>
+<p style="margin-left:22%;">Close the open device. <b><br>
+Arguments</b></p>
+<p style="margin-left:32%;">Any arguments are ignored.</p>
 <h2>VALUES</h2>
 <p style="margin-left:11%;">For example, with</p>
 <table width="100%" border="0" rules="none" frame="void" cellspacing="0" cellpadding="0">
@@ -830,6 +837,11 @@ def test_groff_html_wide_tags_and_entries_inside_an_entry() -> None:
     assert {t.term: t.description for t in inner.entries} == {
         "size=journal-size": "The size of the journal.", "location=place": "Where the journal starts."}
     assert "y = x + 2" in [b.text for b in blocks_of(outline, Code)]  # one line of code over prose stays code
+    # a tag set on the last line of the paragraph before its text is that entry's tag
+    assert entries["--digest"].description == "Folds with a digest."
+    assert "See also -q." in [b.text for b in blocks_of(outline, Paragraph)]
+    # a description holding a sentence is no tag of what is indented under it
+    assert [b.text for b in entries["C[device]"].body] == ["Close the open device. Arguments", "Any arguments are ignored."]
 
 
 def test_markdown_tags_broken_from_their_text_are_definition_lists() -> None:

@@ -266,10 +266,10 @@ def _beside_entry(paragraph: Tag, margin: float, base: float) -> bool:
 
 def _is_tag(text: str) -> bool:
     """A paragraph's text short enough to be a tag (an option's forms may be long:
-    `-L port:host:hostport -L local_socket:remote_socket`), not a sentence (`~.` is
-    a tag)."""
+    `-L port:host:hostport -L local_socket:remote_socket`), not a sentence nor holding
+    one (`~.` is a tag)."""
     limit = MAX_OPTION_TAG_CHARS if text.startswith(("-", "+")) else MAX_TAG_CHARS
-    return 0 < len(text) <= limit and not (" " in text and text.endswith((".", ":")))
+    return 0 < len(text) <= limit and not (" " in text and text.endswith((".", ":"))) and ". " not in text
 
 
 def _split_title(soup: BeautifulSoup, paragraph: Tag) -> None:
@@ -285,6 +285,28 @@ def _split_title(soup: BeautifulSoup, paragraph: Tag) -> None:
     head = soup.new_tag("p")
     head.append(first.extract())
     brk.extract()
+    paragraph.insert_before(head)
+
+
+def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
+    """A tag groff set on the last line of the paragraph before its text (`See also
+    -k. <br>--digest` over the text of --digest): the lines before it become a
+    paragraph of their own, with the same style."""
+    breaks = paragraph.find_all("br")
+    if not breaks or _is_tag(_text(paragraph)):
+        return
+    last = breaks[-1]
+    tail = " ".join(str(s) for s in last.find_all_next(string=True) if s.find_parent("p") is paragraph)
+    if not tail.strip() or not _is_tag(" ".join(tail.split())) or not tail.strip().startswith(("-", "+")):
+        return
+    head = soup.new_tag("p")
+    if paragraph.get("style"):
+        head["style"] = paragraph["style"]
+    for child in list(paragraph.contents):
+        if child is last:
+            break
+        head.append(child.extract())
+    last.extract()
     paragraph.insert_before(head)
 
 
@@ -362,9 +384,12 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
         if entries:
             table.replace_with(_list_of(soup, entries))
     for paragraph in root.find_all("p"):
-        if _margin(paragraph) is None and (after := _next_paragraph(paragraph)) is not None \
-                and (_margin(after) or 0.0) > base:
+        after = _next_paragraph(paragraph)
+        if after is None or (_margin(after) or 0.0) <= max(base, _margin(paragraph) or 0.0):
+            continue
+        if _margin(paragraph) is None:
             _split_title(soup, paragraph)
+        _split_tag(soup, paragraph)
     if _is_groff(soup):
         for paragraph in root.find_all("p"):
             if _heads_entry(paragraph, base) or _over_deeper(paragraph):
