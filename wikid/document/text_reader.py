@@ -49,6 +49,14 @@ _LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the
 # A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,
 # `% ls`, `db> .help`, `>>> import x`, `user@host:~$ ls`
 _PROMPT = re.compile(r"^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
+_BOX_RULE = re.compile(r"^[┌├└╔╠╚╒╞╘+][─━═┬┼┴╤╪╧╦╬╩┐┤┘╗╣╝╕╡╛+=-]+[┐┤┘╗╣╝╕╡╛+]$")  # `┌───┬───┐`, `+---+---+`
+_BOX_ROW = re.compile(r"^[│┃║|].*[│┃║|]$")
+_BOX_BAR = re.compile(r"\s*[│┃║|]\s*")
+_NAME_CELL = re.compile(r"^[A-Z][A-Za-z0-9_%/.-]*$")  # a column's name: `Preset`, `DictSize`, `CompCPU`
+_NUMBER = re.compile(r"^[-+~]?\d[\d.,]*$")
+_UNIT = re.compile(r"^[A-Za-z]{1,4}$")  # `KiB`, `MB`, `ms`
+MIN_SPACED_COLUMNS = 3
+MAX_SPACED_COLUMNS = 8
 _KEYWORD = re.compile(r"^[A-Z][A-Za-z0-9_]+$")  # a setting's or variable's name: `Port`, `HashKnownHosts`, `PATH`
 _TAG_NOTE = re.compile(r"^\([^()]{1,60}\)$")  # `(alias: ls)` under a command's synopsis
 _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
@@ -273,7 +281,7 @@ class _Reader:
             elif _is_session(line.text):
                 block, i = self.session(i, end)
                 events.append(block)
-            elif (table := self.table(i, end)) is not None:
+            elif (table := self.any_table(i, end)) is not None:
                 events.append(table[0])
                 i = table[1]
             elif (term := self.term(i, end)) is not None:
@@ -347,12 +355,12 @@ class _Reader:
         forms = [t.text for t in self.lines[i : tags + 1] if t is not None]
         below = self.lines[tags + 1] if tags + 1 < end else None
         if tags > i and below is not None and below.indent >= line.indent + 2:
-            stop = self.extent(tags, end, line.indent, lazy=False)
+            stop = self.entry_extent(tags, end, line.indent)
             return self.entry(", ".join(forms), self.lines[tags + 1 : stop]), stop
         if _OPTION_TAG.match(line.text) and below is not None and below.indent == line.indent \
                 and (last := _option_line(below.text)) is not None:
             # `--help` over `-h     Print a usage message`: the last form carries the description
-            stop = self.extent(tags + 1, end, line.indent, lazy=False)
+            stop = self.entry_extent(tags + 1, end, line.indent)
             body = [_Line(self.column(tags + 1, below.indent + last[2], end), last[1]), *self.lines[tags + 2 : stop]]
             return self.entry(", ".join([*forms, last[0]]), body), stop
         if (wrapped := self.wrapped_tag(i, end)) is not None:
@@ -361,7 +369,7 @@ class _Reader:
         option = _option_line(line.text)
         if option is not None and (nxt is None or nxt.indent != line.indent or _OPTION.match(nxt.text.split(" ")[0])):
             # `-q  Quiet.` or `-q Be quiet.` (a PDF keeps one space), its text wrapped under it
-            stop = self.extent(i, end, line.indent, lazy=False)
+            stop = self.entry_extent(i, end, line.indent)
             body = [_Line(self.column(i, line.indent + option[2], end), option[1]), *self.lines[i + 1 : stop]]
             return self.entry(option[0], body), stop
         inline = _INLINE_TAG.match(line.text)
@@ -370,20 +378,28 @@ class _Reader:
             sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent else None
             if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
                     or (sibling is not None and line.indent + sibling.start(3) == column):
-                stop = self.extent(i, end, line.indent, lazy=False)
+                stop = self.entry_extent(i, end, line.indent)
                 return self.entry(inline.group(1), [_Line(column, inline.group(3)), *self.lines[i + 1 : stop]]), stop
         if nxt is None or nxt.indent < line.indent + 2 or line.text.endswith("\\"):
             return None  # a command continued on the next line is code, not a tag
         if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
-            stop = self.extent(i, end, line.indent, lazy=False)  # `1 An error occurred ...` over the rest
+            stop = self.entry_extent(i, end, line.indent)  # `1 An error occurred ...` over the rest
             return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
         if len(line.text) > MAX_TAG_CHARS:
             return None
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
-                or ". " in line.text or goes_on(line.text) and not _KEYWORD.match(line.text):
+                or ". " in line.text and not _OPTION_TAG.match(line.text) or goes_on(line.text) and not _KEYWORD.match(line.text):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
-        stop = self.extent(i, end, line.indent, lazy=False)
+        stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def entry_extent(self, i: int, end: int, indent: int) -> int:
+        """Where the entry whose tag line stands at `indent` and ends at line i ends:
+        at the first line as far left as the tag (see `extent`), or at the next
+        entry's tag a column right of it (a PDF's text does not line up exactly)."""
+        stop = self.extent(i, end, indent, lazy=False)
+        return next((j for j in range(i + 1, stop) if (line := self.lines[j]) is not None
+                     and line.indent <= indent + 1 and self.opens_entry(j, end)), stop)
 
     def column(self, i: int, column: int, end: int) -> int:
         """Where the description that starts on line i after its tag stands: at
@@ -426,6 +442,54 @@ class _Reader:
             return None
         body = tuple(r[:-1] + (" ".join([r[-1], *more.get(n + 1, [])]),) for n, r in enumerate(table.rows))
         return Table(table.header, body), j
+
+    def any_table(self, i: int, end: int) -> tuple[Table, int] | None:
+        """A table starting at line i, drawn, single-spaced or aligned, or None."""
+        return self.drawn_table(i, end) or self.spaced_table(i, end) or self.table(i, end)
+
+    def drawn_table(self, i: int, end: int) -> tuple[Table, int] | None:
+        """A table drawn with box or ASCII rules (`┌──┬──┐` / `│a │b │`, `+--+` / `|a |b |`)
+        starting at line i, or None: cells are cut at the row's bars, a row wrapped over
+        several lines between two rules is one row, the first row is the header."""
+        first = self.lines[i]
+        assert first is not None
+        if not _BOX_RULE.match(first.text):
+            return None
+        rows: list[list[str]] = []
+        current: list[list[str]] = []
+        j = i + 1
+        while j < end and (line := self.lines[j]) is not None and (_BOX_RULE.match(line.text) or _BOX_ROW.match(line.text)):
+            if _BOX_RULE.match(line.text):
+                if current:
+                    rows.append([" ".join(" ".join(part).split()) for part in zip(*current)])
+                current = []
+            else:
+                cells = _BOX_BAR.split(line.text.strip())[1:-1]
+                if current and len(cells) != len(current[0]):
+                    return None
+                current.append(cells)
+            j += 1
+        if current or len(rows) < 2 or len({len(r) for r in rows}) != 1:
+            return None  # an unclosed or ragged drawing is left as it is
+        return Table(tuple(rows[0]), tuple(tuple(r) for r in rows[1:])), j
+
+    def spaced_table(self, i: int, end: int) -> tuple[Table, int] | None:
+        """A table whose columns a PDF's text lost (one space between cells): a header
+        of a few capitalised names (`Preset DictSize CompCPU`) over rows with as many
+        values, a number and its unit being one (`-0 256 KiB 0 3 MiB`), or None."""
+        first = self.lines[i]
+        assert first is not None
+        header = first.text.split(" ")
+        if not MIN_SPACED_COLUMNS <= len(header) <= MAX_SPACED_COLUMNS or not all(_NAME_CELL.match(h) for h in header):
+            return None
+        rows: list[tuple[str, ...]] = []
+        j = self.next_filled(i + 1, end)
+        while j < end and (line := self.lines[j]) is not None and (cells := _unit_cells(line.text.split(" "), len(header))):
+            rows.append(cells)
+            j += 1
+        if len(rows) < 2:
+            return None
+        return Table(tuple(header), tuple(rows)), j
 
     def wrapped_tag(self, i: int, end: int) -> tuple[Terms, int] | None:
         """A command's synopsis tag that groff wrapped (`display-menu [-O] [-x` over
@@ -517,7 +581,7 @@ class _Reader:
             block = [line for line in self.lines[k:stop]]
             filled = [line for line in block if line is not None]
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
-            if not listed and (table := self.table(k, stop)) is not None and table[1] == stop:
+            if not listed and (table := self.any_table(k, stop)) is not None and table[1] == stop:
                 out.append(table[0])
                 return out, stop
             if not listed and (texts[-1].endswith(":") or _looks_like_code(filled)):
@@ -533,6 +597,20 @@ class _Reader:
             out += list(self.nested(block))
             return out, stop
         return out, j
+
+
+def _unit_cells(tokens: list[str], columns: int) -> tuple[str, ...] | None:
+    """A row's values when joining each unit to the number before it (`256 KiB`) gives
+    `columns` of them, else None."""
+    cells: list[str] = []
+    for token in tokens:
+        if cells and _UNIT.match(token) and _NUMBER.match(cells[-1]):
+            cells[-1] = f"{cells[-1]} {token}"
+        elif token:
+            cells.append(token)
+    if len(cells) != columns or _UNIT.match(cells[0]):
+        return None
+    return tuple(cells)
 
 
 def aligned_table(lines: list[_Line]) -> Table | None:
