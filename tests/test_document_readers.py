@@ -996,3 +996,43 @@ KEYS
         "#": "List all saved buffers.", "$": "Rename the current session.", "%": "Split the current pane in two."}
     assert "% followed by a letter is expanded in the prompt string, as the table below says." in [
         b.text for b in blocks_of(outline, Paragraph)]
+
+
+def test_drawn_and_single_spaced_tables_are_tables() -> None:
+    text = """\
+## Page 1
+
+FROB(1) General Commands Manual FROB(1)
+
+NAME
+      frob - fold archives
+OPTIONS
+      -0 ... -9
+             Select a level. The levels differ:
+
+                  Level DictSize CompCPU
+                   -0 256 KiB 0
+                   -1 1 MiB 1
+                   -2 2 MiB 2
+       -e, --extreme
+             Use a slower variant.
+PLATFORMS
+      ┌──────────────┬──────────────────┐
+      │Platform      │ Modes supported  │
+      ├──────────────┼──────────────────┤
+      │alpha         │ one, two [1]     │
+      ├──────────────┼──────────────────┤
+      │beta 64-bit   │ three, wrapped   │
+      │              │ over two lines   │
+      └──────────────┴──────────────────┘
+"""
+    outline = read_outline(text, ".pdf")
+    options = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    # the next option a column right of the entry before it is that entry's sibling, not its text
+    assert set(options) == {"-0 ... -9", "-e, --extreme"}
+    [levels] = [b for b in options["-0 ... -9"].body if isinstance(b, Table)]
+    assert levels.header == ("Level", "DictSize", "CompCPU")
+    assert levels.rows == (("-0", "256 KiB", "0"), ("-1", "1 MiB", "1"), ("-2", "2 MiB", "2"))
+    [platforms] = [b for b in section(outline, "PLATFORMS").blocks if isinstance(b, Table)]
+    assert platforms.header == ("Platform", "Modes supported")
+    assert platforms.rows == (("alpha", "one, two [1]"), ("beta 64-bit", "three, wrapped over two lines"))
