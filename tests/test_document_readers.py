@@ -1036,3 +1036,34 @@ PLATFORMS
     [platforms] = [b for b in section(outline, "PLATFORMS").blocks if isinstance(b, Table)]
     assert platforms.header == ("Platform", "Modes supported")
     assert platforms.rows == (("alpha", "one, two [1]"), ("beta 64-bit", "three, wrapped over two lines"))
+
+
+def test_options_ended_by_a_colon_over_their_text_at_the_same_margin() -> None:
+    text = """\
+## Page 1
+
+FROB(1) General Commands Manual FROB(1)
+
+NAME
+      frob - fold archives
+INVOKING FROB
+      You can affect how frob reads its input using some options:
+          --version:
+
+          Output the version and exit.
+          --slurp/-s:
+          Read the whole input, then fold it once. This helps with
+          large inputs.
+          --compact-output / -c:
+          Write each fold on one line.
+FILES
+      None.
+"""
+    outline = read_outline(text, ".pdf")
+    assert terms(Outline((), (section(outline, "INVOKING FROB"),))) == {
+        "--version": "Output the version and exit.",
+        "--slurp/-s": "Read the whole input, then fold it once. This helps with large inputs.",
+        "--compact-output / -c": "Write each fold on one line.",
+    }
+    assert [b.text for b in section(outline, "INVOKING FROB").blocks if isinstance(b, Paragraph)] == [
+        "You can affect how frob reads its input using some options:"]

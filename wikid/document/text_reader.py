@@ -142,6 +142,14 @@ def _is_prose(text: str) -> bool:
     return sum(1 for token in tokens if _WORD.match(token)) >= 0.75 * len(tokens)
 
 
+def _is_colon_tag(text: str) -> bool:
+    """An option's forms ended by a colon, alone on their line (`--slurp/-s:`,
+    `--compact-output / -c:`, `--arg name value:`), not a sentence."""
+    words = text[:-1].split(" ")
+    return text.endswith(":") and len(text) <= MAX_TAG_CHARS and _OPTION.match(words[0]) is not None \
+        and not any(_SENTENCE_START.match(w) for w in words[1:])
+
+
 def _is_session(text: str) -> bool:
     """A line typed at a prompt (`$ make install`, `db> .tables`): the prompt, one
     space and a command, not a sentence (`#  List all ...` is a key's entry, a line
@@ -348,6 +356,8 @@ class _Reader:
         """A tagged paragraph at line i (see the module docstring), or None."""
         line = self.lines[i]
         assert line is not None
+        if _is_colon_tag(line.text):
+            return self.colon_entry(i, end)
         tags = i
         while tags + 1 < end and (t := self.lines[tags + 1]) is not None and t.indent == line.indent \
                 and _OPTION_TAG.match(t.text) and _OPTION_TAG.match(self.lines[tags].text):  # type: ignore[union-attr]
@@ -392,6 +402,21 @@ class _Reader:
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def colon_entry(self, i: int, end: int) -> tuple[Terms, int]:
+        """An option ended by a colon over its text at the same margin (`--seq:` then
+        `Use the ... scheme`): the text runs to the next such option, or to a line
+        left of the margin."""
+        line = self.lines[i]
+        assert line is not None
+        j = i + 1
+        while j < end and ((nxt := self.lines[j]) is None or nxt.indent >= line.indent - 1
+                           and not (nxt.indent <= line.indent + 1 and _is_colon_tag(nxt.text))):
+            j += 1
+        while j > i + 1 and self.lines[j - 1] is None:
+            j -= 1
+        body = [_Line(max(x.indent, line.indent), x.text) if x is not None else None for x in self.lines[i + 1 : j]]
+        return self.entry(line.text[:-1].rstrip(), body), j
 
     def entry_extent(self, i: int, end: int, indent: int) -> int:
         """Where the entry whose tag line stands at `indent` and ends at line i ends:
@@ -525,7 +550,8 @@ class _Reader:
         hanging = nxt is not None and nxt.indent >= line.indent + 2
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             return hanging and _run_in_tag(line.text) is not None  # `Host Restricts the ...` over its text
-        return _option_line(line.text) is not None or (_OPTION_TAG.match(line.text) is not None and hanging)
+        return _option_line(line.text) is not None or _is_colon_tag(line.text) \
+            or (_OPTION_TAG.match(line.text) is not None and hanging)
 
     def session(self, i: int, end: int) -> tuple[Code, int]:
         """A terminal session (`$ frob -v`, `db> .help` and what it printed) up to the
