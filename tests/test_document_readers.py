@@ -813,6 +813,10 @@ GROFF_WIDE_TAGS = """\
 <p style="margin-left:11%; margin-top: 1em">See also <i>-q</i>. <br>
 --digest</p>
 <p style="margin-left:22%;">Folds with a digest.</p>
+<p style="margin-left:22%; margin-top: 1em">Use it in a command such as this one:</p>
+<p style="margin-left:28%; margin-top: 1em">frob -avZ src/
+dest/</p>
+<p style="margin-left:22%; margin-top: 1em">(Caveat: mind the order.)</p>
 <p style="margin-left:11%;"><b>C</b>[<i>device</i>]</p>
 <p style="margin-left:22%;">Close the open device. <b><br>
 Arguments</b></p>
@@ -839,6 +843,10 @@ def test_groff_html_wide_tags_and_entries_inside_an_entry() -> None:
     assert "y = x + 2" in [b.text for b in blocks_of(outline, Code)]  # one line of code over prose stays code
     # a tag set on the last line of the paragraph before its text is that entry's tag
     assert entries["--digest"].description == "Folds with a digest."
+    # an indented command line a colon introduces is an example, not a tag over the text after it
+    assert [b.text if isinstance(b, Paragraph | Code) else type(b) for b in entries["--digest"].body] == [
+        "Folds with a digest.", "Use it in a command such as this one:", "frob -avZ src/ dest/", "(Caveat: mind the order.)"]
+    assert isinstance(entries["--digest"].body[2], Code)
     assert "See also -q." in [b.text for b in blocks_of(outline, Paragraph)]
     # a description holding a sentence is no tag of what is indented under it
     assert [b.text for b in entries["C[device]"].body] == ["Close the open device. Arguments", "Any arguments are ignored."]

@@ -42,7 +42,7 @@ _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
 _MARGIN = re.compile(r"margin-left:\s*(\d+(?:\.\d+)?)\s*%")
 MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a description
 MAX_OPTION_TAG_CHARS = 240  # an option's forms, one after another
-_CODE = re.compile(r"[{}\[\]<>|$=]|^-|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
+_CODE = re.compile(r"[{}\[\]<>|$=]|^-|\s-{1,2}\w|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
 MAX_LINE_CHARS = 100
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
@@ -347,7 +347,7 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
         while m < len(run) and ((_margin(run[m]) or 0.0) > margin or run[m].name == "pre" and body):
             body.append(run[m])
             m += 1
-        tagged = bool(body) and _is_tag(_text(head))
+        tagged = bool(body) and head.name == "p" and _is_tag(_text(head))  # no-fill lines are no tag
         if tagged:
             dl = soup.new_tag("dl")
             head.insert_before(dl)
