@@ -21,6 +21,7 @@ from wikid.document.outline import read_outline
 from wikid.document.rest_reader import is_rest, read_rest
 from wikid.document.sentences import is_sentence
 from wikid.document.text_reader import read_text
+from wikid.extract.html import main_and_furniture
 from wikid.extract.htmllayout import rewrite_layout
 
 
@@ -196,9 +197,11 @@ COMMANDS
 """
     outline = read_text(text)
     [terms] = blocks_of(outline, Terms)
-    assert [t.term for t in terms.entries] == [
-        "display-menu [-O] [-c target-client] [-T title] [-x position] [-y position] name key command ...",
-        "display-message [-aIlNpv] [-c target-client] [-d delay] [message]"]
+    # the alias on a line of its own under the synopsis belongs to the term, not its description
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("display-menu [-O] [-c target-client] [-T title] [-x position] [-y position] name key command ... (alias: menu)",
+         "Display a menu on target-client."),
+        ("display-message [-aIlNpv] [-c target-client] [-d delay] [message] (alias: display)", "Display a message.")]
     [table] = [b for t in terms.entries for b in t.body if isinstance(b, Table)]
     assert table.header == ("Value", "Flag", "Meaning")
     assert table.rows == (("C", "Both", "The centre of the terminal"),
@@ -640,3 +643,459 @@ frob NEWS
     assert [(c.text, c.group) for c in releases[0].changes] == [
         ("Faster reader for wide files.", None), ("The writer no longer drops the last line.", "Bug fixes")]
     assert [c.text for c in releases[1].changes] == ["Support for 2023 dates was added."]
+
+
+MAN_ALIASES = """\
+FROB(1)                      Frob Tools 1.2                      FROB(1)
+
+NAME
+       frob - fold and unfold archives
+
+DESCRIPTION
+       There are two kinds of archive in use: packed and loose archives. Loose
+       2.x archives are read by default.
+
+       Frob reads each archive once, folds or unfolds it and writes the result
+       next to it. It never changes an archive in place, and it stops at the
+       first error unless told to go on. The commands below say what to do;
+       only one of them may be given.
+
+COMMANDS
+   Commands about the program itself
+
+       --version
+              Print the version and exit.
+
+       --usage
+       -u     Print  a short usage message listing the most common options.
+              Note that this cannot be abbreviated.
+
+   Commands that select the work to do
+
+       --fold
+       -f     Fold the named files into one archive.
+
+       --fold-deep pattern [depth [limit [mode]]]
+       --fd
+              Fold the files matching pattern, descending at most depth
+              levels.
+
+       --merge
+       --unfold-merge
+       -U     Unfold the archive and merge it with the
+              files already there.
+"""
+
+
+def test_option_forms_on_lines_of_their_own_over_the_last_form_with_its_text() -> None:
+    outline = read_text(MAN_ALIASES)
+    # a subsection's name with a blank line under it is a heading, not a paragraph
+    assert [s.title for s in sections(outline)][-2:] == [
+        "Commands about the program itself", "Commands that select the work to do"]
+    options = terms(outline)
+    assert options == {
+        "--version": "Print the version and exit.",
+        "--usage, -u": "Print a short usage message listing the most common options. Note that this cannot be abbreviated.",
+        "--fold, -f": "Fold the named files into one archive.",
+        "--fold-deep pattern [depth [limit [mode]]], --fd":
+            "Fold the files matching pattern, descending at most depth levels.",
+        "--merge, --unfold-merge, -U": "Unfold the archive and merge it with the files already there.",
+    }
+    # a sentence with a colon in its first line is not a `Key: value` field line
+    description = [b.text for b in section(outline, "DESCRIPTION").blocks if isinstance(b, Paragraph)][0]
+    assert description.startswith("There are two kinds of archive in use: packed and loose archives. Loose 2.x archives")
+
+
+PDF_OPTIONS = """\
+## Page 1
+
+FROB(1) General Commands Manual FROB(1)
+
+NAME
+      frob - fold and unfold archives
+OPTIONS
+      frob has the following options:
+      -quiet Suppress all messages.
+      -keep Keep the input files.
+      -width N
+            Fold lines longer than N columns.
+      -trace Print each step as it is taken, with its timing, one step per line. Designed
+            to be read by other programs.
+      -level n Set the folding level to n.
+SETTINGS
+      The settings and their meanings are as follows:
+      Host Restricts the following settings to the hosts that match one of the patterns given
+             after the keyword.
+      Optional Object Identifier: .foo?
+             Just like .foo, but quiet.
+      AddressFamily
+             Specifies which address family to use when connecting.
+      Port Specifies the port number to connect on. The default is 7.
+
+      PreferredMethods
+             Specifies the order in which methods are tried.
+FORMATS
+      A percent sign followed by a character is expanded:
+            %% A literal ‘%’.
+            %h The remote host name.
+            %I A string describing the reason, either ADDRESS when looking up an address
+                  or NAME otherwise.
+"""
+
+
+def test_pdf_options_and_keywords_with_their_text_on_the_same_line() -> None:
+    outline = read_outline(PDF_OPTIONS, ".pdf")
+    options = section(outline, "OPTIONS")
+    # the sentence introducing the list ends before the first option
+    assert [b.text for b in options.blocks if isinstance(b, Paragraph)] == ["frob has the following options:"]
+    assert terms(Outline((), (options,))) == {
+        "-quiet": "Suppress all messages.",
+        "-keep": "Keep the input files.",
+        "-width N": "Fold lines longer than N columns.",
+        "-trace": "Print each step as it is taken, with its timing, one step per line. Designed to be read by other programs.",
+        "-level n": "Set the folding level to n.",
+    }
+    settings = terms(Outline((), (section(outline, "SETTINGS"),)))
+    assert settings["Host"].startswith("Restricts the following settings to the hosts")
+    assert settings["Port"] == "Specifies the port number to connect on. The default is 7."
+    assert settings["AddressFamily"] == "Specifies which address family to use when connecting."
+    assert settings["Optional Object Identifier: .foo?"] == "Just like .foo, but quiet."  # a title's words stay one term
+    formats = terms(Outline((), (section(outline, "FORMATS"),)))
+    assert formats == {"%%": "A literal ‘%’.", "%h": "The remote host name.",
+                       "%I": "A string describing the reason, either ADDRESS when looking up an address or NAME otherwise."}
+
+
+# groff's HTML of an mdoc page: section titles and list tags are both margin-less bold
+# paragraphs; what tells them apart is how deep the text under them stands.
+MDOC_HTML = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<p style="margin-top: 1em"><b>NAME</b></p>
+<p style="margin-left:6%;"><b>frob</b> &mdash; fold archives</p>
+<p style="margin-top: 1em"><b>SYNOPSIS</b></p>
+<p style="margin-left:12%;"><b>frob</b> [<b>-46</b>] <i>archive</i></p>
+<p style="margin-top: 1em"><b>DESCRIPTION</b></p>
+<p style="margin-left:6%;">The options are as follows:</p>
+<p style="margin-top: 1em"><b>-4</b></p>
+<p style="margin-left:17%; margin-top: 1em">Uses the old format only.</p>
+<p style="margin-top: 1em"><b>-D</b> <br>
+[ <i><br>
+bind</i>:]<i>port</i></p>
+<p style="margin-left:17%;">Folds through a local port.</p>
+<p style="margin-left:17%; margin-top: 1em">The port may be named.</p>
+<p style="margin-top: 1em"><b>-o</b> <i>option</i></p>
+<p style="margin-left:17%;">Sets an option; these are known:</p>
+<p style="margin-top: 1em">Alpha <br>
+Beta <br>
+Gamma</p>
+<p style="margin-top: 1em"><b>~.</b></p>
+<p style="margin-left:17%; margin-top: 1em">Disconnect.</p>
+<p style="margin-top: 1em"><b>ENVIRONMENT</b></p>
+<p style="margin-left:6%;">It reads these variables:</p>
+<p style="margin-top: 1em">HOME</p>
+<p style="margin-left:17%;">Where the user's files are.</p>
+<p style="margin-top: 1em">LANG</p>
+<p style="margin-left:17%;">The language of messages.</p>
+<p style="margin-top: 1em"><b>FILES</b> <br>
+~/.frobrc</p>
+<p style="margin-left:17%;">The user's settings.</p>
+</body></html>
+"""
+
+
+def test_mdoc_html_tags_without_a_margin_are_entries_and_its_titles_stay_titles() -> None:
+    outline = read_markdown(main_and_furniture(MDOC_HTML.encode())[0])
+    assert [s.title for s in sections(outline)] == ["NAME", "SYNOPSIS", "DESCRIPTION", "ENVIRONMENT", "FILES"]
+    man = read_manpage(outline)
+    assert man is not None and man.synopsis == ("frob [-46] archive",)
+    entries = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    assert entries["-4"].description == "Uses the old format only."
+    assert [b.text for b in entries["-D [ bind:]port"].body if isinstance(b, Paragraph)] == [
+        "Folds through a local port.", "The port may be named."]
+    assert [b.text for b in entries["-o option"].body if isinstance(b, Code)] == ["Alpha\nBeta\nGamma"]
+    assert entries["~."].description == "Disconnect."
+    assert entries["HOME"].description == "Where the user's files are."  # capitals among entries are a tag
+    assert entries["~/.frobrc"].description == "The user's settings."
+
+
+# groff's HTML of a man page: a tag too wide for its column is a table of one cell,
+# its text the indented paragraph after it; entries nest under an entry's text.
+GROFF_WIDE_TAGS = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<h2>OPTIONS</h2>
+<p style="margin-left:11%; margin-top: 1em">These options are known:</p>
+<table width="100%" border="0" rules="none" frame="void" cellspacing="0" cellpadding="0">
+<tr valign="top" align="left"><td width="11%"></td><td width="46%">
+<p style="margin-top: 1em"><b>-q</b>, <b>--quiet</b>,
+<b>--silent</b></p></td><td width="43%"></td></tr></table>
+<p style="margin-left:22%; margin-top: 1em">print nothing</p>
+<p style="margin-left:11%;"><b>-J</b> journal-options</p>
+<p style="margin-left:22%;">Set journal options. These are known:</p>
+<p style="margin-left:29%;"><b>size=</b><i>journal-size</i></p>
+<p style="margin-left:40%;">The size of the journal.</p>
+<p style="margin-left:29%;"><b>location</b><i>=place</i></p>
+<p style="margin-left:40%;">Where the journal starts.</p>
+<p style="margin-left:11%; margin-top: 1em">See also <i>-q</i>. <br>
+--digest</p>
+<p style="margin-left:22%;">Folds with a digest.</p>
+<p style="margin-left:22%; margin-top: 1em">Use it in a command such as this one:</p>
+<p style="margin-left:28%; margin-top: 1em">frob -avZ src/
+dest/</p>
+<p style="margin-left:22%; margin-top: 1em">(Caveat: mind the order.)</p>
+<p style="margin-left:11%;"><b>C</b>[<i>device</i>]</p>
+<p style="margin-left:22%;">Close the open device. <b><br>
+Arguments</b></p>
+<p style="margin-left:32%;">Any arguments are ignored.</p>
+<h2>VALUES</h2>
+<p style="margin-left:11%;">For example, with</p>
+<table width="100%" border="0" rules="none" frame="void" cellspacing="0" cellpadding="0">
+<tr valign="top" align="left"><td width="11%"></td><td width="89%">
+<p>y = x + 2</p></td></tr></table>
+<p style="margin-left:11%;">The value stored is a number.</p>
+</body></html>
+"""
+
+
+def test_groff_html_wide_tags_and_entries_inside_an_entry() -> None:
+    outline = read_markdown(main_and_furniture(GROFF_WIDE_TAGS.encode())[0])
+    entries = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    assert entries["-q, --quiet, --silent"].description == "print nothing"
+    journal = entries["-J journal-options"]
+    assert journal.description == "Set journal options. These are known:"
+    [inner] = [b for b in journal.body if isinstance(b, Terms)]
+    assert {t.term: t.description for t in inner.entries} == {
+        "size=journal-size": "The size of the journal.", "location=place": "Where the journal starts."}
+    assert "y = x + 2" in [b.text for b in blocks_of(outline, Code)]  # one line of code over prose stays code
+    # a tag set on the last line of the paragraph before its text is that entry's tag
+    assert entries["--digest"].description == "Folds with a digest."
+    # an indented command line a colon introduces is an example, not a tag over the text after it
+    assert [b.text if isinstance(b, Paragraph | Code) else type(b) for b in entries["--digest"].body] == [
+        "Folds with a digest.", "Use it in a command such as this one:", "frob -avZ src/ dest/", "(Caveat: mind the order.)"]
+    assert isinstance(entries["--digest"].body[2], Code)
+    assert "See also -q." in [b.text for b in blocks_of(outline, Paragraph)]
+    # a description holding a sentence is no tag of what is indented under it
+    assert [b.text for b in entries["C[device]"].body] == ["Close the open device. Arguments", "Any arguments are ignored."]
+
+
+def test_markdown_tags_broken_from_their_text_are_definition_lists() -> None:
+    text = """\
+# OPTIONS
+
+**-b*** block-size*  
+Set the size of blocks. Valid sizes are powers of two.
+
+More about block sizes, under the same option.
+
+**-c**  
+Check the device first.
+
+-w, --warn  
+Give warnings.
+
+# EXPRESSIONS
+
+\\- expr  
+The negation of the expression.
+
+expr + expr  
+The sum of the expressions.
+
+# CONTACT
+
+Jane Doe  
+12 Main Street
+
+For more information about the features which can be set, please see  
+the manual page of the file system.
+"""
+    outline = read_markdown(text)
+    entries = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    # the stars of an emphasis CommonMark could not pair are no text
+    assert [b.text for b in entries["-b block-size"].body] == [
+        "Set the size of blocks. Valid sizes are powers of two.", "More about block sizes, under the same option."]
+    assert entries["-c"].description == "Check the device first."
+    assert entries["-w, --warn"].description == "Give warnings."
+    assert entries["- expr"].description == "The negation of the expression."  # a run of plain tags
+    assert entries["expr + expr"].description == "The sum of the expressions."
+    contact = [b.text for b in section(outline, "CONTACT").blocks]
+    assert contact == ["Jane Doe 12 Main Street",  # one line broken from the next, alone: no entry
+                       "For more information about the features which can be set, please see the manual page of the file system."]
+
+
+def test_an_option_summary_set_as_code_is_a_definition_list() -> None:
+    text = """\
+# OPTION SUMMARY
+
+Here is a short summary of the options.
+
+```
+--verbose, -v            increase verbosity
+--level=N                set the folding level (default: 3)
+--rsh=COMMAND, -e        specify the remote shell to use
+--filter=RULE, -f        add a folding RULE
+--help, -h (*)           show this help (* -h is help only on its own)
+--width=N                fold lines longer than N, counted
+                         from the left margin
+```
+
+# EXAMPLES
+
+```
+--keep keep-uid="uid =~ Alfa"
+--keep keep-uid="uid !~ Test"
+--keep keep-uid="uid =~ Beta"
+```
+
+```
+-rw-r--r-- 1 user group 120 notes
+-rw-r--r-- 1 user group 340 todo
+-rw-r--r-- 1 user group 560 plans
+```
+"""
+    outline = read_outline(text, ".md")
+    summary = terms(Outline((), (section(outline, "OPTION SUMMARY"),)))
+    assert summary == {
+        "--verbose, -v": "increase verbosity",
+        "--level=N": "set the folding level (default: 3)",
+        "--rsh=COMMAND, -e": "specify the remote shell to use",
+        "--filter=RULE, -f": "add a folding RULE",
+        "--help, -h": "(*) show this help (* -h is help only on its own)",
+        "--width=N": "fold lines longer than N, counted from the left margin",
+    }
+    # an option given again and again with its values, or a listing of files, stays code
+    assert len([b for b in section(outline, "EXAMPLES").blocks if isinstance(b, Code)]) == 2
+
+
+def test_paragraphs_whose_first_line_alone_is_indented_stay_prose() -> None:
+    text = """\
+Unpacking -- quick overview
+==========================
+
+   The release is provided as a compressed archive called
+'frob-VERSION.tar.gz', where VERSION is the version.
+
+   When you unpack the archive, it will create a
+source directory called `frob-VERSION'.  This leads to errors
+such as:
+
+      make: *** No rule to make target `x.h'.  Stop.
+
+   If you get other errors during this stage, see the `Reporting
+Bugs' section below.
+
+      configure --help
+
+(Take note of how this differs.)
+"""
+    outline = read_text(text)
+    assert [s.title for s in sections(outline)] == ["Unpacking -- quick overview"]  # a short underline still underlines
+    assert [b.text for b in blocks_of(outline, Paragraph)] == [
+        "The release is provided as a compressed archive called 'frob-VERSION.tar.gz', where VERSION is the version.",
+        "When you unpack the archive, it will create a source directory called `frob-VERSION'. This leads to errors such as:",
+        "If you get other errors during this stage, see the `Reporting Bugs' section below.",
+        "(Take note of how this differs.)"]
+    assert [b.text for b in blocks_of(outline, Code)] == ["make: *** No rule to make target `x.h'.  Stop.", "configure --help"]
+
+
+def test_a_terminal_session_is_code_and_key_entries_are_not_prompts() -> None:
+    text = """\
+DESCRIPTION
+       For example, to create a database and list its tables:
+
+       $ frobdb notes.db
+       Frobdb version 3.1
+       frobdb> create table memos(text, priority INTEGER);
+       frobdb> .tables
+       memos
+       frobdb>
+
+       Simple -- give it the path name of the file of interest:
+       $ frobdb /etc/notes
+
+KEYS
+       #       List all saved buffers.
+       $       Rename the current session.
+       %       Split the current pane in two.
+
+       % followed by a letter is expanded in the prompt string, as the
+       table below says.
+"""
+    outline = read_text(text)
+    assert [b.text for b in blocks_of(outline, Code)] == [
+        "$ frobdb notes.db\nFrobdb version 3.1\nfrobdb> create table memos(text, priority INTEGER);\n"
+        "frobdb> .tables\nmemos\nfrobdb>",
+        "$ frobdb /etc/notes"]
+    assert terms(Outline((), (section(outline, "KEYS"),))) == {
+        "#": "List all saved buffers.", "$": "Rename the current session.", "%": "Split the current pane in two."}
+    assert "% followed by a letter is expanded in the prompt string, as the table below says." in [
+        b.text for b in blocks_of(outline, Paragraph)]
+
+
+def test_drawn_and_single_spaced_tables_are_tables() -> None:
+    text = """\
+## Page 1
+
+FROB(1) General Commands Manual FROB(1)
+
+NAME
+      frob - fold archives
+OPTIONS
+      -0 ... -9
+             Select a level. The levels differ:
+
+                  Level DictSize CompCPU
+                   -0 256 KiB 0
+                   -1 1 MiB 1
+                   -2 2 MiB 2
+       -e, --extreme
+             Use a slower variant.
+PLATFORMS
+      ┌──────────────┬──────────────────┐
+      │Platform      │ Modes supported  │
+      ├──────────────┼──────────────────┤
+      │alpha         │ one, two [1]     │
+      ├──────────────┼──────────────────┤
+      │beta 64-bit   │ three, wrapped   │
+      │              │ over two lines   │
+      └──────────────┴──────────────────┘
+"""
+    outline = read_outline(text, ".pdf")
+    options = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    # the next option a column right of the entry before it is that entry's sibling, not its text
+    assert set(options) == {"-0 ... -9", "-e, --extreme"}
+    [levels] = [b for b in options["-0 ... -9"].body if isinstance(b, Table)]
+    assert levels.header == ("Level", "DictSize", "CompCPU")
+    assert levels.rows == (("-0", "256 KiB", "0"), ("-1", "1 MiB", "1"), ("-2", "2 MiB", "2"))
+    [platforms] = [b for b in section(outline, "PLATFORMS").blocks if isinstance(b, Table)]
+    assert platforms.header == ("Platform", "Modes supported")
+    assert platforms.rows == (("alpha", "one, two [1]"), ("beta 64-bit", "three, wrapped over two lines"))
+
+
+def test_options_ended_by_a_colon_over_their_text_at_the_same_margin() -> None:
+    text = """\
+## Page 1
+
+FROB(1) General Commands Manual FROB(1)
+
+NAME
+      frob - fold archives
+INVOKING FROB
+      You can affect how frob reads its input using some options:
+          --version:
+
+          Output the version and exit.
+          --slurp/-s:
+          Read the whole input, then fold it once. This helps with
+          large inputs.
+          --compact-output / -c:
+          Write each fold on one line.
+FILES
+      None.
+"""
+    outline = read_outline(text, ".pdf")
+    assert terms(Outline((), (section(outline, "INVOKING FROB"),))) == {
+        "--version": "Output the version and exit.",
+        "--slurp/-s": "Read the whole input, then fold it once. This helps with large inputs.",
+        "--compact-output / -c": "Write each fold on one line.",
+    }
+    assert [b.text for b in section(outline, "INVOKING FROB").blocks if isinstance(b, Paragraph)] == [
+        "You can affect how frob reads its input using some options:"]

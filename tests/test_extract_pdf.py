@@ -6,7 +6,7 @@ import pytest
 from pdf_fixtures import encrypt_pdf, make_pdf, make_pdf_without_text, pdf_text_string
 
 from wikid.extract.base import ExtractionError
-from wikid.extract.pdf import MAX_INFO_BYTES, extract
+from wikid.extract.pdf import MAX_INFO_BYTES, extract, mend_spacing
 from wikid.intake.classify import Reason
 
 PAGES = ["Quarterly report\nRevenue grew by 12 percent.", "Second page text.", "Third page (last)."]
@@ -176,3 +176,23 @@ def test_a_title_too_long_to_be_one_is_not_read(fallback: bool) -> None:
     if fallback:
         data = data.replace(b"/Root 1 0 R", b"/Rooo 1 0 R")
     assert extract(data, ".pdf").info == {"author": "Ann"}
+
+
+def test_word_spacing_justified_text_leaves_is_mended_from_the_document_itself() -> None:
+    pages = [
+        "The default level is fast. It is faster than before, and even and never fail when it can, when asked.\n"
+        "Use --verbose with --robot. The values are kept in the archive file.",
+        "The def ault is 6. It is f aster. Currently--r obot is used. S is e ven.\n"
+        "Similarly , it doesn’ t stop. It ne ver runs when NAME is set, whenNAME is unset.\n"
+        "Go a way, a way, away. It starts with a dot; see startswith. A bug is a bug report: bugreport.\n"
+        "The v alues are kept in the archive file, one per line.",
+        None,
+    ]
+    mended = mend_spacing(pages)
+    assert mended[0] == pages[0] and mended[2] is None
+    assert mended[1] == (
+        "The default is 6. It is faster. Currently--robot is used. S is even.\n"
+        "Similarly, it doesn’t stop. It never runs when NAME is set, when NAME is unset.\n"
+        # real words stay apart, whatever the document glues elsewhere
+        "Go a way, a way, away. It starts with a dot; see startswith. A bug is a bug report: bugreport.\n"
+        "The values are kept in the archive file, one per line.")

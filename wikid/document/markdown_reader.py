@@ -39,10 +39,16 @@ _HTML_INLINE = re.compile(
     r"^</?(?:a|abbr|b|big|br|cite|code|del|dfn|em|font|i|img|ins|kbd|mark|q|s|samp|small|span|strike|strong|"
     r"sub|sup|tt|u|var|wbr|p|div|hr|center|nobr)(?:[\s/>]|$)|^<!--|^<\?", re.IGNORECASE)
 _LEFTOVER_STRONG = re.compile(r"\*\*")  # emphasis markdown could not pair (`--**no-**option`)
+# an emphasis a converter opened with a space right after bold text, which CommonMark
+# cannot pair (`**-b*** block-size*`, `**location***=journal-location*`): its stars are no text
+_DANGLING_EMPHASIS = re.compile(r"^\*(\s?[^*\s][^*\n]{0,200}?)\*(?![\w*])")
 _LEFTOVER_NOTE = re.compile(r"\[\^[^\]\s]{1,40}\]")  # a footnote reference whose definition is missing
 NAV_LINK_SHARE = 0.6  # a block whose text is this much link text (two links or more) is navigation
 
 MAX_BOLD_TITLE_CHARS = 60
+MAX_BROKEN_TAG_CHARS = 80
+MAX_BROKEN_TAG_WORDS = 6
+_NUMBERED_TITLE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
 _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assignment, a redirection, a path
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
@@ -58,11 +64,17 @@ class _Inline:
         self.image_chars = 0  # of the text, how much is images' alt text
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
-        for child in node.children:
+        self.read_children(node.children, in_link)
+
+    def read_children(self, children: list[SyntaxTreeNode], in_link: bool = False) -> None:
+        previous = ""
+        for child in children:
             kind = child.type
             if kind in ("text", "code_inline"):
                 content = child.content if kind == "code_inline" else \
                     _LEFTOVER_NOTE.sub("", _LEFTOVER_STRONG.sub("", child.content))
+                if kind == "text" and previous in ("strong", "em"):
+                    content = _DANGLING_EMPHASIS.sub(r"\1", content)
                 self.parts.append(content)
                 if in_link:
                     self.link_chars += len(content)
@@ -79,6 +91,7 @@ class _Inline:
                 self.image_chars += len("".join((child.content or "").split()))
             else:
                 self.read(child, in_link)
+            previous = kind
 
     @property
     def text(self) -> str:
@@ -183,6 +196,79 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     return []
 
 
+def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
+    """A paragraph whose first line is a short tag ended by a hard line break, its
+    text under it (`-w, --warn` + two spaces, then `Give warnings ...`: how converters
+    write a man page's tagged paragraph), as an entry; and whether the tag alone says
+    so (an option, or all of it bold or code) rather than a run of such paragraphs."""
+    if node.type != "paragraph" or not node.children or node.children[0].type != "inline":
+        return None
+    children = list(node.children[0].children)
+    cut = next((n for n, c in enumerate(children) if c.type == "hardbreak"), None)
+    if not cut:
+        return None
+    if any(c.type == "hardbreak" for c in children[cut + 1:]) \
+            or any(d.type == "hardbreak" for c in children[:cut] for d in c.walk()):
+        return None  # lines each broken where they end: no-fill text, not a tag over its text
+    tag, text = _Inline(), _Inline()
+    tag.read_children(children[:cut])
+    text.read_children(children[cut + 1:])
+    if not tag.text or not text.text or len(tag.text) > MAX_BROKEN_TAG_CHARS or tag.text[-1] in ".!?,;:" \
+            or _NUMBERED_TITLE.match(tag.text):
+        return None  # `1. Program structure` over its text: a run-in heading
+    marked = [c for c in children[:cut] if not (c.type == "text" and not c.content.strip("* "))]
+    strong = tag.text[0] in "-+" or all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2
+    if not strong and len(tag.text.split()) > MAX_BROKEN_TAG_WORDS:
+        return None  # a sentence broken where its line ended, not a tag
+    return Term(tag.text, (Paragraph(text.text),)), strong
+
+
+def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list[Heading | Block]:
+    """The entries `_broken_tag` found, as definition lists: an entry stands when its
+    tag says so or a neighbour is one too (else it is a paragraph again); blocks
+    between two entries whose tags say so continue the first (a man page's further
+    paragraphs under an option)."""
+    kept = {n for n, strong in tagged.items() if strong or n - 1 in tagged or n + 1 in tagged}
+    out: list[Heading | Block] = []
+    pending: list[Block] = []  # blocks after an entry a strong tag made, until the next entry says whose they are
+    open_entry = False  # the last entry written came from a strong tag and only blocks followed it
+    for n, event in enumerate(events):
+        if n in tagged and n not in kept:
+            assert isinstance(event, Terms)
+            entry = event.entries[0]
+            event = Paragraph(f"{entry.term} {entry.description}")
+        if n in kept and isinstance(event, Terms):
+            if pending and open_entry and tagged[n]:
+                previous = out[-1]
+                assert isinstance(previous, Terms)
+                head = previous.entries[-1]
+                out[-1] = Terms((*previous.entries[:-1], Term(head.term, head.body + tuple(pending))))
+            else:
+                out += pending
+            pending = []
+            out.append(event)
+            open_entry = tagged[n]
+        elif open_entry and not isinstance(event, Heading):
+            pending.append(event)  # type: ignore[arg-type]
+        else:
+            out += pending
+            pending = []
+            out.append(event)
+            open_entry = False
+    return out + pending
+
+
+def _joined(events: list[Heading | Block]) -> list[Heading | Block]:
+    """Neighbouring definition lists as one (a converter writes each entry as a list)."""
+    out: list[Heading | Block] = []
+    for event in events:
+        if isinstance(event, Terms) and out and isinstance(out[-1], Terms):
+            out[-1] = Terms(out[-1].entries + event.entries)
+        else:
+            out.append(event)
+    return out
+
+
 def _bold_title(node: SyntaxTreeNode) -> str | None:
     """The text of a paragraph that is one short bold phrase and nothing else: a
     heading drawn in bold (mandoc's and many converters' HTML: `**SYNOPSIS**`)."""
@@ -205,6 +291,7 @@ def read_markdown(text: str) -> Outline:
     events: list[Heading | Block] = []
     skipping: int | None = None  # level of a navigation section being skipped
     level = 0  # of the last heading written with `#`
+    tagged: dict[int, bool] = {}  # events that are a hard-broken tag over its text (`_broken_tag`)
     for node in tree.children:
         if skipping is None and (bold := _bold_title(node)) is not None:
             if events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":"):
@@ -229,6 +316,9 @@ def read_markdown(text: str) -> Outline:
                 continue
             sheet = _SHEET.match(title)
             events.append(Heading(sheet.group(1).strip() if sheet else title, level))
+        elif skipping is None and (broken := _broken_tag(node)) is not None:
+            tagged[len(events)] = broken[1]
+            events.append(Terms((broken[0],)))
         elif skipping is None:
             events += _blocks(node)
-    return build(events)
+    return build(_joined(_tagged_runs(events, tagged) if tagged else events))

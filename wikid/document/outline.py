@@ -12,13 +12,16 @@
 
 Then, whatever the format: a list whose items are the document's own section titles
 is its table of contents, not content, and is dropped; what a converter left of
-roff escapes (`\\-`, `\\(em`, `\\fB`) and HTML entities is undone in the text.
+roff escapes (`\\-`, `\\(em`, `\\fB`) and HTML entities is undone in the text; a
+block of code that is an option summary (`--verbose, -v  increase verbosity` on each
+line) is read as the definition list it is.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 
 from wikid.document.asciidoc import is_asciidoc, to_markdown
 from wikid.document.furniture import strip_page_furniture
@@ -49,6 +52,14 @@ _ROFF = re.compile(r"\\f[BIRPC]|\\f\([A-Z]{2}|\\f\[[A-Z]*\]|\\[&|%]|\\\(([a-z]{2
 _ROFF_GLYPHS = {"em": "—", "en": "–", "hy": "-", "aq": "'", "dq": '"', "lq": "“", "rq": "”", "oq": "‘", "cq": "’",
                 "bu": "•", "co": "©", "rg": "®", "tm": "™", "mi": "-", "pl": "+", "mu": "×", "de": "°"}
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,10});")
+# A line of an option summary: the option's forms (`--verbose, -v`, `--rsh=COMMAND, -e`,
+# `-f RULE`), then what it does; not a numeral (`-rw-r--r-- 1 root`) nor an operator.
+_OPTION_FORM = r"[-+]{1,2}[A-Za-z0-9?][^\s,]*(?: [A-Z][A-Z0-9_]*(?=\s))?"
+_SUMMARY_LINE = re.compile(rf"^({_OPTION_FORM}(?:, ?{_OPTION_FORM}){{0,3}})\s+([A-Za-z(\"'][^\n]*)$")
+_SUMMARY_FORM = re.compile(r"(?:^|\s)(?:--[A-Za-z0-9]|-[A-Za-z0-9?](?:[\s,=]|$))")  # a long option or a one-letter one
+_WORD = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
+MIN_SUMMARY_LINES = 3
+SUMMARY_SHARE = 0.8
 
 
 def plain_text(text: str) -> str:
@@ -97,7 +108,7 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else text)
     else:
         outline = read_markdown(text)
-    return _cleaned(_without_contents(outline))
+    return _summaries(_cleaned(_without_contents(outline)))
 
 
 def _folded(text: str) -> str:
@@ -125,23 +136,71 @@ def _without_contents(outline: Outline) -> Outline:
     return Outline(prune(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
 
 
-def _cleaned(outline: Outline) -> Outline:
-    """Every text of the outline through plain_text."""
+def _rebuilt(outline: Outline, change: Callable[[Block], Block], title: Callable[[str], str] = str) -> Outline:
+    """The outline with `change` applied to every block, nested ones first (a list's
+    items, an entry's text), and `title` to every section title."""
 
     def block(b: Block) -> Block:
-        if isinstance(b, Paragraph):
-            return Paragraph(plain_text(b.text))
         if isinstance(b, ItemList):
-            return ItemList(tuple(Item(plain_text(i.text), tuple(block(c) for c in i.children)) for i in b.items), b.ordered)
-        if isinstance(b, Terms):
-            return Terms(tuple(Term(plain_text(t.term), tuple(block(c) for c in t.body)) for t in b.entries))
-        if isinstance(b, Table):
-            return Table(tuple(plain_text(c) for c in b.header), tuple(tuple(plain_text(c) for c in r) for r in b.rows))
-        if isinstance(b, Code):
-            return Code(plain_text(b.text) if "\\f" in b.text or "&" in b.text else b.text, b.info)
-        return b
+            b = ItemList(tuple(Item(i.text, tuple(block(c) for c in i.children)) for i in b.items), b.ordered)
+        elif isinstance(b, Terms):
+            b = Terms(tuple(Term(t.term, tuple(block(c) for c in t.body)) for t in b.entries))
+        return change(b)
 
     def section(s: Section) -> Section:
-        return Section(plain_text(s.title), s.level, tuple(block(b) for b in s.blocks), tuple(section(c) for c in s.sections))
+        return Section(title(s.title), s.level, tuple(block(b) for b in s.blocks), tuple(section(c) for c in s.sections))
 
     return Outline(tuple(block(b) for b in outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+def _plain_block(b: Block) -> Block:
+    """A block's own texts through plain_text (what is nested in it is done already)."""
+    if isinstance(b, Paragraph):
+        return Paragraph(plain_text(b.text))
+    if isinstance(b, ItemList):
+        return ItemList(tuple(Item(plain_text(i.text), i.children) for i in b.items), b.ordered)
+    if isinstance(b, Terms):
+        return Terms(tuple(Term(plain_text(t.term), t.body) for t in b.entries))
+    if isinstance(b, Table):
+        return Table(tuple(plain_text(c) for c in b.header), tuple(tuple(plain_text(c) for c in r) for r in b.rows))
+    if isinstance(b, Code):
+        return Code(plain_text(b.text) if "\\f" in b.text or "&" in b.text else b.text, b.info)
+    return b
+
+
+def _cleaned(outline: Outline) -> Outline:
+    """Every text of the outline through plain_text."""
+    return _rebuilt(outline, _plain_block, plain_text)
+
+
+def _summary(b: Block) -> Block:
+    """A block of code whose lines are options each with what it does (`--verbose, -v
+    increase verbosity`: a man page's option summary a converter set as no-fill text)
+    as the definition list it is; a line that is no entry continues the one before."""
+    if not isinstance(b, Code) or b.info:
+        return b
+    lines = [line.strip() for line in b.text.splitlines() if line.strip()]
+    found = [m if (m := _SUMMARY_LINE.match(line)) and _says(m.group(2)) else None for line in lines]
+    if len(lines) < MIN_SUMMARY_LINES or not found[0] or sum(1 for m in found if m) < SUMMARY_SHARE * len(lines):
+        return b
+    entries: list[tuple[str, str]] = []
+    for line, match in zip(lines, found):
+        if match and _SUMMARY_FORM.search(match.group(1)):
+            entries.append((match.group(1), " ".join(match.group(2).split())))
+        elif entries:
+            entries[-1] = (entries[-1][0], f"{entries[-1][1]} {line}")
+        else:
+            return b
+    if len({term for term, _ in entries}) < 0.5 * len(entries):
+        return b  # one option given again and again: examples of its values
+    return Terms(tuple(Term(term, (Paragraph(text),)) for term, text in entries))
+
+
+def _says(text: str) -> bool:
+    """Whether the text after an option reads as what it does (`increase verbosity`),
+    not its value (`keep-uid="uid =~ x"`) or other forms (`(-m)`)."""
+    return "=" not in text.split(" ", 1)[0] and len(_WORD.findall(text)) >= 2
+
+
+def _summaries(outline: Outline) -> Outline:
+    return _rebuilt(outline, _summary)

@@ -40,7 +40,25 @@ _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 _SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*) (?=[A-Z]\w* )")
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*)$")
-_OPTION_TAG = re.compile(r"^[-+]{1,2}[\w?#@][^\s]*(?: [^\s]+)?$")  # `-o logfile`, `--debug`
+# `-o logfile`, `--debug`, `--quick-gen-key user-id [algo [usage]]`: an option and its
+# arguments (a capitalised word would start a description)
+_OPTION_TAG = re.compile(r"^[-+]{1,2}[^\s+-]\S*(?: (?![A-Z][a-z])\S+){0,4}$")
+_OPTION = re.compile(r"^(?:[-+]{1,2}[^\s+-]\S*|[%\\]\S{1,3})$")  # an option, or an escape (`%h`, `\\n`)
+_SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `When`, `A`
+_LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
+# A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,
+# `% ls`, `db> .help`, `>>> import x`, `user@host:~$ ls`
+_PROMPT = re.compile(r"^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
+_BOX_RULE = re.compile(r"^[┌├└╔╠╚╒╞╘+][─━═┬┼┴╤╪╧╦╬╩┐┤┘╗╣╝╕╡╛+=-]+[┐┤┘╗╣╝╕╡╛+]$")  # `┌───┬───┐`, `+---+---+`
+_BOX_ROW = re.compile(r"^[│┃║|].*[│┃║|]$")
+_BOX_BAR = re.compile(r"\s*[│┃║|]\s*")
+_NAME_CELL = re.compile(r"^[A-Z][A-Za-z0-9_%/.-]*$")  # a column's name: `Preset`, `DictSize`, `CompCPU`
+_NUMBER = re.compile(r"^[-+~]?\d[\d.,]*$")
+_UNIT = re.compile(r"^[A-Za-z]{1,4}$")  # `KiB`, `MB`, `ms`
+MIN_SPACED_COLUMNS = 3
+MAX_SPACED_COLUMNS = 8
+_KEYWORD = re.compile(r"^[A-Z][A-Za-z0-9_]+$")  # a setting's or variable's name: `Port`, `HashKnownHosts`, `PATH`
+_TAG_NOTE = re.compile(r"^\([^()]{1,60}\)$")  # `(alias: ls)` under a command's synopsis
 _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
 _OUTLINE_STAR = re.compile(r"^(\*{1,6})\s+(\S.*)$")
 _MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.(?=\s))(\s+)(?=\S)")
@@ -57,7 +75,9 @@ _ANSWER = re.compile(r"^(?:A|Answer)[:.]\s+(\S.*)$")
 # A manual page's running header and footer: `ZSTD(1)   User Commands   ZSTD(1)`,
 # `zstd 1.5.4   February 2023   ZSTD(1)`.
 _MAN_HEADER = re.compile(r"^\S.*\S {3,}\S.*\S {3,}[\w.:+-]{1,60}\(\d\w{0,8}\)$")
-_FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")  # `Attendees: Maya, Jonas` stands on its own line
+# `Attendees: Maya, Jonas` stands on its own line; a key of at most four words (a
+# sentence's colon, `There are two main versions of it: ...`, is no field)
+_FIELD = re.compile(r"^(?=[A-Z][\w /&'().-]{0,40}?:\s)[A-Z][\w/&'().-]*(?: [\w/&'().-]+){0,3}:\s+\S")
 _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
@@ -122,6 +142,25 @@ def _is_prose(text: str) -> bool:
     return sum(1 for token in tokens if _WORD.match(token)) >= 0.75 * len(tokens)
 
 
+def _is_colon_tag(text: str) -> bool:
+    """An option's forms ended by a colon, alone on their line (`--slurp/-s:`,
+    `--compact-output / -c:`, `--arg name value:`), not a sentence."""
+    words = text[:-1].split(" ")
+    return text.endswith(":") and len(text) <= MAX_TAG_CHARS and _OPTION.match(words[0]) is not None \
+        and not any(_SENTENCE_START.match(w) for w in words[1:])
+
+
+def _is_session(text: str) -> bool:
+    """A line typed at a prompt (`$ make install`, `db> .tables`): the prompt, one
+    space and a command, not a sentence (`#  List all ...` is a key's entry, a line
+    of prose may start with `% followed by ...`)."""
+    prompt = _PROMPT.match(text)
+    if prompt is None:
+        return False
+    typed = text[prompt.end():]
+    return not _SENTENCE_START.match(typed.split(" ", 1)[0]) and not _is_prose(typed)
+
+
 def _looks_like_code(lines: list[_Line]) -> bool:
     """Lines that read like code or a command, not prose."""
     prose = sum(1 for line in lines if _is_prose(line.text))
@@ -164,17 +203,21 @@ class _Reader:
         if self.outline_mode and line.indent == 0 and (star := _OUTLINE_STAR.match(line.text)):
             return Heading(star.group(2).strip(), len(star.group(1))), i + 1
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
-                and len(nxt.text) >= 0.6 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
+                and len(nxt.text) >= 0.5 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
             return Heading(line.text, {"=": 1, "-": 2}.get(nxt.text[0], 3)), i + 2
         if line.indent == 0 and 0 < self.body_indent and nxt is not None and nxt.indent > 0 \
                 and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
                 and line.text[-1] not in ".!?:;," and not _MARKER.match(line.text) and not _URL.search(line.text):
             return Heading(line.text, 1), i + 1  # flush left of an indented body: a man page's section
         prev = self.lines[i - 1] if i > 0 else None
-        if 0 < line.indent < self.body_indent and nxt is not None and nxt.indent >= self.body_indent \
+        under = nxt
+        if nxt is None and previous_blank and 0 < line.indent <= self.body_indent - 2:
+            k = self.next_filled(i + 1, end)
+            under = self.lines[k] if k < end else None  # the subsection's text after a blank line
+        if 0 < line.indent < self.body_indent and under is not None and under.indent >= self.body_indent \
                 and (previous_blank or (prev is not None and prev.indent >= self.body_indent)) \
                 and len(line.text) <= MAX_HEADING_CHARS and not _SENTENCE_END.search(line.text) \
-                and not _MARKER.match(line.text):
+                and not _MARKER.match(line.text) and not _OPTION.match(line.text.split(" ")[0]):
             return Heading(line.text, 2), i + 1  # a man page's subsection
         if not previous_blank:
             return None
@@ -243,7 +286,10 @@ class _Reader:
             if _MARKER.match(line.text):
                 block, i = self.item_list(i, end)
                 events.append(block)
-            elif (table := self.table(i, end)) is not None:
+            elif _is_session(line.text):
+                block, i = self.session(i, end)
+                events.append(block)
+            elif (table := self.any_table(i, end)) is not None:
                 events.append(table[0])
                 i = table[1]
             elif (term := self.term(i, end)) is not None:
@@ -310,39 +356,94 @@ class _Reader:
         """A tagged paragraph at line i (see the module docstring), or None."""
         line = self.lines[i]
         assert line is not None
+        if _is_colon_tag(line.text):
+            return self.colon_entry(i, end)
         tags = i
         while tags + 1 < end and (t := self.lines[tags + 1]) is not None and t.indent == line.indent \
                 and _OPTION_TAG.match(t.text) and _OPTION_TAG.match(self.lines[tags].text):  # type: ignore[union-attr]
             tags += 1  # `-o logfile` over `--output-file=logfile`: one option's forms, one per line
-        below = self.lines[tags + 1] if tags > i and tags + 1 < end else None
-        if below is not None and below.indent >= line.indent + 2:
-            stop = self.extent(tags, end, line.indent, lazy=False)
-            forms = ", ".join(t.text for t in self.lines[i : tags + 1] if t is not None)
-            return Terms((Term(forms, self.nested(self.lines[tags + 1 : stop])),)), stop
+        forms = [t.text for t in self.lines[i : tags + 1] if t is not None]
+        below = self.lines[tags + 1] if tags + 1 < end else None
+        if tags > i and below is not None and below.indent >= line.indent + 2:
+            stop = self.entry_extent(tags, end, line.indent)
+            return self.entry(", ".join(forms), self.lines[tags + 1 : stop]), stop
+        if _OPTION_TAG.match(line.text) and below is not None and below.indent == line.indent \
+                and (last := _option_line(below.text)) is not None:
+            # `--help` over `-h     Print a usage message`: the last form carries the description
+            stop = self.entry_extent(tags + 1, end, line.indent)
+            body = [_Line(self.column(tags + 1, below.indent + last[2], end), last[1]), *self.lines[tags + 2 : stop]]
+            return self.entry(", ".join([*forms, last[0]]), body), stop
         if (wrapped := self.wrapped_tag(i, end)) is not None:
             return wrapped
         nxt = self.lines[i + 1] if i + 1 < end else None
+        option = _option_line(line.text)
+        if option is not None and (nxt is None or nxt.indent != line.indent or _OPTION.match(nxt.text.split(" ")[0])):
+            # `-q  Quiet.` or `-q Be quiet.` (a PDF keeps one space), its text wrapped under it
+            stop = self.entry_extent(i, end, line.indent)
+            body = [_Line(self.column(i, line.indent + option[2], end), option[1]), *self.lines[i + 1 : stop]]
+            return self.entry(option[0], body), stop
         inline = _INLINE_TAG.match(line.text)
         if inline and not inline.group(1).endswith((".", ",")):
             column = line.indent + inline.start(3)
             sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent else None
             if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
                     or (sibling is not None and line.indent + sibling.start(3) == column):
-                stop = self.extent(i, end, line.indent, lazy=False)
-                body = [_Line(column, inline.group(3))] + self.lines[i + 1 : stop]
-                return Terms((Term(inline.group(1), self.nested(body)),)), stop
+                stop = self.entry_extent(i, end, line.indent)
+                return self.entry(inline.group(1), [_Line(column, inline.group(3)), *self.lines[i + 1 : stop]]), stop
         if nxt is None or nxt.indent < line.indent + 2 or line.text.endswith("\\"):
             return None  # a command continued on the next line is code, not a tag
         if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
-            stop = self.extent(i, end, line.indent, lazy=False)  # `1 An error occurred ...` over the rest
-            return Terms((Term(split[0], self.nested([_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]])),)), stop
+            stop = self.entry_extent(i, end, line.indent)  # `1 An error occurred ...` over the rest
+            return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
         if len(line.text) > MAX_TAG_CHARS:
             return None
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
-                or ". " in line.text or goes_on(line.text):
+                or ". " in line.text and not _OPTION_TAG.match(line.text) or goes_on(line.text) and not _KEYWORD.match(line.text):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
-        stop = self.extent(i, end, line.indent, lazy=False)
-        return Terms((Term(line.text, self.nested(self.lines[i + 1 : stop])),)), stop
+        stop = self.entry_extent(i, end, line.indent)
+        return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def colon_entry(self, i: int, end: int) -> tuple[Terms, int]:
+        """An option ended by a colon over its text at the same margin (`--seq:` then
+        `Use the ... scheme`): the text runs to the next such option, or to a line
+        left of the margin."""
+        line = self.lines[i]
+        assert line is not None
+        j = i + 1
+        while j < end and ((nxt := self.lines[j]) is None or nxt.indent >= line.indent - 1
+                           and not (nxt.indent <= line.indent + 1 and _is_colon_tag(nxt.text))):
+            j += 1
+        while j > i + 1 and self.lines[j - 1] is None:
+            j -= 1
+        body = [_Line(max(x.indent, line.indent), x.text) if x is not None else None for x in self.lines[i + 1 : j]]
+        return self.entry(line.text[:-1].rstrip(), body), j
+
+    def entry_extent(self, i: int, end: int, indent: int) -> int:
+        """Where the entry whose tag line stands at `indent` and ends at line i ends:
+        at the first line as far left as the tag (see `extent`), or at the next
+        entry's tag a column right of it (a PDF's text does not line up exactly)."""
+        stop = self.extent(i, end, indent, lazy=False)
+        return next((j for j in range(i + 1, stop) if (line := self.lines[j]) is not None
+                     and line.indent <= indent + 1 and self.opens_entry(j, end)), stop)
+
+    def column(self, i: int, column: int, end: int) -> int:
+        """Where the description that starts on line i after its tag stands: at
+        `column`, or at the margin of its wrapped lines when they stand left of it
+        (`--fifo   Normally ...` over `      countered, as ...`) or right of it while
+        its first line's sentence goes on (a PDF's hanging indent)."""
+        line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        assert line is not None
+        if nxt is None or nxt.indent <= line.indent:
+            return column
+        return nxt.indent if nxt.indent < column or not _SENTENCE_END.search(line.text) else column
+
+    def entry(self, term: str, lines: list[_Line | None]) -> Terms:
+        """One definition-list entry: `term` and the blocks of `lines`; a note on the
+        tag's own line under it (`(alias: ls)`) belongs to the term, not its text."""
+        body = self.nested(lines)
+        if len(body) > 1 and isinstance(body[0], Paragraph) and _TAG_NOTE.match(body[0].text):
+            term, body = f"{term} {body[0].text}", body[1:]
+        return Terms((Term(term, body),))
 
     def table(self, i: int, end: int) -> tuple[Table, int] | None:
         """An aligned table starting at line i (see `aligned_table`), or None; a line
@@ -367,6 +468,54 @@ class _Reader:
         body = tuple(r[:-1] + (" ".join([r[-1], *more.get(n + 1, [])]),) for n, r in enumerate(table.rows))
         return Table(table.header, body), j
 
+    def any_table(self, i: int, end: int) -> tuple[Table, int] | None:
+        """A table starting at line i, drawn, single-spaced or aligned, or None."""
+        return self.drawn_table(i, end) or self.spaced_table(i, end) or self.table(i, end)
+
+    def drawn_table(self, i: int, end: int) -> tuple[Table, int] | None:
+        """A table drawn with box or ASCII rules (`┌──┬──┐` / `│a │b │`, `+--+` / `|a |b |`)
+        starting at line i, or None: cells are cut at the row's bars, a row wrapped over
+        several lines between two rules is one row, the first row is the header."""
+        first = self.lines[i]
+        assert first is not None
+        if not _BOX_RULE.match(first.text):
+            return None
+        rows: list[list[str]] = []
+        current: list[list[str]] = []
+        j = i + 1
+        while j < end and (line := self.lines[j]) is not None and (_BOX_RULE.match(line.text) or _BOX_ROW.match(line.text)):
+            if _BOX_RULE.match(line.text):
+                if current:
+                    rows.append([" ".join(" ".join(part).split()) for part in zip(*current)])
+                current = []
+            else:
+                cells = _BOX_BAR.split(line.text.strip())[1:-1]
+                if current and len(cells) != len(current[0]):
+                    return None
+                current.append(cells)
+            j += 1
+        if current or len(rows) < 2 or len({len(r) for r in rows}) != 1:
+            return None  # an unclosed or ragged drawing is left as it is
+        return Table(tuple(rows[0]), tuple(tuple(r) for r in rows[1:])), j
+
+    def spaced_table(self, i: int, end: int) -> tuple[Table, int] | None:
+        """A table whose columns a PDF's text lost (one space between cells): a header
+        of a few capitalised names (`Preset DictSize CompCPU`) over rows with as many
+        values, a number and its unit being one (`-0 256 KiB 0 3 MiB`), or None."""
+        first = self.lines[i]
+        assert first is not None
+        header = first.text.split(" ")
+        if not MIN_SPACED_COLUMNS <= len(header) <= MAX_SPACED_COLUMNS or not all(_NAME_CELL.match(h) for h in header):
+            return None
+        rows: list[tuple[str, ...]] = []
+        j = self.next_filled(i + 1, end)
+        while j < end and (line := self.lines[j]) is not None and (cells := _unit_cells(line.text.split(" "), len(header))):
+            rows.append(cells)
+            j += 1
+        if len(rows) < 2:
+            return None
+        return Table(tuple(header), tuple(rows)), j
+
     def wrapped_tag(self, i: int, end: int) -> tuple[Terms, int] | None:
         """A command's synopsis tag that groff wrapped (`display-menu [-O] [-x` over
         `position] [-y position] name ...`, or `[message]` on a line of its own), then
@@ -385,11 +534,43 @@ class _Reader:
                 or len(text) > MAX_WRAPPED_TAG_CHARS:
             return None
         stop = self.extent(k - 1, end, line.indent, lazy=False)
-        return Terms((Term(text, self.nested(self.lines[k:stop])),)), stop
+        return self.entry(text, self.lines[k:stop]), stop
 
     def nested(self, lines: list[_Line | None]) -> tuple[Block, ...]:
         sub = _Reader(lines, False, 0)
         return tuple(b for b in sub.blocks(0, len(lines), False) if not isinstance(b, Heading))
+
+    def opens_entry(self, i: int, end: int) -> bool:
+        """Whether line i opens an option's entry (`-q Be quiet.`, or `-q` over its
+        indented text, or a run-in tag over its text) after a sentence ended: the first
+        of a list that the sentence before it introduces (`... has these options:`) is
+        not that sentence's end."""
+        line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        assert line is not None
+        hanging = nxt is not None and nxt.indent >= line.indent + 2
+        if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
+            return hanging and _run_in_tag(line.text) is not None  # `Host Restricts the ...` over its text
+        return _option_line(line.text) is not None or _is_colon_tag(line.text) \
+            or (_OPTION_TAG.match(line.text) is not None and hanging)
+
+    def session(self, i: int, end: int) -> tuple[Code, int]:
+        """A terminal session (`$ frob -v`, `db> .help` and what it printed) up to the
+        next blank line, as code: its lines keep their own layout."""
+        j = i
+        while j < end and self.lines[j] is not None:
+            j += 1
+        lines = [line for line in self.lines[i:j] if line is not None]
+        base = min(line.indent for line in lines)
+        return Code("\n".join(" " * (line.indent - base) + line.text for line in lines)), j
+
+    def indented_first_line(self, i: int, end: int, margin: int) -> bool:
+        """Whether line i (after a blank line) opens a paragraph whose first line alone
+        is indented, the rest at `margin` (texinfo's plain-text output): prose, not a
+        block under the paragraph before it."""
+        line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        return line is not None and nxt is not None and nxt.indent <= margin + 1 < line.indent \
+            and _is_prose(line.text) and not _SENTENCE_END.search(line.text) and not _MARKER.match(line.text) \
+            and (_is_prose(nxt.text) or nxt.text[:1].islower())
 
     def paragraph(self, i: int, end: int) -> tuple[list[Block], int]:
         first = self.lines[i]
@@ -409,20 +590,24 @@ class _Reader:
             if line is None or _MARKER.match(line.text) or abs(line.indent - previous.indent) > 1 and j > i + 1 \
                     or line.indent > margin + 1 or line.indent < first.indent - 4 \
                     or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
-                    or _ends_early(texts[-1], line.text):
+                    or _ends_early(texts[-1], line.text) or previous.text[-1] in ".:!?" and self.opens_entry(j, end) \
+                    or previous.text.endswith(":") and _is_session(line.text):
                 break
             texts.append(line.text)
             j += 1
         out: list[Block] = [Paragraph(_join(texts))]
         k = self.next_filled(j, end)
-        deeper = k < end and self.lines[k].indent > margin + 1  # type: ignore[union-attr]
+        deeper = k < end and self.lines[k].indent > margin + 1 \
+            and not (k > j and self.indented_first_line(k, end, margin))  # type: ignore[union-attr]
         if deeper:
             stop = self.extent(k - 1 if k > j else j - 1, end, first.indent, lazy=False)
             stop = max(stop, k + 1)
+            stop = next((n for n in range(k + 1, stop) if self.lines[n - 1] is None
+                         and self.indented_first_line(n, end, margin)), stop)
             block = [line for line in self.lines[k:stop]]
             filled = [line for line in block if line is not None]
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
-            if not listed and (table := self.table(k, stop)) is not None and table[1] == stop:
+            if not listed and (table := self.any_table(k, stop)) is not None and table[1] == stop:
                 out.append(table[0])
                 return out, stop
             if not listed and (texts[-1].endswith(":") or _looks_like_code(filled)):
@@ -438,6 +623,20 @@ class _Reader:
             out += list(self.nested(block))
             return out, stop
         return out, j
+
+
+def _unit_cells(tokens: list[str], columns: int) -> tuple[str, ...] | None:
+    """A row's values when joining each unit to the number before it (`256 KiB`) gives
+    `columns` of them, else None."""
+    cells: list[str] = []
+    for token in tokens:
+        if cells and _UNIT.match(token) and _NUMBER.match(cells[-1]):
+            cells[-1] = f"{cells[-1]} {token}"
+        elif token:
+            cells.append(token)
+    if len(cells) != columns or _UNIT.match(cells[0]):
+        return None
+    return tuple(cells)
 
 
 def aligned_table(lines: list[_Line]) -> Table | None:
@@ -503,14 +702,43 @@ def _ends_early(line: str, following: str) -> bool:
     return len(following) >= 50 and len(line) < 0.5 * len(following) and following[:1].isupper()
 
 
+def _option_line(text: str) -> tuple[str, str, int] | None:
+    """(tag, description, column of the description) of a line that opens with an
+    option and goes on with its description: `-v, --verbose  Be verbose.` (two
+    spaces or more between them), or `-o file Write to file.` as a PDF sets it, one
+    space before the capitalised sentence; else None."""
+    inline = _INLINE_TAG.match(text)
+    if inline and _OPTION_TAG.match(inline.group(1)):
+        return inline.group(1), inline.group(3), inline.start(3)
+    words = text.split(" ")
+    if not _OPTION.match(words[0].rstrip(",")):
+        return None
+    arguments = 0
+    for k in range(1, min(len(words) - 1, 6)):
+        word = words[k]
+        if word[:1].isupper() and (word[1:2].islower() or word == "A"):
+            tag = " ".join(words[:k])
+            return (tag, " ".join(words[k:]), len(tag) + 1) if not tag.endswith((".", ":", ";")) else None
+        if not _OPTION.match(word.rstrip(",")):
+            arguments += 1  # `file`, `N`, `[=WHEN]`
+            if arguments > 2 or not word or word.endswith((".", ":", ";")):
+                return None
+    return None
+
+
 def _run_in_tag(text: str) -> tuple[str, str] | None:
     """(tag, text) of a tagged paragraph whose short tag stands on its text's first line
     with one space (`log file When the "log file" parameter is set ...`): a tag of at
-    most four lower-case words, then a capitalised sentence."""
+    most four lower-case words, or one keyword (`Port Specifies the port ...`, not a
+    word a sentence opens with, not over what a colon introduces), then a sentence: a
+    capitalised word, not an identifier (`RelativePathString`), and for a keyword
+    a word in lower case after it (`Object Identifier-Index` is a title's words)."""
     words = text.split(" ")
     for k in range(1, min(5, len(words))):
-        if words[k][:1].isupper() and words[k][1:2].islower() and all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k]) \
-                and not words[k - 1].endswith((".", ",", ":", ";")):
+        if _SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
+                and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k])
+                     or k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
+                     and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None):
             return " ".join(words[:k]), " ".join(words[k:])
     return None
 
@@ -518,10 +746,25 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
 def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
     """Runs of paragraphs that each open with a short code and a sentence (`0 Successful
     termination.`, `1 Some files differ.`: exit codes, size suffixes groff set on one
-    line with one space) as definition-list entries, when two or more stand together."""
+    line with one space) as definition-list entries, when two or more stand together;
+    so is a paragraph opening with a keyword and a sentence among keyword entries
+    (`Port Specifies the port ...` between `PasswordAuthentication` and `PreferredAuthentications`)."""
     out = list(events)
-    tagged = [isinstance(e, Paragraph) and _SHORT_TAG.match(e.text) is not None
-              or isinstance(e, Terms) and all(_SHORT_TERM.match(t.term) for t in e.entries) for e in out]
+    keywords = [isinstance(e, Terms) and all(_KEYWORD.match(t.term) for t in e.entries) for e in out]
+
+    def split(k: int) -> tuple[str, str] | None:
+        event = out[k]
+        if not isinstance(event, Paragraph):
+            return None
+        if tag := _SHORT_TAG.match(event.text):
+            return tag.group(1), event.text[tag.end():]
+        run_in = _run_in_tag(event.text)
+        beside = (k > 0 and keywords[k - 1]) or (k + 1 < len(out) and keywords[k + 1])
+        return run_in if run_in is not None and beside and _KEYWORD.match(run_in[0]) else None
+
+    splits = [split(k) for k in range(len(out))]
+    tagged = [splits[k] is not None or isinstance(e, Terms) and (keywords[k] or all(_SHORT_TERM.match(t.term) for t in e.entries))
+              for k, e in enumerate(out)]
     n = 0
     while n < len(out):
         m = n
@@ -529,11 +772,8 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
             m += 1
         if m - n >= 2 and any(isinstance(e, Paragraph) for e in out[n:m]):
             for k in range(n, m):
-                event = out[k]
-                if isinstance(event, Paragraph):
-                    tag = _SHORT_TAG.match(event.text)
-                    assert tag is not None
-                    out[k] = Terms((Term(tag.group(1), (Paragraph(event.text[tag.end():]),)),))
+                if (found := splits[k]) is not None:
+                    out[k] = Terms((Term(found[0], (Paragraph(found[1]),)),))
         n = m + 1
     return out
 

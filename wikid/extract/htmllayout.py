@@ -41,7 +41,8 @@ BULLETS = frozenset({"o", "•", "·", "*", "-", "+", "◦", "▪", "●", "○"
 _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
 _MARGIN = re.compile(r"margin-left:\s*(\d+(?:\.\d+)?)\s*%")
 MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a description
-_CODE = re.compile(r"[{}\[\]<>|$=]|^-|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
+MAX_OPTION_TAG_CHARS = 240  # an option's forms, one after another
+_CODE = re.compile(r"[{}\[\]<>|$=]|^-|\s-{1,2}\w|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
 MAX_LINE_CHARS = 100
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
@@ -91,6 +92,16 @@ def _layout_entries(table: Tag) -> list[tuple[Tag | None, Tag | None]] | None:
         else:
             out.append((None, cells[kept[0]]))
     return out
+
+
+def _lone_cell(table: Tag) -> bool:
+    """Whether a table has one row whose only filled cell follows a spacer (groff sets
+    a tag wider than its column so, its text in the paragraphs after the table)."""
+    rows = _rows(table)
+    if len(rows) != 1 or table.find(["th", "table", "img"]) is not None:
+        return False
+    filled = [n for n, cell in enumerate(_cells(rows[0])) if _text(cell)]
+    return len(filled) == 1 and filled[0] > 0
 
 
 def _nofill_lines(table: Tag) -> list[str] | None:
@@ -211,13 +222,103 @@ def _margin(tag: Tag) -> float | None:
     return float(found.group(1)) if found else None
 
 
-def _indented_runs(parent: Tag) -> list[list[Tag]]:
-    """Runs of sibling `<p>`s of `parent` that each have a margin-left, in order."""
+def _next_paragraph(paragraph: Tag) -> Tag | None:
+    after = paragraph.find_next_sibling()
+    return after if isinstance(after, Tag) and after.name == "p" else None
+
+
+def _heads_entry(paragraph: Tag, base: float) -> bool:
+    """Whether a paragraph with no margin of its own (groff draws an mdoc list's tags
+    so: `<p><b>-4</b></p>`) is the tag of the paragraphs after it: they stand deeper
+    than the text of the page's sections (`base`), and it does not read as a title."""
+    after = _next_paragraph(paragraph)
+    margin = _margin(after) if after is not None else None
+    text = _text(paragraph)
+    if _margin(paragraph) is not None or margin is None or margin <= base or not _is_tag(text):
+        return False
+    # `SYNOPSIS` over its indented forms is a section's title; `HOME` in a list of such entries a tag
+    return not text[0].isupper() or _beside_entry(paragraph, margin, base)
+
+
+def _over_deeper(paragraph: Tag) -> bool:
+    """Whether an indented paragraph is a tag over text indented deeper (`size=journal-size`
+    over what it sets), not no-fill text."""
+    margin, after = _margin(paragraph), _next_paragraph(paragraph)
+    deeper = _margin(after) if after is not None else None
+    return margin is not None and deeper is not None and deeper > margin and _is_tag(_text(paragraph))
+
+
+def _beside_entry(paragraph: Tag, margin: float, base: float) -> bool:
+    """Whether another margin-less paragraph with its text at `margin` under it stands
+    next to this entry: after this entry's text, or before this paragraph."""
+    for forward in (True, False):
+        sibling: Tag | None = paragraph
+        while True:
+            found = sibling.find_next_sibling() if forward else sibling.find_previous_sibling()
+            sibling = found if isinstance(found, Tag) else None
+            if sibling is None or sibling.name not in ("p", "pre") or (_margin(sibling) or 0.0) <= base:
+                break  # past the entry's text
+        after = _next_paragraph(sibling) if sibling is not None and sibling.name == "p" and _margin(sibling) is None else None
+        if after is not None and _margin(after) == margin:
+            return True
+    return False
+
+
+def _is_tag(text: str) -> bool:
+    """A paragraph's text short enough to be a tag (an option's forms may be long:
+    `-L port:host:hostport -L local_socket:remote_socket`), not a sentence nor holding
+    one (`~.` is a tag)."""
+    limit = MAX_OPTION_TAG_CHARS if text.startswith(("-", "+")) else MAX_TAG_CHARS
+    return 0 < len(text) <= limit and not (" " in text and text.endswith((".", ":"))) and ". " not in text
+
+
+def _split_title(soup: BeautifulSoup, paragraph: Tag) -> None:
+    """A section title groff set on the line before the first tag of the list under it
+    (`<b>FILES</b> <br>~/.rhosts`): the title becomes a paragraph of its own."""
+    first = next((c for c in paragraph.children if not (isinstance(c, NavigableString) and not c.strip())), None)
+    brk = first.find_next_sibling() if isinstance(first, Tag) else None
+    if not isinstance(first, Tag) or first.name not in ("b", "strong") or not isinstance(brk, Tag) or brk.name != "br":
+        return
+    title = _text(first)
+    if not title or title.upper() != title or not title[0].isalpha():
+        return
+    head = soup.new_tag("p")
+    head.append(first.extract())
+    brk.extract()
+    paragraph.insert_before(head)
+
+
+def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
+    """A tag groff set on the last line of the paragraph before its text (`See also
+    -k. <br>--digest` over the text of --digest): the lines before it become a
+    paragraph of their own, with the same style."""
+    breaks = paragraph.find_all("br")
+    if not breaks or _is_tag(_text(paragraph)):
+        return
+    last = breaks[-1]
+    tail = " ".join(str(s) for s in last.find_all_next(string=True) if s.find_parent("p") is paragraph)
+    if not tail.strip() or not _is_tag(" ".join(tail.split())) or not tail.strip().startswith(("-", "+")):
+        return
+    head = soup.new_tag("p")
+    if paragraph.get("style"):
+        head["style"] = paragraph["style"]
+    for child in list(paragraph.contents):
+        if child is last:
+            break
+        head.append(child.extract())
+    last.extract()
+    paragraph.insert_before(head)
+
+
+def _indented_runs(parent: Tag, base: float) -> list[list[Tag]]:
+    """Runs of sibling `<p>`s of `parent` that each have a margin-left or head an entry
+    (see `_heads_entry`), in order."""
     runs: list[list[Tag]] = []
     run: list[Tag] = []
     for child in parent.children:
         if isinstance(child, Tag):
-            if child.name == "p" and _margin(child) is not None:
+            if child.name == "p" and (_margin(child) is not None or _heads_entry(child, base)) \
+                    or child.name == "pre" and run:  # no-fill lines under an entry's text
                 run.append(child)
                 continue
             if run:
@@ -232,35 +333,49 @@ def _indented_runs(parent: Tag) -> list[list[Tag]]:
     return runs
 
 
-def _rewrite_run(soup: BeautifulSoup, run: list[Tag]) -> None:
+def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
     """Tag paragraphs (a short one at an indent, deeper ones after it) made a `<dl>`;
-    every paragraph keeps its place and its text."""
+    every paragraph keeps its place and its text. A tag with no margin of its own
+    stands where the sections' text does (`base`)."""
     n = 0
     while n < len(run):
         head = run[n]
-        margin = _margin(head) or 0.0
+        margin = _margin(head)
+        margin = base if margin is None else margin
         body = []
         m = n + 1
-        while m < len(run) and (_margin(run[m]) or 0.0) > margin:
+        while m < len(run) and ((_margin(run[m]) or 0.0) > margin or run[m].name == "pre" and body):
             body.append(run[m])
             m += 1
-        text = _text(head)
-        if body and len(text) <= MAX_TAG_CHARS and not text.endswith((".", ":")):
+        tagged = bool(body) and head.name == "p" and _is_tag(_text(head))  # no-fill lines are no tag
+        if tagged:
             dl = soup.new_tag("dl")
             head.insert_before(dl)
+            for brk in head.find_all("br"):
+                brk.replace_with(" ")  # a tag groff wrapped (`-D <br>[bind_address:]port`) is one term
             dl.append(_moved(soup, "dt", head))
             dd = soup.new_tag("dd")
             dl.append(dd)
             for paragraph in body:
                 dd.append(paragraph.extract())
             head.decompose()
-        n = m if body else n + 1
+            for inner in _indented_runs(dd, base):  # entries within the entry's text
+                if len(inner) >= 2:
+                    _rewrite_run(soup, inner, base)
+        n = m if tagged else n + 1  # a sentence over deeper text: the entries may be in it
 
 
 def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     """Rewrite the layout tables and indented tag paragraphs under `root` in place
     (see the module docstring)."""
+    margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]
+    base = min(margins, default=0.0)
     for table in root.find_all("table"):
+        if _lone_cell(table) and _heads_entry(table, base):
+            tag = soup.new_tag("p")  # one cell over an indented paragraph: an entry's tag
+            tag.string = " ".join(table.get_text().split())
+            table.replace_with(tag)
+            continue
         lines = _nofill_lines(table)
         if lines:
             table.replace_with(_pre(soup, lines))
@@ -268,8 +383,17 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
         entries = _layout_entries(table)
         if entries:
             table.replace_with(_list_of(soup, entries))
+    for paragraph in root.find_all("p"):
+        after = _next_paragraph(paragraph)
+        if after is None or (_margin(after) or 0.0) <= max(base, _margin(paragraph) or 0.0):
+            continue
+        if _margin(paragraph) is None:
+            _split_title(soup, paragraph)
+        _split_tag(soup, paragraph)
     if _is_groff(soup):
         for paragraph in root.find_all("p"):
+            if _heads_entry(paragraph, base) or _over_deeper(paragraph):
+                continue  # an entry's tag, not an example
             if paragraph.find("br") is not None and not _bold_first_line(paragraph) \
                     and _nofill(broken := _broken_lines(paragraph)):
                 if broken[0].endswith(":") and len(broken[0].split()) <= MAX_LABEL_WORDS:
@@ -281,6 +405,6 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                 paragraph.replace_with(_pre(soup, [_text(paragraph)]))
     parents = {id(p.parent): p.parent for p in root.find_all("p") if p.parent is not None and _margin(p) is not None}
     for parent in parents.values():
-        for run in _indented_runs(parent):
+        for run in _indented_runs(parent, base):
             if len(run) >= 2:
-                _rewrite_run(soup, run)
+                _rewrite_run(soup, run, base)

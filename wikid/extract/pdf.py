@@ -21,7 +21,8 @@ Outcomes, deliberately:
 (else CreationDate) in ISO 8601; pypdf reads them when it reads the pages.
 
 Page headings are only written for pages with text, so the numbers stay the real page
-numbers. Text is normalised: CRLF/CR to LF, control characters (form feeds) dropped,
+numbers. The spacing justified text leaves in and between words is mended (`mend_spacing`).
+Text is normalised: CRLF/CR to LF, control characters (form feeds) dropped,
 trailing spaces stripped, runs of blank lines folded, and PDFium's end-of-line
 hyphen marker (U+FFFE, with the line break already removed) dropped, which joins
 hyphenated words again.
@@ -33,6 +34,7 @@ import ctypes
 import io
 import re
 import statistics
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -60,6 +62,12 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 SPACE_PER_PITCH = 0.42  # a space is about 0.42 of the line pitch in body text (5 pt at a 12 pt pitch)
 PARAGRAPH_GAP = 0.35  # a gap this much larger than the line pitch starts a paragraph
 MAX_INDENT = 40
+_WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])")
+# a word and the space after it, the next word looked at but not taken (it may be split too: `is e ven`)
+_SPLIT_WORD = re.compile(r"(?<![A-Za-z])([A-Za-z][a-z]{0,15}) (?=([a-z]{1,15})(?![A-Za-z]))")
+_SPACED_PUNCTUATION = re.compile(r"(?<=[A-Za-z)]) (?=[,;] )|(?<=[A-Za-z][’']) (?=(?:t|s|d|m|ll|re|ve)(?![A-Za-z]))")
+_GLUED_WORD = re.compile(r"(?<![^\s(])([a-z]{2,12})([A-Z][A-Za-z0-9_]{2,40})(?![A-Za-z0-9_])")
+MIN_GLUE_WORD_COUNT = 3  # the first part of a glued pair is a common word of the document (`the`, `when`)
 # A document information value longer than this (UTF-16 bytes) is not read: no title
 # is 32,000 characters long, and PDFium can only copy a value whole.
 MAX_INFO_BYTES = 64 * 1024
@@ -260,10 +268,47 @@ def _assemble(pages: list[str | None], warnings: list[str], info: dict[str, str]
         warnings.append(f"no text on {_page_list(blank)} (scanned images?)")
     if unreadable:
         warnings.append(f"could not parse {_page_list(unreadable)}; skipped")
-    body = "\n\n".join(f"## Page {n}\n\n{text}" for n, text in enumerate(pages, 1) if text)
+    body = "\n\n".join(f"## Page {n}\n\n{text}" for n, text in enumerate(mend_spacing(pages), 1) if text)
     if reader is None:
         return Extracted(body + "\n", tuple(warnings), info)
     return Extracted(body + "\n", tuple(warnings), info, reader.counts(), tuple(reader.figures))
+
+
+def mend_spacing(pages: list[str | None]) -> list[str | None]:
+    """The pages with the word spacing justified text leaves mended, the document
+    itself as the dictionary (no word list covers a manual's vocabulary):
+
+    * a word split in two (`def ault`, `--r obot`) is joined when the joined word
+      occurs elsewhere in the document and neither piece occurs but in this split (a
+      first piece of one letter, an option's, may: `f aster`); `a way` and `starts
+      with` stay apart, their pieces being words of their own;
+    * a space before a comma or semicolon, or inside a contraction, is dropped
+      (`Similarly , xz`, `doesn’ t`);
+    * a word glued to the capitalised word after it (`whenYYY`, `theServerAlive`) is
+      split when both parts occur on their own elsewhere and the glued form nowhere else.
+    """
+    text = "\n".join(page for page in pages if page)
+    words = Counter(_WORD.findall(text))
+    pairs = Counter(_SPLIT_WORD.findall(text))
+    glued = Counter(_GLUED_WORD.findall(text))
+
+    def join(match: re.Match[str]) -> str:
+        first, second = match.group(1), match.group(2)
+        only_here = pairs[(first, second)]
+        pieces = words[second] <= only_here and (words[first] <= only_here or len(first) == 1 and first not in "aAI")
+        return first if pieces and words[first + second] > 0 else match.group(0)
+
+    def split(match: re.Match[str]) -> str:
+        head, tail = match.group(1), match.group(2)
+        found = words[head] >= MIN_GLUE_WORD_COUNT and words[tail] > 0 and glued[(head, tail)] == words[head + tail]
+        return f"{head} {tail}" if found else match.group(0)
+
+    def mend(page: str | None) -> str | None:
+        if not page:
+            return page
+        return _GLUED_WORD.sub(split, _SPACED_PUNCTUATION.sub("", _SPLIT_WORD.sub(join, page)))
+
+    return [mend(page) for page in pages]
 
 
 def _page_list(numbers: list[int]) -> str:
