@@ -418,7 +418,7 @@ _NOT_DEFINED = frozenset("here there one each everything something nothing he sh
 # frob[extra]`, `uv add frob`, `poetry add frob`. Its argument is what the text is
 # about -- unless it installs requirements, a path or an address (`-r`, `-e`, `./x`).
 _INSTALL = re.compile(r"(?:^|[\s`'\"$>(*])(?:python3?\s+-m\s+)?(?:pip3?|uv pip|uv|poetry|pipx)\s+(?:install|add)\s+"
-                      r"([^\n`'\"<>|;&#]{1,200})")
+                      r"([^\n`<>|;&#]{1,200})")
 _INSTALLS_FILES = frozenset("-r --requirement -e --editable -c --constraint".split())
 _OPTION_VALUE = frozenset("-i --index-url --extra-index-url -t --target --prefix --root --python --group -f "
                           "--find-links".split())
