@@ -79,6 +79,20 @@ def test_a_readme_naming_another_package_is_not_filed_on_its_page() -> None:
                      "sockproto": ["doc-04.rst"]}
 
 
+def test_a_readme_naming_a_familys_package_once_does_not_join_the_family() -> None:
+    """The README of a package named by no other document, naming once a package whose
+    README and changelog make a family: that one mention was all its name evidence."""
+    family = [
+        SourceDocument("doc-01.md", readme("Flangeworks", "flanges")),
+        SourceDocument("doc-02.md", "# Flangeworks changelog\n\n## 2.1\n\n* Flangeworks reads flanges twice as "
+                                    "fast.\n* Flangeworks keeps originals.\n\n## 2.0\n\n* Flangeworks 2 drops "
+                                    "the old reader.\n"),
+    ]
+    other = SourceDocument("doc-03.md", readme("Gimbalio", "gimbals", "Gimbalio runs its checks the way Flangeworks "
+                                               "does."))
+    assert pages_of(plan([*family, other])) == {"Flangeworks": ["doc-01.md", "doc-02.md"], "Gimbalio": ["doc-03.md"]}
+
+
 def test_a_readme_of_its_own_package_does_not_join_a_tool_that_repeats_its_name() -> None:
     """A tool's manual and news that repeat the name of a checksum they support are that
     tool's; the checksum package's README, which installs it, is not."""
