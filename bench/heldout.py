@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build four held-out corpora of real documents from this machine's installed documentation.
+"""Build six held-out corpora of real documents from this machine's installed documentation.
 
 Why: the devset (../shared/corpus/realdocs/, 61 documents about 15 tools) is the corpus
 wikid's offline engine was tuned on, so its figures flatter the engine. These corpora are
@@ -39,15 +39,27 @@ the first DOCS_PER_TOOL candidates taken; one with fewer than MIN_DOCS is skippe
 note on stderr and the corpus's next fallback tool is tried, so each corpus keeps
 TOOLS_PER_CORPUS tools while the machine has them.
 
-Output, for X in a, b, c, d: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
+heldout-e and -f are package READMEs: the long descriptions of the Python packages
+installed in this machine's base interpreter (its site-packages, whichever venv runs
+this): each package's `*.dist-info/METADATA` body after the headers' blank line, named
+.md or .rst after its Description-Content-Type and .txt otherwise (reST included, as
+users save them), then the CHANGELOG/CHANGES/HISTORY/NEWS/README files at the top of
+its package or metadata folder (or its licenses/ folder) and the text files of a
+top-level doc/ or docs/ folder that its RECORD lists, DOCS_PER_TOOL documents in all.
+A package whose long description has fewer than MIN_README_WORDS words is skipped;
+nothing else is. The packages, one per name, are dealt in turn to e and f in an order
+fixed by PACKAGE_SEED, those that ship documents of their own first, PACKAGES_PER_CORPUS
+each: disjoint sets, truth = the package's name as its metadata spells it.
+
+Output, for X in a ... f: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
 shuffled order fixed by the corpus's seed, so names say nothing about the tool),
 truth.json (input path -> entity, the devset's schema) and sources.json (input path ->
 conversion, entity, package, source, version, the devset's schema). The same machine
 gives the same bytes every run: conversions run in a fixed environment (C.UTF-8,
 MANWIDTH=80, an empty HOME so no user template or config applies, SOURCE_DATE_EPOCH=0).
-Re-running replaces OUTDIR/heldout-*.
+Re-running replaces OUTDIR/heldout-* (those built: `--only heldout-e,heldout-f`).
 
-Usage: python bench/heldout.py OUTDIR
+Usage: python bench/heldout.py OUTDIR [--only NAME,...]
 """
 
 from __future__ import annotations
