@@ -47,9 +47,10 @@ users save them), then the CHANGELOG/CHANGES/HISTORY/NEWS/README files at the to
 its package or metadata folder (or its licenses/ folder) and the text files of a
 top-level doc/ or docs/ folder that its RECORD lists, DOCS_PER_TOOL documents in all.
 A package whose long description has fewer than MIN_README_WORDS words is skipped;
-nothing else is. The packages, one per name, are dealt in turn to e and f in an order
-fixed by PACKAGE_SEED, those that ship documents of their own first, PACKAGES_PER_CORPUS
-each: disjoint sets, truth = the package's name as its metadata spells it.
+nothing else is. A hash of PACKAGE_SEED and a package's name puts it in e or f and
+ranks it there, those that ship documents of their own first; each corpus takes its
+first PACKAGES_PER_CORPUS: disjoint sets, truth = the package's name as its metadata
+spells it, and a package installed later changes at most one package of one corpus.
 
 Output, for X in a ... f: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
 shuffled order fixed by the corpus's seed, so names say nothing about the tool),
@@ -104,7 +105,7 @@ PYDOC_KINDS = frozenset({"pydoc", "pydoc-html", "pydoc-md"})
 DATA_KINDS = frozenset({"csv", "json"})
 # heldout-e and -f: Python packages' long descriptions (READMEs) and shipped documents.
 PACKAGE_CORPORA = ("heldout-e", "heldout-f")
-PACKAGE_SEED = 20261205  # orders the eligible packages; e takes the first, f the next
+PACKAGE_SEED = 20261205  # with a package's name, hashed: its corpus (e or f) and its rank there
 PACKAGES_PER_CORPUS = 20
 MIN_PACKAGES = 8  # per corpus: fewer and the machine has too few packages with a README
 MIN_README_WORDS = 300  # shorter long descriptions are a line and a link, not a document
@@ -582,20 +583,23 @@ def package_documents(info: Path, seen: set[bytes]) -> list[Document]:
     taken: list[Document] = []
     for data, ext, source, conversion in candidates:
         digest = hashlib.sha256(data).digest()
-        if len(taken) == DOCS_PER_TOOL or not MIN_BYTES <= len(data) <= MAX_BYTES or digest in seen:
-            continue
-        if not taken and source != candidates[0][2]:
-            break  # no README taken (too long, or another package's twin): no package
-        seen.add(digest)
-        taken.append(Document(name, source, conversion, ext, data, name, version))
+        if MIN_BYTES <= len(data) <= MAX_BYTES and digest not in seen:
+            seen.add(digest)
+            taken.append(Document(name, source, conversion, ext, data, name, version))
+        elif not taken:
+            return []  # its README is too long, or another package's twin: no package
+        if len(taken) == DOCS_PER_TOOL:
+            break
     return taken
 
 
 def package_corpora() -> dict[str, list[Document]]:
     """heldout-e and -f: disjoint sets of PACKAGES_PER_CORPUS packages with a long
-    description, dealt in turn from every such package of site_packages() (one per
-    name: the first .dist-info in path order) in an order fixed by PACKAGE_SEED, those
-    that ship documents of their own first: they are the packages of several documents."""
+    description, drawn from every such package of site_packages() (one per name: the
+    first .dist-info in path order) by a hash of PACKAGE_SEED and the name, which says
+    the corpus a package goes to and its rank there, those that ship documents of their
+    own first (they are the packages of several documents). A hash, not a shuffle of
+    the list: a package installed later changes at most one package of one corpus."""
     seen: set[bytes] = set()
     by_name: dict[str, list[Document]] = {}
     for site in site_packages():
@@ -605,16 +609,17 @@ def package_corpora() -> dict[str, list[Document]]:
             name = re.sub(r"[-_.]+", "-", importlib.metadata.PathDistribution(info).metadata["Name"] or "").casefold()
             if name and name not in by_name:
                 by_name[name] = package_documents(info, seen)
-    names = sorted(name for name, docs in by_name.items() if docs)
-    random.Random(PACKAGE_SEED).shuffle(names)
-    names.sort(key=lambda name: len(by_name[name]) == 1)  # stable: packages that ship documents first
-    per = min(PACKAGES_PER_CORPUS, len(names) // len(PACKAGE_CORPORA))
+    drawn: dict[str, list[tuple[bool, str, str]]] = {corpus: [] for corpus in PACKAGE_CORPORA}
+    for name, docs in by_name.items():
+        if docs:
+            rank = hashlib.sha256(f"{PACKAGE_SEED}:{name}".encode()).hexdigest()
+            drawn[PACKAGE_CORPORA[int(rank, 16) % len(PACKAGE_CORPORA)]].append((len(docs) == 1, rank, name))
+    per = min(PACKAGES_PER_CORPUS, *(len(ranked) for ranked in drawn.values()))
     if per < MIN_PACKAGES:
-        raise SystemExit(f"heldout: only {len(names)} installed Python packages have a long description of "
-                         f"{MIN_README_WORDS} words or more (need {MIN_PACKAGES * len(PACKAGE_CORPORA)})")
-    count = len(PACKAGE_CORPORA)
-    return {corpus: [doc for name in names[n : count * per : count] for doc in by_name[name]]
-            for n, corpus in enumerate(PACKAGE_CORPORA)}
+        raise SystemExit(f"heldout: only {sum(map(len, drawn.values()))} installed Python packages have a long "
+                         f"description of {MIN_README_WORDS} words or more (need {MIN_PACKAGES} per corpus)")
+    return {corpus: [doc for _, _, name in sorted(ranked)[:per] for doc in by_name[name]]
+            for corpus, ranked in drawn.items()}
 
 
 def packages(sources: list[str]) -> dict[str, tuple[str, str]]:
@@ -668,11 +673,11 @@ def write_corpus(outdir: Path, name: str, seed: int, documents: list[Document]) 
     return final
 
 
-def summary(name: str, documents: list[Document]) -> str:
+def summary(name: str, documents: list[Document], unit: str = "tools") -> str:
     tools = Counter(doc.entity for doc in documents)
     formats = Counter(doc.ext.lstrip(".") for doc in documents)
     size = sum(len(doc.data) for doc in documents)
-    return (f"{name}: {len(documents)} documents, {len(tools)} tools ("
+    return (f"{name}: {len(documents)} documents, {len(tools)} {unit} ("
             + ", ".join(f"{t} {n}" for t, n in tools.items()) + "), formats "
             + ", ".join(f"{f} {n}" for f, n in sorted(formats.items())) + f", {size:,} bytes")
 
@@ -693,8 +698,7 @@ def build(outdir: Path, names: tuple[str, ...] = ALL) -> dict[str, list[Document
             if name in names:
                 final = write_corpus(outdir, name, CORPUS_SEED[name], documents)
                 built[name] = documents
-                print(summary(name, documents).replace(" tools (", " packages (") + f" -> {final}",
-                      file=sys.stderr, flush=True)
+                print(summary(name, documents, "packages") + f" -> {final}", file=sys.stderr, flush=True)
     return built
 
 
