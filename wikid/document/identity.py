@@ -47,6 +47,7 @@ MAX_TITLE_CHARS = 150
 MAX_TITLE_WORDS = 16
 _LEAD_LINES = 12  # a title stands within the first blocks of the text: a heading there,
 _LEAD_PARAGRAPHS = 3  # or the first line of one of its first paragraphs
+_BODY_WORDS = 8  # a paragraph of prose this long under a heading is the body: the title came before
 # Kinds of document by the words of their title, first match wins. Each is
 # (kind, pattern over the folded title, the type of entity such documents describe).
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -365,9 +366,13 @@ def _lead_title(blocks: list[Block]) -> tuple[str | None, str | None]:
     a line centred like a title (indented 8 spaces or more) or the first line of one
     of the first paragraphs, never a `Key: value` field; and the first generic heading
     before it ("Introduction", "Frequently Asked Questions"), which is no title but
-    says what kind of document this is. A paragraph under a heading is its body."""
+    says what kind of document this is. A paragraph under a heading is its body, and
+    a heading after a generic one's body is a section's ("Introduction", a paragraph,
+    then "Python 2")."""
     generic: str | None = None
     for n, block in enumerate(_lead(blocks)):
+        if generic is not None and block.kind == PARAGRAPH and len(block.text.split()) >= _BODY_WORDS:
+            break
         if block.kind == HEADING:
             candidates = [_heading_text(block)]
         elif block.kind == PARAGRAPH and n < _LEAD_PARAGRAPHS and generic is None:
@@ -411,7 +416,8 @@ def _without_badges(line: str) -> str:
 _NAMED = r"([A-Za-z][\w.+-]{0,40}(?: [A-Z][\w.+-]{0,40}){0,2})"
 _DEFINITION = re.compile(
     rf"^(?:The )?{_NAMED}(?: \([^()]{{0,80}}\))?,? (?:is|are) (?:a|an|the|one of the)\s"
-    rf"|^This is (?:the )?{_NAMED}(?:,| version \S+)")
+    rf"|^This is (?:the )?{_NAMED}(?:,| version \S+)"
+    rf"|^(?:This|The) {_NAMED} (?:module|package|library|implementation|project|toolkit|framework)\b")
 _DEFINITION_BLOCKS = 12  # the opening: a README's badges, links and logo come first
 _NOT_DEFINED = frozenset("here there one each everything something nothing he she they".split())
 # A command that installs a package: `pip install -U frob`, `python3 -m pip install
@@ -436,7 +442,7 @@ def defined_subject(blocks: list[Block]) -> str | None:
             continue
         if (m := _DEFINITION.match(block.text)) is None:
             continue
-        name = m.group(1) or m.group(2)
+        name = m.group(1) or m.group(2) or m.group(3)
         words = [w.casefold() for w in name.split()]
         if not any(w in _GENERIC or w in SECTION_WORDS or w in _NOT_DEFINED for w in words):
             return name

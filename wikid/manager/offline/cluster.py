@@ -325,13 +325,17 @@ class _Firm:
         return claimed if best >= 2 and mentions[claimed] == top else None
 
     def _own(self, root: int) -> int | None:
-        """The name one document claims and is about: it repeats it, twice as often as
-        any other name (a README of `frob` that mentions `websockets` five times)."""
-        mentions = self.mentions[root]
-        ranked = sorted(mentions.items(), key=lambda kv: (-kv[1], kv[0]))
-        name, top = ranked[0]
-        rest = ranked[1][1] if len(ranked) > 1 else 0
-        return name if name in self.claims[root] and top >= PROMINENT and top >= 2 * rest else None
+        """The name one document claims and is about: its names (a title's and the
+        package's, "Frob SDK" and `frob-sdk`) together are repeated, twice as often as
+        any other name (a README of `frob` that mentions `websockets` five times). The
+        one of them it mentions most, ties to the lower id."""
+        mentions, claims = self.mentions[root], self.claims[root]
+        own = sum(count for name, count in mentions.items() if name in claims)
+        other = max((count for name, count in mentions.items() if name not in claims), default=0)
+        if own < PROMINENT or own < 2 * other:
+            return None
+        return min((name for name in claims if mentions.get(name)), key=lambda name: (-mentions[name], name),
+                   default=None)
 
     def apart(self, a: int, b: int) -> bool:
         """Whether two groups are firmly about different names; or two single documents,
