@@ -460,6 +460,21 @@ def test_the_first_heading_that_names_something_is_the_title() -> None:
     assert ident(text).title == "Sprocketry"
 
 
+def test_a_heading_after_a_generic_headings_body_is_a_sections_not_the_title() -> None:
+    text = ("Introduction\n------------\n\nThis sprocket implementation is compatible with the standard one, "
+            "but offers more.\n\nPython 2\n--------\n\nPython 2 is no longer supported.\n\n"
+            "The sprocket module releases the lock while it reshapes.\n")
+    identity = ident(text)
+    assert (identity.title, identity.kind, identity.subjects) == (None, "overview", ("sprocket",))
+
+
+def test_a_packages_own_readme_is_part_of_no_project_it_quotes() -> None:
+    text = ("# quillkit\n\nquillkit files documents by what they are about: a manual page that says it "
+            "\"is part of the util-linux package\" goes with util-linux.\n\n    pip install quillkit\n")
+    identity = ident(text)
+    assert (identity.subjects, identity.projects, identity.packages) == (("quillkit",), (), ("quillkit",))
+
+
 @pytest.mark.parametrize(
     ("opening", "subject"),
     [

@@ -79,6 +79,18 @@ def test_a_readme_naming_another_package_is_not_filed_on_its_page() -> None:
                      "sockproto": ["doc-04.rst"]}
 
 
+def test_a_readme_known_by_two_names_is_about_both_together() -> None:
+    """"Gimbal Python SDK" (its title) and `gimbal-sdk` (its package) are one README's
+    names: together they are said twice as often as the other package it names."""
+    sdk = SourceDocument("doc-01.md", "# Gimbal Python SDK\n\nThe client for the Gimbal API.\n\n"
+                                      "    pip install gimbal-sdk\n\nThe gimbal-sdk talks to a Flangehub "
+                                      "server; gimbal-sdk retries. Traces go to Flangehub.\n\nThe gimbal-sdk "
+                                      "needs Python 3.10.\n")
+    hub = SourceDocument("doc-02.md", readme("Flangehub", "tracing gimbal apps", "Flangehub stores traces; "
+                                             "Flangehub shows them; Flangehub alerts."))
+    assert pages_of(plan([sdk, hub])) == {"gimbal-sdk": ["doc-01.md"], "Flangehub": ["doc-02.md"]}
+
+
 def test_a_readme_naming_a_familys_package_once_does_not_join_the_family() -> None:
     """The README of a package named by no other document, naming once a package whose
     README and changelog make a family: that one mention was all its name evidence."""

@@ -484,13 +484,18 @@ def imported_names(text: str) -> list[str]:
 
 def _mentions(name: str, words: Counter[str], text_words: list[str]) -> int:
     """How often `text_words` (folded) mention `name`: as one word, or as its words in a row."""
-    want = [w for w in _FOLDED_WORD.findall(name.casefold())]
+    want = list(_folded(name))
     if len(want) == 1:
         return words[want[0]]
     return sum(1 for i in range(len(text_words) - len(want) + 1) if text_words[i : i + len(want)] == want)
 
 
 _FOLDED_WORD = re.compile(r"[^\W_]+")
+
+
+def _folded(name: str) -> tuple[str, ...]:
+    """A name's words, folded: `Flask-CORS` and `flask_cors` are one name."""
+    return tuple(_FOLDED_WORD.findall(name.casefold()))
 
 
 def package_subject(text: str, claimed: list[str], installed: list[str]) -> str | None:
@@ -502,9 +507,9 @@ def package_subject(text: str, claimed: list[str], installed: list[str]) -> str 
     text_words = _FOLDED_WORD.findall(text.casefold())
     words = Counter(text_words)
     top = max((_mentions(name, words, text_words) for name in claimed), default=0)
-    own = {tuple(_FOLDED_WORD.findall(name.casefold())) for name in claimed}
+    own = {_folded(name) for name in claimed}
     packages = installed + imported_names(text)
-    if any(tuple(_FOLDED_WORD.findall(name.casefold())) in own for name in packages):
+    if any(_folded(name) in own for name in packages):
         return None  # it installs or imports what its title names (`Flask-CORS`, `pip install flask-cors`)
     for name in packages:
         package = name.split(".")[0]
@@ -610,4 +615,8 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     author = info.get("author") or None
     projects = man_source([first, text.rstrip().rsplit("\n", 1)[-1]]) if man else []
     projects += [p for p in stated_projects(text) if p.casefold() not in {q.casefold() for q in projects}]
+    own = {_folded(name) for name in subjects}
+    if own & {_folded(name) for name in installed}:
+        # a package's own README is the whole: "is part of the X package" is an example it quotes
+        projects = [p for p in projects if _folded(p) in own]
     return Identity(title, kind, tuple(subjects), entity_type, doc_date, author, tuple(projects), tuple(installed))
