@@ -88,7 +88,10 @@ def test_a_readme_known_by_two_names_is_about_both_together() -> None:
                                       "needs Python 3.10.\n")
     hub = SourceDocument("doc-02.md", readme("Flangehub", "tracing gimbal apps", "Flangehub stores traces; "
                                              "Flangehub shows them; Flangehub alerts."))
-    assert pages_of(plan([sdk, hub])) == {"gimbal-sdk": ["doc-01.md"], "Flangehub": ["doc-02.md"]}
+    others = [SourceDocument(f"doc-0{n}.md", readme(name, what)) for n, (name, what) in enumerate(
+        [("Quillset", "quills"), ("Widgetron", "widgets"), ("Sprocketry", "sprockets")], 3)]
+    pages = pages_of(plan([sdk, hub, *others]))
+    assert (pages["gimbal-sdk"], pages["Flangehub"], len(pages)) == (["doc-01.md"], ["doc-02.md"], 5)
 
 
 def test_a_readme_naming_a_familys_package_once_does_not_join_the_family() -> None:
