@@ -84,8 +84,8 @@ def test_a_readme_known_by_two_names_is_about_both_together() -> None:
     names: together they are said twice as often as the other package it names."""
     sdk = SourceDocument("doc-01.md", "# Gimbal Python SDK\n\nThe client for the Gimbal API.\n\n"
                                       "    pip install gimbal-sdk\n\nThe gimbal-sdk talks to a Flangehub "
-                                      "server; gimbal-sdk retries. Traces go to Flangehub.\n\nThe gimbal-sdk "
-                                      "needs Python 3.10.\n")
+                                      "server; gimbal-sdk retries. Traces go to Flangehub.\n\nIt needs "
+                                      "Python 3.10.\n")
     hub = SourceDocument("doc-02.md", readme("Flangehub", "tracing gimbal apps", "Flangehub stores traces; "
                                              "Flangehub shows them; Flangehub alerts."))
     others = [SourceDocument(f"doc-0{n}.md", readme(name, what)) for n, (name, what) in enumerate(
