@@ -37,6 +37,13 @@ def build(outdir: Path, names: tuple[str, ...] = NAMES) -> subprocess.CompletedP
     return done
 
 
+def read_corpus(corpus: Path) -> tuple[dict[str, str], dict[str, dict[str, str]], list[str]]:
+    """truth.json, sources.json and the input file names of a built corpus."""
+    truth = json.loads((corpus / "truth.json").read_text(encoding="utf-8"))
+    sources = json.loads((corpus / "sources.json").read_text(encoding="utf-8"))
+    return truth, sources, sorted(p.name for p in (corpus / "input").iterdir())
+
+
 def digests(root: Path) -> dict[str, str]:
     return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(root.rglob("*")) if p.is_file()}
@@ -57,9 +64,7 @@ def test_builds_four_deterministic_labelled_corpora(tmp_path: Path) -> None:
     entities_files: dict[str, list[str]] = {}
     for name in NAMES:
         corpus = out / name
-        truth = json.loads((corpus / "truth.json").read_text(encoding="utf-8"))
-        sources = json.loads((corpus / "sources.json").read_text(encoding="utf-8"))
-        files = sorted(p.name for p in (corpus / "input").iterdir())
+        truth, sources, files = read_corpus(corpus)
         assert len(files) >= 24, files
         assert sorted(truth) == files and sorted(sources) == files
         assert all(isinstance(v, str) and v for v in truth.values())
@@ -102,9 +107,7 @@ def test_builds_two_deterministic_corpora_of_package_readmes(tmp_path: Path) -> 
     entities: dict[str, set[str]] = {}
     for name in PACKAGE_NAMES:
         corpus = out / name
-        truth = json.loads((corpus / "truth.json").read_text(encoding="utf-8"))
-        sources = json.loads((corpus / "sources.json").read_text(encoding="utf-8"))
-        files = sorted(p.name for p in (corpus / "input").iterdir())
+        truth, sources, files = read_corpus(corpus)
         assert sorted(truth) == files and sorted(sources) == files
         assert len(files) == len(expected[name])
         entities[name] = set(truth.values())

@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from test_offline_cluster import MemoryWiki
-from test_offline_membership import man_page
+from test_offline_membership import man_page, pages_in_batches
 
 from wikid.config import OfflineConfig
 from wikid.manager import SourceDocument
@@ -162,11 +162,6 @@ def test_readmes_in_three_batches_give_the_pages_of_one() -> None:
         SourceDocument("doc-05.txt", "Widgets reshaped in place.\n\nInstall with pip install widgetron; widgetron "
                                      "runs everywhere and widgetron needs nothing.\n"),
     ]
-    engine = OfflineEngine(OfflineConfig(), NOW)
-    one = engine.manage(docs, MemoryWiki()).pages
-    wiki = MemoryWiki()
-    for batch in (docs[3:], docs[1:3], docs[:1]):
-        wiki.apply(engine.manage(batch, wiki), batch)
-    assert wiki.pages == {page: MemoryWiki.with_texts(text, docs) for page, text in one.items()}
+    one = pages_in_batches(docs, 1, 3)
     assert sorted(split_page(t)[0]["title"] for t in one.values()) == [
         "Flangeworks", "Gimbalio", "Quillserve", "sockproto", "widgetron"]
