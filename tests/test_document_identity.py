@@ -20,12 +20,12 @@ import pytest
 
 from wikid.document.blocks import parse
 from wikid.document.furniture import main_blocks
+from wikid.document.packages import installed_names
 from wikid.document.identity import (
     Identity,
     clean_title,
     generic_title,
     identify,
-    installed_names,
     kind_of_title,
     opening_title,
     subject_names,

@@ -65,7 +65,7 @@ def test_a_readme_naming_another_package_is_not_filed_on_its_page() -> None:
     of another package (cosine 1 with that package's README); two READMEs that name each
     other's packages a few times each stay two pages too."""
     docs = [
-        SourceDocument("doc-01.md", readme("Gimbalio", "gimbals", "Gimbalio runs its checks the way Flangeworks does.")),
+        SourceDocument("doc-01.md", readme("Gimbalio", "gimbals", "Gimbalio checks the way Flangeworks does.")),
         SourceDocument("doc-02.md", readme("Flangeworks", "flanges")),
         SourceDocument("doc-03.md", readme("Quillserve", "serving quills", "Quillserve speaks sockproto: sockproto "
                                            "frames, sockproto pings, sockproto close codes and sockproto "
@@ -154,7 +154,7 @@ def test_a_title_with_badges_names_the_page_without_them() -> None:
 def test_readmes_in_three_batches_give_the_pages_of_one() -> None:
     """Determinism (I6) on the cases above: one batch, or three in another order."""
     docs = [
-        SourceDocument("doc-01.md", readme("Gimbalio", "gimbals", "Gimbalio runs its checks the way Flangeworks does.")),
+        SourceDocument("doc-01.md", readme("Gimbalio", "gimbals", "Gimbalio checks the way Flangeworks does.")),
         SourceDocument("doc-02.md", readme("Flangeworks", "flanges")),
         SourceDocument("doc-03.md", readme("Quillserve", "serving quills", "Quillserve speaks sockproto; sockproto "
                                            "frames and sockproto pings work.")),

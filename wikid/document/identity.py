@@ -22,7 +22,17 @@ Read from the document's own words, in this order of trust:
 5. The subjects: the names the document says it is about. Its title with the kind
    words, function words, versions and dates removed leaves them ("GNU make NEWS" ->
    "GNU make", "TODO file for gzip." -> "gzip", "Contributing to Zstandard" ->
-   "Zstandard").
+   "Zstandard"). A document without a title says it in its opening sentence
+   ("lxml is a binding", "This is GNU Bash, version 5.2"); a README names the package
+   it installs or imports too, when it names it more often than its title's subject
+   (packages.py: "Thread-pool Controls" and `pip install threadpoolctl`).
+
+Badges beside a title (`frob |Build Status|`, `[![CI](...)](...)`) are not its words,
+and a heading made of generic words ("Features", "Installation", "Overview": see
+SECTION_WORDS) is no title and names nothing -- READMEs of a hundred projects have
+one -- though it still says what kind of document this is ("Frequently Asked
+Questions"). A document that gives itself no title and names nothing is called by
+its opening (opening_title), never by its file's name.
 
 What a document is *about* when it does not say (a changelog without a heading, a
 list of release notes) is found across documents, by the engine (subject.py).
@@ -31,8 +41,6 @@ list of release notes) is found across documents, by the engine (subject.py).
 from __future__ import annotations
 
 import re
-import sys
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -40,6 +48,7 @@ from datetime import date
 from wikid.document.blocks import HEADING, LAYOUT, PARAGRAPH, Block, plain
 from wikid.document.dates import parse_date
 from wikid.document.furniture import NAV_HEADINGS, is_boilerplate
+from wikid.document.packages import folded, installed_names, package_subject
 from wikid.document.projects import man_source, stated_projects
 from wikid.document.sentences import first_sentence, goes_on, is_sentence
 
@@ -420,21 +429,6 @@ _DEFINITION = re.compile(
     rf"|^(?:This|The) {_NAMED} (?:module|package|library|implementation|project|toolkit|framework)\b")
 _DEFINITION_BLOCKS = 12  # the opening: a README's badges, links and logo come first
 _NOT_DEFINED = frozenset("here there one each everything something nothing he she they".split())
-# A command that installs a package: `pip install -U frob`, `python3 -m pip install
-# frob[extra]`, `uv add frob`, `poetry add frob`. Its argument is what the text is
-# about -- unless it installs requirements, a path or an address (`-r`, `-e`, `./x`).
-_INSTALL = re.compile(r"(?:^|[\s`'\"$>(*])(?:python3?\s+-m\s+)?(?:pip3?|uv pip|uv|poetry|pipx)\s+(?:install|add)\s+"
-                      r"([^\n`<>|;&#]{1,200})")
-_INSTALLS_FILES = frozenset("-r --requirement -e --editable -c --constraint".split())
-_OPTION_VALUE = frozenset("-i --index-url --extra-index-url -t --target --prefix --root --python --group -f "
-                          "--find-links".split())
-_PACKAGE = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]{0,80})(?=$|[\[=<>!~;@,*)])")
-# `import frob`, `from frob.x import y`, at a line's start (or a `>>>` prompt's).
-_IMPORT = re.compile(r"^\s*(?:>>>\s+|\.\.\.\s+)?(?:from\s+([A-Za-z_]\w{0,60}(?:\.\w{1,60}){0,5})\s+import\s"
-                     r"|import\s+([A-Za-z_]\w{0,60}(?:\.\w{1,60}){0,5})(?:\s+as\s+\w+)?\s*$)", re.MULTILINE)
-_STANDARD_LIBRARY = frozenset(sys.stdlib_module_names) | {"__future__"}
-
-
 def defined_subject(blocks: list[Block]) -> str | None:
     """The name the opening paragraphs define ("lxml is a binding for ..."), if any."""
     for block in [b for b in blocks if b.kind != LAYOUT][:_DEFINITION_BLOCKS]:
@@ -446,76 +440,6 @@ def defined_subject(blocks: list[Block]) -> str | None:
         words = [w.casefold() for w in name.split()]
         if not any(w in _GENERIC or w in SECTION_WORDS or w in _NOT_DEFINED for w in words):
             return name
-    return None
-
-
-def installed_names(text: str) -> list[str]:
-    """The packages a text's install commands install, in order (see _INSTALL)."""
-    found: list[str] = []
-    for m in _INSTALL.finditer(text):
-        tokens = m.group(1).split()
-        name = None
-        skip = False
-        for token in tokens:
-            if skip:
-                skip = False
-                continue
-            if token in _INSTALLS_FILES:
-                break
-            if token.startswith("-"):
-                skip = token in _OPTION_VALUE
-                continue
-            package = _PACKAGE.match(token.strip("'\""))
-            name = package.group(1) if package and not package.group(1).casefold().endswith(
-                (".txt", ".whl", ".gz", ".zip", ".py", ".cfg", ".toml")) else None
-            break
-        if name and name not in found:
-            found.append(name)
-    return found
-
-
-def imported_names(text: str) -> list[str]:
-    """The modules a text's code imports (`frob.client` of `from frob.client import x`),
-    outside the standard library, most imported first."""
-    counts = Counter(a or b for a, b in _IMPORT.findall(text))
-    return [name for name, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-            if name.split(".")[0] not in _STANDARD_LIBRARY]
-
-
-def _mentions(name: str, words: Counter[str], text_words: list[str]) -> int:
-    """How often `text_words` (folded) mention `name`: as one word, or as its words in a row."""
-    want = list(_folded(name))
-    if len(want) == 1:
-        return words[want[0]]
-    return sum(1 for i in range(len(text_words) - len(want) + 1) if text_words[i : i + len(want)] == want)
-
-
-_FOLDED_WORD = re.compile(r"[^\W_]+")
-
-
-def _folded(name: str) -> tuple[str, ...]:
-    """A name's words, folded: `Flask-CORS` and `flask_cors` are one name."""
-    return tuple(_FOLDED_WORD.findall(name.casefold()))
-
-
-def package_subject(text: str, claimed: list[str], installed: list[str]) -> str | None:
-    """The package a text installs or imports, when it names it more often than any
-    name it `claimed` (its title's): a README titled "Thread-pool Controls" that says
-    `pip install threadpoolctl` and `threadpoolctl` throughout is about that package;
-    one that also installs its test runner (`pip install pytest`) is not about it.
-    `installed` are the text's installed_names."""
-    text_words = _FOLDED_WORD.findall(text.casefold())
-    words = Counter(text_words)
-    top = max((_mentions(name, words, text_words) for name in claimed), default=0)
-    own = {_folded(name) for name in claimed}
-    packages = installed + imported_names(text)
-    if any(_folded(name) in own for name in packages):
-        return None  # it installs or imports what its title names (`Flask-CORS`, `pip install flask-cors`)
-    for name in packages:
-        package = name.split(".")[0]
-        count = _mentions(package, words, text_words)
-        if count >= 2 and count > top:
-            return package
     return None
 
 
@@ -615,8 +539,8 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     author = info.get("author") or None
     projects = man_source([first, text.rstrip().rsplit("\n", 1)[-1]]) if man else []
     projects += [p for p in stated_projects(text) if p.casefold() not in {q.casefold() for q in projects}]
-    own = {_folded(name) for name in subjects}
-    if own & {_folded(name) for name in installed}:
+    own = {folded(name) for name in subjects}
+    if own & {folded(name) for name in installed}:
         # a package's own README is the whole: "is part of the X package" is an example it quotes
-        projects = [p for p in projects if _folded(p) in own]
+        projects = [p for p in projects if folded(p) in own]
     return Identity(title, kind, tuple(subjects), entity_type, doc_date, author, tuple(projects), tuple(installed))
