@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build four held-out corpora of real documents from this machine's installed documentation.
+"""Build six held-out corpora of real documents from this machine's installed documentation.
 
 Why: the devset (../shared/corpus/realdocs/, 61 documents about 15 tools) is the corpus
 wikid's offline engine was tuned on, so its figures flatter the engine. These corpora are
@@ -39,15 +39,28 @@ the first DOCS_PER_TOOL candidates taken; one with fewer than MIN_DOCS is skippe
 note on stderr and the corpus's next fallback tool is tried, so each corpus keeps
 TOOLS_PER_CORPUS tools while the machine has them.
 
-Output, for X in a, b, c, d: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
+heldout-e and -f are package READMEs: the long descriptions of the Python packages
+installed in this machine's base interpreter (its site-packages, whichever venv runs
+this): each package's `*.dist-info/METADATA` body after the headers' blank line, named
+.md or .rst after its Description-Content-Type and .txt otherwise (reST included, as
+users save them), then the CHANGELOG/CHANGES/HISTORY/NEWS/README files at the top of
+its package or metadata folder (or its licenses/ folder) and the text files of a
+top-level doc/ or docs/ folder that its RECORD lists, DOCS_PER_TOOL documents in all.
+A package whose long description has fewer than MIN_README_WORDS words is skipped;
+nothing else is. A hash of PACKAGE_SEED and a package's name puts it in e or f and
+ranks it there, those that ship documents of their own first; each corpus takes its
+first PACKAGES_PER_CORPUS: disjoint sets, truth = the package's name as its metadata
+spells it, and a package installed later changes at most one package of one corpus.
+
+Output, for X in a ... f: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
 shuffled order fixed by the corpus's seed, so names say nothing about the tool),
 truth.json (input path -> entity, the devset's schema) and sources.json (input path ->
 conversion, entity, package, source, version, the devset's schema). The same machine
 gives the same bytes every run: conversions run in a fixed environment (C.UTF-8,
 MANWIDTH=80, an empty HOME so no user template or config applies, SOURCE_DATE_EPOCH=0).
-Re-running replaces OUTDIR/heldout-*.
+Re-running replaces OUTDIR/heldout-* (those built: `--only heldout-e,heldout-f`).
 
-Usage: python bench/heldout.py OUTDIR
+Usage: python bench/heldout.py OUTDIR [--only NAME,...]
 """
 
 from __future__ import annotations
@@ -57,6 +70,7 @@ import csv
 import gzip
 import io
 import hashlib
+import importlib.metadata
 import json
 import os
 import random
@@ -64,6 +78,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from collections import Counter
 from collections.abc import Callable
@@ -88,6 +103,15 @@ PYTHON = Path("/usr/bin/python3")  # Debian's interpreter: its standard library 
 FILE_KINDS = frozenset({"txt", "html", "md", "raw"})
 PYDOC_KINDS = frozenset({"pydoc", "pydoc-html", "pydoc-md"})
 DATA_KINDS = frozenset({"csv", "json"})
+# heldout-e and -f: Python packages' long descriptions (READMEs) and shipped documents.
+PACKAGE_CORPORA = ("heldout-e", "heldout-f")
+PACKAGE_SEED = 20261205  # with a package's name, hashed: its corpus (e or f) and its rank there
+PACKAGES_PER_CORPUS = 20
+MIN_PACKAGES = 8  # per corpus: fewer and the machine has too few packages with a README
+MIN_README_WORDS = 300  # shorter long descriptions are a line and a link, not a document
+CORPUS_SEED = {"heldout-e": 20261206, "heldout-f": 20261207}  # numbers the file names
+_PACKAGE_DOC = re.compile(r"(?i)^(?:changelog|changes|history|news|readme)(?:\.\w+)?$")
+_TEXT_SUFFIXES = frozenset({"", ".md", ".markdown", ".rst", ".txt"})
 
 
 @dataclass(frozen=True)
@@ -128,6 +152,8 @@ class Document:
     conversion: str
     ext: str
     data: bytes
+    package: str = ""  # the Python distribution a package corpus's document comes from
+    version: str = ""
 
 
 def tool(entity: str, *specs: str) -> Tool:
@@ -302,6 +328,7 @@ CORPORA: dict[str, tuple[int, tuple[Tool, ...]]] = {
         tool("unittest", "unittest pydoc", "unittest.mock pydoc-html", "unittest.result pydoc-md"),
     )),
 }
+ALL = (*CORPORA, *PACKAGE_CORPORA)
 # Corpora built from tools of their own: they leave out every tool listed for these.
 FRESH_OF = {"heldout-c": ("heldout-a", "heldout-b"), "heldout-d": ("heldout-a", "heldout-b")}
 
@@ -496,6 +523,105 @@ def choose(converter: Converter, tools: tuple[Tool, ...], excluded: frozenset[st
     return documents
 
 
+def site_packages() -> list[Path]:
+    """The base interpreter's site-packages (pure and platform), not a virtualenv's: a
+    benchmark run from any venv of this machine sees the same installed packages."""
+    base = {key: sys.base_prefix for key in ("base", "platbase", "installed_base", "installed_platbase")}
+    paths = sysconfig.get_paths(vars=base)
+    return sorted({Path(paths["purelib"]), Path(paths["platlib"])})
+
+
+def long_description(dist: importlib.metadata.Distribution) -> tuple[bytes, str] | None:
+    """(body, extension) of a distribution's METADATA: the long description after the
+    headers' blank line, named after its Description-Content-Type (.md, .rst; anything
+    else .txt, even when it is reST, as a user saving it would)."""
+    text = dist.read_text("METADATA") or ""
+    body = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+    if len(body.split()) < MIN_README_WORDS:
+        return None
+    kind = (dist.metadata.get("Description-Content-Type") or "").split(";")[0].strip().casefold()
+    return body.encode("utf-8"), {"text/markdown": ".md", "text/x-rst": ".rst"}.get(kind, ".txt")
+
+
+def shipped_documents(dist: importlib.metadata.Distribution) -> list[str]:
+    """The documentation text files a distribution installs (its RECORD; paths relative
+    to site-packages), in path order: a CHANGELOG/CHANGES/HISTORY/NEWS/README at the top
+    of its package or metadata folder (or the metadata's licenses/ folder), and text
+    files of a top-level doc/ or docs/ folder. Deeper files are a vendored library's or
+    a subpackage's, not the package's own."""
+    found = []
+    for rel in dist.files or ():
+        parts = rel.parts
+        if rel.suffix.casefold() not in _TEXT_SUFFIXES or "__pycache__" in parts:
+            continue
+        named = _PACKAGE_DOC.match(rel.name) is not None
+        top = len(parts) == 2 and named
+        licenses = len(parts) == 3 and parts[0].endswith(".dist-info") and parts[1] == "licenses" and named
+        docs = len(parts) == 3 and parts[1].casefold() in ("doc", "docs")
+        if top or licenses or docs:
+            found.append(str(rel))
+    return sorted(found)
+
+
+def package_documents(info: Path, seen: set[bytes]) -> list[Document]:
+    """One package's README (its long description, from the METADATA of `info`, its
+    .dist-info folder) and the first documentation files it ships, DOCS_PER_TOOL in all;
+    nothing when its long description is tiny."""
+    dist = importlib.metadata.PathDistribution(info)
+    readme = long_description(dist)
+    if readme is None:
+        return []
+    name, version = dist.metadata["Name"], dist.version
+    candidates = [(readme[0], readme[1], f"site-packages/{info.name}/METADATA", "long description (METADATA body)")]
+    for rel in shipped_documents(dist):
+        try:
+            data = (info.parent / rel).read_bytes()
+        except OSError:
+            continue
+        ext = {".md": ".md", ".markdown": ".md", ".rst": ".rst"}.get(Path(rel).suffix.casefold(), ".txt")
+        candidates.append((data, ext, f"site-packages/{rel}", "copy"))
+    taken: list[Document] = []
+    for data, ext, source, conversion in candidates:
+        digest = hashlib.sha256(data).digest()
+        if MIN_BYTES <= len(data) <= MAX_BYTES and digest not in seen:
+            seen.add(digest)
+            taken.append(Document(name, source, conversion, ext, data, name, version))
+        elif not taken:
+            return []  # its README is too long, or another package's twin: no package
+        if len(taken) == DOCS_PER_TOOL:
+            break
+    return taken
+
+
+def package_corpora() -> dict[str, list[Document]]:
+    """heldout-e and -f: disjoint sets of PACKAGES_PER_CORPUS packages with a long
+    description, drawn from every such package of site_packages() (one per name: the
+    first .dist-info in path order) by a hash of PACKAGE_SEED and the name, which says
+    the corpus a package goes to and its rank there, those that ship documents of their
+    own first (they are the packages of several documents). A hash, not a shuffle of
+    the list: a package installed later changes at most one package of one corpus."""
+    seen: set[bytes] = set()
+    by_name: dict[str, list[Document]] = {}
+    for site in site_packages():
+        for info in sorted(site.glob("*.dist-info")):
+            if not (info / "METADATA").is_file():
+                continue
+            name = re.sub(r"[-_.]+", "-", importlib.metadata.PathDistribution(info).metadata["Name"] or "").casefold()
+            if name and name not in by_name:
+                by_name[name] = package_documents(info, seen)
+    drawn: dict[str, list[tuple[bool, str, str]]] = {corpus: [] for corpus in PACKAGE_CORPORA}
+    for name, docs in by_name.items():
+        if docs:
+            rank = hashlib.sha256(f"{PACKAGE_SEED}:{name}".encode()).hexdigest()
+            drawn[PACKAGE_CORPORA[int(rank, 16) % len(PACKAGE_CORPORA)]].append((len(docs) == 1, rank, name))
+    per = min(PACKAGES_PER_CORPUS, *(len(ranked) for ranked in drawn.values()))
+    if per < MIN_PACKAGES:
+        raise SystemExit(f"heldout: only {sum(map(len, drawn.values()))} installed Python packages have a long "
+                         f"description of {MIN_README_WORDS} words or more (need {MIN_PACKAGES} per corpus)")
+    return {corpus: [doc for _, _, name in sorted(ranked)[:per] for doc in by_name[name]]
+            for corpus, ranked in drawn.items()}
+
+
 def packages(sources: list[str]) -> dict[str, tuple[str, str]]:
     """Source (Candidate.origin) -> (package, version), from dpkg; ("", "") where dpkg does
     not know it (a pydoc page or a command's output is no installed file)."""
@@ -534,7 +660,7 @@ def write_corpus(outdir: Path, name: str, seed: int, documents: list[Document]) 
     sources: dict[str, dict[str, str]] = {}
     for filename, doc in named:
         (scratch / "input" / filename).write_bytes(doc.data)
-        package, version = owners.get(doc.source, ("", ""))
+        package, version = owners.get(doc.source, (doc.package, doc.version))
         truth[filename] = doc.entity
         sources[filename] = {"conversion": doc.conversion, "entity": doc.entity, "package": package,
                              "source": doc.source, "version": version}
@@ -547,44 +673,65 @@ def write_corpus(outdir: Path, name: str, seed: int, documents: list[Document]) 
     return final
 
 
-def summary(name: str, documents: list[Document]) -> str:
+def summary(name: str, documents: list[Document], unit: str = "tools") -> str:
     tools = Counter(doc.entity for doc in documents)
     formats = Counter(doc.ext.lstrip(".") for doc in documents)
     size = sum(len(doc.data) for doc in documents)
-    return (f"{name}: {len(documents)} documents, {len(tools)} tools ("
+    return (f"{name}: {len(documents)} documents, {len(tools)} {unit} ("
             + ", ".join(f"{t} {n}" for t, n in tools.items()) + "), formats "
             + ", ".join(f"{f} {n}" for f, n in sorted(formats.items())) + f", {size:,} bytes")
 
 
-def build(outdir: Path) -> dict[str, list[Document]]:
-    """Every corpus under `outdir`; tools used by one corpus are never reused by another,
-    and those of FRESH_OF never by the corpora built fresh of them."""
-    if not (SHARE / "man").is_dir():
-        raise SystemExit("heldout: /usr/share/man is absent: no man pages to build from")
+def build(outdir: Path, names: tuple[str, ...] = ALL) -> dict[str, list[Document]]:
+    """The corpora `names` under `outdir`; tools used by one Debian corpus are never reused
+    by another, and those of FRESH_OF never by the corpora built fresh of them. Each
+    Debian corpus is chosen as if every corpus before it were built too."""
     outdir.mkdir(parents=True, exist_ok=True)
-    for name in CORPORA:  # scratch folders an interrupted run left behind
+    for name in names:  # scratch folders an interrupted run left behind
         for stale in outdir.glob(f".{name}-*"):
             shutil.rmtree(stale, ignore_errors=True)
-    excluded = excluded_entities()
     built: dict[str, list[Document]] = {}
+    if any(name in CORPORA for name in names):
+        built |= build_debian(outdir, names)
+    if any(name in PACKAGE_CORPORA for name in names):
+        for name, documents in package_corpora().items():
+            if name in names:
+                final = write_corpus(outdir, name, CORPUS_SEED[name], documents)
+                built[name] = documents
+                print(summary(name, documents, "packages") + f" -> {final}", file=sys.stderr, flush=True)
+    return built
+
+
+def build_debian(outdir: Path, names: tuple[str, ...]) -> dict[str, list[Document]]:
+    """The Debian corpora (CORPORA) of `names`, from /usr/share."""
+    if not (SHARE / "man").is_dir():
+        raise SystemExit("heldout: /usr/share/man is absent: no man pages to build from")
+    excluded = excluded_entities()
+    chosen: dict[str, list[Document]] = {}
     with tempfile.TemporaryDirectory(prefix="heldout-home-") as home:
         converter = Converter(Path(home))
         if converter.html is None:
             note("no HTML converter (groff html device, man2html, pandoc): man pages are not rendered to HTML")
-        for name, (seed, tools) in CORPORA.items():
-            used = {doc.entity for docs in built.values() for doc in docs}
+        last = max(list(CORPORA).index(name) for name in names if name in CORPORA)
+        for name, (seed, tools) in list(CORPORA.items())[: last + 1]:  # the earlier ones decide what is used
+            used = {doc.entity for docs in chosen.values() for doc in docs}
             used |= {t.entity for older in FRESH_OF.get(name, ()) for t in CORPORA[older][1]}
-            documents = choose(converter, tuple(t for t in tools if t.entity not in used), excluded)
-            final = write_corpus(outdir, name, seed, documents)
-            built[name] = documents
-            print(summary(name, documents) + f" -> {final}", file=sys.stderr, flush=True)
-    return built
+            chosen[name] = choose(converter, tuple(t for t in tools if t.entity not in used), excluded)
+            if name in names:
+                final = write_corpus(outdir, name, seed, chosen[name])
+                print(summary(name, chosen[name]) + f" -> {final}", file=sys.stderr, flush=True)
+    return {name: docs for name, docs in chosen.items() if name in names}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("outdir", type=Path, help="folder to create heldout-a/ ... heldout-d/ in")
-    build(parser.parse_args().outdir)
+    parser.add_argument("outdir", type=Path, help="folder to create heldout-a/ ... heldout-f/ in")
+    parser.add_argument("--only", help="comma-separated corpora to build (default: all): " + ", ".join(ALL))
+    args = parser.parse_args()
+    names = tuple(n.strip() for n in args.only.split(",")) if args.only else ALL
+    if unknown := [n for n in names if n not in ALL]:
+        parser.error(f"unknown corpora {unknown}: choose from {', '.join(ALL)}")
+    build(args.outdir, names)
 
 
 if __name__ == "__main__":

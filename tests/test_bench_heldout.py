@@ -1,17 +1,19 @@
-"""bench/heldout.py builds four held-out corpora that benchmarks can trust.
+"""bench/heldout.py builds six held-out corpora that benchmarks can trust.
 
 Why: the held-out corpora are only worth something if they are what bench/quality.py
 expects (truth.json naming every input), if their names give nothing away, if they
 share no entity with the devset the engine was tuned on, and if every run on one
 machine gives the same bytes -- otherwise two benchmark runs would not be comparable.
-Skipped where the machine has no man pages or too few of the candidate tools. Two
-builds take ten to twenty seconds.
+Skipped where the machine has no man pages or too few of the candidate tools (a-d), or
+too few installed Python packages with a long description (e, f). Two builds take ten
+to twenty seconds.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,12 +28,20 @@ NAMES = ("heldout-a", "heldout-b", "heldout-c", "heldout-d")
 heldout = load_bench("heldout")
 
 
-def build(outdir: Path) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([sys.executable, str(SCRIPT), str(outdir)], capture_output=True, text=True, timeout=120)
+def build(outdir: Path, names: tuple[str, ...] = NAMES) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([sys.executable, str(SCRIPT), str(outdir), "--only", ",".join(names)],
+                          capture_output=True, text=True, timeout=120)
     if done.returncode != 0 and "tools available on this machine" in done.stderr:
         pytest.skip(f"too few candidate tools convert on this machine: {done.stderr.strip()[-300:]}")
     assert done.returncode == 0, done.stderr[-3000:]
     return done
+
+
+def read_corpus(corpus: Path) -> tuple[dict[str, str], dict[str, dict[str, str]], list[str]]:
+    """truth.json, sources.json and the input file names of a built corpus."""
+    truth = json.loads((corpus / "truth.json").read_text(encoding="utf-8"))
+    sources = json.loads((corpus / "sources.json").read_text(encoding="utf-8"))
+    return truth, sources, sorted(p.name for p in (corpus / "input").iterdir())
 
 
 def digests(root: Path) -> dict[str, str]:
@@ -54,9 +64,7 @@ def test_builds_four_deterministic_labelled_corpora(tmp_path: Path) -> None:
     entities_files: dict[str, list[str]] = {}
     for name in NAMES:
         corpus = out / name
-        truth = json.loads((corpus / "truth.json").read_text(encoding="utf-8"))
-        sources = json.loads((corpus / "sources.json").read_text(encoding="utf-8"))
-        files = sorted(p.name for p in (corpus / "input").iterdir())
+        truth, sources, files = read_corpus(corpus)
         assert len(files) >= 24, files
         assert sorted(truth) == files and sorted(sources) == files
         assert all(isinstance(v, str) and v for v in truth.values())
@@ -81,3 +89,39 @@ def test_builds_four_deterministic_labelled_corpora(tmp_path: Path) -> None:
     (out / "heldout-a" / "input" / "stray.txt").write_text("left over from an older run\n")
     build(out)
     assert digests(out) == before  # replaced, not merged, and byte for byte the same
+
+
+PACKAGE_NAMES = ("heldout-e", "heldout-f")
+
+
+def test_builds_two_deterministic_corpora_of_package_readmes(tmp_path: Path) -> None:
+    """e and f: disjoint sets of installed packages, each with its long description (a
+    README of MIN_README_WORDS words or more) first, named after its content type."""
+    try:
+        expected = heldout.package_corpora()
+    except SystemExit as exc:
+        pytest.skip(str(exc))
+    out = tmp_path / "out"
+    first = build(out, PACKAGE_NAMES)
+    assert sum(line.startswith(PACKAGE_NAMES) for line in first.stderr.splitlines()) == 2, first.stderr
+    entities: dict[str, set[str]] = {}
+    for name in PACKAGE_NAMES:
+        corpus = out / name
+        truth, sources, files = read_corpus(corpus)
+        assert sorted(truth) == files and sorted(sources) == files
+        assert len(files) == len(expected[name])
+        entities[name] = set(truth.values())
+        assert heldout.MIN_PACKAGES <= len(entities[name]) <= heldout.PACKAGES_PER_CORPUS
+        readmes = [f for f in files if sources[f]["source"].endswith(".dist-info/METADATA")]
+        assert sorted(truth[f] for f in readmes) == sorted(entities[name])  # one README per package
+        for filename in files:
+            assert re.fullmatch(r"doc-\d{2,}\.(?:md|rst|txt)", filename), filename
+            assert sources[filename]["source"].startswith("site-packages/")
+            assert sources[filename]["package"] == truth[filename] and sources[filename]["version"]
+        for filename in readmes:
+            assert len((corpus / "input" / filename).read_text(encoding="utf-8").split()) >= heldout.MIN_README_WORDS
+    assert not entities["heldout-e"] & entities["heldout-f"]
+
+    before = digests(out)
+    build(out, PACKAGE_NAMES)
+    assert digests(out) == before

@@ -6,7 +6,10 @@ blank lines, an asciidoc-like `## NAME` page, an mdoc `**NAME**` page, sections 
 ChangeLog, titles from the file's properties (file names and placeholders rejected),
 frontmatter, lead headings after navigation and badges, centred and first lines,
 field lines that are never titles, dates and authors; and the helpers `title_problem`,
-`clean_title`, `title_parts`, `subject_names` and `kind_of_title`.
+`clean_title`, `title_parts`, `subject_names` and `kind_of_title`. The package READMEs
+section: badges beside a title, generic section headings, a subject from a definition
+or from the package installed, and what an untitled document is called
+(bench/heldout.py's corpora e and f measure the same on real READMEs).
 """
 
 from __future__ import annotations
@@ -17,11 +20,14 @@ import pytest
 
 from wikid.document.blocks import parse
 from wikid.document.furniture import main_blocks
+from wikid.document.packages import installed_names
 from wikid.document.identity import (
     Identity,
     clean_title,
+    generic_title,
     identify,
     kind_of_title,
+    opening_title,
     subject_names,
     title_parts,
     title_problem,
@@ -321,6 +327,10 @@ def test_a_document_without_text_has_no_identity() -> None:
         ("Bay Water Quality", None),
         ("frob - twiddle bits of a file", None),  # `name - description` is not a sentence fragment
         ("Board meeting 5 March 2024", None),
+        ("w42", None),  # a short name with digits (`h11`, `x264`) is a name
+        ("qx7b", None),
+        ("v12", "mostly punctuation or digits"),  # a version is not
+        ("r101", "mostly punctuation or digits"),
     ],
 )
 def test_title_problem(text: str, problem: str | None) -> None:
@@ -368,6 +378,10 @@ def test_title_parts(title: str, parts: list[str]) -> None:
         ("Frequently Asked Questions about Frob", ["Frob"]),
         ("Frob and Blat", ["Frob", "Blat"]),
         ("Release notes", []),
+        ("How to use sprocketry — API", ["sprocketry"]),  # the how-to's verb is not the subject's
+        ("How to Suggest Improvements, Report Issues or Contribute", []),  # section words name nothing
+        ("Features for next official version", []),
+        ("Getting started", []),
     ],
 )
 def test_subject_names(title: str, subjects: list[str]) -> None:
@@ -398,3 +412,134 @@ def test_subject_names(title: str, subjects: list[str]) -> None:
 )
 def test_kind_of_title(title: str, kind: str | None) -> None:
     assert kind_of_title(title) == kind
+
+
+# --- package READMEs --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("# Sprocketry [![Build Status](https://ci.example.org/s/badge.svg)](https://ci.example.org/s) "
+         "[![codecov](https://cov.example.org/s.svg)](https://cov.example.org/s)\n\nSprocket helpers.\n",
+         "Sprocketry"),
+        ("flangepy |Build Status| |PyPI|\n==============================\n\nFlange helpers for widgets.\n",
+         "flangepy"),
+        ('<h1 align="center">\n\n![gimbalio](https://example.org/gimbalio/logo.svg)\n\n</h1>\n\n'
+         "gimbalio moves gimbals.\n", "gimbalio"),  # a logo alone on its line: its alt text is the name
+    ],
+    ids=["markdown-badges", "rest-substitutions", "logo"],
+)
+def test_badges_beside_a_title_are_not_its_words(text: str, title: str) -> None:
+    identity = ident(text)
+    assert (identity.title, identity.subjects[:1]) == (title, (title,))
+
+
+def test_a_badge_alone_on_its_line_is_no_title() -> None:
+    text = ("[![Build Status](https://img.example.org/badge/build-passing.svg)](https://ci.example.org)\n\n"
+            "Widgets are reshaped in place by the tools in this tree, one file at a time.\n")
+    assert ident(text).title is None
+
+
+@pytest.mark.parametrize("heading", ["Features", "Installation", "Getting started", "Overview", "Usage examples",
+                                     "Requirements", "Sponsors", "Introduction"])
+def test_a_generic_section_heading_is_no_title_and_names_nothing(heading: str) -> None:
+    assert generic_title(heading)
+    text = f"## {heading}\n\nThe Sprocket Works reshapes widgets in place, one file at a time.\n\n* fast\n* safe\n"
+    identity = ident(text)
+    assert (identity.title, identity.subjects) == (None, ())  # the paragraph under it is body, no title
+
+
+def test_a_generic_heading_still_says_what_kind_of_document_it_is() -> None:
+    identity = ident("Frequently Asked Questions\n==========================\n\nQ: Why?\nA: Because.\n")
+    assert (identity.title, identity.kind) == (None, "FAQ")
+
+
+def test_the_first_heading_that_names_something_is_the_title() -> None:
+    text = "## Features\n\n## Sprocketry\n\nSprocketry reshapes widgets in place, one file at a time.\n"
+    assert ident(text).title == "Sprocketry"
+
+
+def test_a_heading_after_a_generic_headings_body_is_a_sections_not_the_title() -> None:
+    text = ("Introduction\n------------\n\nThis sprocket implementation is compatible with the standard one, "
+            "but offers more.\n\nPython 2\n--------\n\nPython 2 is no longer supported.\n\n"
+            "The sprocket module releases the lock while it reshapes.\n")
+    identity = ident(text)
+    assert (identity.title, identity.kind, identity.subjects) == (None, "overview", ("sprocket",))
+
+
+def test_a_packages_own_readme_is_part_of_no_project_it_quotes() -> None:
+    text = ("# quillkit\n\nquillkit files documents by what they are about: a manual page that says it "
+            "\"is part of the util-linux package\" goes with util-linux.\n\n    pip install quillkit\n")
+    identity = ident(text)
+    assert (identity.subjects, identity.projects, identity.packages) == (("quillkit",), (), ("quillkit",))
+
+
+@pytest.mark.parametrize(
+    ("opening", "subject"),
+    [
+        ("*sprocketry* is the Python package that reshapes widgets in place.", "sprocketry"),
+        ('Gimbalio (pronounced "Gim Bah") is an open-source library for moving gimbals.', "Gimbalio"),
+        ("Flange Works is a toolkit for the flanges of widgets, old and new.", "Flange Works"),
+        ("This is GNU Quillset, version 3.1. Quillset sorts quills by length.", "GNU Quillset"),
+    ],
+)
+def test_an_untitled_document_is_about_what_its_opening_defines(opening: str, subject: str) -> None:
+    text = ("[![PyPI](https://img.example.org/badge/pypi.svg)](https://pypi.example.org)\n\n"
+            f"**Documentation**: https://docs.example.org\n\n{opening}\n\n## Usage\n\nRun it.\n")
+    identity = ident(text)
+    assert (identity.title, identity.subjects) == (None, (subject,))
+
+
+@pytest.mark.parametrize("opening", ["Here is a program to parse a greeting of the form Hello, World.",
+                                     "It is a library for everyone who reshapes widgets.",
+                                     "There is a tool for that in every widget shop."])
+def test_a_pronoun_is_defined_as_nothing(opening: str) -> None:
+    assert ident(f"{opening}\n\nMore words follow here in a second paragraph.\n").subjects == ()
+
+
+def test_an_untitled_readme_is_about_the_package_it_installs() -> None:
+    text = ("Widgets reshaped in place, one file at a time, with nothing to configure.\n\n"
+            "Install it with `pip install -U sprocketry` and run `sprocketry reshape`.\n\n"
+            "To hack on it: `pip install -r dev-requirements.txt`.\n\nsprocketry keeps every original.\n")
+    identity = ident(text)
+    assert identity.subjects == ("sprocketry",)
+    assert identity.packages == ("sprocketry",)
+
+
+def test_a_readme_titled_otherwise_names_the_package_it_installs_and_imports() -> None:
+    text = ("# Sprocket Controls\n\nHelpers to limit sprockets.\n\n```bash\npip install sprocktl\n"
+            "pip install pytest\n```\n\n```python\n>>> from sprocktl import limits\n>>> import sprocktl\n```\n\n"
+            "sprocktl reads the widget's limits; sprocktl never writes them.\n")
+    assert ident(text).subjects == ("Sprocket Controls", "sprocktl")
+
+
+def test_a_readme_installing_what_its_title_names_claims_nothing_more() -> None:
+    text = ("# Gimbal-Flange\n\nGimbal-Flange adds flanges to gimbal apps.\n\n    pip install gimbal-flange\n\n"
+            "    from gimbal import App\n    from gimbal_flange import Flange\n\ngimbal gimbal gimbal gimbal\n")
+    assert ident(text).subjects == ("Gimbal-Flange",)
+
+
+@pytest.mark.parametrize(
+    ("command", "installed"),
+    [
+        ("pip install sprocketry", ["sprocketry"]),
+        ("python3 -m pip install -U 'sprocketry[fast]>=2'", ["sprocketry"]),
+        ("**pip install sprocketry** or easy_install", ["sprocketry"]),
+        ("uv add sprocketry", ["sprocketry"]),
+        ("pip install --no-binary sprocketry sprocketry", ["sprocketry"]),
+        ("pip install -r requirements.txt", []),
+        ("pip install -e .", []),
+        ("pip install ./dist/sprocketry-1.0.whl", []),
+        ("pip install https://example.org/sprocketry.tar.gz", []),
+    ],
+)
+def test_installed_names(command: str, installed: list[str]) -> None:
+    assert installed_names(f"Install:\n\n    {command}\n") == installed
+
+
+def test_an_untitled_document_is_called_by_its_first_heading_or_its_opening_words() -> None:
+    assert opening_title(main_blocks(parse("## Installation\n\nRun make, then make install.\n"))) == "Installation"
+    prose = "Run the sprocket server with two workers and a spare for the night shift. It restarts itself.\n"
+    assert opening_title(main_blocks(parse(prose))) == "Run the sprocket server with two workers"
+    assert opening_title(main_blocks(parse("| a | b |\n|---|---|\n| 1 | 2 |\n"))) is None

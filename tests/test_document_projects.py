@@ -37,6 +37,7 @@ def test_a_manual_pages_footer_and_header_name_its_source(header: str, footer: s
     ("DESCRIPTION\n\nFontconfig is a library designed to provide font configuration.", ["Fontconfig"]),
     ("This is a bug-fix release. This is the latest official version.", []),
     ("It is a tool for everyone. There is a program for that.", []),
+    ("Here is a program to parse a greeting of the form Hello, World.", []),
 ])
 def test_a_text_says_what_it_is_part_of(text: str, expected: list[str]) -> None:
     assert stated_projects(text) == expected

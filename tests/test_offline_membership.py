@@ -185,15 +185,21 @@ def test_minutes_review_plan_and_update_of_a_project_join_its_page() -> None:
     assert [(a.value, a.status) for a in budget] == [("140,000 EUR", "canonical")]
 
 
-def test_the_same_documents_in_three_batches_give_the_same_pages() -> None:
-    """Determinism (I6) on the cases above: one batch, or three in another order."""
-    docs = [*QUILLKIT, *FROBNIK, SourceDocument("planner/doc-03.txt", long_readme())]
+def pages_in_batches(docs: list[SourceDocument], first: int, second: int) -> dict[str, str]:
+    """The pages of `docs` in one batch, asserting that three batches in another order
+    (docs[second:], docs[first:second], docs[:first]) give the same."""
     engine = OfflineEngine(OfflineConfig(), NOW)
     one = engine.manage(docs, MemoryWiki()).pages
     wiki = MemoryWiki()
-    for batch in (docs[5:], docs[2:5], docs[:2]):
+    for batch in (docs[second:], docs[first:second], docs[:first]):
         wiki.apply(engine.manage(batch, wiki), batch)
     assert wiki.pages == {page: MemoryWiki.with_texts(text, docs) for page, text in one.items()}
+    return one
+
+
+def test_the_same_documents_in_three_batches_give_the_same_pages() -> None:
+    """Determinism (I6) on the cases above: one batch, or three in another order."""
+    one = pages_in_batches([*QUILLKIT, *FROBNIK, SourceDocument("planner/doc-03.txt", long_readme())], 2, 5)
     assert {split_page(t)[0]["title"] for t in one.values()} >= {"frobnik"}
 
 

@@ -83,6 +83,14 @@ def test_pdf_pages_letterhead_is_a_weak_name_and_page_headings_are_ignored() -> 
     assert lead(PDF, ".pdf")[0].startswith("Following our annual review")
 
 
+@pytest.mark.parametrize("heading", ["Features", "Installation", "Getting started", "Release History"])
+def test_a_generic_first_heading_is_no_weak_name(heading: str) -> None:
+    """A hundred READMEs open on "## Features": as a weak name it would corroborate
+    content links between any two of them (equal names halve the evidence needed)."""
+    assert read_signals(f"## {heading}\n\nSprockets are reshaped in place.\n").name is None
+    assert read_signals("## Sprocketry\n\nSprockets are reshaped in place.\n").name == "Sprocketry"
+
+
 def test_frontmatter_title_type_date_and_scalars() -> None:
     s = read_signals("---\ntitle: Order Portal\nkind_of: web\nupdated: 2025-05-20\nowner: platform\n---\n\n# Heading\n")
     assert (s.name, s.strong_name, s.date) == ("Order Portal", True, date(2025, 5, 20))

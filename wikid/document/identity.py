@@ -22,7 +22,17 @@ Read from the document's own words, in this order of trust:
 5. The subjects: the names the document says it is about. Its title with the kind
    words, function words, versions and dates removed leaves them ("GNU make NEWS" ->
    "GNU make", "TODO file for gzip." -> "gzip", "Contributing to Zstandard" ->
-   "Zstandard").
+   "Zstandard"). A document without a title says it in its opening sentence
+   ("lxml is a binding", "This is GNU Bash, version 5.2"); a README names the package
+   it installs or imports too, when it names it more often than its title's subject
+   (packages.py: "Thread-pool Controls" and `pip install threadpoolctl`).
+
+Badges beside a title (`frob |Build Status|`, `[![CI](...)](...)`) are not its words,
+and a heading made of generic words ("Features", "Installation", "Overview": see
+SECTION_WORDS) is no title and names nothing -- READMEs of a hundred projects have
+one -- though it still says what kind of document this is ("Frequently Asked
+Questions"). A document that gives itself no title and names nothing is called by
+its opening (opening_title), never by its file's name.
 
 What a document is *about* when it does not say (a changelog without a heading, a
 list of release notes) is found across documents, by the engine (subject.py).
@@ -31,19 +41,22 @@ list of release notes) is found across documents, by the engine (subject.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from wikid.document.blocks import HEADING, LAYOUT, PARAGRAPH, Block, plain
 from wikid.document.dates import parse_date
 from wikid.document.furniture import NAV_HEADINGS, is_boilerplate
+from wikid.document.packages import folded, installed_names, package_subject
 from wikid.document.projects import man_source, stated_projects
+from wikid.document.sentences import first_sentence, goes_on, is_sentence
 
 MAX_TITLE_CHARS = 150
 MAX_TITLE_WORDS = 16
 _LEAD_LINES = 12  # a title stands within the first blocks of the text: a heading there,
 _LEAD_PARAGRAPHS = 3  # or the first line of one of its first paragraphs
+_BODY_WORDS = 8  # a paragraph of prose this long under a heading is the body: the title came before
 # Kinds of document by the words of their title, first match wins. Each is
 # (kind, pattern over the folded title, the type of entity such documents describe).
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -90,6 +103,24 @@ _GENERIC = frozenset(
     jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday
     saturday sunday today yesterday""".split()
 )
+# Words a section heading is made of when it names a part of a document or of a
+# project's life, not what the document is about: a README's "Features",
+# "Installation", "Usage", "Examples", "Requirements", "Sponsors". With _GENERIC they
+# make a generic heading, which is never a document's title nor a name it claims:
+# READMEs of a hundred projects all have one.
+SECTION_WORDS = frozenset(
+    """features feature installation installing install usage use using example examples sample samples demo
+    requirements requirement dependencies prerequisites sponsors sponsor sponsorship backers funding quickstart
+    quick start started getting setup set up configuration configuring options settings api apis contents license
+    licence licensing licenses copyright contributing contribute contributors contribution contributions credits
+    authors author maintainers acknowledgements acknowledgments thanks support help motivation background
+    limitations caveats testing tests test development developing developers building build compatibility
+    highlights benchmarks performance security code conduct community links resources further reading see also
+    issues bugs improvements troubleshooting tips known questions answers basic basics advanced more details
+    main key why goals design architecture concepts terminology glossary installation instructions
+    table badges status citation citing synopsis environment variables format formats syntax next upcoming
+    future planned""".split()
+)
 _VERSIONISH = re.compile(r"^(?:v?\d[\w.+~:-]*|\(?\d{1,2}\s+\w{3,9}\s+\d{4}\)?|r\d+)$", re.IGNORECASE)
 _NAME_SEP = re.compile(r"\s+(?:\\?-|—|–|--)\s+|\s+(?:\\?-|—|–)$")
 _MAN_NAME_HEAD = re.compile(r"^name$", re.IGNORECASE)
@@ -106,8 +137,32 @@ _FILE_NAME = re.compile(
     r"rst|org|html?|xhtml|epub|csv|tsv|json|jsonl|ndjson|ya?ml|toml|xml|log|tex|dvi|ps|indd|pages|key|numbers)$",
     re.IGNORECASE,
 )
+# A short name with digits, one word of three characters or more starting with a
+# letter: `h11`, `x264` -- not a version (`v12`, `r101`).
+_DIGIT_NAME = re.compile(r"^(?![vVrR]\d+$)[A-Za-z][A-Za-z\d]{2,11}$")
 _PLACEHOLDER_TITLES = frozenset("untitled|untitled document|document|title|no title|new document|draft|slide 1|presentation|sheet1|workbook".split("|"))
 _WORD = re.compile(r"[^\W_]+(?:[.+'_-][^\W_]+)*", re.UNICODE)
+# Badges beside a title: a linked image (`[![Build Status](...)](...)`), an image, an
+# HTML <img>, a reST substitution reference (`filetype.py |Build Status| |PyPI|`):
+# pictures of a project's state, never words of its name.
+_BADGE = re.compile(
+    r"\[!\[[^\[\]\n]{0,300}\]\([^()\s]{0,2000}\)\]\([^()\s]{0,2000}\)"
+    r"|!\[[^\[\]\n]{0,300}\](?:\([^()\s]{0,2000}\)|\[[^\[\]\n]{0,300}\])"
+    r"|<img\b[^<>\n]{0,2000}>|(?<!\S)\|[^|\s][^|\n]{0,100}(?<=\S)\|_{0,2}(?!\S)"
+)
+_BADGE_ADDRESS = re.compile(r"badge|shields\.io", re.IGNORECASE)
+_HEADING_MARKS = re.compile(r"^\s{0,3}#{1,6}\s+|\s+#+\s*$")
+_UNDERLINE_ONLY = re.compile(r"^\s*([=\-~^*+#\"'`:._])\1*\s*$")
+# "How to use frob", "How to configure frob": the verb after "how to" is the how-to's,
+# not a word of what it is about.
+_HOW_TO_VERB = re.compile(r"\bhow ?to \w+", re.IGNORECASE)
+
+
+def generic_title(text: str) -> bool:
+    """Whether a title or heading is made of generic words only (see SECTION_WORDS):
+    "Features", "Installation", "Getting started", "Overview", "Usage examples"."""
+    found = [w.casefold() for w in _WORD.findall(text)]
+    return bool(found) and all(w in _GENERIC or w in SECTION_WORDS or w.isdigit() for w in found)
 
 
 @dataclass(frozen=True)
@@ -121,6 +176,7 @@ class Identity:
     date: date | None
     author: str | None
     projects: tuple[str, ...] = ()  # the package or project it says it belongs to (projects.py)
+    packages: tuple[str, ...] = ()  # the packages its install commands install (installed_names)
 
 
 def title_problem(text: str) -> str | None:
@@ -138,7 +194,7 @@ def title_problem(text: str) -> str | None:
     if _FILE_NAME.match(text.strip()):
         return "a file name"
     letters = sum(c.isalpha() for c in text)
-    if letters < 2 or letters < 0.45 * len(text.replace(" ", "")):
+    if (letters < 2 or letters < 0.45 * len(text.replace(" ", ""))) and not _DIGIT_NAME.match(text.strip()):
         return "mostly punctuation or digits"
     if text.rstrip()[-1:] in ",;:([{" or text.lstrip()[:1] in "-*+>|[({,.;:\\/=$%&":
         return "a fragment"
@@ -247,7 +303,8 @@ def subject_names(title: str) -> list[str]:
 
 
 def _names_in(title: str) -> list[str]:
-    folded_kinds = [m.span() for _, pattern in KINDS for m in pattern.finditer(title.casefold())]
+    folded = title.casefold()
+    folded_kinds = [m.span() for pattern in (*(p for _, p in KINDS), _HOW_TO_VERB) for m in pattern.finditer(folded)]
     spans: list[list[str]] = [[]]
     for m in _WORD.finditer(re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", title)):
         word = m.group(0)
@@ -258,7 +315,7 @@ def _names_in(title: str) -> list[str]:
             continue
         spans[-1].append(word)
     names = [" ".join(span) for span in spans if span]
-    return [n for n in names if any(c.isalpha() for c in n) and len(n) <= 80]
+    return [n for n in names if any(c.isalpha() for c in n) and len(n) <= 80 and not generic_title(n)]
 
 
 def _lead(blocks: list[Block]) -> list[Block]:
@@ -313,23 +370,99 @@ def _own_line(raw: tuple[str, ...]) -> bool:
     return len(first) <= 60 or (second[:1].isupper() or second[:1].isdigit()) and not ends_open
 
 
-def _lead_title(blocks: list[Block], text: str) -> str | None:
+def _lead_title(blocks: list[Block]) -> tuple[str | None, str | None]:
     """The first title-like line before the body text, in document order: a heading,
     a line centred like a title (indented 8 spaces or more) or the first line of one
-    of the first paragraphs, never a `Key: value` field."""
+    of the first paragraphs, never a `Key: value` field; and the first generic heading
+    before it ("Introduction", "Frequently Asked Questions"), which is no title but
+    says what kind of document this is. A paragraph under a heading is its body, and
+    a heading after a generic one's body is a section's ("Introduction", a paragraph,
+    then "Python 2")."""
+    generic: str | None = None
     for n, block in enumerate(_lead(blocks)):
+        if generic is not None and block.kind == PARAGRAPH and len(block.text.split()) >= _BODY_WORDS:
+            break
         if block.kind == HEADING:
-            candidates = [block.text]
-        elif block.kind == PARAGRAPH and n < _LEAD_PARAGRAPHS:
+            candidates = [_heading_text(block)]
+        elif block.kind == PARAGRAPH and n < _LEAD_PARAGRAPHS and generic is None:
             centred = [line for line in block.raw if len(line) - len(line.lstrip(" ")) >= 8]
-            candidates = centred[:1] + [line for line in block.raw[:1] if _own_line(block.raw)]
+            candidates = [_without_badges(line) for line in centred[:1] + [line for line in block.raw[:1]
+                                                                            if _own_line(block.raw)]]
         else:
             continue
         for candidate in candidates:
             if _FIELD_LINE.match(plain(candidate).strip()):  # `**Date:** 1 May` too
                 continue
-            if usable := _usable(candidate):
-                return usable
+            if (usable := _usable(candidate)) and not generic_title(usable):
+                return usable, generic
+            if usable and generic is None:
+                generic = usable
+    return None, generic
+
+
+def _heading_text(block: Block) -> str:
+    """A heading's text without the badges beside it (`Frob [![Build Status](...)](...)`,
+    `frob |PyPI|`): a heading block's text keeps an image's alt text."""
+    if not any(_BADGE.search(line) for line in block.raw):
+        return block.text
+    line = next((line for line in block.raw if line.strip() and not _UNDERLINE_ONLY.match(line)), "")
+    return plain(_without_badges(_HEADING_MARKS.sub("", line)))
+
+
+def _without_badges(line: str) -> str:
+    """A title line without the badges beside its words. An image alone on its line is
+    a logo, whose alt text is the name (`![frob](logo.svg)`) -- unless its address
+    says it is a badge: then nothing is left."""
+    stripped = _BADGE.sub(" ", line)
+    if any(c.isalnum() for c in plain(stripped)) or _BADGE_ADDRESS.search(line):
+        return stripped
+    return line
+
+
+# What a text defines in its opening, by the first sentence of a paragraph: "lxml is a
+# Pythonic binding", "*attrs* is the Python package that", "SciPy (pronounced "Sigh
+# Pie") is an open-source software", "Deep Agents is an open source agent harness".
+_NAMED = r"([A-Za-z][\w.+-]{0,40}(?: [A-Z][\w.+-]{0,40}){0,2})"
+_DEFINITION = re.compile(
+    rf"^(?:The )?{_NAMED}(?: \([^()]{{0,80}}\))?,? (?:is|are) (?:a|an|the|one of the)\s"
+    rf"|^This is (?:the )?{_NAMED}(?:,| version \S+)"
+    rf"|^(?:This|The) {_NAMED} (?:module|package|library|implementation|project|toolkit|framework)\b")
+_DEFINITION_BLOCKS = 12  # the opening: a README's badges, links and logo come first
+_NOT_DEFINED = frozenset("here there one each everything something nothing he she they".split())
+def defined_subject(blocks: list[Block]) -> str | None:
+    """The name the opening paragraphs define ("lxml is a binding for ..."), if any."""
+    for block in [b for b in blocks if b.kind != LAYOUT][:_DEFINITION_BLOCKS]:
+        if block.kind != PARAGRAPH or len(block.text.split()) < 5:
+            continue
+        if (m := _DEFINITION.match(block.text)) is None:
+            continue
+        name = m.group(1) or m.group(2) or m.group(3)
+        words = [w.casefold() for w in name.split()]
+        if not any(w in _GENERIC or w in SECTION_WORDS or w in _NOT_DEFINED for w in words):
+            return name
+    return None
+
+
+_OPENING_WORDS = 8  # a name made of a first sentence: its opening words, no more
+
+
+def opening_title(blocks: Sequence[Block]) -> str | None:
+    """What a document that gives itself no title, nor names what it is about, is
+    called rather than its file's name (`doc-04`): its first heading, generic or not
+    ("Installation"), else the opening words of its first sentence of prose, never
+    ending on a word that leaves them open ("Run the server with two workers")."""
+    main = [b for b in blocks if b.kind != LAYOUT]
+    for block in main[:_DEFINITION_BLOCKS]:
+        if block.kind == HEADING and (text := clean_title(_heading_text(block))) and title_problem(text) is None:
+            return text
+    for block in main:
+        sentence = first_sentence(block.text) if block.kind == PARAGRAPH else ""
+        if is_sentence(sentence):
+            words = sentence.rstrip(".!?").split()[:_OPENING_WORDS]
+            while words and goes_on(" ".join(words)):
+                words.pop()
+            if words:
+                return " ".join(words)
     return None
 
 
@@ -381,13 +514,23 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     if pydoc and stated_title and _PYDOC_HTML.match(info.get("title", "")):
         stated_title = None  # the page's shape said it all: "Python" is no subject of it
     if stated_title is None and not (man or pydoc or changelog or kind == "changelog"):
-        stated_title = _lead_title(blocks, text)
+        stated_title, heading = _lead_title(blocks)
+        kind = kind or (kind_of_title(heading) if heading else None)
     if title is None:
         title = stated_title
     if stated_title:
         kind = kind or kind_of_title(stated_title)
         for name in subject_names(stated_title):
             if name.casefold() not in {s.casefold() for s in subjects}:
+                subjects.append(name)
+    installed = installed_names(text)
+    if not (man or pydoc or changelog):
+        # a document without a title says what it is about in its opening sentence or
+        # in the package it installs; one titled otherwise than its package names it too
+        opening = defined_subject(blocks) if not subjects else None
+        package = package_subject(text, subjects + ([opening] if opening else []), installed)
+        for name in (opening, package):
+            if name and name.casefold() not in {s.casefold() for s in subjects}:
                 subjects.append(name)
     if doc_date is None and title:
         doc_date = parse_date(title)
@@ -396,4 +539,8 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     author = info.get("author") or None
     projects = man_source([first, text.rstrip().rsplit("\n", 1)[-1]]) if man else []
     projects += [p for p in stated_projects(text) if p.casefold() not in {q.casefold() for q in projects}]
-    return Identity(title, kind, tuple(subjects), entity_type, doc_date, author, tuple(projects))
+    own = {folded(name) for name in subjects}
+    if own & {folded(name) for name in installed}:
+        # a package's own README is the whole: "is part of the X package" is an example it quotes
+        projects = [p for p in projects if folded(p) in own]
+    return Identity(title, kind, tuple(subjects), entity_type, doc_date, author, tuple(projects), tuple(installed))

@@ -35,8 +35,8 @@ _VOLUME = re.compile(r"\b(?:manual|commands|administration|programmer'?s|functio
                      r"information|utilities|conventions)\b", re.IGNORECASE)
 _NOT_NAME = re.compile(r"^(?:v?\d[\w.+~:-]*|version|release|documentation|the|a|an|this|that|its|our|of)$",
                        re.IGNORECASE)
-_ARTICLES = frozenset("a an the this that its our their your another same whole entire it there which what "
-                      "each every one".split())
+_ARTICLES = frozenset("a an the this that its our their your another same whole entire it there here which what "
+                      "each every one everything something below above".split())
 
 
 def _cleaned(text: str) -> str | None:

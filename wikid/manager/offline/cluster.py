@@ -277,12 +277,14 @@ class _Firm:
     def __init__(self, claims: Sequence[Iterable[int]], mentions: Sequence[dict[int, int]]) -> None:
         self.claims = [Counter(set(c)) for c in claims]
         self.mentions = [Counter(m) for m in mentions]
+        self.size = [1] * len(self.claims)  # documents in each root's group
         self.firm_of: dict[int, int | None] | None = None  # root -> its firm name, once tracked
         self.holders: dict[int, set[int]] = defaultdict(set)  # firm name -> roots firmly about it
 
     def merge(self, root: int, other: int) -> None:
         self.claims[root] += self.claims[other]
         self.mentions[root] += self.mentions[other]
+        self.size[root] += self.size[other]
         if self.firm_of is not None:
             for r in (root, other):
                 if (old := self.firm_of.pop(r, None)) is not None:
@@ -322,8 +324,26 @@ class _Firm:
         top = max(mentions.values())
         return claimed if best >= 2 and mentions[claimed] == top else None
 
+    def _own(self, root: int) -> int | None:
+        """The name one document claims and is about: its names (a title's and the
+        package's, "Frob SDK" and `frob-sdk`) together are repeated, twice as often as
+        any other name (a README of `frob` that mentions `websockets` five times). The
+        one of them it mentions most, ties to the lower id."""
+        mentions, claims = self.mentions[root], self.claims[root]
+        own = sum(count for name, count in mentions.items() if name in claims)
+        other = max((count for name, count in mentions.items() if name not in claims), default=0)
+        if own < PROMINENT or own < 2 * other:
+            return None
+        return min((name for name in claims if mentions.get(name)), key=lambda name: (-mentions[name], name),
+                   default=None)
+
     def apart(self, a: int, b: int) -> bool:
+        """Whether two groups are firmly about different names; or two single documents,
+        each about a name of its own (_own): one document naming another is no family for
+        it to join (two READMEs that mention each other's packages)."""
         na, nb = self.name(a), self.name(b)
+        if na is None and nb is None and self.size[a] == self.size[b] == 1:
+            na, nb = self._own(a), self._own(b)
         return na is not None and nb is not None and na != nb
 
 
@@ -391,7 +411,7 @@ def _claims_differ(a: set[int], b: set[int], keys: Sequence[str]) -> bool:
 
 
 def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[Counter[int]], firm: _Firm,
-                 spread: set[int], keys: Sequence[str]) -> dict[int, str]:
+                 spread: set[int], keys: Sequence[str], standalone: set[int]) -> dict[int, str]:
     """A document left alone whose text is about one name -- mentioned PROMINENT times
     and twice as often as any other -- that the documents of exactly one group claim
     joins that group: notes or a how-to that name their project throughout but claim
@@ -399,8 +419,10 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
     is its own (a command's manual page), it joins the one group whose documents
     repeat it (the package's release notes listing the command's changes). A name
     mentioned in passing never moves a document; a name two groups claim or repeat
-    is a tie, and the document keeps a page of its own. Returns why each document
-    that is about a name joined a group or kept a page of its own."""
+    is a tie, and the document keeps a page of its own; so does a `standalone` one,
+    which installs the package it is about (a README of `frob`, which one tool's
+    manual mentions as a checksum it supports, is not that tool's). Returns why each
+    document that is about a name joined a group or kept a page of its own."""
     reasons: dict[int, str] = {}
     size = Counter(uf.find(x) for x in range(len(uf.parent)))
     claimed_by: dict[int, set[int]] = defaultdict(set)
@@ -424,6 +446,10 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
         if not hosts and name in claims[x]:  # its own name: the group that repeats it
             hosts = {uf.find(y) for y in repeated_by.get(name, ()) if y != x}
             how = "repeat"
+            if hosts and x in standalone:
+                reasons[x] = (f"a page of its own: it is about {keys[name]!r}, a package it installs, which"
+                              " another group's documents only repeat")
+                continue
         if len(hosts) > 1:
             reasons[x] = f"a page of its own: it is about {keys[name]!r}, which {len(hosts)} groups {how}"
         if len(hosts) != 1 or firm.apart(host := hosts.pop(), root) or firm.claimed_elsewhere(host, root):
@@ -442,13 +468,16 @@ def group_documents(
     config: OfflineConfig,
     subjects: Sequence[Sequence[str]] | None = None,
     listings: Sequence[bool] = (),
+    packages: Sequence[Sequence[str]] = (),
 ) -> list[Group]:
     """Groups of documents (each document in exactly one), matched to concepts where one fits.
 
     `texts`/`signals` must already be in canonical order (sorted by input path);
     `subjects` are the names each document says it is about (its identity), or None
     for only the names its signals assert; `listings` says which are data files (a
-    name in a cell is what they list, never a passing mention). Groups are returned
+    name in a cell is what they list, never a passing mention); `packages` the
+    packages each installs (identity.installed_names: a document installing the
+    package it is about is `standalone` in _join_strays). Groups are returned
     ordered by their first member.
     """
     n = len(texts)
@@ -506,7 +535,7 @@ def group_documents(
     mentions = [index.counts(*cased_words(t)) for t in texts]
     claims = [{index.ids[k] for s in names_ if (k := name_key(s)) in index.ids} for names_ in own]
     name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims,
-                             listings)
+                             listings, index.keys)
     anchors = {index.ids[k] for k in names if k in index.ids}
     spread = [i for i, m in enumerate(mentions) if _divided(m, anchors)]
     if spread:  # about several named entities: name or content links would pick one at random
@@ -537,7 +566,9 @@ def group_documents(
             uf.union(i, j)
     firm = _Firm(claims, mentions)
     _average_linkage(uf, name_sim, config.name_threshold, firm, has_names.tolist())
-    reasons = _join_strays(uf, claims, mentions, firm, divided, index.keys)
+    standalone = {i for i, installed in enumerate(packages)
+                  if {name_key(p) for p in installed} & {name_key(s) for s in own[i]}}
+    reasons = _join_strays(uf, claims, mentions, firm, divided, index.keys, standalone)
 
     members_of: dict[int, list[int]] = defaultdict(list)
     for idx in range(n):

@@ -21,7 +21,7 @@ from typing import Any
 from wikid.config import OfflineConfig
 from wikid.document.blocks import Block
 from wikid.document.dates import parse_date
-from wikid.document.identity import Identity, entity_name
+from wikid.document.identity import Identity, entity_name, opening_title
 from wikid.document.reading import read
 from wikid.intake.naming import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
@@ -402,7 +402,8 @@ class OfflineEngine:
         subjects = with_packages([d.subjects for d in docs], name_key)
         texts = ["\n\n".join(b.text for b in d.blocks) for d in docs]
         groups = group_documents(texts, [d.signals for d in docs], [concept_info(c) for c in fixed],
-                                 self.config, subjects, [d.suffix in DATA_FILES for d in docs])
+                                 self.config, subjects, [d.suffix in DATA_FILES for d in docs],
+                                 [d.identity.packages for d in docs])
         groups, placements = _attach_data_files(groups, docs, texts)
         placements |= {docs[m].document.input_rel: why for g in groups for m, why in g.reasons.items()}
         mentioning: Counter[str] = Counter()  # name -> the batch's documents mentioning it
@@ -550,7 +551,9 @@ class OfflineEngine:
         the members that name anything mention it and fewer documents outside the group
         do (a platform every page's footer names is no one's project): the title of
         a package's commands and files is the package. Else the first member's own
-        title, else what a data file holds (its columns or keys), else its file name.
+        title, else its file's name when that says something ("price-list-2025"), else
+        what a data file holds (its columns or keys) or a text's opening
+        (identity.opening_title) -- never a name like `doc-04`, which says nothing.
         `mentioning` counts the batch's documents mentioning each name."""
         named = [d.signals for d in members if d.signals.name and d.signals.strong_name and d.signals.name_key]
         if named:
@@ -584,10 +587,11 @@ class OfflineEngine:
         first = members[0]
         if first.identity.title:
             return entity_name(first.identity.title)
-        if first.suffix in DATA_FILES and not says_something(_stem(first.document.input_rel)) \
-                and (described := content_title(first.body)):
-            return described
-        return humanize_stem(first.document.input_rel)
+        if says_something(_stem(first.document.input_rel)):
+            return humanize_stem(first.document.input_rel)
+        if first.suffix in DATA_FILES:
+            return content_title(first.body) or f"Untitled {DATA_KINDS.get(first.suffix, 'data file')}"
+        return opening_title(first.blocks) or "Untitled document"
 
     def _type(self, members: list[_Doc]) -> str:
         """Stated or name-implied types vote by strength; title-word hints (they describe a

@@ -91,7 +91,8 @@ class NameIndex:
 
 
 def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterable[int] = (),
-                 claimed: Sequence[Iterable[int]] = (), listings: Sequence[bool] = ()) -> sp.csr_matrix:
+                 claimed: Sequence[Iterable[int]] = (), listings: Sequence[bool] = (),
+                 keys: Sequence[str] = ()) -> sp.csr_matrix:
     """L2-normalised rows of sqrt(count) x smooth idf (see the module docstring).
 
     Document frequency counts the documents that repeat a name (PROMINENT mentions):
@@ -108,6 +109,15 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
     of two hundred) has no name evidence at all: that mention is not what it is about
     -- unless the document is a data file (`listings`), whose cells name only what
     it lists.
+
+    Left out of the vector, such a name of its own still weighs in its norm when the
+    document repeats it, claims no name it shares (the package a command's page says
+    it belongs to) and no name it shares is a part of it or holds it (`keys`, the
+    names by id, say which): a README about `frob`, which no other document names,
+    that mentions `websockets` five times or `executing` once is about frob, and those
+    names are a small part of what it says -- not, once frob is left out, all of it.
+    "make-dfsg" of a changelog that says "make" throughout stays out of its norm: the
+    name it shares is part of its own.
     """
     n = len(mentions)
     df = np.zeros(max(size, 1), dtype=np.float64)
@@ -127,12 +137,20 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
             continue  # one name said once in passing is no evidence of what it is about
         weights = {name: math.sqrt(count) * idf[name] for name, count in row.items()
                    if count > 0 and (df[name] + (count < PROMINENT) >= 2 or name in own and anywhere[name] >= 2)}
-        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        unshared = 0.0 if own & weights.keys() else sum(
+            row[name] * idf[name] ** 2 for name in own
+            if row.get(name, 0) >= PROMINENT and keys and not any(_related(keys[name], keys[k]) for k in weights))
+        norm = math.sqrt(sum(w * w for w in weights.values()) + unshared) or 1.0
         for name in sorted(weights):
             rows.append(r)
             cols.append(name)
             vals.append(weights[name] / norm)
     return sp.csr_matrix((vals, (rows, cols)), shape=(n, max(size, 1)), dtype=np.float64)
+
+
+def _related(a: str, b: str) -> bool:
+    """Whether one name key is a part of the other ("make" of "make dfsg")."""
+    return f" {a} " in f" {b} " or f" {b} " in f" {a} "
 
 
 _DOTTED = re.compile(r"^[^\W\d][\w-]*(?:\.[\w-]+)+$")

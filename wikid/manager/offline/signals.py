@@ -22,7 +22,7 @@ import yaml
 from wikid.document.blocks import plain, split_cells
 from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
-from wikid.document.identity import title_problem
+from wikid.document.identity import generic_title, title_problem
 from wikid.document.reading import frontmatter
 from wikid.document.sentences import goes_on
 from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
@@ -420,8 +420,8 @@ def read_signals(text: str) -> DocSignals:
     if title_line is None and parsed.first_line and len(parsed.first_line.split()) <= 10 \
             and not _FIELD.match(parsed.first_line):
         title_line = parsed.first_line
-    if name is None and title_line:
-        name = title_line[:120]
+    if name is None and title_line and not generic_title(title_line):
+        name = title_line[:120]  # not a section's heading ("Features"): a hundred READMEs have one
 
     # Type: stated (frontmatter, Type: field) > the name field's kind (or an invoice,
     # whose letterhead names a vendor) > words of the title, which describe the
