@@ -1,0 +1,167 @@
+"""How well a passage answers a query: the idf-weighted share of the query it holds.
+
+Each distinct query term weighs its idf in the index (a word in every row weighs
+almost nothing, a rare one a lot; a word the index has never seen weighs as much as
+the rarest). A passage holds a term fully when the term is one of its words, at
+VARIANT_WEIGHT when one of its words is a variant of the term (`overwrite` for
+`overwriting`, `exists` for `exist`: the same first letters, a short different end:
+no stemmer is language-neutral, this is), and at CONTEXT_WEIGHT when only its
+context holds it (the heading over it, the sentence introducing its list, the
+question it answers, the title of its page or source). The score is the share of
+the query's weight it holds, 0 to 1.
+
+Only the best window of WINDOW_WORDS words of a passage counts, so a long paragraph
+that mentions every term somewhere does not beat a sentence that says the thing: the
+words that answer a question stand close together. That window is also what a
+snippet shows of a long passage (`excerpt`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import os
+from dataclasses import dataclass
+
+from wikid.query.passages import Passage
+from wikid.query.results import SourceRef
+from wikid.query.tokenize import tokens
+
+# A sentence ends at . ! ? followed by a space, or right after a CJK full stop.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
+VARIANT_WEIGHT = 0.6
+CONTEXT_WEIGHT = 0.5
+WINDOW_WORDS = 24  # about a sentence; a snippet shows SNIPPET_CHARS around it
+ # about a snippet's length (search.SNIPPET_CHARS)
+MIN_STEM = 4  # letters two words share before they can be variants of one another
+MAX_ENDING = 3  # letters either may add after what they share
+
+
+@dataclass(frozen=True)
+class Scored:
+    score: float  # the share of the query's weight held, 0-1
+    passage: Passage
+    window: tuple[int, int]  # the best window, in words of passage.text (split on spaces)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A scored passage and where it was read: the page itself (source None) or a source's text."""
+
+    scored: Scored
+    source: SourceRef | None
+
+
+def variant(a: str, b: str) -> bool:
+    """Whether two different words are forms of one word: they share their first
+    MIN_STEM letters or more and differ by at most MAX_ENDING letters at either end."""
+    if len(a) < MIN_STEM or len(b) < MIN_STEM or a[:MIN_STEM] != b[:MIN_STEM] or not a[:MIN_STEM].isalpha():
+        return False
+    shared = MIN_STEM
+    while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+        shared += 1
+    return len(a) - shared <= MAX_ENDING and len(b) - shared <= MAX_ENDING
+
+
+class QueryTerms:
+    """A query's distinct terms with their weights, and the memo of which words match them."""
+
+    def __init__(self, weights: dict[str, float]) -> None:
+        self.weights = weights
+        self.total = math.fsum(weights.values())
+        self._by_stem: dict[str, list[str]] = {}
+        for term in weights:
+            self._by_stem.setdefault(term[:MIN_STEM], []).append(term)
+        self._memo: dict[str, tuple[tuple[str, float], ...]] = {}
+
+    def matches(self, word: str) -> tuple[tuple[str, float], ...]:
+        """The query terms `word` is (1.0) or is a variant of (VARIANT_WEIGHT)."""
+        found = self._memo.get(word)
+        if found is None:
+            found = tuple((term, 1.0 if term == word else VARIANT_WEIGHT)
+                          for term in self._by_stem.get(word[:MIN_STEM], ()) if term == word or variant(term, word))
+            self._memo[word] = found
+        return found
+
+    def held(self, words: list[str]) -> dict[str, float]:
+        """How fully the tokens `words` hold each query term they hold. Two words in a
+        row hold the term they make together ("white space" holds `whitespace`)."""
+        out: dict[str, float] = {}
+        for at, word in enumerate(words):
+            for term, value in self.matches(word):
+                out[term] = max(out.get(term, 0.0), value)
+            if at and (joined := words[at - 1] + word) in self.weights:
+                out[joined] = 1.0
+        return out
+
+    def score(self, passage: Passage, frame: str = "") -> Scored | None:
+        """`passage` scored, with `frame` (its page's or source's title) as more context;
+        None when neither it nor its context holds a query term."""
+        if not self.total:
+            return None
+        context = self.held(tokens(f"{passage.context} {frame}"))
+        whole = self.held(tokens(passage.text))
+        if not whole and not context:
+            return None
+        words = passage.text.split(" ")
+        windows = [((0, len(words)), whole)]
+        if len(words) > WINDOW_WORDS and whole:
+            spans = [(at, token) for at, word in enumerate(words) for token in tokens(word)]
+            hits: list[tuple[int, dict[str, float]]] = []
+            for i, (at, token) in enumerate(spans):
+                found = dict(self.matches(token))
+                if i and (joined := spans[i - 1][1] + token) in self.weights:
+                    found[joined] = 1.0
+                hits.append((at, found))
+            windows = []
+            for first in sorted({at for at, found in hits if found}):
+                inside: dict[str, float] = {}
+                for at, found in hits:
+                    if first <= at < first + WINDOW_WORDS:
+                        for term, value in found.items():
+                            inside[term] = max(inside.get(term, 0.0), value)
+                windows.append(((first, first + WINDOW_WORDS), inside))
+        best, window = -1.0, windows[0][0]
+        for span, inside in windows:
+            value = math.fsum(w * max(inside.get(t, 0.0), CONTEXT_WEIGHT * context.get(t, 0.0))
+                              for t, w in self.weights.items())
+            if value > best:
+                best, window = value, span
+        if best <= 0:
+            return None
+        return Scored(best / self.total, passage, window)
+
+
+def excerpt(scored: Scored, limit: int) -> str:
+    """The passage, or about `limit` characters of it: its best window from the start of
+    its sentence (when that is near), led by the passage's first sentence when the
+    window starts after it and that sentence is short (an option's name and what it
+    does, an exit status's number); cut on word breaks and marked `…` where cut."""
+    text = scored.passage.text
+    if len(text) <= limit:
+        return text
+    words = text.split(" ")
+    first, last = scored.window
+    if len(" ".join(words[:last])) <= limit:
+        return _words(words, 0, limit)
+    at = len(" ".join(words[:first])) + 1
+    sentence = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    if at - sentence <= limit // 3:
+        first = len(text[:sentence].split(" ")) - 1 if sentence else 0
+    opening = _SENTENCE_END.split(text, maxsplit=1)[0]
+    if sentence and len(opening) <= limit // 3 and first > len(opening.split(" ")):
+        return f"{opening} {_words(words, first, limit - len(opening) - 1)}"
+    return _words(words, first, limit)
+
+
+def _words(words: list[str], first: int, limit: int) -> str:
+    """Words from `first` on, about `limit` characters, `…` where cut."""
+    kept: list[str] = []
+    size = 0
+    for word in words[first:]:
+        if size + len(word) > limit and kept:
+            break
+        kept.append(word[:limit])  # a run without spaces (CJK) longer than the limit is cut in it
+        size += len(word) + 1
+    more = first + len(kept) < len(words) or len(kept[-1]) < len(words[first + len(kept) - 1])
+    return ("…" if first else "") + " ".join(kept) + ("…" if more else "")
