@@ -35,6 +35,7 @@ MAX_QUESTION_CHARS = 200  # a paragraph ending with "?" no longer than this is a
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^[^\]\s\\]+\]")
 _EMPHASIS = re.compile(r"(\*\*|__|`|~~|<br\s*/?>)")
+_MARKUP = re.compile(r"[\[\]*_`~<\\]")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)")
 _FOOTNOTE_DEF = re.compile(r"^\s*\[\^[^\]]+\]:")
@@ -60,6 +61,8 @@ class Passage:
 
 def plain(markdown: str) -> str:
     """One line of readable text: links become their text, footnote marks, emphasis and escapes go."""
+    if not _MARKUP.search(markdown):
+        return " ".join(markdown.split())  # most lines of most texts
     text = _FOOTNOTE_REF.sub("", markdown)
     text = _LINK.sub(r"\1", text)
     text = _ESCAPE.sub(r"\1", _EMPHASIS.sub("", text))

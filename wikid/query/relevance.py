@@ -19,13 +19,14 @@ snippet shows of a long passage (`excerpt`).
 from __future__ import annotations
 
 import math
+from itertools import takewhile
 import re
 import os
 from dataclasses import dataclass
 
 from wikid.query.passages import Passage
 from wikid.query.results import SourceRef
-from wikid.query.tokenize import tokens
+from wikid.query.tokenize import tokens, word_tokens
 
 # A sentence ends at . ! ? followed by a space, or right after a CJK full stop.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
@@ -41,7 +42,8 @@ MAX_ENDING = 3  # letters either may add after what they share
 class Scored:
     score: float  # the share of the query's weight held, 0-1
     passage: Passage
-    window: tuple[int, int]  # the best window, in words of passage.text (split on spaces)
+    window: tuple[int, int]  # the best window, in tokens of passage.text
+    own: bool = True  # the passage or its own context holds a term, not only its page's or source's title
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ class QueryTerms:
         for term in weights:
             self._by_stem.setdefault(term[:MIN_STEM], []).append(term)
         self._memo: dict[str, tuple[tuple[str, float], ...]] = {}
+        self._contexts: dict[str, dict[str, float]] = {}
+        self._stems = frozenset(self._by_stem)
 
     def matches(self, word: str) -> tuple[tuple[str, float], ...]:
         """The query terms `word` is (1.0) or is a variant of (VARIANT_WEIGHT)."""
@@ -83,53 +87,59 @@ class QueryTerms:
             self._memo[word] = found
         return found
 
-    def held(self, words: list[str]) -> dict[str, float]:
-        """How fully the tokens `words` hold each query term they hold. Two words in a
-        row hold the term they make together ("white space" holds `whitespace`)."""
-        out: dict[str, float] = {}
+    def hits(self, words: list[str]) -> list[tuple[int, dict[str, float]]]:
+        """(position, the terms held there and how fully) for each token that holds a
+        term; two tokens in a row hold the term they make together ("white space" holds
+        `whitespace`)."""
+        out = []
+        stems, weights = self._stems, self.weights
         for at, word in enumerate(words):
-            for term, value in self.matches(word):
+            found = dict(self.matches(word)) if word[:MIN_STEM] in stems else {}
+            if at and (joined := words[at - 1] + word)[:MIN_STEM] in stems and joined in weights:
+                found[joined] = 1.0
+            if found:
+                out.append((at, found))
+        return out
+
+    def held(self, text: str) -> dict[str, float]:
+        """How fully `text` holds each query term it holds."""
+        out: dict[str, float] = {}
+        for _, found in self.hits(tokens(text)):
+            for term, value in found.items():
                 out[term] = max(out.get(term, 0.0), value)
-            if at and (joined := words[at - 1] + word) in self.weights:
-                out[joined] = 1.0
         return out
 
     def score(self, passage: Passage, frame: str = "") -> Scored | None:
         """`passage` scored, with `frame` (its page's or source's title) as more context;
         None when neither it nor its context holds a query term."""
-        if not self.total:
+        own, framing = self._held_memo(passage.context), self._held_memo(frame)
+        context = {t: max(own.get(t, 0.0), framing.get(t, 0.0)) for t in own.keys() | framing.keys()}
+        words = tokens(passage.text)
+        hits = self.hits(words)
+        if not hits and not context:
             return None
-        context = self.held(tokens(f"{passage.context} {frame}"))
-        whole = self.held(tokens(passage.text))
-        if not whole and not context:
-            return None
-        words = passage.text.split(" ")
-        windows = [((0, len(words)), whole)]
-        if len(words) > WINDOW_WORDS and whole:
-            spans = [(at, token) for at, word in enumerate(words) for token in tokens(word)]
-            hits: list[tuple[int, dict[str, float]]] = []
-            for i, (at, token) in enumerate(spans):
-                found = dict(self.matches(token))
-                if i and (joined := spans[i - 1][1] + token) in self.weights:
-                    found[joined] = 1.0
-                hits.append((at, found))
-            windows = []
-            for first in sorted({at for at, found in hits if found}):
-                inside: dict[str, float] = {}
-                for at, found in hits:
-                    if first <= at < first + WINDOW_WORDS:
-                        for term, value in found.items():
-                            inside[term] = max(inside.get(term, 0.0), value)
-                windows.append(((first, first + WINDOW_WORDS), inside))
-        best, window = -1.0, windows[0][0]
+        windows = [((0, len(words)), hits)]
+        if len(words) > WINDOW_WORDS and hits:  # a window from each hit on
+            windows = [((first, first + WINDOW_WORDS), list(takewhile(lambda h: h[0] < first + WINDOW_WORDS, hits[i:])))
+                       for i, (first, _) in enumerate(hits)]
+        best, window = 0.0, (0, len(words))
         for span, inside in windows:
-            value = math.fsum(w * max(inside.get(t, 0.0), CONTEXT_WEIGHT * context.get(t, 0.0))
+            held: dict[str, float] = {}
+            for _, found in inside:
+                for term, value in found.items():
+                    held[term] = max(held.get(term, 0.0), value)
+            value = math.fsum(w * max(held.get(t, 0.0), CONTEXT_WEIGHT * context.get(t, 0.0))
                               for t, w in self.weights.items())
             if value > best:
                 best, window = value, span
-        if best <= 0:
-            return None
-        return Scored(best / self.total, passage, window)
+        return Scored(best / self.total, passage, window, bool(hits or own)) if best > 0 else None
+
+    def _held_memo(self, text: str) -> dict[str, float]:
+        """`held`, once per text: many passages share a heading, all of a text's its title."""
+        found = self._contexts.get(text)
+        if found is None:
+            found = self._contexts[text] = self.held(text)
+        return found
 
 
 def excerpt(scored: Scored, limit: int) -> str:
@@ -141,7 +151,7 @@ def excerpt(scored: Scored, limit: int) -> str:
     if len(text) <= limit:
         return text
     words = text.split(" ")
-    first, last = scored.window
+    first, last = word_window(text, scored.window)
     if len(" ".join(words[:last])) <= limit:
         return _words(words, 0, limit)
     at = len(" ".join(words[:first])) + 1
@@ -149,9 +159,21 @@ def excerpt(scored: Scored, limit: int) -> str:
     if at - sentence <= limit // 3:
         first = len(text[:sentence].split(" ")) - 1 if sentence else 0
     opening = _SENTENCE_END.split(text, maxsplit=1)[0]
-    if sentence and len(opening) <= limit // 3 and first > len(opening.split(" ")):
-        return f"{opening} {_words(words, first, limit - len(opening) - 1)}"
+    led = bool(sentence) and len(opening) <= limit // 3 and first > len(opening.split(" "))
+    budget = limit - len(opening) - 1 if led else limit
+    while first > 0 and len(" ".join(words[first - 1 :])) <= budget:
+        first -= 1  # a window at the end: fill the excerpt from before it
+    if led and first > len(opening.split(" ")):
+        return f"{opening} {_words(words, first, budget)}"
     return _words(words, first, limit)
+
+
+def word_window(text: str, window: tuple[int, int]) -> tuple[int, int]:
+    """A window in tokens of `text` as a window in its space-separated words."""
+    at = [word for word, _ in word_tokens(text)]
+    if not at:
+        return 0, 0
+    return at[min(window[0], len(at) - 1)], at[min(window[1], len(at)) - 1] + 1
 
 
 def _words(words: list[str], first: int, limit: int) -> str:

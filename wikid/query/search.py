@@ -30,9 +30,10 @@ import numpy as np
 
 from wikid.fsio import read_regular
 from wikid.query.answer import extractive_answer, link
-from wikid.query.document import PageText, read_page
+from wikid.okf.frontmatter import split_frontmatter
+from wikid.query.document import read_page
 from wikid.query.index import Searchable, best_rows, query_weights, row_source, scores, top
-from wikid.query.passages import cut
+from wikid.query.passages import LEAD_CHARS, cut
 from wikid.query.relevance import Found, QueryTerms, excerpt
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
@@ -47,23 +48,30 @@ ROWS_READ = 3
 
 @dataclass(frozen=True)
 class WikiReader:
-    """How a query reads the wiki as it is now: a page (None if it vanished since it
-    was indexed) and a source's archived text (None if it cannot be read)."""
+    """How a query reads the wiki as it is now: a page's text (None if it vanished since
+    it was indexed) and a source's archived text (None if it cannot be read)."""
 
-    page: Callable[[str], PageText | None]
+    page: Callable[[str], str | None]
     source: Callable[[str], str | None]
 
 
 def wiki_reader(wiki: Path) -> WikiReader:
     """Read pages and source texts from `wiki` as they are now."""
-    def page(concept_id: str) -> PageText | None:
+    def page(concept_id: str) -> str | None:
         try:
             data, _ = read_regular(wiki / f"{concept_id}.md")
         except OSError:
             return None
-        return read_page(concept_id, data.decode("utf-8", "replace"))
+        return data.decode("utf-8", "replace")
 
     return WikiReader(page, lambda path: read_source(wiki, path))
+
+
+def body(page: str) -> str:
+    """A page's text after its frontmatter (all of it without one): the frontmatter's
+    YAML is not parsed, a query needs the title alone and the index has it."""
+    split = split_frontmatter(page)
+    return page[split[1] :] if split else page
 
 
 def query_terms(index: Searchable, query: str) -> QueryTerms:
@@ -81,15 +89,12 @@ def query_terms(index: Searchable, query: str) -> QueryTerms:
     return QueryTerms(weights)
 
 
-def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndarray, page: PageText | None,
+def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndarray, page: str | None,
                   read: WikiReader, terms: QueryTerms) -> list[Found]:
     """The scored passages of one page: its body's, and those of the source chunks
     among its ROWS_READ best-matching rows (`rows`, `cosine`: the page's hit rows)."""
     record, first = index.records[doc], int(index.starts[doc])
-    found: list[Found] = []
-    if page is not None:
-        frame = f"{page.title} {page.description}"
-        found += [Found(s, None) for p in cut(page.body) if (s := terms.score(p, frame))]
+    found = [Found(s, None) for p in cut(body(page)) if (s := terms.score(p, record.title))] if page else []
     regions: dict[str, list[tuple[int, int]]] = {}
     cited: dict[str, SourceRef] = {}
     for i in np.argsort(-cosine, kind="stable")[:ROWS_READ].tolist():
@@ -102,14 +107,22 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
         text = read.source(path)
         if not text:
             continue
-        ref, seen = cited[path], set()
-        frame = f"{ref.title} {record.title}"
-        for start, end in sorted(spans):
-            for p in cut(text, start, end):
-                if p.at not in seen and (s := terms.score(p, frame)):
-                    seen.add(p.at)
-                    found.append(Found(s, ref))
+        ref, frame = cited[path], f"{cited[path].title} {record.title}"
+        for start, end in merged(spans):
+            found += [Found(s, ref) for p in cut(text, start, end) if (s := terms.score(p, frame))]
     return found
+
+
+def merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of one text, those closer than a region's look back (LEAD_CHARS) joined, so
+    that no part of the text is read twice."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start - out[-1][1] <= LEAD_CHARS:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
 
 
 def best(found: list[Found]) -> Found | None:
@@ -117,12 +130,17 @@ def best(found: list[Found]) -> Found | None:
     return max(found, key=lambda f: (f.scored.score, f.source is None), default=None)
 
 
-def snippet(top: Found | None, page: PageText | None) -> str:
+def snippet(top: Found | None, concept_id: str, page: str | None) -> str:
     """The best passage with its heading, a source's prefixed with a link to its text;
-    without one, the page's description or first passage."""
-    if top is None:
-        first = cut(page.body) if page else []
-        return page.description if page and page.description else trim(first[0].text) if first else ""
+    when the page matched by its title or id alone, its description (or that passage, or
+    its first passage when it has no description)."""
+    if top is None or not top.scored.own:
+        parsed = read_page(concept_id, page) if page else None
+        if parsed and parsed.description:
+            return parsed.description
+        if top is None:
+            first = cut(parsed.body) if parsed else []
+            return trim(first[0].text) if first else ""
     passage = top.scored.passage
     text = excerpt(top.scored, SNIPPET_CHARS)
     text = f"{passage.heading} — {text}" if passage.heading else text
@@ -160,7 +178,7 @@ def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> Query
         page = read.page(record.id)
         found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms)
         top_found = best(found)
-        result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md", snippet(top_found, page),
+        result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md", snippet(top_found, record.id, page),
                              record.conflict, record.type, top_found.source if top_found else None)
         results.append(result)
         quotable.append((result, found))
