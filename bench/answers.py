@@ -9,7 +9,7 @@ the query code for.
 Each corpus in bench/answers.json is built from this machine's installed documentation
 the way bench/heldout.py builds its corpora (its conversions: man pages rendered to text,
 HTML or Markdown, README/NEWS/FAQ files as they are; none of the devset's tools), or is
-read from a folder (`"input"`, for the smoke test). `wikid update` (offline engine, fixed
+a folder holding input/ (`"corpus"`, for the smoke test). `wikid update` (offline engine, fixed
 clock) runs on a scratch copy; then each question, written the way a user would ask it,
 goes to the real search, `Project(path).search(question, answer=True)` (the extractive
 answer: a fresh project configures no model). A question carries the short exact phrase
@@ -74,9 +74,10 @@ def holds(text: str, phrase: str) -> bool:
 
 
 def build_corpus(name: str, spec: dict, outdir: Path) -> Path:
-    """The corpus `name` under `outdir`: its `input` folder as given, or built from its tools."""
-    if "input" in spec:
-        return Path(spec["input"]).parent
+    """The corpus `name` under `outdir`: the folder given (`"corpus"`: it holds input/),
+    or built from its tools."""
+    if "corpus" in spec:
+        return Path(spec["corpus"])
     documents: list[heldout.Document] = []
     seen: set[bytes] = set()
     with tempfile.TemporaryDirectory(prefix="answers-home-") as home:

@@ -60,7 +60,7 @@ def test_the_snippet_is_the_entry_that_answers_with_its_heading_not_the_first_li
     [hit] = project.query("what does exit status 2 mean for frob")
     assert hit.source is not None and hit.source.path == "wiki/archive/frob-extracted.txt"
     assert hit.snippet == ("[frob manual 1](wiki/archive/frob-extracted.txt): "
-                           "EXIT STATUS — 2 if a file could not be read")
+                           "EXIT STATUS — frob exits with the following status: 2 if a file could not be read")
 
 
 def test_the_answer_states_the_answering_passage_first_and_cites_where_it_is_quoted_from(project: Project) -> None:

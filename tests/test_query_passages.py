@@ -38,6 +38,7 @@ def test_a_man_page_gives_options_and_exit_statuses_with_their_heading_and_the_s
     two = found["2 if a file could not be read"]
     assert two.heading == "EXIT STATUS"
     assert two.context == "EXIT STATUS frob exits with the following status:"
+    assert two.lead == "frob exits with the following status:" and two.lead not in found  # shown with its entries
     # a paragraph back at the introduction's indentation is no longer one of its entries
     assert found["Exit codes above 128 mean that frob died of a signal."].context == "EXIT STATUS"
     assert "EXIT STATUS" not in found and "OPTIONS" not in found  # headings frame passages, they are none
@@ -53,15 +54,18 @@ def test_a_faq_question_frames_its_answer_and_is_not_quoted_itself() -> None:
     assert passages[2].context == "Where do bug reports go?"
 
 
-def test_markdown_tables_lists_and_code() -> None:
+def test_markdown_headings_tables_lists_and_code_blocks() -> None:
     body = ("# Options\n\n| Option | Description |\n|---|---|\n| -k | keep the file |\n\n"
-            "Setup\n=====\n\n- Install it.\n- Run it\n  twice.\n\n```\ncode is not quoted\n```\n")
+            "Setup\n=====\n\n- Install it.\n- Run it\n  twice.\n\nIt exits with:\n\n```\n0   done\n\n2   failed\n```\n")
     passages = cut(body)
     assert [(p.text, p.heading, p.context) for p in passages] == [
         ("-k | keep the file", "Options", "Options Option | Description"),
         ("Install it.", "Setup", "Setup"),
         ("Run it twice.", "Setup", "Setup"),
+        ("0 done", "Setup", "Setup It exits with:"),  # a block laid out as code: its groups of lines
+        ("2 failed", "Setup", "Setup It exits with:"),
     ]
+    assert passages[-1].lead == "It exits with:"  # shown with its entries, not a passage of its own
 
 
 def test_a_definition_list_entry_keeps_the_introduction_of_the_list() -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from wikid.query.passages import framed
 from wikid.query.relevance import Found, excerpt
 from wikid.query.results import Answer, Citation, QueryResult
 from wikid.query.tokenize import tokens
@@ -64,7 +65,6 @@ def extractive_answer(pages: list[tuple[QueryResult, list[Found]]]) -> Answer:
     sentences = [Citation(text, r.id, r.title, r.path, found.source) for r, found, text in chosen]
     parts = []
     for (_, found, _), c in zip(chosen, sentences):
-        heading = found.scored.passage.heading
         cite = link(c.source.title, c.source.path) if c.source else link(c.title, c.path)
-        parts.append(f"{heading} — {c.text} {cite}" if heading else f"{c.text} {cite}")
+        parts.append(f"{framed(found.scored.passage, c.text, QUOTE_CHARS // 2)} {cite}")
     return Answer(" ".join(parts), True, "extractive", sentences)

@@ -31,6 +31,7 @@ from wikid.okf.lint_markdown import table_cells
 LOOKBACK_CHARS = 20_000
 LEAD_CHARS = 2_000  # a region is read from this far before it: the sentence introducing its list
 MAX_QUESTION_CHARS = 200  # a paragraph ending with "?" no longer than this is a question
+MAX_LEAD_CHARS = 200  # one ending with ":" no longer than this only introduces what follows
 
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^[^\]\s\\]+\]")
@@ -57,6 +58,7 @@ class Passage:
     heading: str  # the heading it sits under, as written ("" when none)
     context: str  # what frames it: headings, the sentence introducing it, the question it answers, a table's header
     at: int  # where it starts in the text it was cut from (orders passages; one met twice is one)
+    lead: str = ""  # the sentence introducing it, when it is an entry of a list (shown with it)
 
 
 def plain(markdown: str) -> str:
@@ -81,6 +83,13 @@ def _heading(line: str) -> str | None:
     if atx := _ATX.match(line):
         return plain(atx.group(2)) or None
     return line.strip() if _is_caps_heading(line) else None
+
+
+def framed(passage: Passage, text: str, lead_chars: int) -> str:
+    """`text` (the passage or part of it) as shown: after its heading, and after the
+    sentence introducing it when that is at most `lead_chars` long."""
+    lead = f"{passage.lead} " if passage.lead and len(passage.lead) <= lead_chars else ""
+    return f"{passage.heading} — {lead}{text}" if passage.heading else f"{lead}{text}"
 
 
 def heading_before(text: str, at: int) -> tuple[str, int]:
@@ -121,16 +130,34 @@ class _Reader:
     def __init__(self, heading: str, start: int, end: int) -> None:
         self.heading, self.question, self.lead, self.header = heading, "", "", ""
         self.lead_indent = 0
+        self.pending: tuple[str, int, int] | None = None  # a lead, until it is known to introduce entries
         self.start, self.end = start, end  # passages must overlap this span
         self.lines: list[str] = []
         self.at = self.indent = 0
         self.item = self.defined = False
         self.out: list[Passage] = []
 
-    def emit(self, body: str, at: int, stop: int) -> None:
+    def emit(self, body: str, at: int, stop: int, entry: bool = False) -> None:
+        """Keep a passage. An entry makes the lead before it its context, not a passage:
+        "2 if trouble" is the answer, "exits with the following status:" only says what
+        it is."""
+        if entry:
+            self.pending = None
+        else:
+            self.close()
+        self._keep(body, at, stop, self.lead if entry else "")
+
+    def close(self) -> None:
+        """A lead no entry followed is a passage after all."""
+        if self.pending is not None:
+            text, at, stop = self.pending
+            self.pending = None
+            self._keep(text, at, stop, "")
+
+    def _keep(self, body: str, at: int, stop: int, lead: str) -> None:
         if stop > self.start and at < self.end and body:
-            context = " ".join(filter(None, (self.heading, self.question, self.lead, self.header)))
-            self.out.append(Passage(body, self.heading, context, at))
+            context = " ".join(filter(None, (self.heading, self.question, lead, self.header)))
+            self.out.append(Passage(body, self.heading, context, at, lead))
 
     def begin(self, line: str, at: int, item: bool) -> None:
         self.at, self.item = at, item
@@ -138,32 +165,39 @@ class _Reader:
 
     def flush(self, stop: int) -> None:
         """End the paragraph: a question frames what follows it; a paragraph ending with
-        a colon introduces the entries after it (list items, table rows, paragraphs
+        a colon introduces the entries after it (list items, table rows, code, paragraphs
         indented further, definitions) until a paragraph that is none of those."""
         if not self.lines:
             return
         body = plain(_join(self.lines))
-        defined = self.defined
+        entry = bool(self.lead) and (self.item or self.defined or self.indent > self.lead_indent)
         self.lines.clear()
         self.defined = False
         if body.endswith("?") and len(body) <= MAX_QUESTION_CHARS:
+            self.close()
             self.question, self.lead = body, ""
             return
-        if self.lead and not (self.item or defined or self.indent > self.lead_indent):
+        if not entry:
             self.lead = ""
-        self.emit(body, self.at, stop)
-        if body.endswith(":"):
+        if body.endswith(":") and len(body) <= MAX_LEAD_CHARS:
+            self.close()
+            self.lead, self.lead_indent, self.pending = body, self.indent, (body, self.at, stop)
+            return
+        self.emit(body, self.at, stop, entry)
+        if body.endswith(":"):  # a paragraph that says more than what follows: a passage, and their context
             self.lead, self.lead_indent = body, self.indent
 
     def section(self, title: str) -> None:
+        self.close()
         self.heading, self.question, self.lead, self.header = title, "", "", ""
 
 
 def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
     """The passages of `text` that overlap `start`-`end` (all of it by default), in order.
 
-    Headings, rules, code and footnote definitions are context or nothing, never
-    passages: a snippet quotes what the text says, not its scaffolding.
+    Headings, rules and footnote definitions are context or nothing, never passages:
+    a snippet quotes what the text says, not its scaffolding. A fenced block's groups
+    of lines are passages (an example command, a list the page laid out as code).
     """
     end = len(text) if end is None else end
     lo, hi = _region(text, start, end)
@@ -176,8 +210,13 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
         if _FENCE.match(line):
             read.flush(line_at)
             fenced = not fenced
-        elif fenced:
-            continue
+        elif fenced:  # a block of code or of aligned lines: each group of lines is an entry of what introduced it
+            if not stripped:
+                read.flush(line_at)
+            else:
+                if not read.lines:
+                    read.begin(line, line_at, True)
+                read.lines.append(stripped)
         elif not stripped:
             read.flush(line_at)
             read.header = ""
@@ -194,7 +233,7 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
             if not read.header:
                 read.header = row  # until a blank line, the table's rows are read under it
             elif row:
-                read.emit(row, line_at, position)
+                read.emit(row, line_at, position, entry=True)
         else:
             item = _LIST_ITEM.match(line)
             if item:
@@ -205,4 +244,5 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
                 read.defined = True  # `term` / `:   description`, a definition list
             read.lines.append(line[item.end():].strip() if item else stripped)
     read.flush(hi)
+    read.close()
     return read.out

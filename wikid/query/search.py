@@ -33,7 +33,7 @@ from wikid.query.answer import extractive_answer, link
 from wikid.okf.frontmatter import split_frontmatter
 from wikid.query.document import read_page
 from wikid.query.index import Searchable, best_rows, query_weights, row_source, scores, top
-from wikid.query.passages import LEAD_CHARS, cut
+from wikid.query.passages import LEAD_CHARS, cut, framed
 from wikid.query.relevance import Found, QueryTerms, excerpt
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
@@ -141,9 +141,7 @@ def snippet(top: Found | None, concept_id: str, page: str | None) -> str:
         if top is None:
             first = cut(parsed.body) if parsed else []
             return trim(first[0].text) if first else ""
-    passage = top.scored.passage
-    text = excerpt(top.scored, SNIPPET_CHARS)
-    text = f"{passage.heading} — {text}" if passage.heading else text
+    text = framed(top.scored.passage, excerpt(top.scored, SNIPPET_CHARS), SNIPPET_CHARS // 2)
     return f"{link(top.source.title, top.source.path)}: {text}" if top.source else text
 
 
