@@ -29,7 +29,7 @@ from wikid.okf.lint_markdown import table_cells
 # How far before a region a query looks for the heading over it and for the paragraph
 # introducing it: a section of a long manual may start far above the match.
 LOOKBACK_CHARS = 20_000
-LEAD_CHARS = 2_000  # a region is read from this far before it: the sentence introducing its list
+LEAD_CHARS = 2_000  # how far before a region the sentence introducing its list is looked for
 MAX_QUESTION_CHARS = 200  # a paragraph ending with "?" no longer than this is a question
 MAX_LEAD_CHARS = 200  # one ending with ":" no longer than this only introduces what follows
 
@@ -47,7 +47,8 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 # A section name as man pages and plain-text manuals write it: flush left, ALL CAPS,
 # a few words (`EXIT STATUS`, `SEE ALSO`).
 _CAPS = re.compile(r"^[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)]$")
-_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+\S.*$|^[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)][ \t]*$", re.MULTILINE)
+# A line that may be a heading, after its line break (a literal the scan can look for first).
+_HEADING_LINE = re.compile(r"\n( {0,3}#{1,6}[ \t]+\S[^\n]*|[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)][ \t]*)(?=\n|$)")
 _BLANK = re.compile(r"\n[ \t]*\n")
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 
@@ -95,10 +96,17 @@ def framed(passage: Passage, text: str, lead_chars: int) -> str:
 def heading_before(text: str, at: int) -> tuple[str, int]:
     """The last heading in the LOOKBACK_CHARS before `at` and where its line starts ("", 0 when none)."""
     last, where = "", 0
-    for match in _HEADING_LINE.finditer(text, max(0, at - LOOKBACK_CHARS), at):
-        if (title := _heading(match.group(0))) is not None:
-            last, where = title, match.start()
+    first = max(0, at - LOOKBACK_CHARS)
+    if first == 0 and (title := _heading(text[: text.find("\n")] if "\n" in text else text)) is not None:
+        last = title  # the text's first line, with no line break before it
+    for match in _HEADING_LINE.finditer(text, max(0, first - 1), at):
+        if (title := _heading(match.group(1))) is not None:
+            last, where = title, match.start(1)
     return last, where
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _join(lines: list[str]) -> str:
@@ -109,18 +117,39 @@ def _join(lines: list[str]) -> str:
     return out
 
 
-def _region(text: str, start: int, end: int) -> tuple[int, int]:
-    """`start`-`end` widened to whole paragraphs, and back up to LEAD_CHARS (not past
-    the heading over it), where a sentence introducing a list it is in may stand."""
+def _region(text: str, start: int, end: int, heading: int) -> tuple[int, int]:
+    """`start`-`end` widened to whole paragraphs (not back past the heading over it,
+    whose line starts at `heading`)."""
     if start > 0:
-        _, heading = heading_before(text, start)
-        floor = max(heading, start - LEAD_CHARS)
-        blanks = [m.end() for m in _BLANK.finditer(text, max(0, floor - LEAD_CHARS), floor + 1)]
-        start = max(heading, blanks[-1]) if blanks else text.rfind("\n", 0, floor) + 1
+        blanks = [m.end() for m in _BLANK.finditer(text, max(heading, start - LEAD_CHARS), start + 1)]
+        start = blanks[-1] if blanks else max(heading, text.rfind("\n", 0, start) + 1)
     if end < len(text):
         after = _BLANK.search(text, end, min(len(text), end + LEAD_CHARS))
         end = after.start() if after else min(len(text), end + LEAD_CHARS)
     return start, end
+
+
+def _framing_before(text: str, at: int, heading: int) -> tuple[str, str, int]:
+    """(question, lead, the lead's indentation) in force at `at`, a paragraph's start:
+    the nearest paragraph before it, back to LEAD_CHARS and not past the heading (whose
+    line starts at `heading`), that asks a question or introduces a list. Found without
+    reading the paragraphs between: only their last characters are looked at."""
+    floor = max(heading, at - LEAD_CHARS)
+    starts = [floor, *(m.end() for m in _BLANK.finditer(text, floor, at))]
+    ends = [*(m.start() for m in _BLANK.finditer(text, floor, at)), at]
+    lead, indent = "", 0
+    for begin, stop in reversed(list(zip(starts, ends))):
+        if not text[begin:stop].rstrip().endswith((":", "?")):
+            continue
+        lines = text[begin:stop].split("\n")
+        if begin == heading and lines and _heading(lines[0]) is not None:
+            lines = lines[1:]  # the heading's own line, run on into its first paragraph
+        paragraph = plain(_join([line.strip() for line in lines if line.strip()]))
+        if paragraph.endswith("?") and len(paragraph) <= MAX_QUESTION_CHARS:
+            return paragraph, lead, indent
+        if paragraph.endswith(":") and len(paragraph) <= MAX_LEAD_CHARS and not lead:
+            lead, indent = paragraph, _indent(next((line for line in lines if line.strip()), "").expandtabs(8))
+    return "", lead, indent
 
 
 class _Reader:
@@ -161,7 +190,7 @@ class _Reader:
 
     def begin(self, line: str, at: int, item: bool) -> None:
         self.at, self.item = at, item
-        self.indent = len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+        self.indent = _indent(line.expandtabs(8))
 
     def flush(self, stop: int) -> None:
         """End the paragraph: a question frames what follows it; a paragraph ending with
@@ -200,14 +229,18 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
     of lines are passages (an example command, a list the page laid out as code).
     """
     end = len(text) if end is None else end
-    lo, hi = _region(text, start, end)
-    read = _Reader(heading_before(text, lo)[0], start, end)
+    heading, heading_at = heading_before(text, start)
+    lo, hi = _region(text, start, end, heading_at)
+    read = _Reader(heading if lo > heading_at else "", start, end)
+    if lo > heading_at:
+        read.question, read.lead, read.lead_indent = _framing_before(text, lo, heading_at)
     fenced = False
     position = lo
     for line in text[lo:hi].split("\n"):
         line_at, position = position, position + len(line) + 1
         stripped = line.strip()
-        if _FENCE.match(line):
+        mark = stripped[:1]  # most lines are prose: their first character rules the patterns below out
+        if mark in "`~" and _FENCE.match(line):
             read.flush(line_at)
             fenced = not fenced
         elif fenced:  # a block of code or of aligned lines: each group of lines is an entry of what introduced it
@@ -220,14 +253,15 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
         elif not stripped:
             read.flush(line_at)
             read.header = ""
-        elif (title := _heading(line)) is not None:
+        elif (mark == "#" or line[:1].isupper() and line.isupper()) and (title := _heading(line)) is not None:
             read.flush(line_at)
             read.section(title)
-        elif len(read.lines) == 1 and _RULE.match(line) and set(stripped) <= set("=-") and not read.item:
+        elif mark in "=-" and len(read.lines) == 1 and _RULE.match(line) and set(stripped) <= set("=-") \
+                and not read.item:
             read.section(plain(read.lines.pop()))  # setext: Title / =====
-        elif _RULE.match(line) or _FOOTNOTE_DEF.match(line):
+        elif mark in "-*_=[" and (_RULE.match(line) or _FOOTNOTE_DEF.match(line)):
             read.flush(line_at)
-        elif (cells := table_cells(line) if stripped.startswith("|") else None) is not None:
+        elif (cells := table_cells(line) if mark == "|" else None) is not None:
             read.flush(line_at)
             row = " | ".join(c for c in (plain(c) for c in cells) if c and not _SEPARATOR_CELL.match(c))
             if not read.header:
@@ -235,7 +269,7 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
             elif row:
                 read.emit(row, line_at, position, entry=True)
         else:
-            item = _LIST_ITEM.match(line)
+            item = _LIST_ITEM.match(line) if mark in "-*+•" or mark.isdigit() else None
             if item:
                 read.flush(line_at)
             if not read.lines:

@@ -93,6 +93,14 @@ class QueryTerms:
             self._memo[word] = found
         return found
 
+    def spans_held(self, text: str, spans: list[tuple[int, int]]) -> list[float]:
+        """For each (start, end) span of `text`, the weight of the terms whose first
+        letters are in it: what picks the parts of a long page worth cutting into
+        passages (a page of 80 KB is too long to cut whole for every query)."""
+        lowered = text.lower()
+        probes = [(term[:MIN_STEM], weight) for term, weight in self.weights.items()]
+        return [math.fsum(weight for probe, weight in probes if probe in lowered[start:end]) for start, end in spans]
+
     def hits(self, words: list[str]) -> list[tuple[int, dict[str, float]]]:
         """(position, the terms held there and how fully) for each token that holds a
         term; two tokens in a row hold the term they make together ("white space" holds

@@ -29,10 +29,10 @@ from pathlib import Path
 import numpy as np
 
 from wikid.fsio import read_regular
-from wikid.query.answer import extractive_answer, link
+from wikid.query.answer import ANSWER_PAGES, extractive_answer, link
 from wikid.okf.frontmatter import split_frontmatter
-from wikid.query.document import read_page
-from wikid.query.index import Searchable, best_rows, query_weights, row_source, scores, top
+from wikid.query.document import read_page, source_chunks
+from wikid.query.index import SOURCE_WEIGHT, Searchable, best_rows, query_weights, row_source, scores, top
 from wikid.query.passages import LEAD_CHARS, cut, framed
 from wikid.query.relevance import Found, QueryTerms, excerpt
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
@@ -41,8 +41,10 @@ from wikid.query.tokenize import term_counts
 
 SNIPPET_CHARS = 240
 RELATIVE_CUTOFF = 0.2
-# A result's rows read for passages: its page's own text and its best-matching source
-# chunks; the passage that answers is often not in the one chunk that scored best.
+# The rows a result is read at for passages: its best-matching source chunks and its
+# page's own text; the passage that answers is often not in the one chunk that scored
+# best. The results an answer quotes (answer.ANSWER_PAGES) are read at ROWS_READ rows,
+# the others, whose snippet is all that is shown of them, at their best row.
 ROWS_READ = 3
 
 
@@ -90,19 +92,31 @@ def query_terms(index: Searchable, query: str) -> QueryTerms:
 
 
 def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndarray, page: str | None,
-                  read: WikiReader, terms: QueryTerms) -> list[Found]:
-    """The scored passages of one page: its body's, and those of the source chunks
-    among its ROWS_READ best-matching rows (`rows`, `cosine`: the page's hit rows)."""
+                  read: WikiReader, terms: QueryTerms, depth: int = ROWS_READ) -> list[Found]:
+    """The scored passages of one page's `depth` best-matching rows (`rows`, `cosine`:
+    the page's hit rows), weighed as the page's score weighs them: the source chunks
+    among them, and the page's own text when its row is one of them.
+
+    A page's text is one row, however long (a digest may run to 80 KB), so which of its
+    parts to read is decided by the query's terms in each part (`spans_held`)."""
     record, first = index.records[doc], int(index.starts[doc])
-    found = [Found(s, None) for p in cut(body(page)) if (s := terms.score(p, record.title))] if page else []
+    found: list[Found] = []
     regions: dict[str, list[tuple[int, int]]] = {}
     cited: dict[str, SourceRef] = {}
-    for i in np.argsort(-cosine, kind="stable")[:ROWS_READ].tolist():
+    values = np.where(rows == first, cosine, SOURCE_WEIGHT * cosine)
+    for i in np.argsort(-values, kind="stable")[:depth].tolist():
         row = int(rows[i])
         if hit := row_source(record, row - first):
             source, chunk = hit
             regions.setdefault(source.path, []).append((int(index.ends[row - 1]) if chunk else 0, int(index.ends[row])))
             cited[source.path] = SourceRef(source.id, source.title, f"wiki/{source.path}")
+        elif page:
+            text = body(page)
+            spans = source_chunks(text)
+            held = terms.spans_held(text, spans)
+            best_spans = sorted(range(len(spans)), key=lambda n: -held[n])[:depth]
+            for start, end in merged([spans[n] for n in best_spans if held[n] > 0]):
+                found += [Found(s, None) for p in cut(text, start, end) if (s := terms.score(p, record.title))]
     for path, spans in regions.items():
         text = read.source(path)
         if not text:
@@ -174,7 +188,8 @@ def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> Query
         record = index.records[doc]
         lo, hi = np.searchsorted(rows, [index.starts[doc], index.starts[doc + 1]]).tolist()
         page = read.page(record.id)
-        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms)
+        depth = ROWS_READ if rank <= ANSWER_PAGES else 1
+        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, depth)
         top_found = best(found)
         result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md", snippet(top_found, record.id, page),
                              record.conflict, record.type, top_found.source if top_found else None)
