@@ -5,10 +5,11 @@ text of a source the page cites, so it is in the language of the documents, and 
 followed by a link to where it was quoted from: `[Title](wiki/<id>.md)` or
 `[Source title](wiki/archive/...-extracted.txt)`. The quotes are the passages the
 search scored best (wikid.query.relevance) among the top ANSWER_PAGES results, best
-first, at most MAX_SENTENCES, none weaker than half the best and none twice: quotes
-are compared by their tokens, so case, spacing, punctuation and markup do not make a
-repeat look new (a digest's description often repeats its first sentence, and a page
-repeats its source). A quote is the sentences of its passage that hold its best
+first, at most MAX_SENTENCES, none weaker than half the best and none twice: a quote
+whose words are mostly (REPEAT_SHARE) those of one already chosen is a repeat, so
+case, spacing, punctuation, markup and a few words more or less do not make it look
+new (a digest's description often repeats its first sentence, and a page repeats its
+source). A quote is the sentences of its passage that hold its best
 window, led by the passage's heading ("EXIT STATUS — 2 if trouble": the number alone
 says nothing). Only the results the search kept are quoted, so no page far below the
 best (search.RELATIVE_CUTOFF) is. When nothing matches, the answer says plainly that
@@ -28,6 +29,9 @@ NOT_COVERED = "The wiki does not cover this question."
 ANSWER_PAGES = 3
 MAX_SENTENCES = 3
 QUOTE_CHARS = 400  # a quote longer than this is cut around its best window
+# A quote whose words are this share of an earlier quote's or more says it again: a
+# page's table row and its source's option line, one sentence with a word more.
+REPEAT_SHARE = 0.8
 
 _LINK_TEXT_SPECIAL = re.compile(r"([\\\[\]])")
 
@@ -53,14 +57,14 @@ def extractive_answer(pages: list[tuple[QueryResult, list[Found]]]) -> Answer:
         return Answer(NOT_COVERED, False, "extractive")
     strongest = max(value for value, *_ in scored)
     chosen: list[tuple[QueryResult, Found, str]] = []
-    seen: set[tuple[str, ...]] = set()
+    said: list[set[str]] = []
     for value, _, _, result, found in sorted(scored, key=lambda s: (-s[0], s[1], s[2])):
         if value < strongest / 2 or len(chosen) == MAX_SENTENCES:
             break
         text = quote(found)
-        key = tuple(tokens(text))
-        if key not in seen:
-            seen.add(key)
+        words = set(tokens(text))
+        if not any(len(words & before) >= REPEAT_SHARE * len(words) for before in said):
+            said.append(words)
             chosen.append((result, found, text))
     sentences = [Citation(text, r.id, r.title, r.path, found.source) for r, found, text in chosen]
     parts = []
