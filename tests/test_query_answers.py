@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
+from conftest import page
+from test_query_sources import archive, cited_page
 from wikid import Project
 
 MAN_PAGE = """\
@@ -36,30 +36,12 @@ EXIT STATUS
 """
 
 
-def archive(project: Project, rel: str, text: str) -> str:
-    path = project.paths.archive / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return f"/archive/{rel}"
-
-
-def cited_page(project: Project, concept_id: str, title: str, body: str, *texts: str, description: str = "") -> None:
-    lines = ["---", "type: Command", f"title: {title}"] + ([f"description: {description}"] if description else [])
-    lines.append("sources:")
-    for n, text in enumerate(texts, 1):
-        lines += [f"- id: doc-{n}", f"  resource: /archive/doc-{n}.txt", f"  title: {title} manual {n}",
-                  f"  text: {json.dumps(text)}"]
-    path = project.paths.wiki / f"{concept_id}.md"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n---\n" + body, encoding="utf-8")
-
-
 def test_the_snippet_is_the_entry_that_answers_with_its_heading_not_the_first_line(project: Project) -> None:
     text = archive(project, "frob-extracted.txt", MAN_PAGE)
     cited_page(project, "command/frob", "frob", "frob polishes files.\n", text)
     [hit] = project.query("what does exit status 2 mean for frob")
     assert hit.source is not None and hit.source.path == "wiki/archive/frob-extracted.txt"
-    assert hit.snippet == ("[frob manual 1](wiki/archive/frob-extracted.txt): "
+    assert hit.snippet == ("[Doc 1 of frob](wiki/archive/frob-extracted.txt): "
                            "EXIT STATUS — frob exits with the following status: 2 if a file could not be read")
 
 
@@ -72,7 +54,7 @@ def test_the_answer_states_the_answering_passage_first_and_cites_where_it_is_quo
     assert first.text == "-k, --keep Keep the original file next to the polished one."
     assert first.source is not None and first.source.path == "wiki/archive/frob-extracted.txt"
     assert answer.text.startswith("OPTIONS — -k, --keep Keep the original file next to the polished one. "
-                                  "[frob manual 1](wiki/archive/frob-extracted.txt)")
+                                  "[Doc 1 of frob](wiki/archive/frob-extracted.txt)")
 
 
 def test_the_answer_may_be_in_a_chunk_other_than_the_one_that_scored_the_page(project: Project) -> None:
@@ -87,6 +69,9 @@ def test_the_answer_may_be_in_a_chunk_other_than_the_one_that_scored_the_page(pr
 
 
 def test_a_page_matched_by_its_title_alone_shows_its_description(project: Project) -> None:
-    cited_page(project, "command/frob", "frob", "# Usage\n\nRun it on a folder.\n", description="A file polisher.")
+    path = project.paths.wiki / "command" / "frob.md"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(page(type_="Command", title="frob", body="# Usage\n\nRun it on a folder.\n",
+                          description="A file polisher."))
     [hit] = project.query("frob")
     assert hit.snippet == "A file polisher."

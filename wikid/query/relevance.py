@@ -16,12 +16,11 @@ that mentions every term somewhere does not beat a sentence that says the thing:
 words that answer a question stand close together. That window is also what a
 snippet shows of a long passage (`excerpt`).
 
-Measured with bench/answers.py (its first corpus: 25 questions on 29 real documents;
-these values find the answering passage in the top-3 snippets for 15, --answer states
-it for 16): a bonus for two query terms in a row (`exit status`) found as many
-snippets and fewer answers (13); a bonus for an entry whose tag is a query term (`-k`,
-`2`) fewer snippets (13); a context counting 0.7, or a window of 36 tokens, one
-snippet fewer.
+Measured with bench/answers.py's first corpus (25 questions on 29 real documents), as
+the scoring was built: a bonus for two query terms in a row (`exit status`) found as
+many answering passages in the top-3 snippets (15) and fewer in the answer (13
+against 16); a bonus for an entry whose tag is a query term (`-k`, `2`) fewer in the
+snippets (13); a context counting 0.7, or a window of 36 tokens, one fewer.
 """
 
 from __future__ import annotations

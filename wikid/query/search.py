@@ -1,15 +1,17 @@
 """Answer one query against an index: rank the pages, then read them for passages.
 
-Ranking starts from the index alone (index.page_scores: a page's own text, or a chunk
-of a source text it cites, at SOURCE_WEIGHT). The POOL best pages are then read as
-they are on disk now: the page's body, and the source chunks among its ROWS_READ
-best-matching rows, cut into passages (wikid.query.passages) and scored against the
-query (wikid.query.relevance). A page's best passage moves its score (PASSAGE_SHARE),
-so that of two pages the index scores alike, the one that holds a passage answering
-the question comes first; and it is the page's snippet: the passage with its heading,
-cut to SNIPPET_CHARS around its best window, prefixed with a link to the source's
-archived text when it is quoted from one, `[Title](wiki/archive/...-extracted.txt): ...`.
-A page none of whose passages holds a query term shows its description.
+Ranking uses the index alone (index.page_scores: a page's own text, or a chunk of a
+source text it cites, at SOURCE_WEIGHT). Each result is then read as it is on disk
+now, at its best-matching rows (ROWS_READ of them for the results an answer quotes,
+one for the others): the source chunks among them, and the page's own text when its
+row is one of them, of which only the parts holding the query's terms are read. What
+is read is cut into passages (wikid.query.passages) and scored against the query
+(wikid.query.relevance). The best is the result's snippet: the passage with its
+heading (and the sentence introducing it, for an entry of a list), cut to
+SNIPPET_CHARS around its best window, prefixed with a link to the source's archived
+text when it is quoted from one, `[Title](wiki/archive/...-extracted.txt): ...`. A
+page matched by its title or id alone shows its description. The answer
+(wikid.query.answer) quotes the best passages of the top results.
 
 Results scoring below RELATIVE_CUTOFF times the best are dropped before the pages are
 read: they share a common word with the query, not its subject, and listing them
@@ -29,8 +31,8 @@ from pathlib import Path
 import numpy as np
 
 from wikid.fsio import read_regular
-from wikid.query.answer import ANSWER_PAGES, extractive_answer, link
 from wikid.okf.frontmatter import split_frontmatter
+from wikid.query.answer import ANSWER_PAGES, extractive_answer, link
 from wikid.query.document import read_page, source_chunks
 from wikid.query.index import SOURCE_WEIGHT, Searchable, best_rows, query_weights, row_source, scores, top
 from wikid.query.passages import LEAD_CHARS, cut, framed
@@ -81,8 +83,8 @@ def query_terms(index: Searchable, query: str) -> QueryTerms:
     never seen weighs as a term of one row would (it may still match a variant of itself).
 
     (Weighing terms by the pages holding them instead, so that the tool a question names
-    outweighs words its manual says in passing, found fewer answers on the corpora of
-    bench/answers.py: 10 of 25 against 13.)"""
+    outweighs words its manual says in passing, found fewer answering passages on
+    bench/answers.py's first corpus: 12 of 25 in the top-3 snippets against 14.)"""
     unseen = 1.0 + math.log((len(index.norms) + 1.0) / 2.0)
     weights = {}
     for term in term_counts(query):
@@ -191,8 +193,9 @@ def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> Query
         depth = ROWS_READ if rank <= ANSWER_PAGES else 1
         found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, depth)
         top_found = best(found)
-        result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md", snippet(top_found, record.id, page),
-                             record.conflict, record.type, top_found.source if top_found else None)
+        result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md",
+                             snippet(top_found, record.id, page), record.conflict, record.type,
+                             top_found.source if top_found else None)
         results.append(result)
         quotable.append((result, found))
     answer = extractive_answer(quotable) if request.answer else None
