@@ -103,3 +103,31 @@ def test_the_ocr_benchmark_measures_every_figure() -> None:
     assert_measured(rows)
     assert [r["baseline_name"] for r in rows] == ["tesseract CLI", "tesseract CLI, OMP_THREAD_LIMIT=1"] * 2 + [
         "tesseract CLI"] * 2
+
+
+def test_the_answers_benchmark_asks_questions_of_a_labelled_corpus(tmp_path: Path) -> None:
+    """A corpus folder and its questions: one answered by an entry under its heading, one
+    whose phrase is in no document (left out and said so, never counted as a miss)."""
+    corpus = tmp_path / "frob"
+    (corpus / "input").mkdir(parents=True)
+    (corpus / "input" / "frob.txt").write_text(
+        "FROB\n\nNAME\n       frob - polish files\n\nOPTIONS\n       -k, --keep\n"
+        "              Keep the original file next to the polished one.\n\n"
+        "EXIT STATUS\n       frob exits with the following status:\n\n"
+        "              0      if every file was polished\n\n              2      if a file could not be read\n")
+    (corpus / "input" / "notes.txt").write_text("Meeting notes\n\nThe team met on Tuesday about the budget.\n")
+    data = tmp_path / "questions.json"
+    data.write_text(json.dumps({"frob": {"corpus": str(corpus), "questions": [
+        {"ask": "what does exit status 2 mean for frob", "phrase": "if a file could not be read"},
+        {"ask": "how do I keep the original file with frob", "phrase": "keep the original file"},
+        {"ask": "who won the match", "phrase": "the home team won"},
+    ]}}))
+    done = subprocess.run([sys.executable, str(BENCH / "answers.py"), "--data", str(data), "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=BENCH.parent)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert_measured(result["rows"])
+    by_figure = {r["figure"]: r for r in result["rows"]}
+    assert by_figure["answers frob (2 docs, 2 questions): answering passage in top-3 snippets"]["wikid"] == 1.0
+    assert by_figure["answers frob (2 docs, 2 questions): --answer states it"]["wikid"] == 1.0
+    assert any("left out 'who won the match'" in note for note in result["notes"]), result["notes"]

@@ -37,7 +37,7 @@ def test_results_are_printed_with_score_id_title_path_and_snippet(wiki: Project,
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(" 1. ") and "Acme Corp  (vendors/acme)" in out[0]
     assert out[1] == "    wiki/vendors/acme.md"
-    assert out[2] == "    Payment terms are 45 days."
+    assert out[2] == "    Acme sells anvils. Payment terms are 45 days."
 
 
 def test_nothing_relevant_exits_1(wiki: Project, capsys: pytest.CaptureFixture[str]) -> None:
@@ -78,7 +78,7 @@ def test_json_schema(wiki: Project, capsys: pytest.CaptureFixture[str]) -> None:
 def test_answer_is_printed_before_the_results(wiki: Project, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(wiki, "query", "payment terms", "--answer") == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Payment terms are 45 days. [Acme Corp](wiki/vendors/acme.md)"
+    assert out[0] == "Acme sells anvils. Payment terms are 45 days. [Acme Corp](wiki/vendors/acme.md)"
     assert out[1] == "" and out[2].startswith(" 1. ")
 
 

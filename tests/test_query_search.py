@@ -147,9 +147,9 @@ def test_the_snippet_is_the_best_matching_passage(project: Project) -> None:
         "| Part | Interval |\n|---|---|\n| Gasket | yearly |\n"
     )
     write(project, "ops/roastery", "Roastery", body, description="How the roastery runs.")
-    assert project.query("descale boiler")[0].snippet == "Descale the boiler every month with citric acid."
-    assert project.query("gasket")[0].snippet == "Gasket | yearly"
-    assert project.query("roastery")[0].snippet == "The roastery opens at seven."
+    assert project.query("descale boiler")[0].snippet == "Maintenance — Descale the boiler every month with citric acid."
+    assert project.query("gasket")[0].snippet == "Maintenance — Gasket | yearly"
+    assert project.query("opens seven")[0].snippet == "Overview — The roastery opens at seven. Deliveries arrive by truck."
     long = "word " * 200 + "needle in the middle " + "word " * 200
     write(project, "ops/long", "Long", long + "\n")
     snippet = project.query("needle")[0].snippet
@@ -180,8 +180,8 @@ def test_answer_cites_every_sentence_in_the_pages_language(project: Project) -> 
     write(project, "en/paris", "Paris", "Paris is the capital of France. It has many bridges.\n")
     answer = project.search("首都 東京", answer=True).answer
     assert answer is not None and answer.covered and answer.by == "extractive"
-    assert answer.sentences[0].text == "東京は日本の首都です。"
-    assert answer.text.startswith("東京は日本の首都です。 [東京](wiki/ja/tokyo.md)")
+    assert answer.sentences[0].text == "東京は日本の首都です。人口は多いです。"  # the paragraph
+    assert answer.text.startswith("東京は日本の首都です。人口は多いです。 [東京](wiki/ja/tokyo.md)")
     for sentence in answer.sentences:
         assert f"{sentence.text} [{sentence.title}]({sentence.path})" in answer.text
     missing = project.search("kubernetes", answer=True)

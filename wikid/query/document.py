@@ -1,4 +1,4 @@
-"""What the query index reads from a concept page, and the passages snippets come from.
+"""What the query index reads from a concept page and the source texts it cites.
 
 Pure text in, plain values out. A page is indexed under five fields whose token
 counts are added with weights before the sublinear tf is taken, so a word in the
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from wikid.okf.frontmatter import Frontmatter, parse_frontmatter
-from wikid.okf.lint_markdown import table_cells, unverified_rows
+from wikid.okf.lint_markdown import unverified_rows
 from wikid.query.tokenize import term_counts, tokens
 
 FIELD_WEIGHTS = {"title": 3, "id": 3, "description": 2, "tags": 2, "body": 1}
@@ -35,16 +35,6 @@ CHUNK_CHARS = 500
 # CHUNK_CHARS; past HARD_CHUNK_CHARS (a wall of text) at the last line break or space.
 HARD_CHUNK_CHARS = 4 * CHUNK_CHARS
 _CUT = re.compile(r"\n[ \t]*\n|(?<=[.!?])\s|(?<=[。！？])|\|[ \t]*\n")
-
-_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
-_FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^[^\]\s\\]+\]")
-_EMPHASIS = re.compile(r"(\*\*|__|`|~~|<br\s*/?>)")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_FOOTNOTE_DEF = re.compile(r"^\s*\[\^[^\]]+\]:")
-_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
-_SEPARATOR_CELL = re.compile(r"^:?-+:?$")
-# A sentence ends at . ! ? followed by a space, or right after a CJK full stop.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 
 
 class Cited(NamedTuple):
@@ -163,59 +153,3 @@ def open_conflict(body: str) -> bool:
     the linter's CONFLICT_UNRESOLVED (one function serves both).
     """
     return bool(unverified_rows(body))
-
-
-def coverage(passage: str, query_idf: dict[str, float]) -> float:
-    """How much of a query a passage holds: the idf of each distinct query term in it."""
-    present = set(tokens(passage))
-    return sum(w for t, w in query_idf.items() if t in present)
-
-
-def plain(markdown: str) -> str:
-    """One line of readable text: links become their text, footnote marks and emphasis go."""
-    text = _FOOTNOTE_REF.sub("", markdown)
-    text = _LINK.sub(r"\1", text)
-    text = _EMPHASIS.sub("", text)
-    return " ".join(text.split())
-
-
-def _table_row(cells: list[str]) -> str | None:
-    if all(_SEPARATOR_CELL.match(c) for c in cells if c) or not any(cells):
-        return None
-    kept = [plain(c) for c in cells]
-    return " | ".join(c for c in kept if c)
-
-
-def passages(body: str) -> list[str]:
-    """The body cut into sentences, list items and table rows, as plain text, in order.
-
-    Headings, rules, footnote definitions and code fences are not passages: a snippet
-    or an answer quotes what the page says, not its scaffolding.
-    """
-    out: list[str] = []
-    paragraph: list[str] = []
-
-    def flush() -> None:
-        if paragraph:
-            text = plain(" ".join(paragraph))
-            out.extend(s for s in _SENTENCE_END.split(text) if s.strip())
-            paragraph.clear()
-
-    for line in body.split("\n"):
-        stripped = line.strip()
-        cells = table_cells(line) if stripped.startswith("|") else None
-        if (not stripped or stripped.startswith("#") or stripped.startswith(("```", "~~~"))
-                or _RULE.match(line) or _FOOTNOTE_DEF.match(line)):
-            flush()
-        elif cells is not None:
-            flush()
-            row = _table_row(cells)
-            if row:
-                out.append(row)
-        elif _LIST_ITEM.match(line):
-            flush()
-            paragraph.append(_LIST_ITEM.sub("", line))
-        else:
-            paragraph.append(stripped)
-    flush()
-    return out

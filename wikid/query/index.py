@@ -271,7 +271,12 @@ def page_scores(index: Searchable, weights: list[tuple[int, float]]) -> tuple[np
     own). Pages ascending. Rows arrive sorted, so each page's rows are one run: a
     maximum per run, no sort (a sort of every hit row took 50 ms at 100,000 rows).
     """
-    rows, cosine = scores(index, weights)
+    return best_rows(index, *scores(index, weights))
+
+
+def best_rows(index: Searchable, rows: np.ndarray, cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`page_scores` from the rows `scores` gave (the caller keeps them: a query reads
+    more than the best row of the pages it shows)."""
     docs = index.row_doc[rows]
     values = np.where(rows == index.starts[docs], cosine, SOURCE_WEIGHT * cosine)
     new_run = np.diff(docs, prepend=-1) != 0

@@ -1,25 +1,29 @@
-"""Answer one query against an index: rank, then read the top pages for snippets.
+"""Answer one query against an index: rank the pages, then read them for passages.
 
-Ranking uses the index alone (index.page_scores: a page's own text, or a passage of
-a source text it cites, at SOURCE_WEIGHT); the snippet of each result comes from the
-files as they are on disk now. A snippet is the best-matching *passage* (sentence,
-list item or table row) of whatever scored the page: the page body, or the source's
-chunk, then prefixed with a link to the source's archived text,
-`[Title](wiki/archive/...-extracted.txt): ...`. The best passage holds the most
-query-term weight (the sum of the idf of the distinct query terms it contains;
-earliest wins a tie), cut to SNIPPET_CHARS around its first match. A page that
-matched only through its title, id or tags shows its description instead.
+Ranking uses the index alone (index.page_scores: a page's own text, or a chunk of a
+source text it cites, at SOURCE_WEIGHT). Each result is then read as it is on disk
+now, at its best-matching rows (ROWS_READ of them for the results an answer quotes,
+one for the others): the source chunks among them, and the page's own text when its
+row is one of them, of which only the parts holding the query's terms are read. What
+is read is cut into passages (wikid.query.passages) and scored against the query
+(wikid.query.relevance). The best is the result's snippet: the passage with its
+heading (and the sentence introducing it, for an entry of a list), cut to
+SNIPPET_CHARS around its best window, prefixed with a link to the source's archived
+text when it is quoted from one, `[Title](wiki/archive/...-extracted.txt): ...`. A
+page matched by its title or id alone shows its description. The answer
+(wikid.query.answer) quotes the best passages of the top results.
 
-Results scoring below RELATIVE_CUTOFF times the best are dropped: they share a
-common word with the query, not its subject, and listing them beside the match (or
-quoting them in the answer) only hides it. Measured on realdocs: the page sought by
-165 fact queries and 61 title queries never scored below 0.67 x the best; asked for
-the pages about each of its 15 tools by name, 1 relevant page in 61 fell below 0.2 x
-the best and 9 below 0.3 x, hence 0.2.
+Results scoring below RELATIVE_CUTOFF times the best are dropped before the pages are
+read: they share a common word with the query, not its subject, and listing them
+beside the match (or quoting them in the answer) only hides it. Measured on realdocs:
+the page sought by 165 fact queries and 61 title queries never scored below 0.67 x
+the best; asked for the pages about each of its 15 tools by name, 1 relevant page in
+61 fell below 0.2 x the best and 9 below 0.3 x, hence 0.2.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,103 +31,172 @@ from pathlib import Path
 import numpy as np
 
 from wikid.fsio import read_regular
-from wikid.query.answer import extractive_answer, link
-from wikid.query.document import PageText, coverage, passages, read_page
-from wikid.query.index import Searchable, page_scores, query_weights, row_source, top
+from wikid.okf.frontmatter import split_frontmatter
+from wikid.query.answer import ANSWER_PAGES, extractive_answer, link
+from wikid.query.document import read_page, source_chunks
+from wikid.query.index import SOURCE_WEIGHT, Searchable, best_rows, query_weights, row_source, scores, top
+from wikid.query.passages import LEAD_CHARS, cut, framed
+from wikid.query.relevance import Found, QueryTerms, excerpt
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
 from wikid.query.tokenize import term_counts
 
 SNIPPET_CHARS = 240
 RELATIVE_CUTOFF = 0.2
+# The rows a result is read at for passages: its best-matching source chunks and its
+# page's own text; the passage that answers is often not in the one chunk that scored
+# best. The results an answer quotes (answer.ANSWER_PAGES) are read at ROWS_READ rows,
+# the others, whose snippet is all that is shown of them, at their best row.
+ROWS_READ = 3
 
 
 @dataclass(frozen=True)
 class WikiReader:
-    """How a query reads the wiki as it is now: a page (None if it vanished since it
-    was indexed) and a source's archived text (None if it cannot be read)."""
+    """How a query reads the wiki as it is now: a page's text (None if it vanished since
+    it was indexed) and a source's archived text (None if it cannot be read)."""
 
-    page: Callable[[str], PageText | None]
+    page: Callable[[str], str | None]
     source: Callable[[str], str | None]
-
-
-def best_passage(candidates: list[str], query_idf: dict[str, float]) -> str | None:
-    best, best_score = None, 0.0
-    for passage in candidates:
-        value = coverage(passage, query_idf)
-        if value > best_score:
-            best, best_score = passage, value
-    return best
-
-
-def trim(text: str, query_idf: dict[str, float], limit: int = SNIPPET_CHARS) -> str:
-    """`text` cut to about `limit` characters around the first query term, on word breaks."""
-    if len(text) <= limit:
-        return text
-    folded = text.casefold()
-    at = min((p for t in query_idf if (p := folded.find(t)) >= 0), default=0)
-    start = max(0, at - limit // 3)
-    if start:
-        space = text.find(" ", start, at)
-        start = space + 1 if space >= 0 else start
-    end = start + limit
-    if end < len(text):
-        space = text.rfind(" ", start + limit // 2, end)
-        end = space if space >= 0 else end
-    return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
 
 
 def wiki_reader(wiki: Path) -> WikiReader:
     """Read pages and source texts from `wiki` as they are now."""
-    def page(concept_id: str) -> PageText | None:
+    def page(concept_id: str) -> str | None:
         try:
             data, _ = read_regular(wiki / f"{concept_id}.md")
         except OSError:
             return None
-        return read_page(concept_id, data.decode("utf-8", "replace"))
+        return data.decode("utf-8", "replace")
 
     return WikiReader(page, lambda path: read_source(wiki, path))
+
+
+def body(page: str) -> str:
+    """A page's text after its frontmatter (all of it without one): the frontmatter's
+    YAML is not parsed, a query needs the title alone and the index has it."""
+    split = split_frontmatter(page)
+    return page[split[1] :] if split else page
+
+
+def query_terms(index: Searchable, query: str) -> QueryTerms:
+    """The query's distinct terms weighed by their idf in the index; a term the index has
+    never seen weighs as a term of one row would (it may still match a variant of itself).
+
+    (Weighing terms by the pages holding them instead, so that the tool a question names
+    outweighs words its manual says in passing, found fewer answering passages on
+    bench/answers.py's first corpus: 12 of 25 in the top-3 snippets against 14.)"""
+    unseen = 1.0 + math.log((len(index.norms) + 1.0) / 2.0)
+    weights = {}
+    for term in term_counts(query):
+        tid = index.term_id(term)
+        weights[term] = float(index.idf[tid]) if tid is not None else unseen
+    return QueryTerms(weights)
+
+
+def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndarray, page: str | None,
+                  read: WikiReader, terms: QueryTerms, depth: int = ROWS_READ) -> list[Found]:
+    """The scored passages of one page's `depth` best-matching rows (`rows`, `cosine`:
+    the page's hit rows), weighed as the page's score weighs them: the source chunks
+    among them, and the page's own text when its row is one of them.
+
+    A page's text is one row, however long (a digest may run to 80 KB), so which of its
+    parts to read is decided by the query's terms in each part (`spans_held`)."""
+    record, first = index.records[doc], int(index.starts[doc])
+    found: list[Found] = []
+    regions: dict[str, list[tuple[int, int]]] = {}
+    cited: dict[str, SourceRef] = {}
+    values = np.where(rows == first, cosine, SOURCE_WEIGHT * cosine)
+    for i in np.argsort(-values, kind="stable")[:depth].tolist():
+        row = int(rows[i])
+        if hit := row_source(record, row - first):
+            source, chunk = hit
+            regions.setdefault(source.path, []).append((int(index.ends[row - 1]) if chunk else 0, int(index.ends[row])))
+            cited[source.path] = SourceRef(source.id, source.title, f"wiki/{source.path}")
+        elif page:
+            text = body(page)
+            spans = source_chunks(text)
+            held = terms.spans_held(text, spans)
+            best_spans = sorted(range(len(spans)), key=lambda n: -held[n])[:depth]
+            for start, end in merged([spans[n] for n in best_spans if held[n] > 0]):
+                found += [Found(s, None) for p in cut(text, start, end) if (s := terms.score(p, record.title))]
+    for path, spans in regions.items():
+        text = read.source(path)
+        if not text:
+            continue
+        ref, frame = cited[path], f"{cited[path].title} {record.title}"
+        for start, end in merged(spans):
+            found += [Found(s, ref) for p in cut(text, start, end) if (s := terms.score(p, frame))]
+    return found
+
+
+def merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of one text, those closer than a region's look back (LEAD_CHARS) joined, so
+    that no part of the text is read twice."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start - out[-1][1] <= LEAD_CHARS:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
+
+
+def best(found: list[Found]) -> Found | None:
+    """The best-scoring passage; on a tie the page's own (the digest the wiki vouches for), then the first."""
+    return max(found, key=lambda f: (f.scored.score, f.source is None), default=None)
+
+
+def snippet(top: Found | None, concept_id: str, page: str | None) -> str:
+    """The best passage with its heading, a source's prefixed with a link to its text;
+    when the page matched by its title or id alone, its description (or that passage, or
+    its first passage when it has no description)."""
+    if top is None or not top.scored.own:
+        parsed = read_page(concept_id, page) if page else None
+        if parsed and parsed.description:
+            return parsed.description
+        if top is None:
+            first = cut(parsed.body) if parsed else []
+            return trim(first[0].text) if first else ""
+    text = framed(top.scored.passage, excerpt(top.scored, SNIPPET_CHARS), SNIPPET_CHARS // 2)
+    return f"{link(top.source.title, top.source.path)}: {text}" if top.source else text
+
+
+def trim(text: str) -> str:
+    """`text` cut to about SNIPPET_CHARS on a word break."""
+    if len(text) <= SNIPPET_CHARS:
+        return text
+    end = text.rfind(" ", SNIPPET_CHARS // 2, SNIPPET_CHARS)
+    return text[: end if end > 0 else SNIPPET_CHARS] + "…"
 
 
 def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> QueryResponse:
     """Rank the pages of `index` for `request.query` and build the response."""
     weights = query_weights(index, term_counts(request.query))
-    query_idf = {index.terms[tid]: float(index.idf[tid]) for tid, _ in weights}
-    ranked: list[tuple[int, float]] = []
-    best_row: dict[int, int] = {}
-    if weights:
-        pages, values, rows = page_scores(index, weights)
-        if request.type is not None:
-            wanted = request.type.casefold()
-            keep = np.array([(kind or "").casefold() == wanted for kind in index.page_types(pages.tolist())], bool)
-            pages, values, rows = pages[keep], values[keep], rows[keep]
-        ranked = top(pages, values, request.k)
-        ranked = [(doc, score) for doc, score in ranked if score >= RELATIVE_CUTOFF * ranked[0][1]]
-        at = np.searchsorted(pages, [doc for doc, _ in ranked])
-        best_row = {doc: int(rows[i]) for (doc, _), i in zip(ranked, at.tolist())}
+    if not weights:
+        answer = extractive_answer([]) if request.answer else None
+        return QueryResponse(request.query, len(index), [], answer)
+    rows, cosine = scores(index, weights)
+    pages, values, _ = best_rows(index, rows, cosine)
+    if request.type is not None:
+        wanted = request.type.casefold()
+        keep = np.array([(kind or "").casefold() == wanted for kind in index.page_types(pages.tolist())], bool)
+        pages, values = pages[keep], values[keep]
+    ranked = top(pages, values, request.k)
+    ranked = [(doc, score) for doc, score in ranked if score >= RELATIVE_CUTOFF * ranked[0][1]]
+    terms = query_terms(index, request.query)
     results: list[QueryResult] = []
-    texts: list[tuple[QueryResult, list[str], list[str]]] = []
+    quotable: list[tuple[QueryResult, list[Found]]] = []
     for rank, (doc, score) in enumerate(ranked, 1):
-        record, row = index.records[doc], best_row[doc]
-        source, quoted = None, []
-        if hit := row_source(record, row - int(index.starts[doc])):
-            cited, chunk = hit
-            source = SourceRef(cited.id, cited.title, f"wiki/{cited.path}")
-            text = read.source(cited.path) or ""
-            quoted = passages(text[int(index.ends[row - 1]) if chunk else 0 : int(index.ends[row])])
-        # The page itself is read only where it is quoted: a source's passage, when there
-        # is one, is the snippet, and parsing the page would be wasted on it.
-        page = read.page(record.id) if request.answer or not quoted else None
-        own = passages(page.body) if page else []
-        if source is not None and quoted:
-            passage = best_passage(quoted, query_idf) or quoted[0]
-            snippet = f"{link(source.title, source.path)}: {trim(passage, query_idf)}"
-        else:
-            snippet = trim(best_passage(own, query_idf) or (page.description if page else "") or
-                           (own[0] if own else ""), query_idf)
-        result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md", snippet,
-                             record.conflict, record.type, source)
+        record = index.records[doc]
+        lo, hi = np.searchsorted(rows, [index.starts[doc], index.starts[doc + 1]]).tolist()
+        page = read.page(record.id)
+        depth = ROWS_READ if rank <= ANSWER_PAGES else 1
+        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, depth)
+        top_found = best(found)
+        result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md",
+                             snippet(top_found, record.id, page), record.conflict, record.type,
+                             top_found.source if top_found else None)
         results.append(result)
-        texts.append((result, ([page.description] if page and page.description else []) + own, quoted))
-    answer = extractive_answer(texts, query_idf) if request.answer else None
+        quotable.append((result, found))
+    answer = extractive_answer(quotable) if request.answer else None
     return QueryResponse(request.query, len(index), results, answer)

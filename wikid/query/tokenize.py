@@ -72,6 +72,15 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+def word_tokens(text: str) -> list[tuple[int, str]]:
+    """The tokens of `text`, each with the number of the space-separated word it is in
+    (what a snippet cuts on)."""
+    if text.isascii():  # NFKC changes no ASCII character: case-fold and cut each word at once
+        return [(at, token) for at, word in enumerate(text.lower().split(" "))
+                for token in word.translate(_ASCII_SEPARATORS).split()]
+    return [(at, token) for at, word in enumerate(text.split(" ")) for token in tokens(word)]
+
+
 def term_counts(text: str) -> Counter[str]:
     """How often each token occurs in `text`."""
     return Counter(tokens(text))

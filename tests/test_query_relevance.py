@@ -1,0 +1,64 @@
+"""How a passage is scored against a query: idf-weighted terms held in it, in its context, close together."""
+
+from __future__ import annotations
+
+import pytest
+
+from wikid.query.passages import Passage
+from wikid.query.relevance import CONTEXT_WEIGHT, VARIANT_WEIGHT, WINDOW_WORDS, QueryTerms, excerpt, variant
+
+
+def passage(text: str, context: str = "") -> Passage:
+    return Passage(text, "", context, 0)
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("overwriting", "overwrite", True), ("exist", "existing", True), ("exists", "exist", True),
+    ("changed", "changes", True), ("kill", "killed", True),
+    ("install", "installation", False),  # too long a different end
+    ("run", "runs", False),  # too short to tell
+    ("1234", "12345", False),  # numbers are not words with endings
+])
+def test_variants_share_a_stem_and_differ_by_a_short_ending(a: str, b: str, same: bool) -> None:
+    assert variant(a, b) is same and variant(b, a) is same
+
+
+def test_a_term_counts_fully_in_the_passage_less_as_a_variant_or_in_its_context_and_by_its_weight() -> None:
+    terms = QueryTerms({"exit": 1.0, "status": 1.0, "2": 2.0})
+    full = terms.score(passage("exit status 2 if trouble"))
+    assert full is not None and full.score == pytest.approx(1.0)
+    framed = terms.score(passage("2 if trouble", context="EXIT STATUS"))
+    assert framed is not None and framed.score == pytest.approx((2.0 + 2 * CONTEXT_WEIGHT) / 4.0)
+    varied = terms.score(passage("it exits with 2"))
+    assert varied is not None and varied.score == pytest.approx((2.0 + VARIANT_WEIGHT) / 4.0)
+    assert terms.score(passage("nothing here")) is None
+    assert terms.score(passage("nothing here"), frame="Exit codes") is not None  # a title frames every passage
+
+
+def test_two_words_in_a_row_hold_the_word_they_make() -> None:
+    terms = QueryTerms({"whitespace": 1.0, "ignore": 1.0})
+    scored = terms.score(passage("-w ignore all white space"))
+    assert scored is not None and scored.score == pytest.approx(1.0)
+
+
+def test_terms_far_apart_in_a_long_paragraph_count_less_than_terms_together() -> None:
+    filler = " ".join(["word"] * WINDOW_WORDS)
+    terms = QueryTerms({"kiln": 1.0, "temperature": 1.0})
+    apart = terms.score(passage(f"The kiln is old. {filler} The temperature is high."))
+    together = terms.score(passage(f"{filler} The kiln temperature is 1200 degrees. {filler}"))
+    assert apart is not None and together is not None
+    assert apart.score == pytest.approx(0.5) and together.score == pytest.approx(1.0)
+    words = together.passage.text.split(" ")
+    assert "kiln" in words[together.window[0] : together.window[1]]
+
+
+def test_an_excerpt_keeps_a_short_first_sentence_before_the_window_far_into_a_passage() -> None:
+    filler = " ".join(["padding"] * 60)
+    text = f"-P max-procs Run up to max-procs processes at a time. {filler}. Send SIGUSR1 to run more commands."
+    scored = QueryTerms({"sigusr1": 1.0}).score(passage(text))
+    assert scored is not None
+    shown = excerpt(scored, 180)
+    assert shown.startswith("-P max-procs Run up to max-procs processes at a time. …padding")
+    assert shown.endswith("padding. Send SIGUSR1 to run more commands.") and len(shown) <= 182  # filled up to the end
+    short = QueryTerms({"procs": 1.0}).score(passage("Run up to max-procs processes."))
+    assert short is not None and excerpt(short, 120) == "Run up to max-procs processes."

@@ -1,0 +1,282 @@
+"""Passages: the pieces of a page or a source text that a snippet or an answer quotes.
+
+A passage is one paragraph, one list item or one table row, as plain text: in a man
+page or a manual that is an option with its description, an exit status with its
+meaning, a paragraph of prose. It carries what frames it without being in it, its
+*context*: the heading it sits under, the sentence that introduces the list it is in
+(a paragraph ending with a colon: "exits with the following status:"), the question
+it answers (a short paragraph ending with a question mark, as a FAQ writes them), and
+the header of its table. Asked "what does exit status 2 mean", the passage that
+answers is "2 if trouble" under "EXIT STATUS": its words alone hardly match, its
+context does (wikid.query.relevance weighs the two).
+
+A query reads only the parts of a text that matched (`cut(text, start, end)`): the
+readers of wikid.document parse a whole document (25-85 ms for a 50 KB man page),
+while a query must answer in milliseconds, so this is one pass over the lines of the
+region, and a look back for the heading above it. It reads what wikid's extractors and
+pages write: Markdown (ATX and setext headings, lists, GFM tables, fences) and text
+laid out by its authors (flush-left ALL-CAPS section names, indented paragraphs, a
+word hyphenated at a line break).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wikid.okf.lint_markdown import table_cells
+
+# How far before a region a query looks for the heading over it and for the paragraph
+# introducing it: a section of a long manual may start far above the match.
+LOOKBACK_CHARS = 20_000
+LEAD_CHARS = 2_000  # how far before a region the sentence introducing its list is looked for
+MAX_QUESTION_CHARS = 200  # a paragraph ending with "?" no longer than this is a question
+MAX_LEAD_CHARS = 200  # one ending with ":" no longer than this only introduces what follows
+
+_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^[^\]\s\\]+\]")
+_EMPHASIS = re.compile(r"(\*\*|__|`|~~|<br\s*/?>)")
+_MARKUP = re.compile(r"[\[\]*_`~<\\]")
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(?=\S)")
+_FOOTNOTE_DEF = re.compile(r"^\s*\[\^[^\]]+\]:")
+_RULE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")
+_SEPARATOR_CELL = re.compile(r"^:?-+:?$")
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+# A section name as man pages and plain-text manuals write it: flush left, ALL CAPS,
+# a few words (`EXIT STATUS`, `SEE ALSO`).
+_CAPS = re.compile(r"^[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)]$")
+# A line that may be a heading, after its line break (a literal the scan can look for first).
+_HEADING_LINE = re.compile(r"\n( {0,3}#{1,6}[ \t]+\S[^\n]*|[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)][ \t]*)(?=\n|$)")
+_BLANK = re.compile(r"\n[ \t]*\n")
+_HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
+
+
+@dataclass(frozen=True)
+class Passage:
+    text: str  # plain text on one line
+    heading: str  # the heading it sits under, as written ("" when none)
+    context: str  # what frames it: headings, the sentence introducing it, the question it answers, a table's header
+    at: int  # where it starts in the text it was cut from (orders passages; one met twice is one)
+    lead: str = ""  # the sentence introducing it, when it is an entry of a list (shown with it)
+
+
+def plain(markdown: str) -> str:
+    """One line of readable text: links become their text, footnote marks, emphasis and escapes go."""
+    if not _MARKUP.search(markdown):
+        return " ".join(markdown.split())  # most lines of most texts
+    text = _FOOTNOTE_REF.sub("", markdown)
+    text = _LINK.sub(r"\1", text)
+    text = _ESCAPE.sub(r"\1", _EMPHASIS.sub("", text))
+    return " ".join(text.split())
+
+
+def _is_caps_heading(line: str) -> bool:
+    if line != line.lstrip() or len(line.split()) > 6 or not _CAPS.match(line.rstrip()):
+        return False
+    letters = sum(c.isalpha() for c in line)
+    return letters >= 3 and letters >= 0.6 * len(line.replace(" ", ""))
+
+
+def _heading(line: str) -> str | None:
+    """The title of a heading line, or None."""
+    if atx := _ATX.match(line):
+        return plain(atx.group(2)) or None
+    return line.strip() if _is_caps_heading(line) else None
+
+
+def framed(passage: Passage, text: str, lead_chars: int) -> str:
+    """`text` (the passage or part of it) as shown: after its heading, and after the
+    sentence introducing it when that is at most `lead_chars` long."""
+    lead = f"{passage.lead} " if passage.lead and len(passage.lead) <= lead_chars else ""
+    return f"{passage.heading} — {lead}{text}" if passage.heading else f"{lead}{text}"
+
+
+def heading_before(text: str, at: int) -> tuple[str, int]:
+    """The last heading in the LOOKBACK_CHARS before `at` and where its line starts ("", 0 when none)."""
+    last, where = "", 0
+    first = max(0, at - LOOKBACK_CHARS)
+    if first == 0 and (title := _heading(text[: text.find("\n")] if "\n" in text else text)) is not None:
+        last = title  # the text's first line, with no line break before it
+    for match in _HEADING_LINE.finditer(text, max(0, first - 1), at):
+        if (title := _heading(match.group(1))) is not None:
+            last, where = title, match.start(1)
+    return last, where
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _join(lines: list[str]) -> str:
+    """A paragraph's lines as one: a word hyphenated at a line break is joined again."""
+    out = ""
+    for line in lines:
+        out = out[:-1] + line if out.endswith(_HYPHENS) else f"{out} {line}" if out else line
+    return out
+
+
+def _region(text: str, start: int, end: int, heading: int) -> tuple[int, int]:
+    """`start`-`end` widened to whole paragraphs (not back past the heading over it,
+    whose line starts at `heading`)."""
+    if start > 0:
+        blanks = [m.end() for m in _BLANK.finditer(text, max(heading, start - LEAD_CHARS), start + 1)]
+        start = blanks[-1] if blanks else max(heading, text.rfind("\n", 0, start) + 1)
+    if end < len(text):
+        after = _BLANK.search(text, end, min(len(text), end + LEAD_CHARS))
+        end = after.start() if after else min(len(text), end + LEAD_CHARS)
+    return start, end
+
+
+def _framing_before(text: str, at: int, heading: int) -> tuple[str, str, int]:
+    """(question, lead, the lead's indentation) in force at `at`, a paragraph's start:
+    the nearest paragraph before it, back to LEAD_CHARS and not past the heading (whose
+    line starts at `heading`), that asks a question or introduces a list. Found without
+    reading the paragraphs between: only their last characters are looked at."""
+    floor = max(heading, at - LEAD_CHARS)
+    starts = [floor, *(m.end() for m in _BLANK.finditer(text, floor, at))]
+    ends = [*(m.start() for m in _BLANK.finditer(text, floor, at)), at]
+    lead, indent = "", 0
+    for begin, stop in reversed(list(zip(starts, ends))):
+        if not text[begin:stop].rstrip().endswith((":", "?")):
+            continue
+        lines = text[begin:stop].split("\n")
+        if begin == heading and lines and _heading(lines[0]) is not None:
+            lines = lines[1:]  # the heading's own line, run on into its first paragraph
+        paragraph = plain(_join([line.strip() for line in lines if line.strip()]))
+        if paragraph.endswith("?") and len(paragraph) <= MAX_QUESTION_CHARS:
+            return paragraph, lead, indent
+        if paragraph.endswith(":") and len(paragraph) <= MAX_LEAD_CHARS and not lead:
+            lead, indent = paragraph, _indent(next((line for line in lines if line.strip()), "").expandtabs(8))
+    return "", lead, indent
+
+
+class _Reader:
+    """The state of one pass over a region's lines: the heading, question, lead and
+    table header in force, and the paragraph being gathered."""
+
+    def __init__(self, heading: str, start: int, end: int) -> None:
+        self.heading, self.question, self.lead, self.header = heading, "", "", ""
+        self.lead_indent = 0
+        self.pending: tuple[str, int, int] | None = None  # a lead, until it is known to introduce entries
+        self.start, self.end = start, end  # passages must overlap this span
+        self.lines: list[str] = []
+        self.at = self.indent = 0
+        self.item = self.defined = False
+        self.out: list[Passage] = []
+
+    def emit(self, body: str, at: int, stop: int, entry: bool = False) -> None:
+        """Keep a passage. An entry makes the lead before it its context, not a passage:
+        "2 if trouble" is the answer, "exits with the following status:" only says what
+        it is."""
+        if entry:
+            self.pending = None
+        else:
+            self.close()
+        self._keep(body, at, stop, self.lead if entry else "")
+
+    def close(self) -> None:
+        """A lead no entry followed is a passage after all."""
+        if self.pending is not None:
+            text, at, stop = self.pending
+            self.pending = None
+            self._keep(text, at, stop, "")
+
+    def _keep(self, body: str, at: int, stop: int, lead: str) -> None:
+        if stop > self.start and at < self.end and body:
+            context = " ".join(filter(None, (self.heading, self.question, lead, self.header)))
+            self.out.append(Passage(body, self.heading, context, at, lead))
+
+    def begin(self, line: str, at: int, item: bool) -> None:
+        self.at, self.item = at, item
+        self.indent = _indent(line.expandtabs(8))
+
+    def flush(self, stop: int) -> None:
+        """End the paragraph: a question frames what follows it; a paragraph ending with
+        a colon introduces the entries after it (list items, table rows, code, paragraphs
+        indented further, definitions) until a paragraph that is none of those."""
+        if not self.lines:
+            return
+        body = plain(_join(self.lines))
+        entry = bool(self.lead) and (self.item or self.defined or self.indent > self.lead_indent)
+        self.lines.clear()
+        self.defined = False
+        if body.endswith("?") and len(body) <= MAX_QUESTION_CHARS:
+            self.close()
+            self.question, self.lead = body, ""
+            return
+        if not entry:
+            self.lead = ""
+        if body.endswith(":") and len(body) <= MAX_LEAD_CHARS:
+            self.close()
+            self.lead, self.lead_indent, self.pending = body, self.indent, (body, self.at, stop)
+            return
+        self.emit(body, self.at, stop, entry)
+        if body.endswith(":"):  # a paragraph that says more than what follows: a passage, and their context
+            self.lead, self.lead_indent = body, self.indent
+
+    def section(self, title: str) -> None:
+        self.close()
+        self.heading, self.question, self.lead, self.header = title, "", "", ""
+
+
+def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
+    """The passages of `text` that overlap `start`-`end` (all of it by default), in order.
+
+    Headings, rules and footnote definitions are context or nothing, never passages:
+    a snippet quotes what the text says, not its scaffolding. A fenced block's groups
+    of lines are passages (an example command, a list the page laid out as code).
+    """
+    end = len(text) if end is None else end
+    heading, heading_at = heading_before(text, start)
+    lo, hi = _region(text, start, end, heading_at)
+    read = _Reader(heading if lo > heading_at else "", start, end)
+    if lo > heading_at:
+        read.question, read.lead, read.lead_indent = _framing_before(text, lo, heading_at)
+    fenced = False
+    position = lo
+    for line in text[lo:hi].split("\n"):
+        line_at, position = position, position + len(line) + 1
+        stripped = line.strip()
+        mark = stripped[:1]  # most lines are prose: their first character rules the patterns below out
+        if mark in "`~" and _FENCE.match(line):
+            read.flush(line_at)
+            fenced = not fenced
+        elif fenced:  # a block of code or of aligned lines: each group of lines is an entry of what introduced it
+            if not stripped:
+                read.flush(line_at)
+            else:
+                if not read.lines:
+                    read.begin(line, line_at, True)
+                read.lines.append(stripped)
+        elif not stripped:
+            read.flush(line_at)
+            read.header = ""
+        elif (mark == "#" or line[:1].isupper() and line.isupper()) and (title := _heading(line)) is not None:
+            read.flush(line_at)
+            read.section(title)
+        elif mark in "=-" and len(read.lines) == 1 and _RULE.match(line) and set(stripped) <= set("=-") \
+                and not read.item:
+            read.section(plain(read.lines.pop()))  # setext: Title / =====
+        elif mark in "-*_=[" and (_RULE.match(line) or _FOOTNOTE_DEF.match(line)):
+            read.flush(line_at)
+        elif (cells := table_cells(line) if mark == "|" else None) is not None:
+            read.flush(line_at)
+            row = " | ".join(c for c in (plain(c) for c in cells) if c and not _SEPARATOR_CELL.match(c))
+            if not read.header:
+                read.header = row  # until a blank line, the table's rows are read under it
+            elif row:
+                read.emit(row, line_at, position, entry=True)
+        else:
+            item = _LIST_ITEM.match(line) if mark in "-*+•" or mark.isdigit() else None
+            if item:
+                read.flush(line_at)
+            if not read.lines:
+                read.begin(line, line_at, bool(item))
+            elif stripped.startswith(":") and len(read.lines) == 1:
+                read.defined = True  # `term` / `:   description`, a definition list
+            read.lines.append(line[item.end():].strip() if item else stripped)
+    read.flush(hi)
+    read.close()
+    return read.out

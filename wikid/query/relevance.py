@@ -1,0 +1,202 @@
+"""How well a passage answers a query: the idf-weighted share of the query it holds.
+
+Each distinct query term weighs its idf in the index (a word in every row weighs
+almost nothing, a rare one a lot; a word the index has never seen weighs as much as
+the rarest). A passage holds a term fully when the term is one of its words, at
+VARIANT_WEIGHT when one of its words is a variant of the term (`overwrite` for
+`overwriting`, `exists` for `exist`: the same first letters, a short different end;
+no stemmer is language-neutral, this is), and at CONTEXT_WEIGHT when only its
+context holds it (the heading over it, the sentence introducing its list, the
+question it answers, the title of its page or source): "2 if trouble" under the
+heading EXIT STATUS answers "exit status 2". The score is the share of the query's
+weight a passage holds, 0 to 1.
+
+Only the best window of WINDOW_WORDS tokens of a passage counts, so a long paragraph
+that mentions every term somewhere does not beat a sentence that says the thing: the
+words that answer a question stand close together. That window is also what a
+snippet shows of a long passage (`excerpt`).
+
+Measured with bench/answers.py's first corpus (25 questions on 29 real documents), as
+the scoring was built: a bonus for two query terms in a row (`exit status`) found as
+many answering passages in the top-3 snippets (15) and fewer in the answer (13
+against 16); a bonus for an entry whose tag is a query term (`-k`, `2`) fewer in the
+snippets (13); a context counting 0.7, or a window of 36 tokens, one fewer.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from itertools import takewhile
+
+from wikid.query.passages import Passage
+from wikid.query.results import SourceRef
+from wikid.query.tokenize import tokens, word_tokens
+
+VARIANT_WEIGHT = 0.6
+CONTEXT_WEIGHT = 0.5
+WINDOW_WORDS = 24  # about a sentence
+MIN_STEM = 4  # letters two words share before they can be variants of one another
+MAX_ENDING = 3  # letters either may add after what they share
+# A sentence ends at . ! ? followed by a space, or right after a CJK full stop.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
+
+
+@dataclass(frozen=True)
+class Scored:
+    score: float  # the share of the query's weight held, 0-1
+    passage: Passage
+    window: tuple[int, int]  # the best window, in tokens of passage.text
+    own: bool = True  # the passage or its own context holds a term, not only its page's or source's title
+
+
+@dataclass(frozen=True)
+class Found:
+    """A scored passage and where it was read: the page itself (source None) or a source's text."""
+
+    scored: Scored
+    source: SourceRef | None
+
+
+def variant(a: str, b: str) -> bool:
+    """Whether two different words are forms of one word: they share their first
+    MIN_STEM letters or more and differ by at most MAX_ENDING letters at either end."""
+    if len(a) < MIN_STEM or len(b) < MIN_STEM or a[:MIN_STEM] != b[:MIN_STEM] or not a[:MIN_STEM].isalpha():
+        return False
+    shared = MIN_STEM
+    while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+        shared += 1
+    return len(a) - shared <= MAX_ENDING and len(b) - shared <= MAX_ENDING
+
+
+class QueryTerms:
+    """A query's distinct terms with their weights, and the memo of which words match them."""
+
+    def __init__(self, weights: dict[str, float]) -> None:
+        self.weights = weights
+        self.total = math.fsum(weights.values())
+        self._by_stem: dict[str, list[str]] = {}
+        for term in weights:
+            self._by_stem.setdefault(term[:MIN_STEM], []).append(term)
+        self._memo: dict[str, tuple[tuple[str, float], ...]] = {}
+        self._contexts: dict[str, dict[str, float]] = {}
+        self._stems = frozenset(self._by_stem)
+
+    def matches(self, word: str) -> tuple[tuple[str, float], ...]:
+        """The query terms `word` is (1.0) or is a variant of (VARIANT_WEIGHT)."""
+        found = self._memo.get(word)
+        if found is None:
+            found = tuple((term, 1.0 if term == word else VARIANT_WEIGHT)
+                          for term in self._by_stem.get(word[:MIN_STEM], ()) if term == word or variant(term, word))
+            self._memo[word] = found
+        return found
+
+    def spans_held(self, text: str, spans: list[tuple[int, int]]) -> list[float]:
+        """For each (start, end) span of `text`, the weight of the terms whose first
+        letters are in it: what picks the parts of a long page worth cutting into
+        passages (a page of 80 KB is too long to cut whole for every query)."""
+        lowered = text.lower()
+        probes = [(term[:MIN_STEM], weight) for term, weight in self.weights.items()]
+        return [math.fsum(weight for probe, weight in probes if probe in lowered[start:end]) for start, end in spans]
+
+    def hits(self, words: list[str]) -> list[tuple[int, dict[str, float]]]:
+        """(position, the terms held there and how fully) for each token that holds a
+        term; two tokens in a row hold the term they make together ("white space" holds
+        `whitespace`)."""
+        out = []
+        stems, weights = self._stems, self.weights
+        for at, word in enumerate(words):
+            found = dict(self.matches(word)) if word[:MIN_STEM] in stems else {}
+            if at and (joined := words[at - 1] + word)[:MIN_STEM] in stems and joined in weights:
+                found[joined] = 1.0
+            if found:
+                out.append((at, found))
+        return out
+
+    def held(self, text: str) -> dict[str, float]:
+        """How fully `text` holds each query term it holds."""
+        out: dict[str, float] = {}
+        for _, found in self.hits(tokens(text)):
+            for term, value in found.items():
+                out[term] = max(out.get(term, 0.0), value)
+        return out
+
+    def score(self, passage: Passage, frame: str = "") -> Scored | None:
+        """`passage` scored, with `frame` (its page's or source's title) as more context;
+        None when neither it nor its context holds a query term."""
+        own, framing = self._held_memo(passage.context), self._held_memo(frame)
+        context = {t: max(own.get(t, 0.0), framing.get(t, 0.0)) for t in own.keys() | framing.keys()}
+        words = tokens(passage.text)
+        hits = self.hits(words)
+        if not hits and not context:
+            return None
+        windows = [((0, len(words)), hits)]
+        if len(words) > WINDOW_WORDS and hits:  # a window from each hit on
+            windows = [((first, first + WINDOW_WORDS), list(takewhile(lambda h: h[0] < first + WINDOW_WORDS, hits[i:])))
+                       for i, (first, _) in enumerate(hits)]
+        best, window = 0.0, (0, len(words))
+        for span, inside in windows:
+            held: dict[str, float] = {}
+            for _, found in inside:
+                for term, value in found.items():
+                    held[term] = max(held.get(term, 0.0), value)
+            value = math.fsum(w * max(held.get(t, 0.0), CONTEXT_WEIGHT * context.get(t, 0.0))
+                              for t, w in self.weights.items())
+            if value > best:
+                best, window = value, span
+        return Scored(best / self.total, passage, window, bool(hits or own)) if best > 0 else None
+
+    def _held_memo(self, text: str) -> dict[str, float]:
+        """`held`, once per text: many passages share a heading, all of a text's its title."""
+        found = self._contexts.get(text)
+        if found is None:
+            found = self._contexts[text] = self.held(text)
+        return found
+
+
+def excerpt(scored: Scored, limit: int) -> str:
+    """The passage, or about `limit` characters of it: its best window from the start of
+    its sentence (when that is near), led by the passage's first sentence when the
+    window starts after it and that sentence is short (an option's name and what it
+    does, an exit status's number); cut on word breaks and marked `…` where cut."""
+    text = scored.passage.text
+    if len(text) <= limit:
+        return text
+    words = text.split(" ")
+    first, last = word_window(text, scored.window)
+    if len(" ".join(words[:last])) <= limit:
+        return _words(words, 0, limit)
+    at = len(" ".join(words[:first])) + 1
+    sentence = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    if at - sentence <= limit // 3:
+        first = len(text[:sentence].split(" ")) - 1 if sentence else 0
+    opening = _SENTENCE_END.split(text, maxsplit=1)[0]
+    led = bool(sentence) and len(opening) <= limit // 3 and first > len(opening.split(" "))
+    budget = limit - len(opening) - 1 if led else limit
+    while first > 0 and len(" ".join(words[first - 1 :])) <= budget:
+        first -= 1  # a window at the end: fill the excerpt from before it
+    if led and first > len(opening.split(" ")):
+        return f"{opening} {_words(words, first, budget)}"
+    return _words(words, first, limit)
+
+
+def word_window(text: str, window: tuple[int, int]) -> tuple[int, int]:
+    """A window in tokens of `text` as a window in its space-separated words."""
+    at = [word for word, _ in word_tokens(text)]
+    if not at:
+        return 0, 0
+    return at[min(window[0], len(at) - 1)], at[min(window[1], len(at)) - 1] + 1
+
+
+def _words(words: list[str], first: int, limit: int) -> str:
+    """Words from `first` on, about `limit` characters, `…` where cut."""
+    kept: list[str] = []
+    size = 0
+    for word in words[first:]:
+        if size + len(word) > limit and kept:
+            break
+        kept.append(word[:limit])  # a run without spaces (CJK) longer than the limit is cut in it
+        size += len(word) + 1
+    more = first + len(kept) < len(words) or len(kept[-1]) < len(words[first + len(kept) - 1])
+    return ("…" if first else "") + " ".join(kept) + ("…" if more else "")
