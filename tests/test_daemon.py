@@ -168,6 +168,25 @@ def test_a_second_daemon_refuses_to_start(project: Project, tmp_path: Path) -> N
     assert project.status().daemon is None
 
 
+def test_a_restart_with_nothing_to_do_removes_a_dead_batchs_scratch(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a batch killed after deleting its journal leaves: every input archived, its
+    staged texts and rollback copies still there. The restarted daemon has nothing to
+    batch, and its recovery used to keep them (the kill -9 test's rare leftover)."""
+    for key, value in FAST.items():
+        monkeypatch.setenv(key, value)
+    (project.paths.input / "acme.txt").write_bytes(b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n")
+    project.update()
+    staged = project.paths.extract_staging / "acme.txt.txt"
+    saved = project.paths.rollback / "vendor" / "old.md"
+    for path in (staged, saved):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"left by a killed batch")
+    with in_process_daemon(project):
+        wait_until(ready(project), what="daemon start")
+    assert not input_files(project)
+    assert not project.paths.extract_staging.exists() and not project.paths.rollback.exists()
+
+
 def test_systemd_notifications_reach_the_notify_socket(project: Project, tmp_path: Path) -> None:
     address = str(tmp_path / "notify.sock")
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)

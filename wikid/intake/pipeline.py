@@ -159,7 +159,6 @@ def run_batch(
     memory = IgnoreMemory(paths.ignored, extraction_settings(config.limits))
     ignored_now = [(i.entry, i.result.reason or Reason.UNSUPPORTED, i.result.message)
                    for i in items if i.result.bucket == Bucket.IGNORED]
-    shutil.rmtree(paths.extract_staging, ignore_errors=True)
     non_conformant = [i for i in items if i.result.bucket == Bucket.NON_CONFORMANT]
     try:
         keep_images = agent_selected(config, model) and config.agent.images is not False
