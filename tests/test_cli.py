@@ -32,6 +32,7 @@ def test_init_creates_the_layout_and_is_safe_to_repeat(tmp_path: Path) -> None:
 
 def test_update_json_and_status_json(tmp_path: Path) -> None:
     proj = tmp_path / "p"
+    assert wikid("-C", str(proj), "init").returncode == 0
     (proj / "input" / "v").mkdir(parents=True)
     (proj / "input" / "v" / "acme.md").write_bytes(page("Vendor", "Acme"))
     (proj / "input" / "notes.txt").write_text("hello")
@@ -57,7 +58,7 @@ def test_update_json_and_status_json(tmp_path: Path) -> None:
 
 def test_human_output_names_files_and_reasons(tmp_path: Path) -> None:
     proj = tmp_path / "p"
-    (proj / "input").mkdir(parents=True)
+    assert wikid("-C", str(proj), "init").returncode == 0
     (proj / "input" / "a.md").write_bytes(page())
     (proj / "input" / "empty.md").write_bytes(b"")
     out = wikid("-C", str(proj), "update")
@@ -87,7 +88,30 @@ def test_missing_project_folder_is_exit_1_and_not_created(tmp_path: Path) -> Non
     assert not (tmp_path / "typo").exists()
 
 
+def test_update_and_watch_refuse_a_folder_that_is_not_a_project(tmp_path: Path) -> None:
+    """`update` made a project of any folder it was given (a typo in -C, the wrong
+    current directory) and said "nothing to do"; `init` is how a project is made."""
+    folder = tmp_path / "photos"
+    (folder / "input").mkdir(parents=True)  # an input/ of someone else's is not a project either
+    (folder / "holiday.txt").write_text("not for the wiki")
+    before = sorted(p.relative_to(folder) for p in folder.rglob("*"))
+    for command in ("update", "watch"):
+        out = wikid("-C", str(folder), command)
+        assert out.returncode == 1, out
+        assert f"{folder} is not a wikid project" in out.stderr and f"`wikid -C {folder} init`" in out.stderr
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before
+    assert wikid("-C", str(folder), "init").returncode == 0
+    assert wikid("-C", str(folder), "update").returncode == 0
+    layout = tmp_path / "layout"  # a project made by hand: input/ and wiki/
+    (layout / "input").mkdir(parents=True)
+    (layout / "wiki").mkdir()
+    (layout / "input" / "a.md").write_bytes(page())
+    assert wikid("-C", str(layout), "update").returncode == 0
+    assert (layout / "wiki" / "a.md").exists()
+
+
 def test_bad_clock_is_exit_1(tmp_path: Path) -> None:
+    assert wikid("-C", str(tmp_path), "init").returncode == 0
     out = wikid("-C", str(tmp_path), "update", env={"WIKID_NOW": "yesterday"})
     assert out.returncode == 1 and "WIKID_NOW='yesterday' is not an ISO 8601 instant" in out.stderr
 

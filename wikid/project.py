@@ -145,16 +145,25 @@ class Project:
         if self.root.exists() and not self.root.is_dir():
             raise ProjectNotFound(f"{self.root} is a file, not a project folder; give -C the folder that holds input/ and wiki/")
 
+    def is_project(self) -> bool:
+        """Whether the folder holds a wikid project: a wikid.yaml, wikid's own state
+        (.wikid/), or the layout of both input/ and wiki/. A folder that merely has an
+        input/ or a wiki/ folder of its own is not one."""
+        from wikid.config import CONFIG_NAME
+
+        if (self.root / CONFIG_NAME).is_file() or self.paths.state.is_dir():
+            return True
+        return self.paths.input.is_dir() and self.paths.wiki.is_dir()
+
     def _require_project(self) -> None:
-        """For commands that only read: a folder that holds no project is an error, not
-        an empty project (a typo in -C must not report zeros)."""
+        """A folder that holds no project is an error, not an empty project: a typo in -C
+        must not report zeros, nor `update` or `watch` make a project of any folder."""
         from wikid.config import CONFIG_NAME
 
         self._require_root()
-        markers = (self.root / CONFIG_NAME, self.paths.state, self.paths.input, self.paths.wiki)
-        if not any(m.exists() for m in markers):
+        if not self.is_project():
             raise ProjectNotFound(
-                f"{self.root} is not a wikid project (no {CONFIG_NAME}, input/ or wiki/); "
+                f"{self.root} is not a wikid project (no {CONFIG_NAME}, .wikid/, or input/ and wiki/); "
                 f"create one with `wikid -C {self.root} init`"
             )
 
@@ -183,7 +192,7 @@ class Project:
         from wikid.intake.journal import sweep_temps
         from wikid.manager import engine_name
 
-        self._require_root()
+        self._require_project()
         config = self.config()
         engine_name(config, model)
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
@@ -325,7 +334,7 @@ class Project:
 
     def watch(self) -> int:
         """Run the daemon until SIGTERM/SIGINT (see wikid/daemon/service.py); returns 0."""
-        self._require_root()
+        self._require_project()
         from wikid.daemon.service import Daemon
 
         return Daemon(self).run()
