@@ -43,13 +43,32 @@ class _Slow(http.server.BaseHTTPRequestHandler):
         pass
 
 
-@pytest.fixture
-def endpoint() -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Slow)
+class _Failing(_Slow):
+    """Answers the preflight, and every chat call with a server error."""
+
+    def do_POST(self) -> None:  # noqa: N802
+        self.send_response(500)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(b'{"error": {"message": "the model crashed", "type": "server_error"}}')
+
+
+def _serve(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/v1"
     server.shutdown()
+
+
+@pytest.fixture
+def endpoint() -> Iterator[str]:
+    yield from _serve(_Slow)
+
+
+@pytest.fixture
+def failing_endpoint() -> Iterator[str]:
+    yield from _serve(_Failing)
 
 
 def test_model_options_come_from_the_file_and_one_key_from_the_environment(tmp_path: Path) -> None:
@@ -112,6 +131,20 @@ def test_a_call_past_the_timeout_is_a_model_error_and_moves_nothing(project: Pro
     assert f.action == Action.RETRY and "Timeout" in f.message and "stays in input/" in f.message
     assert (project.paths.input / "acme.txt").exists()
     assert {k for k in tree_bytes(project.paths.wiki) if k != "log.md"} == {k for k in before if k != "log.md"}
+
+
+def test_a_model_error_is_exit_3_with_the_files_left_in_input(project: Project, failing_endpoint: str,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("langchain_openai")
+    from wikid.cli import main
+
+    (project.root / "wikid.yaml").write_text(
+        f"model: openai:slow\nmodel_options:\n  base_url: {failing_endpoint}\n  timeout: 30\n  max_retries: 0\n")
+    drop(project, "acme.txt", b"Vendor: Acme Corp\nPayment terms: 30 days\n")
+    assert main(["-C", str(project.root), "update"]) == 3
+    out = capsys.readouterr().out
+    assert "retry     input/acme.txt" in out and "the model crashed" in out
+    assert (project.paths.input / "acme.txt").exists()
 
 
 def test_the_mode_selects_the_engine_and_draft_is_the_default() -> None:

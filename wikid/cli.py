@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from wikid.okf.lint import LintReport
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
+# `update`: files left in input/ for a reason outside them (UpdateReport.not_processed),
+# or a batch stopped by a failed write (BatchFailed): fix the cause and run again.
+EXIT_NOT_PROCESSED = 3
 EXIT_BROKEN_PIPE = 128 + 13  # what a process killed by SIGPIPE reports, as `yes | head` does
 
 
@@ -112,6 +115,10 @@ def _print_update(report: UpdateReport) -> None:
         print(report.model_cost())
     if report.lint:
         print(report.lint)
+    waiting = len(report.not_processed())
+    if waiting:
+        print(f"{waiting} file(s) not processed for a reason outside them (above); they stay in input/: "
+              f"fix the cause and run `wikid update` again (exit {EXIT_NOT_PROCESSED}).")
 
 
 def _print_status(status: StatusReport) -> None:
@@ -288,9 +295,15 @@ def _run(args: argparse.Namespace) -> int:
             print(f"wikid project ready in {project.root}: drop files into input/ and run `wikid update`.")
             return EXIT_OK
         if args.command == "update":
-            report = project.update(progress=_TerminalProgress())
+            from wikid.project import BatchFailed
+
+            try:
+                report = project.update(progress=_TerminalProgress())
+            except BatchFailed as exc:
+                print(f"wikid: error: {exc}", file=sys.stderr)
+                return EXIT_NOT_PROCESSED
             _emit(args.json, report.to_dict, lambda: _print_update(report))
-            return EXIT_OK
+            return EXIT_NOT_PROCESSED if report.not_processed() else EXIT_OK
         if args.command == "status":
             status = project.status()
             _emit(args.json, status.to_dict, lambda: _print_status(status))
