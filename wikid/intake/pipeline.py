@@ -81,6 +81,8 @@ def _log_bullet(result: FileResult, newly_ignored: bool) -> str | None:
             f"* **Update**: Replaced {_page_link(result.page or '')}; the previous version "
             f"is archived as [{old}](/{link_target(old)})."
         )
+    if result.action == Action.UNCHANGED:
+        return f"* **Update**: Archived `input/{result.input}`; {_page_link(result.page or '')} already held its content."
     if result.action == Action.IGNORED and newly_ignored:
         return f"* **Ignored**: `input/{result.input}` ({result.reason}): {result.message}."
     if result.action == Action.RETRY:
