@@ -235,7 +235,9 @@ class Converter:
 
     def _to_html(self, roff: bytes) -> tuple[bytes, str, str] | None:
         if self.html == "groff":
-            html = self._run(["groff", "-mandoc", "-Thtml"], roff)
+            # -P-I: grohtml names the images of a table or an equation after its own PID
+            # unless given a stem (mandb.8's table): a stem of its own, so runs agree
+            html = self._run(["groff", "-mandoc", "-Thtml", "-P-Iimage"], roff)
             # grohtml stamps the time of the run; drop that comment so runs agree
             html = re.sub(rb"<!-- CreationDate: [^>]*-->\n?", b"", html) if html is not None else None
             return (html, ".html", "gunzip, groff -mandoc -Thtml") if html is not None else None
