@@ -61,6 +61,7 @@ def test_a_conformant_page_keeps_its_mode_when_replaced(project: Project) -> Non
     assert target.stat().st_mode & 0o777 == 0o444
 
 
+@pytest.mark.slow
 def test_the_daemon_logs_each_files_outcome(project: Project, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     """Item 13: the batch line named no files; now each file's outcome is an INFO line,
     an ignored one with its reason code."""
@@ -81,6 +82,7 @@ def _limits(project: Project, timeout: float) -> None:
     (project.root / "wikid.yaml").write_text(f"limits:\n  extract_timeout_seconds: {timeout}\n", encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_failure_under_a_limit_is_retried_once_the_limit_changes(project: Project, hostile: None) -> None:
     """Item 11: a document that failed on the time limit failed again after the limit was
     raised (and after `touch`): the only way out was deleting .wikid/ignored.json."""
@@ -179,6 +181,7 @@ def _disk_full_after(monkeypatch: pytest.MonkeyPatch, k: int) -> list[int]:
     return calls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("earlier", [False, True], ids=["new-pages", "updating-pages"])
 def test_a_disk_filling_up_anywhere_in_a_batch_ends_cleanly(tmp_path: Path, earlier: bool) -> None:
     """Item 4: at every fill level, no traceback, nothing lost, no page citing a missing

@@ -26,7 +26,8 @@ from wikid.okf.bundle import walk_bundle
 from wikid.okf.page import split_page
 
 REALDOCS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "realdocs"
-pytestmark = pytest.mark.skipif(not (REALDOCS / "truth.json").is_file(), reason="../shared/corpus/realdocs/ is absent")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not (REALDOCS / "truth.json").is_file(), reason="../shared/corpus/realdocs/ is absent")]
 BATCHES = ["batch-c", "batch-a", "batch-b"]
 
 

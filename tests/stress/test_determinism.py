@@ -21,6 +21,8 @@ from office_fixtures import make_docx, make_xlsx
 from pdf_fixtures import make_pdf
 from wikid import Project
 
+pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
+
 SAMPLE = Path(__file__).resolve().parents[2] / "sample-project" / "input"
 ROLES = ["database", "web", "cache", "queue", "batch"]
 
