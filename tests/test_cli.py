@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -150,3 +151,44 @@ def test_extract_json_says_what_the_document_is(tmp_path: Path) -> None:
     data = json.loads(wikid("-C", str(tmp_path), "extract", "--json", str(manual)).stdout)
     assert data["identity"] == {"title": "frob — reshape files in place", "kind": "manual page", "subjects": ["frob"],
                                 "type": "Command", "date": None, "author": None}
+
+
+def _commands(parser: argparse.ArgumentParser, prefix: str = "") -> dict[str, argparse.ArgumentParser]:
+    """Every command, nested ones included (`service install`), by its full name."""
+    out: dict[str, argparse.ArgumentParser] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                out[prefix + name] = sub
+                out |= _commands(sub, f"{prefix}{name} ")
+    return out
+
+
+def test_every_command_says_what_it_does_prints_and_how_it_ends() -> None:
+    """The subcommands' --help listed options without a word of description; watch did
+    not say how it stops or where its settings are, update not what its outcomes are."""
+    from wikid.cli import _parser
+
+    parser = _parser()
+    commands = _commands(parser)
+    assert {"init", "update", "status", "watch", "extract", "lint", "query", "reindex", "remove", "migrate",
+            "retry"} <= set(commands)
+    for name, command in commands.items():
+        about = command.description or ""
+        if any(isinstance(a, argparse._SubParsersAction) for a in command._actions):
+            assert about, name  # a group of commands: says what they are for
+            continue
+        assert "Prints" in about or "Logs" in about, f"{name}: what it prints"
+        assert "Exit" in about or "exit" in about, f"{name}: how it ends"
+        for action in command._actions:
+            assert action.help and action.help != argparse.SUPPRESS and len(action.help) > 10, (name, action.dest)
+    for action in parser._actions:
+        assert action.help and action.help != argparse.SUPPRESS, action.dest
+    watch, update = commands["watch"].description or "", commands["update"].description or ""
+    assert "SIGTERM" in watch and "Ctrl-C" in watch and "`watch:` section" in watch and "wikid.yaml" in watch
+    for outcome in ("created", "updated", "unchanged", "ignored", "retry"):
+        assert f"\n  {outcome} " in update, outcome
+    for code in "0123":
+        assert f"\n  {code}  " in update, code
+    shown = wikid("watch", "--help")
+    assert shown.returncode == 0 and "Runs until SIGTERM or Ctrl-C" in shown.stdout

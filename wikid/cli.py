@@ -32,6 +32,109 @@ EXIT_NOT_PROCESSED = 3
 EXIT_BROKEN_PIPE = 128 + 13  # what a process killed by SIGPIPE reports, as `yes | head` does
 
 
+# What each command does, prints and how it ends: `wikid COMMAND --help` shows it
+# (tests/test_cli.py checks every command and option has help).
+_ABOUT = {
+    "init": """\
+Create a wikid project in the folder (-C, default: the current directory): input/,
+wiki/ with index.md and log.md, .wikid/ and a commented wikid.yaml. Never overwrites a
+file that exists, so it is safe to run again.
+
+Prints each path it created, then how to go on. Exits 0; 1 when -C names a file.""",
+    "update": """\
+Take in everything in input/ once, then exit: conformant OKF pages are copied into
+wiki/, other documents are extracted and written up as concept pages, every original
+is archived under wiki/archive/, and index.md and log.md are regenerated.
+
+Prints one line per file with its outcome, then a summary and the lint of the pages
+written (--json: the whole report):
+  created    a new page (the page, and where the original was archived)
+  updated    a page replaced or re-derived (the previous version archived when needed)
+  unchanged  the page already said it (the original is archived all the same)
+  ignored    left in input/ with a reason code (unsupported, empty, encrypted,
+             extraction_failed, too_large, unsafe, reserved, io_failed)
+  retry      left in input/ for a reason outside the file, tried again next run
+Progress is shown on a terminal only.
+
+Exit codes:
+  0  every file was processed or deliberately ignored
+  1  the command could not run (not a project, a bad wikid.yaml, another wikid holds
+     the project, a bad WIKID_NOW)
+  2  usage error
+  3  a file could not be processed for a reason outside it (a full disk or another
+     failed write, permissions: io_failed; a model error: retry); it waits in input/,
+     the others were processed. Fix the cause and run again.""",
+    "status": """\
+Show what waits in input/ (and why a file is ignored, including remembered extraction
+failures), the number of concept pages, the last run, and whether a daemon runs on the
+project (its PID, state and queue). Changes nothing.
+
+Prints one section per item (--json: an object). Exits 0; 1 when the folder is not a
+project.""",
+    "watch": """\
+Run the daemon in the foreground: take in whatever is dropped into input/ in batches
+(a file once it has stopped changing, the files dropped together in one batch),
+regenerate the index.md files after edits in wiki/, and answer `wikid query` from a
+warm index.
+
+Logs to stderr, one line per event: each file's outcome as `wikid update` prints it,
+then the batch's summary. Runs until SIGTERM or Ctrl-C (SIGINT): it finishes the
+current batch and exits 0. SIGHUP re-reads wikid.yaml. Exits 1 at once when the folder
+is not a project or another wikid holds it.
+
+Settings: the `watch:` section of the project's wikid.yaml (stability_seconds,
+batch_quiet_seconds, batch_max_wait_seconds, rescan_seconds, polling), or environment
+variables such as WIKID_WATCH_STABILITY_SECONDS.""",
+    "extract": """\
+Show the text wikid extracts from a file, inside the project or not (the project's
+limits apply), to see why a document was ignored. Changes nothing.
+
+Prints the markdown on stdout, warnings on stderr; or the reason code and its detail
+on stderr. --json: one object with the text, what the document says it is, warnings
+and images. Exits 0 when text was extracted, 1 when not.""",
+    "lint": """\
+Check wiki/ (or the OKF bundle folder PATH) against OKF v0.2 and for wiki health:
+frontmatter, links, sources, indexes, the log. With --fix, first repair what is
+mechanical and safe.
+
+Prints one line per finding (FILE:LINE: SEVERITY CODE message) and a summary (--json:
+the findings). Exits 0 without errors, 1 with an error (warnings do not count).""",
+    "query": """\
+Rank the concept pages for a question (TF-IDF over the pages and the sources they
+cite); a running `wikid watch` answers from its warm index.
+
+Prints each result: rank, score, title, page id, path and a snippet; with --answer an
+answer citing its pages comes first (--json: an object). Exits 0 with results, 1 when
+nothing matches or the wiki is empty.""",
+    "reindex": """\
+Rebuild the query index (.wikid/query-index) from every page in wiki/, ignoring the
+stored one (`wikid query` brings it up to date by itself; this starts it afresh).
+
+Prints the pages, sources and terms indexed and the time taken (--json: an object).
+Exits 0.""",
+    "remove": """\
+Take concept pages (or every page under a folder) out of the wiki without deleting
+anything: each moves to wiki/trash/, the links to it in the other pages point there,
+indexes and log.md follow.
+
+Prints each page moved, folder removed and page relinked, then a count (--json: an
+object). Exits 0; 1 when a path is refused (the message says why).""",
+    "migrate": """\
+Upgrade OKF v0.1 pages to v0.2 in place, in the project's wiki/ or the bundle folder
+PATH; each page is archived before it is rewritten, and untouched pages stay
+byte-identical.
+
+Prints each page migrated with its changes, then a count (--json: an object). Exits 0;
+1 when PATH is not a folder.""",
+    "retry": """\
+Forget the remembered extraction failures of files in input/, so the next run
+extracts them again (after installing a library, repairing a file). With `wikid watch`
+running, asks the daemon to do it (SIGHUP).
+
+Prints the files forgotten, or the daemon asked (--json: an object). Exits 0.""",
+}
+
+
 def _parser() -> argparse.ArgumentParser:
     project = argparse.ArgumentParser(add_help=False)  # -C before or after the command
     project.add_argument("-C", "--project", metavar="DIR", default=argparse.SUPPRESS,
@@ -39,43 +142,51 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wikid",
         description="Turn a project folder into a self-maintaining OKF wiki.",
+        epilog="`wikid COMMAND --help` says what a command does, prints and how it ends. Exit codes: 0 done, "
+               "1 the command could not run, 2 usage error, 3 `update`: a file waits in input/ for a reason "
+               "outside it (a full disk, permissions, a model error).",
         parents=[project],
     )
     parser.add_argument("--version", action="version", version=f"wikid {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    add = functools.partial(commands.add_parser, parents=[project])
-    add("init", help="create input/, wiki/, .wikid/ and a commented wikid.yaml")
-    update = add("update", help="ingest everything in input/ once, then exit")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                     help="one of these (`wikid COMMAND --help` for more):")
+
+    def add(name: str, summary: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, parents=[project], help=summary, description=_ABOUT[name],
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    add("init", "create input/, wiki/, .wikid/ and a commented wikid.yaml")
+    update = add("update", "ingest everything in input/ once, then exit")
     update.add_argument("--json", action="store_true", help="print the report as JSON")
-    status = add("status", help="pending and ignored inputs, concept count, last run")
+    status = add("status", "pending and ignored inputs, concept count, last run")
     status.add_argument("--json", action="store_true", help="print the status as JSON")
-    add("watch", help="run the daemon: ingest whatever is dropped into input/ until stopped")
-    extract = add("extract", help="show the text wikid extracts from a file, or why it cannot")
+    add("watch", "run the daemon: ingest whatever is dropped into input/ until stopped")
+    extract = add("extract", "show the text wikid extracts from a file, or why it cannot")
     extract.add_argument("file", help="any file, inside or outside the project")
     extract.add_argument("--json", action="store_true", help="print the outcome as JSON")
-    lint = add("lint", help="check wiki/ (or any OKF bundle) for conformance and health")
+    lint = add("lint", "check wiki/ (or any OKF bundle) for conformance and health")
     lint.add_argument("path", nargs="?", help="an OKF bundle directory to lint instead of the project's wiki/")
     lint.add_argument("--json", action="store_true", help="print the findings as JSON")
     lint.add_argument(
         "--fix", action="store_true", help="regenerate stale index.md files and add a UTC offset to naive timestamps"
     )
-    query = add("query", help="find the concept pages that answer a question")
+    query = add("query", "find the concept pages that answer a question")
     query.add_argument("text", metavar="QUESTION", type=_question, help="what to look for, in any language")
     query.add_argument("-k", type=_positive, metavar="N", help="at most N results (default: query.k in wikid.yaml, 10)")
     query.add_argument("--type", metavar="T", help="only pages whose `type` is T (case-insensitive)")
     query.add_argument("--answer", action="store_true", help="also answer from the top pages, citing each sentence")
     query.add_argument("--json", action="store_true", help="print the results as JSON")
-    reindex = add("reindex", help="rebuild the query index from every page in wiki/")
+    reindex = add("reindex", "rebuild the query index from every page in wiki/")
     reindex.add_argument("--json", action="store_true", help="print the figures as JSON")
-    remove = add("remove", help="move concept pages (or folders of them) to wiki/trash/ and relink the pages citing them")
+    remove = add("remove", "move concept pages (or folders of them) to wiki/trash/ and relink the pages citing them")
     remove.add_argument("paths", nargs="+", metavar="PATH", help="pages or folders in wiki/ (vendor/acme.md, wiki/vendor/)")
     remove.add_argument("--dry-run", action="store_true", help="list the pages, folders and links; change nothing")
     remove.add_argument("--json", action="store_true", help="print the outcome as JSON")
-    migrate = add("migrate", help="upgrade OKF v0.1 pages to v0.2 in place (each previous version archived)")
+    migrate = add("migrate", "upgrade OKF v0.1 pages to v0.2 in place (each previous version archived)")
     migrate.add_argument("bundle", nargs="?", metavar="PATH", help="an OKF bundle folder instead of the project's wiki/")
     migrate.add_argument("--dry-run", action="store_true", help="list what would change; change nothing")
     migrate.add_argument("--json", action="store_true", help="print the outcome as JSON")
-    retry = add("retry", help="forget remembered extraction failures so the next run tries those files again")
+    retry = add("retry", "forget remembered extraction failures so the next run tries those files again")
     retry.add_argument("paths", nargs="*", metavar="PATH", help="files or folders in input/ (default: all)")
     retry.add_argument("--json", action="store_true", help="print what was forgotten as JSON")
     return parser
