@@ -17,7 +17,7 @@ from wikid import __version__
 # needs to ask it (see wikid.project), and `wikid extract` starts its worker first.
 if TYPE_CHECKING:
     from wikid.extract.spawn import WorkerProcess
-    from wikid.project import RetryReport, StatusReport
+    from wikid.project import RetryReport, ServiceReport, StatusReport
     from wikid.query.results import QueryResponse
     from wikid.extract.runner import ExtractOutcome
     from wikid.intake.report import UpdateReport
@@ -126,6 +126,22 @@ byte-identical.
 
 Prints each page migrated with its changes, then a count (--json: an object). Exits 0;
 1 when PATH is not a folder.""",
+    "service": """\
+Run `wikid watch` on this project as a systemd service: `wikid service install`
+writes the unit. `wikid service install --help` says more.""",
+    "service install": """\
+Write the systemd unit that runs `wikid watch` on this project. Its ExecStart names
+the wikid running now (this Python, `-m wikid`: a virtualenv's works as it is) and
+the project's path.
+  --user    (the default) ~/.config/systemd/user/wikid-<folder>.service
+  --system  /etc/systemd/system/wikid@.service, a template unit whose instance name is
+            the project's path (`systemd-escape --path`); run it as root
+A unit file that is already there is never overwritten: the same unit is left as it
+is, a different one is refused (exit 1).
+
+Prints the file written and the commands that enable and start the service; with
+--print, the unit and where it would go, writing nothing. Exits 0; 1 when the unit
+cannot be written or the folder is not a project.""",
     "retry": """\
 Forget the remembered extraction failures of files in input/, so the next run
 extracts them again (after installing a library, repairing a file). With `wikid watch`
@@ -151,9 +167,10 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                      help="one of these (`wikid COMMAND --help` for more):")
 
-    def add(name: str, summary: str) -> argparse.ArgumentParser:
-        return commands.add_parser(name, parents=[project], help=summary, description=_ABOUT[name],
-                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    def add(name: str, summary: str, group: argparse._SubParsersAction | None = None,  # type: ignore[type-arg]
+            about: str | None = None) -> argparse.ArgumentParser:
+        return (group or commands).add_parser(name, parents=[project], help=summary, description=_ABOUT[about or name],
+                                              formatter_class=argparse.RawDescriptionHelpFormatter)
 
     add("init", "create input/, wiki/, .wikid/ and a commented wikid.yaml")
     update = add("update", "ingest everything in input/ once, then exit")
@@ -186,6 +203,18 @@ def _parser() -> argparse.ArgumentParser:
     migrate.add_argument("bundle", nargs="?", metavar="PATH", help="an OKF bundle folder instead of the project's wiki/")
     migrate.add_argument("--dry-run", action="store_true", help="list what would change; change nothing")
     migrate.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    service = add("service", "install the systemd unit that runs `wikid watch` on this project")
+    actions = service.add_subparsers(dest="action", metavar="ACTION", required=True, help="what to do:")
+    install = add("install", "write the unit, then say how to enable it", actions, "service install")
+    scope = install.add_mutually_exclusive_group()
+    scope.add_argument("--user", dest="system", action="store_const", const=False,
+                       help="a user unit in ~/.config/systemd/user (the default)")
+    scope.add_argument("--system", dest="system", action="store_const", const=True,
+                       help="the system template unit in /etc/systemd/system, enabled for this project (as root)")
+    install.set_defaults(system=False)
+    install.add_argument("--print", dest="dry_run", action="store_true",
+                         help="print the unit and where it would go; write nothing")
+    install.add_argument("--unit-dir", metavar="DIR", help="write the unit into DIR instead (a package, a test)")
     retry = add("retry", "forget remembered extraction failures so the next run tries those files again")
     retry.add_argument("paths", nargs="*", metavar="PATH", help="files or folders in input/ (default: all)")
     retry.add_argument("--json", action="store_true", help="print what was forgotten as JSON")
@@ -361,6 +390,19 @@ def _print_remove(report: RemovalReport) -> None:
     print(f"{len(report.pages)} page(s) {'would be ' if report.dry_run else ''}moved to wiki/trash/.")
 
 
+def _print_service(report: ServiceReport, dry_run: bool) -> None:
+    if dry_run:
+        print(report.text, end="")
+        print(f"\n# not written (--print); `wikid service install` writes it to {report.path}, then:")
+        for command in report.enable:
+            print(f"#   {command}")
+        return
+    print(f"wrote {report.path}" if report.written else f"{report.path} is this unit already: left as it is")
+    print("enable and start it with:")
+    for command in report.enable:
+        print(f"  {command}")
+
+
 def _early_worker(args: argparse.Namespace) -> WorkerProcess | None:
     """`wikid extract`'s worker, started before the rest of wikid is imported: the worker
     starts and imports the file's format library meanwhile, on another core (issue 17:
@@ -384,10 +426,10 @@ def _refusals() -> tuple[type[Exception], ...]:
     from wikid.lock import ProjectLocked
     from wikid.maintenance import RemoveRefused
     from wikid.okf import BundleNotFound
-    from wikid.project import BatchFailed, OutsideInput, ProjectNotFound
+    from wikid.project import BatchFailed, OutsideInput, ProjectNotFound, ServiceNotInstalled
 
     return (ConfigError, ClockError, ProjectLocked, ProjectNotFound, BundleNotFound, OutsideInput, BatchFailed,
-            RemoveRefused, WorkerStartError)
+            RemoveRefused, WorkerStartError, ServiceNotInstalled)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -466,6 +508,10 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "migrate":
             migrated = project.migrate(args.bundle, dry_run=args.dry_run)
             _emit(args.json, migrated.to_dict, lambda: _print_migrate(migrated))
+            return EXIT_OK
+        if args.command == "service":
+            service = project.install_service(args.system, args.unit_dir, args.dry_run)
+            _print_service(service, args.dry_run)
             return EXIT_OK
         if args.command == "retry":
             retried = project.retry(args.paths)
