@@ -84,7 +84,8 @@ is not a project or another wikid holds it.
 
 Settings: the `watch:` section of the project's wikid.yaml (stability_seconds,
 batch_quiet_seconds, batch_max_wait_seconds, rescan_seconds, polling), or environment
-variables such as WIKID_WATCH_STABILITY_SECONDS.""",
+variables such as WIKID_WATCH_STABILITY_SECONDS. To run it as a systemd service:
+`wikid service install`.""",
     "extract": """\
 Show the text wikid extracts from a file, inside the project or not (the project's
 limits apply), to see why a document was ignored. Changes nothing.
