@@ -19,6 +19,19 @@ from pydantic import BaseModel, Field, ValidationError
 # time (it generates ~10 tokens/s on 2 cores), and a page needs no more.
 MAX_FACTS = 20
 MAX_SECTIONS = 3
+# What a reply that fills the schema takes, in tokens, as the compact JSON the prompt
+# asks for: a fact (attribute, value, source id, date) ~40, a section (heading, two or
+# three sentences, source ids) ~150, the rest (title, type, description, a summary of
+# up to four sentences, up to ten related titles) ~400, an input path ~20.
+FACT_TOKENS, SECTION_TOKENS, OTHER_TOKENS, INPUT_TOKENS = 40, 150, 400, 20
+
+
+def reply_tokens(inputs: int) -> int:
+    """`max_tokens` for one draft of a cluster of `inputs` documents: a reply with every
+    fact and section the schema allows, and half as much again. A reply cut short is
+    unreadable JSON, so the bound only stops a model that runs on (repeating itself)."""
+    full = OTHER_TOKENS + MAX_FACTS * FACT_TOKENS + MAX_SECTIONS * SECTION_TOKENS + inputs * INPUT_TOKENS
+    return full * 3 // 2
 
 
 class Fact(BaseModel):
