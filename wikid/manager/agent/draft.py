@@ -21,8 +21,8 @@ against the sources and renders the page itself (render.py):
 
 Each call is sized for its cluster (chat.call_options) when wikid builds the model: a
 `max_tokens` sized to the reply schema and, on a local endpoint, a timeout that grows
-with the prompt. A call that times out is never sent again unchanged: the cluster gets
-the offline engine's page, and its stats say why. Any other model error (connection,
+with the prompt and a schema whose strings are bounded (schema.bounded_schema). A call that times out or runs past max_tokens is never sent again
+unchanged: the cluster gets the offline engine's page, and its stats say why. Any other model error (connection,
 rate limit) stops the drafting: the pages accepted so far are kept and the remaining
 inputs stay in input/ with the error in their note (when no page was accepted yet, the
 error propagates and the whole batch is retried).
@@ -44,7 +44,7 @@ from wikid.document.dates import parse_date
 from wikid.document.sentences import split_sentences
 from wikid.images import Figure
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
-from wikid.manager.agent.chat import call_options, model_label
+from wikid.manager.agent.chat import call_options, local_endpoint, model_label
 from wikid.manager.agent.images import accepts_images, image_blocks, text_chars
 from wikid.manager.agent.draft_prompt import (
     DRAFT_PROMPT_VERSION,
@@ -115,7 +115,7 @@ class _Accepted:
 
 @dataclass(frozen=True)
 class _Offline:
-    """The offline engine's page for a cluster whose draft call timed out: its plan's
+    """The offline engine's page for a cluster whose draft call was cut off: its plan's
     draft, the inputs it covers, and the usage record that says why."""
 
     draft: PageDraft
@@ -123,15 +123,21 @@ class _Offline:
     usage: Usage
 
 
-def timed_out(exc: BaseException) -> bool:
-    """Whether a model error is a timeout, whatever the provider's SDK calls it
-    (openai.APITimeoutError, httpx.ReadTimeout, TimeoutError ...), raised or wrapped."""
+def cut_off(exc: BaseException) -> str | None:
+    """How a model call was cut off, or None for another error: "timed out" (whatever the
+    provider's SDK calls it: openai.APITimeoutError, httpx.ReadTimeout, TimeoutError ...)
+    or "ran past max_tokens" (openai.LengthFinishReasonError: a small model that runs on
+    repeating itself), raised or wrapped. Sent again unchanged, such a call ends the
+    same way (at temperature 0 a model runs on again)."""
     seen: BaseException | None = exc
     while seen is not None:
-        if isinstance(seen, TimeoutError) or any("Timeout" in c.__name__ for c in type(seen).__mro__):
-            return True
+        names = [c.__name__ for c in type(seen).__mro__]
+        if isinstance(seen, TimeoutError) or any("Timeout" in n for n in names):
+            return "timed out"
+        if any("LengthFinishReason" in n for n in names):
+            return "ran past max_tokens"
         seen = seen.__cause__ or seen.__context__
-    return False
+    return None
 
 
 @dataclass
@@ -239,9 +245,10 @@ class DraftEngine:
         taken = {c.id.casefold() for c in concepts}
         used_titles = {c.title.casefold() for c in concepts}
         accepted: dict[str, _Accepted] = {}  # final page id -> what is rendered there
-        offline_pages: dict[str, _Offline] = {}  # final page id -> the offline page of a cluster that timed out
+        offline_pages: dict[str, _Offline] = {}  # final page id -> the offline page of a cluster cut off
         guesses = [plan.pages[p].title for p in clusters] + [c.title for c in concepts]
         stopped: str | None = None
+        local = self.remodel is not None and local_endpoint(self.config)  # its replies bounded (schema.MAX_CHARS)
         for page in clusters:
             mine = [rel for rel in owner if owner[rel] == page and rel not in claimed]
             if not mine:
@@ -263,7 +270,7 @@ class DraftEngine:
             try:
                 with Stopwatch(usage):
                     answer, how = ask_draft(self.remodel(**sized) if sized else self.model, messages,
-                                            [UsageCounter(usage)])
+                                            [UsageCounter(usage)], bounded=local)
                 usage.extra["how"] = how
             except DraftUnreadable as exc:
                 usage.error = f"the model's draft could not be used: {exc}"
@@ -271,13 +278,14 @@ class DraftEngine:
                 continue
             except Exception as exc:
                 usage.error = f"{type(exc).__name__}: {exc}"
-                if timed_out(exc):  # sent again it would time out again: the offline page, and why
+                how_cut = cut_off(exc)
+                if how_cut:  # sent again it would end the same way: the offline page, and why
                     members = [d.document.input_rel for d in plan.members[page]]
                     if sorted(mine) != sorted(members):  # an earlier draft took some of them
-                        notes.update({rel: f"not drafted: the model timed out ({usage.error})" for rel in mine})
+                        notes.update({rel: f"not drafted: the model {how_cut} ({usage.error})" for rel in mine})
                         continue
                     usage.extra["fallback"] = "offline"
-                    usage.error = f"the model timed out ({usage.error}); the offline engine's page is used"
+                    usage.error = f"the model {how_cut} ({usage.error}); the offline engine's page is used"
                     final = page if earlier is not None else unique_id(page, taken)
                     offline_pages[final] = _Offline(
                         draft if earlier is not None else replace(draft, title=distinct_title(draft.title, draft.type,

@@ -64,6 +64,33 @@ class Draft(BaseModel):
     inputs: list[str] = Field(default_factory=list, description="the input paths this page covers")
 
 
+# The longest text each field may hold, in characters: sent as maxLength to a local
+# endpoint, whose grammar-constrained decoding then ends a string a small model would
+# repeat until max_tokens (the 1.5B model wrote one section's sentence over and over:
+# the whole reply thrown away). Hosted providers refuse maxLength in strict schemas and
+# get the plain one; wikid trims what it keeps either way.
+MAX_CHARS = {"title": 120, "type": 40, "description": 400, "summary": 1200, "attribute": 80, "value": 200,
+             "source": 80, "date": 20, "heading": 80, "text": 900, "sources": 80, "related": 120, "inputs": 300}
+
+
+def bounded_schema() -> dict[str, Any]:
+    """The Draft's JSON schema with every string bounded by MAX_CHARS (strings in lists
+    each): for a local endpoint's constrained decoding."""
+    schema = Draft.model_json_schema()
+
+    def bound(node: dict[str, Any]) -> None:
+        for name, prop in node.get("properties", {}).items():
+            limit = MAX_CHARS.get(name)
+            for option in [prop, *prop.get("anyOf", [])]:
+                target = option.get("items", {}) if option.get("type") == "array" else option
+                if limit and target.get("type") == "string":
+                    target["maxLength"] = limit
+
+    for node in [schema, *schema.get("$defs", {}).values()]:
+        bound(node)
+    return schema
+
+
 class DraftUnreadable(ValueError):
     """The model's reply is not a Draft; the message says why (quoted back in the retry)."""
 
