@@ -1060,6 +1060,7 @@ def run_update(corpus: Path, project: Path, wikid_root: Path) -> list[str]:
                     ignore=(lambda d, names: [n for n in names if n in NOT_INPUT]) if source == corpus else None)
     for path in (project / "input").rglob("*"):
         path.chmod(0o755 if path.is_dir() else 0o644)
+    (project / "wiki").mkdir()  # input/ and wiki/: a project (`update` refuses any other folder)
     # run from the project, not from here: `python -m` puts the working directory first on
     # sys.path, and this checkout's wikid/ would shadow the one --wikid-root names
     done = subprocess.run([sys.executable, "-m", "wikid", "-C", str(project), "update", "--json"],

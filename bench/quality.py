@@ -65,6 +65,7 @@ def run_update(corpus: Path, project: Path) -> float:
     shutil.copytree(corpus / "input", project / "input")
     for path in (project / "input").rglob("*"):
         path.chmod(0o755 if path.is_dir() else 0o644)
+    (project / "wiki").mkdir()  # input/ and wiki/: a project (`update` refuses any other folder)
     env = {**os.environ, "WIKID_NOW": NOW, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "wikid", "-C", str(project), "update", "--json"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +17,22 @@ from wikid import Project
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "okf"
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 FIXED_NOW = "2026-07-12T13:05:00Z"
+OPT_IN = ("stress", "model")  # markers whose tests run only when -m names them
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the stress and model tests unless the -m expression names their marker:
+    `pytest`, `pytest -m "not slow"` and `pytest -m slow` run none of them, `pytest -m
+    stress` (or `-m "stress or model"`) runs those. An `addopts = -m ...` did this until a
+    -m on the command line replaced it."""
+    named = {m for m in OPT_IN if re.search(rf"\b{m}\b", config.getoption("markexpr") or "")}
+    kept: list[pytest.Item] = []
+    left_out: list[pytest.Item] = []
+    for item in items:
+        (left_out if any(item.get_closest_marker(m) for m in OPT_IN if m not in named) else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 def load_bench(name: str) -> ModuleType:
@@ -87,6 +104,25 @@ def tree_state(root: Path) -> dict[str, tuple[str, int]]:
         rel: (hashlib.sha256(data).hexdigest(), (root / rel).stat().st_mtime_ns)
         for rel, data in tree_bytes(root).items()
     }
+
+
+def wiki_differences(one_batch: dict[str, bytes], split: dict[str, bytes]) -> list[str]:
+    """How a wiki built from a drop in several batches differs from the one built in one
+    (invariant I6), both as tree_bytes of wiki/: the files that differ, and log.md lines
+    that are not the history of the same changes. log.md says all one batch says, and
+    what the later batches changed in pages earlier ones wrote (updated them, or merged
+    a page created earlier into another)."""
+    one, other = dict(one_batch), dict(split)
+    one_log = set(one.pop("log.md", b"").decode().splitlines())
+    split_log = set(other.pop("log.md", b"").decode().splitlines())
+    problems = sorted(k for k in set(one) | set(other) if one.get(k) != other.get(k))
+    problems += [f"log.md lacks: {line}" for line in sorted(one_log - split_log)]
+    merged = {m.group(1) for line in split_log if (m := re.match(r"\* \*\*Update\*\*: Merged `([^`]+)`", line))}
+    for line in sorted(split_log - one_log):
+        created = re.match(r"\* \*\*Creation\*\*: Added \[([^]]+)\]", line)
+        if not (line.startswith("* **Update**: ") or (created and created.group(1) in merged)):
+            problems.append(f"log.md has in addition: {line}")
+    return problems
 
 
 def assert_nothing_lost(inputs: dict[str, bytes], project: Project) -> None:

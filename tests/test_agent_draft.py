@@ -124,14 +124,20 @@ def test_a_reply_still_unusable_after_the_retry_leaves_the_inputs_with_the_reaso
 
 
 class StructuredModel(ScriptedChatModel):
-    """A scripted model with structured output: it returns its steps' drafts parsed."""
+    """A scripted model with structured output: it returns its steps' drafts parsed, and
+    keeps the schemas it was bound to."""
+
+    schemas: Any = None  # a list to keep them in (Any: pydantic keeps the caller's list, not a copy)
 
     def with_structured_output(self, schema: Any, **kwargs: Any) -> Any:
-        assert schema is Draft and kwargs == {"method": "json_schema", "include_raw": True}
+        assert (schema is Draft or isinstance(schema, dict)) and kwargs == {"method": "json_schema", "include_raw": True}
+        if self.schemas is not None:
+            self.schemas.append(schema)
 
         def answer(messages: list[BaseMessage]) -> dict[str, Any]:
             raw = self.invoke(messages)
-            return {"raw": raw, "parsed": Draft.model_validate_json(raw.content), "parsing_error": None}
+            parsed = Draft.model_validate_json(raw.content) if schema is Draft else json.loads(raw.content)
+            return {"raw": raw, "parsed": parsed, "parsing_error": None}
 
         return RunnableLambda(answer)
 
@@ -149,12 +155,101 @@ def test_structured_output_is_used_when_the_model_has_it(project: Project) -> No
 def test_a_model_error_keeps_the_pages_accepted_before_it(project: Project) -> None:
     drop(project, "acme-2024.txt", ACME_2024)
     drop(project, "globex.txt", GLOBEX)
-    model = ScriptedChatModel(steps=[as_text(draft()), TimeoutError("the model server did not answer in 300 s")])
+    model = ScriptedChatModel(steps=[as_text(draft()), ConnectionError("the model server went away")])
     by_input = {f.input: f for f in project.update(model=model).files}
     assert (by_input["acme-2024.txt"].action, by_input["acme-2024.txt"].page) == (Action.CREATED, "vendor/acme-corp.md")
     assert by_input["globex.txt"].action == Action.RETRY
-    assert "TimeoutError: the model server did not answer in 300 s" in by_input["globex.txt"].message
+    assert "ConnectionError: the model server went away" in by_input["globex.txt"].message
     assert (project.paths.input / "globex.txt").read_bytes() == GLOBEX
+
+
+class APITimeoutError(Exception):
+    """Named as the openai SDK names its timeout (the engine knows a timeout by its name)."""
+
+
+class LengthFinishReasonError(Exception):
+    """Named as the openai SDK names a reply cut at max_tokens."""
+
+
+def test_a_draft_that_ran_past_max_tokens_is_not_sent_again(project: Project) -> None:
+    """The 1.5B model repeated one sentence of a section until max_tokens: the reply
+    could not be parsed, and the batch failed and was retried with the same prompt."""
+    drop(project, "acme-2024.txt", ACME_2024)
+    model = ScriptedChatModel(steps=[LengthFinishReasonError("the length limit was reached")])
+    report = project.update(model=model)
+    [f] = report.files
+    assert f.action == Action.CREATED and len(model.seen) == 1
+    [stats] = report.engine_stats["drafts"]  # type: ignore[misc]
+    assert stats["extra"]["fallback"] == "offline" and stats["error"].startswith("the model ran past max_tokens")
+
+
+def test_a_draft_that_timed_out_is_not_sent_again_its_cluster_gets_the_offline_page(project: Project) -> None:
+    """A draft cut by the timeout was sent again with the same prompt, each time costing
+    the whole timeout (882 s for one cluster). Now: one call, then the offline engine's
+    page for that cluster with the reason in engine_stats, and the next cluster drafted."""
+    drop(project, "acme-2024.txt", ACME_2024)
+    drop(project, "globex.txt", GLOBEX)
+    model = ScriptedChatModel(steps=[APITimeoutError("Request timed out."),
+                                     as_text(draft(title="Globex", description="Globex writes accounting software.",
+                                                   summary="Globex sells accounting software to small firms."))])
+    report = project.update(model=model)
+    by_input = {f.input: f for f in report.files}
+    assert len(model.seen) == 2, "the timed-out draft is not asked again"
+    acme = by_input["acme-2024.txt"]
+    assert acme.action == Action.CREATED and acme.page is not None
+    frontmatter, body = page_of(project, acme.page)
+    assert frontmatter["generated"]["by"].startswith("wikid/0") and "Payment terms" in body  # the offline page
+    assert by_input["globex.txt"].action == Action.CREATED
+    assert page_of(project, by_input["globex.txt"].page or "")[0]["generated"]["by"] == "wikid/scripted"
+    first, second = report.engine_stats["drafts"]  # type: ignore[misc]
+    assert first["extra"]["fallback"] == "offline" and first["pages"] == 1
+    assert "the model timed out (APITimeoutError: Request timed out.)" in first["error"]
+    assert second["error"] is None and second["pages"] == 1
+
+
+def _sized_calls(model_options: dict[str, Any], texts: list[str]) -> tuple[list[dict[str, Any]], list[Any]]:
+    """The options each cluster's draft call was built with, one cluster per text, and
+    the schemas the calls were bound to."""
+    from datetime import datetime
+
+    from wikid.config import Config
+    from wikid.manager import BlankWiki, SourceDocument
+    from wikid.manager.agent.draft import DraftEngine
+
+    built: list[dict[str, Any]] = []
+    schemas: list[Any] = []
+
+    def remodel(**options: Any) -> StructuredModel:
+        built.append(options)
+        reply = AIMessage(content=json.dumps(draft(title=f"Tool {len(built)}", type="tool")))
+        return StructuredModel(steps=[reply], schemas=schemas)
+
+    config = Config(model="openai:qwen", model_options=model_options)
+    documents = [SourceDocument(f"tool-{n}.txt", text) for n, text in enumerate(texts)]
+    configured = StructuredModel(steps=[AIMessage(content=json.dumps(draft(title="Tool", type="tool")))] * len(texts))
+    DraftEngine(configured, config, datetime(2026, 7, 12), "openai:qwen", remodel).manage(documents, BlankWiki())
+    return built, schemas
+
+
+def test_each_draft_call_is_sized_for_its_reply_and_on_a_local_endpoint_for_its_prompt() -> None:
+    """No max_tokens was set by default, and a local model got the same 300 s for any
+    prompt: a long cluster was cut, then sent again."""
+    from wikid.config import DEFAULT_MODEL_TIMEOUT
+    from wikid.manager.agent.schema import MAX_CHARS, reply_tokens
+
+    short = "Frobnicator\nThe frobnicator reshapes files in place.\n"
+    long = "Quuxifier\n" + "The quuxifier rewrites every header of a file it is given. " * 150
+    local, schemas = _sized_calls({"base_url": "http://127.0.0.1:8080/v1"}, [short, long])
+    assert [c["max_tokens"] for c in local] == [reply_tokens(1)] * 2
+    assert DEFAULT_MODEL_TIMEOUT < local[0]["timeout"] < local[1]["timeout"], local  # grows with the prompt
+    # and every string of the reply is bounded, so a model repeating itself stops
+    assert [s["properties"]["summary"]["maxLength"] for s in schemas] == [MAX_CHARS["summary"]] * 2
+    assert all(s["$defs"]["Section"]["properties"]["text"]["maxLength"] == MAX_CHARS["text"] for s in schemas)
+    hosted, schemas = _sized_calls({"base_url": "https://models.example.com/v1"}, [short])
+    assert hosted == [{"max_tokens": reply_tokens(1)}]  # a hosted endpoint keeps its timeout
+    assert schemas == [Draft]  # and gets the plain schema (strict schemas refuse maxLength)
+    # wikid.yaml sizes the calls itself: the configured model is used as it is
+    assert _sized_calls({"base_url": "http://127.0.0.1:8080/v1", "max_tokens": 900, "timeout": 60}, [short])[0] == []
 
 
 def test_a_model_error_before_any_page_leaves_every_input(project: Project) -> None:

@@ -28,6 +28,7 @@ class _Slow(http.server.BaseHTTPRequestHandler):
     """Answers GET /v1/models at once (the preflight) and never answers a chat call in time."""
 
     asked = 0  # GET requests served: the preflight's
+    chats = 0  # chat calls received
 
     def do_GET(self) -> None:  # noqa: N802 - the http.server API
         type(self).asked += 1
@@ -37,19 +38,39 @@ class _Slow(http.server.BaseHTTPRequestHandler):
         self.wfile.write(b'{"object": "list", "data": [{"id": "slow", "object": "model"}]}')
 
     def do_POST(self) -> None:  # noqa: N802
+        type(self).chats += 1
         time.sleep(5)
 
     def log_message(self, *args: object) -> None:
         pass
 
 
-@pytest.fixture
-def endpoint() -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Slow)
+class _Failing(_Slow):
+    """Answers the preflight, and every chat call with a server error."""
+
+    def do_POST(self) -> None:  # noqa: N802
+        self.send_response(500)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(b'{"error": {"message": "the model crashed", "type": "server_error"}}')
+
+
+def _serve(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/v1"
     server.shutdown()
+
+
+@pytest.fixture
+def endpoint() -> Iterator[str]:
+    yield from _serve(_Slow)
+
+
+@pytest.fixture
+def failing_endpoint() -> Iterator[str]:
+    yield from _serve(_Failing)
 
 
 def test_model_options_come_from_the_file_and_one_key_from_the_environment(tmp_path: Path) -> None:
@@ -96,22 +117,38 @@ def test_a_missing_agent_stack_names_the_extra(monkeypatch: pytest.MonkeyPatch) 
         pf.preflight("openai:qwen", environ={}, options={})
 
 
-def test_a_call_past_the_timeout_is_a_model_error_and_moves_nothing(project: Project, endpoint: str) -> None:
+def test_a_call_past_the_timeout_is_sent_once_and_the_offline_page_is_used(project: Project, endpoint: str) -> None:
+    """The SDK sent a draft that timed out twice more, unchanged (max_retries defaults to
+    2): a local endpoint gets none, and the timed-out cluster the offline engine's page."""
     pytest.importorskip("langchain_openai")
-    (project.root / "wikid.yaml").write_text(
-        f"model: openai:slow\nmodel_options:\n  base_url: {endpoint}\n  timeout: 1\n  max_retries: 0\n")
+    (project.root / "wikid.yaml").write_text(f"model: openai:slow\nmodel_options:\n  base_url: {endpoint}\n  timeout: 1\n")
     drop(project, "acme.txt", b"Vendor: Acme Corp\nPayment terms: 30 days\n")
-    before = tree_bytes(project.paths.wiki)
     started = time.monotonic()
-    _Slow.asked = 0
-    [f] = project.update().files
+    _Slow.asked = _Slow.chats = 0
+    report = project.update()
+    [f] = report.files
     # update's check before any file is touched, and the batch's engine selection (the
     # daemon's check per batch); building the model asks no third time
     assert _Slow.asked == 2
+    assert _Slow.chats == 1, "the call that timed out was sent again"
     assert time.monotonic() - started < 4.5  # not the 5 s the server takes
-    assert f.action == Action.RETRY and "Timeout" in f.message and "stays in input/" in f.message
+    assert f.action == Action.CREATED and not (project.paths.input / "acme.txt").exists()
+    [stats] = report.engine_stats["drafts"]  # type: ignore[misc]
+    assert stats["extra"]["fallback"] == "offline" and "the model timed out (OpenAITimeoutError" in stats["error"]
+
+
+def test_a_model_error_is_exit_3_with_the_files_left_in_input(project: Project, failing_endpoint: str,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("langchain_openai")
+    from wikid.cli import main
+
+    (project.root / "wikid.yaml").write_text(
+        f"model: openai:slow\nmodel_options:\n  base_url: {failing_endpoint}\n  timeout: 30\n  max_retries: 0\n")
+    drop(project, "acme.txt", b"Vendor: Acme Corp\nPayment terms: 30 days\n")
+    assert main(["-C", str(project.root), "update"]) == 3
+    out = capsys.readouterr().out
+    assert "retry     input/acme.txt" in out and "the model crashed" in out
     assert (project.paths.input / "acme.txt").exists()
-    assert {k for k in tree_bytes(project.paths.wiki) if k != "log.md"} == {k for k in before if k != "log.md"}
 
 
 def test_the_mode_selects_the_engine_and_draft_is_the_default() -> None:

@@ -22,6 +22,8 @@ import pytest
 
 from conftest import BENCH, load_bench
 
+pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
+
 SCRIPT = BENCH / "heldout.py"
 NAMES = ("heldout-a", "heldout-b", "heldout-c", "heldout-d")
 

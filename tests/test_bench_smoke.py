@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
+
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -32,6 +33,7 @@ def test_init_creates_the_layout_and_is_safe_to_repeat(tmp_path: Path) -> None:
 
 def test_update_json_and_status_json(tmp_path: Path) -> None:
     proj = tmp_path / "p"
+    assert wikid("-C", str(proj), "init").returncode == 0
     (proj / "input" / "v").mkdir(parents=True)
     (proj / "input" / "v" / "acme.md").write_bytes(page("Vendor", "Acme"))
     (proj / "input" / "notes.txt").write_text("hello")
@@ -57,7 +59,7 @@ def test_update_json_and_status_json(tmp_path: Path) -> None:
 
 def test_human_output_names_files_and_reasons(tmp_path: Path) -> None:
     proj = tmp_path / "p"
-    (proj / "input").mkdir(parents=True)
+    assert wikid("-C", str(proj), "init").returncode == 0
     (proj / "input" / "a.md").write_bytes(page())
     (proj / "input" / "empty.md").write_bytes(b"")
     out = wikid("-C", str(proj), "update")
@@ -87,7 +89,30 @@ def test_missing_project_folder_is_exit_1_and_not_created(tmp_path: Path) -> Non
     assert not (tmp_path / "typo").exists()
 
 
+def test_update_and_watch_refuse_a_folder_that_is_not_a_project(tmp_path: Path) -> None:
+    """`update` made a project of any folder it was given (a typo in -C, the wrong
+    current directory) and said "nothing to do"; `init` is how a project is made."""
+    folder = tmp_path / "photos"
+    (folder / "input").mkdir(parents=True)  # an input/ of someone else's is not a project either
+    (folder / "holiday.txt").write_text("not for the wiki")
+    before = sorted(p.relative_to(folder) for p in folder.rglob("*"))
+    for command in ("update", "watch"):
+        out = wikid("-C", str(folder), command)
+        assert out.returncode == 1, out
+        assert f"{folder} is not a wikid project" in out.stderr and f"`wikid -C {folder} init`" in out.stderr
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before
+    assert wikid("-C", str(folder), "init").returncode == 0
+    assert wikid("-C", str(folder), "update").returncode == 0
+    layout = tmp_path / "layout"  # a project made by hand: input/ and wiki/
+    (layout / "input").mkdir(parents=True)
+    (layout / "wiki").mkdir()
+    (layout / "input" / "a.md").write_bytes(page())
+    assert wikid("-C", str(layout), "update").returncode == 0
+    assert (layout / "wiki" / "a.md").exists()
+
+
 def test_bad_clock_is_exit_1(tmp_path: Path) -> None:
+    assert wikid("-C", str(tmp_path), "init").returncode == 0
     out = wikid("-C", str(tmp_path), "update", env={"WIKID_NOW": "yesterday"})
     assert out.returncode == 1 and "WIKID_NOW='yesterday' is not an ISO 8601 instant" in out.stderr
 
@@ -126,3 +151,44 @@ def test_extract_json_says_what_the_document_is(tmp_path: Path) -> None:
     data = json.loads(wikid("-C", str(tmp_path), "extract", "--json", str(manual)).stdout)
     assert data["identity"] == {"title": "frob — reshape files in place", "kind": "manual page", "subjects": ["frob"],
                                 "type": "Command", "date": None, "author": None}
+
+
+def _commands(parser: argparse.ArgumentParser, prefix: str = "") -> dict[str, argparse.ArgumentParser]:
+    """Every command, nested ones included (`service install`), by its full name."""
+    out: dict[str, argparse.ArgumentParser] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                out[prefix + name] = sub
+                out |= _commands(sub, f"{prefix}{name} ")
+    return out
+
+
+def test_every_command_says_what_it_does_prints_and_how_it_ends() -> None:
+    """The subcommands' --help listed options without a word of description; watch did
+    not say how it stops or where its settings are, update not what its outcomes are."""
+    from wikid.cli import _parser
+
+    parser = _parser()
+    commands = _commands(parser)
+    assert {"init", "update", "status", "watch", "extract", "lint", "query", "reindex", "remove", "migrate",
+            "retry"} <= set(commands)
+    for name, command in commands.items():
+        about = command.description or ""
+        if any(isinstance(a, argparse._SubParsersAction) for a in command._actions):
+            assert about, name  # a group of commands: says what they are for
+            continue
+        assert "Prints" in about or "Logs" in about, f"{name}: what it prints"
+        assert "Exit" in about or "exit" in about, f"{name}: how it ends"
+        for action in command._actions:
+            assert action.help and action.help != argparse.SUPPRESS and len(action.help) > 10, (name, action.dest)
+    for action in parser._actions:
+        assert action.help and action.help != argparse.SUPPRESS, action.dest
+    watch, update = commands["watch"].description or "", commands["update"].description or ""
+    assert "SIGTERM" in watch and "Ctrl-C" in watch and "`watch:` section" in watch and "wikid.yaml" in watch
+    for outcome in ("created", "updated", "unchanged", "ignored", "retry"):
+        assert f"\n  {outcome} " in update, outcome
+    for code in "0123":
+        assert f"\n  {code}  " in update, code
+    shown = wikid("watch", "--help")
+    assert shown.returncode == 0 and "Runs until SIGTERM or Ctrl-C" in shown.stdout

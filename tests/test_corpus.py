@@ -13,6 +13,7 @@ from wikid import Action, Project, Reason
 BUNDLES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir()) if CORPUS.is_dir() else []
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not BUNDLES, reason="../shared/corpus/okf/ is not present")
 @pytest.mark.parametrize("bundle", BUNDLES)
 def test_real_bundle_ingests_byte_identical(tmp_path: Path, bundle: str) -> None:

@@ -61,6 +61,7 @@ def _wiki_without_log(project: Project) -> dict[str, bytes]:
     return {k: v for k, v in tree_bytes(project.paths.wiki).items() if k != "log.md"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("existing", ["new-pages", *EARLIER])
 @pytest.mark.parametrize(("function", "nth", "when"), POINTS, ids=[f"{f}-{n}-{w}" for f, n, w in POINTS])
 def test_interrupted_batch_recovers_to_the_uninterrupted_result(

@@ -67,6 +67,7 @@ def ready(project: Project, process: subprocess.Popen[bytes] | None = None) -> C
     return published
 
 
+@pytest.mark.slow
 def test_a_file_written_slowly_is_ingested_once_and_complete(project: Project, tmp_path: Path) -> None:
     daemon = start(project, tmp_path, WIKID_WATCH_STABILITY_SECONDS="1.0")
     try:
@@ -85,6 +86,7 @@ def test_a_file_written_slowly_is_ingested_once_and_complete(project: Project, t
     assert tree_bytes(project.paths.archive) == {"slow.md.orig": content}
 
 
+@pytest.mark.slow
 def test_a_folder_moved_in_and_a_burst_of_files_are_each_ingested_once(project: Project, tmp_path: Path) -> None:
     outside = tmp_path / "prepared" / "handbook"
     for i in range(3):
@@ -108,6 +110,7 @@ def test_a_folder_moved_in_and_a_burst_of_files_are_each_ingested_once(project: 
     assert len(archived) == 1003  # nothing archived twice
 
 
+@pytest.mark.slow
 def test_a_file_dropped_during_a_batch_goes_to_the_next_one(project: Project, tmp_path: Path) -> None:
     daemon = start(project, tmp_path)
     try:
@@ -150,6 +153,7 @@ def running(daemon: Daemon, timeout: float = 30) -> Iterator[Daemon]:
     assert not runner.is_alive()
 
 
+@pytest.mark.slow
 def test_rescan_catches_what_the_observer_missed(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     for key, value in {**FAST, "WIKID_WATCH_RESCAN_SECONDS": "0.5"}.items():
         monkeypatch.setenv(key, value)
@@ -172,6 +176,25 @@ def test_a_second_daemon_refuses_to_start(project: Project, tmp_path: Path) -> N
     finally:
         stop(first)
     assert project.status().daemon is None
+
+
+def test_a_restart_with_nothing_to_do_removes_a_dead_batchs_scratch(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a batch killed after deleting its journal leaves: every input archived, its
+    staged texts and rollback copies still there. The restarted daemon has nothing to
+    batch, and its recovery used to keep them (the kill -9 test's rare leftover)."""
+    for key, value in FAST.items():
+        monkeypatch.setenv(key, value)
+    (project.paths.input / "acme.txt").write_bytes(b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n")
+    project.update()
+    staged = project.paths.extract_staging / "acme.txt.txt"
+    saved = project.paths.rollback / "vendor" / "old.md"
+    for path in (staged, saved):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"left by a killed batch")
+    with in_process_daemon(project):
+        wait_until(ready(project), what="daemon start")
+    assert not input_files(project)
+    assert not project.paths.extract_staging.exists() and not project.paths.rollback.exists()
 
 
 def test_systemd_notifications_reach_the_notify_socket(project: Project, tmp_path: Path) -> None:
@@ -208,6 +231,7 @@ def test_edits_in_the_wiki_regenerate_the_indexes(project: Project, tmp_path: Pa
     assert "* [handmade/](handmade/)" in (project.paths.wiki / "index.md").read_text()
 
 
+@pytest.mark.slow
 def test_kill_9_mid_batch_loses_nothing_and_a_restart_finishes(project: Project, tmp_path: Path) -> None:
     """I1/I5 under real SIGKILLs at random moments of real batches."""
     rng = random.Random(7)

@@ -134,6 +134,7 @@ def _max_queued_events() -> int:
         return 16384
 
 
+@pytest.mark.slow
 def test_an_inotify_queue_overflow_makes_the_daemon_rescan(project: Project, tmp_path: Path) -> None:
     """The kernel drops events beyond max_queued_events and watchdog only logs it: a file
     whose events were dropped waited in input/ for the periodic rescan (5 min by default).

@@ -36,6 +36,7 @@ def test_text_is_normalised() -> None:
     assert result.text == "## Page 1\n\ntrailing\nformfeed\nexample\n"
 
 
+@pytest.mark.slow
 def test_pages_without_text_are_named_in_a_warning() -> None:
     result = extract(make_pdf(["one", "", "", "four", " "]), ".pdf")
     assert result.text == "## Page 1\n\none\n\n## Page 4\n\nfour\n"
@@ -54,6 +55,7 @@ def test_owner_password_only_is_extracted(algorithm: str) -> None:
     assert extract(data, ".pdf").text == EXPECTED
 
 
+@pytest.mark.slow
 def test_no_text_layer_is_empty() -> None:
     error = failure(make_pdf_without_text(3))
     assert error.reason == Reason.EMPTY

@@ -118,6 +118,7 @@ def test_encrypted_containers_are_encrypted(tmp_path: Path) -> None:
             assert outcome.reason == Reason.ENCRYPTED, (name, outcome)
 
 
+@pytest.mark.slow
 def test_zip_bomb_named_docx_fails_within_limits(tmp_path: Path) -> None:
     """A real DOCX whose document.xml inflates from ~1 MB to 600 MB: the memory cap stops it."""
     from office_fixtures import make_docx

@@ -30,6 +30,7 @@ print(json.dumps([[f.input, str(f.action), f.message] for f in report.files]))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["script", "stdin", "dash-c"])
 def test_the_python_api_works_without_a_main_guard(tmp_path: Path, how: str) -> None:
     """A worker used to re-import the caller's __main__: the script ran again (and hit

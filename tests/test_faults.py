@@ -61,6 +61,7 @@ def test_a_conformant_page_keeps_its_mode_when_replaced(project: Project) -> Non
     assert target.stat().st_mode & 0o777 == 0o444
 
 
+@pytest.mark.slow
 def test_the_daemon_logs_each_files_outcome(project: Project, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     """Item 13: the batch line named no files; now each file's outcome is an INFO line,
     an ignored one with its reason code."""
@@ -81,6 +82,7 @@ def _limits(project: Project, timeout: float) -> None:
     (project.root / "wikid.yaml").write_text(f"limits:\n  extract_timeout_seconds: {timeout}\n", encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_failure_under_a_limit_is_retried_once_the_limit_changes(project: Project, hostile: None) -> None:
     """Item 11: a document that failed on the time limit failed again after the limit was
     raised (and after `touch`): the only way out was deleting .wikid/ignored.json."""
@@ -179,6 +181,7 @@ def _disk_full_after(monkeypatch: pytest.MonkeyPatch, k: int) -> list[int]:
     return calls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("earlier", [False, True], ids=["new-pages", "updating-pages"])
 def test_a_disk_filling_up_anywhere_in_a_batch_ends_cleanly(tmp_path: Path, earlier: bool) -> None:
     """Item 4: at every fill level, no traceback, nothing lost, no page citing a missing
@@ -251,6 +254,44 @@ def test_a_batch_that_cannot_start_is_recorded_for_status(project: Project, monk
     assert len(status.pending) == len(FULL_DOCS)
     assert main(["status", "-C", str(project.root)]) == 0
     assert "FAILED: could not write" in capsys.readouterr().out
+
+
+def test_update_exits_3_when_a_file_could_not_be_processed(project: Project, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A batch whose files waited for a folder's permissions or a full disk exited 0, so a
+    script or a systemd unit could not tell. 0: every file processed or deliberately
+    ignored; 3: a file could not be processed for a reason outside it; usage errors stay 2."""
+    import errno
+
+    from wikid.cli import EXIT_NOT_PROCESSED, main
+
+    root = str(project.root)
+    drop(project, "bin/tool.exe", b"MZ")
+    drop(project, "notes/a.md", page(title="A note"))
+    assert main(["-C", root, "update"]) == 0  # an unsupported file is ignored on purpose
+    assert "ignored   input/bin/tool.exe [unsupported]" in capsys.readouterr().out
+    drop(project, "shared/acme.txt", DOC)
+    with pytest.MonkeyPatch.context() as denied:
+        _read_only(denied, project.paths.input / "shared")
+        assert main(["-C", root, "update"]) == EXIT_NOT_PROCESSED == 3
+        out = capsys.readouterr().out
+        assert "input/shared/acme.txt [io_failed]" in out and "1 file(s) not processed" in out
+        assert main(["-C", root, "update", "--json"]) == 3
+        assert '"reason": "io_failed"' in capsys.readouterr().out
+    assert main(["-C", root, "update"]) == 0
+    capsys.readouterr()
+
+    drop(project, "notes/b.md", page(title="B note"))
+
+    def full() -> bool:
+        raise OSError(errno.ENOSPC, "No space left on device", str(project.paths.wiki / "log.md"))
+
+    monkeypatch.setattr(Project, "_ensure_log", lambda self: full())
+    assert main(["-C", root, "update"]) == 3
+    assert "No space left on device" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as usage:
+        main(["-C", root, "update", "--frobnicate"])
+    assert usage.value.code == 2
 
 
 def test_a_log_that_cannot_be_written_is_a_warning_not_a_crash(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:

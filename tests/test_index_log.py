@@ -1,5 +1,7 @@
 from pathlib import Path
 
+from conftest import drop, page
+from wikid import Action, Project
 from wikid.okf.bundle import KnownPage, regenerate_indexes, signature, walk_bundle
 from wikid.okf.index import ConceptEntry, render_indexes
 from wikid.okf.log import add_entries
@@ -92,18 +94,44 @@ def test_log_creates_day_block_newest_first_and_appends_same_day() -> None:
     )
 
 
-def test_a_day_block_is_the_same_however_its_changes_were_split_into_runs() -> None:
+def test_a_day_block_keeps_every_change_whatever_order_its_runs_came_in() -> None:
     created = ["* **Creation**: Added [b](/b.md).", "* **Ignored**: `input/x.exe` (unsupported): no."]
     later = ["* **Update**: Updated [b](/b.md).", "* **Update**: Updated [c](/c.md).", "* **Creation**: Added [a](/a.md)."]
-    one_run = add_entries(None, "2026-07-12", created + later)
-    two_runs = add_entries(add_entries(None, "2026-07-12", later), "2026-07-12", created)
-    assert one_run == two_runs == (
+    one_way = add_entries(add_entries(None, "2026-07-12", created), "2026-07-12", later)
+    other_way = add_entries(add_entries(None, "2026-07-12", later), "2026-07-12", created)
+    assert one_way == other_way == (
         "# Wiki Update Log\n\n## 2026-07-12\n\n"
         "* **Creation**: Added [a](/a.md).\n"
         "* **Creation**: Added [b](/b.md).\n"
+        "* **Update**: Updated [b](/b.md).\n"  # a page created that day and updated later: both are said
         "* **Update**: Updated [c](/c.md).\n"
         "* **Ignored**: `input/x.exe` (unsupported): no.\n"
     )
+
+
+def test_log_md_records_every_outcome_of_a_batch(project: Project) -> None:
+    """A batch that updated pages left no entry when the pages were created earlier the
+    same day: the creation was taken to say it. Each batch's outcomes are in the log."""
+    drop(project, "acme-2024.txt", b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n")
+    drop(project, "note.md", page(title="Note"))
+    drop(project, "tool.exe", b"MZ")
+    project.update()
+    drop(project, "acme-2025.txt", b"Vendor: Acme Anvils\nDate: 2025-03-01\nPayment terms: 45 days\n")
+    drop(project, "note.md", page(title="Note"))  # the same page again
+    drop(project, "broken.pdf", b"junk")
+    report = project.update()
+    assert {f.input: f.action for f in report.files} == {
+        "acme-2025.txt": Action.UPDATED, "note.md": Action.UNCHANGED, "broken.pdf": Action.IGNORED,
+        "tool.exe": Action.IGNORED}
+    day = (project.paths.wiki / "log.md").read_text().split("## ")[1].splitlines()
+    assert day[2:] == [
+        "* **Creation**: Added [note](/note.md).",
+        "* **Creation**: Added [vendor/acme-anvils](/vendor/acme-anvils.md).",
+        "* **Update**: Archived `input/note.md`; [note](/note.md) already held its content.",
+        "* **Update**: Updated [vendor/acme-anvils](/vendor/acme-anvils.md).",
+        "* **Ignored**: `input/broken.pdf` (extraction_failed): not a PDF: no %PDF- header in the first 1 KB.",
+        "* **Ignored**: `input/tool.exe` (unsupported): `.exe` files are not a supported document type.",
+    ]
 
 
 def test_runs_out_of_date_order_still_give_one_block_per_day_newest_first() -> None:

@@ -53,7 +53,7 @@ def test_a_later_page_that_names_an_earlier_one_is_listed_there_too(project: Pro
     before, after = split_page(acme.decode()), split_page((project.paths.wiki / "vendor/acme-anvils.md").read_text())
     assert before[0] == after[0] and without_related(before[1]) == without_related(after[1])
     log = (project.paths.wiki / "log.md").read_text()
-    assert "Updated [vendor/acme-anvils]" not in log, "created the same day: the creation says it"
+    assert "* **Update**: Updated [vendor/acme-anvils](/vendor/acme-anvils.md)." in log, "a later batch's update is said"
 
 
 def test_a_page_a_person_wrote_is_linked_to_but_never_rewritten_for_it(project: Project) -> None:

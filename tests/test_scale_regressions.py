@@ -115,6 +115,7 @@ def test_a_text_document_opening_with_a_deeply_nested_frontmatter_gets_a_page(pr
 # --- O1: memory and time of the offline engine on a huge text --------------------------
 
 
+@pytest.mark.slow
 def test_the_offline_engine_reads_a_20_mb_text_in_bounded_memory_and_time() -> None:
     """Before the bound: a tracemalloc peak of 278 MB and 5.4 s (15 s under tracemalloc)."""
     words = "kalomi nerusa tivoze bado fegu hijopu " * 8

@@ -31,6 +31,8 @@ _EXPORTS = {
     "QueryResult": "wikid.query.results",
     "Reason": "wikid.intake.classify",
     "RetryReport": "wikid.project",
+    "ServiceNotInstalled": "wikid.project",
+    "ServiceReport": "wikid.project",
     "StatusReport": "wikid.project",
     "UpdateReport": "wikid.intake.report",
 }
@@ -52,6 +54,8 @@ __all__ = [
     "QueryResult",
     "Reason",
     "RetryReport",
+    "ServiceNotInstalled",
+    "ServiceReport",
     "StatusReport",
     "UpdateReport",
     "__version__",
@@ -62,7 +66,8 @@ if TYPE_CHECKING:
     from wikid.intake.classify import Bucket, Reason
     from wikid.intake.report import Action, FileResult, UpdateReport
     from wikid.lock import ProjectLocked
-    from wikid.project import BatchFailed, InputStatus, Project, ProjectNotFound, RetryReport, StatusReport
+    from wikid.project import (BatchFailed, InputStatus, Project, ProjectNotFound, RetryReport, ServiceNotInstalled,
+                               ServiceReport, StatusReport)
     from wikid.query.results import Answer, EmptyWiki, QueryResponse, QueryResult
 
 

@@ -316,8 +316,9 @@ DEFAULT_CONFIG_TEXT = """\
 #   base_url: http://127.0.0.1:8080/v1   # an OpenAI-compatible endpoint (llama.cpp, vLLM, LM Studio);
 #                                        # one on the loopback needs no API key
 #   temperature: 0
-#   timeout: 300               # seconds; a call that hangs longer is a model error
-#   max_tokens: 2048
+#   timeout: 300               # seconds; a call that hangs longer is a model error (unset:
+#                              # 300, and for a draft on a local endpoint, grows with the prompt)
+#   max_tokens: 2048           # unset: a draft gets what its reply schema needs
 
 # watch:
 #   stability_seconds: 5       # quiet time + unchanged size/mtime before a file is ready

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -82,6 +83,25 @@ class RetryReport:
         return {"forgotten": self.forgotten, "daemon_pid": self.daemon_pid}
 
 
+@dataclass
+class ServiceReport:
+    """What `Project.install_service` did: the unit file (written, or already there with
+    the same text, or only shown), its text, and the commands that enable it."""
+
+    path: str
+    text: str
+    written: bool
+    enable: list[str]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"path": self.path, "written": self.written, "enable": self.enable, "text": self.text}
+
+
+class ServiceNotInstalled(RuntimeError):
+    """The unit was not written: a different unit file is where it would go (never
+    overwritten), or its folder cannot be written (the message says what to do)."""
+
+
 class ProjectNotFound(FileNotFoundError):
     """The project folder does not exist (a typo in -C must not create a new project)."""
 
@@ -146,16 +166,25 @@ class Project:
         if self.root.exists() and not self.root.is_dir():
             raise ProjectNotFound(f"{self.root} is a file, not a project folder; give -C the folder that holds input/ and wiki/")
 
+    def is_project(self) -> bool:
+        """Whether the folder holds a wikid project: a wikid.yaml, wikid's own state
+        (.wikid/), or the layout of both input/ and wiki/. A folder that merely has an
+        input/ or a wiki/ folder of its own is not one."""
+        from wikid.config import CONFIG_NAME
+
+        if (self.root / CONFIG_NAME).is_file() or self.paths.state.is_dir():
+            return True
+        return self.paths.input.is_dir() and self.paths.wiki.is_dir()
+
     def _require_project(self) -> None:
-        """For commands that only read: a folder that holds no project is an error, not
-        an empty project (a typo in -C must not report zeros)."""
+        """A folder that holds no project is an error, not an empty project: a typo in -C
+        must not report zeros, nor `update` or `watch` make a project of any folder."""
         from wikid.config import CONFIG_NAME
 
         self._require_root()
-        markers = (self.root / CONFIG_NAME, self.paths.state, self.paths.input, self.paths.wiki)
-        if not any(m.exists() for m in markers):
+        if not self.is_project():
             raise ProjectNotFound(
-                f"{self.root} is not a wikid project (no {CONFIG_NAME}, input/ or wiki/); "
+                f"{self.root} is not a wikid project (no {CONFIG_NAME}, .wikid/, or input/ and wiki/); "
                 f"create one with `wikid -C {self.root} init`"
             )
 
@@ -184,7 +213,7 @@ class Project:
         from wikid.intake.journal import sweep_temps
         from wikid.manager import engine_name
 
-        self._require_root()
+        self._require_project()
         config = self.config()
         engine_name(config, model)
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
@@ -328,7 +357,7 @@ class Project:
         """Run the daemon until SIGTERM/SIGINT (see wikid/daemon/service.py); returns 0.
         With `serve` (host, port) it also serves the wiki to a browser, searching its own
         warm index (see `serve`)."""
-        self._require_root()
+        self._require_project()
         from wikid.daemon.service import Daemon
 
         return Daemon(self, serve=serve).run()
@@ -342,6 +371,49 @@ class Project:
         from wikid.serve.server import serve_forever
 
         return serve_forever(self, host, port)
+
+    def install_service(self, system: bool = False, unit_dir: str | Path | None = None,
+                        dry_run: bool = False) -> ServiceReport:
+        """Write the systemd unit that runs `wikid watch` on this project (see
+        wikid/daemon/unit.py): a user unit, or with `system` the system template unit.
+        ExecStart names this Python and `-m wikid`, so the unit runs the wikid running
+        now, a virtualenv's included; the path is absolute, not resolved, since a
+        virtualenv's python is a link whose target knows nothing of the virtualenv.
+        `unit_dir`: instead of ~/.config/systemd/user or /etc/systemd/system. A unit
+        file that exists is never overwritten: the same text is left as it is, another
+        raises ServiceNotInstalled, as does a folder that cannot be written. With
+        `dry_run`, writes nothing."""
+        from wikid import __version__
+        from wikid.daemon.unit import system_unit, unit_folder, user_unit
+        from wikid.fsio import atomic_create
+
+        self._require_project()
+        command = [os.path.abspath(sys.executable), "-m", "wikid"]
+        unit = (system_unit if system else user_unit)(command, self.root.resolve(), __version__)
+        target = Path(unit_dir).absolute() / unit.name if unit_dir is not None else unit_folder(system) / unit.name
+        report = ServiceReport(str(target), unit.text, False, list(unit.enable))
+        if dry_run:
+            return report
+        data = unit.text.encode("utf-8")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            atomic_create(target, data)
+        except FileExistsError:
+            try:
+                same = target.read_bytes() == data
+            except OSError:
+                same = False
+            if not same:
+                raise ServiceNotInstalled(
+                    f"{target} exists and is not the unit this wikid writes; it is left as it is. Remove or rename "
+                    f"it and run this again, or see the unit with `wikid service install --print`") from None
+            return report
+        except OSError as exc:
+            hint = "; install the system unit as root (sudo)" if system and unit_dir is None else ""
+            raise ServiceNotInstalled(f"cannot write {target}: {exc.strerror or exc}{hint}; "
+                                      "`--print` shows the unit without writing it") from None
+        report.written = True
+        return report
 
     def extract(self, file: str | Path, worker: WorkerProcess | None = None) -> ExtractOutcome:
         """What wikid sees in one file (markdown and warnings, or a reason code).

@@ -50,6 +50,8 @@ from conftest import FIXED_NOW, page, tree_bytes
 from wikid import Project
 from wikid.okf.page import split_page
 
+pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
+
 STORM_ENV = {
     "WIKID_NOW": FIXED_NOW,
     "WIKID_WATCH_STABILITY_SECONDS": "0.5",

@@ -47,6 +47,8 @@ from wikid.intake.naming import page_rel  # noqa: E402
 from wikid.intake.report import Action, FileResult  # noqa: E402
 from wikid.okf.page import split_page  # noqa: E402
 
+pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
+
 REPO = Path(__file__).resolve().parents[2]
 LIMITS = {"WIKID_LIMITS_EXTRACT_MEMORY_MB": "128", "WIKID_LIMITS_EXTRACT_TIMEOUT_SECONDS": "20"}
 FAST_WATCH = {

@@ -43,6 +43,8 @@ from wikid.intake.naming import page_rel
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.page import split_page
 
+pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
+
 REPO = Path(__file__).resolve().parents[2]
 HOOK = Path(__file__).with_name("kill_hook.py")
 RUN_TIMEOUT = 180.0  # seconds for one wikid process; a hang fails the test, not CI

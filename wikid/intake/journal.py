@@ -13,7 +13,9 @@ The journal records, durably and before each phase, what the batch is about to d
   unedited, and input names whose file is unchanged are removed, completing the move
   into the archive. A superseded page that a rollback finds gone is put back.
 
-A batch that finishes deletes the journal; no journal means nothing to recover.
+A batch that finishes deletes the journal, then its scratch (.wikid/rollback/,
+.wikid/extract/); no journal means nothing to recover but that scratch, which a batch
+killed after deleting its journal leaves behind.
 """
 
 from __future__ import annotations
@@ -99,9 +101,18 @@ def _claims(paths: ProjectPaths, data: dict[str, Any]) -> tuple[dict[str, str], 
 
 
 def finish(paths: ProjectPaths) -> None:
+    """End a batch: its journal, then the scratch it kept for a rollback."""
     paths.journal.unlink(missing_ok=True)
     fsync_dir(paths.state)
+    _remove_scratch(paths)
+
+
+def _remove_scratch(paths: ProjectPaths) -> None:
+    """A batch's scratch: superseded pages saved for a rollback and the extracted texts
+    it staged. Only a batch in progress needs them; `recover` runs before any batch,
+    under the project lock, so what it finds belongs to a dead one."""
     shutil.rmtree(paths.rollback, ignore_errors=True)
+    shutil.rmtree(paths.extract_staging, ignore_errors=True)
 
 
 def _bytes(path: Path) -> bytes | None:
@@ -210,6 +221,8 @@ def recover(paths: ProjectPaths) -> str | None:
     if journal is None:
         if paths.journal.exists():
             finish(paths)
+        else:  # a batch killed after it removed its journal, or before it wrote one
+            _remove_scratch(paths)
         return None
     if journal.step == "written":
         _roll_forward(paths, journal)

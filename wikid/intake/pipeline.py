@@ -82,6 +82,8 @@ def _log_bullet(result: FileResult, newly_ignored: bool) -> str | None:
             f"* **Update**: Replaced {_page_link(result.page or '')}; the previous version "
             f"is archived as [{old}](/{link_target(old)})."
         )
+    if result.action == Action.UNCHANGED:
+        return f"* **Update**: Archived `input/{result.input}`; {_page_link(result.page or '')} already held its content."
     if result.action == Action.IGNORED and newly_ignored:
         return f"* **Ignored**: `input/{result.input}` ({result.reason}): {result.message}."
     if result.action == Action.RETRY:
@@ -165,7 +167,6 @@ def run_batch(
     memory = IgnoreMemory(paths.ignored, extraction_settings(config.limits))
     ignored_now = [(i.entry, i.result.reason or Reason.UNSUPPORTED, i.result.message)
                    for i in items if i.result.bucket == Bucket.IGNORED]
-    shutil.rmtree(paths.extract_staging, ignore_errors=True)
     non_conformant = [i for i in items if i.result.bucket == Bucket.NON_CONFORMANT]
     recorded = BatchProgress(paths.batch_progress)  # for `wikid status` while documents are extracted and written
     try:

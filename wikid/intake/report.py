@@ -90,6 +90,13 @@ class UpdateReport:
             f.action in (Action.CREATED, Action.UPDATED, Action.UNCHANGED) for f in self.files
         )
 
+    def not_processed(self) -> list[FileResult]:
+        """The files neither processed nor deliberately ignored: left in input/ for a
+        reason outside them (a full disk, a folder they cannot be read or moved out of, a
+        model or an extraction worker that failed) and tried again. `wikid update` exits
+        non-zero when there are any, so a script or a service manager can tell."""
+        return [f for f in self.files if f.action == Action.RETRY or f.reason == Reason.IO_FAILED]
+
     def counts(self) -> dict[str, int]:
         return {str(a): len(self.by_action(a)) for a in Action}
 

@@ -7,6 +7,7 @@ invariants do not depend on which engine ran.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -148,16 +149,18 @@ def select_manager(config: Config, when: datetime, model: Any | None = None) -> 
         from wikid.manager.agent.chat import configured_model
 
         label = None
+        remodel = None
         if model is None:
             model = configured_model(config)
             label = config.model
+            remodel = functools.partial(configured_model, config)
         if config.agent.mode == "tools":
             from wikid.manager.agent.tools import ToolsEngine
 
             return ToolsEngine(model, config, when, label)
         from wikid.manager.agent.draft import DraftEngine
 
-        return DraftEngine(model, config, when, label)
+        return DraftEngine(model, config, when, label, remodel)
     from wikid.manager.offline.engine import OfflineEngine
 
     return OfflineEngine(config.offline, when)

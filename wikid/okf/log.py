@@ -1,8 +1,8 @@
 """Add dated entries to `log.md` (OKF §9): `## YYYY-MM-DD` blocks, newest first.
 
 Pure text in, text out. Whatever a person wrote in the log is kept; a second run on
-the same day merges its bullets into that day's block, which is kept in one
-canonical order (see `day_block`).
+the same day adds its bullets to that day's block, which is kept in one canonical
+order (see `day_block`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,6 @@ LOG_HEADING = "# Wiki Update Log"
 _DATE_HEADING = re.compile(r"^## (\d{4}-\d{2}-\d{2})\s*$")
 _KINDS = ("Creation", "Update", "Warning", "Ignored")
 _BULLET = re.compile(r"^\* \*\*(Creation|Update|Warning|Ignored)\*\*: ")
-_CREATED = re.compile(r"^\* \*\*Creation\*\*: Added \[[^\]]*\]\((/[^)]*)\)\.$")
-_PLAIN_UPDATE = re.compile(r"^\* \*\*Update\*\*: Updated \[[^\]]*\]\((/[^)]*)\)\.$")
-_MERGED = re.compile(r"^\* \*\*Update\*\*: Merged `([^`]*)` into ")
 
 
 def empty_log() -> str:
@@ -23,11 +20,11 @@ def empty_log() -> str:
 
 
 def day_block(lines: list[str]) -> list[str]:
-    """One day's lines in canonical order, so the block depends on what changed that day,
-    not on how the changes were split into runs (I6): what a person wrote first, then
-    wikid's bullets once each, by kind (creation, update, warning, ignored) and text.
-    A plain update of a page created the same day is left out: the creation says it;
-    a page created and merged into another the same day is left out altogether.
+    """One day's lines in canonical order: what a person wrote first, then wikid's bullets
+    once each, by kind (creation, update, warning, ignored) and text. Every change a run
+    made is kept, a page a later run of the same day updated included (they were folded
+    into the day's creation, so a batch that updated pages left no trace); the order the
+    runs came in does not matter.
     """
     while lines and not lines[0].strip():
         lines = lines[1:]
@@ -35,15 +32,6 @@ def day_block(lines: list[str]) -> list[str]:
     while others and not others[-1].strip():
         others.pop()
     ours = list(dict.fromkeys(line for line in lines if _BULLET.match(line)))
-    created = {m.group(1) for line in ours if (m := _CREATED.match(line))}
-    merged = {f"/{m.group(1)}.md" for line in ours if (m := _MERGED.match(line))}
-    transient = created & merged  # created and merged away the same day: no change at all
-    ours = [line for line in ours if not ((m := _PLAIN_UPDATE.match(line)) and m.group(1) in created)]
-    ours = [line for line in ours if not (
-        ((m := _CREATED.match(line)) and m.group(1) in transient)
-        or ((m := _MERGED.match(line)) and f"/{m.group(1)}.md" in transient)
-        or ((m := _PLAIN_UPDATE.match(line)) and m.group(1) in transient)
-    )]
     ours.sort(key=lambda line: (_KINDS.index(_BULLET.match(line).group(1)), line))  # type: ignore[union-attr]
     return others + ([""] if others and ours else []) + ours
 

@@ -19,16 +19,20 @@ against the sources and renders the page itself (render.py):
   out: an input no accepted page covers stays in input/ with a note, as in tools mode;
 * the rendered page is linted; a page with an error is not returned.
 
-A model error (connection, timeout) stops the drafting: the pages accepted so far
-are kept and the remaining inputs stay in input/ with the error in their note (when
-no page was accepted yet, the error propagates and the whole batch is retried).
+Each call is sized for its cluster (chat.call_options) when wikid builds the model: a
+`max_tokens` sized to the reply schema and, on a local endpoint, a timeout that grows
+with the prompt and a schema whose strings are bounded (schema.bounded_schema). A call that times out or runs past max_tokens is never sent again
+unchanged: the cluster gets the offline engine's page, and its stats say why. Any other model error (connection,
+rate limit) stops the drafting: the pages accepted so far are kept and the remaining
+inputs stay in input/ with the error in their note (when no page was accepted yet, the
+error propagates and the whole batch is retried).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from functools import cached_property
 from datetime import date, datetime
@@ -41,7 +45,7 @@ from wikid.document.identity import entity_name
 from wikid.document.sentences import split_sentences
 from wikid.images import Figure
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
-from wikid.manager.agent.chat import model_label
+from wikid.manager.agent.chat import call_options, local_endpoint, model_label
 from wikid.manager.agent.images import accepts_images, image_blocks, text_chars
 from wikid.manager.agent.draft_prompt import (
     DRAFT_PROMPT_VERSION,
@@ -49,13 +53,13 @@ from wikid.manager.agent.draft_prompt import (
     draft_messages,
 )
 from wikid.manager.agent.render import SourceLine, VerifiedDraft, render_draft
-from wikid.manager.agent.schema import MAX_SECTIONS, Draft, DraftUnreadable
+from wikid.manager.agent.schema import MAX_SECTIONS, Draft, DraftUnreadable, reply_tokens
 from wikid.manager.agent.structured import ask_draft
 from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
 from wikid.manager.agent.verify import known_paths, lint_errors
 from wikid.manager.offline.engine import OfflineEngine, TypeFolders, distinct_title, unique_id
 from wikid.manager.offline.content import Content
-from wikid.manager.offline.pages import PageDraft, PageSource, carried, lead_sentences
+from wikid.manager.offline.pages import PageDraft, PageSource, carried, lead_sentences, render
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.textutil import norm_key, slugify
 from wikid.okf.concept_id import RESERVED_SLUGS
@@ -108,6 +112,33 @@ class _Accepted:
     inputs: list[str]
     related: list[str]
     usage: Usage
+
+
+@dataclass(frozen=True)
+class _Offline:
+    """The offline engine's page for a cluster whose draft call was cut off: its plan's
+    draft, the inputs it covers, and the usage record that says why."""
+
+    draft: PageDraft
+    inputs: list[str]
+    usage: Usage
+
+
+def cut_off(exc: BaseException) -> str | None:
+    """How a model call was cut off, or None for another error: "timed out" (whatever the
+    provider's SDK calls it: openai.APITimeoutError, httpx.ReadTimeout, TimeoutError ...)
+    or "ran past max_tokens" (openai.LengthFinishReasonError: a small model that runs on
+    repeating itself), raised or wrapped. Sent again unchanged, such a call ends the
+    same way (at temperature 0 a model runs on again)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        names = [c.__name__ for c in type(seen).__mro__]
+        if isinstance(seen, TimeoutError) or any("Timeout" in n for n in names):
+            return "timed out"
+        if any("LengthFinishReason" in n for n in names):
+            return "ran past max_tokens"
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 @dataclass
@@ -193,11 +224,16 @@ class DraftEngine:
 
     name = "agent"
 
-    def __init__(self, model: Any, config: Config, when: datetime, label: str | None = None) -> None:
+    def __init__(self, model: Any, config: Config, when: datetime, label: str | None = None,
+                 remodel: Callable[..., Any] | None = None) -> None:
+        """`remodel(**options)`: the configured model built again with other options for
+        one call (chat.configured_model); None for a model given ready (the Python API),
+        whose own settings stand."""
         self.model = model
         self.config = config
         self.when = when
         self.label = model_label(model, label)
+        self.remodel = remodel
         self.stats: list[Usage] = []
 
     def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
@@ -213,8 +249,10 @@ class DraftEngine:
         used_titles = {c.title.casefold() for c in concepts}
         folders = TypeFolders(concepts)
         accepted: dict[str, _Accepted] = {}  # final page id -> what is rendered there
+        offline_pages: dict[str, _Offline] = {}  # final page id -> the offline page of a cluster cut off
         guesses = [plan.pages[p].title for p in clusters] + [c.title for c in concepts]
         stopped: str | None = None
+        local = self.remodel is not None and local_endpoint(self.config)  # its replies bounded (schema.MAX_CHARS)
         for page in clusters:
             mine = [rel for rel in owner if owner[rel] == page and rel not in claimed]
             if not mine:
@@ -230,9 +268,13 @@ class DraftEngine:
             self.stats.append(usage)
             messages = self._messages(draft, page_sources, earlier, guesses)
             usage.prompt_chars = sum(text_chars(m.content) for m in messages)
+            sized = call_options(self.config, usage.prompt_chars, reply_tokens(len(mine))) if self.remodel else {}
+            if sized:
+                usage.extra["call"] = sized
             try:
                 with Stopwatch(usage):
-                    answer, how = ask_draft(self.model, messages, [UsageCounter(usage)])
+                    answer, how = ask_draft(self.remodel(**sized) if sized else self.model, messages,
+                                            [UsageCounter(usage)], bounded=local)
                 usage.extra["how"] = how
             except DraftUnreadable as exc:
                 usage.error = f"the model's draft could not be used: {exc}"
@@ -240,7 +282,22 @@ class DraftEngine:
                 continue
             except Exception as exc:
                 usage.error = f"{type(exc).__name__}: {exc}"
-                if not accepted:
+                how_cut = cut_off(exc)
+                if how_cut:  # sent again it would end the same way: the offline page, and why
+                    members = [d.document.input_rel for d in plan.members[page]]
+                    if sorted(mine) != sorted(members):  # an earlier draft took some of them
+                        notes.update({rel: f"not drafted: the model {how_cut} ({usage.error})" for rel in mine})
+                        continue
+                    usage.extra["fallback"] = "offline"
+                    usage.error = f"the model {how_cut} ({usage.error}); the offline engine's page is used"
+                    final = page if earlier is not None else unique_id(page, taken)
+                    offline_pages[final] = _Offline(
+                        draft if earlier is not None else replace(draft, title=distinct_title(draft.title, draft.type,
+                                                                                              used_titles)),
+                        mine, usage)
+                    claimed.update(mine)
+                    continue
+                if not accepted and not offline_pages:
                     raise
                 stopped = usage.error
                 notes.update({rel: f"not drafted: the model failed ({stopped})" for rel in mine})
@@ -264,7 +321,7 @@ class DraftEngine:
                 final = unique_id(f"{folder}/{slug}", taken)
                 verified = replace(verified, title=title)
             accepted[final] = _Accepted(verified, covered, answer.related, usage)
-        pages = self._render(accepted, concepts, notes)
+        pages = self._render(accepted, offline_pages, concepts, notes)
         stats = {"mode": "draft", "prompt_version": DRAFT_PROMPT_VERSION, **totals(self.stats),
                  "drafts": [asdict(u) for u in self.stats]}
         return ManagerResult(pages, notes, stats=stats)
@@ -390,25 +447,33 @@ class DraftEngine:
         return VerifiedDraft(kind, title, description or title, lead, sections, attributes, conflicts,
                              [s.entry for s in sources.values()], listed, [], tags, dict(draft.extra), tuple(kept))
 
-    def _render(self, accepted: dict[str, _Accepted], concepts: list[ExistingConcept],
-                notes: dict[str, str]) -> dict[str, str]:
-        """Each accepted draft rendered with its related links resolved, if it lints clean."""
+    def _render(self, accepted: dict[str, _Accepted], offline_pages: dict[str, _Offline],
+                concepts: list[ExistingConcept], notes: dict[str, str]) -> dict[str, str]:
+        """Each accepted draft rendered with its related links resolved, and each offline
+        page with the related links that still lead somewhere, if it lints clean."""
         titles = {c.id: c.title for c in concepts} | {page: a.draft.title for page, a in accepted.items()}
+        titles |= {page: o.draft.title for page, o in offline_pages.items()}
         by_title = {title.casefold(): page for page, title in titles.items()}
         generated = {"by": f"wikid/{self.label}", "at": iso(self.when)}
         known = known_paths({f"{page}.md" for page in titles}
-                            | {f"archive/{rel}" for a in accepted.values() for rel in a.inputs})
-        pages: dict[str, str] = {}
+                            | {f"archive/{rel}" for a in [*accepted.values(), *offline_pages.values()]
+                               for rel in a.inputs})
+        texts: dict[str, tuple[str, list[str], Usage]] = {}
         for page, a in accepted.items():
             targets = [by_title.get(" ".join(name.split()).casefold()) for name in a.related]
             related = [(titles[t], t) for t in dict.fromkeys(t for t in targets if t and t != page)]
-            text = render_draft(replace(a.draft, related=related), generated)
+            texts[page] = render_draft(replace(a.draft, related=related), generated), a.inputs, a.usage
+        for page, o in offline_pages.items():
+            related = [(titles[t], t) for _, t in o.draft.related if t in titles and t != page]
+            texts[page] = render(replace(o.draft, related=related), self.when), o.inputs, o.usage
+        pages: dict[str, str] = {}
+        for page, (text, inputs, usage) in texts.items():
             errors = lint_errors(page, text, known)
             if errors:
-                notes.update({rel: f"the page drafted for it failed lint: {'; '.join(errors[:3])}" for rel in a.inputs})
+                notes.update({rel: f"the page drafted for it failed lint: {'; '.join(errors[:3])}" for rel in inputs})
                 continue
             pages[page] = text
-            a.usage.pages = 1
+            usage.pages = 1
         return pages
 
 

@@ -19,6 +19,19 @@ from pydantic import BaseModel, Field, ValidationError
 # time (it generates ~10 tokens/s on 2 cores), and a page needs no more.
 MAX_FACTS = 20
 MAX_SECTIONS = 3
+# What a reply that fills the schema takes, in tokens, as the compact JSON the prompt
+# asks for: a fact (attribute, value, source id, date) ~40, a section (heading, two or
+# three sentences, source ids) ~150, the rest (title, type, description, a summary of
+# up to four sentences, up to ten related titles) ~400, an input path ~20.
+FACT_TOKENS, SECTION_TOKENS, OTHER_TOKENS, INPUT_TOKENS = 40, 150, 400, 20
+
+
+def reply_tokens(inputs: int) -> int:
+    """`max_tokens` for one draft of a cluster of `inputs` documents: a reply with every
+    fact and section the schema allows, and half as much again. A reply cut short is
+    unreadable JSON, so the bound only stops a model that runs on (repeating itself)."""
+    full = OTHER_TOKENS + MAX_FACTS * FACT_TOKENS + MAX_SECTIONS * SECTION_TOKENS + inputs * INPUT_TOKENS
+    return full * 3 // 2
 
 
 class Fact(BaseModel):
@@ -49,6 +62,33 @@ class Draft(BaseModel):
     sections: list[Section] = Field(default_factory=list, max_length=MAX_SECTIONS)
     related: list[str] = Field(default_factory=list, max_length=10, description="titles of related pages from the list")
     inputs: list[str] = Field(default_factory=list, description="the input paths this page covers")
+
+
+# The longest text each field may hold, in characters: sent as maxLength to a local
+# endpoint, whose grammar-constrained decoding then ends a string a small model would
+# repeat until max_tokens (the 1.5B model wrote one section's sentence over and over:
+# the whole reply thrown away). Hosted providers refuse maxLength in strict schemas and
+# get the plain one; wikid trims what it keeps either way.
+MAX_CHARS = {"title": 120, "type": 40, "description": 400, "summary": 1200, "attribute": 80, "value": 200,
+             "source": 80, "date": 20, "heading": 80, "text": 900, "sources": 80, "related": 120, "inputs": 300}
+
+
+def bounded_schema() -> dict[str, Any]:
+    """The Draft's JSON schema with every string bounded by MAX_CHARS (strings in lists
+    each): for a local endpoint's constrained decoding."""
+    schema = Draft.model_json_schema()
+
+    def bound(node: dict[str, Any]) -> None:
+        for name, prop in node.get("properties", {}).items():
+            limit = MAX_CHARS.get(name)
+            for option in [prop, *prop.get("anyOf", [])]:
+                target = option.get("items", {}) if option.get("type") == "array" else option
+                if limit and target.get("type") == "string":
+                    target["maxLength"] = limit
+
+    for node in [schema, *schema.get("$defs", {}).values()]:
+        bound(node)
+    return schema
 
 
 class DraftUnreadable(ValueError):

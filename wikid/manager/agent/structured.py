@@ -11,23 +11,25 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
-from wikid.manager.agent.schema import Draft, DraftUnreadable, read_draft, schema_text
+from wikid.manager.agent.schema import Draft, DraftUnreadable, bounded_schema, read_draft, schema_text
 
 TEXT_INSTRUCTION = "Reply with one JSON object only, no prose, matching this JSON schema:\n"
 
 
-def _structured(model: Any) -> Any | None:
+def _structured(model: Any, schema: type[Draft] | dict[str, Any]) -> Any | None:
     """The model bound to the Draft schema, or None when it has no structured output."""
     try:
-        return model.with_structured_output(Draft, method="json_schema", include_raw=True)
+        return model.with_structured_output(schema, method="json_schema", include_raw=True)
     except (NotImplementedError, ValueError, TypeError, AttributeError):
         return None
 
 
-def ask_draft(model: Any, messages: list[BaseMessage], callbacks: list[Any]) -> tuple[Draft, str]:
-    """The model's Draft for `messages`, and how it was obtained (structured | text | retry)."""
+def ask_draft(model: Any, messages: list[BaseMessage], callbacks: list[Any],
+              bounded: bool = False) -> tuple[Draft, str]:
+    """The model's Draft for `messages`, and how it was obtained (structured | text | retry).
+    `bounded`: constrain the reply with schema.bounded_schema (a local endpoint)."""
     config = {"callbacks": callbacks}
-    bound = _structured(model)
+    bound = _structured(model, bounded_schema() if bounded else Draft)
     if bound is not None:
         out = bound.invoke(messages, config=config)
         if out.get("parsed") is not None:
