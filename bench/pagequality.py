@@ -434,7 +434,8 @@ def ends_so_in_source(value: str, sources: tuple[str, ...]) -> bool:
     words = plain(_FOOTNOTE_REF.sub("", value)).split()[-TAIL_WORDS:]
     if not words or not sources:
         return False
-    pattern = re.compile(r"\s+".join(re.escape(w) for w in words) + r"[ \t]*(?:\n|$)")
+    # (a CSV cell may close its quote after them; a cell of a source's table ends at its bar)
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words) + r"(?:[\"']?[ \t]*(?:\n|$)|[ \t]*\|)")
     # the source may set the words in emphasis or code (`*logical or*`, `` `__repr__`, ``),
     # which the page's plain text has lost: its lines are compared as plain text too
     for text in (_plain_lines(source) for source in sources):

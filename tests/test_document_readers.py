@@ -16,8 +16,9 @@ from wikid.document.asciidoc import is_asciidoc, to_markdown
 from wikid.document.changes import before_releases, read_releases, version_in
 from wikid.document.manpage import read_manpage
 from wikid.document.markdown_reader import read_markdown
-from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Table, Terms, sections, walk
+from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Table, Terms, block_text, sections, walk
 from wikid.document.outline import read_outline
+from wikid.document.pydoc_text import unmargined
 from wikid.document.rest_reader import is_rest, read_rest
 from wikid.document.sentences import is_sentence
 from wikid.document.text_reader import read_text
@@ -1099,3 +1100,47 @@ FILES
     }
     assert [b.text for b in section(outline, "INVOKING FROB").blocks if isinstance(b, Paragraph)] == [
         "You can affect how frob reads its input using some options:"]
+
+
+PYDOC_CLASS = """\
+Help on module frob:
+
+NAME
+    frob - Reshape data files.
+
+CLASSES
+    class Reader(Base)
+     |  Reader(path)
+     |
+     |  Reads one data file.
+     |
+     |  Method resolution order:
+     |      Reader
+     |      Base
+     |
+     |  Methods defined here:
+     |
+     |  rows(self)
+     |      The file's rows, one at a time.
+     |
+     |  ----------------------------------------------------------------------
+     |  Methods inherited from Base:
+     |
+     |  close(self)
+     |      Close whatever the object holds open.
+"""
+
+
+def test_pydoc_margins_come_off_and_inherited_members_stay_with_their_class() -> None:
+    text = unmargined(PYDOC_CLASS)
+    assert "|" not in text and "-----" not in text
+    assert "The file's rows, one at a time." in text and "Close whatever" not in text
+    outline = read_outline(PYDOC_CLASS, ".txt")
+    said = " ".join(block_text(b) for _, b in walk(outline))
+    assert "Reads one data file." in said and "inherited" not in said
+    assert unmargined("A | B table line\nno margins here\n") == "A | B table line\nno margins here\n"
+
+
+def test_raw_html_in_markdown_is_a_paragraph_per_block_element() -> None:
+    text = "# frob\n\n<table><tr><td>rows(self)</td></tr>\n<tr><td>The file's rows.</td></tr></table>\n"
+    assert [b.text for b in blocks_of(read_markdown(text), Paragraph)] == ["rows(self)", "The file's rows."]

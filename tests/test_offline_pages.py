@@ -370,3 +370,13 @@ def test_the_lead_is_the_sentence_that_says_what_the_entity_is_and_a_long_openin
     assert fm["description"].startswith("Frob (for FRee OBjects) lists the files that processes hold open.")
     lead = body.lstrip().split("\n\n", 1)[0]
     assert "It reads the kernel's tables" not in lead  # a long paragraph gives the lead its first sentence only
+
+
+def test_a_flattened_run_of_text_is_shown_by_its_first_sentences_and_signatures_stay_code() -> None:
+    run_on = " ".join(f"Sentence {n} of a page a converter flattened into one run of text." for n in range(80))
+    doc = f"# frob\n\nfrob reshapes the data files it is given, in place.\n\n## Notes\n\n{run_on}\n\n## Methods\n\nadd_header(self, _name, **_params)\n:   Extended header setting.\n\nclose(self)\n:   Close the file. It stays closed.\n\n" \
+          + "\n\n".join(f"item{n}\n:   " + " ".join(["A long description of this item that goes on."] * 12) for n in range(2)) + "\n"
+    _, _, body = only_page(run([SourceDocument("frob.md", doc)]))
+    notes = body.split("# Notes", 1)[1].split("\n# ", 1)[0]
+    assert "Sentence 0 of a page" in notes and "Sentence 79 of a page" not in notes
+    assert "* `add_header(self, _name, _params)` — Extended header setting." in body  # a signature is code

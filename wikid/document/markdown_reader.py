@@ -33,6 +33,8 @@ from wikid.document.tables import tidy
 _LAYOUT = re.compile(r"^(?:page|slide) \d+$", re.IGNORECASE)
 _SHEET = re.compile(r"^sheet: (.+)$", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]{0,2000}>")
+_BLOCK_TAG = re.compile(r"</?(?:p|div|tr|td|th|dt|dd|li|br|h[1-6]|pre|table|tbody|dl|ul|ol|blockquote)\b[^<>]{0,2000}>",
+                        re.IGNORECASE)
 # HTML elements an inline tag may open or close; anything else in angle brackets is
 # text (`--alt-svc <file name>`, `<path>`), not markup.
 _HTML_INLINE = re.compile(
@@ -189,8 +191,11 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind == "dl":
         return _terms(node)
     if kind == "html_block":
-        text = " ".join(html.unescape(_TAG.sub(" ", node.content)).split())
-        return [Paragraph(text)] if text else []
+        # raw HTML a converter left (pandoc writes a layout table so): a paragraph per
+        # block element -- a row, a cell, a term, a line -- not the whole block as one
+        text = _TAG.sub(" ", _BLOCK_TAG.sub("\n\n", node.content))
+        parts = (" ".join(html.unescape(part).split()) for part in re.split(r"\n\s*\n", text))
+        return [Paragraph(part) for part in parts if part]
     if kind in ("blockquote", "dd"):
         return [b for child in node.children for b in _blocks(child)]
     return []

@@ -39,6 +39,7 @@ from wikid.document.model import (
     Terms,
     sections,
 )
+from wikid.document.pydoc_text import unmargined
 from wikid.document.rest_reader import RestUnreadable, is_rest, read_rest
 from wikid.document.text_reader import read_text
 
@@ -105,7 +106,7 @@ def read_outline(text: str, suffix: str) -> Outline:
         except RestUnreadable:
             outline = read_text(text)
     elif suffix in PLAIN_SUFFIXES:
-        outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else text)
+        outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(text))
     else:
         outline = read_markdown(text)
     return _summaries(_cleaned(_without_contents(outline)))

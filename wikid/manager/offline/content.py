@@ -55,6 +55,7 @@ MAX_LEAD_CHARS = 600
 MAX_ITEMS = 60  # items of one list in an abridged document
 MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document
 MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph introduces
+MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened: its first sentences
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
 MAX_TERM_CHARS = 450  # a term's first paragraph up to this long is carried whole, else its first sentence
 MAX_FOLDED_ITEMS = 12  # a list a term's description introduces, folded into it up to this many items
@@ -271,8 +272,22 @@ def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 
 def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
-    """The blocks without free-software licence notices (the page states the licence)."""
-    return tuple(b for b in blocks if not (isinstance(b, Paragraph) and is_licence_text(b.text)))
+    """The blocks without free-software licence notices (the page states the licence),
+    a paragraph longer than a reader's paragraph by its first sentences (a page a
+    converter flattened into one run of text)."""
+    return tuple(_bounded(b) if isinstance(b, Paragraph) else b for b in blocks
+                 if not (isinstance(b, Paragraph) and is_licence_text(b.text)))
+
+
+def _bounded(paragraph: Paragraph) -> Paragraph:
+    if len(paragraph.text.split()) <= MAX_PARAGRAPH_WORDS:
+        return paragraph
+    kept: list[str] = []
+    for sentence in split_sentences(paragraph.text):
+        if kept and sum(len(k.split()) for k in kept) + len(sentence.split()) > MAX_PARAGRAPH_WORDS:
+            break
+        kept.append(sentence)
+    return Paragraph(" ".join(kept))
 
 
 def _is_notice(section: Section) -> bool:

@@ -359,10 +359,14 @@ def _term_header(block: Terms) -> tuple[str, str]:
 
 
 def _term_label(term: str) -> str:
-    """A term as a list item opens with it: an option in code, anything else bold."""
-    if term.startswith("-") and "`" not in term:
+    """A term as a list item opens with it: an option or a signature (`frob(self,
+    **kw)`, whose stars would end the bold) in code, anything else bold."""
+    if (term.startswith("-") or "*" in term or _SIGNATURE.match(term)) and "`" not in term:
         return f"`{' '.join(term.split())}`"
     return f"**{inline(term)}**"
+
+
+_SIGNATURE = re.compile(r"^[\w.]+\s*\(.*\)\s*$")
 
 
 def _has_ref(out: list[str], ref: str) -> bool:
