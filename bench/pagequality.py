@@ -27,7 +27,8 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
                      row's text): those are the source's own words.
 * repeated        -- a sentence of >= 8 words (casefolded, punctuation stripped) that
                      occurs again on the same page; each extra occurrence counts. Table
-                     rows, the Sources section and footnote definitions are left out.
+                     rows and definition-list entries (`* **term** -- ...`), the Sources
+                     section and footnote definitions are left out.
 * empty_key       -- a bold key with nothing after it: `* **Synopsis**`,
                      `**Synopsis** --`, or `| Key |  |` in a key/value table.
 * file_name_title -- a heading, the page title or an entry of the page's Sources list
@@ -323,6 +324,7 @@ _GRID = re.compile(r"^\s*\+(?:[-=]{3,}\+)+\s*$|^\s*\|={3,}\s*$")
 _RULE_EQUALS = re.compile(r"^\s*(?:\\?=){3,}\s*$")
 _UNDERLINE = re.compile(r"^\s*(?:(?:\\?-){3,}|(?:\\?~){3,}|(?:\\?\^){3,})\s*$")
 _THEMATIC_BREAK = re.compile(r"^\s{0,3}([*_-])(?:\s*\1){2,}\s*$")  # `---`, `* * *`: a markdown rule
+_DEFINITION_BULLET = re.compile(r"^\s*[*+-]\s+(?:\*\*[^*]+\*\*|`[^`]+`) — ")
 _EMPTY_BULLET = re.compile(r"^\s*(?:[*+-]|\d{1,3}[.)])(?:\s+(?:\\?[-*+=_~.])*)?\s*$")
 
 
@@ -465,7 +467,10 @@ def repeated(page: str) -> list[str]:
     current: list[str] = []
     for i, line in prose_lines(body):
         stripped = line.strip()
-        special = i in skip or not stripped or stripped.startswith("|") or _HEADING.match(line)
+        # a definition list's entries are table rows written as bullets: two terms may say the
+        # same of themselves (`-Z keeps the window zoomed` under two commands)
+        special = i in skip or not stripped or stripped.startswith("|") or _HEADING.match(line) \
+            or _DEFINITION_BULLET.match(line)
         if special or _BULLET.match(line):
             if current:
                 paragraphs.append(" ".join(current))
@@ -651,7 +656,8 @@ def code_as_key(page: str) -> list[str]:
 # terms -- options, commands, syntax (`command | getline`, `window-size largest |
 # smallest`), examples (`gpg -se -r Bob file`). A term there is code only when it is
 # a piece of a program: a prompt, a line continued with `\`, a block or statements.
-DEFINITION_HEADERS = frozenset({"option", "command", "term", "syntax", "question", "variable", "name"})
+DEFINITION_HEADERS = frozenset({"option", "command", "term", "syntax", "question", "variable", "name", "command line",
+                                "example", "invocation"})
 
 
 def is_code_statement(cell: str) -> bool:

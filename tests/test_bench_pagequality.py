@@ -658,3 +658,9 @@ def test_a_definition_list_as_bullets_is_judged_as_its_table_and_questions_are_w
     assert pq.code_as_key(page(body)) == ["* **if (x) { y; }** — A statement."]
     assert pq.fragment(page(body)) == [
         "* **This key goes on for many more words than any real key ever should have in it** — value"]
+
+
+def test_two_terms_saying_the_same_of_themselves_is_no_repeat_but_two_paragraphs_are() -> None:
+    said = "Keeps the window zoomed if it was zoomed before the command ran."
+    body = f"# Commands\n\n* **resize-pane** — {said}\n* **swap-pane** — {said}\n\n{said}\n\n{said}\n"
+    assert pq.repeated(page(body)) == [said]

@@ -1144,3 +1144,11 @@ def test_pydoc_margins_come_off_and_inherited_members_stay_with_their_class() ->
 def test_raw_html_in_markdown_is_a_paragraph_per_block_element() -> None:
     text = "# frob\n\n<table><tr><td>rows(self)</td></tr>\n<tr><td>The file's rows.</td></tr></table>\n"
     assert [b.text for b in blocks_of(read_markdown(text), Paragraph)] == ["rows(self)", "The file's rows."]
+
+
+def test_a_wikis_own_links_read_as_links() -> None:
+    outline = read_markdown("# frob\n\nSee [[Frob_Overview]] and [[API|the API]] for more about frob files.\n\n"
+                            "* [[Home]]\n* [[License]]\n* [[Install]]\n\n```\nif [[ -f x ]]; then echo; fi\n```\n")
+    assert [b.text for b in blocks_of(outline, Paragraph)] == ["See Frob_Overview and the API for more about frob files."]
+    assert not blocks_of(outline, ItemList)  # a list of the wiki's pages is navigation
+    assert [c.text for c in blocks_of(outline, Code)] == ["if [[ -f x ]]; then echo; fi"]

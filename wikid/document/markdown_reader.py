@@ -33,6 +33,7 @@ from wikid.document.tables import tidy
 _LAYOUT = re.compile(r"^(?:page|slide) \d+$", re.IGNORECASE)
 _SHEET = re.compile(r"^sheet: (.+)$", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]{0,2000}>")
+_WIKI_LINK = re.compile(r"\[\[([A-Za-z][\w .:/#-]{0,100}?)(?:\|([^\[\]\n]{1,200}))?\]\]")
 _BLOCK_TAG = re.compile(r"</?(?:p|div|tr|td|th|dt|dd|li|br|h[1-6]|pre|table|tbody|dl|ul|ol|blockquote)\b[^<>]{0,2000}>",
                         re.IGNORECASE)
 # HTML elements an inline tag may open or close; anything else in angle brackets is
@@ -292,6 +293,8 @@ def _bold_title(node: SyntaxTreeNode) -> str | None:
 
 def read_markdown(text: str) -> Outline:
     """The outline of a markdown text (see the module docstring)."""
+    # a wiki's own links (`[[Install]]`, `[[API|the API]]`) read as the links they are
+    text = _WIKI_LINK.sub(lambda m: f"[{m.group(2) or m.group(1)}](#)", text)
     tree = SyntaxTreeNode(_PARSER.parse(text))
     events: list[Heading | Block] = []
     skipping: int | None = None  # level of a navigation section being skipped
