@@ -380,3 +380,14 @@ def test_a_flattened_run_of_text_is_shown_by_its_first_sentences_and_signatures_
     notes = body.split("# Notes", 1)[1].split("\n# ", 1)[0]
     assert "Sentence 0 of a page" in notes and "Sentence 79 of a page" not in notes
     assert "* `add_header(self, _name, _params)` — Extended header setting." in body  # a signature is code
+
+
+def test_usage_terms_are_code_empty_values_said_and_no_empty_bullets() -> None:
+    doc = ("# frob\n\nfrob reshapes the data files it is given, in place.\n\n## Commands\n\n"
+           "new-window [-abd] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target] (alias: neww)\n"
+           ":   Create a new window.\n\n    * after the current one;\n    * or before it.\n\n## Settings\n\n| Name | Value |\n|---|---|\n"
+           "| WIDTH | 80 |\n| LDFLAGS |  |\n\n## Lists\n\n*\n  * a nested item of the list\n  * another nested item\n")
+    _, _, body = only_page(run([SourceDocument("frob.md", doc)]))
+    assert "* `new-window [-abd] [-c start-directory]" in body
+    assert "| LDFLAGS | — |" in body
+    assert not re.search(r"^\s*\*\s*$", body, re.MULTILINE)

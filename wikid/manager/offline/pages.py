@@ -261,7 +261,8 @@ class _Writer:
             if not text and not item.children:
                 continue
             marker = f"{n}." if block.ordered else "*"
-            lines.append(f"{indent}{marker} {text_block(text) if text else ''}".rstrip())
+            if text:  # an item of nothing but a nested list is that list, not an empty bullet over it
+                lines.append(f"{indent}{marker} {text_block(text)}")
             for child in item.children:
                 if isinstance(child, ItemList):
                     nested = self.items(child, "", depth + 1)
@@ -318,6 +319,8 @@ class _Writer:
         lines = ["| " + " | ".join(cell(c) for c in header) + " |", "|" + "---|" * width]
         for row in block.rows:
             padded = list(row) + [""] * (width - len(row))
+            if width == 2 and padded[0].strip() and not padded[1].strip():
+                padded[1] = EMPTY_VALUE  # a key the source gives no value, said so
             lines.append("| " + " | ".join(cell(c) for c in padded) + " |")
         if ref:
             lines[-1] = lines[-1][:-2] + f"{ref} |"
@@ -338,6 +341,7 @@ def _fact_key(text: str) -> str:
 
 
 MAX_CELL_WORDS = 80
+EMPTY_VALUE = "—"
 
 
 def _simple(term: Term) -> bool:
@@ -359,14 +363,15 @@ def _term_header(block: Terms) -> tuple[str, str]:
 
 
 def _term_label(term: str) -> str:
-    """A term as a list item opens with it: an option or a signature (`frob(self,
-    **kw)`, whose stars would end the bold) in code, anything else bold."""
-    if (term.startswith("-") or "*" in term or _SIGNATURE.match(term)) and "`" not in term:
+    """A term as a list item opens with it: an option, a signature (`frob(self,
+    **kw)`, whose stars would end the bold) or a command's usage in code, anything else bold."""
+    if (term.startswith("-") or "*" in term or _SIGNATURE.match(term) or _SYNOPSIS.search(term)) and "`" not in term:
         return f"`{' '.join(term.split())}`"
     return f"**{inline(term)}**"
 
 
 _SIGNATURE = re.compile(r"^[\w.]+\s*\(.*\)\s*$")
+_SYNOPSIS = re.compile(r"\[-\w")  # a command's usage (`new-window [-abd] [-c dir]`)
 
 
 def _has_ref(out: list[str], ref: str) -> bool:
