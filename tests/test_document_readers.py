@@ -1152,3 +1152,73 @@ def test_a_wikis_own_links_read_as_links() -> None:
     assert [b.text for b in blocks_of(outline, Paragraph)] == ["See Frob_Overview and the API for more about frob files."]
     assert not blocks_of(outline, ItemList)  # a list of the wiki's pages is navigation
     assert [c.text for c in blocks_of(outline, Code)] == ["if [[ -f x ]]; then echo; fi"]
+
+
+def test_justified_option_text_is_prose_not_a_list_of_tags() -> None:
+    # man sets a description justified: its first word and the next line's can
+    # happen to end at the same column, which is no two-column list
+    text = (
+        "OPTIONS\n"
+        "       -k --keep\n"
+        "              Check  contents  of the named archive(s), but don't unpack\n"
+        "              them.  This merely runs a  trial  unpack  and  discards\n"
+        "              the output.\n"
+        "\n"
+        "       -s     Enable  quick  name  search  via a sorted table. This option\n"
+        "              causes  frobber  to  write   2   extra   files   (default\n"
+        "              names  frob.a and frob.b) beside the main one.\n"
+    )
+    entries = terms(read_text(text))
+    assert entries["-k --keep"].startswith("Check contents of the named archive(s), but don't unpack them.")
+    assert "discards the output." in entries["-k --keep"]
+    assert entries["-s"].startswith("Enable quick name search via a sorted table. This option causes frobber")
+    assert set(entries) == {"-k --keep", "-s"}
+
+
+def test_groff_tag_bolded_with_its_line_break_is_split_from_the_paragraph_before() -> None:
+    # groff may put the break that sets a tag on its own line inside the tag's bold
+    page = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<p style="margin-left:11%; margin-top: 1em">Short forms are kept for old scripts. Prefer the
+long forms. <b><br>
+--archive</b></p>
+<p style="margin-left:22%;">Pack every file into one archive.</p>
+<p style="margin-left:11%;"><b>--level</b> n</p>
+<p style="margin-left:22%;">Set the compression level.</p>
+</body></html>"""
+    soup = BeautifulSoup(page, "html.parser")
+    assert soup.body is not None
+    rewrite_layout(soup, soup.body)
+    assert [" ".join(dt.get_text().split()) for dt in soup.find_all("dt")] == ["--archive", "--level n"]
+    assert [" ".join(p.get_text().split()) for p in soup.find_all("p")][0] == \
+        "Short forms are kept for old scripts. Prefer the long forms."
+
+
+def test_a_definition_list_left_as_raw_html_in_markdown_is_a_definition_list() -> None:
+    text = ("# Frob\n\nMethods of the frob class.\n\n<dl>\n<dt><span\nid=\"Frob-spin\"><strong>spin</strong></span>(self,\n"
+            "speed, /)</dt>\n<dd>\n<span class=\"code\">Spin the frob at &lt;speed&gt;.</span>\n</dd>\n</dl>\n<dl>\n"
+            "<dt><strong>stop</strong>(self, /)</dt>\n<dd>\nStop it and return the<br />\nlast speed.<br />\n <br />\n"
+            "It waits for the frob.\n</dd>\n</dl>\n<p>See also the guide.</p>\n")
+    outline = read_markdown(text)
+    assert terms(outline)["spin(self, speed, /)"] == "Spin the frob at <speed>."
+    stop = next(t for b in blocks_of(outline, Terms) for t in b.entries if t.term == "stop(self, /)")
+    assert [b.text for b in stop.body] == ["Stop it and return the last speed.", "It waits for the frob."]
+    assert [p.text for p in blocks_of(outline, Paragraph)][-1] == "See also the guide."
+
+
+def test_a_tree_drawn_by_indentation_is_a_nested_list() -> None:
+    text = ("CLASSES\n    builtins.object\n        Base\n            Fast\n            Slow\n"
+            "    enum.Enum(builtins.object)\n        Colour\n\n    class Base(builtins.object)\n     Does things.\n")
+    tree = blocks_of(read_text(text), ItemList)[0]
+    assert [i.text for i in tree.items] == ["builtins.object", "enum.Enum(builtins.object)"]
+    base = tree.items[0].children[0].items[0]
+    assert base.text == "Base" and [i.text for i in base.children[0].items] == ["Fast", "Slow"]
+    assert [i.text for i in tree.items[1].children[0].items] == ["Colour"]
+
+
+def test_an_underline_of_equals_signs_in_an_html_paragraph_makes_no_heading() -> None:
+    page = (b"<html><body><h1>frob</h1><p>A&nbsp;small&nbsp;parser.<br>It&nbsp;reads&nbsp;files.<br>Todo:<br>=====<br>"
+            b"*&nbsp;more&nbsp;tests</p><hr><h2>Classes</h2><p>None yet.</p></body></html>")
+    outline = read_markdown(main_and_furniture(page)[0])
+    assert [s.title for s in sections(outline)] == ["frob", "Classes"]
+    assert "A small parser." in " ".join(p.text for p in blocks_of(outline, Paragraph))

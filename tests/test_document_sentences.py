@@ -33,3 +33,10 @@ def test_headings_drop_their_capitals_but_keep_acronyms_spellings_and_identifier
     assert display_heading("USING X11 FORWARDING") == "Using X11 forwarding"
     assert display_heading("OPT_APPEND_NEWLINE") == "OPT_APPEND_NEWLINE"
     assert display_heading("Already Mixed Case") == "Already Mixed Case"
+
+
+def test_an_ellipsis_that_leaves_its_sentence_open_ends_nothing() -> None:
+    assert split_sentences("It is not a fault, but ... If the file is damaged, fetch it again. Then retry.") == [
+        "It is not a fault, but ... If the file is damaged, fetch it again.", "Then retry."]
+    assert split_sentences("We waited a long time... The answer came.") == [
+        "We waited a long time...", "The answer came."]

@@ -34,6 +34,10 @@ _LAYOUT = re.compile(r"^(?:page|slide) \d+$", re.IGNORECASE)
 _SHEET = re.compile(r"^sheet: (.+)$", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]{0,2000}>")
 _WIKI_LINK = re.compile(r"\[\[([A-Za-z][\w .:/#-]{0,100}?)(?:\|([^\[\]\n]{1,200}))?\]\]")
+_ENTRY_TAG = re.compile(r"<(/?)d([td])\b[^<>]{0,2000}>", re.IGNORECASE)
+_ENTRY_MARKS = {"t": "\x01", "d": "\x02", "/d": "\x03"}  # a term opens, its description opens, closes
+_DESCRIPTION = re.compile(r"<dd\b.*?(?:</dd>|$)", re.IGNORECASE | re.DOTALL)
+_BREAKS = re.compile(r"(?:<br\s*/?>(?:\s|&nbsp;)*)+", re.IGNORECASE)
 _BLOCK_TAG = re.compile(r"</?(?:p|div|tr|td|th|dt|dd|li|br|h[1-6]|pre|table|tbody|dl|ul|ol|blockquote)\b[^<>]{0,2000}>",
                         re.IGNORECASE)
 # HTML elements an inline tag may open or close; anything else in angle brackets is
@@ -192,14 +196,47 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind == "dl":
         return _terms(node)
     if kind == "html_block":
-        # raw HTML a converter left (pandoc writes a layout table so): a paragraph per
-        # block element -- a row, a cell, a term, a line -- not the whole block as one
-        text = _TAG.sub(" ", _BLOCK_TAG.sub("\n\n", node.content))
-        parts = (" ".join(html.unescape(part).split()) for part in re.split(r"\n\s*\n", text))
-        return [Paragraph(part) for part in parts if part]
+        return _raw_html(node.content)
     if kind in ("blockquote", "dd"):
         return [b for child in node.children for b in _blocks(child)]
     return []
+
+
+def _raw_html(content: str) -> list[Block]:
+    """Raw HTML a converter left (pandoc writes a layout table, a definition list so):
+    a paragraph per block element -- a row, a cell, a line -- not the whole block as
+    one; a `<dt>` and the `<dd>` after it an entry of a definition list, the `<dd>`'s
+    lines broken by `<br>` one paragraph up to a blank line (two breaks)."""
+    content = _DESCRIPTION.sub(lambda m: _BREAKS.sub(
+        lambda b: " " if b.group().lower().count("<br") == 1 else "\n\n", m.group()), content)
+    marked = _ENTRY_TAG.sub(lambda m: "\n\n" + _ENTRY_MARKS.get(m.group(1) + m.group(2).lower(), ""), content)
+    text = _TAG.sub("", _BLOCK_TAG.sub("\n\n", marked))  # an inline tag is no space: `<b>spin</b>(self)`
+    blocks: list[Block] = []
+    entries: list[Term] = []
+    term: str | None = None
+    body: list[Block] | None = None  # the description being read
+    for raw in re.split(r"\n\s*\n", text):
+        part = " ".join(html.unescape(raw).split())
+        mark, rest = (part[0], part[1:].strip()) if part[:1] in ("\x01", "\x02", "\x03") else ("", part)
+        if mark == "\x01":
+            term, body = rest, None
+        elif mark == "\x02" and term is not None:
+            body = [Paragraph(rest)] if rest else []
+        elif mark == "\x03" and term is not None and body is not None:
+            entries.append(Term(term, tuple(body)))
+            term, body = None, None
+        elif body is not None and rest:
+            body.append(Paragraph(rest))
+        elif rest:
+            if entries:
+                blocks.append(Terms(tuple(entries)))
+                entries = []
+            blocks.append(Paragraph(rest))
+    if term is not None and body is not None:
+        entries.append(Term(term, tuple(body)))
+    if entries:
+        blocks.append(Terms(tuple(entries)))
+    return blocks
 
 
 def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:

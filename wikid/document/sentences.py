@@ -23,15 +23,18 @@ _DEFINITION = re.compile(r"^\S+ (?:is|are|was|were|provides|lets|allows)\b")
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of a paragraph: cut after . ! ? before a capital, not after an
-    abbreviation and not inside parentheses."""
+    abbreviation, not after an ellipsis that leaves its sentence open, and not inside
+    parentheses."""
     out: list[str] = []
     start = 0
     for m in _SENTENCE_END.finditer(text):
         ended = text[start : m.start()]  # up to the stop (the match starts after it)
         piece = text[start : m.end()]
-        if _ABBREVIATION.search(ended) or (ended.endswith("...") and text[m.end():][:1].isdigit()) \
+        if _ABBREVIATION.search(ended) or (ended.endswith("...") and (
+                text[m.end():][:1].isdigit() or goes_on(ended.rstrip(". ")))) \
                 or piece.count("(") > piece.count(")"):
-            continue  # `e.g.`, `200 k ... 900 k`, `(aka. OCSP stapling)`: no sentence ends inside parentheses
+            continue  # `e.g.`, `200 k ... 900 k`, `It is no bug, but ... If`, `(aka. OCSP stapling)`:
+            # no sentence ends inside parentheses
         out.append(piece.strip())
         start = m.end()
     if text[start:].strip():

@@ -65,6 +65,7 @@ _MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\d{1,3}[.)]|\(?[
 _ORDERED = re.compile(r"^(?:\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.)")
 # `-d  Decompress.`, `Q:  Why ...?`: a tag of at most 24 characters (bounded in the
 # pattern, so a long line is not backtracked through).
+_JUSTIFY_GAP = re.compile(r"\w[,;:.)]? {2,}(?=\w)")
 _INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )){0,23})( {2,}|\t)(\S.*)$")
 _CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
 _WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
@@ -85,6 +86,8 @@ MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
+MIN_TREE_LINES = 3
+_TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(builtins.int, enum.ReprEnum)`
 _HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
 # a command's synopsis as a tag: its name, then bracketed options (`new-window [-abdk]`)
 _SYNOPSIS_TAG = re.compile(r"^[-+]{0,2}[a-z][\w.:=-]*\s.*\[-")
@@ -292,6 +295,9 @@ class _Reader:
             elif (table := self.any_table(i, end)) is not None:
                 events.append(table[0])
                 i = table[1]
+            elif (tree := self.tree(i, end)) is not None:
+                events.append(tree[0])
+                i = tree[1]
             elif (term := self.term(i, end)) is not None:
                 block, i = term
                 entry = block.entries[0]
@@ -323,6 +329,33 @@ class _Reader:
                 return j
             j += 1
         return end
+
+    def tree(self, i: int, end: int) -> tuple[ItemList, int] | None:
+        """A tree drawn by indentation alone, one name a line (a class hierarchy:
+        `builtins.object` over `BaseManager` over `SyncManager`), as nested lists: at
+        least MIN_TREE_LINES lines, some deeper than the first, none left of it, up to
+        a blank line."""
+        first = self.lines[i]
+        assert first is not None
+        j = i
+        while j < end and (line := self.lines[j]) is not None and line.indent >= first.indent \
+                and _TREE_NODE.match(line.text):
+            j += 1
+        nodes = [line for line in self.lines[i:j] if line is not None]
+        if len(nodes) < MIN_TREE_LINES or (j < end and self.lines[j] is not None) \
+                or all(line.indent == first.indent for line in nodes):
+            return None
+
+        def items(k: int, stop: int) -> tuple[Item, ...]:
+            out: list[Item] = []
+            while k < stop:
+                indent = nodes[k].indent
+                under = next((m for m in range(k + 1, stop) if nodes[m].indent <= indent), stop)
+                out.append(Item(nodes[k].text, (ItemList(items(k + 1, under)),) if under > k + 1 else ()))
+                k = under
+            return tuple(out)
+
+        return ItemList(items(0, len(nodes))), j
 
     def item_list(self, i: int, end: int) -> tuple[ItemList, int]:
         first = self.lines[i]
@@ -385,7 +418,10 @@ class _Reader:
         inline = _INLINE_TAG.match(line.text)
         if inline and not inline.group(1).endswith((".", ",")):
             column = line.indent + inline.start(3)
-            sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent else None
+            sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent \
+                and not _justified(inline.group(3)) else None
+            if sibling is not None and (sibling.group(1).endswith((".", ",")) or _justified(sibling.group(3))):
+                sibling = None  # a justified paragraph's first words can end at one column by chance
             if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
                     or (sibling is not None and line.indent + sibling.start(3) == column):
                 stop = self.entry_extent(i, end, line.indent)
@@ -700,6 +736,13 @@ def _ends_early(line: str, following: str) -> bool:
     line ended there (a PDF loses the blank line between a parameter name such as
     `frob.conf` and the sentence under it)."""
     return len(following) >= 50 and len(line) < 0.5 * len(following) and following[:1].isupper()
+
+
+def _justified(text: str) -> bool:
+    """Whether a line's words are spread by a justifying formatter (`Enable  fast  name
+    lookup`): two gaps of two spaces or more between words; a column list's
+    description is set with single spaces."""
+    return len(_JUSTIFY_GAP.findall(text)) >= 2
 
 
 def _option_line(text: str) -> tuple[str, str, int] | None:
