@@ -259,3 +259,37 @@ def test_a_definition_stays_when_the_long_example_it_introduces_is_left_out() ->
     content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
     [option] = [s for s in content.sections if s.title == "OPT_PASSTHROUGH"]
     assert option.blocks == (Paragraph("Pass objects through to default."),)
+
+
+def test_an_abridged_term_keeps_the_values_it_defines_and_its_opening_sentences() -> None:
+    long_first = " ".join(["The frob checks every file it is given against its index."] * 4) + \
+        " It then reports what it found. " + " ".join(["Further words about checking files go here now."] * 8)
+    section = ("## Options\n\n-F format, --format=format\n:   Select the output format. format can be one of the following:\n\n"
+               "    p, plain\n    :   Plain text.\n\n    c, custom\n    :   A custom archive.\n\n"
+               f"--check\n:   {long_first}\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [options] = [s for s in content.sections if s.title == "Options"]
+    entries = {t.term: t for b in options.blocks if isinstance(b, Terms) for t in b.entries}
+    values = [b for b in entries["-F format, --format=format"].body if isinstance(b, Terms)]
+    assert [t.term for t in values[0].entries] == ["p, plain", "c, custom"]
+    check = entries["--check"].description
+    assert check.startswith("The frob checks every file") and check.count("The frob checks every file") >= 2
+    assert len(check) <= 450
+
+
+def test_past_the_paragraph_budget_an_example_keeps_its_lead_in_and_a_question_its_answer() -> None:
+    paragraphs = "\n\n".join(f"Paragraph {n} of the notes says something about frob." for n in range(3))
+    section = (f"## Notes\n\nOpening remarks.\n\nWhich process holds the lock on the spool?\n\n"
+               f"Use the list option of frob for this.\n\n{paragraphs}\n\n"
+               "You can also build frob in an empty directory\n\n    mkdir build && cd build\n\n"
+               "Unrelated closing remarks of the notes.\n\nMore remarks.\n\n    frob --orphan\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [notes] = [s for s in content.sections if s.title == "Notes"]
+    kinds = [(type(b).__name__, getattr(b, "text", "")) for b in notes.blocks]
+    at = kinds.index(("Paragraph", "You can also build frob in an empty directory"))
+    assert kinds[at + 1] == ("Code", "mkdir build && cd build")
+    assert ("Paragraph", "Use the list option of frob for this.") in kinds
+    assert kinds[-2:] == [("Paragraph", "More remarks."), ("Code", "frob --orphan")]
+    assert ("Paragraph", "Unrelated closing remarks of the notes.") not in kinds

@@ -51,9 +51,19 @@ PAGE_FURNITURE_MIN_PAGES = 3
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page that may be its header or footer
 
 
+# A revision-control keyword a checkout expands: `$Id: frob.c,v 1.2 2018/10/23 ... Exp $`.
+_REVISION_STAMP = re.compile(r"^\$[A-Z][A-Za-z]+: [^$\n]{1,200} \$$")
+
+
 def is_boilerplate(text: str) -> bool:
-    """Licence, copyright, generated-file or template text (see BOILERPLATE)."""
-    return BOILERPLATE.search(text) is not None
+    """Licence, copyright, generated-file or template text (see BOILERPLATE), or a
+    revision-control stamp."""
+    return BOILERPLATE.search(text) is not None or is_revision_stamp(text)
+
+
+def is_revision_stamp(text: str) -> bool:
+    """A line that is only an expanded revision-control keyword: the file's bookkeeping."""
+    return _REVISION_STAMP.match(text.strip()) is not None
 
 
 def is_navigation(block: Block) -> bool:

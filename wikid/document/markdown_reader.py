@@ -35,6 +35,7 @@ _SHEET = re.compile(r"^sheet: (.+)$", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]{0,2000}>")
 _WIKI_LINK = re.compile(r"\[\[([A-Za-z][\w .:/#-]{0,100}?)(?:\|([^\[\]\n]{1,200}))?\]\]")
 _ENTRY_TAG = re.compile(r"<(/?)d([td])\b[^<>]{0,2000}>", re.IGNORECASE)
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
 _ENTRY_MARKS = {"t": "\x01", "d": "\x02", "/d": "\x03"}  # a term opens, its description opens, closes
 _DESCRIPTION = re.compile(r"<dd\b.*?(?:</dd>|$)", re.IGNORECASE | re.DOTALL)
 _BREAKS = re.compile(r"(?:<br\s*/?>(?:\s|&nbsp;)*)+", re.IGNORECASE)
@@ -207,6 +208,7 @@ def _raw_html(content: str) -> list[Block]:
     a paragraph per block element -- a row, a cell, a line -- not the whole block as
     one; a `<dt>` and the `<dd>` after it an entry of a definition list, the `<dd>`'s
     lines broken by `<br>` one paragraph up to a blank line (two breaks)."""
+    content = _COMMENT.sub("", content)  # a template's or an editor's note, never shown
     content = _DESCRIPTION.sub(lambda m: _BREAKS.sub(
         lambda b: " " if b.group().lower().count("<br") == 1 else "\n\n", m.group()), content)
     marked = _ENTRY_TAG.sub(lambda m: "\n\n" + _ENTRY_MARKS.get(m.group(1) + m.group(2).lower(), ""), content)

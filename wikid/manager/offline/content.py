@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
 from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence
-from wikid.document.furniture import is_boilerplate
+from wikid.document.furniture import is_boilerplate, is_revision_stamp
 from wikid.document.manpage import ManPage, read_manpage
 from wikid.document.model import (
     Block,
@@ -157,11 +157,14 @@ def _lead_sentences(text: str) -> list[str]:
     """The sentences of a paragraph a lead takes: all of them when the paragraph is
     short, else its first only -- the rest stays in its section, which then goes on
     from a sentence that does not lean on the ones taken (`GnuPG 2.x supports ...`
-    after `There are two versions: 1.x and 2.x.`) as rarely as a cut can manage."""
+    after `There are two versions: 1.x and 2.x.`) as rarely as a cut can manage; never
+    a last sentence that introduces what follows it."""
     sentences = split_sentences(text)
-    if len(text) <= MAX_LEAD_CHARS and len(sentences) <= MAX_LEAD_SENTENCES:
-        return sentences
-    return sentences[:1]
+    if len(text) > MAX_LEAD_CHARS or len(sentences) > MAX_LEAD_SENTENCES:
+        return sentences[:1]
+    while len(sentences) > 1 and (sentences[-1].endswith(":") or goes_on(sentences[-1])):
+        sentences.pop()  # `It has been tested on:` introduces a list: it stays with it in its section
+    return sentences
 
 
 def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[str], tuple[Block, ...]]:
@@ -199,38 +202,64 @@ def _abridge_item(item: Item) -> Item:
 
 
 def _abridge_term(term: Term) -> Term:
-    """A term with its description's first paragraph (its first sentence when long),
-    and the short list that paragraph introduces folded into it (`This option has
-    several effects: a; b; c.`), so no description ends on a colon."""
+    """A term with its description's first paragraph (its first sentences up to
+    MAX_TERM_CHARS when long) and what that paragraph introduces: a short list folded
+    into it (`This option has several effects: a; b; c.`), a longer list or the
+    values it defines (`format can be one of the following:` over `p`, `c`, `d`)
+    kept under it, so no description ends on a colon."""
     paragraphs = [b for b in term.body if isinstance(b, Paragraph)]
     first = paragraphs[0].text if paragraphs else term.description
-    description = first if len(first) <= MAX_TERM_CHARS else first_sentence(first)
+    description = first if len(first) <= MAX_TERM_CHARS else _first_sentences(first, MAX_TERM_CHARS)
+    under: tuple[Block, ...] = ()
     if description.endswith(":"):
         following = term.body[term.body.index(paragraphs[0]) + 1:] if paragraphs else ()
-        listed = following[0] if following and isinstance(following[0], ItemList) else None
-        if listed is not None and len(listed.items) <= MAX_FOLDED_ITEMS:
+        listed = following[0] if following else None
+        if isinstance(listed, ItemList) and len(listed.items) <= MAX_FOLDED_ITEMS:
             description = f"{description} {'; '.join(i.text.rstrip('.;,') for i in listed.items if i.text)}."
+        elif isinstance(listed, ItemList) and len(listed.items) <= MAX_ITEMS:
+            under = (ItemList(tuple(_abridge_item(i) for i in listed.items), listed.ordered),)
+        elif isinstance(listed, Terms) and len(listed.entries) <= MAX_ITEMS:
+            under = (Terms(tuple(_abridge_term(t) for t in listed.entries)),)
+        elif isinstance(listed, Table) or isinstance(listed, Code) and len(listed.text.splitlines()) <= MAX_CODE_LINES:
+            under = (listed,)
         else:
             said = split_sentences(description)
             description = " ".join(said[:-1]) if len(said) > 1 else description
-    return Term(term.term, (Paragraph(description),) if description else ())
+    return Term(term.term, ((Paragraph(description),) if description else ()) + under)
+
+
+def _first_sentences(text: str, limit: int) -> str:
+    """The sentences `text` opens with, up to `limit` characters (its first one at least)."""
+    kept: list[str] = []
+    for sentence in split_sentences(text):
+        if kept and len(" ".join([*kept, sentence])) > limit:
+            break
+        kept.append(sentence)
+    return " ".join(kept)
 
 
 def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     """One section's blocks, abridged: its first paragraphs whole (and past them a
     paragraph that introduces a list), each list's first items, every term with its
-    description's first paragraph, a table's first rows, its first short examples and
-    every example a kept paragraph introduces (`... as follows:`); a paragraph
-    introducing a block left out is left out too, so no page ends a section on a colon."""
+    description's first paragraph, a table's first rows, its first short examples with
+    the paragraphs that lead to them, every example a kept paragraph introduces
+    (`... as follows:`) and the answer to a question kept; a paragraph introducing a
+    block left out is left out too, so no page ends a section on a colon, and so is an
+    example whose lead-in was left out."""
     kept: list[tuple[int, Block]] = []
     paragraphs = examples = 0
     for n, block in enumerate(blocks):
-        introduced = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph) \
-            and kept[-1][1].text.endswith(":")
+        after_kept = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph)
+        introduced = after_kept and kept[-1][1].text.endswith(":")  # type: ignore[union-attr]
+        answers = after_kept and kept[-1][1].text.endswith("?")  # type: ignore[union-attr]
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_field(block):
-            # past the budget, a paragraph still comes with the list it introduces (`These include:`)
-            if paragraphs < MAX_PARAGRAPHS or block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table)):
+            # past the budget, a paragraph still comes with the list it introduces (`These include:`),
+            # with the example it leads to while examples are shown, and as the answer to a question kept
+            example = isinstance(following, Code) and len(following.text.splitlines()) <= MAX_CODE_LINES \
+                and examples < MAX_EXAMPLES
+            if paragraphs < MAX_PARAGRAPHS or answers or example \
+                    or block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table)):
                 kept.append((n, block))
                 paragraphs += 1
         elif isinstance(block, ItemList):
@@ -242,7 +271,9 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         elif isinstance(block, Table):
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
         elif isinstance(block, Code) and (introduced and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES
-                                          or len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES):
+                                          or len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES
+                                          and (after_kept or n == 0 or not isinstance(blocks[n - 1], Paragraph))):
+            # an example whose lead-in was left out is left out too: code says little without it
             kept.append((n, block))
             examples += 1
     out: list[Block] = []
@@ -273,10 +304,21 @@ def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     """The blocks without free-software licence notices (the page states the licence),
-    a paragraph longer than a reader's paragraph by its first sentences (a page a
-    converter flattened into one run of text)."""
-    return tuple(_bounded(b) if isinstance(b, Paragraph) else b for b in blocks
-                 if not (isinstance(b, Paragraph) and is_licence_text(b.text)))
+    be they paragraphs or a list of a licence's clauses, and without revision-control
+    stamps; a paragraph longer than a reader's paragraph by its first sentences (a page
+    a converter flattened into one run of text)."""
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            if not is_licence_text(block.text) and not is_revision_stamp(block.text):
+                out.append(_bounded(block))
+        elif isinstance(block, ItemList):
+            items = tuple(i for i in block.items if not is_licence_text(i.text))
+            if items:
+                out.append(ItemList(items, block.ordered) if len(items) < len(block.items) else block)
+        else:
+            out.append(block)
+    return tuple(out)
 
 
 def _bounded(paragraph: Paragraph) -> Paragraph:
