@@ -1222,3 +1222,36 @@ def test_an_underline_of_equals_signs_in_an_html_paragraph_makes_no_heading() ->
     outline = read_markdown(main_and_furniture(page)[0])
     assert [s.title for s in sections(outline)] == ["frob", "Classes"]
     assert "A small parser." in " ".join(p.text for p in blocks_of(outline, Paragraph))
+
+
+def test_program_output_quoted_at_the_text_margin_is_code_and_prose_with_gaps_is_not() -> None:
+    text = ("  How do I find the process behind a connection? For example, if the tool says:\n\n"
+            "  Proto Recv-Q Send-Q  Local Address          Foreign Address        (state)\n"
+            "  tcp        0      0  host.1023              gate.login             ESTABLISHED\n\n"
+            "  Use the frob's -i option:\n\n"
+            "  $frob -iTCP@gate:login\n"
+            "  COMMAND     PID     USER   FD   TYPE\n"
+            "  rlogin    25023      abe    3u  inet\n"
+            "  ...\n\n"
+            "  Frob  reads  the kernel  tables and  prints one line for\n"
+            "  every  open file  it finds,  in the order  of the process\n"
+            "  table.\n")
+    outline = read_text(text)
+    codes = [c.text for c in blocks_of(outline, Code)]
+    assert codes[0].startswith("Proto Recv-Q Send-Q") and codes[0].endswith("ESTABLISHED")
+    assert codes[1].startswith("$frob -iTCP@gate:login\nCOMMAND") and codes[1].endswith("...")
+    assert len(codes) == 2
+    assert "Frob reads the kernel tables and prints one line for every open file it finds, in the order of the process table." \
+        in [p.text for p in blocks_of(outline, Paragraph)]
+
+
+def test_a_debugger_session_under_a_list_item_is_code() -> None:
+    text = ("4. Reproduce the bug. If the program leaves a core dump, get a backtrace\n"
+            "   using the debugger:\n"
+            "     $ dbg /path/to/app   # Load the app.\n"
+            "     (dbg) core core   # Open the core dump.\n"
+            "     (dbg) bt   # Print the backtrace. Copy & paste it to the report.\n")
+    [listed] = blocks_of(read_text(text), ItemList)
+    [item] = listed.items
+    assert item.text.endswith("using the debugger:")
+    assert [type(c) for c in item.children] == [Code] and item.children[0].text.count("\n") == 2

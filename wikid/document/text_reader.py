@@ -48,7 +48,7 @@ _SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `
 _LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
 # A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,
 # `% ls`, `db> .help`, `>>> import x`, `user@host:~$ ls`
-_PROMPT = re.compile(r"^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
+_PROMPT = re.compile(r"^\$(?=[a-z][\w.-]* -\S)|^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|\([a-z][\w.-]{0,20}\)|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
 _BOX_RULE = re.compile(r"^[┌├└╔╠╚╒╞╘+][─━═┬┼┴╤╪╧╦╬╩┐┤┘╗╣╝╕╡╛+=-]+[┐┤┘╗╣╝╕╡╛+]$")  # `┌───┬───┐`, `+---+---+`
 _BOX_ROW = re.compile(r"^[│┃║|].*[│┃║|]$")
 _BOX_BAR = re.compile(r"\s*[│┃║|]\s*")
@@ -70,6 +70,8 @@ _INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )){0,23})( {2,}|\t)(\S.*)$")
 _CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
 _WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
 _COMMENT = re.compile(r"^\s*(?:[#%$>]|//) ")
+_COLUMN_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
+_TRAILING_COMMENT = re.compile(r"\S {2,}(?:#|//) \S")  # `make check   # run the tests`
 _SENTENCE_END = re.compile(r"[.!?:;,)\"'’”]$")
 _QUESTION = re.compile(r"^(?:Q|Question)[:.]\s+(\S.*)$")
 _ANSWER = re.compile(r"^(?:A|Answer)[:.]\s+(\S.*)$")
@@ -140,7 +142,7 @@ def _is_prose(text: str) -> bool:
     """A line of running text: six words or more, nearly all of them words (a wrapped
     line of a paragraph ends anywhere, so its last character says nothing)."""
     tokens = text.split()
-    if len(tokens) < 6 or _COMMENT.match(text):
+    if len(tokens) < 6 or _COMMENT.match(text) or _TRAILING_COMMENT.search(text):
         return False
     return sum(1 for token in tokens if _WORD.match(token)) >= 0.75 * len(tokens)
 
@@ -295,6 +297,9 @@ class _Reader:
             elif (table := self.any_table(i, end)) is not None:
                 events.append(table[0])
                 i = table[1]
+            elif (aligned := self.aligned(i, end)) is not None:
+                events.append(aligned[0])
+                i = aligned[1]
             elif (tree := self.tree(i, end)) is not None:
                 events.append(tree[0])
                 i = tree[1]
@@ -599,6 +604,28 @@ class _Reader:
         base = min(line.indent for line in lines)
         return Code("\n".join(" " * (line.indent - base) + line.text for line in lines)), j
 
+    def aligned(self, i: int, end: int) -> tuple[Code, int] | None:
+        """Lines up to a blank line whose words stand in shared columns (a program's
+        output quoted in a note: a header and its rows, with the command that printed
+        them and a `...` where it was cut) as code, not one paragraph; justified prose,
+        whose gaps fall anywhere and whose lines are all sentences' words, stays prose."""
+        first = self.lines[i]
+        assert first is not None
+        j = i
+        while j < end and (line := self.lines[j]) is not None and abs(line.indent - first.indent) <= 1:
+            j += 1
+        run = [line for line in self.lines[i:j] if line is not None]
+        starts = [{line.indent + m.end() for m in _COLUMN_GAP.finditer(line.text)} for line in run]
+        columned = [k for k, found in enumerate(starts) if len(found) >= 2]
+        if len(columned) < 2 or any(k not in columned and not (_COMMENT.match(run[k].text) or _PROMPT.match(run[k].text)
+                                                               or run[k].text in ("...", "…")) for k in range(len(run))):
+            return None
+        if any(len(_near(starts[a], starts[b])) < 2 for a, b in zip(columned, columned[1:])) \
+                or all(_is_prose(run[k].text) for k in columned):
+            return None
+        base = min(line.indent for line in run)
+        return Code("\n".join(" " * (line.indent - base) + line.text for line in run)), j
+
     def indented_first_line(self, i: int, end: int, margin: int) -> bool:
         """Whether line i (after a blank line) opens a paragraph whose first line alone
         is indented, the rest at `margin` (texinfo's plain-text output): prose, not a
@@ -659,6 +686,11 @@ class _Reader:
             out += list(self.nested(block))
             return out, stop
         return out, j
+
+
+def _near(a: set[int], b: set[int]) -> set[int]:
+    """Columns of `a` that `b` has too, or one column either side (a wider cell)."""
+    return {c for c in a if c in b or c - 1 in b or c + 1 in b}
 
 
 def _unit_cells(tokens: list[str], columns: int) -> tuple[str, ...] | None:
