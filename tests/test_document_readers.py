@@ -1255,3 +1255,22 @@ def test_a_debugger_session_under_a_list_item_is_code() -> None:
     [item] = listed.items
     assert item.text.endswith("using the debugger:")
     assert [type(c) for c in item.children] == [Code] and item.children[0].text.count("\n") == 2
+
+
+def test_links_to_other_sites_keep_their_address_and_a_table_of_contents_stays_out() -> None:
+    text = ("# frob\n\n## Links\n\n- [Source code](https://example.org/frob)\n- [Issue tracker](https://example.org/frob/issues)\n"
+            "- [Docs](https://frob.example.org/)\n\n## Contents\n\n- [Intro](#intro)\n- [Usage](#usage)\n- [More](#more)\n\n"
+            "## Needs\n\n- [`httpx`][httpx] - required for the test client.\n\n[httpx]: https://httpx.example.org/\n")
+    lists = [[i.text for i in b.items] for b in blocks_of(read_markdown(text), ItemList)]
+    assert lists == [["Source code (https://example.org/frob)", "Issue tracker (https://example.org/frob/issues)",
+                      "Docs (https://frob.example.org/)"], ["httpx - required for the test client."]]
+
+
+def test_values_an_option_introduces_at_the_options_margin_are_nested_under_it() -> None:
+    text = ("# frob\n\n## Options\n\n-e behaviour\n:   Change what happens on errors. behaviour can be one of the following:\n\n"
+            "continue\n:   Go on as if nothing happened.\n\nstop\n:   Stop at once.\n\n-f\n:   Force it.\n\nplain\n:   Not a value.\n")
+    outline = read_outline(text, ".md")
+    [options] = blocks_of(Outline((), (section(outline, "Options"),)), Terms)[:1]
+    assert [t.term for t in options.entries] == ["-e behaviour", "-f", "plain"]
+    nested = options.entries[0].body[-1]
+    assert isinstance(nested, Terms) and [t.term for t in nested.entries] == ["continue", "stop"]

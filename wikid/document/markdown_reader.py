@@ -59,17 +59,20 @@ MAX_BROKEN_TAG_WORDS = 6
 _NUMBERED_TITLE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
 _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assignment, a redirection, a path
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
+_OUTSIDE_LINK = re.compile(r"^https?://[^\s/]+\.[^\s/]+", re.IGNORECASE)
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
 
 
 class _Inline:
     """Plain text of an inline node, with how much of it is link text."""
 
-    def __init__(self) -> None:
+    def __init__(self, targets: bool = False) -> None:
         self.parts: list[str] = []
         self.link_chars = 0
         self.links = 0
+        self.outside = 0  # links to another site (`https://...`), not within the document or its folder
         self.image_chars = 0  # of the text, how much is images' alt text
+        self.targets = targets  # write where a link to another site goes after its text
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
         self.read_children(node.children, in_link)
@@ -93,7 +96,14 @@ class _Inline:
                     self.parts.append(child.content)
             elif kind == "link":
                 self.links += 1
+                href = str(child.attrs.get("href", ""))
+                outside = _OUTSIDE_LINK.match(href) is not None
+                self.outside += outside
+                before = len(self.parts)
                 self.read(child, True)
+                label = " ".join("".join(self.parts[before:]).split())
+                if self.targets and outside and label.rstrip("/") != href.rstrip("/"):
+                    self.parts.append(f" ({href})")
             elif kind == "image":
                 self.parts.append(child.content or "")  # the alt text
                 self.image_chars += len("".join((child.content or "").split()))
@@ -112,8 +122,8 @@ def inline_text(node: SyntaxTreeNode) -> str:
     return reader.text
 
 
-def _inline_of(node: SyntaxTreeNode) -> _Inline:
-    reader = _Inline()
+def _inline_of(node: SyntaxTreeNode, targets: bool = False) -> _Inline:
+    reader = _Inline(targets)
     for child in node.children:
         if child.type == "inline":
             reader.read(child)
@@ -128,7 +138,10 @@ def _item(node: SyntaxTreeNode) -> Item | None:
     children = list(node.children)
     text = ""
     if children and children[0].type == "paragraph":
-        text = _inline_of(children[0]).text
+        reader = _inline_of(children[0])
+        text = reader.text
+        if reader.links and reader.outside == reader.links and reader.link_chars >= 0.8 * len(text):
+            text = _inline_of(children[0], True).text  # an item that is a link elsewhere: where it goes is what it says
         children = children[1:]
     nested = tuple(b for child in children for b in _blocks(child))
     if not text and nested and isinstance(nested[0], Paragraph):
@@ -148,7 +161,9 @@ def _list(node: SyntaxTreeNode) -> list[Block]:
             first = child.children[0] if child.children else None
             readers.append(_inline_of(first) if first is not None and first.type == "paragraph" else _Inline())
     if len(readers) >= 3 and all(_is_navigation(r) or (r.links == 1 and r.link_chars >= 0.8 * len(r.text)) for r in readers):
-        return []  # a list of links: a table of contents or a menu
+        if not all(r.outside == r.links for r in readers):
+            return []  # a list of links within the document or its site: a table of contents or a menu
+        # else links to other sites (the project's home, its issue tracker, its chat), each item with its address
     return [ItemList(tuple(items), node.type == "ordered_list")] if items else []
 
 

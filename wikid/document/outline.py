@@ -204,4 +204,39 @@ def _says(text: str) -> bool:
 
 
 def _summaries(outline: Outline) -> Outline:
-    return _rebuilt(outline, _summary)
+    return _rebuilt(outline, lambda b: _values_nested(_summary(b)))
+
+
+def _is_option(term: str) -> bool:
+    return term.startswith(("-", "+")) and len(term) > 1
+
+
+def _values_nested(b: Block) -> Block:
+    """An option list whose entry ends by introducing values (`error-behavior can be
+    one of the following:`) and goes on with entries that are no options (`continue`,
+    `remount-ro`, `panic`) set at the options' own margin: those entries are that
+    option's values, nested under it, up to the next option."""
+    if not isinstance(b, Terms) or not any(_is_option(t.term) for t in b.entries):
+        return b
+    out: list[Term] = []
+    values: list[Term] = []
+    owner: Term | None = None
+
+    def close() -> None:
+        nonlocal owner, values
+        if owner is not None:
+            out.append(Term(owner.term, owner.body + ((Terms(tuple(values)),) if values else ())))
+        owner, values = None, []
+
+    for term in b.entries:
+        if owner is not None and not _is_option(term.term):
+            values.append(term)
+            continue
+        close()
+        last = term.body[-1] if term.body else None
+        if _is_option(term.term) and isinstance(last, Paragraph) and last.text.endswith(":"):
+            owner = term
+        else:
+            out.append(term)
+    close()
+    return Terms(tuple(out)) if len(out) < len(b.entries) else b
