@@ -1274,3 +1274,53 @@ def test_values_an_option_introduces_at_the_options_margin_are_nested_under_it()
     assert [t.term for t in options.entries] == ["-e behaviour", "-f", "plain"]
     nested = options.entries[0].body[-1]
     assert isinstance(nested, Terms) and [t.term for t in nested.entries] == ["continue", "stop"]
+
+
+FAQ_TEXT = """\
+                            THE FROB FAQ
+
+CONTENTS
+
+1. GENERAL INFORMATION
+1.1. Introduction
+1.2. Latest version
+
+2. USING FROB
+   EVERYDAY TASKS
+2.1. How do I match [[:alnum:]] characters?
+
+------------------------------
+
+1. GENERAL INFORMATION
+
+1.1. Introduction
+
+   This FAQ answers common questions about frob, quickly.
+
+1.2. Latest version
+
+   The newest version of this FAQ is on the project's site.
+
+------------------------------
+
+2. USING FROB
+
+2.1. How do I match [[:alnum:]] characters?
+
+   Use a bracket expression:
+
+   # Keep letters and digits only
+   frob 's/[^[:alnum:]]//g' file
+"""
+
+
+def test_a_plain_text_faq_numbers_its_sections_and_its_contents_list_stays_out() -> None:
+    assert not is_asciidoc(FAQ_TEXT)
+    outline = read_outline(FAQ_TEXT, ".txt")
+    titles = [(s.level, s.title) for s in sections(outline)]
+    assert titles[-5:] == [(1, "GENERAL INFORMATION"), (2, "Introduction"), (2, "Latest version"), (1, "USING FROB"),
+                           (2, "How do I match [[:alnum:]] characters?")]
+    assert not [t for _, t in titles if t.upper() == "CONTENTS" or t == "EVERYDAY TASKS"]
+    answer = section(outline, "How do I match [[:alnum:]] characters?")
+    assert [type(b) for b in answer.blocks] == [Paragraph, Code]
+    assert answer.blocks[1].text.startswith("# Keep letters and digits only\nfrob")

@@ -37,10 +37,13 @@ from wikid.document.model import (
     Table,
     Term,
     Terms,
+    block_text,
     sections,
+    walk,
 )
 from wikid.document.pydoc_text import unmargined
 from wikid.document.rest_reader import RestUnreadable, is_rest, read_rest
+from wikid.document.sentences import is_sentence, split_sentences
 from wikid.document.text_reader import read_text
 
 PLAIN_SUFFIXES = frozenset(".txt .text .log .org .pdf .rtf .png .jpg .jpeg .gif .webp .bmp .tif .tiff".split())
@@ -112,15 +115,22 @@ def read_outline(text: str, suffix: str) -> Outline:
     return _summaries(_cleaned(_without_contents(outline)))
 
 
+_CONTENTS_TITLE = re.compile(r"^(?:table of )?contents:?$", re.IGNORECASE)
+_SECTION_NUMBER = re.compile(r"(?:^|\s)\d{1,3}(?:\.\d{1,3})*\.\s")
+
+
 def _folded(text: str) -> str:
     return " ".join(re.sub(r"^[\d.]+\s*", "", text.casefold()).split())
 
 
 def _without_contents(outline: Outline) -> Outline:
-    """The outline without a list of its own section titles (a table of contents)."""
+    """The outline without a list of its own section titles (a table of contents), nor
+    a section titled so whose text is no sentence: the titles a plain text lists
+    under `CONTENTS` before its sections."""
     titles = {_folded(s.title) for s in sections(outline) if s.title}
     if len(titles) < MIN_TOC_ITEMS:
         return outline
+    outline = Outline(outline.blocks, tuple(s for s in outline.sections if not _is_contents(s)), outline.meta)
 
     def is_toc(block: Block) -> bool:
         if not isinstance(block, ItemList) or len(block.items) < MIN_TOC_ITEMS:
@@ -135,6 +145,17 @@ def _without_contents(outline: Outline) -> Outline:
         return Section(s.title, s.level, prune(s.blocks), tuple(section(c) for c in s.sections))
 
     return Outline(prune(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+def _is_contents(section: Section) -> bool:
+    """A section titled `Contents` that lists numbered titles (`1.1. Introduction`)
+    or only words that are no sentence."""
+    if _CONTENTS_TITLE.match(section.title.strip()) is None or section.sections:
+        return False
+    texts = [block_text(b) for _, b in walk(Outline((), (section,)))]
+    numbered = sum(len(_SECTION_NUMBER.findall(t)) for t in texts) + sum(
+        len(b.items) for _, b in walk(Outline((), (section,))) if isinstance(b, ItemList) and b.ordered)
+    return numbered >= MIN_TOC_ITEMS or not any(is_sentence(s) for t in texts for s in split_sentences(t))
 
 
 def _rebuilt(outline: Outline, change: Callable[[Block], Block], title: Callable[[str], str] = str) -> Outline:

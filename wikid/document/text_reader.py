@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Table, Term, Terms, build
 from wikid.document.sentences import goes_on
@@ -89,6 +90,8 @@ MAX_TAG_CHARS = 60
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
 MIN_TREE_LINES = 3
+MIN_NUMBERED_TITLES = 3
+_NUMBERED = re.compile(r"^((?:\d{1,3}\.){1,5}(?:\d{1,3})?)\s+([A-Z\"'(].*)$")  # `2.1. What is frob?`, `3 ...` no
 _TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(builtins.int, enum.ReprEnum)`
 _HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
 # a command's synopsis as a tag: its name, then bracketed options (`new-window [-abdk]`)
@@ -191,6 +194,10 @@ class _Reader:
     def __init__(self, lines: list[_Line | None], outline_mode: bool, body_indent: int) -> None:
         self.lines = lines
         self.outline_mode = outline_mode
+        # sections numbered in two levels or more (`2.1. ...` after a blank line, MIN_NUMBERED_TITLES of them)
+        self.numbered_levels = sum(
+            1 for k, line in enumerate(lines) if line is not None and line.indent == 0 and (k == 0 or lines[k - 1] is None)
+            and (m := _NUMBERED.match(line.text)) is not None and "." in m.group(1).rstrip(".")) >= MIN_NUMBERED_TITLES
         self.body_indent = body_indent  # where a man page's text stands (0 when flush left)
 
     def next_filled(self, i: int, end: int) -> int:
@@ -203,8 +210,9 @@ class _Reader:
         line = self.lines[i]
         assert line is not None
         nxt = self.lines[i + 1] if i + 1 < end else None
-        if line.indent <= 3 and (atx := _ATX.match(line.text)):
-            return Heading(atx.group(2), len(atx.group(1))), i + 1
+        if line.indent <= 3 and (atx := _ATX.match(line.text)) and not (
+                nxt is not None and nxt.indent == line.indent and not _ATX.match(nxt.text) and _looks_like_code([nxt])):
+            return Heading(atx.group(2), len(atx.group(1))), i + 1  # not a comment over the command it explains
         if self.outline_mode and line.indent == 0 and (star := _OUTLINE_STAR.match(line.text)):
             return Heading(star.group(2).strip(), len(star.group(1))), i + 1
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
@@ -214,6 +222,8 @@ class _Reader:
                 and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
                 and line.text[-1] not in ".!?:;," and not _MARKER.match(line.text) and not _URL.search(line.text):
             return Heading(line.text, 1), i + 1  # flush left of an indented body: a man page's section
+        if previous_blank and line.indent == 0 and (numbered := self.numbered_heading(i, end)) is not None:
+            return numbered
         prev = self.lines[i - 1] if i > 0 else None
         under = nxt
         if nxt is None and previous_blank and 0 < line.indent <= self.body_indent - 2:
@@ -232,6 +242,48 @@ class _Reader:
         if line.indent == 0 and _is_caps_heading(line) and (nxt is None or nxt.indent > 0 or self.body_indent == 0):
             return Heading(line.text, 1), i + 1
         return None
+
+    def numbered_heading(self, i: int, end: int) -> tuple[Heading, int] | None:
+        """A numbered section title flush left (`2.1. What is frob?`, `3. TECHNICAL`,
+        one title wrapped onto a second line), over text indented under it or, in a
+        text that numbers its sections in two levels or more, over a blank line: its
+        level is how many numbers it has. An item of a numbered list says more than a
+        title (it ends with a full stop, or runs on into the next item)."""
+        line = self.lines[i]
+        assert line is not None
+        numbered = _NUMBERED.match(line.text)
+        if numbered is None:
+            return None
+        title, stop = numbered.group(2), i + 1
+        if parse_date(title.strip(" ,;-—")) is not None or parse_date(" ".join(title.split()[:3]).rstrip(",")) is not None:
+            return None  # `1.2    May 3, 2002`: a release and its date
+        following = self.lines[stop] if stop < end else None
+        if following is not None and following.indent == 0 and goes_on(title) and not _NUMBERED.match(following.text):
+            title, stop = f"{title} {following.text}", stop + 1  # `... like +this+, to` / `look like [i]this[/i]?`
+        k = self.next_filled(stop, end)
+        under = self.lines[k] if k < end else None
+        if len(title) > MAX_HEADING_CHARS or title.endswith((".", ",", ";", ":")) or goes_on(title) or under is None \
+                or ". " in title or k == stop and under.text[:1].islower():
+            return None  # a numbered item's sentences, going on under its first line
+        indented = under.indent >= 2 and under.indent >= self.body_indent - 1 and not self.over_title(k, end)
+        outlined = self.numbered_levels and k > stop and under.indent == 0 and (
+            not _NUMBERED.match(under.text) or self.over_text(k, end))  # a contents list's lines stand over more titles
+        if not (indented or outlined) or (k == stop and not indented):
+            return None
+        return Heading(title, min(numbered.group(1).rstrip(".").count(".") + 1, 6)), stop
+
+    def over_title(self, i: int, end: int) -> bool:
+        """Whether the indented lines from line i run straight into a flush-left numbered
+        line: a contents list's group label (`   CHANGING STRINGS` over `4.10. How ...`)."""
+        j = i
+        while j < end and (line := self.lines[j]) is not None and line.indent >= 2:
+            j += 1
+        return j < end and (line := self.lines[j]) is not None and _NUMBERED.match(line.text) is not None
+
+    def over_text(self, i: int, end: int) -> bool:
+        """Whether the text after line i (past blank lines) is indented: a title's body."""
+        k = self.next_filled(i + 1, end)
+        return k < end and self.lines[k].indent >= 2  # type: ignore[union-attr]
 
     def title_line(self, i: int, end: int) -> bool:
         """The text's first line, when it reads as its title (a few words, no sentence)
@@ -256,7 +308,8 @@ class _Reader:
         text = line.text
         return (len(text) <= MAX_HEADING_CHARS and len(text.split()) <= MAX_LABEL_WORDS and (text[0].isupper() or text[0].isdigit())
                 and text[-1] not in ".,;:!?" and not _MARKER.match(text) and not _FIELD.match(text)
-                and not _URL.search(text) and not _INLINE_TAG.match(text) and not goes_on(text))
+                and not _URL.search(text) and not _INLINE_TAG.match(text) and not goes_on(text)
+                and not _NUMBERED.match(text))  # a numbered title is one only as numbered_heading finds it
 
     # -- blocks ---------------------------------------------------------------------
     def blocks(self, start: int, end: int, top: bool) -> list[Heading | Block]:
@@ -291,7 +344,7 @@ class _Reader:
             if _MARKER.match(line.text):
                 block, i = self.item_list(i, end)
                 events.append(block)
-            elif _is_session(line.text):
+            elif _is_session(line.text) or self.commented_code(i, end):
                 block, i = self.session(i, end)
                 events.append(block)
             elif (table := self.any_table(i, end)) is not None:
@@ -625,6 +678,17 @@ class _Reader:
             return None
         base = min(line.indent for line in run)
         return Code("\n".join(" " * (line.indent - base) + line.text for line in run)), j
+
+    def commented_code(self, i: int, end: int) -> bool:
+        """Whether lines i.. up to a blank line are comments (`# Double space a file`)
+        over the commands they explain."""
+        run: list[_Line] = []
+        j = i
+        while j < end and (line := self.lines[j]) is not None:
+            run.append(line)
+            j += 1
+        commands = [line for line in run if not _COMMENT.match(line.text)]
+        return bool(_COMMENT.match(run[0].text)) and bool(commands) and _looks_like_code(commands) and not any(_is_prose(line.text) for line in commands)
 
     def indented_first_line(self, i: int, end: int, margin: int) -> bool:
         """Whether line i (after a blank line) opens a paragraph whose first line alone
