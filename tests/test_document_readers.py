@@ -467,6 +467,9 @@ def test_releases_of_one_day_are_ordered_by_version_and_spans_name_their_target(
     assert version_in("Changes in frob from 1.07 to 1.07.1.") == "1.07.1"
     assert version_in("Fixed in 1.2.3:") is None  # introduces what follows
     assert version_in("Changed the default to 1.2.") is None  # a change
+    assert version_in("Upgrading from 1.4 or 2.0 to 2.2") is None  # about several versions, no one release
+    assert version_in("Installing frob 2.2. and frob 1.4") is None
+    assert version_in("This is frob version 1.07.1.  (And frobd version 1.4.1)") is None
 
 
 def test_notes_that_end_in_their_release_history_keep_what_comes_before() -> None:

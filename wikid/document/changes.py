@@ -35,6 +35,7 @@ MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
+_ANY_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}")  # a version however punctuated (`2.2.` ends a sentence)
 _BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
 _COMPONENT = re.compile(r"^[\w./-]+: \S")  # `GHA: update rustls dependency to 0.9.2`
 # Git trailers under a change (`Reported-by: …`, `Closes #10562`): who and which ticket, not what changed.
@@ -96,10 +97,13 @@ def version_in(text: str) -> str | None:
     found = _VERSION.search(text) or _BARE_VERSION.search(text)
     if found is None:
         return None
+    versions = len(_ANY_VERSION.findall(text))
     if re.search(r"\bbetween\b", text, re.IGNORECASE):  # `changes between versions 581 and 590`: 590's
         found = _AND_VERSION.search(text, found.end()) or found
-    elif re.search(r"\bfrom\b", text, re.IGNORECASE):  # `Changes in frob from 1.3 to 1.4:`: 1.4's
+    elif re.search(r"\bfrom\b", text, re.IGNORECASE) and versions == 2:  # `Changes in frob from 1.3 to 1.4:`: 1.4's
         found = _TO_VERSION.search(text, found.end()) or found
+    elif versions > 1:
+        return None  # `Installing 2.2 and 1.4`, `bc 1.07.1 (and dc 1.4.1)`: about several, no one release
     rest = _DATE_WORDS.sub(" ", text[: found.start()] + " " + text[found.end():])
     others = [w for w in re.findall(r"[^\W\d_][\w'-]*", rest) if w.casefold() not in _KIND_WORDS]
     return found.group(1) if len(others) <= MAX_OTHER_WORDS else None
