@@ -427,3 +427,15 @@ def test_licence_clauses_a_warranty_a_revision_stamp_and_an_html_comment_stay_ou
     assert "Run frob on a copy first." in body
     for gone in ("cog", "$Id", "Redistributions", "AS IS"):
         assert gone not in body, gone
+
+
+def test_a_package_page_takes_its_lead_from_its_readme_not_from_one_of_its_tools_manual_pages() -> None:
+    man = ("MKFROB(8)                 System Manager's Manual                 MKFROB(8)\n\nNAME\n       mkfrob - create a "
+           "frob file system\n\nSYNOPSIS\n       mkfrob [-v] device\n\nDESCRIPTION\n       mkfrob is part of the frobprogs "
+           "package and creates a frob file system on a device.\n")
+    readme = ("# frobprogs\n\nThis package holds the tools of the frob file system, which the frobprogs project keeps: "
+              "mkfrob, checkfrob and tunefrob.\n\n## Building\n\nRun make.\n")
+    pages = run([SourceDocument("mkfrob.txt", man), SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    fm, body = split_page(page)
+    assert fm["description"].startswith("This package holds the tools of the frob file system")

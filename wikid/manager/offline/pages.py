@@ -159,9 +159,11 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     key = name_key(title)
     with_lead = [s for s in ordered_sources(cited) if s.content.lead]
     own_man = [s for s in with_lead if s.content.man and any(name_key(n) == key for n in s.content.man.names)]
-    # a lead that opens with the entity's name says what it is (`Frob lists open files`);
-    # one that only names it talks about it (`Agreed, the frob manual is dense`)
-    naming = sorted((s for s in with_lead if s.names_entity), key=lambda s: not _defines(s.content.lead[0], title))
+    # a lead that opens with the entity's name says what it is (`Frob lists open files`), one
+    # that only names it talks about it (`Agreed, the frob manual is dense`); among equals, one
+    # from a text about the whole of it rather than one of its tools' manual pages
+    naming = sorted((s for s in with_lead if s.names_entity),
+                    key=lambda s: (not _defines(s.content.lead[0], title), s.content.man is not None))
     # A lead that does not name the entity is taken only from the page's most
     # descriptive source (a runbook's first sentence); from a lesser one (a letter
     # beside the contract) it would describe something else.
