@@ -1327,3 +1327,8 @@ def test_a_plain_text_faq_numbers_its_sections_and_its_contents_list_stays_out()
     answer = section(outline, "How do I match [[:alnum:]] characters?")
     assert [type(b) for b in answer.blocks] == [Paragraph, Code]
     assert answer.blocks[1].text.startswith("# Keep letters and digits only\nfrob")
+
+
+def test_a_literal_block_marker_left_in_markdown_reads_as_a_colon() -> None:
+    outline = read_outline("# frob\n\nTo install the hooks, run the following::\n\n    frob hooks install\n", ".md")
+    assert [p.text for p in blocks_of(outline, Paragraph)] == ["To install the hooks, run the following:"]

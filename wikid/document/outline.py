@@ -115,6 +115,7 @@ def read_outline(text: str, suffix: str) -> Outline:
     return _summaries(_cleaned(_without_contents(outline)))
 
 
+_LITERAL_MARK = re.compile(r"(?<=\w)::$")
 _CONTENTS_TITLE = re.compile(r"^(?:table of )?contents:?$", re.IGNORECASE)
 _SECTION_NUMBER = re.compile(r"(?:^|\s)\d{1,3}(?:\.\d{1,3})*\.\s")
 
@@ -178,7 +179,7 @@ def _rebuilt(outline: Outline, change: Callable[[Block], Block], title: Callable
 def _plain_block(b: Block) -> Block:
     """A block's own texts through plain_text (what is nested in it is done already)."""
     if isinstance(b, Paragraph):
-        return Paragraph(plain_text(b.text))
+        return Paragraph(_LITERAL_MARK.sub(":", plain_text(b.text)))  # reST's `run the following::` left in other text
     if isinstance(b, ItemList):
         return ItemList(tuple(Item(plain_text(i.text), i.children) for i in b.items), b.ordered)
     if isinstance(b, Terms):
