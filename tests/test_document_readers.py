@@ -1332,3 +1332,12 @@ def test_a_plain_text_faq_numbers_its_sections_and_its_contents_list_stays_out()
 def test_a_literal_block_marker_left_in_markdown_reads_as_a_colon() -> None:
     outline = read_outline("# frob\n\nTo install the hooks, run the following::\n\n    frob hooks install\n", ".md")
     assert [p.text for p in blocks_of(outline, Paragraph)] == ["To install the hooks, run the following:"]
+
+
+def test_a_releases_checksums_and_their_label_are_no_changes() -> None:
+    text = ("Release history\n\n2.4.1 (2022-12-28)\n\n  * Fix a leak in the reader.\n  * Various other fixes. Hashes:\n"
+            "  * FROB_SOURCE_ID: 2022-12-28 14:03:47 df5c253c0b3dd24916e4ec7cf77d3db5294cc9fd45ae7b9c5e82ad8197f38a24\n"
+            "  * SHA3-256 for frob.c: 4d6800e9032ff349376fe612e422b49ba5eb4e378fac0b3e405235d09dd366ab\n\n"
+            "2.4.0 (2022-11-16)\n\n  * Add the writer.\n")
+    releases = read_releases(text, read_text(text))
+    assert [c.text for c in releases[0].changes] == ["Fix a leak in the reader.", "Various other fixes."]

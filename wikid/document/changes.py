@@ -35,6 +35,8 @@ MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
+_CHECKSUM = re.compile(r"^[^:]{0,60}:\s*(?:\S+\s+){0,3}[0-9a-fA-F]{32,}\s*$")  # `SQLITE_SOURCE_ID: 2022-12-28 … df5c…`
+_TRAILING_LABEL = re.compile(r"(?<=[.!?])\s+[A-Z][\w -]{0,20}:$")  # `… fixes. Hashes:`
 _ANY_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}")  # a version however punctuated (`2.2.` ends a sentence)
 _BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
 _COMPONENT = re.compile(r"^[\w./-]+: \S")  # `GHA: update rustls dependency to 0.9.2`
@@ -150,6 +152,20 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
             group = label.group(1)  # `** Bug fixes` over the changes it groups
         elif isinstance(event, Paragraph) and not _is_signature(event.text):
             out.append(Change(event.text, group, kind="paragraph"))
+    return _without_checksums(out)
+
+
+def _without_checksums(changes: list[Change]) -> list[Change]:
+    """The changes without checksum lines (`SHA3-256 for frob.c: 4d68…`) and without
+    the label that introduced them (`Various fixes. Hashes:`): the files' bookkeeping."""
+    out: list[Change] = []
+    for n, change in enumerate(changes):
+        if _CHECKSUM.search(change.text):
+            continue
+        following = changes[n + 1:]
+        if (not following or _CHECKSUM.search(following[0].text)) and (label := _TRAILING_LABEL.search(change.text)):
+            change = Change(change.text[:label.start()].rstrip(), change.group, change.children, change.kind)
+        out.append(change)
     return out
 
 
