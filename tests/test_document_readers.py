@@ -1341,3 +1341,10 @@ def test_a_releases_checksums_and_their_label_are_no_changes() -> None:
             "2.4.0 (2022-11-16)\n\n  * Add the writer.\n")
     releases = read_releases(text, read_text(text))
     assert [c.text for c in releases[0].changes] == ["Fix a leak in the reader.", "Various other fixes."]
+
+
+def test_a_synopsis_setting_the_command_apart_from_its_arguments_keeps_it_in_the_form() -> None:
+    text = ("## NAME\n\ndelfrob, delgroup - remove a frob\n\n## SYNOPSIS\n\n**delfrob**\n:   [**--backup**]\n"
+            "    [**--quiet**] **user**\n\n**delfrob** --group\n:   **group**\n\n## DESCRIPTION\n\nIt removes frobs.\n")
+    man = read_manpage(read_outline(text, ".md"))
+    assert man is not None and man.synopsis[0] == "delfrob [--backup] [--quiet] user"
