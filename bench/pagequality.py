@@ -725,6 +725,7 @@ def loose(text: str) -> str:
     text = re.sub(r"\\f[BIRP]|\\f\(..|\\&", "", text)
     text = _DASHES.sub(" - ", text.replace("\\-", "-"))
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links: their text
+    text = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", text)  # reference links (`[text][ref]`) too
     text = plain(text).casefold()
     return " ".join(w.strip("_") for w in _WORD.findall(text) if w.strip("_-+"))
 

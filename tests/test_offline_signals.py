@@ -293,3 +293,12 @@ def test_past_the_paragraph_budget_an_example_keeps_its_lead_in_and_a_question_i
     assert ("Paragraph", "Use the list option of frob for this.") in kinds
     assert kinds[-2:] == [("Paragraph", "More remarks."), ("Code", "frob --orphan")]
     assert ("Paragraph", "Unrelated closing remarks of the notes.") not in kinds
+
+
+def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
+    text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
+            "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"
+            "Important links\n---------------\n\n- Issue tracker: https://example.org/frob/issues\n- Releases: https://example.org/frob/releases\n")
+    content = read_content(read_outline(text, ".rst"), text, None, "frob", ".rst")
+    assert not content.releases
+    assert "Important links" in [s.title for s in content.sections]

@@ -37,6 +37,7 @@ _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
 _CHECKSUM = re.compile(r"^[^:]{0,60}:\s*(?:\S+\s+){0,3}[0-9a-fA-F]{32,}\s*$")  # `SQLITE_SOURCE_ID: 2022-12-28 … df5c…`
 _TRAILING_LABEL = re.compile(r"(?<=[.!?])\s+[A-Z][\w -]{0,20}:$")  # `… fixes. Hashes:`
+_REQUIREMENT = re.compile(r"(?:[<>]=?|[=~!]=|\^)\s*v?\d[\w.]*$")  # `>= 3.11`, `~= 2.0`, `^1.2` before the version
 _ANY_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}")  # a version however punctuated (`2.2.` ends a sentence)
 _BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
 _COMPONENT = re.compile(r"^[\w./-]+: \S")  # `GHA: update rustls dependency to 0.9.2`
@@ -99,6 +100,8 @@ def version_in(text: str) -> str | None:
     found = _VERSION.search(text) or _BARE_VERSION.search(text)
     if found is None:
         return None
+    if _REQUIREMENT.search(text, 0, found.start() + 1):
+        return None  # `Python (>= 3.11)`: a requirement, no release
     versions = len(_ANY_VERSION.findall(text))
     if re.search(r"\bbetween\b", text, re.IGNORECASE):  # `changes between versions 581 and 590`: 590's
         found = _AND_VERSION.search(text, found.end()) or found

@@ -66,7 +66,7 @@ MAX_SHORT_CODE_LINES = 60
 MAX_TERMS = 400
 MAX_LABEL_WORDS = 8
 CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history"})
-MIN_RELEASES = 2  # a document of another kind lists releases of this many versions to be read as a changelog
+MIN_RELEASES = 2  # a document of another kind lists changes under this many versions to be read as a changelog
 # Kinds whose sections name versions in passing (a FAQ's `GNU frob v4.0 and higher`, a
 # manual's `version 1.0.8`): never read as release notes (a README may end in its changelog).
 NOT_CHANGELOG_KINDS = frozenset({"FAQ", "tutorial", "guide", "reference", "to-do list", "contribution guide",
@@ -436,7 +436,7 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
                        facts=tuple(_man_facts(man) + _text_facts(text)), words=words, short=short)
     releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or (
         suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else []
-    if releases and (kind in CHANGELOG_KINDS or len({r.version for r in releases}) >= MIN_RELEASES):
+    if releases and (kind in CHANGELOG_KINDS or len({r.version for r in releases if r.changes}) >= MIN_RELEASES):
         debian = is_debian_changelog(text)
         lead: tuple[str, ...] = ()
         carried: tuple[Section, ...] = ()
