@@ -1348,3 +1348,12 @@ def test_a_synopsis_setting_the_command_apart_from_its_arguments_keeps_it_in_the
             "    [**--quiet**] **user**\n\n**delfrob** --group\n:   **group**\n\n## DESCRIPTION\n\nIt removes frobs.\n")
     man = read_manpage(read_outline(text, ".md"))
     assert man is not None and man.synopsis[0] == "delfrob [--backup] [--quiet] user"
+
+
+def test_a_rest_item_that_is_a_link_elsewhere_keeps_its_address() -> None:
+    outline = read_rest("frob\n====\n\nLinks\n-----\n\n- `Docs <https://frob.example.org/docs>`_\n"
+                        "- Mailing list: https://lists.example.org/frob\n"
+                        "- An item with `a link <https://x.example.org>`_ inside a longer sentence.\n")
+    [listed] = blocks_of(outline, ItemList)
+    assert [i.text for i in listed.items] == ["Docs (https://frob.example.org/docs)", "Mailing list: https://lists.example.org/frob",
+                                              "An item with a link inside a longer sentence."]
