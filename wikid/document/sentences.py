@@ -113,11 +113,13 @@ def display_heading(text: str, spellings: Mapping[str, str] | None = None) -> st
 _VOWELS = frozenset("AEIOUY")
 _CASED_WORD = re.compile(r"\b[A-Za-z][A-Za-z0-9]*\b")
 MIN_SPELLING_SHARE = 0.8
+MIN_SHOUTED_CHARS = 6  # a word this long in capitals is a title's shouting (`MANAGEMENT`), not an acronym (`POSIX`)
 
 
 def spellings(texts: Iterable[str]) -> dict[str, str]:
     """How a text spells its words with capitals inside them (`TCP`, `SQLite`, `GnuPG`),
-    casefolded word -> spelling, where that spelling is what the text writes nearly always."""
+    casefolded word -> spelling, where that spelling is what the text writes nearly always
+    (a long word it only ever writes in capitals, in its titles, is no spelling)."""
     counts: dict[str, dict[str, int]] = {}
     for text in texts:
         for word in _CASED_WORD.findall(text):
@@ -126,6 +128,7 @@ def spellings(texts: Iterable[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, forms in counts.items():
         form, seen = max(forms.items(), key=lambda pair: (pair[1], pair[0]))
-        if any(c.isupper() for c in form[1:]) and seen >= MIN_SPELLING_SHARE * sum(forms.values()):
+        shouted = form.isupper() and len(form) >= MIN_SHOUTED_CHARS and bool(set(form) & _VOWELS)
+        if any(c.isupper() for c in form[1:]) and not shouted and seen >= MIN_SPELLING_SHARE * sum(forms.values()):
             out[key] = form
     return out
