@@ -1357,3 +1357,12 @@ def test_a_rest_item_that_is_a_link_elsewhere_keeps_its_address() -> None:
     [listed] = blocks_of(outline, ItemList)
     assert [i.text for i in listed.items] == ["Docs (https://frob.example.org/docs)", "Mailing list: https://lists.example.org/frob",
                                               "An item with a link inside a longer sentence."]
+
+
+def test_a_paragraph_opening_with_a_word_and_a_colon_is_no_field() -> None:
+    text = ("  Caveat: this only works if frob has permission to get the status\n"
+            "  (via stat(2)) of the file at the named path.  Unless frob runs as root,\n"
+            "  this example won't work.\n\n  Date: 2024-03-01\n  Owner: Maya\n")
+    paragraphs = [p.text for p in blocks_of(read_text(text), Paragraph)]
+    assert paragraphs[0] == ("Caveat: this only works if frob has permission to get the status (via stat(2)) of the file "
+                             "at the named path. Unless frob runs as root, this example won't work.")

@@ -90,6 +90,7 @@ MAX_TAG_CHARS = 60
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
 MIN_TREE_LINES = 3
+MIN_WRAPPED_WORDS = 9  # a line this long that ends mid-sentence is prose wrapped, not a field's value
 MIN_NUMBERED_TITLES = 3
 _NUMBERED = re.compile(r"^((?:\d{1,3}\.){1,5}(?:\d{1,3})?)\s+([A-Z\"'(].*)$")  # `2.1. What is frob?`, `3 ...` no
 _TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(builtins.int, enum.ReprEnum)`
@@ -822,8 +823,11 @@ def _hang(body: list[_Line | None]) -> None:
 
 def _continues(line: str, following: str) -> bool:
     """Whether `following` goes on with the sentence of `line` (a wrapped field value:
-    `GHSA-…: args2obj() double-frees when` / `jq_compile_args() is given an array.`)."""
-    return goes_on(line) or following[:1].islower()
+    `GHSA-…: args2obj() double-frees when` / `jq_compile_args() is given an array.`; a
+    field's value as long as a wrapped line of prose, its sentence not ended:
+    `Caveat: this only works if frob may read the status` / `(via stat(2)) of ...`)."""
+    return goes_on(line) or following[:1].islower() or (
+        len(line.split()) >= MIN_WRAPPED_WORDS and not _SENTENCE_END.search(line))
 
 
 def _ends_early(line: str, following: str) -> bool:
