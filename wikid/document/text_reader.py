@@ -362,7 +362,9 @@ class _Reader:
                 entry = block.entries[0]
                 if top and entry.body and all(isinstance(b, ItemList) for b in entry.body) \
                         and not entry.term.startswith(("-", "+")) and len(entry.term.split()) <= MAX_LABEL_WORDS:
-                    events += [Heading(entry.term, 2), *entry.body]  # `Action items` over its list
+                    headings = [e for e in events if isinstance(e, Heading)]
+                    level = headings[-1].level if len(headings) > 1 else 2  # a peer of the section before it
+                    events += [Heading(entry.term, level), *entry.body]  # `Action items` over its list
                 else:
                     events.append(block)
             else:

@@ -391,9 +391,14 @@ def _unwrapped(outline: Outline, title: str | None) -> tuple[tuple[Block, ...], 
     if len(sections) == 1 and not any(isinstance(b, Paragraph) and len(b.text.split()) > 12 for b in blocks):
         only = sections[0]
         blocks, sections = blocks + only.blocks, only.sections
-    elif sections and title and sections[0].title.casefold() == title.casefold() and not sections[0].sections:
+    elif sections and title and _words(sections[0].title) == _words(title) and not sections[0].sections:
         blocks, sections = blocks + sections[0].blocks, sections[1:]
     return blocks, sections
+
+
+def _words(text: str) -> list[str]:
+    """A title's words, casefolded: `Notes - 12 June` is `Notes — 12 June`."""
+    return re.findall(r"\w+", text.casefold())
 
 
 def _text_facts(text: str) -> list[tuple[str, str]]:
