@@ -12,7 +12,7 @@ from wikid.manager.offline import vectors
 from wikid.document.blocks import parse
 from wikid.document.dates import parse_date
 from wikid.document.outline import read_outline
-from wikid.document.model import ItemList, Outline, Paragraph, Terms, walk
+from wikid.document.model import ItemList, Outline, Paragraph, Terms, sections, walk
 from wikid.manager.offline.content import read_content
 from wikid.manager.offline.signals import codes, read_signals
 from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify
@@ -302,3 +302,14 @@ def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     content = read_content(read_outline(text, ".rst"), text, None, "frob", ".rst")
     assert not content.releases
     assert "Important links" in [s.title for s in content.sections]
+
+
+def test_a_readme_that_ends_in_its_history_keeps_what_it_says_before_it() -> None:
+    usage = " ".join(["The encoder streams each part of a multipart body instead of reading it into memory."] * 9)
+    text = (f"frob toolbelt\n=============\n\nThis is a collection of helpers for the frob HTTP library.\n\n"
+            f"Multipart encoder\n-----------------\n\n{usage}\n\n.. code-block:: python\n\n    enc = Encoder(fields)\n\n"
+            "History\n=======\n\n1.0.0 (2023-05-01)\n------------------\n\n- Added support for Python 3.11.\n\n"
+            "0.9.1 (2019-01-29)\n------------------\n\n- Fixed a leak.\n")
+    content = read_content(read_outline(text, ".rst"), text, "history", "frob toolbelt", ".rst")
+    assert [r.version for r in content.releases] == ["1.0.0", "0.9.1"]
+    assert "Multipart encoder" in [s.title for s in sections(Outline((), content.sections))]

@@ -71,7 +71,7 @@ MIN_RELEASES = 2  # a document of another kind lists changes under this many ver
 # manual's `version 1.0.8`): never read as release notes (a README may end in its changelog).
 NOT_CHANGELOG_KINDS = frozenset({"FAQ", "tutorial", "guide", "reference", "to-do list", "contribution guide",
                                  "installation notes"})
-MIN_PRELUDE_WORDS = 250  # what a changelog says before its releases is carried from this long (not a NEWS file's preamble)
+MIN_PRELUDE_WORDS = 120  # what a changelog says before its releases is carried from this long (not a NEWS file's preamble)
 _FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")
 _EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
