@@ -1366,3 +1366,10 @@ def test_a_paragraph_opening_with_a_word_and_a_colon_is_no_field() -> None:
     paragraphs = [p.text for p in blocks_of(read_text(text), Paragraph)]
     assert paragraphs[0] == ("Caveat: this only works if frob has permission to get the status (via stat(2)) of the file "
                              "at the named path. Unless frob runs as root, this example won't work.")
+
+
+def test_settings_a_paragraph_introduces_at_its_margin_are_code() -> None:
+    text = ("  The defaults are as follows:\n\n  mode = LIST\n  separator = \"|\"\n  main prompt = \"frob> \"\n\n"
+            "  Supported systems:\n\n  Linux\n  FreeBSD\n")
+    outline = read_text(text)
+    assert [c.text for c in blocks_of(outline, Code)] == ['mode = LIST\nseparator = "|"\nmain prompt = "frob> "']

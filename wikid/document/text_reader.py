@@ -345,7 +345,9 @@ class _Reader:
             if _MARKER.match(line.text):
                 block, i = self.item_list(i, end)
                 events.append(block)
-            elif _is_session(line.text) or self.commented_code(i, end):
+            elif _is_session(line.text) or self.commented_code(i, end) or (
+                    events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")
+                    and self.introduced_code(i, end)):
                 block, i = self.session(i, end)
                 events.append(block)
             elif (table := self.any_table(i, end)) is not None:
@@ -681,6 +683,19 @@ class _Reader:
             return None
         base = min(line.indent for line in run)
         return Code("\n".join(" " * (line.indent - base) + line.text for line in run)), j
+
+    def introduced_code(self, i: int, end: int) -> bool:
+        """Whether lines i.. up to a blank line, at the margin of the paragraph that
+        introduces them (`... as follows:`), are settings or commands, not sentences:
+        two or more short lines, most with code's characters (`mode = LIST`)."""
+        run: list[_Line] = []
+        j = i
+        while j < end and (line := self.lines[j]) is not None:
+            run.append(line)
+            j += 1
+        return len(run) >= 2 and all(len(line.text) <= MAX_HEADING_CHARS and not _is_prose(line.text)
+                                     and not _MARKER.match(line.text) for line in run) \
+            and sum(1 for line in run if _CODE_CHARS.search(line.text)) >= 0.6 * len(run)
 
     def commented_code(self, i: int, end: int) -> bool:
         """Whether lines i.. up to a blank line are comments (`# Double space a file`)
