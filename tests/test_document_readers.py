@@ -939,6 +939,8 @@ Here is a short summary of the options.
 --help, -h (*)           show this help (* -h is help only on its own)
 --width=N                fold lines longer than N, counted
                          from the left margin
+--width-verify           --width and check each line after
+--window=NUM, -@         set the window for comparisons
 ```
 
 # EXAMPLES
@@ -964,6 +966,8 @@ Here is a short summary of the options.
         "--filter=RULE, -f": "add a folding RULE",
         "--help, -h": "(*) show this help (* -h is help only on its own)",
         "--width=N": "fold lines longer than N, counted from the left margin",
+        "--width-verify": "--width and check each line after",  # a description opening with an option
+        "--window=NUM, -@": "set the window for comparisons",
     }
     # an option given again and again with its values, or a listing of files, stays code
     assert len([b for b in section(outline, "EXAMPLES").blocks if isinstance(b, Code)]) == 2

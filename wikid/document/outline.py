@@ -58,8 +58,9 @@ _ROFF_GLYPHS = {"em": "—", "en": "–", "hy": "-", "aq": "'", "dq": '"', "lq":
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,10});")
 # A line of an option summary: the option's forms (`--verbose, -v`, `--rsh=COMMAND, -e`,
 # `-f RULE`), then what it does; not a numeral (`-rw-r--r-- 1 root`) nor an operator.
-_OPTION_FORM = r"[-+]{1,2}[A-Za-z0-9?][^\s,]*(?: [A-Z][A-Z0-9_]*(?=\s))?"
+_OPTION_FORM = r"[-+]{1,2}[A-Za-z0-9?@][^\s,]*(?: [A-Z][A-Z0-9_]*(?=\s))?"
 _SUMMARY_LINE = re.compile(rf"^({_OPTION_FORM}(?:, ?{_OPTION_FORM}){{0,3}})\s+([A-Za-z(\"'][^\n]*)$")
+_OPTION_LED = re.compile(rf"^({_OPTION_FORM})\s+([-+]{{1,2}}[A-Za-z][^\n]*)$")  # a description opening with an option
 _SUMMARY_FORM = re.compile(r"(?:^|\s)(?:--[A-Za-z0-9]|-[A-Za-z0-9?](?:[\s,=]|$))")  # a long option or a one-letter one
 _WORD = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
 MIN_SUMMARY_LINES = 3
@@ -210,6 +211,8 @@ def _summary(b: Block) -> Block:
     for line, match in zip(lines, found):
         if match and _SUMMARY_FORM.search(match.group(1)):
             entries.append((match.group(1), " ".join(match.group(2).split())))
+        elif (led := _OPTION_LED.match(line)) and _says(led.group(2)):  # `--append-verify --append w/old data`
+            entries.append((led.group(1), " ".join(led.group(2).split())))
         elif entries:
             entries[-1] = (entries[-1][0], f"{entries[-1][1]} {line}")
         else:
