@@ -204,15 +204,14 @@ def _summary(b: Block) -> Block:
     if not isinstance(b, Code) or b.info:
         return b
     lines = [line.strip() for line in b.text.splitlines() if line.strip()]
-    found = [m if (m := _SUMMARY_LINE.match(line)) and _says(m.group(2)) else None for line in lines]
+    found = [m if (m := _SUMMARY_LINE.match(line) or _OPTION_LED.match(line)) and _says(m.group(2)) else None
+             for line in lines]
     if len(lines) < MIN_SUMMARY_LINES or not found[0] or sum(1 for m in found if m) < SUMMARY_SHARE * len(lines):
         return b
     entries: list[tuple[str, str]] = []
     for line, match in zip(lines, found):
-        if match and _SUMMARY_FORM.search(match.group(1)):
+        if match and _SUMMARY_FORM.search(match.group(1)):  # (`--append-verify --append w/old data`: one too)
             entries.append((match.group(1), " ".join(match.group(2).split())))
-        elif (led := _OPTION_LED.match(line)) and _says(led.group(2)):  # `--append-verify --append w/old data`
-            entries.append((led.group(1), " ".join(led.group(2).split())))
         elif entries:
             entries[-1] = (entries[-1][0], f"{entries[-1][1]} {line}")
         else:
