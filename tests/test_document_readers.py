@@ -1377,3 +1377,10 @@ def test_settings_a_paragraph_introduces_at_its_margin_are_code() -> None:
             "  Supported systems:\n\n  Linux\n  FreeBSD\n")
     outline = read_text(text)
     assert [c.text for c in blocks_of(outline, Code)] == ['mode = LIST\nseparator = "|"\nmain prompt = "frob> "']
+
+
+def test_lettered_sections_after_a_numbered_one_are_under_it() -> None:
+    text = ("1.  Finding files\n=================\n\n  Run frob.\n\n  a.  Finding unlinked files\n  ==========================\n\n"
+            "  Run frob -L.\n\n2.  Finding sockets\n==================\n\n  Run frob -i.\n")
+    assert [(s.level, s.title) for s in sections(read_text(text))] == [
+        (1, "1.  Finding files"), (2, "a.  Finding unlinked files"), (1, "2.  Finding sockets")]

@@ -92,6 +92,8 @@ MIN_TABLE_LINES = 3  # a header and two rows
 MIN_TREE_LINES = 3
 MIN_WRAPPED_WORDS = 9  # a line this long that ends mid-sentence is prose wrapped, not a field's value
 MIN_NUMBERED_TITLES = 3
+_SECTION_NUMBERED = re.compile(r"^\d{1,3}[.)]?\s")
+_LETTERED = re.compile(r"^[a-z][.)]\s")
 _NUMBERED = re.compile(r"^((?:\d{1,3}\.){1,5}(?:\d{1,3})?)\s+([A-Z\"'(].*)$")  # `2.1. What is frob?`, `3 ...` no
 _TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(builtins.int, enum.ReprEnum)`
 _HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
@@ -985,4 +987,21 @@ def read_text(text: str) -> Outline:
     lines = _lines(text)
     outline_mode = any(line is not None and line.indent == 0 and line.text.startswith("** ") for line in lines)
     reader = _Reader(lines, outline_mode, _body_indent(lines))
-    return build(reader.blocks(0, len(lines), True))
+    return build(_lettered_under_numbered(reader.blocks(0, len(lines), True)))
+
+
+def _lettered_under_numbered(events: list[Heading | Block]) -> list[Heading | Block]:
+    """Headings lettered `a.`, `b.` after a numbered one (`3. Finding files` then
+    `a. Finding an unlinked file`) one level under it, however they are underlined."""
+    out: list[Heading | Block] = []
+    numbered: int | None = None
+    for event in events:
+        if isinstance(event, Heading):
+            if _SECTION_NUMBERED.match(event.title):
+                numbered = event.level
+            elif _LETTERED.match(event.title) and numbered is not None:
+                event = Heading(event.title, min(numbered + 1, 6))
+            else:
+                numbered = None
+        out.append(event)
+    return out
