@@ -12,7 +12,7 @@ from wikid.manager.offline import vectors
 from wikid.document.blocks import parse
 from wikid.document.dates import parse_date
 from wikid.document.outline import read_outline
-from wikid.document.model import ItemList, Outline, Paragraph, Terms, sections, walk
+from wikid.document.model import ItemList, Outline, Paragraph, Terms, block_text, sections, walk
 from wikid.manager.offline.content import read_content
 from wikid.manager.offline.signals import codes, read_signals
 from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify
@@ -313,3 +313,16 @@ def test_a_readme_that_ends_in_its_history_keeps_what_it_says_before_it() -> Non
     content = read_content(read_outline(text, ".rst"), text, "history", "frob toolbelt", ".rst")
     assert [r.version for r in content.releases] == ["1.0.0", "0.9.1"]
     assert "Multipart encoder" in [s.title for s in sections(Outline((), content.sections))]
+
+
+def test_an_abridged_term_keeps_every_value_its_colon_introduces_however_they_were_read() -> None:
+    section = ("## Options\n\n-F format\n:   Select the file format:\n\n    auto\n    :   The default.\n\n"
+               "    xz Write the xz format.\n\n    lzip\n    :   Read lzip files only.\n\n    raw\n    :   No headers.\n\n"
+               "-q\n:   Be quiet.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [options] = [s for s in content.sections if s.title == "Options"]
+    entry = next(t for b in options.blocks if isinstance(b, Terms) for t in b.entries if t.term == "-F format")
+    said = " ".join(block_text(b) for b in entry.body)
+    for value in ("auto", "xz Write the xz format.", "lzip", "raw"):
+        assert value in said, value

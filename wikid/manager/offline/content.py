@@ -59,6 +59,7 @@ MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened:
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
 MAX_TERM_CHARS = 450  # a term's first paragraph up to this long is carried whole, else its first sentence
 MAX_FOLDED_ITEMS = 12  # a list a term's description introduces, folded into it up to this many items
+MAX_INTRODUCED_BLOCKS = 12  # blocks a term's description introduces with a colon, kept under it
 MAX_TABLE_ROWS = 60  # rows of a table in an abridged document
 MAX_SHORT_TABLE_ROWS = 80
 MAX_CODE_LINES = 25
@@ -214,18 +215,35 @@ def _abridge_term(term: Term) -> Term:
     if description.endswith(":"):
         following = term.body[term.body.index(paragraphs[0]) + 1:] if paragraphs else ()
         listed = following[0] if following else None
-        if isinstance(listed, ItemList) and len(listed.items) <= MAX_FOLDED_ITEMS:
+        if isinstance(listed, ItemList) and len(listed.items) <= MAX_FOLDED_ITEMS and len(following) == 1:
             description = f"{description} {'; '.join(i.text.rstrip('.;,') for i in listed.items if i.text)}."
-        elif isinstance(listed, ItemList) and len(listed.items) <= MAX_ITEMS:
-            under = (ItemList(tuple(_abridge_item(i) for i in listed.items), listed.ordered),)
-        elif isinstance(listed, Terms) and len(listed.entries) <= MAX_ITEMS:
-            under = (Terms(tuple(_abridge_term(t) for t in listed.entries)),)
-        elif isinstance(listed, Table) or isinstance(listed, Code) and len(listed.text.splitlines()) <= MAX_CODE_LINES:
-            under = (listed,)
-        else:
+        elif isinstance(listed, (ItemList, Terms, Table, Code)):
+            under = _introduced(following)
+        if not under and not description.endswith("."):
             said = split_sentences(description)
             description = " ".join(said[:-1]) if len(said) > 1 else description
     return Term(term.term, ((Paragraph(description),) if description else ()) + under)
+
+
+def _introduced(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """What a description ending on a colon introduces, abridged: the lists, values,
+    tables, short examples and short paragraphs after it (a value a reader set as a
+    paragraph among the entries too), up to MAX_INTRODUCED_BLOCKS."""
+    out: list[Block] = []
+    for block in blocks[:MAX_INTRODUCED_BLOCKS]:
+        if isinstance(block, ItemList):
+            out.append(ItemList(tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS]), block.ordered))
+        elif isinstance(block, Terms):
+            out.append(Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_ITEMS])))
+        elif isinstance(block, Table):
+            out.append(Table(block.header, block.rows[:MAX_TABLE_ROWS]))
+        elif isinstance(block, Code) and len(block.text.splitlines()) <= MAX_CODE_LINES:
+            out.append(block)
+        elif isinstance(block, Paragraph) and len(block.text) <= MAX_TERM_CHARS:
+            out.append(block)
+        else:
+            break
+    return tuple(out)
 
 
 def _first_sentences(text: str, limit: int) -> str:
