@@ -17,7 +17,7 @@ from conftest import drop, tree_bytes
 
 from wikid import Action, Project
 from wikid.config import DEFAULT_MODEL_TIMEOUT, AgentConfig, Config, ConfigError, load_config
-from wikid.manager import select_manager
+from wikid.manager.select import select_manager
 from wikid.manager.agent import preflight as pf
 from wikid.manager.agent.chat import LOCAL_API_KEY, chat_options
 from wikid.manager.agent.draft import DraftEngine

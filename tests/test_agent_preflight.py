@@ -11,7 +11,7 @@ from conftest import drop, tree_bytes
 
 from wikid import Project
 from wikid.config import Config, ConfigError
-from wikid.manager import engine_name
+from wikid.manager.select import engine_name
 from wikid.manager.agent import preflight as pf
 
 

@@ -1,7 +1,8 @@
 from datetime import datetime, timezone
 from itertools import islice
 
-from wikid.intake.naming import archive_candidates, archive_family, page_rel, split_name
+from wikid.filenames import split_name
+from wikid.intake.naming import archive_candidates, archive_family, page_rel
 
 WHEN = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
 

@@ -517,8 +517,12 @@ def _run(args: argparse.Namespace) -> int:
 
             logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", stream=sys.stderr)
             if args.command == "serve":
-                return project.serve(args.host, args.port)
-            return project.watch(serve=(args.host, args.port) if args.serve else None)
+                from wikid.serve.server import serve_forever
+
+                return serve_forever(project, args.host, args.port)
+            from wikid.daemon.service import Daemon
+
+            return Daemon(project, serve=(args.host, args.port) if args.serve else None).run()
         if args.command == "extract":
             try:
                 outcome = project.extract(args.file, worker)

@@ -39,7 +39,7 @@ from wikid.reasons import Reason
 from wikid.intake.report import Action
 from wikid.intake.scan import canonical_rel, display_name, is_skipped_name, scan_input
 from wikid.lock import ProjectLock
-from wikid.manager import engine_name
+from wikid.manager.select import engine_name
 from wikid.okf.bundle import regenerate_indexes
 from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.project import Project
@@ -78,6 +78,7 @@ class Daemon:
         observer_factory: ObserverFactory = start_observer,
         serve: tuple[str, int] | None = None,
     ) -> None:
+        project.require_project()  # a typo in -C must not make a project of any folder
         self.project = project
         self.serve = serve  # (host, port) to serve the wiki to a browser on, or None
         self.web_url: str | None = None  # where it is served, once it is

@@ -6,7 +6,7 @@ nothing; the format libraries are imported only in the extraction worker.
 
 from __future__ import annotations
 
-from wikid.intake.naming import split_name
+from wikid.filenames import split_name
 
 TEXT_SUFFIXES = frozenset(
     ".txt .text .csv .tsv .json .yaml .yml .toml .rst .org .log .xml .md .markdown".split()

@@ -31,7 +31,8 @@ from wikid.intake.naming import extracted_text_rel
 from wikid.intake.pagewrite import PageBlocked, PagePut, swap_page
 from wikid.intake.report import Action, FileResult
 from wikid.intake.scan import InputEntry
-from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, select_manager
+from wikid.manager import ExistingConcept, ManagerResult, SourceDocument
+from wikid.manager.select import select_manager
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.concept_id import concept_id_problem
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter

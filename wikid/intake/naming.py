@@ -12,15 +12,9 @@ from collections.abc import Iterator
 from datetime import datetime, timezone
 from itertools import count
 
+from wikid.filenames import split_name
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """Split a file name into stem and last suffix (`a.tar.gz` -> `a.tar`, `.gz`)."""
-    dot = name.rfind(".")
-    if dot <= 0:
-        return name, ""
-    return name[:dot], name[dot:]
 
 
 def is_markdown(name: str) -> bool:

@@ -33,7 +33,8 @@ from wikid.intake.progress import BatchProgress
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
 from wikid.images import describe_counts
-from wikid.manager import SourceDocument, agent_selected
+from wikid.manager import SourceDocument
+from wikid.manager.select import agent_selected
 from wikid.okf.bundle import cached_titles, regenerate_indexes
 from wikid.okf.index import link_target
 from wikid.okf.lint import lint_bundle

@@ -40,7 +40,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wikid import __version__
+from wikid._version import __version__
 from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.frontmatter import parse_frontmatter
 from wikid.okf.index import link_target

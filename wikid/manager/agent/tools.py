@@ -30,7 +30,7 @@ from langgraph.errors import GraphRecursionError
 
 from wikid.clock import iso
 from wikid.config import Config
-from wikid.intake.naming import split_name
+from wikid.filenames import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.agent.backend import WIKI, ConfinedBackend
 from wikid.manager.agent.chat import model_label

@@ -23,7 +23,7 @@ from wikid.document.blocks import Block
 from wikid.document.dates import parse_date
 from wikid.document.identity import Identity, entity_name, opening_title
 from wikid.document.reading import read
-from wikid.intake.naming import split_name
+from wikid.filenames import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_info, group_documents, top_name
 from wikid.document.model import Paragraph
