@@ -56,10 +56,11 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from wikid import Project
-from wikid.okf.bundle import regenerate_indexes
 import table  # bench/table.py
 from table import Row, attempt
+
+from wikid import Project
+from wikid.okf.bundle import regenerate_indexes
 
 DIRS = [
     "vendors", "vendors/hardware", "vendors/software", "services", "services/billing",
@@ -302,7 +303,7 @@ def size_rows(n: int, repeat: int) -> list[Row]:
     ]
     rows = attempt(f"intake, {n:,} pages (1 batch)", lambda: intake_rows(n, repeat))
     for figure, fn in figures:
-        rows += attempt(figure, lambda: [Row(figure, *measured(fn), "s", "plain walk+read+write")])  # called at once
+        rows += attempt(figure, lambda label, run: [Row(label, *measured(run), "s", "plain walk+read+write")], figure, fn)
     return rows
 
 

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import drop, page
+
 from wikid import Project
 from wikid.query import store
 from wikid.query.results import EmptyWiki
@@ -169,7 +169,7 @@ def test_open_conflicts_are_flagged(project: Project) -> None:
 
 def test_type_filter_and_k(project: Project) -> None:
     for i in range(5):
-        write(project, f"v/{i}", f"Vendor {i}", "coffee supplier\n", **{"type_": "x"})
+        write(project, f"v/{i}", f"Vendor {i}", "coffee supplier\n", type_="x")
     (project.paths.wiki / "v" / "3.md").write_bytes(page(type_="Vendor", title="Vendor 3", body="coffee supplier\n"))
     assert ids(project, "coffee", type="vendor") == ["v/3"]
     assert len(project.query("coffee", k=2)) == 2

@@ -19,13 +19,14 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip install -e '.[serve]'")
 
-import wikid.serve as serve_package  # noqa: E402
-from conftest import FIXED_NOW, drop, page  # noqa: E402
-from test_daemon import FAST, running, wait_until  # noqa: E402
-from wikid import Project, ProjectNotFound  # noqa: E402
-from wikid.daemon.service import Daemon  # noqa: E402
-from wikid.serve import ServeError  # noqa: E402
-from wikid.serve.server import serve_forever  # noqa: E402
+from conftest import FIXED_NOW, drop, page
+from test_daemon import FAST, running, wait_until
+
+import wikid.serve as serve_package
+from wikid import Project, ProjectNotFound
+from wikid.daemon.service import Daemon
+from wikid.serve import ServeError
+from wikid.serve.server import serve_forever
 
 WEB_STACK = ("starlette", "uvicorn", "jinja2", "nh3")
 

@@ -74,8 +74,16 @@ if TYPE_CHECKING:
     from wikid.intake.classify import Bucket, Reason
     from wikid.intake.report import Action, FileResult, UpdateReport
     from wikid.lock import ProjectLocked
-    from wikid.project import (BatchFailed, InputStatus, Project, ProjectNotFound, RetryReport, ServiceNotInstalled,
-                               ServiceReport, StatusReport)
+    from wikid.project import (
+        BatchFailed,
+        InputStatus,
+        Project,
+        ProjectNotFound,
+        RetryReport,
+        ServiceNotInstalled,
+        ServiceReport,
+        StatusReport,
+    )
     from wikid.query.results import Answer, EmptyWiki, QueryResponse, QueryResult
     from wikid.serve.server import serve_forever
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import sys
@@ -16,14 +15,14 @@ from wikid import __version__
 # Imported where used, so that `wikid query` answered by the daemon imports only what it
 # needs to ask it (see wikid.project), and `wikid extract` starts its worker first.
 if TYPE_CHECKING:
-    from wikid.extract.spawn import WorkerProcess
-    from wikid.project import RetryReport, ServiceReport, StatusReport
-    from wikid.query.results import QueryResponse
     from wikid.extract.runner import ExtractOutcome
+    from wikid.extract.spawn import WorkerProcess
     from wikid.intake.report import UpdateReport
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport
     from wikid.okf.lint import LintReport
+    from wikid.project import RetryReport, ServiceReport, StatusReport
+    from wikid.query.results import QueryResponse
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
 # `update`: files left in input/ for a reason outside them (UpdateReport.not_processed),

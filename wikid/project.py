@@ -21,11 +21,11 @@ from wikid.query.results import QueryRequest, QueryResponse, QueryResult, Reinde
 # The rest is imported by the methods that use it, so that `wikid query` answered by the
 # daemon imports none of it (yaml, the extractors, intake, lint: ~60 ms of a 100 ms process).
 if TYPE_CHECKING:  # langchain is imported only when the agent engine runs
-    from wikid.extract.spawn import WorkerProcess
     from langchain_core.language_models import BaseChatModel
 
     from wikid.config import Config
     from wikid.extract.runner import ExtractOutcome
+    from wikid.extract.spawn import WorkerProcess
     from wikid.intake.report import Progress, UpdateReport
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport

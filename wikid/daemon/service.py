@@ -35,7 +35,6 @@ from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, repo
 from wikid.intake.ignores import IgnoreMemory, under
 from wikid.intake.journal import recover, sweep_temps
 from wikid.intake.pipeline import batch_pages
-from wikid.reasons import Reason
 from wikid.intake.report import Action
 from wikid.intake.scan import canonical_rel, display_name, is_skipped_name, scan_input
 from wikid.lock import ProjectLock
@@ -45,6 +44,7 @@ from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.project import Project
 from wikid.query.results import QueryRequest
 from wikid.query.server import QueryServer, WarmIndex
+from wikid.reasons import Reason
 from wikid.state import read_json, write_json
 
 if TYPE_CHECKING:
@@ -278,7 +278,7 @@ class Daemon:
         self._write_state("batch", sorted(batch))
         try:
             report = self.project.batch(self.config, self._progress, only=set(batch))
-        except Exception as exc:  # a failed batch must not end the daemon; its files are retried
+        except Exception as exc:  # noqa: BLE001 - a failed batch must not end the daemon; its files are retried
             log.error("batch of %d file(s) failed: %s: %s", len(batch), type(exc).__name__, exc)
             for rel, signature in batch.items():
                 self.tracker.settle(rel, signature, time.monotonic(), retry=True)

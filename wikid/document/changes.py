@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from wikid.document.dates import parse_date
-from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Terms, build, events
+from wikid.document.model import Block, Code, Heading, ItemList, Outline, Paragraph, Terms, build, events
 from wikid.document.text_reader import read_text
 
 MAX_RELEASES = 12  # the newest are what a page shows
@@ -91,7 +91,7 @@ def version_in(text: str) -> str | None:
         return None
     end = text.rstrip()[-1:]
     if end in ".,;:!?" and not text.rstrip().endswith(("])", ")")) and not (
-            end == ":" and _LABELLED.match(text) or end == "." and _LABELLED.match(text) and _SPAN.search(text)):
+            (end == ":" and _LABELLED.match(text)) or (end == "." and _LABELLED.match(text) and _SPAN.search(text))):
         return None
     found = _VERSION.search(text) or _BARE_VERSION.search(text)
     if found is None:

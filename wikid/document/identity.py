@@ -367,7 +367,7 @@ def _own_line(raw: tuple[str, ...]) -> bool:
         return False
     if len(first) > 60 and len(raw) <= 3 and " ".join(raw).rstrip()[-1:] in ".!?" and first[-1:] not in ".!?:":
         return False  # a long line whose sentence ends on the next: `... to Linux and other` / `Unices.`
-    return len(first) <= 60 or (second[:1].isupper() or second[:1].isdigit()) and not ends_open
+    return len(first) <= 60 or ((second[:1].isupper() or second[:1].isdigit()) and not ends_open)
 
 
 def _lead_title(blocks: list[Block]) -> tuple[str | None, str | None]:

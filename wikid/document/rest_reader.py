@@ -196,6 +196,6 @@ def read_rest(text: str) -> Outline:
         raise RestUnreadable(f"longer than {MAX_CHARS:,} characters")
     try:
         tree = publish_doctree(text, settings_overrides={**_SETTINGS, "warning_stream": io.StringIO()})
-    except Exception as exc:  # docutils raises many kinds on malformed input  # noqa: BLE001
+    except Exception as exc:  # docutils raises many kinds on malformed input
         raise RestUnreadable(f"{type(exc).__name__}: {exc}") from exc
     return build(_events(tree, 1))

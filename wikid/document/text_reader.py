@@ -205,7 +205,7 @@ class _Reader:
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
                 and len(nxt.text) >= 0.5 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
             return Heading(line.text, {"=": 1, "-": 2}.get(nxt.text[0], 3)), i + 2
-        if line.indent == 0 and 0 < self.body_indent and nxt is not None and nxt.indent > 0 \
+        if line.indent == 0 and self.body_indent > 0 and nxt is not None and nxt.indent > 0 \
                 and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
                 and line.text[-1] not in ".!?:;," and not _MARKER.match(line.text) and not _URL.search(line.text):
             return Heading(line.text, 1), i + 1  # flush left of an indented body: a man page's section
@@ -398,7 +398,7 @@ class _Reader:
         if len(line.text) > MAX_TAG_CHARS:
             return None
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
-                or ". " in line.text and not _OPTION_TAG.match(line.text) or goes_on(line.text) and not _KEYWORD.match(line.text):
+                or (". " in line.text and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text)):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
@@ -410,8 +410,8 @@ class _Reader:
         line = self.lines[i]
         assert line is not None
         j = i + 1
-        while j < end and ((nxt := self.lines[j]) is None or nxt.indent >= line.indent - 1
-                           and not (nxt.indent <= line.indent + 1 and _is_colon_tag(nxt.text))):
+        while j < end and ((nxt := self.lines[j]) is None or (nxt.indent >= line.indent - 1
+                           and not (nxt.indent <= line.indent + 1 and _is_colon_tag(nxt.text)))):
             j += 1
         while j > i + 1 and self.lines[j - 1] is None:
             j -= 1
@@ -486,7 +486,7 @@ class _Reader:
         while j < end and (line := self.lines[j]) is not None and (_BOX_RULE.match(line.text) or _BOX_ROW.match(line.text)):
             if _BOX_RULE.match(line.text):
                 if current:
-                    rows.append([" ".join(" ".join(part).split()) for part in zip(*current)])
+                    rows.append([" ".join(" ".join(part).split()) for part in zip(*current, strict=False)])
                 current = []
             else:
                 cells = _BOX_BAR.split(line.text.strip())[1:-1]
@@ -580,18 +580,18 @@ class _Reader:
         j = i + 1
         nxt = self.lines[j] if j < end else None
         if nxt is not None and nxt.indent > margin + 1 and first.text[-1] not in ".!?:" \
-                and (_is_prose(nxt.text) or goes_on(first.text) and not _COMMENT.match(nxt.text)) \
+                and (_is_prose(nxt.text) or (goes_on(first.text) and not _COMMENT.match(nxt.text))) \
                 and _run_in_tag(first.text) is None and not _FIELD.match(first.text):
             margin = nxt.indent  # a hanging indent: the sentence goes on under the first line
         while j < end:
             line = self.lines[j]
             previous = self.lines[j - 1]
             assert previous is not None
-            if line is None or _MARKER.match(line.text) or abs(line.indent - previous.indent) > 1 and j > i + 1 \
+            if line is None or _MARKER.match(line.text) or (abs(line.indent - previous.indent) > 1 and j > i + 1) \
                     or line.indent > margin + 1 or line.indent < first.indent - 4 \
                     or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
-                    or _ends_early(texts[-1], line.text) or previous.text[-1] in ".:!?" and self.opens_entry(j, end) \
-                    or previous.text.endswith(":") and _is_session(line.text):
+                    or _ends_early(texts[-1], line.text) or (previous.text[-1] in ".:!?" and self.opens_entry(j, end)) \
+                    or (previous.text.endswith(":") and _is_session(line.text)):
                 break
             texts.append(line.text)
             j += 1
@@ -604,7 +604,7 @@ class _Reader:
             stop = max(stop, k + 1)
             stop = next((n for n in range(k + 1, stop) if self.lines[n - 1] is None
                          and self.indented_first_line(n, end, margin)), stop)
-            block = [line for line in self.lines[k:stop]]
+            block = list(self.lines[k:stop])
             filled = [line for line in block if line is not None]
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
             if not listed and (table := self.any_table(k, stop)) is not None and table[1] == stop:
@@ -659,7 +659,7 @@ def aligned_table(lines: list[_Line]) -> Table | None:
             edges += [c, d]
         c = max(d, c + 1)
     edges.append(width)
-    cuts = list(zip(edges[::2], edges[1::2]))
+    cuts = list(zip(edges[::2], edges[1::2], strict=False))
     if len(cuts) < 2:
         return None
     grid = [[row[a:b].strip() for a, b in cuts] for row in rows]
@@ -737,8 +737,8 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
     for k in range(1, min(5, len(words))):
         if _SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
                 and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k])
-                     or k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
-                     and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None):
+                     or (k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
+                     and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None)):
             return " ".join(words[:k]), " ".join(words[k:])
     return None
 
@@ -763,7 +763,7 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
         return run_in if run_in is not None and beside and _KEYWORD.match(run_in[0]) else None
 
     splits = [split(k) for k in range(len(out))]
-    tagged = [splits[k] is not None or isinstance(e, Terms) and (keywords[k] or all(_SHORT_TERM.match(t.term) for t in e.entries))
+    tagged = [splits[k] is not None or (isinstance(e, Terms) and (keywords[k] or all(_SHORT_TERM.match(t.term) for t in e.entries)))
               for k, e in enumerate(out)]
     n = 0
     while n < len(out):

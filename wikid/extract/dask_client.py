@@ -238,7 +238,7 @@ class _Batch:
         if future.status == "finished":
             try:
                 version, outcome = future.result()
-            except Exception as exc:  # the result could not be fetched: the worker holding it died
+            except Exception as exc:  # noqa: BLE001 - the result could not be fetched: the worker holding it died
                 return f"{type(exc).__name__}: {exc}"
             if version != __version__:
                 raise ClusterUnavailable(f"a Dask worker at {self.settings.scheduler} runs wikid {version}, this is "

@@ -57,7 +57,7 @@ def guarded(read: Callable[..., Mapping[str, str]], *args: object) -> dict[str, 
     """`read(*args)`, or no info when reading the properties raises anything."""
     try:
         return dict(read(*args))
-    except Exception:  # properties are optional: a damaged one never costs the document
+    except Exception:  # noqa: BLE001 - properties are optional: a damaged one never costs the document
         return {}
 
 
@@ -102,7 +102,7 @@ def _compose(fields: list[str | None], zone: tuple[str, str, str] | None) -> str
         if zone is not None:
             sign, hours, minutes = zone
             offset = dt.timedelta(hours=int(hours or 0), minutes=int(minutes or 0))
-            tz = dt.timezone.utc if sign in "Zz" else dt.timezone(-offset if sign == "-" else offset)
+            tz = dt.UTC if sign in "Zz" else dt.timezone(-offset if sign == "-" else offset)
         moment = dt.datetime(int(year or 0), int(month or 1), int(day or 1), int(hour), int(minute or 0),
                              int(second or 0), tzinfo=tz)
     except ValueError:  # month 13, hour 25, a zone of a day or more, year 0000

@@ -58,7 +58,7 @@ class ImageSettings:
     keep: bool = False
 
 
-_SETTINGS: ContextVar[ImageSettings] = ContextVar("wikid_image_settings", default=ImageSettings())
+_SETTINGS: ContextVar[ImageSettings] = ContextVar("wikid_image_settings", default=ImageSettings())  # noqa: B039 - frozen
 
 
 @contextmanager
@@ -214,7 +214,7 @@ class ImageReader:
             picture.load()
         except Image.DecompressionBombError:  # over MAX_IMAGE_PIXELS: a bomb, or a poster nobody OCRs
             return self.count(ImageOutcome.OVER_LIMIT)
-        except Exception:  # Pillow raises many types on damaged or foreign bytes
+        except Exception:  # noqa: BLE001 - Pillow raises many types on damaged or foreign bytes
             return self.count(ImageOutcome.BROKEN)
         return self.read_picture(picture, where, nearby)
 

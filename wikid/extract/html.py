@@ -38,15 +38,15 @@ import warnings
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
-from bs4 import BeautifulSoup, Comment, NavigableString, SoupStrainer, Tag  # noqa: E402  (installed with markitdown)
-from markitdown.converters._markdownify import _CustomMarkdownify  # noqa: E402
+from bs4 import BeautifulSoup, Comment, NavigableString, SoupStrainer, Tag  # installed with markitdown
+from markitdown.converters._markdownify import _CustomMarkdownify
 
-from wikid.document.furniture import FURNITURE_HEADING  # noqa: E402
-from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error  # noqa: E402
-from wikid.extract.docinfo import first_date, guarded, iso_date  # noqa: E402
-from wikid.extract.htmllayout import rewrite_layout  # noqa: E402
-from wikid.extract.text import looks_binary  # noqa: E402
-from wikid.reasons import Reason  # noqa: E402
+from wikid.document.furniture import FURNITURE_HEADING
+from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
+from wikid.extract.docinfo import first_date, guarded, iso_date
+from wikid.extract.htmllayout import rewrite_layout
+from wikid.extract.text import looks_binary
+from wikid.reasons import Reason
 
 NAV_TAGS = frozenset({"nav", "header", "footer", "aside", "form"})
 NAV_ROLES = frozenset({"navigation", "search", "banner", "contentinfo", "complementary", "menu", "menubar"})

@@ -52,7 +52,7 @@ def _text(tag: Tag) -> str:
 
 
 def _cells(row: Tag) -> list[Tag]:
-    return [c for c in row.find_all(["td", "th"], recursive=False)]
+    return list(row.find_all(["td", "th"], recursive=False))
 
 
 def _rows(table: Tag) -> list[Tag]:
@@ -81,7 +81,7 @@ def _layout_entries(table: Tag) -> list[tuple[Tag | None, Tag | None]] | None:
     used = [n for n in range(width) if columns[n]]
     tag_column, text_column = used[0], used[-1]
     out: list[tuple[Tag | None, Tag | None]] = []
-    for cells, f in zip(grid, filled):
+    for cells, f in zip(grid, filled, strict=True):
         kept = [n for n in range(len(cells)) if f[n]]
         if not kept:
             continue
@@ -317,8 +317,8 @@ def _indented_runs(parent: Tag, base: float) -> list[list[Tag]]:
     run: list[Tag] = []
     for child in parent.children:
         if isinstance(child, Tag):
-            if child.name == "p" and (_margin(child) is not None or _heads_entry(child, base)) \
-                    or child.name == "pre" and run:  # no-fill lines under an entry's text
+            if (child.name == "p" and (_margin(child) is not None or _heads_entry(child, base))) \
+                    or (child.name == "pre" and run):  # no-fill lines under an entry's text
                 run.append(child)
                 continue
             if run:
@@ -344,7 +344,7 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
         margin = base if margin is None else margin
         body = []
         m = n + 1
-        while m < len(run) and ((_margin(run[m]) or 0.0) > margin or run[m].name == "pre" and body):
+        while m < len(run) and ((_margin(run[m]) or 0.0) > margin or (run[m].name == "pre" and body)):
             body.append(run[m])
             m += 1
         tagged = bool(body) and head.name == "p" and _is_tag(_text(head))  # no-fill lines are no tag

@@ -38,7 +38,7 @@ def _trimmed(text: str) -> str:
     return "\n".join(lines)
 
 
-def _image(data: dict[str, Any]) -> bytes | None | str:
+def _image(data: dict[str, Any]) -> bytes | str | None:
     """The bytes of an output's image (None when they do not decode), '' when it has none."""
     for mime in _IMAGES:
         if mime in data:

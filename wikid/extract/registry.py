@@ -24,10 +24,10 @@ EXTRACTORS: dict[str, str] = {
     ".odt": "wikid.extract.odt",
     ".rtf": "wikid.extract.rtf",
     ".ipynb": "wikid.extract.notebook",
-    **{suffix: "wikid.extract.image" for suffix in (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")},
+    **dict.fromkeys((".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff"), "wikid.extract.image"),
     ".jsonl": "wikid.extract.records",
     ".ndjson": "wikid.extract.records",
-    **{suffix: "wikid.extract.text" for suffix in TEXT_SUFFIXES},
+    **dict.fromkeys(TEXT_SUFFIXES, "wikid.extract.text"),
 }
 
 

@@ -23,8 +23,15 @@ from wikid.clock import iso
 from wikid.config import Config
 from wikid.fsio import NotRegularFile, atomic_replace, fsync_dir, read_regular, write_problem
 from wikid.intake import owned
-from wikid.intake.archive import (ChangedDuringIngest, archive_bytes, claim_original, fingerprint, first_free,
-                                  keeper, release_original)
+from wikid.intake.archive import (
+    ChangedDuringIngest,
+    archive_bytes,
+    claim_original,
+    fingerprint,
+    first_free,
+    keeper,
+    release_original,
+)
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish, recover, remove_superseded
 from wikid.intake.naming import extracted_text_rel
@@ -291,7 +298,7 @@ def manage_documents(
         manager = select_manager(config, when) if model is None else select_manager(config, when, model)
         result = manager.manage(documents, DiskWiki(paths, fresh))
         outcome.stats.update(result.stats)
-    except Exception as exc:  # an engine failure leaves every input where it is
+    except Exception as exc:  # noqa: BLE001 - an engine failure leaves every input where it is
         message = f"the manager engine failed ({type(exc).__name__}: {exc}); the file stays in input/"
         outcome.files = [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]
         return outcome
@@ -397,7 +404,7 @@ def _apply(
         _forget_page(paths, journal, page_id, planned.pop(page_id))
     _withdraw_uncited(paths, journal, claims, citing, planned)
     written = {pid: data for pid, (data, _, _) in planned.items()}
-    for page_id in [p for p in removals if p not in _removals(paths, {p: "" for p in removals}, written,
+    for page_id in [p for p in removals if p not in _removals(paths, dict.fromkeys(removals, ""), written,
                                                               ownership if rederives else {})]:
         del removals[page_id]  # a page that was to cite its sources was not written: it stays
         del journal.pages[page_id]

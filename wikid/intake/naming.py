@@ -9,7 +9,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import count
 
 from wikid.filenames import split_name
@@ -38,7 +38,7 @@ def extracted_text_rel(input_rel: str) -> str:
 
 @functools.lru_cache(maxsize=4)  # one batch asks thousands of times for the same instant
 def _stamp(when: datetime) -> str:
-    return when.astimezone(timezone.utc).strftime("%Y-%m-%d-%H%M")
+    return when.astimezone(UTC).strftime("%Y-%m-%d-%H%M")
 
 
 def archive_candidates(rel: str, when: datetime) -> Iterator[str]:

@@ -23,16 +23,16 @@ from wikid.extract.executor import extract_batch
 from wikid.extract.runner import ExtractOutcome
 from wikid.extract.spawn import WorkerStartError
 from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular, write_problem
+from wikid.images import describe_counts
+from wikid.intake import owned
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, Written, ingest_conformant
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
-from wikid.intake import owned
 from wikid.intake.journal import recover
 from wikid.intake.managed import manage_documents
 from wikid.intake.progress import BatchProgress
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
-from wikid.images import describe_counts
 from wikid.manager import SourceDocument
 from wikid.manager.select import agent_selected
 from wikid.okf.bundle import cached_titles, regenerate_indexes
@@ -40,6 +40,7 @@ from wikid.okf.index import link_target
 from wikid.okf.lint import lint_bundle
 from wikid.okf.log import add_entries
 from wikid.paths import ProjectPaths
+
 
 def classify_entry(entry: InputEntry, max_bytes: int) -> Classified:
     """Classify one scanned entry, reading the file only when the bytes decide."""
@@ -232,7 +233,7 @@ def run_batch(
         try:
             summary = lint_bundle(paths.wiki, written, cached_titles(paths.page_cache), ingested.pages).summary()
             report.lint = f"{summary} ({len(written)} page(s) written by this batch checked)"
-        except Exception as exc:  # a lint bug must not fail a batch whose work is done
+        except Exception as exc:  # noqa: BLE001 - a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"
     if report.changed_wiki:
         refresh_query_index(paths, batch_pages(report), prepared and prepared.pages)
@@ -275,7 +276,7 @@ class _QueryPages:
                 continue
             try:
                 self.pages.add(page[: -len(".md")], one.item.data, frontmatter, one.signature)
-            except Exception as exc:  # a cache: the refresh weighs the page itself
+            except Exception as exc:  # noqa: BLE001 - a cache: the refresh weighs the page itself
                 logging.getLogger("wikid").debug("query index: %s not weighed early: %s", page, exc)
 
 
@@ -302,5 +303,5 @@ def refresh_query_index(paths: ProjectPaths, pages: Collection[str] | None = Non
         from wikid.query.store import fresh_index
 
         fresh_index(paths.query_index, paths.wiki, pages=pages, prepared=prepared)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a cache: logged, never fails the batch (see above)
         logging.getLogger("wikid").warning("query index not refreshed: %s: %s", type(exc).__name__, exc)

@@ -217,10 +217,10 @@ def apply_changes(index: QueryIndex, removed: Collection[str], pages: Sequence[I
     new_terms = sorted({t for v in vectors for t in v})
     old_terms, v_old = index.terms, len(index.terms)
     positions = [bisect_left(old_terms, t) for t in new_terms]
-    unseen = [(t, at) for t, at in zip(new_terms, positions) if at >= v_old or old_terms[at] != t]
+    unseen = [(t, at) for t, at in zip(new_terms, positions, strict=True) if at >= v_old or old_terms[at] != t]
     unseen_at = np.array([at for _, at in unseen], np.int64)
     old_to_mid = np.arange(v_old) + np.searchsorted(unseen_at, np.arange(v_old), side="right")
-    mid_id = {t: int(old_to_mid[at]) for t, at in zip(new_terms, positions) if at < v_old and old_terms[at] == t}
+    mid_id = {t: int(old_to_mid[at]) for t, at in zip(new_terms, positions, strict=True) if at < v_old and old_terms[at] == t}
     mid_id.update((t, at + j) for j, (t, at) in enumerate(unseen))
     mid_terms = sorted([*old_terms, *(t for t, _ in unseen)]) if unseen else old_terms
 

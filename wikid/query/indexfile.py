@@ -18,6 +18,7 @@ their UTF-8 bytes (surrogates passed through, so any `str` round-trips) and offs
 
 from __future__ import annotations
 
+import itertools
 import json
 import mmap
 from collections.abc import Iterator, Sequence
@@ -129,7 +130,7 @@ class StringTable(Sequence[str]):
     def __iter__(self) -> Iterator[str]:
         data = self._data.tobytes()
         bounds = self._offsets.tolist()
-        return (data[a:b].decode(*_ENCODING) for a, b in zip(bounds, bounds[1:]))
+        return (data[a:b].decode(*_ENCODING) for a, b in itertools.pairwise(bounds))
 
     def tolist(self) -> list[str]:
         return list(self)

@@ -114,7 +114,7 @@ class WarmIndex:
                     self._unsaved = False
                 if self._journal is not None:
                     self._journal.start(self._generation, [*self._dirty, *([None] if self._walk else [])])
-        except Exception as exc:  # the index is a cache: log, keep serving the previous one
+        except Exception as exc:  # noqa: BLE001 - the index is a cache: log, keep serving the previous one
             log.warning("query index refresh failed: %s: %s", type(exc).__name__, exc)
 
     def close(self) -> None:

@@ -54,8 +54,17 @@ from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.frontmatter import Frontmatter
 from wikid.query import journal
 from wikid.query.document import chunk_rows, open_conflict, read_page, term_weights
-from wikid.query.index import (IndexedPage, PageRecord, QueryIndex, Searchable, Signature, Source, apply_changes,
-                               empty_index, find)
+from wikid.query.index import (
+    IndexedPage,
+    PageRecord,
+    QueryIndex,
+    Searchable,
+    Signature,
+    Source,
+    apply_changes,
+    empty_index,
+    find,
+)
 from wikid.query.stored import MappedIndex, open_index, save
 from wikid.query.stored import load as load  # the stored index whole: store.load, as before the file was mapped
 
@@ -195,7 +204,7 @@ def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
     scope = None if scope is None else set(scope)
     current = _current(wiki, scope) if current is None else current
     now_ns = time.time_ns()
-    records = dict(zip(index.ids, index.records))
+    records = dict(zip(index.ids, index.records, strict=True))
     candidates = records.keys() if scope is None else scope & records.keys()
     removed = {i for i in candidates if i not in current}
     pages: list[IndexedPage] = []
@@ -275,7 +284,7 @@ def _as_stored(stored: MappedIndex, wiki: Path, current: dict[str, Signature], s
             end = start + SIGNATURE_BLOCK
             was, now = stored.signatures[start:end].tolist(), found[start:end]
             if was != now:
-                differing += [start + d for d, (a, b) in enumerate(zip(was, now)) if a != b]
+                differing += [start + d for d, (a, b) in enumerate(zip(was, now, strict=True)) if a != b]
     else:
         for concept_id in scope:
             doc = find(stored.ids, concept_id)

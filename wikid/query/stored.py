@@ -183,7 +183,7 @@ class MappedIndex:
         """The whole index in memory, as a refresh changes it."""
         ids = self.ids.tolist()
         chunks = [None if c < 0 else c for c in self._src_chunks.tolist()]
-        all_sources = [Source(*s) for s in zip(self._src_id, self._src_title, self._src_path, chunks)]
+        all_sources = [Source(*s) for s in zip(self._src_id, self._src_title, self._src_path, chunks, strict=True)]
         src_at = self._src_at.tolist()
         types = [self._types[c] for c in self.type_code.tolist()]
         sha = self.sha256.tobytes()
@@ -191,7 +191,7 @@ class MappedIndex:
         records = [PageRecord(i, title, kind, bool(conflict), sha[32 * d : 32 * d + 32], signature,
                               tuple(all_sources[src_at[d] : src_at[d + 1]]))
                    for d, (i, title, kind, conflict, signature)
-                   in enumerate(zip(ids, self._titles, types, self.conflict.tolist(), signatures))]
+                   in enumerate(zip(ids, self._titles, types, self.conflict.tolist(), signatures, strict=True))]
         tf = self._tf_values[self._tf_code]
         return QueryIndex(records, ids, self.terms.tolist(), self.indptr.copy(), self.rows.copy(), tf,
                           self.starts.copy(), self.ends.astype(np.int64), self.idf.copy(), self.norms.copy(),
@@ -202,7 +202,7 @@ def open_index(path: Path) -> MappedIndex | None:
     """The index stored at `path`, mapped, or None when there is none that this wikid can read."""
     try:
         return MappedIndex(indexfile.open_file(path))
-    except Exception:  # a cache: whatever cannot be read (missing, truncated, foreign, corrupt) is rebuilt
+    except Exception:  # noqa: BLE001 - a cache: whatever cannot be read (missing, truncated, foreign, corrupt) is rebuilt
         return None
 
 
@@ -213,5 +213,5 @@ def load(path: Path) -> QueryIndex | None:
         return None
     try:
         return mapped.materialize()
-    except Exception:  # e.g. a file cut short after its header: rebuilt like any unreadable one
+    except Exception:  # noqa: BLE001 - e.g. a file cut short after its header: rebuilt like any unreadable one
         return None

@@ -50,7 +50,7 @@ from wikid.query.results import EmptyWiki, QueryResponse
 from wikid.serve.files import Opened, open_in, read_all, read_text_in, stat_signature, stream
 from wikid.serve.links import Backlinks
 from wikid.serve.markdown import HEADING_PREFIX, render, wiki_url
-from wikid.serve.views import ListPage, breadcrumbs, facts, list_page
+from wikid.serve.views import breadcrumbs, facts, list_page
 
 if TYPE_CHECKING:
     from wikid.project import Project

@@ -34,8 +34,8 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
-from functools import cached_property
 from datetime import date, datetime
+from functools import cached_property
 from typing import Any
 
 from wikid.clock import iso
@@ -46,19 +46,19 @@ from wikid.document.sentences import split_sentences
 from wikid.images import Figure
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.agent.chat import call_options, local_endpoint, model_label
-from wikid.manager.agent.images import accepts_images, image_blocks, text_chars
 from wikid.manager.agent.draft_prompt import (
     DRAFT_PROMPT_VERSION,
     Evidence,
     draft_messages,
 )
+from wikid.manager.agent.images import accepts_images, image_blocks, text_chars
 from wikid.manager.agent.render import SourceLine, VerifiedDraft, render_draft
 from wikid.manager.agent.schema import MAX_SECTIONS, Draft, DraftUnreadable, reply_tokens
 from wikid.manager.agent.structured import ask_draft
 from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
 from wikid.manager.agent.verify import known_paths, lint_errors
-from wikid.manager.offline.engine import OfflineEngine, TypeFolders, distinct_title, unique_id
 from wikid.manager.offline.content import Content
+from wikid.manager.offline.engine import OfflineEngine, TypeFolders, distinct_title, unique_id
 from wikid.manager.offline.pages import PageDraft, PageSource, carried, lead_sentences, render
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.textutil import norm_key, slugify
@@ -258,7 +258,7 @@ class DraftEngine:
             if not mine:
                 continue
             if stopped:
-                notes.update({rel: f"not drafted: the model failed on an earlier cluster ({stopped})" for rel in mine})
+                notes.update(dict.fromkeys(mine, f"not drafted: the model failed on an earlier cluster ({stopped})"))
                 continue
             draft = plan.pages[page]
             earlier = plan.updates.get(page)
@@ -278,7 +278,7 @@ class DraftEngine:
                 usage.extra["how"] = how
             except DraftUnreadable as exc:
                 usage.error = f"the model's draft could not be used: {exc}"
-                notes.update({rel: usage.error for rel in mine})
+                notes.update(dict.fromkeys(mine, usage.error))
                 continue
             except Exception as exc:
                 usage.error = f"{type(exc).__name__}: {exc}"
@@ -286,7 +286,7 @@ class DraftEngine:
                 if how_cut:  # sent again it would end the same way: the offline page, and why
                     members = [d.document.input_rel for d in plan.members[page]]
                     if sorted(mine) != sorted(members):  # an earlier draft took some of them
-                        notes.update({rel: f"not drafted: the model {how_cut} ({usage.error})" for rel in mine})
+                        notes.update(dict.fromkeys(mine, f"not drafted: the model {how_cut} ({usage.error})"))
                         continue
                     usage.extra["fallback"] = "offline"
                     usage.error = f"the model {how_cut} ({usage.error}); the offline engine's page is used"
@@ -300,7 +300,7 @@ class DraftEngine:
                 if not accepted and not offline_pages:
                     raise
                 stopped = usage.error
-                notes.update({rel: f"not drafted: the model failed ({stopped})" for rel in mine})
+                notes.update(dict.fromkeys(mine, f"not drafted: the model failed ({stopped})"))
                 continue
             covered = self._covered(answer, mine, sources, claimed)
             claimed.update(covered)

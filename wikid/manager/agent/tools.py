@@ -265,7 +265,7 @@ class ToolsEngine:
                 )
         except GraphRecursionError:
             stats.error = f"{RECURSION_NOTE} ({limit} steps)"
-        except Exception as exc:  # noqa: BLE001 - a model error: the drafts so far are still verified
+        except Exception as exc:  # a model error: the drafts so far are still verified
             if not backend.drafted_pages():
                 raise  # nothing drafted: the whole run's inputs stay, as before
             stats.error = f"the model failed: {type(exc).__name__}: {exc}"

@@ -367,7 +367,7 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             firm.merge(uf.find(x), x)
     sums: dict[int, dict[int, float]] = defaultdict(dict)
     coo = similarity.tocoo()
-    for i, j, s in zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist()):
+    for i, j, s in zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist(), strict=True):
         a, b = uf.find(i), uf.find(j)
         if a != b:
             sums[a][b] = sums[a].get(b, 0.0) + s
@@ -589,7 +589,7 @@ def group_documents(
     if concepts:
         concept_floor = config.match_threshold * CORROBORATED_RATIO
         ci, cj, cs = similar_pairs(docs, concept_vectors, concept_floor, upper=False)
-        for i, j, s in zip(ci.tolist(), cj.tolist(), cs.tolist()):
+        for i, j, s in zip(ci.tolist(), cj.tolist(), cs.tolist(), strict=True):
             doc_concept[i][j] = s
     _match(groups, signals, concepts, doc_concept, about_concept, aliases, config, own)
     groups = _merge_same_concept(groups)

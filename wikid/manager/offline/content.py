@@ -230,7 +230,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_field(block):
             # past the budget, a paragraph still comes with the list it introduces (`These include:`)
-            if paragraphs < MAX_PARAGRAPHS or block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table)):
+            if paragraphs < MAX_PARAGRAPHS or (block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table))):
                 kept.append((n, block))
                 paragraphs += 1
         elif isinstance(block, ItemList):
@@ -241,8 +241,8 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             kept.append((n, Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS]))))
         elif isinstance(block, Table):
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
-        elif isinstance(block, Code) and (introduced and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES
-                                          or len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES):
+        elif isinstance(block, Code) and ((introduced and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
+                                          or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES)):
             kept.append((n, block))
             examples += 1
     out: list[Block] = []

@@ -527,7 +527,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         for section in _with_own_lead(source, lead_origin):
             title = section.title or source.title
             key = _topic_key(title)
-            if key in taken or key == _topic_key(draft.title) and not section.title:
+            if key in taken or (key == _topic_key(draft.title) and not section.title):
                 title = f"{display_heading(title)} ({source.title})" if key in taken else title
                 key = _topic_key(title)
             topics.setdefault(key, []).append((source, replace(section, title=title)))
