@@ -60,6 +60,7 @@ import table  # bench/table.py
 from table import Row, attempt
 
 from wikid import Project
+from wikid.fsio import fsync_dir  # the same syscalls a bare durable move needs
 from wikid.okf.bundle import regenerate_indexes
 
 DIRS = [
@@ -179,14 +180,6 @@ def durable_minimum(root: Path) -> int:
         each(lambda rel: os.unlink(inputs / rel), rels)
         list(pool.map(fsync_dir, [inputs / d for d in dirs]))
     return len(rels)
-
-
-def fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def plain_job(base: Path) -> int:

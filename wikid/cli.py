@@ -177,7 +177,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                      help="one of these (`wikid COMMAND --help` for more):")
 
-    def add(name: str, summary: str, group: argparse._SubParsersAction | None = None,  # type: ignore[type-arg]
+    def add(name: str, summary: str, group: argparse._SubParsersAction[argparse.ArgumentParser] | None = None,
             about: str | None = None, parents: list[argparse.ArgumentParser] | None = None) -> argparse.ArgumentParser:
         return (group or commands).add_parser(name, parents=[project, *(parents or [])], help=summary,
                                               description=_ABOUT[about or name],
@@ -309,7 +309,8 @@ def _print_status(status: StatusReport) -> None:
     if last and last.get("failed"):
         print(f"Last run: {last.get('finished_at')} FAILED: {last.get('failed')}")
     elif last:
-        counts = ", ".join(f"{n} {a}" for a, n in dict(last.get("counts", {})).items() if n)
+        recorded = last.get("counts")
+        counts = ", ".join(f"{n} {a}" for a, n in recorded.items() if n) if isinstance(recorded, dict) else ""
         print(f"Last run: {last.get('finished_at')} ({counts or 'nothing done'})")
     else:
         print("Last run: never")
@@ -534,11 +535,11 @@ def _run(args: argparse.Namespace) -> int:
             if args.path is not None:
                 from wikid.okf.lint import lint as lint_directory
 
-                report = lint_directory(Path(args.path), fix=args.fix)
+                linted = lint_directory(Path(args.path), fix=args.fix)
             else:
-                report = project.lint(fix=args.fix)
-            _emit(args.json, report.to_dict, lambda: _print_lint(report))
-            return EXIT_OK if report.ok else EXIT_ERRORS
+                linted = project.lint(fix=args.fix)
+            _emit(args.json, linted.to_dict, lambda: _print_lint(linted))
+            return EXIT_OK if linted.ok else EXIT_ERRORS
         if args.command == "query":
             from wikid.query.results import EmptyWiki, QueryResponse
 

@@ -471,7 +471,8 @@ class Project:
     def reindex(self) -> ReindexReport:
         """Rebuild the query index from every page, ignoring the stored one."""
         self._require_root()
-        from wikid.query.store import build, save  # numpy: only for the commands that need it
+        from wikid.query.store import build  # numpy: only for the commands that need it
+        from wikid.query.stored import save
 
         started = time.perf_counter()
         index = build(self.paths.wiki)

@@ -287,12 +287,12 @@ class Daemon:
         for result in report.files:
             log.info("%s", result.line())
             if result.action in (Action.IGNORED, Action.RETRY):
-                signature = _signature(self._path(result.input)) or batch.get(result.input)
-                if signature is None:
+                seen = _signature(self._path(result.input)) or batch.get(result.input)
+                if seen is None:
                     continue
                 # An I/O failure (a read-only folder, a full disk) clears without the file changing.
                 retry = result.action == Action.RETRY or result.reason == Reason.IO_FAILED
-                self.tracker.settle(result.input, signature, done, retry=retry)
+                self.tracker.settle(result.input, seen, done, retry=retry)
                 if self.tracker.gave_up(result.input):
                     log.warning("giving up on input/%s after repeated failures (%s); it stays there until it changes",
                                 result.input, result.message)

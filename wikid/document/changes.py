@@ -251,7 +251,7 @@ def _newest_first(releases: list[Release]) -> list[Release]:
         return releases
     if all(r.date for r in releases):
         # two releases of a day (`4.93.0`, `4.93.1`): the higher version is the newer
-        return sorted(releases, key=lambda r: (r.date, version_key(r.version)), reverse=True)  # type: ignore[arg-type, return-value]
+        return sorted(releases, key=lambda r: (r.date, version_key(r.version)), reverse=True)
     keys = [version_key(r.version) for r in releases]
     if keys[0] >= keys[-1]:
         return releases

@@ -320,7 +320,7 @@ def _names_in(title: str) -> list[str]:
 
 def _lead(blocks: list[Block]) -> list[Block]:
     """The blocks before the body text starts: where a document states its title."""
-    lead = []
+    lead: list[Block] = []
     for block in blocks:
         if block.kind == LAYOUT:
             continue
@@ -529,9 +529,9 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
         # in the package it installs; one titled otherwise than its package names it too
         opening = defined_subject(blocks) if not subjects else None
         package = package_subject(text, subjects + ([opening] if opening else []), installed)
-        for name in (opening, package):
-            if name and name.casefold() not in {s.casefold() for s in subjects}:
-                subjects.append(name)
+        for stated in (opening, package):
+            if stated and stated.casefold() not in {s.casefold() for s in subjects}:
+                subjects.append(stated)
     if doc_date is None and title:
         doc_date = parse_date(title)
     if doc_date is None:

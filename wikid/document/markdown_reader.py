@@ -255,7 +255,7 @@ def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list
             out.append(event)
             open_entry = tagged[n]
         elif open_entry and not isinstance(event, Heading):
-            pending.append(event)  # type: ignore[arg-type]
+            pending.append(event)
         else:
             out += pending
             pending = []

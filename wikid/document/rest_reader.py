@@ -123,14 +123,15 @@ def _block(node: nodes.Node) -> list[Block]:
         return [ItemList(tuple(items), isinstance(node, nodes.enumerated_list))] if items else []
     if isinstance(node, (nodes.literal_block, nodes.doctest_block)):
         text = node.astext().rstrip("\n")
-        language = next((c for c in node.get("classes", []) if c != "code"), "")
+        classes: list[str] = node.get("classes", [])
+        language = next((c for c in classes if c != "code"), "")
         return [Code(text, language)] if text.strip() else []
     if isinstance(node, nodes.definition_list):
-        entries = []
-        for item in node.children:
-            if isinstance(item, nodes.definition_list_item):
-                term = next(iter(item.findall(nodes.term)), None)
-                body = [b for d in item.findall(nodes.definition) for b in _blocks_of(d.children)]
+        entries: list[tuple[str, list[Block]]] = []
+        for entry in node.children:
+            if isinstance(entry, nodes.definition_list_item):
+                term = next(iter(entry.findall(nodes.term)), None)
+                body = [b for d in entry.findall(nodes.definition) for b in _blocks_of(d.children)]
                 entries.append((_inline(term) if term is not None else "", body))
         return _terms(entries)
     if isinstance(node, nodes.field_list):
@@ -138,9 +139,9 @@ def _block(node: nodes.Node) -> list[Block]:
                        for field in node.children if isinstance(field, nodes.field) and len(field.children) == 2])
     if isinstance(node, nodes.option_list):
         entries = []
-        for item in node.children:
-            groups = list(item.findall(nodes.option_group))
-            descriptions = list(item.findall(nodes.description))
+        for option in node.children:
+            groups = list(option.findall(nodes.option_group))
+            descriptions = list(option.findall(nodes.description))
             if groups and descriptions:
                 entries.append((groups[0].astext(), _blocks_of(descriptions[0].children)))
         return _terms(entries)

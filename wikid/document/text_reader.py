@@ -284,22 +284,22 @@ class _Reader:
                 continue
             previous_blank = False
             if _MARKER.match(line.text):
-                block, i = self.item_list(i, end)
-                events.append(block)
+                items, i = self.item_list(i, end)
+                events.append(items)
             elif _is_session(line.text):
-                block, i = self.session(i, end)
-                events.append(block)
+                session, i = self.session(i, end)
+                events.append(session)
             elif (table := self.any_table(i, end)) is not None:
                 events.append(table[0])
                 i = table[1]
             elif (term := self.term(i, end)) is not None:
-                block, i = term
-                entry = block.entries[0]
+                terms, i = term
+                entry = terms.entries[0]
                 if top and entry.body and all(isinstance(b, ItemList) for b in entry.body) \
                         and not entry.term.startswith(("-", "+")) and len(entry.term.split()) <= MAX_LABEL_WORDS:
                     events += [Heading(entry.term, 2), *entry.body]  # `Action items` over its list
                 else:
-                    events.append(block)
+                    events.append(terms)
             else:
                 made, i = self.paragraph(i, end)
                 events += made
@@ -340,7 +340,7 @@ class _Reader:
             stop = self.extent(i, end, indent, lazy=True)
             body = [_Line(column, line.text[marker.end():])] + self.lines[i + 1 : stop]
             _hang(body)
-            sub = _Reader(body, False, 0)  # type: ignore[arg-type]
+            sub = _Reader(body, False, 0)
             blocks = [b for b in sub.blocks(0, len(body), False) if not isinstance(b, Heading)]
             if blocks and isinstance(blocks[0], Paragraph):
                 items.append(Item(blocks[0].text, tuple(blocks[1:])))
@@ -597,8 +597,8 @@ class _Reader:
             j += 1
         out: list[Block] = [Paragraph(_join(texts))]
         k = self.next_filled(j, end)
-        deeper = k < end and self.lines[k].indent > margin + 1 \
-            and not (k > j and self.indented_first_line(k, end, margin))  # type: ignore[union-attr]
+        deeper = k < end and (below := self.lines[k]) is not None and below.indent > margin + 1 \
+            and not (k > j and self.indented_first_line(k, end, margin))
         if deeper:
             stop = self.extent(k - 1 if k > j else j - 1, end, first.indent, lazy=False)
             stop = max(stop, k + 1)

@@ -119,11 +119,11 @@ def read_part(package: zipfile.ZipFile, name: str, until: str) -> ElementTree.El
         head = stream.read(MAX_PART_BYTES)
     if b"<!ENTITY" in head:
         return None
-    parser = ElementTree.XMLPullParser(events=("end",))
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(events=("end",))
     for start in range(0, len(head), _FEED_BYTES):
         parser.feed(head[start : start + _FEED_BYTES])  # in pieces: damage after the element is never seen
-        for _, element in parser.read_events():
-            if element.tag == until:
+        for event in parser.read_events():
+            if isinstance(element := event[-1], ElementTree.Element) and element.tag == until:
                 return element
     return None
 

@@ -253,7 +253,7 @@ def _beside_entry(paragraph: Tag, margin: float, base: float) -> bool:
     next to this entry: after this entry's text, or before this paragraph."""
     for forward in (True, False):
         sibling: Tag | None = paragraph
-        while True:
+        while sibling is not None:  # None only once it broke out below
             found = sibling.find_next_sibling() if forward else sibling.find_previous_sibling()
             sibling = found if isinstance(found, Tag) else None
             if sibling is None or sibling.name not in ("p", "pre") or (_margin(sibling) or 0.0) <= base:
@@ -342,7 +342,7 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
         head = run[n]
         margin = _margin(head)
         margin = base if margin is None else margin
-        body = []
+        body: list[Tag] = []
         m = n + 1
         while m < len(run) and ((_margin(run[m]) or 0.0) > margin or (run[m].name == "pre" and body)):
             body.append(run[m])

@@ -62,7 +62,7 @@ class _PptxPictures(PptxConverter):
         self.pictures = pictures
 
     def _convert_picture_to_markdown(self, shape: Any, **kwargs: Any) -> str:
-        markdown = super()._convert_picture_to_markdown(shape, **kwargs)
+        markdown: str = super()._convert_picture_to_markdown(shape, **kwargs)
         try:
             blob = shape.image.blob
         except Exception:  # noqa: BLE001 - python-pptx raises on SVG-only and linked pictures

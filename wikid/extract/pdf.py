@@ -206,7 +206,7 @@ def laid_out(textpage: pdfium.PdfTextPage) -> str:
     at a hyphenation (U+FFFE) spans one more line of height. Without enough lines to
     measure a pitch the text comes as PDFium gives it.
     """
-    text = textpage.get_text_range()
+    text: str = textpage.get_text_range()
     if len(text) != textpage.count_chars():
         return text
     rows: list[tuple[float, float, int, str]] = []  # (left, bottom, visual lines, text)

@@ -157,7 +157,7 @@ def _read(sheet: ReadOnlyWorksheet) -> tuple[list[list[str]], int, bool]:
     many rows with values the cap dropped, and whether rows were left unread (counting
     stops COUNTED_ROWS rows past the cap)."""
     sheet.reset_dimensions()
-    source = sheet.iter_rows(values_only=True)
+    source = sheet.iter_rows(values_only=True)  # type: ignore[misc]  # types-openpyxl types it for Worksheet only
     rows: list[list[str]] = []
     last_filled = 0  # len(rows) up to the last row with a value
     for values in source:

@@ -62,7 +62,7 @@ def _offline() -> str:
     os.environ["HF_HUB_OFFLINE"] = "1"
     isolated = _own_network_namespace(linux_libc())
     socket.socket = _NoNetwork  # type: ignore[misc]
-    socket.create_connection = _NoNetwork  # type: ignore[assignment]
+    socket.create_connection = _NoNetwork
     return NETNS if isolated else PYTHON_ONLY
 
 

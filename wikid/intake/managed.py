@@ -162,7 +162,7 @@ def _rewrite(page: _Page, placeholders: _Placeholders) -> str:
     for entry in sources if isinstance(sources, list) else []:
         if not isinstance(entry, dict):
             continue
-        rel = placeholders.rel_of.get(entry.get("resource")) if isinstance(entry.get("resource"), str) else None
+        rel = placeholders.rel_of.get(resource) if isinstance(resource := entry.get("resource"), str) else None
         if rel is not None:
             original, text = placeholders.archived[rel]
             entry["resource"] = f"/archive/{original}"
@@ -196,7 +196,7 @@ def _unlink_if_copy(original: Path, archived: Path) -> bool:
 def _resources(data: bytes) -> set[str]:
     """The `sources[].resource` values of a page's bytes."""
     fm = parse_frontmatter(data.decode("utf-8", "replace")).data or {}
-    entries = fm.get("sources") if isinstance(fm.get("sources"), list) else []
+    entries = sources if isinstance(sources := fm.get("sources"), list) else []
     return {e["resource"] for e in entries if isinstance(e, dict) and isinstance(e.get("resource"), str)}
 
 
@@ -415,10 +415,10 @@ def _apply(
         gone = {page_id: result.removed[page_id] for page_id, existing in removals.items()
                 if remove_superseded(paths, page_id, existing)}
         released: set[Path] = set()
-        for rel, doc in journal.docs.items():
-            original = Path(doc.path)
+        for rel, record in journal.docs.items():
+            original = Path(record.path)
             try:  # a page cites the archive name now: it stays, whatever happened to the input
-                release_original(original, doc.expected, paths.archive / doc.archived, withdraw=False)
+                release_original(original, record.expected, paths.archive / record.archived, withdraw=False)
                 released.add(original.parent)
             except ChangedDuringIngest as exc:
                 failed[rel] = str(exc)

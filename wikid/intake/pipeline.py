@@ -57,8 +57,8 @@ def classify_entry(entry: InputEntry, max_bytes: int) -> Classified:
         return Classified(entry, ignored(Reason.UNSAFE, "replaced by a link or special file while being read"))
     except OSError as exc:
         return Classified(entry, ignored(Reason.IO_FAILED, f"cannot be read: {exc.strerror or exc}"))
-    if len(data) > max_bytes:
-        return Classified(entry, classify_path(entry.rel, len(data), max_bytes))
+    if len(data) > max_bytes and (grown := classify_path(entry.rel, len(data), max_bytes)) is not None:
+        return Classified(entry, grown)  # it grew past the limit while it was read
     return Classified(entry, classify_markdown(entry.rel, data), data, st)
 
 
@@ -163,7 +163,7 @@ def run_batch(
     items = classify_inputs(paths, config, only)
     conformant = [i for i in items if i.result.bucket == Bucket.CONFORMANT]
     prepared = _query_pages(paths) if conformant else None
-    ingested = ingest_conformant(paths, conformant, when, progress, prepared and prepared.add_written)
+    ingested = ingest_conformant(paths, conformant, when, progress, prepared.add_written if prepared else None)
     results = ingested.files
 
     memory = IgnoreMemory(paths.ignored, extraction_settings(config.limits))
@@ -200,14 +200,15 @@ def run_batch(
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))
+    newly_ignored: Collection[str]
     try:
-        fresh = memory.save(ignored_now, keep=None if only is None else lambda rel: rel not in only)
+        newly_ignored = memory.save(ignored_now, keep=None if only is None else lambda rel: rel not in only)
     except OSError as exc:
         report.warnings.append(f"the ignored files are not remembered: {write_problem(exc)}")
-        fresh = {entry.rel for entry, _, _ in ignored_now}
+        newly_ignored = {entry.rel for entry, _, _ in ignored_now}
 
     report.files = sorted(results, key=lambda r: r.input)
-    bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in fresh))))
+    bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in newly_ignored))))
     bullets += [b for r in report.files if (b := _images_bullet(r))]
     bullets += [f"* **Update**: Updated {_page_link(f'{page}.md')}." for page in managed.refreshed]
     bullets += [f"* **Creation**: Added {_page_link(f'{page}.md')}." for page in managed.created]

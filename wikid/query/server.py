@@ -44,7 +44,8 @@ from wikid.query.index import QueryIndex, empty_index
 from wikid.query.journal import Journal
 from wikid.query.results import QueryRequest, QueryResponse
 from wikid.query.search import execute, wiki_reader
-from wikid.query.store import open_index, refresh, save
+from wikid.query.store import refresh
+from wikid.query.stored import open_index, save
 
 log = logging.getLogger("wikid")
 
@@ -210,8 +211,9 @@ class QueryServer:
             return
         log.info("answering queries on %s", self.path)
         try:
+            waited: list[socket.socket | int] = [listener, self._wake_r]
             while not self._stop.is_set():
-                ready, _, _ = select.select([listener, self._wake_r], [], [])
+                ready, _, _ = select.select(waited, [], [])
                 if self._wake_r in ready:
                     break
                 try:

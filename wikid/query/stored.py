@@ -80,7 +80,7 @@ def save(path: Path, index: QueryIndex) -> str:
         "norms": index.norms, "ends": index.ends.astype(np.uint32), "row_doc": index.row_doc,
         "starts": index.starts,
         **_strings("ids", index.ids), **_strings("titles", [r.title for r in records]),
-        "type_code": np.array([type_code.get(r.type, 0) for r in records], _smallest_uint(len(types))),
+        "type_code": np.array([0 if r.type is None else type_code[r.type] for r in records], _smallest_uint(len(types))),
         "conflict": np.array([r.conflict for r in records], np.uint8),
         "sha256": np.frombuffer(b"".join(r.sha256 for r in records), np.uint8).reshape(-1, 32),
         "signatures": np.array([r.signature or [-1, -1, -1, -1] for r in records], np.int64).reshape(-1, 4),
@@ -89,10 +89,10 @@ def save(path: Path, index: QueryIndex) -> str:
         **_strings("src_path", [s.path for s in sources]),
         "src_chunks": np.array([-1 if s.chunks is None else s.chunks for s in sources], np.int64),
     }
-    meta = {"format": FORMAT, "generation": os.urandom(12).hex(), "types": types}
-    indexfile.write(path, meta, arrays)
+    generation = os.urandom(12).hex()
+    indexfile.write(path, {"format": FORMAT, "generation": generation, "types": types}, arrays)
     path.with_name(LEGACY_NAME).unlink(missing_ok=True)
-    return meta["generation"]
+    return generation
 
 
 class _Records(Sequence[PageRecord]):
@@ -172,7 +172,8 @@ class MappedIndex:
     def docs_with_unread_sources(self) -> list[int]:
         """The pages citing a source text that could not be read when they were indexed."""
         unread = np.flatnonzero(self._src_chunks < 0)
-        return np.unique(np.searchsorted(self._src_at, unread, side="right") - 1).tolist()
+        docs: list[int] = np.unique(np.searchsorted(self._src_at, unread, side="right") - 1).tolist()
+        return docs
 
     def record(self, doc: int) -> PageRecord:
         return PageRecord(self.ids[doc], self._titles[doc], self._types[int(self.type_code[doc])],

@@ -273,7 +273,7 @@ class DraftEngine:
                 usage.extra["call"] = sized
             try:
                 with Stopwatch(usage):
-                    answer, how = ask_draft(self.remodel(**sized) if sized else self.model, messages,
+                    answer, how = ask_draft(self.remodel(**sized) if sized and self.remodel else self.model, messages,
                                             [UsageCounter(usage)], bounded=local)
                 usage.extra["how"] = how
             except DraftUnreadable as exc:
@@ -405,7 +405,7 @@ class DraftEngine:
             why = ("names no source of the page" if ident is None else "has no attribute" if not norm_key(label)
                    else "is the document's own date, not an attribute" if norm_key(label) in DOCUMENT_DATE_LABELS
                    else None if supported(value, sources[ident].folded) else f"is not in {ident}")
-            if why:
+            if why or ident is None:  # (no source always has a why)
                 checks["facts_dropped"] += 1
                 if len(dropped) < MAX_DROPPED_SHOWN:
                     dropped.append(f"{label or '?'} = {value or '?'} (source {fact.source!r}): {why}")
@@ -442,8 +442,8 @@ class DraftEngine:
         tags = list(draft.tags) if earlier is not None else sorted({slugify(kind)} | folders)
         listed = [SourceLine(i, s.shown.title, s.shown.kind, s.shown.date) for i, s in sources.items()]
         cited = [replace(s.shown, id=ident) for ident, s in sources.items()]
-        said = [lead] + [text for _, text, _ in sections]
-        kept = carried(cited, title, said, attributes, conflicts)
+        written = [lead] + [text for _, text, _ in sections]
+        kept = carried(cited, title, written, attributes, conflicts)
         return VerifiedDraft(kind, title, description or title, lead, sections, attributes, conflicts,
                              [s.entry for s in sources.values()], listed, [], tags, dict(draft.extra), tuple(kept))
 
@@ -455,9 +455,8 @@ class DraftEngine:
         titles |= {page: o.draft.title for page, o in offline_pages.items()}
         by_title = {title.casefold(): page for page, title in titles.items()}
         generated = {"by": f"wikid/{self.label}", "at": iso(self.when)}
-        known = known_paths({f"{page}.md" for page in titles}
-                            | {f"archive/{rel}" for a in [*accepted.values(), *offline_pages.values()]
-                               for rel in a.inputs})
+        drafted: list[_Accepted | _Offline] = [*accepted.values(), *offline_pages.values()]
+        known = known_paths({f"{page}.md" for page in titles} | {f"archive/{rel}" for a in drafted for rel in a.inputs})
         texts: dict[str, tuple[str, list[str], Usage]] = {}
         for page, a in accepted.items():
             targets = [by_title.get(" ".join(name.split()).casefold()) for name in a.related]
@@ -491,7 +490,7 @@ def _with_inputs(earlier: dict[str, _Source], covered: list[str], sources: dict[
 
 def _observed(draft: PageDraft, sources: dict[str, _Source]) -> list[tuple[str, str, str, date | None]]:
     """What wikid's own reading found, per source of the page: (attribute, value, source, date)."""
-    out = []
+    out: list[tuple[str, str, str, date | None]] = []
     for a in draft.attributes:
         if a.status == "agreed":
             out += [(a.label, a.value, s, None) for s in a.sources if s in sources]

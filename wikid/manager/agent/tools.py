@@ -251,11 +251,12 @@ class ToolsEngine:
             backend=backend,
         )
         limit = min(RECURSION_MAX, RECURSION_BASE + RECURSION_PER_DOCUMENT * len(documents))
-        task: str | list[Any] = f"Process the {len(documents)} input(s) listed in the system prompt."
+        asked = f"Process the {len(documents)} input(s) listed in the system prompt."
+        task: str | list[Any] = asked
         pictures = [(f"input `{d.input_rel}`", f) for d in documents for f in d.figures] \
             if accepts_images(self.model, self.config.agent.images) else []
         if blocks := image_blocks(pictures):
-            task = [{"type": "text", "text": task + " Images of the inputs follow, each after a line naming its input."},
+            task = [{"type": "text", "text": asked + " Images of the inputs follow, each after a line naming its input."},
                     *blocks]
         try:
             with Stopwatch(stats):

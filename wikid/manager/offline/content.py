@@ -382,15 +382,15 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
     man = read_manpage(outline)
     if man is not None:
         description = [s for s in man.content if s.title.casefold().strip() == "description"]
-        lead = [f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]]
+        opening = [f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]]
         sections = [_reshaped(s) for s in man.content]
         if description:
             said, rest = _lead_from(description[0].blocks, names | {man.names[0]})
-            lead += said
+            opening += said
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]
-        carried = [c for s in sections if (c := _carried(s, short)) is not None]
-        return Content(tuple(lead), man, tuple(carried if short else _within_budget(carried)),
+        kept = [c for s in sections if (c := _carried(s, short)) is not None]
+        return Content(tuple(opening), man, tuple(kept if short else _within_budget(kept)),
                        facts=tuple(_man_facts(man) + _text_facts(text)), words=words, short=short)
     releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or (
         suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else []

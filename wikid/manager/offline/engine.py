@@ -327,8 +327,8 @@ def _superseded(redone: set[str], groups: list[Group], ids: list[str], docs: lis
     holders: dict[str, Counter[str]] = {}
     for group, page in zip(groups, ids, strict=True):
         for m in group.members:
-            if docs[m].page is not None:
-                holders.setdefault(docs[m].page, Counter())[page] += 1
+            if (held := docs[m].page) is not None:
+                holders.setdefault(held, Counter())[page] += 1
     gone = sorted(redone - set(ids))
     return {old: min(holders[old], key=lambda p: (-holders[old][p], p)) for old in gone if old in holders}
 
@@ -393,7 +393,7 @@ class OfflineEngine:
                 notes[document.input_rel] = NO_TEXT_NOTE
         concepts = wiki.concepts()
         earlier = self._rederivable(docs, concepts, wiki.owned_pages(), wiki)
-        redone = {d.page for d in earlier}
+        redone = {d.page for d in earlier if d.page is not None}  # (each has one: for the type checker)
         fixed = [c for c in concepts if c.id not in redone]
         docs = sorted(docs + earlier, key=lambda d: d.document.input_rel)
         by_id = {c.id: c for c in fixed}
@@ -438,9 +438,9 @@ class OfflineEngine:
             for g, group in enumerate(groups)
         ]
         pages = self._with_related(dict(zip(ids, drafts, strict=True)), fixed, wiki)
-        members = {page: [docs[m] for m in group.members] for page, group in zip(ids, groups, strict=True)}
+        sources_of = {page: [docs[m] for m in group.members] for page, group in zip(ids, groups, strict=True)}
         updates = {page: by_id[group.concept_id] for page, group in zip(ids, groups, strict=True) if group.concept_id}
-        return Plan(pages, members, updates, notes, _superseded(redone, groups, ids, docs), placements)
+        return Plan(pages, sources_of, updates, notes, _superseded(redone, groups, ids, docs), placements)
 
     def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
         plan = self.plan(documents, wiki)
@@ -559,7 +559,7 @@ class OfflineEngine:
             best = max(counts.values())
             key = next(s.name_key for s in named if counts[s.name_key] == best)
             return next(s.name for s in named if s.name_key == key and s.name)
-        claimed: Counter[float] = Counter()
+        claimed: defaultdict[str, float] = defaultdict(float)  # name -> how strongly the members claim it
         projects: Counter[str] = Counter()
         for d, names in zip(members, subjects, strict=True):
             weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
@@ -623,7 +623,9 @@ class OfflineEngine:
         cited: list[PageSource] = []
         observations: list[Observation] = []  # what the old page states beyond its sources
         stated: list[Observation] = []  # what the sources state
-        prose, prior_notes, footnotes = "", (), {}
+        prose = ""
+        prior_notes: tuple[str, ...] = ()
+        footnotes: dict[str, str] = {}
         taken: set[str] = set()
         regenerated_docs: list[_Doc] = []
         if concept is not None:
@@ -668,7 +670,7 @@ class OfflineEngine:
         for doc in members:
             rel = doc.document.input_rel
             ident = unique_id(slugify(_stem(rel)) or "source", taken)
-            entry: dict[str, Any] = {"id": ident, "resource": f"/archive/{rel}", "title": source_title(doc)}
+            entry = {"id": ident, "resource": f"/archive/{rel}", "title": source_title(doc)}
             if doc.identity.author:
                 entry["author"] = doc.identity.author
             if doc.date:

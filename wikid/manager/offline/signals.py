@@ -229,7 +229,7 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
     pair_sheet = header is not None and len(header) == 2 and not kv_header and _known_key(header[0]) and any(
         r and _known_key(r[0]) for r in rows
     )
-    if pair_sheet:
+    if pair_sheet and header is not None:  # (pair_sheet implies a header; said for the type checker)
         rows = [header, *rows]  # a key/value sheet: markdown made its first pair the header
     if header is None or kv_header or pair_sheet:
         for r in rows:
