@@ -39,12 +39,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from wikid import Project
-from wikid.query.tokenize import tokens
 import heldout  # bench/heldout.py: the conversions and the corpus layout
 import quality  # bench/quality.py: run_update
 import table  # bench/table.py
 from table import Row, attempt, progress
+
+from wikid import Project
+from wikid.query.tokenize import tokens
 
 BENCH = Path(__file__).resolve().parent
 DATA = BENCH / "answers.json"
@@ -157,7 +158,7 @@ def main() -> int:
     notes: list[str] = []
     try:
         for name in names:
-            rows += attempt(f"answers {name}", lambda: corpus_rows(name, data[name], scratch, args.misses, notes))
+            rows += attempt(f"answers {name}", corpus_rows, name, data[name], scratch, args.misses, notes)
     finally:
         if args.keep is None:
             shutil.rmtree(scratch, ignore_errors=True)

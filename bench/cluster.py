@@ -33,7 +33,7 @@ import resource
 import sys
 import time
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from queue import Empty
 from typing import Any
 
@@ -118,7 +118,7 @@ def measure(figure: str, n: int, out: mp.Queue) -> None:
         quality = adjusted_rand_score(labels, predicted)
     else:
         documents = [SourceDocument(rel, text) for rel, text in docs]
-        result = OfflineEngine(config, datetime(2026, 7, 12, tzinfo=timezone.utc)).manage(documents, BlankWiki())
+        result = OfflineEngine(config, datetime(2026, 7, 12, tzinfo=UTC)).manage(documents, BlankWiki())
         assert sum(text.count("resource: /archive/") for text in result.pages.values()) == n
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -178,7 +178,7 @@ def main() -> int:
     for figure in NAMES:
         first: tuple[int, float] | None = None
         for n in sizes:
-            measured = attempt(f"{NAMES[figure]}, {n:,} docs", lambda: figure_rows(figure, n, first, notes))  # called at once
+            measured = attempt(f"{NAMES[figure]}, {n:,} docs", figure_rows, figure, n, first, notes)
             rows += measured
             if first is None and measured[0].wikid is not None:
                 first = (n, measured[0].wikid)

@@ -68,10 +68,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Self
 
-from wikid import Project
-from wikid.daemon.watcher import filesystem_type
 import table  # bench/table.py
 from table import Row, attempt
+
+from wikid import Project
+from wikid.daemon.watcher import filesystem_type
 
 FORBIDDEN = ("deepagents", "langchain", "langgraph", "anthropic", "openai", "sklearn", "markitdown", "onnxruntime")
 NOTED = ("numpy", "scipy", "pypdfium2", "pypdf", "docx", "openpyxl", "pandas", "magika")
@@ -444,8 +445,9 @@ def main() -> int:
         bare_kb = bare_python_rss_kb()
         for figure, name, after_batch in (("fresh", "idle-fresh", False),
                                           ("after one .md + .txt", "idle-after-batch", True)):
-            rows += attempt(f"daemon idle, {figure}",  # called at once
-                            lambda: idle_rows(figure, idle_row(tmp, name, idle_seconds, after_batch), bare_kb, notes))
+            rows += attempt(f"daemon idle, {figure}",
+                            lambda f, n, a: idle_rows(f, idle_row(tmp, n, idle_seconds, a), bare_kb, notes),
+                            figure, name, after_batch)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return table.emit(rows, notes, args.json)

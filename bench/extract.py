@@ -89,12 +89,13 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import table  # bench/table.py
+from table import Row, attempt, format_value
+
 from wikid.config import LimitsConfig
 from wikid.extract.pool import extract_all
 from wikid.extract.registry import extractor_module
 from wikid.extract.runner import Extractor
-import table  # bench/table.py
-from table import Row, attempt, format_value
 
 if TYPE_CHECKING:
     from markitdown import MarkItDown
@@ -367,7 +368,7 @@ def batch_seconds(paths: list[Path], workers: int) -> tuple[float, float]:
     seconds = time.perf_counter() - start
     after = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
     assert all(outcome.ok for _, outcome in outcomes), [o.detail for _, o in outcomes if not o.ok]
-    cpu = sum(a.ru_utime + a.ru_stime - b.ru_utime - b.ru_stime for a, b in zip(after, before))
+    cpu = sum(a.ru_utime + a.ru_stime - b.ru_utime - b.ru_stime for a, b in zip(after, before, strict=True))
     return seconds, cpu / seconds
 
 
@@ -408,7 +409,7 @@ def fixed_cost_rows(folder: Path, runs: int, notes: list[str]) -> list[Row]:
 
     run(wikid)  # bytecode written
     pairs = [(run(wikid), run(floor)) for _ in range(runs)]
-    wikid_s, floor_s = (statistics.median(times) for times in zip(*pairs))
+    wikid_s, floor_s = (statistics.median(times) for times in zip(*pairs, strict=True))
     label = "wikid extract, 3-page PDF (process)"
     notes.append(f"{label}: median of {runs} paired runs; 1-minute load average {os.getloadavg()[0]:.1f}")
     return [Row(label, wikid_s, floor_s, "s", "python -c 'import pypdfium2'"),
@@ -477,7 +478,7 @@ def main() -> int:
             docs = [write_pdf(tmp, pdf_pages, rng), write_docx(tmp, docx_sections, rng), write_xlsx(tmp, xlsx_rows, rng)]
             converter = MarkItDown()
             for doc in docs:
-                rows += attempt(doc.label(), lambda: document_rows(doc, converter, notes))  # called at once
+                rows += attempt(doc.label(), document_rows, doc, converter, notes)
         if "batch" in args.only:
             batch = tmp / "batch"
             batch.mkdir()

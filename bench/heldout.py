@@ -68,9 +68,9 @@ from __future__ import annotations
 import argparse
 import csv
 import gzip
-import io
 import hashlib
 import importlib.metadata
+import io
 import json
 import os
 import random
@@ -526,7 +526,7 @@ def choose(converter: Converter, tools: tuple[Tool, ...], excluded: frozenset[st
 def site_packages() -> list[Path]:
     """The base interpreter's site-packages (pure and platform), not a virtualenv's: a
     benchmark run from any venv of this machine sees the same installed packages."""
-    base = {key: sys.base_prefix for key in ("base", "platbase", "installed_base", "installed_platbase")}
+    base = dict.fromkeys(("base", "platbase", "installed_base", "installed_platbase"), sys.base_prefix)
     paths = sysconfig.get_paths(vars=base)
     return sorted({Path(paths["purelib"]), Path(paths["platlib"])})
 

@@ -56,10 +56,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from wikid import Project
-from wikid.okf.bundle import regenerate_indexes
 import table  # bench/table.py
 from table import Row, attempt
+
+from wikid import Project
+from wikid.fsio import fsync_dir  # the same syscalls a bare durable move needs
+from wikid.okf.bundle import regenerate_indexes
 
 DIRS = [
     "vendors", "vendors/hardware", "vendors/software", "services", "services/billing",
@@ -180,14 +182,6 @@ def durable_minimum(root: Path) -> int:
     return len(rels)
 
 
-def fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def plain_job(base: Path) -> int:
     """Baseline: the same data movement with shutil, neither durable nor safe."""
     moved = 0
@@ -302,7 +296,7 @@ def size_rows(n: int, repeat: int) -> list[Row]:
     ]
     rows = attempt(f"intake, {n:,} pages (1 batch)", lambda: intake_rows(n, repeat))
     for figure, fn in figures:
-        rows += attempt(figure, lambda: [Row(figure, *measured(fn), "s", "plain walk+read+write")])  # called at once
+        rows += attempt(figure, lambda label, run: [Row(label, *measured(run), "s", "plain walk+read+write")], figure, fn)
     return rows
 
 

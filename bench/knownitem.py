@@ -39,6 +39,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import table  # bench/table.py
+from table import Row, attempt, progress
+
 from wikid import Project
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.frontmatter import parse_frontmatter
@@ -47,8 +50,6 @@ from wikid.query.results import QueryRequest
 from wikid.query.search import execute, wiki_reader
 from wikid.query.store import index_page, load, save
 from wikid.query.tokenize import tokens
-import table  # bench/table.py
-from table import Row, attempt, progress
 
 FACTS_PER_DOCUMENT = 3
 MIN_WORDS = 8

@@ -27,14 +27,14 @@ import tempfile
 import time
 from pathlib import Path
 
-import yaml
-
-from wikid.okf.bundle import regenerate_indexes
-from wikid.okf.lint import lint_bundle
 import table  # bench/table.py
+import yaml
 from intake import WORDS  # bench/intake.py: the same vocabulary and sentences
 from intake import sentence as _sentence
 from table import Row, attempt
+
+from wikid.okf.bundle import regenerate_indexes
+from wikid.okf.lint import lint_bundle
 
 PER_DIR = 50
 
@@ -155,7 +155,7 @@ def main() -> int:
     sizes: list[int] = args.sizes
     notes = [f"lint: best of {args.repeat} runs"]
     rows = [row for n in sizes
-            for row in attempt(f"lint, {n:,} concepts", lambda: size_rows(n, args.repeat, notes))]  # called at once
+            for row in attempt(f"lint, {n:,} concepts", size_rows, n, args.repeat, notes)]
     return table.emit(rows, notes, args.json)
 
 

@@ -53,10 +53,10 @@ def _page(rng: random.Random) -> tuple[bytes, list[str]]:
         line = [rng.choice(WORDS) for _ in range(6)]
         words += line
         draw.text((80, 80 + 52 * n), " ".join(line).capitalize(), fill="black", font=font)
-    out = tempfile.SpooledTemporaryFile()
-    picture.save(out, "PNG")
-    out.seek(0)
-    return out.read(), words
+    with tempfile.SpooledTemporaryFile() as out:
+        picture.save(out, "PNG")
+        out.seek(0)
+        return out.read(), words
 
 
 def _recall(words: list[str], text: str) -> float:

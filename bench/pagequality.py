@@ -107,9 +107,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 import table  # bench/table.py
+import yaml
 from table import Row, attempt, progress
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -345,12 +344,8 @@ def markup(page: str) -> list[str]:
         text = without_code(line)
         stripped = line.strip()
         if (_ROLE.search(line) or _DIRECTIVE.match(line) or _ROFF.search(text) or _ANCHOR.search(text)
-                or _ENTITY.search(text) or _TAG.search(text) or _GRID.match(line) or _RULE_EQUALS.match(line)):
-            out.append(line)
-        elif _UNDERLINE.match(line) and previous.strip() and not previous.lstrip().startswith(("|", "#")) \
-                and not _UNDERLINE.match(previous):
-            out.append(line)
-        elif stripped and _EMPTY_BULLET.match(line) and not _THEMATIC_BREAK.match(line):
+                or _ENTITY.search(text) or _TAG.search(text) or _GRID.match(line) or _RULE_EQUALS.match(line)) or (_UNDERLINE.match(line) and previous.strip() and not previous.lstrip().startswith(("|", "#")) \
+                and not _UNDERLINE.match(previous)) or (stripped and _EMPTY_BULLET.match(line) and not _THEMATIC_BREAK.match(line)):
             out.append(line)
         previous = line
     return out
@@ -410,7 +405,7 @@ def cut(page: str, sources: tuple[str, ...] = ()) -> list[str]:
     if isinstance(description, str) and cut_here(description):
         out.append(f"description: {description}")
     for tab in tables(body):
-        for cells, line in zip(tab.rows, tab.lines):
+        for cells, line in zip(tab.rows, tab.lines, strict=True):
             keys, values = (cells[:1], cells[1:]) if len(cells) > 1 else ([], cells)
             if any(cut_here(c) for c in values) or any(cut_here(c, 2, KEY_CUT_WORDS) for c in keys):
                 out.append(line)
@@ -532,7 +527,7 @@ def empty_key(page: str) -> list[str]:
         key_value = len(header) == 2 or (len(header) == 3 and header[2] in {"source", "sources"})
         if not key_value:
             continue
-        for cells, line in zip(tab.rows, tab.lines):
+        for cells, line in zip(tab.rows, tab.lines, strict=True):
             if plain(cells[0]) and not plain(cells[1] if len(cells) > 1 else ""):
                 out.append(line)
     return out
@@ -662,7 +657,7 @@ def code_as_key(page: str) -> list[str]:
         if len(tab.header) < 2:
             continue
         listed = plain(tab.header[0]).strip().casefold() in DEFINITION_HEADERS
-        for cells, line in zip(tab.rows, tab.lines):
+        for cells, line in zip(tab.rows, tab.lines, strict=True):
             if is_code_statement(cells[0]) if listed else is_code_key(cells[0], cell=True):
                 out.append(line)
     return out
@@ -683,7 +678,7 @@ def is_code_statement(cell: str) -> bool:
     # a signature's arguments (`match(regex; flags)`) are not statements, nor is a
     # sentence's semicolon: statements come with a program's symbols
     text = re.sub(r"\([^()]*\)", "", text)
-    return bool(re.search(r"\{[^}]*;", text) or re.search(r";\s*\S", text) and re.search(r"[=$&<>\[\]]", text))
+    return bool(re.search(r"\{[^}]*;", text) or (re.search(r";\s*\S", text) and re.search(r"[=$&<>\[\]]", text)))
 
 
 def is_fragment(key: str) -> bool:
@@ -818,7 +813,7 @@ VERSION = r"v?\d+(?:\.\d+)+(?:[-+~:.]?[\w.+~:-]*\w)?"
 # `1.2.3, 2024-01-02` is a heading; `1.0.1, 1.0.2 and 1.0.3,` and `5.0, open the file` are prose
 _VERSION_AT_START = re.compile(
     rf"^\[?(?P<v>{VERSION})\]?\s*(?:$|[(\[:—–]|,\s*(?:\d{{4}}-|\d{{1,2}} [A-Z]|[A-Z][a-z]+ \d)|-\s|\s-|\s\(|\s\[|\s\d{{4}}-)")
-_VERSION_WORD = re.compile(rf"(?i)^(?:version|release|v)\s*(?P<v>\d+(?:\.\d+)*(?:[-+~.][\w.+~-]*\w)?)\s*(?:$|[(\[:,—–-])")
+_VERSION_WORD = re.compile(r"(?i)^(?:version|release|v)\s*(?P<v>\d+(?:\.\d+)*(?:[-+~.][\w.+~-]*\w)?)\s*(?:$|[(\[:,—–-])")
 _DEBIAN = re.compile(r"^[a-z0-9][\w.+-]*\s+\((?P<v>[^()\s]+)\)\s+[\w.,-]+(?:\s+[\w.,-]+)*;\s*urgency=", re.IGNORECASE)
 _DATE_VERSION = re.compile(rf"^\d{{4}}-\d\d-\d\d\s*\((?:version\s+)?(?P<v>{VERSION})\)")
 _KEYWORD_VERSION = re.compile(
@@ -1190,8 +1185,7 @@ def main() -> None:
     rows: list[Row] = []
     for corpus in corpora:
         corpus = corpus.resolve()
-        rows += attempt(f"pagequality {corpus.name}",
-                        lambda corpus=corpus: corpus_rows(corpus, args.keep, root, args.details))
+        rows += attempt(f"pagequality {corpus.name}", corpus_rows, corpus, args.keep, root, args.details)
     notes = [
         f"pagequality: one `wikid update` (offline engine, WIKID_NOW fixed) per corpus; wikid measured: {measured}",
         "defects: counted on the pages wikid wrote (human-written pages are not judged); facts: found in the "

@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from datetime import UTC
 from pathlib import Path
 
 import table  # bench/table.py
@@ -175,7 +176,7 @@ def corpus_rows(corpus: Path, keep: Path | None) -> list[Row]:
 def generated_rows(sizes: list[int]) -> list[Row]:
     """OfflineEngine.manage on generated documents (bench/cluster.py's generator)."""
     sys.path.insert(0, str(ROOT))
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from cluster import generate  # bench/cluster.py
 
@@ -187,7 +188,7 @@ def generated_rows(sizes: list[int]) -> list[Row]:
     for n in sizes:
         docs, _ = generate(n)
         documents = [SourceDocument(rel, text) for rel, text in docs]
-        engine = OfflineEngine(OfflineConfig(), datetime(2026, 12, 1, tzinfo=timezone.utc))
+        engine = OfflineEngine(OfflineConfig(), datetime(2026, 12, 1, tzinfo=UTC))
         start = time.perf_counter()
         engine.manage(documents, BlankWiki())
         seconds = time.perf_counter() - start
@@ -208,7 +209,7 @@ def main() -> None:
     corpora = args.corpus or ([REALDOCS] if REALDOCS.is_dir() else [])
     rows: list[Row] = []
     for corpus in corpora:
-        rows += attempt(f"quality {corpus.name}", lambda corpus=corpus: corpus_rows(corpus, args.keep))
+        rows += attempt(f"quality {corpus.name}", corpus_rows, corpus, args.keep)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     if sizes:
         rows += attempt("quality generated", lambda: generated_rows(sizes))

@@ -62,14 +62,14 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
+import table  # bench/table.py
+from table import Row, attempt, progress
 
 from wikid import Project
 from wikid.query.client import ask_daemon
 from wikid.query.results import QueryRequest
 from wikid.query.store import RACY_NS, fresh_index, load
 from wikid.query.stored import open_index
-import table  # bench/table.py
-from table import Row, attempt, progress
 
 TYPES = ["Vendor", "Service", "Team", "Meeting", "Policy", "Runbook", "Customer", "Product", "Term"]
 SYLLABLES = "ka lo mi ne ru sa ti vo pe da gu ri ma ko sen tal dor vin mar pel or an el is um".split()
@@ -217,7 +217,7 @@ def bench_refresh(project: Path, rounds: int = 3) -> tuple[float, float]:
         concept_id = f"d0000/page-{n:06d}"
         page = project / "wiki" / f"{concept_id}.md"
         page.write_text(page.read_text(encoding="utf-8") + "\nAn added line about zymurgy.\n", encoding="utf-8")
-        wikid_s, index = timed(lambda: fresh_index(paths.query_index, paths.wiki,  # noqa: B023 -- called at once
+        wikid_s, index = timed(lambda: fresh_index(paths.query_index, paths.wiki,
                                                    pages=[concept_id] if named else None))  # noqa: B023
         assert index.term_id("zymurgy") is not None
         seconds[named].append(wikid_s)
@@ -308,7 +308,7 @@ def running_daemon(project: Path, qs: list[str]) -> Iterator[subprocess.Popen[by
     from wikid.query.stored import open_index
 
     paths = Project(project).paths
-    log = open(project.parent / "daemon.log", "wb")
+    log = open(project.parent / "daemon.log", "wb")  # noqa: SIM115 - closed in the finally below, once the daemon stopped
     daemon = subprocess.Popen([sys.executable, "-m", "wikid", "-C", str(project), "watch"],
                               env=bench_env(), stdout=log, stderr=subprocess.STDOUT)
 
@@ -465,8 +465,7 @@ def main() -> int:
     for n, sources, scale_only in runs:
         name = f"wiki-{n}{'-sources' if sources else ''}"
         with scratch(args.keep, "wikid-bench-query-") as tmp:
-            rows += attempt(f"query {n:,} pages",
-                            lambda: size_rows(tmp / name, n, sources, notes, scale_only),  # noqa: B023 -- called at once
+            rows += attempt(f"query {n:,} pages", size_rows, tmp / name, n, sources, notes, scale_only,
                             announce=False)  # size_rows announced its rows
     notes.append(f"query: 1-minute load average {os.getloadavg()[0]:.1f} at the end")
     return table.emit(rows, notes, args.json)

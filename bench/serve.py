@@ -40,11 +40,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
+import table  # bench/table.py
 from query import Text, bench_env, generate, queries, scratch  # bench/query.py
+from table import Row, attempt, progress
+
 from wikid import Project
 from wikid.okf.bundle import regenerate_indexes
-import table  # bench/table.py
-from table import Row, attempt, progress
 
 BASELINE = "static file, same server"
 START_SECONDS = 3600
@@ -180,8 +181,7 @@ def main() -> int:
              f"the baseline file; 1-minute load average {os.getloadavg()[0]:.1f} at the start"]
     for n in args.sizes:
         with scratch(args.keep, "wikid-bench-serve-") as tmp:
-            rows += attempt(f"serve {n:,} pages",
-                            lambda: size_rows(tmp / f"wiki-{n}", n, args.requests, args.alone_requests),  # noqa: B023
+            rows += attempt(f"serve {n:,} pages", size_rows, tmp / f"wiki-{n}", n, args.requests, args.alone_requests,
                             announce=False)  # size_rows announced its rows
     notes.append(f"serve: 1-minute load average {os.getloadavg()[0]:.1f} at the end")
     return table.emit(rows, notes, args.json)

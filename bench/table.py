@@ -26,6 +26,7 @@ import sys
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from machine import machine_line, machine_short  # bench/machine.py
 
@@ -175,12 +176,13 @@ def progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def attempt(figure: str, measure: Callable[[], list[Row]], announce: bool = True) -> list[Row]:
-    """The rows `measure` returns, or one failed row naming the error: a figure that
-    breaks must show up in the table, not hide the figures measured after it. Each row
-    is announced on stderr unless `measure` announced its own (announce=False)."""
+def attempt(figure: str, measure: Callable[..., list[Row]], *args: Any, announce: bool = True) -> list[Row]:
+    """The rows `measure(*args)` returns, or one failed row naming the error: a figure
+    that breaks must show up in the table, not hide the figures measured after it. Each
+    row is announced on stderr unless `measure` announced its own (announce=False). The
+    arguments are passed, not closed over, so a loop calling it measures what it names."""
     try:
-        rows = measure()
+        rows = measure(*args)
     except Exception as exc:  # noqa: BLE001 -- reported as a failed row
         traceback.print_exc(file=sys.stderr)
         rows = [Row.failed(figure, f"{type(exc).__name__}: {exc}".splitlines()[0])]

@@ -27,6 +27,7 @@ import resource
 import sys
 import tempfile
 import time
+from multiprocessing import Queue
 from pathlib import Path
 
 import table  # bench/table.py
@@ -47,7 +48,7 @@ def write_documents(input_dir: Path, docs: list[tuple[str, str]], prefix: str = 
         path.write_text(text, encoding="utf-8")
 
 
-def measure(n: int, second: int, out: mp.Queue) -> None:
+def measure(n: int, second: int, out: Queue) -> None:
     """Child process: N documents, one update timed; then `second` more, timed."""
     from cluster import generate  # bench/cluster.py
 
@@ -88,6 +89,23 @@ def run(n: int, second: int) -> tuple[float, float, float, float | None]:
     return in_child(measure, n, second)
 
 
+def figure_rows(n: int, second: int, first: tuple[int, float] | None, largest: bool, notes: list[str]) -> list[Row]:
+    """The rows of N documents (and `second` more), against linear growth from `first`
+    (the smallest N and its time); the target row at the `largest` N."""
+    seconds, peak, before, again = run(n, second)
+    label = f"offline update, {n:,} documents"
+    out = [Row(label, seconds, None if first is None else first[1] * n / first[0], "s",
+               "" if first is None else f"linear from N={first[0]:,}")]
+    if first is not None and largest and n > first[0]:
+        out.append(Row(f"{label}: {TARGET:g}x linear from N={first[0]:,}", seconds,
+                       TARGET * first[1] * n / first[0], "s", target=True))
+    out.append(Row(f"{label}, peak RSS", peak, before, "MB", "RSS before the call"))
+    if again is not None:
+        out.append(Row(f"offline update, {second:,} more documents into the wiki of {n:,}", again, None, "s"))
+    notes.append(f"{label}: 1-minute load average {os.getloadavg()[0]:.1f} after it")
+    return out
+
+
 def main() -> int:
     parser = table.parser(__doc__, sizes="10000,50000,100000")
     parser.add_argument("--second", type=int, default=None,
@@ -99,22 +117,7 @@ def main() -> int:
     first: tuple[int, float] | None = None
     for n in sizes:
         second = args.second if args.second is not None else max(100, n // 100)
-
-        def figure(n: int = n, second: int = second) -> list[Row]:
-            seconds, peak, before, again = run(n, second)
-            label = f"offline update, {n:,} documents"
-            out = [Row(label, seconds, None if first is None else first[1] * n / first[0], "s",
-                       "" if first is None else f"linear from N={first[0]:,}")]
-            if first is not None and n == sizes[-1] and n > first[0]:
-                out.append(Row(f"{label}: {TARGET:g}x linear from N={first[0]:,}", seconds,
-                               TARGET * first[1] * n / first[0], "s", target=True))
-            out.append(Row(f"{label}, peak RSS", peak, before, "MB", "RSS before the call"))
-            if again is not None:
-                out.append(Row(f"offline update, {second:,} more documents into the wiki of {n:,}", again, None, "s"))
-            notes.append(f"{label}: 1-minute load average {os.getloadavg()[0]:.1f} after it")
-            return out
-
-        measured = attempt(f"offline update, {n:,} documents", figure)
+        measured = attempt(f"offline update, {n:,} documents", figure_rows, n, second, first, n == sizes[-1], notes)
         rows += measured
         if first is None and measured[0].wikid is not None:
             first = (n, measured[0].wikid)

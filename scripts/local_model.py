@@ -189,7 +189,7 @@ def running_server(port: int | None = None, startup_seconds: float = 180.0, show
         raise FileNotFoundError(f"the local model is not set up (missing {', '.join(gaps)}): run `{SETUP_COMMAND}`")
     port = port or _free_port()
     base_url = f"http://127.0.0.1:{port}/v1"
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - read on a failed start, closed in the finally below
     output = None if show_log else log
     server = subprocess.Popen(server_command(port), stdout=output, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
     try:

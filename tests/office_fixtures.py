@@ -119,7 +119,7 @@ def add_docx_chart(document: Document, title: str, categories: Sequence[str],
         'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
         'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-        '<w:drawing><wp:inline><wp:extent cx="5486400" cy="3200400"/><wp:docPr id="%d" name="Chart %d"/>'
+        f'<w:drawing><wp:inline><wp:extent cx="5486400" cy="3200400"/><wp:docPr id="{100 + n}" name="Chart {n}"/>'
         '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">'
-        '<c:chart r:id="%s"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>' % (100 + n, n, rid))
+        f'<c:chart r:id="{rid}"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>')
     document.add_paragraph()._p.append(drawing)

@@ -33,7 +33,7 @@ def build_pdf(streams: list[bytes], stream_filter: bytes = b"", info: bytes = b"
         b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % p for p in page_ids) + b"] /Count %d >>" % n,
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     ]
-    for page_id, stream in zip(page_ids, streams):
+    for page_id, stream in zip(page_ids, streams, strict=True):
         objects.append(
             b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
             b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (page_id + 1)

@@ -10,13 +10,13 @@ from agent_script import ScriptedChatModel
 
 from wikid.config import AgentConfig, Config
 from wikid.manager import ExistingConcept, SourceDocument
-from wikid.manager.agent.tools import ToolsEngine, _batches
 from wikid.manager.agent.prompt import (
     MAX_WIKI_VIEW,
     UNTRUSTED_RULE,
     ConceptView,
     build_prompt,
 )
+from wikid.manager.agent.tools import ToolsEngine, _batches
 
 WHEN = datetime(2026, 7, 12, 13, 5, tzinfo=UTC)
 

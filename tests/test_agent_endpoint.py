@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 from agent_script import ScriptedChatModel
-from conftest import drop, tree_bytes
+from conftest import drop
 
 from wikid import Action, Project
 from wikid.config import DEFAULT_MODEL_TIMEOUT, AgentConfig, Config, ConfigError, load_config
-from wikid.manager import select_manager
 from wikid.manager.agent import preflight as pf
 from wikid.manager.agent.chat import LOCAL_API_KEY, chat_options
 from wikid.manager.agent.draft import DraftEngine
 from wikid.manager.agent.tools import ToolsEngine
+from wikid.manager.select import select_manager
 
 
 class _Slow(http.server.BaseHTTPRequestHandler):
@@ -30,14 +30,14 @@ class _Slow(http.server.BaseHTTPRequestHandler):
     asked = 0  # GET requests served: the preflight's
     chats = 0  # chat calls received
 
-    def do_GET(self) -> None:  # noqa: N802 - the http.server API
+    def do_GET(self) -> None:  # the http.server API names it
         type(self).asked += 1
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.end_headers()
         self.wfile.write(b'{"object": "list", "data": [{"id": "slow", "object": "model"}]}')
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         type(self).chats += 1
         time.sleep(5)
 
@@ -48,7 +48,7 @@ class _Slow(http.server.BaseHTTPRequestHandler):
 class _Failing(_Slow):
     """Answers the preflight, and every chat call with a server error."""
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         self.send_response(500)
         self.send_header("Content-Type", "application/json")
         self.end_headers()

@@ -11,8 +11,8 @@ from conftest import drop, tree_bytes
 
 from wikid import Project
 from wikid.config import Config, ConfigError
-from wikid.manager import engine_name
 from wikid.manager.agent import preflight as pf
+from wikid.manager.select import engine_name
 
 
 def test_missing_api_key_names_the_variable_and_the_setting() -> None:

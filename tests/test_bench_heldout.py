@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import BENCH, load_bench
 
 pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")

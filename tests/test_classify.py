@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import billion_laughs_page, drop, page
+
 from wikid import Action, Bucket, Project, Reason
 from wikid.intake.classify import classify_markdown, classify_path
 from wikid.intake.pipeline import classify_inputs

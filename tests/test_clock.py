@@ -1,4 +1,4 @@
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -7,7 +7,7 @@ from wikid.clock import ClockError, iso, now
 
 def test_wikid_now_fixes_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WIKID_NOW", "2026-07-12T15:05:00+02:00")
-    assert now() == datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
+    assert now() == datetime(2026, 7, 12, 13, 5, tzinfo=UTC)
     assert iso(now()) == "2026-07-12T13:05:00Z"
 
 

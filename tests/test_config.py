@@ -63,7 +63,7 @@ def test_environment_overrides_the_file(tmp_path: Path) -> None:
 
 
 def test_bad_environment_value_names_the_variable(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="environment variable WIKID_QUERY_K: `query.k` must be int"):
+    with pytest.raises(ConfigError, match=r"environment variable WIKID_QUERY_K: `query\.k` must be int"):
         load_config(tmp_path, {"WIKID_QUERY_K": "many"})
 
 

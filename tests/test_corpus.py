@@ -6,8 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import CORPUS, tree_bytes
+
 from wikid import Action, Project, Reason
 
 BUNDLES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir()) if CORPUS.is_dir() else []

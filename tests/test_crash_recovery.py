@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import assert_nothing_lost, drop, tree_bytes
 
 import wikid.intake.managed as managed
-from conftest import assert_nothing_lost, drop, tree_bytes
 from wikid import Action, Project
 
 

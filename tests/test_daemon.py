@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXED_NOW, assert_nothing_lost, page, tree_bytes
+
 from wikid import Project
 from wikid.daemon.service import Daemon
 from wikid.okf.page import split_page
@@ -41,9 +41,9 @@ def wait_until(condition: Callable[[], bool], timeout: float = 60.0, what: str =
 
 def start(project: Project, tmp_path: Path, **env: str) -> subprocess.Popen[bytes]:
     full_env = {**os.environ, "WIKID_NOW": FIXED_NOW, **FAST, **env}
-    log = open(tmp_path / f"daemon-{time.monotonic_ns()}.log", "wb")
-    return subprocess.Popen([sys.executable, "-m", "wikid", "-C", str(project.root), "watch"],
-                            env=full_env, stdout=log, stderr=subprocess.STDOUT)
+    with open(tmp_path / f"daemon-{time.monotonic_ns()}.log", "wb") as log:  # the child keeps its own copy
+        return subprocess.Popen([sys.executable, "-m", "wikid", "-C", str(project.root), "watch"],
+                                env=full_env, stdout=log, stderr=subprocess.STDOUT)
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
@@ -246,7 +246,7 @@ def test_kill_9_mid_batch_loses_nothing_and_a_restart_finishes(project: Project,
         path = project.paths.input / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-    for round_ in range(5):
+    for _ in range(5):
         daemon = start(project, tmp_path)
         time.sleep(rng.uniform(0.8, 2.5))
         daemon.kill()

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXED_NOW, page
+
 from wikid import Project
 from wikid.daemon import tracker
 from wikid.daemon.service import Daemon

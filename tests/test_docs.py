@@ -9,6 +9,7 @@ short, and holding the exact test command CI runs.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from pathlib import Path
@@ -45,7 +46,7 @@ def anchors(path: Path) -> set[str]:
     tokens = _tokens(path)
     seen: dict[str, int] = {}
     found = set()
-    for opening, inline in zip(tokens, tokens[1:], strict=False):
+    for opening, inline in itertools.pairwise(tokens):
         if opening.type != "heading_open":
             continue
         base = slug(_text(inline))

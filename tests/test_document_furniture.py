@@ -233,7 +233,7 @@ def test_is_navigation_of_items(text: str, navigation: bool) -> None:
 def test_main_blocks_keeps_order_and_block_identity() -> None:
     blocks = parse("# T\n\nA.\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\n```\ncode\n```\n")
     assert main_blocks(blocks) == blocks
-    assert [b.kind for b in main_blocks(blocks)][0] == HEADING
+    assert next(b.kind for b in main_blocks(blocks)) == HEADING
 
 
 # --- boilerplate ------------------------------------------------------------------

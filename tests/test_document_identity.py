@@ -20,7 +20,6 @@ import pytest
 
 from wikid.document.blocks import parse
 from wikid.document.furniture import main_blocks
-from wikid.document.packages import installed_names
 from wikid.document.identity import (
     Identity,
     clean_title,
@@ -32,6 +31,7 @@ from wikid.document.identity import (
     title_parts,
     title_problem,
 )
+from wikid.document.packages import installed_names
 
 
 def ident(text: str, info: dict[str, str] | None = None, frontmatter: str | None = None) -> Identity:

@@ -324,7 +324,7 @@ Term
     outline = read_markdown(text)
     assert [s.title for s in sections(outline)] == ["frob"]
     assert blocks_of(outline, Code)[0].text.startswith("# this comment is code")
-    assert [b.text for b in blocks_of(outline, Paragraph)][0] == "Frob reshapes files."
+    assert next(b.text for b in blocks_of(outline, Paragraph)) == "Frob reshapes files."
     assert terms(outline) == {"Term": "Its definition."}
 
 
@@ -706,7 +706,7 @@ def test_option_forms_on_lines_of_their_own_over_the_last_form_with_its_text() -
         "--merge, --unfold-merge, -U": "Unfold the archive and merge it with the files already there.",
     }
     # a sentence with a colon in its first line is not a `Key: value` field line
-    description = [b.text for b in section(outline, "DESCRIPTION").blocks if isinstance(b, Paragraph)][0]
+    description = next(b.text for b in section(outline, "DESCRIPTION").blocks if isinstance(b, Paragraph))
     assert description.startswith("There are two kinds of archive in use: packed and loose archives. Loose 2.x archives")
 
 
@@ -1197,7 +1197,7 @@ long forms. <b><br>
     assert soup.body is not None
     rewrite_layout(soup, soup.body)
     assert [" ".join(dt.get_text().split()) for dt in soup.find_all("dt")] == ["--archive", "--level n"]
-    assert [" ".join(p.get_text().split()) for p in soup.find_all("p")][0] == \
+    assert next(" ".join(p.get_text().split()) for p in soup.find_all("p")) == \
         "Short forms are kept for old scripts. Prefer the long forms."
 
 

@@ -7,8 +7,9 @@ import shutil
 from pathlib import Path
 
 from conftest import tree_bytes, tree_state
-from wikid.extract import ocr
+
 from wikid import Action, Project, Reason
+from wikid.extract import ocr
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
 
@@ -81,4 +82,4 @@ def test_sample_project_becomes_a_conformant_wiki(tmp_path: Path) -> None:
 def _internal_links(text: str) -> list[str]:
     import re
 
-    return [m for m in re.findall(r"\]\((/[^)#\s]+)", text)]
+    return re.findall(r"\]\((/[^)#\s]+)", text)

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_nothing_lost, drop, tree_bytes
 from hostile_extractors import AWAITED
 from image_fixtures import picture, scanned_pdf
+
 from wikid import Action, Project, Reason
 from wikid.extract import dask_client, ocr
 
@@ -146,7 +146,7 @@ def test_a_worker_killed_mid_batch_loses_nothing_and_archives_every_document_onc
         assert len(set(archived)) == len(inputs) and all(archived)
         assert not any(project.paths.input.rglob("*.hostile"))
         assert_nothing_lost(inputs, project)
-        originals = [p for p in project.paths.archive.rglob("*.hostile")]
+        originals = list(project.paths.archive.rglob("*.hostile"))
         assert sorted(p.read_bytes() for p in originals) == sorted(inputs.values())  # each once
 
 

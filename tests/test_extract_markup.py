@@ -14,10 +14,10 @@ import sys
 import zipfile
 
 import pytest
+from office_fixtures import core_properties, make_pptx, replace_part
 from pptx import Presentation
 from pptx.util import Inches
 
-from office_fixtures import core_properties, make_pptx, replace_part
 from wikid.document.blocks import parse
 from wikid.document.furniture import FURNITURE_HEADING, main_blocks
 from wikid.document.identity import identify
@@ -228,7 +228,7 @@ def test_html_main_content_is_what_the_document_blocks_read() -> None:
     texts = [b.text for b in main_blocks(parse(text))]
     assert texts[:3] == ["frob — Bit twiddling",
                          "The frob module twiddles the bits of files in place and reports every byte it changed.", "Usage"]
-    assert not any("Previous topic" in t or "Copyright" in t or "index" == t for t in texts)
+    assert not any("Previous topic" in t or "Copyright" in t or t == "index" for t in texts)
     assert identify(text, main_blocks(parse(text)), convert(SPHINX_PAGE, ".html").info).subjects[0] == "frob"
 
 

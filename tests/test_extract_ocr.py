@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import drop
 from image_fixtures import picture, scanned_pdf
+
 from wikid import Action, Project, Reason
 from wikid.extract import image, ocr, pdf
 from wikid.extract.base import ExtractionError

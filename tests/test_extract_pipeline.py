@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 
 import pytest
-
-from wikid.extract.runner import Extractor
 from conftest import drop
+
 from wikid import Action, Project, Reason
+from wikid.extract.runner import Extractor
 
 
 def test_failures_are_ignored_with_reason_and_the_file_stays(project: Project) -> None:

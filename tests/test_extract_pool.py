@@ -7,9 +7,9 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from conftest import drop, tree_bytes
 from hostile_extractors import AWAITED
+
 from wikid import Project, Reason
 from wikid.config import LimitsConfig
 from wikid.extract.pool import extract_all

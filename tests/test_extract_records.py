@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import drop
+
 from wikid import Action, Project, Reason
 from wikid.config import LimitsConfig
 from wikid.extract import notebook, records

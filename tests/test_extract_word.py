@@ -192,8 +192,8 @@ def with_properties(document: Document) -> None:
     properties.title = "Site survey 2024"
     properties.author = "Ann Author"
     properties.last_modified_by = "Bob Editor"
-    properties.created = dt.datetime(2023, 5, 2, 8, 0, tzinfo=dt.timezone.utc)
-    properties.modified = dt.datetime(2024, 3, 1, 9, 30, tzinfo=dt.timezone.utc)
+    properties.created = dt.datetime(2023, 5, 2, 8, 0, tzinfo=dt.UTC)
+    properties.modified = dt.datetime(2024, 3, 1, 9, 30, tzinfo=dt.UTC)
 
 
 def test_core_properties_give_title_author_and_modified_date() -> None:

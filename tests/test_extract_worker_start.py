@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import FIXED_NOW, drop
+
 from wikid import Action, Project
 from wikid.extract import runner, spawn
 

@@ -8,9 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import drop, page
 from test_daemon import FAST, in_process_daemon, ready, wait_until
+
 from wikid import Action, Project
 from wikid.intake import scan
 
@@ -188,6 +188,7 @@ def test_a_disk_filling_up_anywhere_in_a_batch_ends_cleanly(tmp_path: Path, earl
     archive file, and the next run (space freed) gives the wiki an undisturbed run gives."""
     from conftest import assert_nothing_lost
     from test_races import _citations_hold
+
     from wikid import BatchFailed
 
     def start(name: str) -> Project:
@@ -246,7 +247,7 @@ def test_a_batch_that_cannot_start_is_recorded_for_status(project: Project, monk
         raise OSError(errno.ENOSPC, "No space left on device", str(project.paths.wiki / "log.md"))
 
     monkeypatch.setattr(project, "_ensure_log", full)
-    with pytest.raises(BatchFailed, match="could not write .*log.md: No space left on device"):
+    with pytest.raises(BatchFailed, match=r"could not write .*log\.md: No space left on device"):
         project.update()
     monkeypatch.setattr(project, "_ensure_log", real)
     status = project.status()

@@ -1,4 +1,5 @@
 from conftest import billion_laughs_page
+
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter, split_frontmatter
 
 

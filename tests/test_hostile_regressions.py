@@ -17,6 +17,7 @@ from pathlib import Path
 
 from conftest import drop, page
 from office_fixtures import make_docx
+
 from wikid import Project
 from wikid.config import LimitsConfig
 from wikid.extract.runner import Extractor

@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from conftest import drop, page
+
 from wikid import Action, Project
 from wikid.okf.bundle import KnownPage, regenerate_indexes, signature, walk_bundle
 from wikid.okf.index import ConceptEntry, render_indexes
@@ -136,9 +137,9 @@ def test_log_md_records_every_outcome_of_a_batch(project: Project) -> None:
 
 def test_runs_out_of_date_order_still_give_one_block_per_day_newest_first() -> None:
     text = None
-    for day, page in [("2030-01-05", "a"), ("2020-03-01", "b"), ("2030-01-05", "c"), ("2025-06-01", "d"),
+    for day, name in [("2030-01-05", "a"), ("2020-03-01", "b"), ("2030-01-05", "c"), ("2025-06-01", "d"),
                       ("2020-03-01", "e"), ("2031-01-01", "f")]:
-        text = add_entries(text, day, [f"* **Creation**: Added [{page}](/{page}.md)."])
+        text = add_entries(text, day, [f"* **Creation**: Added [{name}](/{name}.md)."])
     assert text == (
         "# Wiki Update Log\n\n"
         "## 2031-01-01\n\n* **Creation**: Added [f](/f.md).\n\n"

@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import assert_nothing_lost, drop, page, tree_bytes, tree_state
 
 import wikid.fsio as fsio
 import wikid.intake.archive as archive_mod
@@ -16,11 +17,10 @@ import wikid.intake.classify as classify_mod
 import wikid.intake.conformant as conformant
 import wikid.intake.pagewrite as pagewrite
 import wikid.intake.pipeline as pipeline
-import wikid.query.document as query_document
 import wikid.intake.writers as writers
 import wikid.okf.bundle as bundle
 import wikid.okf.lint_checks as lint_checks
-from conftest import assert_nothing_lost, drop, page, tree_bytes, tree_state
+import wikid.query.document as query_document
 from wikid import Action, Project
 
 
@@ -299,7 +299,7 @@ def test_a_failure_at_any_step_loses_nothing_and_the_next_run_finishes(
     monkeypatch.setattr(module, name, faulty)
     try:
         project.update()
-    except BaseException as exc:  # the interruption propagates, as a kill would stop the run
+    except BaseException as exc:  # noqa: BLE001 - the interruption propagates, as a kill would stop the run
         assert exc is error or isinstance(exc.__cause__, OSError)  # BatchFailed, from the OSError
     assert calls["n"] >= 4, "the fault was never injected"
     assert_nothing_lost(inputs, project)
@@ -402,9 +402,8 @@ def test_lock_keeps_a_second_run_out(project: Project) -> None:
     from wikid import ProjectLocked
     from wikid.lock import ProjectLock
 
-    with ProjectLock(project.paths.lock):
-        with pytest.raises(ProjectLocked, match=f"PID {os.getpid()}"):
-            project.update()
+    with ProjectLock(project.paths.lock), pytest.raises(ProjectLocked, match=f"PID {os.getpid()}"):
+        project.update()
     drop(project, "a.md", page())
     assert project.update().files[0].action == Action.CREATED
 

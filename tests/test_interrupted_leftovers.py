@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from conftest import drop, page, tree_bytes
+
 from wikid import Action, Project
 
 

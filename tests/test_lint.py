@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import CORPUS, FIXED_NOW, billion_laughs_page, drop, tree_bytes
+
 from wikid import Project, ProjectLocked
 from wikid.lock import ProjectLock
 from wikid.okf.bundle import regenerate_indexes, walk_bundle
@@ -650,6 +650,7 @@ def test_a_batch_finds_a_title_an_existing_page_already_has(tmp_path: Path) -> N
     """Issue 15 item 14: the batch's lint summary missed a title that duplicates an
     existing page's (`wikid lint` then reported DUPLICATE_TITLE)."""
     from conftest import drop, page
+
     from wikid import Project
 
     project = Project(tmp_path / "proj")

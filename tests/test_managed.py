@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pytest
+from conftest import assert_nothing_lost, drop
 
 import wikid.intake.managed as managed
-from conftest import assert_nothing_lost, drop
 from wikid import Action, Project
 from wikid.manager import ManagerResult, SourceDocument, WikiView
 from wikid.okf.page import render_page, split_page

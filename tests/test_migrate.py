@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-
 from conftest import drop
+
 from wikid import Project
 from wikid.maintenance.migrate import MIGRATED_BY, migrate_bundle, migrate_page
 from wikid.okf.frontmatter import parse_frontmatter
 from wikid.okf.lint import lint_bundle
 
 GA4 = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "okf" / "ga4-v0.1"
-WHEN = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
+WHEN = datetime(2026, 7, 12, 13, 5, tzinfo=UTC)
 
 V01 = """---
 type: Metric

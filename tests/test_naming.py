@@ -1,9 +1,10 @@
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import islice
 
-from wikid.intake.naming import archive_candidates, archive_family, page_rel, split_name
+from wikid.filenames import split_name
+from wikid.intake.naming import archive_candidates, archive_family, page_rel
 
-WHEN = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
+WHEN = datetime(2026, 7, 12, 13, 5, tzinfo=UTC)
 
 
 def first(rel: str, n: int = 4) -> list[str]:
@@ -35,7 +36,7 @@ def test_only_last_suffix_is_the_extension() -> None:
 
 
 def test_stamp_is_utc_whatever_the_offset() -> None:
-    local = datetime(2026, 7, 12, 15, 5, tzinfo=timezone.utc).astimezone()
+    local = datetime(2026, 7, 12, 15, 5, tzinfo=UTC).astimezone()
     assert list(islice(archive_candidates("x.txt", local), 2))[1] == "x.2026-07-12-1505.txt"
 
 

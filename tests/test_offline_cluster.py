@@ -15,19 +15,19 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sklearn.metrics import adjusted_rand_score
 
 from wikid.config import OfflineConfig
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument
 from wikid.manager.offline.cluster import concept_info, group_documents
-from wikid.manager.offline.related import TitleIndex
 from wikid.manager.offline.engine import OfflineEngine
+from wikid.manager.offline.related import TitleIndex
 from wikid.manager.offline.signals import read_signals
 from wikid.okf.page import render_page, split_page
 
-NOW = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
+NOW = datetime(2026, 7, 12, 13, 5, tzinfo=UTC)
 MIN_F1 = 0.85
 MIN_ARI = 0.80
 MIN_MATCH = 0.85
@@ -308,7 +308,7 @@ def test_clustering_quality_on_the_labelled_corpus() -> None:
     ari = adjusted_rand_score(labels, predicted)
     rows = sorted(CORPUS)
     found: dict[int, list[str]] = {}
-    for (rel, _, _), g in zip(rows, predicted):
+    for (rel, _, _), g in zip(rows, predicted, strict=True):
         found.setdefault(g, []).append(rel)
     report = (
         f"{len(rows)} documents, {len(set(labels))} entities -> {len(found)} clusters; "
@@ -316,15 +316,14 @@ def test_clustering_quality_on_the_labelled_corpus() -> None:
         + "\n".join("  " + ", ".join(members) for members in found.values())
     )
     ablation_labels, ablation = cluster_corpus(tfidf_only=True)
-    report += "\n  (TF-IDF alone, names and identifiers blanked: pairwise F1 %.3f, ARI %.3f)" % (
-        pairwise_scores(ablation_labels, ablation)[2], adjusted_rand_score(ablation_labels, ablation)
-    )
+    report += (f"\n  (TF-IDF alone, names and identifiers blanked: pairwise F1 "
+               f"{pairwise_scores(ablation_labels, ablation)[2]:.3f}, ARI {adjusted_rand_score(ablation_labels, ablation):.3f})")
     print("\n" + report)
     assert f1 >= MIN_F1 and ari >= MIN_ARI, report
 
 
 def test_same_template_contracts_for_two_suppliers_stay_apart() -> None:
-    labels, predicted = cluster_corpus()
+    _, predicted = cluster_corpus()
     rels = [rel for rel, _, _ in sorted(CORPUS)]
     north = predicted[rels.index("contracts/northwind-2024.docx")]
     polar = predicted[rels.index("contracts/polar-labels-2024.docx")]

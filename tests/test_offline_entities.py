@@ -10,7 +10,7 @@ batch does to the pages of an earlier one.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from test_offline_cluster import MemoryWiki
 
@@ -21,7 +21,7 @@ from wikid.manager.offline.names import NameIndex, name_vectors
 from wikid.manager.offline.textutil import cased_words
 from wikid.okf.page import split_page
 
-NOW = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
+NOW = datetime(2026, 7, 12, 13, 5, tzinfo=UTC)
 
 
 def run(documents: list[SourceDocument], wiki: MemoryWiki | None = None):  # type: ignore[no-untyped-def]
@@ -188,7 +188,7 @@ def test_attributes_come_only_from_key_value_structure() -> None:
             "Changed in version 3.2: the cache and the log were added.\n\nNote: restart after upgrading.\n\n"
             "| Level | Numeric value |\n|---|---|\n| DEBUG | 10 |\n| INFO | 20 |\n\n"
             "| Attribute | Value |\n|---|---|\n| Licence | MIT |\n| Owner | Platform team |\n")
-    fm, body = split_page(run([SourceDocument("notes/tooling.md", text)]).pages["topic/tooling"])
+    _, body = split_page(run([SourceDocument("notes/tooling.md", text)]).pages["topic/tooling"])
     attributes = body.split("# Attributes", 1)[1].split("\n# ", 1)[0]
     assert "| Licence | MIT |" in attributes and "| Owner | Platform team |" in attributes
     for prose in ("modular design", "Changed in version", "restart after", "DEBUG"):

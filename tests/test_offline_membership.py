@@ -10,7 +10,7 @@ change it guards (bench/heldout.py's corpora c and d measure the same on real on
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from conftest import drop
 from test_offline_cluster import MemoryWiki
@@ -22,7 +22,7 @@ from wikid.manager.offline import OfflineEngine
 from wikid.manager.offline.engine import Plan
 from wikid.okf.page import split_page
 
-NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def plan(documents: list[SourceDocument]) -> Plan:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from test_offline_cluster import CORPUS, MemoryWiki
 
@@ -16,8 +16,8 @@ from wikid.manager.offline.engine import NO_TEXT_NOTE
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
 from wikid.okf.page import split_page
 
-NOW = datetime(2026, 7, 12, 13, 5, tzinfo=timezone.utc)
-LATER = datetime(2026, 8, 1, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 7, 12, 13, 5, tzinfo=UTC)
+LATER = datetime(2026, 8, 1, 9, 0, tzinfo=UTC)
 
 
 def run(documents: list[SourceDocument], wiki: MemoryWiki | None = None, now: datetime = NOW) -> ManagerResult:
@@ -82,7 +82,7 @@ def test_undated_conflict_marks_every_value_unverified() -> None:
         SourceDocument("a/acme-terms.txt", "Supplier: Acme Tooling\nPayment terms: 30 days\n"),
         SourceDocument("b/acme-note.txt", "Supplier: Acme Tooling\nPayment terms: 60 days\n"),
     ]
-    _, fm, body = only_page(run(docs))
+    _, _, body = only_page(run(docs))
     rows = conflict_rows(body)
     assert [r[1:] for r in rows] == [  # undated rows in source-id order
         ["60 days", "[^acme-note]", "undated", "unverified"],
@@ -277,7 +277,7 @@ FROB_NOTES = "\n".join([
 
 
 def test_notes_ending_in_a_release_history_carry_their_sections_and_the_newest_release() -> None:
-    _, fm, body = only_page(run([SourceDocument("doc-25.txt", FROB_NOTES)]))
+    _, _, body = only_page(run([SourceDocument("doc-25.txt", FROB_NOTES)]))
     assert "Frob reads each data file through its own parser" in body
     # the nested list an abridged item introduces is carried with it
     assert "* for each file, what it changed:\n   * the columns it moved;\n   * the rows it dropped;" in body
@@ -437,5 +437,5 @@ def test_a_package_page_takes_its_lead_from_its_readme_not_from_one_of_its_tools
               "mkfrob, checkfrob and tunefrob.\n\n## Building\n\nRun make.\n")
     pages = run([SourceDocument("mkfrob.txt", man), SourceDocument("README.md", readme)]).pages
     [page] = [t for t in pages.values() if "title: frobprogs" in t]
-    fm, body = split_page(page)
+    fm, _body = split_page(page)
     assert fm["description"].startswith("This package holds the tools of the frob file system")

@@ -14,7 +14,7 @@ before the change it guards.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from test_offline_cluster import MemoryWiki
 from test_offline_membership import man_page, pages_in_batches
@@ -25,7 +25,7 @@ from wikid.manager.offline import OfflineEngine
 from wikid.manager.offline.engine import Plan
 from wikid.okf.page import split_page
 
-NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
+NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def plan(documents: list[SourceDocument]) -> Plan:

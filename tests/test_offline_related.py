@@ -6,6 +6,7 @@ import hashlib
 import json
 
 from conftest import drop, page, tree_bytes
+
 from wikid import Action, Project
 from wikid.manager.offline.related import listed, mentions, ranked, without_related
 from wikid.okf.page import split_page

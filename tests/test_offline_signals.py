@@ -8,11 +8,10 @@ import numpy as np
 import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from wikid.manager.offline import vectors
-from wikid.document.blocks import parse
 from wikid.document.dates import parse_date
-from wikid.document.outline import read_outline
 from wikid.document.model import ItemList, Outline, Paragraph, Terms, block_text, sections, walk
+from wikid.document.outline import read_outline
+from wikid.manager.offline import vectors
 from wikid.manager.offline.content import read_content
 from wikid.manager.offline.signals import codes, read_signals
 from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conftest import page
 from test_query_sources import archive, cited_page
+
 from wikid import Project
 
 MAN_PAGE = """\

@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import page
+
 from wikid import Project
 from wikid.cli import main
 

@@ -13,9 +13,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from conftest import drop, page
 from test_daemon import FAST, running, wait_until
+
 from wikid import Project
 from wikid.daemon.service import Daemon
 from wikid.query import store

@@ -8,8 +8,20 @@ import random
 import numpy as np
 from sklearn.feature_extraction.text import TfidfTransformer
 
-from wikid.query.index import (SOURCE_WEIGHT, IndexedPage, PageRecord, QueryIndex, Source, apply_changes,
-                               empty_index, page_scores, query_weights, row_source, scores, top)
+from wikid.query.index import (
+    SOURCE_WEIGHT,
+    IndexedPage,
+    PageRecord,
+    QueryIndex,
+    Source,
+    apply_changes,
+    empty_index,
+    page_scores,
+    query_weights,
+    row_source,
+    scores,
+    top,
+)
 
 WORDS = [f"w{i}" for i in range(60)] + ["東京", "café", "ærø"]
 ARRAYS = ("indptr", "rows", "tf", "starts", "ends", "idf", "norms", "row_doc")
@@ -114,7 +126,7 @@ def test_a_page_scores_its_own_row_or_half_its_best_source_chunk() -> None:
     weights = query_weights(index, {"x": 1})
     pages, values, rows = page_scores(index, weights)
     hit, cosine = scores(index, weights)
-    by_row = dict(zip(hit.tolist(), cosine.tolist()))
+    by_row = dict(zip(hit.tolist(), cosine.tolist(), strict=True))
     assert pages.tolist() == [0, 1]
     assert values[0] == by_row[0] and rows[0] == 0
     best_chunk = max(by_row[r] for r in (3, 4))

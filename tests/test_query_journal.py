@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
-
 from test_daemon import wait_until
 from test_query_daemon import daemon  # noqa: F401  (a fixture: `wikid watch` in a thread)
+
 from wikid import Project
 from wikid.daemon.service import Daemon
 from wikid.query import store, stored
@@ -87,7 +87,7 @@ def vouched(project: Project) -> bool:
     return index is not None and vouched_changes(project.paths.query_journal, index.generation) is not None
 
 
-def test_the_daemon_vouches_while_it_watches_and_a_hand_edit_is_seen(project: Project, daemon: Daemon) -> None:
+def test_the_daemon_vouches_while_it_watches_and_a_hand_edit_is_seen(project: Project, daemon: Daemon) -> None:  # noqa: F811 - the fixture imported above
     wait_until(lambda: vouched(project), what="the journal")
     assert os.stat(project.paths.query_journal).st_mode & 0o777 == 0o600
     plan = write(project, "notes/plan", "We will paint the shed green.")
@@ -101,7 +101,7 @@ def test_the_daemon_vouches_while_it_watches_and_a_hand_edit_is_seen(project: Pr
 
 
 def test_an_index_stored_by_another_process_voids_the_journal_until_the_daemon_stores_its_own(
-        project: Project, daemon: Daemon) -> None:
+        project: Project, daemon: Daemon) -> None:  # noqa: F811 - the fixture imported above
     wait_until(lambda: vouched(project), what="the journal")
     project.reindex()
     assert not vouched(project)  # the journal names the daemon's generation: readers walk

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import drop, page
+
 from wikid import Project
 from wikid.query import store
 from wikid.query.results import EmptyWiki
@@ -169,7 +169,7 @@ def test_open_conflicts_are_flagged(project: Project) -> None:
 
 def test_type_filter_and_k(project: Project) -> None:
     for i in range(5):
-        write(project, f"v/{i}", f"Vendor {i}", "coffee supplier\n", **{"type_": "x"})
+        write(project, f"v/{i}", f"Vendor {i}", "coffee supplier\n", type_="x")
     (project.paths.wiki / "v" / "3.md").write_bytes(page(type_="Vendor", title="Vendor 3", body="coffee supplier\n"))
     assert ids(project, "coffee", type="vendor") == ["v/3"]
     assert len(project.query("coffee", k=2)) == 2
@@ -234,3 +234,16 @@ def test_a_build_in_chunks_is_the_same_index(project: Project, monkeypatch: pyte
     assert whole.ids == chunked.ids and whole.terms == chunked.terms
     for name in ARRAYS:
         assert getattr(whole, name).tobytes() == getattr(chunked, name).tobytes(), name
+
+
+def test_execute_asks_for_k_resolved_rather_than_failing_inside(project: Project) -> None:
+    """k=None means the project's query.k: whoever answers reads it (mypy showed execute
+    could be handed None, which a comparison deep inside would have failed on)."""
+    from wikid.query.results import QueryRequest
+    from wikid.query.search import execute, wiki_reader
+
+    write(project, "notes/a", "Alpha", "alpha text\n")
+    index = store.build(project.paths.wiki)
+    with pytest.raises(ValueError, match=r"needs request\.k"):
+        execute(index, QueryRequest("alpha", k=None), wiki_reader(project.paths.wiki))
+    assert [r.id for r in execute(index, QueryRequest("alpha", k=1), wiki_reader(project.paths.wiki)).results] == ["notes/a"]

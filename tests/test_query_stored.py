@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from conftest import drop, page
+
 from wikid import Project
 from wikid.query import indexfile, store, stored
 from wikid.query.results import QueryRequest

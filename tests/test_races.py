@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 from conftest import drop
 
-from wikid import Action, Project
-from wikid import fsio
+from wikid import Action, Project, fsio
 from wikid.intake import managed, pagewrite
 from wikid.intake.journal import Journal
 from wikid.okf.page import split_page

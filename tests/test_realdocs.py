@@ -18,9 +18,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import FIXED_NOW, tree_bytes, wiki_differences
 from sklearn.metrics import adjusted_rand_score
 
-from conftest import FIXED_NOW, tree_bytes, wiki_differences
 from wikid import Project
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.page import split_page

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import drop, page
+
 from wikid import Project
 from wikid.maintenance.remove import RemoveRefused
 from wikid.okf.relink import relink

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import time
 import tracemalloc
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -25,9 +25,9 @@ import wikid.manager.offline.engine as engine
 from wikid import Action, Project
 from wikid.config import OfflineConfig
 from wikid.document.outline import read_outline
-from wikid.manager.offline.content import read_content
 from wikid.intake import journal
 from wikid.manager import BlankWiki, SourceDocument
+from wikid.manager.offline.content import read_content
 from wikid.manager.offline.signals import read_signals
 from wikid.okf.page import split_page
 
@@ -120,7 +120,7 @@ def test_the_offline_engine_reads_a_20_mb_text_in_bounded_memory_and_time() -> N
     """Before the bound: a tracemalloc peak of 278 MB and 5.4 s (15 s under tracemalloc)."""
     words = "kalomi nerusa tivoze bado fegu hijopu " * 8
     text = "Vendor: Huge Line Ltd\nA document of one very long line. " + words * ((20 << 20) // len(words))
-    offline = engine.OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=timezone.utc))
+    offline = engine.OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=UTC))
     tracemalloc.start()
     try:
         started = time.perf_counter()
@@ -137,7 +137,7 @@ def test_the_offline_engine_reads_a_20_mb_text_in_bounded_memory_and_time() -> N
 def test_a_document_with_words_only_beyond_the_opening_is_not_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "MAX_SIGNAL_CHARS", 100)
     text = "## Page 1\n\n" * 50 + "The late words of a long scan.\n"
-    offline = engine.OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=timezone.utc))
+    offline = engine.OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=UTC))
     result = offline.manage([SourceDocument("scan.pdf", text)], BlankWiki())
     assert result.notes == {}
     assert len(result.pages) == 1

@@ -12,11 +12,11 @@ import pytest
 
 pytest.importorskip("starlette", reason="the serve extra is not installed: pip install -e '.[serve]'")
 
-from starlette.testclient import TestClient  # noqa: E402
+from conftest import page, tree_state, updated_sample
+from starlette.testclient import TestClient
 
-from conftest import page, tree_state, updated_sample  # noqa: E402
-from wikid import Project  # noqa: E402
-from wikid.serve.app import LOOPBACK_HOSTS, PER_PAGE, create_app  # noqa: E402
+from wikid import Project
+from wikid.serve.app import LOOPBACK_HOSTS, PER_PAGE, create_app
 
 VENDOR = "/wiki/vendors/bluestone-green-coffee-importers-ltd.md"
 CONFLICTED = page("Vendor", "Quayside Packaging", body=(

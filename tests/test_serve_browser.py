@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -24,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import FIXED_NOW, page, updated_sample
+
 from wikid import Project
 
 pytestmark = pytest.mark.browser

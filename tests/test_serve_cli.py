@@ -19,12 +19,14 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip install -e '.[serve]'")
 
-import wikid.serve as serve_package  # noqa: E402
-from conftest import FIXED_NOW, drop, page  # noqa: E402
-from test_daemon import FAST, running, wait_until  # noqa: E402
-from wikid import Project  # noqa: E402
-from wikid.daemon.service import Daemon  # noqa: E402
-from wikid.serve import ServeError  # noqa: E402
+from conftest import FIXED_NOW, drop, page
+from test_daemon import FAST, running, wait_until
+
+import wikid.serve as serve_package
+from wikid import Project, ProjectNotFound
+from wikid.daemon.service import Daemon
+from wikid.serve import ServeError
+from wikid.serve.server import serve_forever
 
 WEB_STACK = ("starlette", "uvicorn", "jinja2", "nh3")
 
@@ -83,9 +85,20 @@ def test_a_port_in_use_is_refused_with_what_to_do(project: Project) -> None:
 def test_a_missing_web_stack_names_the_extra(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(serve_package, "STACK", ("starlette", "wikid_no_such_module"))
     with pytest.raises(ServeError, match=r"needs wikid_no_such_module: pip install 'wikid\[serve\]'"):
-        project.serve(port=0)
+        serve_forever(project, "127.0.0.1", 0)
     with pytest.raises(ServeError, match="pip install"):
         Daemon(project, serve=("127.0.0.1", 0))  # refused before it watches anything
+
+
+def test_the_daemon_and_the_web_server_refuse_a_folder_that_is_no_project(tmp_path: Path) -> None:
+    """Built on a Project by the CLI or by a caller, they check it themselves (Project.watch did)."""
+    folder = tmp_path / "typo"
+    folder.mkdir()
+    with pytest.raises(ProjectNotFound, match="is not a wikid project"):
+        Daemon(Project(folder))
+    with pytest.raises(ProjectNotFound, match="is not a wikid project"):
+        serve_forever(Project(folder), "127.0.0.1", 0)
+    assert list(folder.iterdir()) == []  # nothing made of the folder
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("nh3", reason="the serve extra is not installed: pip install -e '.[serve]'")
 
-from wikid.serve.files import open_in, split_path  # noqa: E402
-from wikid.serve.links import page_links  # noqa: E402
-from wikid.serve.markdown import render  # noqa: E402
-from wikid.serve.views import breadcrumbs, facts, list_page  # noqa: E402
+from wikid.serve.files import open_in, split_path
+from wikid.serve.links import page_links
+from wikid.serve.markdown import render
+from wikid.serve.views import breadcrumbs, facts, list_page
 
 HOSTILE = """<script>alert(1)</script>
 [a](javascript:alert(2)) <a href="javascript:alert(3)" onclick="alert(4)">b</a>

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from test_cli import wikid
 from test_systemd_units import _diagnostics, _verify, parse_unit, value
+
 from wikid.daemon.unit import escape_path, unit_folder
 
 

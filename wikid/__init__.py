@@ -3,6 +3,9 @@
     from wikid import Project
     report = Project("my-project").update()
 
+    from wikid import Daemon
+    Daemon(Project("my-project")).run()  # `wikid watch`, until SIGTERM/SIGINT
+
 The names below are imported on first use (PEP 562), so importing one part of wikid —
 the extraction worker, the query client — does not import all of it.
 """
@@ -21,6 +24,7 @@ _EXPORTS = {
     "Bucket": "wikid.intake.classify",
     "Config": "wikid.config",
     "ConfigError": "wikid.config",
+    "Daemon": "wikid.daemon.service",
     "EmptyWiki": "wikid.query.results",
     "FileResult": "wikid.intake.report",
     "InputStatus": "wikid.project",
@@ -35,6 +39,7 @@ _EXPORTS = {
     "ServiceReport": "wikid.project",
     "StatusReport": "wikid.project",
     "UpdateReport": "wikid.intake.report",
+    "serve_forever": "wikid.serve.server",
 }
 
 __all__ = [
@@ -44,6 +49,7 @@ __all__ = [
     "Bucket",
     "Config",
     "ConfigError",
+    "Daemon",
     "EmptyWiki",
     "FileResult",
     "InputStatus",
@@ -59,16 +65,27 @@ __all__ = [
     "StatusReport",
     "UpdateReport",
     "__version__",
+    "serve_forever",
 ]
 
 if TYPE_CHECKING:
     from wikid.config import Config, ConfigError
+    from wikid.daemon.service import Daemon
     from wikid.intake.classify import Bucket, Reason
     from wikid.intake.report import Action, FileResult, UpdateReport
     from wikid.lock import ProjectLocked
-    from wikid.project import (BatchFailed, InputStatus, Project, ProjectNotFound, RetryReport, ServiceNotInstalled,
-                               ServiceReport, StatusReport)
+    from wikid.project import (
+        BatchFailed,
+        InputStatus,
+        Project,
+        ProjectNotFound,
+        RetryReport,
+        ServiceNotInstalled,
+        ServiceReport,
+        StatusReport,
+    )
     from wikid.query.results import Answer, EmptyWiki, QueryResponse, QueryResult
+    from wikid.serve.server import serve_forever
 
 
 def __getattr__(name: str) -> Any:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import sys
@@ -16,14 +15,14 @@ from wikid import __version__
 # Imported where used, so that `wikid query` answered by the daemon imports only what it
 # needs to ask it (see wikid.project), and `wikid extract` starts its worker first.
 if TYPE_CHECKING:
-    from wikid.extract.spawn import WorkerProcess
-    from wikid.project import RetryReport, ServiceReport, StatusReport
-    from wikid.query.results import QueryResponse
     from wikid.extract.runner import ExtractOutcome
+    from wikid.extract.spawn import WorkerProcess
     from wikid.intake.report import UpdateReport
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport
     from wikid.okf.lint import LintReport
+    from wikid.project import RetryReport, ServiceReport, StatusReport
+    from wikid.query.results import QueryResponse
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # argparse itself exits 2 on usage errors
 # `update`: files left in input/ for a reason outside them (UpdateReport.not_processed),
@@ -178,7 +177,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                      help="one of these (`wikid COMMAND --help` for more):")
 
-    def add(name: str, summary: str, group: argparse._SubParsersAction | None = None,  # type: ignore[type-arg]
+    def add(name: str, summary: str, group: argparse._SubParsersAction[argparse.ArgumentParser] | None = None,
             about: str | None = None, parents: list[argparse.ArgumentParser] | None = None) -> argparse.ArgumentParser:
         return (group or commands).add_parser(name, parents=[project, *(parents or [])], help=summary,
                                               description=_ABOUT[about or name],
@@ -310,7 +309,8 @@ def _print_status(status: StatusReport) -> None:
     if last and last.get("failed"):
         print(f"Last run: {last.get('finished_at')} FAILED: {last.get('failed')}")
     elif last:
-        counts = ", ".join(f"{n} {a}" for a, n in dict(last.get("counts", {})).items() if n)
+        recorded = last.get("counts")
+        counts = ", ".join(f"{n} {a}" for a, n in recorded.items() if n) if isinstance(recorded, dict) else ""
         print(f"Last run: {last.get('finished_at')} ({counts or 'nothing done'})")
     else:
         print("Last run: never")
@@ -517,8 +517,12 @@ def _run(args: argparse.Namespace) -> int:
 
             logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s", stream=sys.stderr)
             if args.command == "serve":
-                return project.serve(args.host, args.port)
-            return project.watch(serve=(args.host, args.port) if args.serve else None)
+                from wikid.serve.server import serve_forever
+
+                return serve_forever(project, args.host, args.port)
+            from wikid.daemon.service import Daemon
+
+            return Daemon(project, serve=(args.host, args.port) if args.serve else None).run()
         if args.command == "extract":
             try:
                 outcome = project.extract(args.file, worker)
@@ -531,11 +535,11 @@ def _run(args: argparse.Namespace) -> int:
             if args.path is not None:
                 from wikid.okf.lint import lint as lint_directory
 
-                report = lint_directory(Path(args.path), fix=args.fix)
+                linted = lint_directory(Path(args.path), fix=args.fix)
             else:
-                report = project.lint(fix=args.fix)
-            _emit(args.json, report.to_dict, lambda: _print_lint(report))
-            return EXIT_OK if report.ok else EXIT_ERRORS
+                linted = project.lint(fix=args.fix)
+            _emit(args.json, linted.to_dict, lambda: _print_lint(linted))
+            return EXIT_OK if linted.ok else EXIT_ERRORS
         if args.command == "query":
             from wikid.query.results import EmptyWiki, QueryResponse
 

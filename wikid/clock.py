@@ -8,7 +8,7 @@ happened, which is what determinism tests and reproducible builds need.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 class ClockError(ValueError):
@@ -26,19 +26,19 @@ def now() -> datetime:
                 f"WIKID_NOW={fixed!r} is not an ISO 8601 instant; use e.g. 2026-11-30T12:00:00Z"
             ) from None
         if value.tzinfo is None:
-            value = value.replace(tzinfo=timezone.utc)
-        return value.astimezone(timezone.utc)
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch:
         try:
-            return datetime.fromtimestamp(int(epoch), tz=timezone.utc)
+            return datetime.fromtimestamp(int(epoch), tz=UTC)
         except (ValueError, OverflowError, OSError):
             raise ClockError(
                 f"SOURCE_DATE_EPOCH={epoch!r} is not a number of seconds since 1970"
             ) from None
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def iso(instant: datetime) -> str:
     """Format an instant the way OKF wants timestamps: seconds, explicit `Z`."""
-    return instant.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return instant.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

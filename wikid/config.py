@@ -164,9 +164,9 @@ def _model_options(value: Any, origin: str) -> dict[str, Any]:
             continue
         if isinstance(option, bool) or not isinstance(option, types):
             raise ConfigError(f"{origin}: `model_options.{key}` must be {' or '.join(t.__name__ for t in types)}, not {option!r}")
-        if key == "base_url" and not option.strip().startswith(("http://", "https://")):
+        if key == "base_url" and isinstance(option, str) and not option.strip().startswith(("http://", "https://")):
             raise ConfigError(f"{origin}: `model_options.base_url` must be an http(s) URL such as http://127.0.0.1:8080/v1, not {option!r}")
-        if key in ("timeout", "max_tokens") and option <= 0:
+        if key in ("timeout", "max_tokens") and isinstance(option, int | float) and option <= 0:
             raise ConfigError(f"{origin}: `model_options.{key}` must be positive, got {option!r}")
     return dict(value)
 

@@ -1,4 +1,5 @@
-"""`Project` — the public API. The CLI and the tests go through this class only."""
+"""`Project` — the public API. The CLI, the daemon (wikid/daemon/service.py) and the web
+server (wikid/serve/) are built on it and go through this class only; it imports none of them."""
 
 from __future__ import annotations
 
@@ -20,11 +21,11 @@ from wikid.query.results import QueryRequest, QueryResponse, QueryResult, Reinde
 # The rest is imported by the methods that use it, so that `wikid query` answered by the
 # daemon imports none of it (yaml, the extractors, intake, lint: ~60 ms of a 100 ms process).
 if TYPE_CHECKING:  # langchain is imported only when the agent engine runs
-    from wikid.extract.spawn import WorkerProcess
     from langchain_core.language_models import BaseChatModel
 
     from wikid.config import Config
     from wikid.extract.runner import ExtractOutcome
+    from wikid.extract.spawn import WorkerProcess
     from wikid.intake.report import Progress, UpdateReport
     from wikid.maintenance.migrate import MigrationReport
     from wikid.maintenance.remove import RemovalReport
@@ -176,9 +177,10 @@ class Project:
             return True
         return self.paths.input.is_dir() and self.paths.wiki.is_dir()
 
-    def _require_project(self) -> None:
+    def require_project(self) -> None:
         """A folder that holds no project is an error, not an empty project: a typo in -C
-        must not report zeros, nor `update` or `watch` make a project of any folder."""
+        must not report zeros, nor `update` or `watch` make a project of any folder.
+        Public because the daemon and the web server, built on a Project, check it too."""
         from wikid.config import CONFIG_NAME
 
         self._require_root()
@@ -211,9 +213,9 @@ class Project:
         `model` (a langchain `BaseChatModel`) runs the agent engine with that model
         instead of the configured `model:` string (unless `engine: offline` is set)."""
         from wikid.intake.journal import sweep_temps
-        from wikid.manager import engine_name
+        from wikid.manager.select import engine_name
 
-        self._require_project()
+        self.require_project()
         config = self.config()
         engine_name(config, model)
         for directory in (self.paths.input, self.paths.wiki, self.paths.state):
@@ -303,7 +305,7 @@ class Project:
         `wiki/trash/`, the surviving pages' links to it point there, indexes and `log.md`
         follow. Nothing is deleted. Raises RemoveRefused naming a path it may not remove.
         With `dry_run`, says what would happen and changes nothing."""
-        self._require_project()
+        self.require_project()
         from wikid.fsio import prune_empty_dirs
         from wikid.intake.pipeline import refresh_query_index, write_log
         from wikid.maintenance.remove import remove_pages
@@ -341,7 +343,7 @@ class Project:
             if not root.is_dir():
                 raise ProjectNotFound(f"{root} is not a folder; give the OKF bundle's folder")
             return migrate_bundle(root, root / "archive", when, dry_run)
-        self._require_project()
+        self.require_project()
         with ProjectLock(self.paths.lock):
             report = migrate_bundle(self.paths.wiki, self.paths.archive, when, dry_run)
             if report.archived:
@@ -352,25 +354,6 @@ class Project:
                     for rel, name in report.archived.items()])
                 refresh_query_index(self.paths)
         return report
-
-    def watch(self, serve: tuple[str, int] | None = None) -> int:
-        """Run the daemon until SIGTERM/SIGINT (see wikid/daemon/service.py); returns 0.
-        With `serve` (host, port) it also serves the wiki to a browser, searching its own
-        warm index (see `serve`)."""
-        self._require_project()
-        from wikid.daemon.service import Daemon
-
-        return Daemon(self, serve=serve).run()
-
-    def serve(self, host: str = "127.0.0.1", port: int = 8765) -> int:
-        """Serve the wiki, its search and the project's state to a browser until
-        SIGTERM/SIGINT (see wikid/serve/); returns 0. Read-only: nothing it answers
-        writes to the project. Raises ServeError when the `serve` extra is missing or
-        the address cannot be had."""
-        self._require_project()
-        from wikid.serve.server import serve_forever
-
-        return serve_forever(self, host, port)
 
     def install_service(self, system: bool = False, unit_dir: str | Path | None = None,
                         dry_run: bool = False) -> ServiceReport:
@@ -383,11 +366,11 @@ class Project:
         file that exists is never overwritten: the same text is left as it is, another
         raises ServiceNotInstalled, as does a folder that cannot be written. With
         `dry_run`, writes nothing."""
-        from wikid import __version__
+        from wikid._version import __version__
         from wikid.daemon.unit import system_unit, unit_folder, user_unit
         from wikid.fsio import atomic_create
 
-        self._require_project()
+        self.require_project()
         command = [os.path.abspath(sys.executable), "-m", "wikid"]
         unit = (system_unit if system else user_unit)(command, self.root.resolve(), __version__)
         target = Path(unit_dir).absolute() / unit.name if unit_dir is not None else unit_folder(system) / unit.name
@@ -488,7 +471,8 @@ class Project:
     def reindex(self) -> ReindexReport:
         """Rebuild the query index from every page, ignoring the stored one."""
         self._require_root()
-        from wikid.query.store import build, save  # numpy: only for the commands that need it
+        from wikid.query.store import build  # numpy: only for the commands that need it
+        from wikid.query.stored import save
 
         started = time.perf_counter()
         index = build(self.paths.wiki)
@@ -508,7 +492,7 @@ class Project:
         from wikid.okf.bundle import walk_bundle
         from wikid.state import live_record, read_json
 
-        self._require_project()
+        self.require_project()
         config = self.config()
         report = StatusReport()
         if self.paths.input.is_dir():

@@ -10,15 +10,16 @@ batches), conflicting values, and files that are ignored.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 from pathlib import Path
 
 import pytest
-
 from conftest import tree_bytes, wiki_differences
 from office_fixtures import make_docx, make_xlsx
 from pdf_fixtures import make_pdf
+
 from wikid import Project
 
 pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
@@ -75,7 +76,7 @@ def build(root: Path, files: dict[str, bytes], batches: int, seed: int) -> Proje
     order = sorted(files)
     rng.shuffle(order)
     cuts = sorted(rng.sample(range(1, len(order)), batches - 1)) if batches > 1 else []
-    for portion in (order[a:b] for a, b in zip([0, *cuts], [*cuts, len(order)])):
+    for portion in (order[a:b] for a, b in itertools.pairwise([0, *cuts, len(order)])):
         for rel in portion:
             path = project.paths.input / rel
             path.parent.mkdir(parents=True, exist_ok=True)

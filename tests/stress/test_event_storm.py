@@ -45,8 +45,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXED_NOW, page, tree_bytes
+
 from wikid import Project
 from wikid.okf.page import split_page
 
@@ -167,7 +167,7 @@ class Daemon:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(timeout=30)
-            raise AssertionError(f"the daemon did not exit within 120 s of SIGTERM; log tail:\n{self.tail()}")
+            raise AssertionError(f"the daemon did not exit within 120 s of SIGTERM; log tail:\n{self.tail()}") from None
         assert code == 0, f"the daemon exited with {code} on SIGTERM; log tail:\n{self.tail()}"
 
     def kill(self) -> None:

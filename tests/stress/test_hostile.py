@@ -34,18 +34,19 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hostile_corpus import (  # noqa: E402
+from hostile_corpus import (
     CANARY_TOKEN,
     PAGE,
     SKIPPED,
     Expected,
     build,
 )
-from wikid import Project  # noqa: E402
-from wikid.extract.runner import Extractor  # noqa: E402
-from wikid.intake.naming import page_rel  # noqa: E402
-from wikid.intake.report import Action, FileResult  # noqa: E402
-from wikid.okf.page import split_page  # noqa: E402
+
+from wikid import Project
+from wikid.extract.runner import Extractor
+from wikid.intake.naming import page_rel
+from wikid.intake.report import Action, FileResult
+from wikid.okf.page import split_page
 
 pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
 

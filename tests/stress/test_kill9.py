@@ -34,10 +34,10 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_nothing_lost, page, tree_bytes
 from office_fixtures import make_docx, make_xlsx
 from pdf_fixtures import make_pdf, make_pdf_without_text
+
 from wikid import Project
 from wikid.intake.naming import page_rel
 from wikid.okf.bundle import walk_bundle

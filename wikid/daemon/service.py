@@ -35,16 +35,16 @@ from wikid.daemon.watcher import EVENTS_LOST, OverflowAlarm, needs_polling, repo
 from wikid.intake.ignores import IgnoreMemory, under
 from wikid.intake.journal import recover, sweep_temps
 from wikid.intake.pipeline import batch_pages
-from wikid.reasons import Reason
 from wikid.intake.report import Action
 from wikid.intake.scan import canonical_rel, display_name, is_skipped_name, scan_input
 from wikid.lock import ProjectLock
-from wikid.manager import engine_name
+from wikid.manager.select import engine_name
 from wikid.okf.bundle import regenerate_indexes
 from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.project import Project
 from wikid.query.results import QueryRequest
 from wikid.query.server import QueryServer, WarmIndex
+from wikid.reasons import Reason
 from wikid.state import read_json, write_json
 
 if TYPE_CHECKING:
@@ -78,6 +78,7 @@ class Daemon:
         observer_factory: ObserverFactory = start_observer,
         serve: tuple[str, int] | None = None,
     ) -> None:
+        project.require_project()  # a typo in -C must not make a project of any folder
         self.project = project
         self.serve = serve  # (host, port) to serve the wiki to a browser on, or None
         self.web_url: str | None = None  # where it is served, once it is
@@ -277,7 +278,7 @@ class Daemon:
         self._write_state("batch", sorted(batch))
         try:
             report = self.project.batch(self.config, self._progress, only=set(batch))
-        except Exception as exc:  # a failed batch must not end the daemon; its files are retried
+        except Exception as exc:  # noqa: BLE001 - a failed batch must not end the daemon; its files are retried
             log.error("batch of %d file(s) failed: %s: %s", len(batch), type(exc).__name__, exc)
             for rel, signature in batch.items():
                 self.tracker.settle(rel, signature, time.monotonic(), retry=True)
@@ -286,12 +287,12 @@ class Daemon:
         for result in report.files:
             log.info("%s", result.line())
             if result.action in (Action.IGNORED, Action.RETRY):
-                signature = _signature(self._path(result.input)) or batch.get(result.input)
-                if signature is None:
+                seen = _signature(self._path(result.input)) or batch.get(result.input)
+                if seen is None:
                     continue
                 # An I/O failure (a read-only folder, a full disk) clears without the file changing.
                 retry = result.action == Action.RETRY or result.reason == Reason.IO_FAILED
-                self.tracker.settle(result.input, signature, done, retry=retry)
+                self.tracker.settle(result.input, seen, done, retry=retry)
                 if self.tracker.gave_up(result.input):
                     log.warning("giving up on input/%s after repeated failures (%s); it stays there until it changes",
                                 result.input, result.message)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from wikid.document.dates import parse_date
-from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Terms, build, events
+from wikid.document.model import Block, Code, Heading, ItemList, Outline, Paragraph, Terms, build, events
 from wikid.document.text_reader import read_text
 
 MAX_RELEASES = 12  # the newest are what a page shows
@@ -95,7 +95,7 @@ def version_in(text: str) -> str | None:
         return None
     end = text.rstrip()[-1:]
     if end in ".,;:!?" and not text.rstrip().endswith(("])", ")")) and not (
-            end == ":" and _LABELLED.match(text) or end == "." and _LABELLED.match(text) and _SPAN.search(text)):
+            (end == ":" and _LABELLED.match(text)) or (end == "." and _LABELLED.match(text) and _SPAN.search(text))):
         return None
     found = _VERSION.search(text) or _BARE_VERSION.search(text)
     if found is None:
@@ -274,7 +274,7 @@ def _newest_first(releases: list[Release]) -> list[Release]:
         return releases
     if all(r.date for r in releases):
         # two releases of a day (`4.93.0`, `4.93.1`): the higher version is the newer
-        return sorted(releases, key=lambda r: (r.date, version_key(r.version)), reverse=True)  # type: ignore[arg-type, return-value]
+        return sorted(releases, key=lambda r: (r.date, version_key(r.version)), reverse=True)
     keys = [version_key(r.version) for r in releases]
     if keys[0] >= keys[-1]:
         return releases

@@ -89,7 +89,7 @@ def strip_page_furniture(text: str) -> str:
     if len(starts) < PAGE_FURNITURE_MIN_PAGES:
         return text
     ends = [m.start() for m in _PAGE.finditer(text)][1:] + [len(text)]
-    pages = [text[a:b].split("\n") for a, b in zip(starts, ends)]
+    pages = [text[a:b].split("\n") for a, b in zip(starts, ends, strict=True)]
     seen: Counter[str] = Counter()
     for lines in pages:
         seen.update({_DIGITS.sub("#", lines[i].strip()) for i in _edge_positions(lines)})

@@ -320,7 +320,7 @@ def _names_in(title: str) -> list[str]:
 
 def _lead(blocks: list[Block]) -> list[Block]:
     """The blocks before the body text starts: where a document states its title."""
-    lead = []
+    lead: list[Block] = []
     for block in blocks:
         if block.kind == LAYOUT:
             continue
@@ -367,7 +367,7 @@ def _own_line(raw: tuple[str, ...]) -> bool:
         return False
     if len(first) > 60 and len(raw) <= 3 and " ".join(raw).rstrip()[-1:] in ".!?" and first[-1:] not in ".!?:":
         return False  # a long line whose sentence ends on the next: `... to Linux and other` / `Unices.`
-    return len(first) <= 60 or (second[:1].isupper() or second[:1].isdigit()) and not ends_open
+    return len(first) <= 60 or ((second[:1].isupper() or second[:1].isdigit()) and not ends_open)
 
 
 def _lead_title(blocks: list[Block]) -> tuple[str | None, str | None]:
@@ -529,9 +529,9 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
         # in the package it installs; one titled otherwise than its package names it too
         opening = defined_subject(blocks) if not subjects else None
         package = package_subject(text, subjects + ([opening] if opening else []), installed)
-        for name in (opening, package):
-            if name and name.casefold() not in {s.casefold() for s in subjects}:
-                subjects.append(name)
+        for stated in (opening, package):
+            if stated and stated.casefold() not in {s.casefold() for s in subjects}:
+                subjects.append(stated)
     if doc_date is None and title:
         doc_date = parse_date(title)
     if doc_date is None:

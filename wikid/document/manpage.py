@@ -71,7 +71,7 @@ def _forms(text: str, names: tuple[str, ...]) -> list[str]:
     starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
     if len(starts) < 2 or starts[0] != 0:
         return [text]
-    pieces = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)])]
+    pieces = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
     return pieces if all(_FORM_CHARS.search(p) for p in pieces) else [text]
 
 

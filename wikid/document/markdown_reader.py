@@ -277,7 +277,7 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
             or _NUMBERED_TITLE.match(tag.text):
         return None  # `1. Program structure` over its text: a run-in heading
     marked = [c for c in children[:cut] if not (c.type == "text" and not c.content.strip("* "))]
-    strong = tag.text[0] in "-+" or all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2
+    strong = tag.text[0] in "-+" or (all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2)
     if not strong and len(tag.text.split()) > MAX_BROKEN_TAG_WORDS:
         return None  # a sentence broken where its line ended, not a tag
     return Term(tag.text, (Paragraph(text.text),)), strong
@@ -309,7 +309,7 @@ def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list
             out.append(event)
             open_entry = tagged[n]
         elif open_entry and not isinstance(event, Heading):
-            pending.append(event)  # type: ignore[arg-type]
+            pending.append(event)
         else:
             out += pending
             pending = []

@@ -209,7 +209,7 @@ def _summary(b: Block) -> Block:
     if len(lines) < MIN_SUMMARY_LINES or not found[0] or sum(1 for m in found if m) < SUMMARY_SHARE * len(lines):
         return b
     entries: list[tuple[str, str]] = []
-    for line, match in zip(lines, found):
+    for line, match in zip(lines, found, strict=True):
         if match and _SUMMARY_FORM.search(match.group(1)):  # (`--append-verify --append w/old data`: one too)
             entries.append((match.group(1), " ".join(match.group(2).split())))
         elif entries:

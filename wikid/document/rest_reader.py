@@ -138,14 +138,15 @@ def _block(node: nodes.Node) -> list[Block]:
         return [ItemList(tuple(items), isinstance(node, nodes.enumerated_list))] if items else []
     if isinstance(node, (nodes.literal_block, nodes.doctest_block)):
         text = node.astext().rstrip("\n")
-        language = next((c for c in node.get("classes", []) if c != "code"), "")
+        classes: list[str] = node.get("classes", [])
+        language = next((c for c in classes if c != "code"), "")
         return [Code(text, language)] if text.strip() else []
     if isinstance(node, nodes.definition_list):
-        entries = []
-        for item in node.children:
-            if isinstance(item, nodes.definition_list_item):
-                term = next(iter(item.findall(nodes.term)), None)
-                body = [b for d in item.findall(nodes.definition) for b in _blocks_of(d.children)]
+        entries: list[tuple[str, list[Block]]] = []
+        for entry in node.children:
+            if isinstance(entry, nodes.definition_list_item):
+                term = next(iter(entry.findall(nodes.term)), None)
+                body = [b for d in entry.findall(nodes.definition) for b in _blocks_of(d.children)]
                 entries.append((_inline(term) if term is not None else "", body))
         return _terms(entries)
     if isinstance(node, nodes.field_list):
@@ -153,9 +154,9 @@ def _block(node: nodes.Node) -> list[Block]:
                        for field in node.children if isinstance(field, nodes.field) and len(field.children) == 2])
     if isinstance(node, nodes.option_list):
         entries = []
-        for item in node.children:
-            groups = list(item.findall(nodes.option_group))
-            descriptions = list(item.findall(nodes.description))
+        for option in node.children:
+            groups = list(option.findall(nodes.option_group))
+            descriptions = list(option.findall(nodes.description))
             if groups and descriptions:
                 entries.append((groups[0].astext(), _blocks_of(descriptions[0].children)))
         return _terms(entries)
@@ -211,6 +212,6 @@ def read_rest(text: str) -> Outline:
         raise RestUnreadable(f"longer than {MAX_CHARS:,} characters")
     try:
         tree = publish_doctree(text, settings_overrides={**_SETTINGS, "warning_stream": io.StringIO()})
-    except Exception as exc:  # docutils raises many kinds on malformed input  # noqa: BLE001
+    except Exception as exc:  # docutils raises many kinds on malformed input
         raise RestUnreadable(f"{type(exc).__name__}: {exc}") from exc
     return build(_events(tree, 1))

@@ -6,9 +6,8 @@ an option's first sentence, a summary a model wrote.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-
 import re
+from collections.abc import Iterable, Mapping
 
 from wikid.document.furniture import is_boilerplate
 
@@ -100,7 +99,7 @@ def display_heading(text: str, spellings: Mapping[str, str] | None = None) -> st
             return part
         if core.casefold() in known:
             return part.replace(core, known[core.casefold()])
-        if len(core) >= 2 and (core.isalpha() and not set(core) & _VOWELS or any(c.isdigit() for c in core)):
+        if len(core) >= 2 and ((core.isalpha() and not set(core) & _VOWELS) or any(c.isdigit() for c in core)):
             return part
         lowered = part.lower()
         return lowered[:1].upper() + lowered[1:] if first else lowered

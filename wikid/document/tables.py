@@ -45,7 +45,7 @@ def _joined_continuations(rows: list[list[str]]) -> list[list[str]]:
     out: list[list[str]] = []
     for row in rows:
         if out and not row[0] and any(row[1:]):
-            out[-1] = [a if not b else f"{a} {b}".strip() for a, b in zip(out[-1], row)]
+            out[-1] = [a if not b else f"{a} {b}".strip() for a, b in zip(out[-1], row, strict=False)]
         else:
             out.append(list(row))
     return out

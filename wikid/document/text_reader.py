@@ -28,6 +28,7 @@ lines are page breaks, not headings. An emacs `Local Variables:` block and mode 
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -221,7 +222,7 @@ class _Reader:
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
                 and len(nxt.text) >= 0.5 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
             return Heading(line.text, {"=": 1, "-": 2}.get(nxt.text[0], 3)), i + 2
-        if line.indent == 0 and 0 < self.body_indent and nxt is not None and nxt.indent > 0 \
+        if line.indent == 0 and self.body_indent > 0 and nxt is not None and nxt.indent > 0 \
                 and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
                 and line.text[-1] not in ".!?:;," and not _MARKER.match(line.text) and not _URL.search(line.text):
             return Heading(line.text, 1), i + 1  # flush left of an indented body: a man page's section
@@ -266,7 +267,7 @@ class _Reader:
         k = self.next_filled(stop, end)
         under = self.lines[k] if k < end else None
         if len(title) > MAX_HEADING_CHARS or title.endswith((".", ",", ";", ":")) or goes_on(title) or under is None \
-                or ". " in title or k == stop and under.text[:1].islower():
+                or ". " in title or (k == stop and under.text[:1].islower()):
             return None  # a numbered item's sentences, going on under its first line
         indented = under.indent >= 2 and under.indent >= self.body_indent - 1 and not self.over_title(k, end)
         outlined = self.numbered_levels and k > stop and under.indent == 0 and (
@@ -345,13 +346,13 @@ class _Reader:
                 continue
             previous_blank = False
             if _MARKER.match(line.text):
-                block, i = self.item_list(i, end)
-                events.append(block)
+                items, i = self.item_list(i, end)
+                events.append(items)
             elif _is_session(line.text) or self.commented_code(i, end) or (
                     events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")
                     and self.introduced_code(i, end)):
-                block, i = self.session(i, end)
-                events.append(block)
+                session, i = self.session(i, end)
+                events.append(session)
             elif (table := self.any_table(i, end)) is not None:
                 events.append(table[0])
                 i = table[1]
@@ -362,15 +363,15 @@ class _Reader:
                 events.append(tree[0])
                 i = tree[1]
             elif (term := self.term(i, end)) is not None:
-                block, i = term
-                entry = block.entries[0]
+                terms, i = term
+                entry = terms.entries[0]
                 if top and entry.body and all(isinstance(b, ItemList) for b in entry.body) \
                         and not entry.term.startswith(("-", "+")) and len(entry.term.split()) <= MAX_LABEL_WORDS:
                     headings = [e for e in events if isinstance(e, Heading)]
                     level = headings[-1].level if len(headings) > 1 else 2  # a peer of the section before it
                     events += [Heading(entry.term, level), *entry.body]  # `Action items` over its list
                 else:
-                    events.append(block)
+                    events.append(terms)
             else:
                 made, i = self.paragraph(i, end)
                 events += made
@@ -438,7 +439,7 @@ class _Reader:
             stop = self.extent(i, end, indent, lazy=True)
             body = [_Line(column, line.text[marker.end():])] + self.lines[i + 1 : stop]
             _hang(body)
-            sub = _Reader(body, False, 0)  # type: ignore[arg-type]
+            sub = _Reader(body, False, 0)
             blocks = [b for b in sub.blocks(0, len(body), False) if not isinstance(b, Heading)]
             if blocks and isinstance(blocks[0], Paragraph):
                 items.append(Item(blocks[0].text, tuple(blocks[1:])))
@@ -499,7 +500,7 @@ class _Reader:
         if len(line.text) > MAX_TAG_CHARS:
             return None
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
-                or ". " in line.text and not _OPTION_TAG.match(line.text) or goes_on(line.text) and not _KEYWORD.match(line.text):
+                or (". " in line.text and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text)):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
@@ -511,8 +512,8 @@ class _Reader:
         line = self.lines[i]
         assert line is not None
         j = i + 1
-        while j < end and ((nxt := self.lines[j]) is None or nxt.indent >= line.indent - 1
-                           and not (nxt.indent <= line.indent + 1 and _is_colon_tag(nxt.text))):
+        while j < end and ((nxt := self.lines[j]) is None or (nxt.indent >= line.indent - 1
+                           and not (nxt.indent <= line.indent + 1 and _is_colon_tag(nxt.text)))):
             j += 1
         while j > i + 1 and self.lines[j - 1] is None:
             j -= 1
@@ -587,7 +588,7 @@ class _Reader:
         while j < end and (line := self.lines[j]) is not None and (_BOX_RULE.match(line.text) or _BOX_ROW.match(line.text)):
             if _BOX_RULE.match(line.text):
                 if current:
-                    rows.append([" ".join(" ".join(part).split()) for part in zip(*current)])
+                    rows.append([" ".join(" ".join(part).split()) for part in zip(*current, strict=False)])
                 current = []
             else:
                 cells = _BOX_BAR.split(line.text.strip())[1:-1]
@@ -680,7 +681,7 @@ class _Reader:
         if len(columned) < 2 or any(k not in columned and not (_COMMENT.match(run[k].text) or _PROMPT.match(run[k].text)
                                                                or run[k].text in ("...", "…")) for k in range(len(run))):
             return None
-        if any(len(_near(starts[a], starts[b])) < 2 for a, b in zip(columned, columned[1:])) \
+        if any(len(_near(starts[a], starts[b])) < 2 for a, b in itertools.pairwise(columned)) \
                 or all(_is_prose(run[k].text) for k in columned):
             return None
         base = min(line.indent for line in run)
@@ -727,31 +728,31 @@ class _Reader:
         j = i + 1
         nxt = self.lines[j] if j < end else None
         if nxt is not None and nxt.indent > margin + 1 and first.text[-1] not in ".!?:" \
-                and (_is_prose(nxt.text) or goes_on(first.text) and not _COMMENT.match(nxt.text)) \
+                and (_is_prose(nxt.text) or (goes_on(first.text) and not _COMMENT.match(nxt.text))) \
                 and _run_in_tag(first.text) is None and not _FIELD.match(first.text):
             margin = nxt.indent  # a hanging indent: the sentence goes on under the first line
         while j < end:
             line = self.lines[j]
             previous = self.lines[j - 1]
             assert previous is not None
-            if line is None or _MARKER.match(line.text) or abs(line.indent - previous.indent) > 1 and j > i + 1 \
+            if line is None or _MARKER.match(line.text) or (abs(line.indent - previous.indent) > 1 and j > i + 1) \
                     or line.indent > margin + 1 or line.indent < first.indent - 4 \
                     or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
-                    or _ends_early(texts[-1], line.text) or previous.text[-1] in ".:!?" and self.opens_entry(j, end) \
-                    or previous.text.endswith(":") and _is_session(line.text):
+                    or _ends_early(texts[-1], line.text) or (previous.text[-1] in ".:!?" and self.opens_entry(j, end)) \
+                    or (previous.text.endswith(":") and _is_session(line.text)):
                 break
             texts.append(line.text)
             j += 1
         out: list[Block] = [Paragraph(_join(texts))]
         k = self.next_filled(j, end)
-        deeper = k < end and self.lines[k].indent > margin + 1 \
-            and not (k > j and self.indented_first_line(k, end, margin))  # type: ignore[union-attr]
+        deeper = k < end and (below := self.lines[k]) is not None and below.indent > margin + 1 \
+            and not (k > j and self.indented_first_line(k, end, margin))
         if deeper:
             stop = self.extent(k - 1 if k > j else j - 1, end, first.indent, lazy=False)
             stop = max(stop, k + 1)
             stop = next((n for n in range(k + 1, stop) if self.lines[n - 1] is None
                          and self.indented_first_line(n, end, margin)), stop)
-            block = [line for line in self.lines[k:stop]]
+            block = list(self.lines[k:stop])
             filled = [line for line in block if line is not None]
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
             if not listed and (table := self.any_table(k, stop)) is not None and table[1] == stop:
@@ -811,7 +812,7 @@ def aligned_table(lines: list[_Line]) -> Table | None:
             edges += [c, d]
         c = max(d, c + 1)
     edges.append(width)
-    cuts = list(zip(edges[::2], edges[1::2]))
+    cuts = list(zip(edges[::2], edges[1::2], strict=False))
     if len(cuts) < 2:
         return None
     grid = [[row[a:b].strip() for a, b in cuts] for row in rows]
@@ -899,8 +900,8 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
     for k in range(1, min(5, len(words))):
         if _SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
                 and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k])
-                     or k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
-                     and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None):
+                     or (k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
+                     and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None)):
             return " ".join(words[:k]), " ".join(words[k:])
     return None
 
@@ -925,7 +926,7 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
         return run_in if run_in is not None and beside and _KEYWORD.match(run_in[0]) else None
 
     splits = [split(k) for k in range(len(out))]
-    tagged = [splits[k] is not None or isinstance(e, Terms) and (keywords[k] or all(_SHORT_TERM.match(t.term) for t in e.entries))
+    tagged = [splits[k] is not None or (isinstance(e, Terms) and (keywords[k] or all(_SHORT_TERM.match(t.term) for t in e.entries)))
               for k, e in enumerate(out)]
     n = 0
     while n < len(out):

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from wikid.images import Figure
 from wikid.reasons import Reason
 
-
 # What a document's own properties say about it (PDF document info, Office core
 # properties, ODF/EPUB metadata, HTML <title> and <meta>): the keys an extractor may
 # fill, each a one-line string as the document states it. The text says the rest.

@@ -237,8 +237,9 @@ class _Batch:
         """The outcome a finished task brought back, or what became of it."""
         if future.status == "finished":
             try:
-                version, outcome = future.result()
-            except Exception as exc:  # the result could not be fetched: the worker holding it died
+                result: tuple[str, ExtractOutcome] = future.result()
+                version, outcome = result
+            except Exception as exc:  # noqa: BLE001 - the result could not be fetched: the worker holding it died
                 return f"{type(exc).__name__}: {exc}"
             if version != __version__:
                 raise ClusterUnavailable(f"a Dask worker at {self.settings.scheduler} runs wikid {version}, this is "
@@ -246,8 +247,8 @@ class _Batch:
             return outcome
         if future.status == "cancelled":
             return "the scheduler cancelled it (restarted, or the connection to it was lost)"
-        exc = future.exception()
-        return f"{type(exc).__name__}: {exc}"
+        error = future.exception()
+        return f"{type(error).__name__}: {error}"
 
     def finished(self, flight: dict[Any, int]) -> list[Any]:
         """The tasks that ended, waiting up to a tick for the first (each future puts

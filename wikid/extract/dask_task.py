@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from wikid._version import __version__ as WIKID_VERSION
 from wikid.config import LimitsConfig
-from wikid.extract.runner import ExtractOutcome, Extractor
+from wikid.extract.runner import Extractor, ExtractOutcome
 
 
 @dataclass(frozen=True)

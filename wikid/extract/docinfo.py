@@ -57,7 +57,7 @@ def guarded(read: Callable[..., Mapping[str, str]], *args: object) -> dict[str, 
     """`read(*args)`, or no info when reading the properties raises anything."""
     try:
         return dict(read(*args))
-    except Exception:  # properties are optional: a damaged one never costs the document
+    except Exception:  # noqa: BLE001 - properties are optional: a damaged one never costs the document
         return {}
 
 
@@ -102,7 +102,7 @@ def _compose(fields: list[str | None], zone: tuple[str, str, str] | None) -> str
         if zone is not None:
             sign, hours, minutes = zone
             offset = dt.timedelta(hours=int(hours or 0), minutes=int(minutes or 0))
-            tz = dt.timezone.utc if sign in "Zz" else dt.timezone(-offset if sign == "-" else offset)
+            tz = dt.UTC if sign in "Zz" else dt.timezone(-offset if sign == "-" else offset)
         moment = dt.datetime(int(year or 0), int(month or 1), int(day or 1), int(hour), int(minute or 0),
                              int(second or 0), tzinfo=tz)
     except ValueError:  # month 13, hour 25, a zone of a day or more, year 0000
@@ -119,11 +119,11 @@ def read_part(package: zipfile.ZipFile, name: str, until: str) -> ElementTree.El
         head = stream.read(MAX_PART_BYTES)
     if b"<!ENTITY" in head:
         return None
-    parser = ElementTree.XMLPullParser(events=("end",))
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(events=("end",))
     for start in range(0, len(head), _FEED_BYTES):
         parser.feed(head[start : start + _FEED_BYTES])  # in pieces: damage after the element is never seen
-        for _, element in parser.read_events():
-            if element.tag == until:
+        for event in parser.read_events():
+            if isinstance(element := event[-1], ElementTree.Element) and element.tag == until:
                 return element
     return None
 

@@ -58,7 +58,7 @@ class ImageSettings:
     keep: bool = False
 
 
-_SETTINGS: ContextVar[ImageSettings] = ContextVar("wikid_image_settings", default=ImageSettings())
+_SETTINGS: ContextVar[ImageSettings] = ContextVar("wikid_image_settings", default=ImageSettings())  # noqa: B039 - frozen
 
 
 @contextmanager
@@ -199,38 +199,48 @@ class ImageReader:
         from PIL import Image
 
         if data is None:
-            return self.count(ImageOutcome.BROKEN)
+            self.count(ImageOutcome.BROKEN)
+            return None
         if len(self.outcomes) >= MAX_IMAGES or len(data) > MAX_IMAGE_BYTES:
-            return self.count(ImageOutcome.OVER_LIMIT)
+            self.count(ImageOutcome.OVER_LIMIT)
+            return None
         digest = hashlib.sha256(data).digest()
         if digest in self._seen:
-            return self.count(ImageOutcome.DUPLICATE)
+            self.count(ImageOutcome.DUPLICATE)
+            return None
         self._seen.add(digest)
         if _vector(data):
-            return self.count(ImageOutcome.UNREADABLE)
+            self.count(ImageOutcome.UNREADABLE)
+            return None
         Image.MAX_IMAGE_PIXELS = ocr.MAX_IMAGE_PIXELS
         try:
             picture = Image.open(io.BytesIO(data))
             picture.load()
         except Image.DecompressionBombError:  # over MAX_IMAGE_PIXELS: a bomb, or a poster nobody OCRs
-            return self.count(ImageOutcome.OVER_LIMIT)
-        except Exception:  # Pillow raises many types on damaged or foreign bytes
-            return self.count(ImageOutcome.BROKEN)
+            self.count(ImageOutcome.OVER_LIMIT)
+            return None
+        except Exception:  # noqa: BLE001 - Pillow raises many types on damaged or foreign bytes
+            self.count(ImageOutcome.BROKEN)
+            return None
         return self.read_picture(picture, where, nearby)
 
     def read_picture(self, picture: object, where: str, nearby: str) -> Figure | None:
         """The figure a decoded Pillow image makes: its text by OCR, within the deadline."""
         if ocr.decorative(picture):
-            return self.count(ImageOutcome.DECORATIVE)
+            self.count(ImageOutcome.DECORATIVE)
+            return None
         if ocr.tesseract() is None:
-            return self.count(ImageOutcome.NO_OCR)
+            self.count(ImageOutcome.NO_OCR)
+            return None
         left = None if self.settings.deadline is None else self.settings.deadline - time.monotonic()
         if left is not None and left <= 0:
-            return self.count(ImageOutcome.OVER_LIMIT)
+            self.count(ImageOutcome.OVER_LIMIT)
+            return None
         try:
             text = ocr.read_pixels(picture, timeout=left)
         except subprocess.TimeoutExpired:
-            return self.count(ImageOutcome.OVER_LIMIT)
+            self.count(ImageOutcome.OVER_LIMIT)
+            return None
         self.count(ImageOutcome.READ if text else ImageOutcome.UNREADABLE)
         keep = self.settings.keep and len(self.figures) < MAX_KEPT
         figure = Figure(len(self.figures) + 1, where, nearby, text, _jpeg(picture) if keep else None)

@@ -38,15 +38,15 @@ import warnings
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
-from bs4 import BeautifulSoup, Comment, NavigableString, SoupStrainer, Tag  # noqa: E402  (installed with markitdown)
-from markitdown.converters._markdownify import _CustomMarkdownify  # noqa: E402
+from bs4 import BeautifulSoup, Comment, NavigableString, SoupStrainer, Tag  # installed with markitdown
+from markitdown.converters._markdownify import _CustomMarkdownify
 
-from wikid.document.furniture import FURNITURE_HEADING  # noqa: E402
-from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error  # noqa: E402
-from wikid.extract.docinfo import first_date, guarded, iso_date  # noqa: E402
-from wikid.extract.htmllayout import rewrite_layout  # noqa: E402
-from wikid.extract.text import looks_binary  # noqa: E402
-from wikid.reasons import Reason  # noqa: E402
+from wikid.document.furniture import FURNITURE_HEADING
+from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
+from wikid.extract.docinfo import first_date, guarded, iso_date
+from wikid.extract.htmllayout import rewrite_layout
+from wikid.extract.text import looks_binary
+from wikid.reasons import Reason
 
 NAV_TAGS = frozenset({"nav", "header", "footer", "aside", "form"})
 NAV_ROLES = frozenset({"navigation", "search", "banner", "contentinfo", "complementary", "menu", "menubar"})
@@ -142,13 +142,13 @@ def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool,
                     stack.append(child)
         run: list[Tag | NavigableString] = []
         links = 0
-        for child in [*element.children, None]:
-            is_link = isinstance(child, Tag) and child.name == "a" and child.get("href") is not None
-            is_gap = (isinstance(child, Tag) and child.name == "br") or (
-                isinstance(child, NavigableString) and not isinstance(child, Comment) and not _alnum(child)
-                and not any(c in ",;" for c in child))  # "see <a>x</a>, <a>y</a>, <a>z</a>": a sentence's list
-            if child is not None and (is_link or (is_gap and run)):
-                run.append(child)
+        for node in [*element.children, None]:
+            is_link = isinstance(node, Tag) and node.name == "a" and node.get("href") is not None
+            is_gap = (isinstance(node, Tag) and node.name == "br") or (
+                isinstance(node, NavigableString) and not isinstance(node, Comment) and not _alnum(node)
+                and not any(c in ",;" for c in node))  # "see <a>x</a>, <a>y</a>, <a>z</a>": a sentence's list
+            if isinstance(node, Tag | NavigableString) and (is_link or (is_gap and run)):
+                run.append(node)
                 links += is_link
                 continue
             if links >= MIN_LINKS and not in_main:  # a run of bare links: a table of contents

@@ -52,7 +52,7 @@ def _text(tag: Tag) -> str:
 
 
 def _cells(row: Tag) -> list[Tag]:
-    return [c for c in row.find_all(["td", "th"], recursive=False)]
+    return list(row.find_all(["td", "th"], recursive=False))
 
 
 def _rows(table: Tag) -> list[Tag]:
@@ -81,7 +81,7 @@ def _layout_entries(table: Tag) -> list[tuple[Tag | None, Tag | None]] | None:
     used = [n for n in range(width) if columns[n]]
     tag_column, text_column = used[0], used[-1]
     out: list[tuple[Tag | None, Tag | None]] = []
-    for cells, f in zip(grid, filled):
+    for cells, f in zip(grid, filled, strict=True):
         kept = [n for n in range(len(cells)) if f[n]]
         if not kept:
             continue
@@ -253,7 +253,7 @@ def _beside_entry(paragraph: Tag, margin: float, base: float) -> bool:
     next to this entry: after this entry's text, or before this paragraph."""
     for forward in (True, False):
         sibling: Tag | None = paragraph
-        while True:
+        while sibling is not None:  # None only once it broke out below
             found = sibling.find_next_sibling() if forward else sibling.find_previous_sibling()
             sibling = found if isinstance(found, Tag) else None
             if sibling is None or sibling.name not in ("p", "pre") or (_margin(sibling) or 0.0) <= base:
@@ -320,8 +320,8 @@ def _indented_runs(parent: Tag, base: float) -> list[list[Tag]]:
     run: list[Tag] = []
     for child in parent.children:
         if isinstance(child, Tag):
-            if child.name == "p" and (_margin(child) is not None or _heads_entry(child, base)) \
-                    or child.name == "pre" and run:  # no-fill lines under an entry's text
+            if (child.name == "p" and (_margin(child) is not None or _heads_entry(child, base))) \
+                    or (child.name == "pre" and run):  # no-fill lines under an entry's text
                 run.append(child)
                 continue
             if run:
@@ -345,9 +345,9 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
         head = run[n]
         margin = _margin(head)
         margin = base if margin is None else margin
-        body = []
+        body: list[Tag] = []
         m = n + 1
-        while m < len(run) and ((_margin(run[m]) or 0.0) > margin or run[m].name == "pre" and body):
+        while m < len(run) and ((_margin(run[m]) or 0.0) > margin or (run[m].name == "pre" and body)):
             body.append(run[m])
             m += 1
         tagged = bool(body) and head.name == "p" and _is_tag(_text(head))  # no-fill lines are no tag

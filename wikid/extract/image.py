@@ -10,6 +10,7 @@ install command. A tiny image is `empty` (decorative); one Pillow cannot decode 
 from __future__ import annotations
 
 import io
+import itertools
 
 from wikid.extract import figures, ocr
 from wikid.extract.base import Extracted, ExtractionError
@@ -26,7 +27,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
     Image.MAX_IMAGE_PIXELS = ocr.MAX_IMAGE_PIXELS
     try:
         image = Image.open(io.BytesIO(data))
-        frames = [frame.copy() for _, frame in zip(range(MAX_FRAMES + 1), ImageSequence.Iterator(image))]
+        frames = [frame.copy() for frame in itertools.islice(ImageSequence.Iterator(image), MAX_FRAMES + 1)]
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
         raise ExtractionError(Reason.EXTRACTION_FAILED, f"not a readable image: {exc}") from exc
     warnings = []

@@ -38,14 +38,14 @@ from urllib.parse import unquote
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
-from markitdown import StreamInfo  # noqa: E402  (telemetry must be off first)
-from markitdown.converters import EpubConverter, PptxConverter  # noqa: E402
+from markitdown import StreamInfo  # telemetry must be off first
+from markitdown.converters import EpubConverter, PptxConverter
 
-from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error  # noqa: E402
-from wikid.extract.docinfo import DC, first_date, guarded, iso_date, ooxml_info, read_part, texts  # noqa: E402
-from wikid.extract.figures import MAX_IMAGE_BYTES, Pictures  # noqa: E402
-from wikid.extract.text import looks_binary  # noqa: E402
-from wikid.reasons import Reason  # noqa: E402
+from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
+from wikid.extract.docinfo import DC, first_date, guarded, iso_date, ooxml_info, read_part, texts
+from wikid.extract.figures import MAX_IMAGE_BYTES, Pictures
+from wikid.extract.text import looks_binary
+from wikid.reasons import Reason
 
 _SLIDE_MARKER = re.compile(r"^<!-- Slide number: (\d+) -->$", re.MULTILINE)
 _H1 = re.compile(r"^# ", re.MULTILINE)
@@ -62,10 +62,10 @@ class _PptxPictures(PptxConverter):
         self.pictures = pictures
 
     def _convert_picture_to_markdown(self, shape: Any, **kwargs: Any) -> str:
-        markdown = super()._convert_picture_to_markdown(shape, **kwargs)
+        markdown: str = super()._convert_picture_to_markdown(shape, **kwargs)
         try:
             blob = shape.image.blob
-        except Exception:  # python-pptx raises on SVG-only and linked pictures
+        except Exception:  # noqa: BLE001 - python-pptx raises on SVG-only and linked pictures
             blob = None
         return markdown + self.pictures.mark(blob) + "\n"
 

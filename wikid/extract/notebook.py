@@ -31,6 +31,11 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _mapping(value: Any) -> dict[str, Any]:
+    """A JSON object of the notebook, or an empty one where it holds something else."""
+    return value if isinstance(value, dict) else {}
+
+
 def _trimmed(text: str) -> str:
     lines = text.rstrip("\n").split("\n")
     if len(lines) > MAX_OUTPUT_LINES:
@@ -38,7 +43,7 @@ def _trimmed(text: str) -> str:
     return "\n".join(lines)
 
 
-def _image(data: dict[str, Any]) -> bytes | None | str:
+def _image(data: dict[str, Any]) -> bytes | str | None:
     """The bytes of an output's image (None when they do not decode), '' when it has none."""
     for mime in _IMAGES:
         if mime in data:
@@ -58,14 +63,14 @@ def _outputs(outputs: Any, pictures: Pictures) -> list[str]:
         if not isinstance(output, dict):
             continue
         kind = output.get("output_type")
-        data = output.get("data") if isinstance(output.get("data"), dict) else {}
+        data = _mapping(output.get("data"))
         if kind == "stream":
             text = _text(output.get("text"))
         elif kind == "error":
             text = f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"
         else:
             if (image := _image(data)) != "":
-                out.append(pictures.mark(image or None) + "\n")
+                out.append(pictures.mark(image if isinstance(image, bytes) and image else None) + "\n")
                 if "text/plain" in data and _text(data["text/plain"]).startswith("<"):
                     continue  # `<Figure size 640x480 with 1 Axes>`: the repr of the image
             text = _text(data.get("text/plain") or output.get("text"))
@@ -87,9 +92,9 @@ def extract(data: bytes, suffix: str) -> Extracted:
         cells = notebook["worksheets"][0].get("cells")  # nbformat 3
     if not isinstance(cells, list):
         raise ExtractionError(Reason.EXTRACTION_FAILED, "not a notebook: no list of cells")
-    meta = notebook.get("metadata") if isinstance(notebook.get("metadata"), dict) else {}
-    kernel = meta.get("kernelspec") if isinstance(meta.get("kernelspec"), dict) else {}
-    info = meta.get("language_info") if isinstance(meta.get("language_info"), dict) else {}
+    meta = _mapping(notebook.get("metadata"))
+    kernel = _mapping(meta.get("kernelspec"))
+    info = _mapping(meta.get("language_info"))
     language = str(kernel.get("language") or info.get("name") or "python")
     parts: list[str] = []
     pictures = Pictures()

@@ -73,7 +73,7 @@ def png_of(image: object) -> bytes:
 def decorative(image: object) -> bool:
     """Too small to hold text: an icon, a bullet, a rule, a spacer."""
     width, height = image.size  # type: ignore[attr-defined]
-    return min(width, height) < MIN_SIDE or width * height < MIN_PIXELS
+    return bool(min(width, height) < MIN_SIDE or width * height < MIN_PIXELS)
 
 
 def read_pixels(image: object, language: str = "eng", timeout: float | None = None) -> str:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import ctypes
 import io
+import itertools
 import re
 import statistics
 from collections import Counter
@@ -41,9 +42,9 @@ from typing import TYPE_CHECKING
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from wikid.extract import figures, ocr
 from wikid.extract.base import Extracted, ExtractionError, clean_info, describe_error
 from wikid.extract.docinfo import first_date, guarded, pdf_date
-from wikid.extract import figures, ocr
 from wikid.images import ImageOutcome
 from wikid.reasons import Reason
 
@@ -89,7 +90,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
         warnings = [f"PDFium could not open the file ({pdfium_error}), so pypdf read it; word spacing may be off"]
     else:
         with pdfium.PdfDocument(raw) as pdf:
-            pages = [_page_text(lambda: laid_out(pdf[i].get_textpage())) for i in range(len(pdf))]
+            pages = [_page_text(lambda n: laid_out(pdf[n].get_textpage()), i) for i in range(len(pdf))]
             info = guarded(_info, lambda key: _pdfium_value(pdf, key))
             warnings, reader = _ocr_blank_pages(pdf, pages)
             return _assemble(pages, warnings, info, reader)
@@ -139,7 +140,7 @@ def _scan_dpi(page: pdfium.PdfPage) -> float:
         try:
             width, height = image.get_px_size()
             left, bottom, right, top = image.get_bounds()
-        except Exception:  # a damaged image object: it tells nothing about the scan
+        except Exception:  # noqa: BLE001 - a damaged image object: it tells nothing about the scan
             continue
         if right - left > 1 and top - bottom > 1:
             best = max(best, width / ((right - left) / 72), height / ((top - bottom) / 72))
@@ -153,7 +154,7 @@ def _pypdf_pages(data: bytes, pdfium_error: str) -> tuple[list[str | None], dict
         reader = PdfReader(io.BytesIO(data))
         locked = reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED
         pages = [] if locked else list(reader.pages)
-    except Exception as exc:  # pypdf raises far more than PyPdfError on damaged files
+    except Exception as exc:  # noqa: BLE001 - pypdf raises far more than PyPdfError on damaged files
         raise ExtractionError(
             Reason.EXTRACTION_FAILED, f"not a readable PDF: {pdfium_error}; pypdf: {describe_error(exc)}"
         ) from None
@@ -205,7 +206,7 @@ def laid_out(textpage: pdfium.PdfTextPage) -> str:
     at a hyphenation (U+FFFE) spans one more line of height. Without enough lines to
     measure a pitch the text comes as PDFium gives it.
     """
-    text = textpage.get_text_range()
+    text: str = textpage.get_text_range()
     if len(text) != textpage.count_chars():
         return text
     rows: list[tuple[float, float, int, str]] = []  # (left, bottom, visual lines, text)
@@ -220,7 +221,7 @@ def laid_out(textpage: pdfium.PdfTextPage) -> str:
         if match is None:
             break
         pos = match.end()
-    pitches = [a[1] - b[1] for a, b in zip(rows, rows[1:]) if a[2] == 1 and 0 < a[1] - b[1] < 60]
+    pitches = [a[1] - b[1] for a, b in itertools.pairwise(rows) if a[2] == 1 and 0 < a[1] - b[1] < 60]
     if len(pitches) < 2:
         return text
     pitch = statistics.median(pitches)
@@ -238,11 +239,11 @@ def laid_out(textpage: pdfium.PdfTextPage) -> str:
     return "\n".join(out)
 
 
-def _page_text(read: Callable[[], str]) -> str | None:
-    """The normalised text of one page, or None when the library cannot parse it."""
+def _page_text(read: Callable[..., str], *args: object) -> str | None:
+    """The normalised text of one page (`read(*args)`), or None when the library cannot parse it."""
     try:
-        return _normalise(read())
-    except Exception:  # one bad page must not cost the others; reported by _assemble
+        return _normalise(read(*args))
+    except Exception:  # noqa: BLE001 - one bad page must not cost the others; reported by _assemble
         return None
 
 
@@ -295,7 +296,7 @@ def mend_spacing(pages: list[str | None]) -> list[str | None]:
     def join(match: re.Match[str]) -> str:
         first, second = match.group(1), match.group(2)
         only_here = pairs[(first, second)]
-        pieces = words[second] <= only_here and (words[first] <= only_here or len(first) == 1 and first not in "aAI")
+        pieces = words[second] <= only_here and (words[first] <= only_here or (len(first) == 1 and first not in "aAI"))
         return first if pieces and words[first + second] > 0 else match.group(0)
 
     def split(match: re.Match[str]) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from wikid.config import LimitsConfig
-from wikid.extract.runner import ExtractOutcome, Extractor
+from wikid.extract.runner import Extractor, ExtractOutcome
 
 
 def extract_all(limits: LimitsConfig, paths: Sequence[Path],
@@ -46,7 +46,7 @@ def extract_all(limits: LimitsConfig, paths: Sequence[Path],
                     except queue.Empty:
                         return
                     finished.put((index, extractor.extract(paths[index])))
-        except BaseException as exc:  # handed to the caller's thread, which raises it
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread, which raises it
             finished.put(exc)
 
     threads = [threading.Thread(target=drive, args=(e,), name=f"wikid-extract-{n}", daemon=True)
@@ -61,7 +61,7 @@ def extract_all(limits: LimitsConfig, paths: Sequence[Path],
             yield got
     finally:
         stopping.set()
-        for thread, extractor in zip(threads, extractors):
+        for thread, extractor in zip(threads, extractors, strict=True):
             while thread.is_alive():  # a thread between two files may start a new worker: kill that one too
                 extractor.interrupt()
                 thread.join(0.05)

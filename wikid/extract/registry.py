@@ -6,7 +6,7 @@ nothing; the format libraries are imported only in the extraction worker.
 
 from __future__ import annotations
 
-from wikid.intake.naming import split_name
+from wikid.filenames import split_name
 
 TEXT_SUFFIXES = frozenset(
     ".txt .text .csv .tsv .json .yaml .yml .toml .rst .org .log .xml .md .markdown".split()
@@ -24,10 +24,10 @@ EXTRACTORS: dict[str, str] = {
     ".odt": "wikid.extract.odt",
     ".rtf": "wikid.extract.rtf",
     ".ipynb": "wikid.extract.notebook",
-    **{suffix: "wikid.extract.image" for suffix in (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")},
+    **dict.fromkeys((".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff"), "wikid.extract.image"),
     ".jsonl": "wikid.extract.records",
     ".ndjson": "wikid.extract.records",
-    **{suffix: "wikid.extract.text" for suffix in TEXT_SUFFIXES},
+    **dict.fromkeys(TEXT_SUFFIXES, "wikid.extract.text"),
 }
 
 

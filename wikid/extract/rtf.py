@@ -88,7 +88,8 @@ def _info(source: str, codepage: str) -> dict[str, str]:
         if found is None:
             return None
         value = re.sub(r"[\r\n]", "", found.group(1))  # line breaks in RTF source are not text
-        return rtf_to_text("{\\rtf1\\ansi " + value + "}", encoding=codepage, errors="replace")
+        plain: str = rtf_to_text("{\\rtf1\\ansi " + value + "}", encoding=codepage, errors="replace")
+        return plain
 
     def time(word: str) -> str | None:
         found = re.search(_TIME_FIELD % word, group)

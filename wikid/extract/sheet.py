@@ -66,7 +66,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
     """Markdown for every non-empty sheet of a .xlsx workbook, in workbook order."""
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl/zipfile/lxml raise many types on damaged files
+    except Exception as exc:  # noqa: BLE001 - openpyxl/zipfile/lxml raise many types on damaged files
         detail = f"openpyxl could not open the workbook: {describe_error(exc)}"
         raise ExtractionError(Reason.EXTRACTION_FAILED, detail) from None
     sections: list[str] = []
@@ -78,7 +78,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
         for sheet in workbook.worksheets:
             try:
                 rows, dropped, unread = _read(sheet)
-            except Exception as exc:  # cells are parsed lazily, so damage can surface here
+            except Exception as exc:  # noqa: BLE001 - cells are parsed lazily, so damage can surface here
                 raise ExtractionError(
                     Reason.EXTRACTION_FAILED, f"openpyxl could not read sheet {sheet.title!r}: {describe_error(exc)}"
                 ) from None
@@ -157,7 +157,7 @@ def _read(sheet: ReadOnlyWorksheet) -> tuple[list[list[str]], int, bool]:
     many rows with values the cap dropped, and whether rows were left unread (counting
     stops COUNTED_ROWS rows past the cap)."""
     sheet.reset_dimensions()
-    source = sheet.iter_rows(values_only=True)
+    source = sheet.iter_rows(values_only=True)  # type: ignore[misc]  # types-openpyxl types it for Worksheet only
     rows: list[list[str]] = []
     last_filled = 0  # len(rows) up to the last row with a value
     for values in source:

@@ -27,8 +27,8 @@ import io
 import re
 
 from wikid.extract.base import Extracted, ExtractionError, gfm_table
-from wikid.reasons import Reason
 from wikid.okf.frontmatter import parse_frontmatter, split_frontmatter
+from wikid.reasons import Reason
 
 MAX_TABLE_ROWS = 1000
 BINARY_SHARE = 0.05

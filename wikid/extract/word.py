@@ -72,7 +72,7 @@ def extract(data: bytes, suffix: str) -> Extracted:
         for title, attrs in (("Header", _HEADERS), ("Footer", _FOOTERS)):
             if furniture := _furniture(document, attrs, styles, pictures):
                 parts.append(f"## {title}\n\n" + "\n\n".join(furniture))
-    except Exception as exc:  # python-docx/lxml/zipfile raise many types on damaged files
+    except Exception as exc:  # noqa: BLE001 - python-docx/lxml/zipfile raise many types on damaged files
         raise ExtractionError(
             Reason.EXTRACTION_FAILED, f"python-docx could not read the document: {describe_error(exc)}"
         ) from None

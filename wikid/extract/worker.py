@@ -62,7 +62,7 @@ def _offline() -> str:
     os.environ["HF_HUB_OFFLINE"] = "1"
     isolated = _own_network_namespace(linux_libc())
     socket.socket = _NoNetwork  # type: ignore[misc]
-    socket.create_connection = _NoNetwork  # type: ignore[assignment]
+    socket.create_connection = _NoNetwork
     return NETNS if isolated else PYTHON_ONLY
 
 
@@ -189,7 +189,7 @@ def serve(conn: Connection, preload: str = "") -> None:
         except MemoryError:
             reply = _fail(Reason.EXTRACTION_FAILED,
                           f"memory limit of {memory_budget // 1048576} MB exceeded (limits.extract_memory_mb)")
-        except Exception as exc:  # a library bug costs one file, not the batch
+        except Exception as exc:  # noqa: BLE001 - a library bug costs one file, not the batch
             reply = _fail(Reason.EXTRACTION_FAILED, describe_error(exc))
         conn.send((*reply, healthy))
         if not healthy:

@@ -14,10 +14,10 @@ import os
 import shutil
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import BinaryIO
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import BinaryIO
 
 from wikid.fsio import fsync_dir, write_temp
 from wikid.intake.naming import archive_candidates

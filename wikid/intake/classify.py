@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from wikid.extract.registry import extractor_module
-from wikid.intake.naming import is_markdown, page_rel, split_name
+from wikid.filenames import split_name
+from wikid.intake.naming import is_markdown, page_rel
 from wikid.okf.concept_id import ARCHIVE_DIR, RESERVED_DIRS
 from wikid.okf.frontmatter import Frontmatter, conformance_error, parse_frontmatter
 from wikid.reasons import Reason

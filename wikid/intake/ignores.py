@@ -20,10 +20,9 @@ from pathlib import Path
 
 from wikid._version import __version__
 from wikid.config import LimitsConfig
-from wikid.reasons import Reason
 from wikid.intake.scan import InputEntry
+from wikid.reasons import Reason
 from wikid.state import read_json, write_json
-
 
 EXTRACTION_REASONS = frozenset({Reason.ENCRYPTED, Reason.EMPTY, Reason.EXTRACTION_FAILED, Reason.TOO_LARGE})
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -122,9 +121,10 @@ def _bytes(path: Path) -> bytes | None:
         return None
 
 
-def _unclaim(paths: ProjectPaths, rel: str, when: datetime, ours: Callable[[Path], bool], start: str | None) -> None:
+def _unclaim(paths: ProjectPaths, rel: str, when: datetime, ours: bytes | None, start: str | None) -> None:
     """Remove the names this batch may have claimed for `rel` before recording them: from
-    `start` (the first name that was free, see Journal.claim_from) on."""
+    `start` (the first name that was free, see Journal.claim_from) on, those holding
+    `ours` (the bytes the batch put there; None: nothing of its own survives to compare)."""
     candidates = archive_candidates(rel, when)
     if start is not None:
         candidates = itertools.dropwhile(lambda c: c != start, candidates)
@@ -132,7 +132,7 @@ def _unclaim(paths: ProjectPaths, rel: str, when: datetime, ours: Callable[[Path
         path = paths.archive / candidate
         if not path.exists():
             return
-        if ours(path):
+        if ours is not None and _bytes(path) == ours:
             path.unlink()
 
 
@@ -141,17 +141,14 @@ def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
     for rel, path in journal.claiming.items():
         if rel in journal.docs:
             continue  # recorded: undone below
-        original = _bytes(Path(path))
-        staged = _bytes(paths.extract_staging / f"{rel}.txt")
-        _unclaim(paths, rel, when, lambda p: original is not None and _bytes(p) == original, journal.claim_from.get(rel))
+        _unclaim(paths, rel, when, _bytes(Path(path)), journal.claim_from.get(rel))
         text_rel = extracted_text_rel(rel)
-        _unclaim(paths, text_rel, when, lambda p: staged is not None and _bytes(p) == staged, journal.claim_from.get(text_rel))
+        staged = _bytes(paths.extract_staging / f"{rel}.txt")
+        _unclaim(paths, text_rel, when, staged, journal.claim_from.get(text_rel))
     for page_id in journal.claiming_pages:
         if page_id in journal.pages:
             continue
-        page = _bytes(paths.wiki / f"{page_id}.md")
-        _unclaim(paths, f"{page_id}.md", when, lambda p: page is not None and _bytes(p) == page,
-                 journal.claim_from.get(f"{page_id}.md"))
+        _unclaim(paths, f"{page_id}.md", when, _bytes(paths.wiki / f"{page_id}.md"), journal.claim_from.get(f"{page_id}.md"))
     for page_id, page in journal.pages.items():
         target = paths.wiki / f"{page_id}.md"
         current = _bytes(target)
@@ -172,14 +169,14 @@ def _roll_back(paths: ProjectPaths, journal: Journal) -> None:
         if previous is not None and _bytes(target) == _bytes(previous):
             previous.unlink()  # the page holds those bytes again: the copy is redundant
     for doc in journal.docs.values():
-        original, archived = Path(doc.path), paths.archive / doc.archived
-        if not original.exists():
+        source, archived = Path(doc.path), paths.archive / doc.archived
+        if not source.exists():
             continue  # the archive holds its only copy now: keep it
         try:
-            linked = os.path.samestat(os.lstat(original), os.lstat(archived))
+            linked = os.path.samestat(os.lstat(source), os.lstat(archived))
         except OSError:
             linked = False
-        if linked or _bytes(original) == _bytes(archived):
+        if linked or _bytes(source) == _bytes(archived):
             archived.unlink(missing_ok=True)
             (paths.archive / doc.text).unlink(missing_ok=True)
 

@@ -23,15 +23,23 @@ from wikid.clock import iso
 from wikid.config import Config
 from wikid.fsio import NotRegularFile, atomic_replace, fsync_dir, read_regular, write_problem
 from wikid.intake import owned
-from wikid.intake.archive import (ChangedDuringIngest, archive_bytes, claim_original, fingerprint, first_free,
-                                  keeper, release_original)
+from wikid.intake.archive import (
+    ChangedDuringIngest,
+    archive_bytes,
+    claim_original,
+    fingerprint,
+    first_free,
+    keeper,
+    release_original,
+)
 from wikid.intake.classify import Bucket, Reason
 from wikid.intake.journal import Journal, JournalDoc, JournalPage, finish, recover, remove_superseded
 from wikid.intake.naming import extracted_text_rel
 from wikid.intake.pagewrite import PageBlocked, PagePut, swap_page
 from wikid.intake.report import Action, FileResult
 from wikid.intake.scan import InputEntry
-from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, select_manager
+from wikid.manager import ExistingConcept, ManagerResult, SourceDocument
+from wikid.manager.select import select_manager
 from wikid.okf.bundle import walk_bundle
 from wikid.okf.concept_id import concept_id_problem
 from wikid.okf.frontmatter import conformance_error, parse_frontmatter
@@ -154,7 +162,7 @@ def _rewrite(page: _Page, placeholders: _Placeholders) -> str:
     for entry in sources if isinstance(sources, list) else []:
         if not isinstance(entry, dict):
             continue
-        rel = placeholders.rel_of.get(entry.get("resource")) if isinstance(entry.get("resource"), str) else None
+        rel = placeholders.rel_of.get(resource) if isinstance(resource := entry.get("resource"), str) else None
         if rel is not None:
             original, text = placeholders.archived[rel]
             entry["resource"] = f"/archive/{original}"
@@ -188,7 +196,7 @@ def _unlink_if_copy(original: Path, archived: Path) -> bool:
 def _resources(data: bytes) -> set[str]:
     """The `sources[].resource` values of a page's bytes."""
     fm = parse_frontmatter(data.decode("utf-8", "replace")).data or {}
-    entries = fm.get("sources") if isinstance(fm.get("sources"), list) else []
+    entries = sources if isinstance(sources := fm.get("sources"), list) else []
     return {e["resource"] for e in entries if isinstance(e, dict) and isinstance(e.get("resource"), str)}
 
 
@@ -290,7 +298,7 @@ def manage_documents(
         manager = select_manager(config, when) if model is None else select_manager(config, when, model)
         result = manager.manage(documents, DiskWiki(paths, fresh))
         outcome.stats.update(result.stats)
-    except Exception as exc:  # an engine failure leaves every input where it is
+    except Exception as exc:  # noqa: BLE001 - an engine failure leaves every input where it is
         message = f"the manager engine failed ({type(exc).__name__}: {exc}); the file stays in input/"
         outcome.files = [FileResult(d.input_rel, Bucket.NON_CONFORMANT, Action.RETRY, message=message) for d in documents]
         return outcome
@@ -396,7 +404,7 @@ def _apply(
         _forget_page(paths, journal, page_id, planned.pop(page_id))
     _withdraw_uncited(paths, journal, claims, citing, planned)
     written = {pid: data for pid, (data, _, _) in planned.items()}
-    for page_id in [p for p in removals if p not in _removals(paths, {p: "" for p in removals}, written,
+    for page_id in [p for p in removals if p not in _removals(paths, dict.fromkeys(removals, ""), written,
                                                               ownership if rederives else {})]:
         del removals[page_id]  # a page that was to cite its sources was not written: it stays
         del journal.pages[page_id]
@@ -407,10 +415,10 @@ def _apply(
         gone = {page_id: result.removed[page_id] for page_id, existing in removals.items()
                 if remove_superseded(paths, page_id, existing)}
         released: set[Path] = set()
-        for rel, doc in journal.docs.items():
-            original = Path(doc.path)
+        for rel, record in journal.docs.items():
+            original = Path(record.path)
             try:  # a page cites the archive name now: it stays, whatever happened to the input
-                release_original(original, doc.expected, paths.archive / doc.archived, withdraw=False)
+                release_original(original, record.expected, paths.archive / record.archived, withdraw=False)
                 released.add(original.parent)
             except ChangedDuringIngest as exc:
                 failed[rel] = str(exc)

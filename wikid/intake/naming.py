@@ -9,18 +9,12 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import count
 
+from wikid.filenames import split_name
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """Split a file name into stem and last suffix (`a.tar.gz` -> `a.tar`, `.gz`)."""
-    dot = name.rfind(".")
-    if dot <= 0:
-        return name, ""
-    return name[:dot], name[dot:]
 
 
 def is_markdown(name: str) -> bool:
@@ -44,7 +38,7 @@ def extracted_text_rel(input_rel: str) -> str:
 
 @functools.lru_cache(maxsize=4)  # one batch asks thousands of times for the same instant
 def _stamp(when: datetime) -> str:
-    return when.astimezone(timezone.utc).strftime("%Y-%m-%d-%H%M")
+    return when.astimezone(UTC).strftime("%Y-%m-%d-%H%M")
 
 
 def archive_candidates(rel: str, when: datetime) -> Iterator[str]:

@@ -23,22 +23,24 @@ from wikid.extract.executor import extract_batch
 from wikid.extract.runner import ExtractOutcome
 from wikid.extract.spawn import WorkerStartError
 from wikid.fsio import NotRegularFile, atomic_replace, prune_empty_dirs, read_regular, write_problem
+from wikid.images import describe_counts
+from wikid.intake import owned
 from wikid.intake.classify import Bucket, Reason, classify_markdown, classify_path, ignored
 from wikid.intake.conformant import Classified, Written, ingest_conformant
 from wikid.intake.ignores import IgnoreMemory, extraction_settings
-from wikid.intake import owned
 from wikid.intake.journal import recover
 from wikid.intake.managed import manage_documents
 from wikid.intake.progress import BatchProgress
 from wikid.intake.report import Action, FileResult, Progress, UpdateReport
 from wikid.intake.scan import InputEntry, scan_input
-from wikid.images import describe_counts
-from wikid.manager import SourceDocument, agent_selected
+from wikid.manager import SourceDocument
+from wikid.manager.select import agent_selected
 from wikid.okf.bundle import cached_titles, regenerate_indexes
 from wikid.okf.index import link_target
 from wikid.okf.lint import lint_bundle
 from wikid.okf.log import add_entries
 from wikid.paths import ProjectPaths
+
 
 def classify_entry(entry: InputEntry, max_bytes: int) -> Classified:
     """Classify one scanned entry, reading the file only when the bytes decide."""
@@ -55,8 +57,8 @@ def classify_entry(entry: InputEntry, max_bytes: int) -> Classified:
         return Classified(entry, ignored(Reason.UNSAFE, "replaced by a link or special file while being read"))
     except OSError as exc:
         return Classified(entry, ignored(Reason.IO_FAILED, f"cannot be read: {exc.strerror or exc}"))
-    if len(data) > max_bytes:
-        return Classified(entry, classify_path(entry.rel, len(data), max_bytes))
+    if len(data) > max_bytes and (grown := classify_path(entry.rel, len(data), max_bytes)) is not None:
+        return Classified(entry, grown)  # it grew past the limit while it was read
     return Classified(entry, classify_markdown(entry.rel, data), data, st)
 
 
@@ -161,7 +163,7 @@ def run_batch(
     items = classify_inputs(paths, config, only)
     conformant = [i for i in items if i.result.bucket == Bucket.CONFORMANT]
     prepared = _query_pages(paths) if conformant else None
-    ingested = ingest_conformant(paths, conformant, when, progress, prepared and prepared.add_written)
+    ingested = ingest_conformant(paths, conformant, when, progress, prepared.add_written if prepared else None)
     results = ingested.files
 
     memory = IgnoreMemory(paths.ignored, extraction_settings(config.limits))
@@ -198,14 +200,15 @@ def run_batch(
     shutil.rmtree(paths.extract_staging, ignore_errors=True)
     for entry, reason, message in ignored_now:
         results.append(FileResult(entry.rel, Bucket.IGNORED, Action.IGNORED, reason=reason, message=message))
+    newly_ignored: Collection[str]
     try:
-        fresh = memory.save(ignored_now, keep=None if only is None else lambda rel: rel not in only)
+        newly_ignored = memory.save(ignored_now, keep=None if only is None else lambda rel: rel not in only)
     except OSError as exc:
         report.warnings.append(f"the ignored files are not remembered: {write_problem(exc)}")
-        fresh = {entry.rel for entry, _, _ in ignored_now}
+        newly_ignored = {entry.rel for entry, _, _ in ignored_now}
 
     report.files = sorted(results, key=lambda r: r.input)
-    bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in fresh))))
+    bullets = list(dict.fromkeys(b for r in report.files if (b := _log_bullet(r, r.input in newly_ignored))))
     bullets += [b for r in report.files if (b := _images_bullet(r))]
     bullets += [f"* **Update**: Updated {_page_link(f'{page}.md')}." for page in managed.refreshed]
     bullets += [f"* **Creation**: Added {_page_link(f'{page}.md')}." for page in managed.created]
@@ -231,7 +234,7 @@ def run_batch(
         try:
             summary = lint_bundle(paths.wiki, written, cached_titles(paths.page_cache), ingested.pages).summary()
             report.lint = f"{summary} ({len(written)} page(s) written by this batch checked)"
-        except Exception as exc:  # a lint bug must not fail a batch whose work is done
+        except Exception as exc:  # noqa: BLE001 - a lint bug must not fail a batch whose work is done
             report.lint = f"lint failed: {type(exc).__name__}: {exc}"
     if report.changed_wiki:
         refresh_query_index(paths, batch_pages(report), prepared and prepared.pages)
@@ -274,7 +277,7 @@ class _QueryPages:
                 continue
             try:
                 self.pages.add(page[: -len(".md")], one.item.data, frontmatter, one.signature)
-            except Exception as exc:  # a cache: the refresh weighs the page itself
+            except Exception as exc:  # noqa: BLE001 - a cache: the refresh weighs the page itself
                 logging.getLogger("wikid").debug("query index: %s not weighed early: %s", page, exc)
 
 
@@ -301,5 +304,5 @@ def refresh_query_index(paths: ProjectPaths, pages: Collection[str] | None = Non
         from wikid.query.store import fresh_index
 
         fresh_index(paths.query_index, paths.wiki, pages=pages, prepared=prepared)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a cache: logged, never fails the batch (see above)
         logging.getLogger("wikid").warning("query index not refreshed: %s: %s", type(exc).__name__, exc)

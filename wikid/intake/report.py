@@ -13,7 +13,6 @@ from enum import StrEnum
 from wikid.images import describe_counts
 from wikid.intake.classify import Bucket, Reason
 
-
 Progress = Callable[[int, int, str], None]  # (done, total, what) for a progress display
 
 

@@ -134,7 +134,7 @@ def migrate_page(text: str) -> tuple[str, list[str]]:
     body = text[body_start:]
     entries, span = citations(body)
     if span is not None:
-        existing = data.get("sources") if isinstance(data.get("sources"), list) else []
+        existing = sources if isinstance(sources := data.get("sources"), list) else []
         known = {s.get("resource") for s in existing if isinstance(s, dict)}
         taken = {str(s.get("id")) for s in existing if isinstance(s, dict) and s.get("id")}
         fresh = []

@@ -36,7 +36,8 @@ class _Loader(_BaseLoader):  # type: ignore[misc,valid-type]
                         "while constructing a mapping", node.start_mark,
                         f"found duplicate key `{key_node.value}`", key_node.start_mark)
                 seen.add(key)
-        return super().construct_mapping(node, deep)
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep)
+        return mapping
 
 BOM = "\ufeff"
 MAX_FRONTMATTER_CHARS = 1_000_000

@@ -35,8 +35,8 @@ JSON schema (`LintReport.to_dict()`, `wikid lint --json`), version 1:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Mapping
 import stat
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -233,7 +233,7 @@ def _first_difference(actual: bytes, wanted: str) -> int | None:
     except UnicodeDecodeError:
         return None
     want = wanted.split("\n")
-    for number, (a, b) in enumerate(zip(have, want), start=1):
+    for number, (a, b) in enumerate(zip(have, want, strict=False), start=1):
         if a != b:
             return number
     return min(len(have), len(want)) + (1 if len(have) != len(want) else 0)

@@ -22,7 +22,6 @@ from urllib.parse import unquote
 import yaml
 
 from wikid.okf.frontmatter import BOM, Frontmatter, parse_frontmatter, split_frontmatter
-
 from wikid.okf.index import ConceptEntry
 from wikid.okf.lint_markdown import (
     blank_code,
@@ -292,7 +291,7 @@ class _Located:
     def __init__(self, text: str, yaml_text: str) -> None:
         self.offset = _yaml_start(text)
         self.yaml_text = yaml_text
-        self._root: yaml.Node | None | bool = False
+        self._root: yaml.Node | bool | None = False
 
     def node(self, path: tuple[str | int, ...]) -> yaml.Node | None:
         if self._root is False:

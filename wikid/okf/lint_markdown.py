@@ -165,7 +165,7 @@ class Heading:
 
 def headings(blanked: str, first_line: int = 1) -> list[Heading]:
     """ATX headings (`# Title`) outside code."""
-    found = []
+    found: list[Heading] = []
     if "#" not in blanked:
         return found
     for i, line in enumerate(blanked.split("\n")):

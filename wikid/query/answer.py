@@ -68,7 +68,7 @@ def extractive_answer(pages: list[tuple[QueryResult, list[Found]]]) -> Answer:
             chosen.append((result, found, text))
     sentences = [Citation(text, r.id, r.title, r.path, found.source) for r, found, text in chosen]
     parts = []
-    for (_, found, _), c in zip(chosen, sentences):
+    for (_, found, _), c in zip(chosen, sentences, strict=True):
         cite = link(c.source.title, c.source.path) if c.source else link(c.title, c.path)
         parts.append(f"{framed(found.scored.passage, c.text, QUOTE_CHARS // 2)} {cite}")
     return Answer(" ".join(parts), True, "extractive", sentences)

@@ -131,13 +131,27 @@ class Searchable(Protocol):
     """What a query reads of an index: a QueryIndex in memory, or the stored index
     mapped from disk (wikid.query.stored.MappedIndex), which reads only what it touches."""
 
-    terms: Sequence[str]
-    records: Sequence[PageRecord]
-    idf: np.ndarray
-    norms: np.ndarray
-    starts: np.ndarray
-    ends: np.ndarray
-    row_doc: np.ndarray
+    # Read-only: an index is never changed in place (a refresh builds another).
+    @property
+    def terms(self) -> Sequence[str]: ...
+
+    @property
+    def records(self) -> Sequence[PageRecord]: ...
+
+    @property
+    def idf(self) -> np.ndarray: ...
+
+    @property
+    def norms(self) -> np.ndarray: ...
+
+    @property
+    def starts(self) -> np.ndarray: ...
+
+    @property
+    def ends(self) -> np.ndarray: ...
+
+    @property
+    def row_doc(self) -> np.ndarray: ...
 
     def __len__(self) -> int: ...
 
@@ -217,10 +231,10 @@ def apply_changes(index: QueryIndex, removed: Collection[str], pages: Sequence[I
     new_terms = sorted({t for v in vectors for t in v})
     old_terms, v_old = index.terms, len(index.terms)
     positions = [bisect_left(old_terms, t) for t in new_terms]
-    unseen = [(t, at) for t, at in zip(new_terms, positions) if at >= v_old or old_terms[at] != t]
+    unseen = [(t, at) for t, at in zip(new_terms, positions, strict=True) if at >= v_old or old_terms[at] != t]
     unseen_at = np.array([at for _, at in unseen], np.int64)
     old_to_mid = np.arange(v_old) + np.searchsorted(unseen_at, np.arange(v_old), side="right")
-    mid_id = {t: int(old_to_mid[at]) for t, at in zip(new_terms, positions) if at < v_old and old_terms[at] == t}
+    mid_id = {t: int(old_to_mid[at]) for t, at in zip(new_terms, positions, strict=True) if at < v_old and old_terms[at] == t}
     mid_id.update((t, at + j) for j, (t, at) in enumerate(unseen))
     mid_terms = sorted([*old_terms, *(t for t, _ in unseen)]) if unseen else old_terms
 
@@ -235,8 +249,8 @@ def apply_changes(index: QueryIndex, removed: Collection[str], pages: Sequence[I
     add_keys = add_terms * n_rows + add_rows
     order = np.argsort(add_keys, kind="stable")
     add_keys, add_tf = add_keys[order], add_tf[order]
-    at = np.searchsorted(keys, add_keys)
-    keys, tf = np.insert(keys, at, add_keys), np.insert(tf, at, add_tf)
+    slots = np.searchsorted(keys, add_keys)
+    keys, tf = np.insert(keys, slots, add_keys), np.insert(tf, slots, add_tf)
     mid_of, rows = np.divmod(keys, n_rows)
 
     used = np.bincount(mid_of, minlength=len(mid_terms)) > 0

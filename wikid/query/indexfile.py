@@ -18,6 +18,7 @@ their UTF-8 bytes (surrogates passed through, so any `str` round-trips) and offs
 
 from __future__ import annotations
 
+import itertools
 import json
 import mmap
 from collections.abc import Iterator, Sequence
@@ -55,7 +56,8 @@ def write(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> No
     start = -(-(len(MAGIC) + 8 + len(header)) // ALIGN) * ALIGN
     parts = [memoryview(MAGIC + len(header).to_bytes(8, "little") + header + bytes(start - 16 - len(header)))]
     for array in arrays.values():
-        data = memoryview(np.ascontiguousarray(array).reshape(-1).view(np.uint8))  # any shape, even (0, 32)
+        flat = np.ascontiguousarray(array).reshape(-1).view(np.uint8)  # any shape, even (0, 32)
+        data = memoryview(flat)  # type: ignore[arg-type]  # a buffer; numpy types __buffer__ for Python 3.12 on
         parts += [data, memoryview(bytes(-len(data) % ALIGN))]
     atomic_replace(path, _Sections(parts))  # type: ignore[arg-type]
 
@@ -129,7 +131,7 @@ class StringTable(Sequence[str]):
     def __iter__(self) -> Iterator[str]:
         data = self._data.tobytes()
         bounds = self._offsets.tolist()
-        return (data[a:b].decode(*_ENCODING) for a, b in zip(bounds, bounds[1:]))
+        return (data[a:b].decode(*_ENCODING) for a, b in itertools.pairwise(bounds))
 
     def tolist(self) -> list[str]:
         return list(self)

@@ -138,7 +138,7 @@ def _framing_before(text: str, at: int, heading: int) -> tuple[str, str, int]:
     starts = [floor, *(m.end() for m in _BLANK.finditer(text, floor, at))]
     ends = [*(m.start() for m in _BLANK.finditer(text, floor, at)), at]
     lead, indent = "", 0
-    for begin, stop in reversed(list(zip(starts, ends))):
+    for begin, stop in reversed(list(zip(starts, ends, strict=True))):
         if not text[begin:stop].rstrip().endswith((":", "?")):
             continue
         lines = text[begin:stop].split("\n")
@@ -253,7 +253,7 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
         elif not stripped:
             read.flush(line_at)
             read.header = ""
-        elif (mark == "#" or line[:1].isupper() and line.isupper()) and (title := _heading(line)) is not None:
+        elif (mark == "#" or (line[:1].isupper() and line.isupper())) and (title := _heading(line)) is not None:
             read.flush(line_at)
             read.section(title)
         elif mark in "=-" and len(read.lines) == 1 and _RULE.match(line) and set(stripped) <= set("=-") \

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
-from itertools import takewhile
 
 from wikid.query.passages import Passage
 from wikid.query.results import SourceRef
@@ -133,8 +133,9 @@ class QueryTerms:
             return None
         windows = [((0, len(words)), hits)]
         if len(words) > WINDOW_WORDS and hits:  # a window from each hit on
-            windows = [((first, first + WINDOW_WORDS), list(takewhile(lambda h: h[0] < first + WINDOW_WORDS, hits[i:])))
-                       for i, (first, _) in enumerate(hits)]
+            starts = [at for at, _ in hits]  # ascending
+            windows = [((first, first + WINDOW_WORDS), hits[i:bisect_left(starts, first + WINDOW_WORDS, lo=i)])
+                       for i, first in enumerate(starts)]
         best, window = 0.0, (0, len(words))
         for span, inside in windows:
             held: dict[str, float] = {}

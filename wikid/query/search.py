@@ -120,12 +120,12 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
             for start, end in merged([spans[n] for n in best_spans if held[n] > 0]):
                 found += [Found(s, None) for p in cut(text, start, end) if (s := terms.score(p, record.title))]
     for path, spans in regions.items():
-        text = read.source(path)
-        if not text:
+        archived = read.source(path)
+        if not archived:
             continue
         ref, frame = cited[path], f"{cited[path].title} {record.title}"
         for start, end in merged(spans):
-            found += [Found(s, ref) for p in cut(text, start, end) if (s := terms.score(p, frame))]
+            found += [Found(s, ref) for p in cut(archived, start, end) if (s := terms.score(p, frame))]
     return found
 
 
@@ -170,7 +170,10 @@ def trim(text: str) -> str:
 
 
 def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> QueryResponse:
-    """Rank the pages of `index` for `request.query` and build the response."""
+    """Rank the pages of `index` for `request.query` and build the response. The caller
+    resolves `request.k` (None: the project's `query.k`) before, as it has the project."""
+    if request.k is None:
+        raise ValueError("execute() needs request.k: read query.k from the project's wikid.yaml first")
     weights = query_weights(index, term_counts(request.query))
     if not weights:
         answer = extractive_answer([]) if request.answer else None

@@ -44,7 +44,8 @@ from wikid.query.index import QueryIndex, empty_index
 from wikid.query.journal import Journal
 from wikid.query.results import QueryRequest, QueryResponse
 from wikid.query.search import execute, wiki_reader
-from wikid.query.store import open_index, refresh, save
+from wikid.query.store import refresh
+from wikid.query.stored import open_index, save
 
 log = logging.getLogger("wikid")
 
@@ -114,7 +115,7 @@ class WarmIndex:
                     self._unsaved = False
                 if self._journal is not None:
                     self._journal.start(self._generation, [*self._dirty, *([None] if self._walk else [])])
-        except Exception as exc:  # the index is a cache: log, keep serving the previous one
+        except Exception as exc:  # noqa: BLE001 - the index is a cache: log, keep serving the previous one
             log.warning("query index refresh failed: %s: %s", type(exc).__name__, exc)
 
     def close(self) -> None:
@@ -210,8 +211,9 @@ class QueryServer:
             return
         log.info("answering queries on %s", self.path)
         try:
+            waited: list[socket.socket | int] = [listener, self._wake_r]
             while not self._stop.is_set():
-                ready, _, _ = select.select([listener, self._wake_r], [], [])
+                ready, _, _ = select.select(waited, [], [])
                 if self._wake_r in ready:
                     break
                 try:

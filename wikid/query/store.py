@@ -54,8 +54,17 @@ from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.frontmatter import Frontmatter
 from wikid.query import journal
 from wikid.query.document import chunk_rows, open_conflict, read_page, term_weights
-from wikid.query.index import (IndexedPage, PageRecord, QueryIndex, Searchable, Signature, Source, apply_changes,
-                               empty_index, find)
+from wikid.query.index import (
+    IndexedPage,
+    PageRecord,
+    QueryIndex,
+    Searchable,
+    Signature,
+    Source,
+    apply_changes,
+    empty_index,
+    find,
+)
 from wikid.query.stored import MappedIndex, open_index, save
 from wikid.query.stored import load as load  # the stored index whole: store.load, as before the file was mapped
 
@@ -195,7 +204,7 @@ def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
     scope = None if scope is None else set(scope)
     current = _current(wiki, scope) if current is None else current
     now_ns = time.time_ns()
-    records = dict(zip(index.ids, index.records))
+    records = dict(zip(index.ids, index.records, strict=True))
     candidates = records.keys() if scope is None else scope & records.keys()
     removed = {i for i in candidates if i not in current}
     pages: list[IndexedPage] = []
@@ -212,7 +221,7 @@ def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
         if ready is not None and ready.record.signature == signature and not retry:
             # As the batch wrote it: not read back; its digest is the weighed page's, so
             # the page is taken as weighed below and its bytes are not needed.
-            digest, signature = ready.record.sha256, vouching_signature(signature, now_ns)
+            digest, recorded = ready.record.sha256, vouching_signature(signature, now_ns)
         else:
             try:
                 data, st = read_regular(wiki / f"{concept_id}.md")
@@ -220,18 +229,18 @@ def refresh(index: QueryIndex, wiki: Path, scope: Iterable[str] | None = None,
                 if known is not None:
                     removed.add(concept_id)
                 continue
-            digest, signature = hashlib.sha256(data).digest(), vouching_signature(page_signature(st), now_ns)
+            digest, recorded = hashlib.sha256(data).digest(), vouching_signature(page_signature(st), now_ns)
         if known is None or known.sha256 != digest or retry:
             if ready is not None and ready.record.sha256 == digest and not retry:
-                pages.append(IndexedPage(ready.record._replace(signature=signature), ready.vectors, ready.ends))
+                pages.append(IndexedPage(ready.record._replace(signature=recorded), ready.vectors, ready.ends))
             else:
-                pages.append(index_page(concept_id, data, digest, signature, rows_of))
+                pages.append(index_page(concept_id, data, digest, recorded, rows_of))
             pending_rows += len(pages[-1].vectors)
             if pending_rows >= CHUNK_ROWS:
                 index, pages, removed, changed = apply_changes(index, removed, pages), [], set(), True
                 pending_rows, rows_of = 0, source_rows(wiki)
-        elif known.signature != signature:
-            resigned.append(known._replace(signature=signature))
+        elif known.signature != recorded:
+            resigned.append(known._replace(signature=recorded))
     if pages or removed:
         index, changed = apply_changes(index, removed, pages), True
     if resigned:
@@ -250,7 +259,7 @@ def _same_bytes(wiki: Path, stored: MappedIndex, doc: int) -> bool:
         data, _ = read_regular(wiki / f"{stored.ids[doc]}.md")
     except OSError:
         return False
-    return hashlib.sha256(data).digest() == stored.sha256[doc].tobytes()
+    return bool(hashlib.sha256(data).digest() == stored.sha256[doc].tobytes())
 
 
 def _as_stored(stored: MappedIndex, wiki: Path, current: dict[str, Signature], scope: set[str] | None) -> bool:
@@ -275,7 +284,7 @@ def _as_stored(stored: MappedIndex, wiki: Path, current: dict[str, Signature], s
             end = start + SIGNATURE_BLOCK
             was, now = stored.signatures[start:end].tolist(), found[start:end]
             if was != now:
-                differing += [start + d for d, (a, b) in enumerate(zip(was, now)) if a != b]
+                differing += [start + d for d, (a, b) in enumerate(zip(was, now, strict=True)) if a != b]
     else:
         for concept_id in scope:
             doc = find(stored.ids, concept_id)

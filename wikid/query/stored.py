@@ -80,7 +80,7 @@ def save(path: Path, index: QueryIndex) -> str:
         "norms": index.norms, "ends": index.ends.astype(np.uint32), "row_doc": index.row_doc,
         "starts": index.starts,
         **_strings("ids", index.ids), **_strings("titles", [r.title for r in records]),
-        "type_code": np.array([type_code.get(r.type, 0) for r in records], _smallest_uint(len(types))),
+        "type_code": np.array([0 if r.type is None else type_code[r.type] for r in records], _smallest_uint(len(types))),
         "conflict": np.array([r.conflict for r in records], np.uint8),
         "sha256": np.frombuffer(b"".join(r.sha256 for r in records), np.uint8).reshape(-1, 32),
         "signatures": np.array([r.signature or [-1, -1, -1, -1] for r in records], np.int64).reshape(-1, 4),
@@ -89,10 +89,10 @@ def save(path: Path, index: QueryIndex) -> str:
         **_strings("src_path", [s.path for s in sources]),
         "src_chunks": np.array([-1 if s.chunks is None else s.chunks for s in sources], np.int64),
     }
-    meta = {"format": FORMAT, "generation": os.urandom(12).hex(), "types": types}
-    indexfile.write(path, meta, arrays)
+    generation = os.urandom(12).hex()
+    indexfile.write(path, {"format": FORMAT, "generation": generation, "types": types}, arrays)
     path.with_name(LEGACY_NAME).unlink(missing_ok=True)
-    return meta["generation"]
+    return generation
 
 
 class _Records(Sequence[PageRecord]):
@@ -172,7 +172,8 @@ class MappedIndex:
     def docs_with_unread_sources(self) -> list[int]:
         """The pages citing a source text that could not be read when they were indexed."""
         unread = np.flatnonzero(self._src_chunks < 0)
-        return np.unique(np.searchsorted(self._src_at, unread, side="right") - 1).tolist()
+        docs: list[int] = np.unique(np.searchsorted(self._src_at, unread, side="right") - 1).tolist()
+        return docs
 
     def record(self, doc: int) -> PageRecord:
         return PageRecord(self.ids[doc], self._titles[doc], self._types[int(self.type_code[doc])],
@@ -183,7 +184,7 @@ class MappedIndex:
         """The whole index in memory, as a refresh changes it."""
         ids = self.ids.tolist()
         chunks = [None if c < 0 else c for c in self._src_chunks.tolist()]
-        all_sources = [Source(*s) for s in zip(self._src_id, self._src_title, self._src_path, chunks)]
+        all_sources = [Source(*s) for s in zip(self._src_id, self._src_title, self._src_path, chunks, strict=True)]
         src_at = self._src_at.tolist()
         types = [self._types[c] for c in self.type_code.tolist()]
         sha = self.sha256.tobytes()
@@ -191,7 +192,7 @@ class MappedIndex:
         records = [PageRecord(i, title, kind, bool(conflict), sha[32 * d : 32 * d + 32], signature,
                               tuple(all_sources[src_at[d] : src_at[d + 1]]))
                    for d, (i, title, kind, conflict, signature)
-                   in enumerate(zip(ids, self._titles, types, self.conflict.tolist(), signatures))]
+                   in enumerate(zip(ids, self._titles, types, self.conflict.tolist(), signatures, strict=True))]
         tf = self._tf_values[self._tf_code]
         return QueryIndex(records, ids, self.terms.tolist(), self.indptr.copy(), self.rows.copy(), tf,
                           self.starts.copy(), self.ends.astype(np.int64), self.idf.copy(), self.norms.copy(),
@@ -202,7 +203,7 @@ def open_index(path: Path) -> MappedIndex | None:
     """The index stored at `path`, mapped, or None when there is none that this wikid can read."""
     try:
         return MappedIndex(indexfile.open_file(path))
-    except Exception:  # a cache: whatever cannot be read (missing, truncated, foreign, corrupt) is rebuilt
+    except Exception:  # noqa: BLE001 - a cache: whatever cannot be read (missing, truncated, foreign, corrupt) is rebuilt
         return None
 
 
@@ -213,5 +214,5 @@ def load(path: Path) -> QueryIndex | None:
         return None
     try:
         return mapped.materialize()
-    except Exception:  # e.g. a file cut short after its header: rebuilt like any unreadable one
+    except Exception:  # noqa: BLE001 - e.g. a file cut short after its header: rebuilt like any unreadable one
         return None

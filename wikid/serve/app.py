@@ -40,7 +40,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wikid import __version__
+from wikid._version import __version__
 from wikid.okf.concept_id import RESERVED_DIRS
 from wikid.okf.frontmatter import parse_frontmatter
 from wikid.okf.index import link_target
@@ -50,7 +50,7 @@ from wikid.query.results import EmptyWiki, QueryResponse
 from wikid.serve.files import Opened, open_in, read_all, read_text_in, stat_signature, stream
 from wikid.serve.links import Backlinks
 from wikid.serve.markdown import HEADING_PREFIX, render, wiki_url
-from wikid.serve.views import ListPage, breadcrumbs, facts, list_page
+from wikid.serve.views import breadcrumbs, facts, list_page
 
 if TYPE_CHECKING:
     from wikid.project import Project
@@ -198,7 +198,8 @@ class WikiSite:
             text, st = found
             fm = parse_frontmatter(text)
             return (text[fm.body_start:] if fm.data is not None else text), stat_signature(st)
-        folders, files = [], []
+        folders: list[str] = []
+        files: list[str] = []
         with os.scandir(opened.fd) as entries:
             for entry in entries:
                 if entry.name.startswith(".") or entry.is_symlink():
@@ -278,7 +279,7 @@ class WikiSite:
             "snippet": r.snippet.removeprefix(f"{link(r.source.title, r.source.path)}: ") if r.source else r.snippet,
             "source_url": wiki_url(r.source.path.removeprefix("wiki/")) if r.source else None,
         } for r in (response.results if response else [])]
-        context = {"query": query, "response": response, "results": results, "empty": empty}
+        context: dict[str, Any] = {"query": query, "response": response, "results": results, "empty": empty}
         headers = {"cache-control": "no-store"}
         if request.query_params.get("fragment") == "1":
             return self.html("results.html", headers=headers, **context)
@@ -295,10 +296,11 @@ class WikiSite:
         except (ConfigError, OSError) as exc:
             error = str(exc)
         last = status.last_run if status else None
-        files = [f for f in (last or {}).get("files", []) if isinstance(f, dict)]
+        recorded = (last or {}).get("files")
+        files = [f for f in recorded if isinstance(f, dict)] if isinstance(recorded, list) else []
         found = read_text_in(self.wiki, "log.md")
         latest = list_page(found[0], 1, LATEST_LOG) if found else None
-        context = {
+        context: dict[str, Any] = {
             "error": error, "status": status, "daemon": status.daemon if status else None, "last": last,
             "files": files[:OUTCOMES_SHOWN], "more_files": max(0, len(files) - OUTCOMES_SHOWN),
             "retries": [f for f in files if f.get("action") == "retry"],

@@ -89,7 +89,9 @@ def serve_forever(project: Project, host: str, port: int) -> int:
     """`wikid serve`: serve until SIGTERM/SIGINT, then return 0. The server runs in a
     thread and this one waits for the signal, as the daemon does: uvicorn, left to the
     signals itself, would re-raise SIGTERM once stopped, and the process would end killed
-    by it rather than with exit status 0."""
+    by it rather than with exit status 0. Raises ProjectNotFound for a folder that holds
+    no project, ServeError when the `serve` extra is missing or the address cannot be had."""
+    project.require_project()
     require_stack()
     stop = threading.Event()
     with BackgroundServer(project, bind(host, port), host) as web:

@@ -34,8 +34,8 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
-from functools import cached_property
 from datetime import date, datetime
+from functools import cached_property
 from typing import Any
 
 from wikid.clock import iso
@@ -46,19 +46,19 @@ from wikid.document.sentences import split_sentences
 from wikid.images import Figure
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.agent.chat import call_options, local_endpoint, model_label
-from wikid.manager.agent.images import accepts_images, image_blocks, text_chars
 from wikid.manager.agent.draft_prompt import (
     DRAFT_PROMPT_VERSION,
     Evidence,
     draft_messages,
 )
+from wikid.manager.agent.images import accepts_images, image_blocks, text_chars
 from wikid.manager.agent.render import SourceLine, VerifiedDraft, render_draft
 from wikid.manager.agent.schema import MAX_SECTIONS, Draft, DraftUnreadable, reply_tokens
 from wikid.manager.agent.structured import ask_draft
 from wikid.manager.agent.usage import Stopwatch, Usage, UsageCounter, totals
 from wikid.manager.agent.verify import known_paths, lint_errors
-from wikid.manager.offline.engine import OfflineEngine, TypeFolders, distinct_title, unique_id
 from wikid.manager.offline.content import Content
+from wikid.manager.offline.engine import OfflineEngine, TypeFolders, distinct_title, unique_id
 from wikid.manager.offline.pages import PageDraft, PageSource, carried, lead_sentences, render
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.textutil import norm_key, slugify
@@ -258,7 +258,7 @@ class DraftEngine:
             if not mine:
                 continue
             if stopped:
-                notes.update({rel: f"not drafted: the model failed on an earlier cluster ({stopped})" for rel in mine})
+                notes.update(dict.fromkeys(mine, f"not drafted: the model failed on an earlier cluster ({stopped})"))
                 continue
             draft = plan.pages[page]
             earlier = plan.updates.get(page)
@@ -273,12 +273,12 @@ class DraftEngine:
                 usage.extra["call"] = sized
             try:
                 with Stopwatch(usage):
-                    answer, how = ask_draft(self.remodel(**sized) if sized else self.model, messages,
+                    answer, how = ask_draft(self.remodel(**sized) if sized and self.remodel else self.model, messages,
                                             [UsageCounter(usage)], bounded=local)
                 usage.extra["how"] = how
             except DraftUnreadable as exc:
                 usage.error = f"the model's draft could not be used: {exc}"
-                notes.update({rel: usage.error for rel in mine})
+                notes.update(dict.fromkeys(mine, usage.error))
                 continue
             except Exception as exc:
                 usage.error = f"{type(exc).__name__}: {exc}"
@@ -286,7 +286,7 @@ class DraftEngine:
                 if how_cut:  # sent again it would end the same way: the offline page, and why
                     members = [d.document.input_rel for d in plan.members[page]]
                     if sorted(mine) != sorted(members):  # an earlier draft took some of them
-                        notes.update({rel: f"not drafted: the model {how_cut} ({usage.error})" for rel in mine})
+                        notes.update(dict.fromkeys(mine, f"not drafted: the model {how_cut} ({usage.error})"))
                         continue
                     usage.extra["fallback"] = "offline"
                     usage.error = f"the model {how_cut} ({usage.error}); the offline engine's page is used"
@@ -300,7 +300,7 @@ class DraftEngine:
                 if not accepted and not offline_pages:
                     raise
                 stopped = usage.error
-                notes.update({rel: f"not drafted: the model failed ({stopped})" for rel in mine})
+                notes.update(dict.fromkeys(mine, f"not drafted: the model failed ({stopped})"))
                 continue
             covered = self._covered(answer, mine, sources, claimed)
             claimed.update(covered)
@@ -405,7 +405,7 @@ class DraftEngine:
             why = ("names no source of the page" if ident is None else "has no attribute" if not norm_key(label)
                    else "is the document's own date, not an attribute" if norm_key(label) in DOCUMENT_DATE_LABELS
                    else None if supported(value, sources[ident].folded) else f"is not in {ident}")
-            if why:
+            if why or ident is None:  # (no source always has a why)
                 checks["facts_dropped"] += 1
                 if len(dropped) < MAX_DROPPED_SHOWN:
                     dropped.append(f"{label or '?'} = {value or '?'} (source {fact.source!r}): {why}")
@@ -442,8 +442,8 @@ class DraftEngine:
         tags = list(draft.tags) if earlier is not None else sorted({slugify(kind)} | folders)
         listed = [SourceLine(i, s.shown.title, s.shown.kind, s.shown.date) for i, s in sources.items()]
         cited = [replace(s.shown, id=ident) for ident, s in sources.items()]
-        said = [lead] + [text for _, text, _ in sections]
-        kept = carried(cited, title, said, attributes, conflicts)
+        written = [lead] + [text for _, text, _ in sections]
+        kept = carried(cited, title, written, attributes, conflicts)
         return VerifiedDraft(kind, title, description or title, lead, sections, attributes, conflicts,
                              [s.entry for s in sources.values()], listed, [], tags, dict(draft.extra), tuple(kept))
 
@@ -455,9 +455,8 @@ class DraftEngine:
         titles |= {page: o.draft.title for page, o in offline_pages.items()}
         by_title = {title.casefold(): page for page, title in titles.items()}
         generated = {"by": f"wikid/{self.label}", "at": iso(self.when)}
-        known = known_paths({f"{page}.md" for page in titles}
-                            | {f"archive/{rel}" for a in [*accepted.values(), *offline_pages.values()]
-                               for rel in a.inputs})
+        drafted: list[_Accepted | _Offline] = [*accepted.values(), *offline_pages.values()]
+        known = known_paths({f"{page}.md" for page in titles} | {f"archive/{rel}" for a in drafted for rel in a.inputs})
         texts: dict[str, tuple[str, list[str], Usage]] = {}
         for page, a in accepted.items():
             targets = [by_title.get(" ".join(name.split()).casefold()) for name in a.related]
@@ -491,7 +490,7 @@ def _with_inputs(earlier: dict[str, _Source], covered: list[str], sources: dict[
 
 def _observed(draft: PageDraft, sources: dict[str, _Source]) -> list[tuple[str, str, str, date | None]]:
     """What wikid's own reading found, per source of the page: (attribute, value, source, date)."""
-    out = []
+    out: list[tuple[str, str, str, date | None]] = []
     for a in draft.attributes:
         if a.status == "agreed":
             out += [(a.label, a.value, s, None) for s in a.sources if s in sources]

@@ -96,7 +96,7 @@ def draft_messages(
         lines.append(f"This updates the existing page \"{earlier[0]}\": {earlier[1]}")
     lines.append("")
     lines.append("Sources:")
-    for e, excerpt in zip(evidence, _share(evidence, budget)):
+    for e, excerpt in zip(evidence, _share(evidence, budget), strict=True):
         where = f"input `{e.input}`" if e.input else "cited by the existing page"
         lines.append(f"\n### source id `{e.id}` -- {e.title} ({e.kind or 'document'}, "
                      f"{e.date.isoformat() if e.date else 'undated'}; {where})\n{excerpt}")

@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-
 # Bounds on what one reply may hold: the reply's length is most of a small local model's
 # time (it generates ~10 tokens/s on 2 cores), and a page needs no more.
 MAX_FACTS = 20

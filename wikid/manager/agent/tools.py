@@ -30,7 +30,7 @@ from langgraph.errors import GraphRecursionError
 
 from wikid.clock import iso
 from wikid.config import Config
-from wikid.intake.naming import split_name
+from wikid.filenames import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.agent.backend import WIKI, ConfinedBackend
 from wikid.manager.agent.chat import model_label
@@ -251,11 +251,12 @@ class ToolsEngine:
             backend=backend,
         )
         limit = min(RECURSION_MAX, RECURSION_BASE + RECURSION_PER_DOCUMENT * len(documents))
-        task: str | list[Any] = f"Process the {len(documents)} input(s) listed in the system prompt."
+        asked = f"Process the {len(documents)} input(s) listed in the system prompt."
+        task: str | list[Any] = asked
         pictures = [(f"input `{d.input_rel}`", f) for d in documents for f in d.figures] \
             if accepts_images(self.model, self.config.agent.images) else []
         if blocks := image_blocks(pictures):
-            task = [{"type": "text", "text": task + " Images of the inputs follow, each after a line naming its input."},
+            task = [{"type": "text", "text": asked + " Images of the inputs follow, each after a line naming its input."},
                     *blocks]
         try:
             with Stopwatch(stats):
@@ -265,7 +266,7 @@ class ToolsEngine:
                 )
         except GraphRecursionError:
             stats.error = f"{RECURSION_NOTE} ({limit} steps)"
-        except Exception as exc:  # noqa: BLE001 - a model error: the drafts so far are still verified
+        except Exception as exc:  # a model error: the drafts so far are still verified
             if not backend.drafted_pages():
                 raise  # nothing drafted: the whole run's inputs stay, as before
             stats.error = f"the model failed: {type(exc).__name__}: {exc}"

@@ -367,7 +367,7 @@ def _average_linkage(uf: _UnionFind, similarity: sp.csr_matrix, threshold: float
             firm.merge(uf.find(x), x)
     sums: dict[int, dict[int, float]] = defaultdict(dict)
     coo = similarity.tocoo()
-    for i, j, s in zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist()):
+    for i, j, s in zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist(), strict=True):
         a, b = uf.find(i), uf.find(j)
         if a != b:
             sums[a][b] = sums[a].get(b, 0.0) + s
@@ -519,13 +519,13 @@ def group_documents(
     aliases = _Aliases(names)
     about_concept: dict[int, str] = {}
     for idx, sig in enumerate(signals):
-        if not sig.strong_name and (key := aliases.about(texts[idx])):
-            if key in first_named:
-                uf.union(first_named[key], idx)
-            elif key in concept_keys:
-                about_concept[idx] = key
+        if not sig.strong_name and (about := aliases.about(texts[idx])):
+            if about in first_named:
+                uf.union(first_named[about], idx)
+            elif about in concept_keys:
+                about_concept[idx] = about
                 root = uf.find(idx)
-                uf.name[root] = uf.name[root] or key  # about one entity: never joined to another
+                uf.name[root] = uf.name[root] or about  # about one entity: never joined to another
 
     # Name evidence: the names the documents give themselves and the wiki's titles.
     own = subjects if subjects is not None else [[s.name] if s.strong_name and s.name else [] for s in signals]
@@ -554,14 +554,14 @@ def group_documents(
 
     divided = set(spread)
     order = sorted(range(len(ps)), key=lambda k: (-ps[k], pi[k], pj[k]))
-    for k in order:
-        i, j, s = int(pi[k]), int(pj[k]), float(ps[k])
+    for pair in order:
+        i, j, similarity = int(pi[pair]), int(pj[pair]), float(ps[pair])
         if i in divided or j in divided or (has_names[i] and has_names[j] and name_sim[i, j] < NAME_AGREEMENT):
             continue
         if claims[i] and claims[j] and _claims_differ(claims[i], claims[j], index.keys):
             continue  # each says what it is about, and they differ: shared words are no evidence
-        if s >= config.cluster_threshold or (
-            s >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))
+        if similarity >= config.cluster_threshold or (
+            similarity >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))
         ):
             uf.union(i, j)
     firm = _Firm(claims, mentions)
@@ -589,7 +589,7 @@ def group_documents(
     if concepts:
         concept_floor = config.match_threshold * CORROBORATED_RATIO
         ci, cj, cs = similar_pairs(docs, concept_vectors, concept_floor, upper=False)
-        for i, j, s in zip(ci.tolist(), cj.tolist(), cs.tolist()):
+        for i, j, s in zip(ci.tolist(), cj.tolist(), cs.tolist(), strict=True):
             doc_concept[i][j] = s
     _match(groups, signals, concepts, doc_concept, about_concept, aliases, config, own)
     groups = _merge_same_concept(groups)

@@ -237,9 +237,7 @@ def _introduced(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             out.append(Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_ITEMS])))
         elif isinstance(block, Table):
             out.append(Table(block.header, block.rows[:MAX_TABLE_ROWS]))
-        elif isinstance(block, Code) and len(block.text.splitlines()) <= MAX_CODE_LINES:
-            out.append(block)
-        elif isinstance(block, Paragraph) and len(block.text) <= MAX_TERM_CHARS:
+        elif (isinstance(block, Code) and len(block.text.splitlines()) <= MAX_CODE_LINES) or (isinstance(block, Paragraph) and len(block.text) <= MAX_TERM_CHARS):
             out.append(block)
         else:
             break
@@ -277,7 +275,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             example = isinstance(following, Code) and len(following.text.splitlines()) <= MAX_CODE_LINES \
                 and examples < MAX_EXAMPLES
             if paragraphs < MAX_PARAGRAPHS or answers or example \
-                    or block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table)):
+                    or (block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table))):
                 kept.append((n, block))
                 paragraphs += 1
         elif isinstance(block, ItemList):
@@ -288,9 +286,9 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             kept.append((n, Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS]))))
         elif isinstance(block, Table):
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
-        elif isinstance(block, Code) and (introduced and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES
-                                          or len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES
-                                          and (after_kept or n == 0 or not isinstance(blocks[n - 1], Paragraph))):
+        elif isinstance(block, Code) and ((introduced and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
+                                          or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES
+                                              and (after_kept or n == 0 or not isinstance(blocks[n - 1], Paragraph)))):
             # an example whose lead-in was left out is left out too: code says little without it
             kept.append((n, block))
             examples += 1
@@ -447,15 +445,15 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
     man = read_manpage(outline)
     if man is not None:
         description = [s for s in man.content if s.title.casefold().strip() == "description"]
-        lead = [f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]]
+        opening = [f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]]
         sections = [_reshaped(s) for s in man.content]
         if description:
             said, rest = _lead_from(description[0].blocks, names | {man.names[0]})
-            lead += said
+            opening += said
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]
-        carried = [c for s in sections if (c := _carried(s, short)) is not None]
-        return Content(tuple(lead), man, tuple(carried if short else _within_budget(carried)),
+        kept = [c for s in sections if (c := _carried(s, short)) is not None]
+        return Content(tuple(opening), man, tuple(kept if short else _within_budget(kept)),
                        facts=tuple(_man_facts(man) + _text_facts(text)), words=words, short=short)
     releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or (
         suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else []

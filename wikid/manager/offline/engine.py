@@ -22,20 +22,20 @@ from wikid.config import OfflineConfig
 from wikid.document.blocks import Block
 from wikid.document.dates import parse_date
 from wikid.document.identity import Identity, entity_name, opening_title
-from wikid.document.reading import read
-from wikid.intake.naming import split_name
-from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
-from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_info, group_documents, top_name
 from wikid.document.model import Paragraph
 from wikid.document.outline import bounded, read_outline
+from wikid.document.reading import read
+from wikid.filenames import split_name
+from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
+from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_info, group_documents, top_name
 from wikid.manager.offline.content import Content, read_content
 from wikid.manager.offline.datafiles import DATA_FILES, Placer, content_title, says_something, word_counts
+from wikid.manager.offline.names import PROMINENT, NameIndex, with_packages
 from wikid.manager.offline.pages import PageDraft, PageSource, body_blocks, compose, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.signals import DocSignals, Field, read_signals
-from wikid.manager.offline.names import PROMINENT, NameIndex, with_packages
 from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
 from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
 from wikid.okf.concept_id import RESERVED_DIRS, RESERVED_SLUGS
@@ -288,10 +288,8 @@ def _concerned(docs: list[_Doc], pages: list[ExistingConcept], config: OfflineCo
     mentioned = {titles.keys[i] for t in tokens for i in titles.counts(*t)}
     claimed = NameIndex({k for d in docs for s in d.subjects if (k := name_key(s))})
     identifiers = set().union(*(d.signals.identifiers | d.signals.mentioned_identifiers for d in docs))
-    for concept, info in zip(pages, infos):
-        if name_key(concept.title) in mentioned or info.identifiers & identifiers:
-            out.add(concept.id)
-        elif claimed.counts(*cased_words(info.text)):
+    for concept, info in zip(pages, infos, strict=True):
+        if name_key(concept.title) in mentioned or info.identifiers & identifiers or claimed.counts(*cased_words(info.text)):
             out.add(concept.id)
     vectors = tfidf_vectors([*texts, *(i.text for i in infos)])
     _, cols, _ = similar_pairs(vectors[: len(texts)], vectors[len(texts):], config.match_threshold * CORROBORATED_RATIO, upper=False)
@@ -327,10 +325,10 @@ def _attach_data_files(groups: list[Group], docs: list[_Doc], texts: list[str]) 
 def _superseded(redone: set[str], groups: list[Group], ids: list[str], docs: list[_Doc]) -> dict[str, str]:
     """Re-derived pages no group writes again -> the page that now holds most of their sources."""
     holders: dict[str, Counter[str]] = {}
-    for group, page in zip(groups, ids):
+    for group, page in zip(groups, ids, strict=True):
         for m in group.members:
-            if docs[m].page is not None:
-                holders.setdefault(docs[m].page, Counter())[page] += 1
+            if (held := docs[m].page) is not None:
+                holders.setdefault(held, Counter())[page] += 1
     gone = sorted(redone - set(ids))
     return {old: min(holders[old], key=lambda p: (-holders[old][p], p)) for old in gone if old in holders}
 
@@ -395,7 +393,7 @@ class OfflineEngine:
                 notes[document.input_rel] = NO_TEXT_NOTE
         concepts = wiki.concepts()
         earlier = self._rederivable(docs, concepts, wiki.owned_pages(), wiki)
-        redone = {d.page for d in earlier}
+        redone = {d.page for d in earlier if d.page is not None}  # (each has one: for the type checker)
         fixed = [c for c in concepts if c.id not in redone]
         docs = sorted(docs + earlier, key=lambda d: d.document.input_rel)
         by_id = {c.id: c for c in fixed}
@@ -439,10 +437,10 @@ class OfflineEngine:
             self._draft(types[g], titles[g], [docs[m] for m in group.members], by_id.get(group.concept_id or ""), wiki)
             for g, group in enumerate(groups)
         ]
-        pages = self._with_related(dict(zip(ids, drafts)), fixed, wiki)
-        members = {page: [docs[m] for m in group.members] for page, group in zip(ids, groups)}
-        updates = {page: by_id[group.concept_id] for page, group in zip(ids, groups) if group.concept_id}
-        return Plan(pages, members, updates, notes, _superseded(redone, groups, ids, docs), placements)
+        pages = self._with_related(dict(zip(ids, drafts, strict=True)), fixed, wiki)
+        sources_of = {page: [docs[m] for m in group.members] for page, group in zip(ids, groups, strict=True)}
+        updates = {page: by_id[group.concept_id] for page, group in zip(ids, groups, strict=True) if group.concept_id}
+        return Plan(pages, sources_of, updates, notes, _superseded(redone, groups, ids, docs), placements)
 
     def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
         plan = self.plan(documents, wiki)
@@ -561,9 +559,9 @@ class OfflineEngine:
             best = max(counts.values())
             key = next(s.name_key for s in named if counts[s.name_key] == best)
             return next(s.name for s in named if s.name_key == key and s.name)
-        claimed: Counter[float] = Counter()
+        claimed: defaultdict[str, float] = defaultdict(float)  # name -> how strongly the members claim it
         projects: Counter[str] = Counter()
-        for d, names in zip(members, subjects):
+        for d, names in zip(members, subjects, strict=True):
             weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
             stated = {name_key(p) for p in d.identity.projects}
             projects.update(stated)
@@ -625,7 +623,9 @@ class OfflineEngine:
         cited: list[PageSource] = []
         observations: list[Observation] = []  # what the old page states beyond its sources
         stated: list[Observation] = []  # what the sources state
-        prose, prior_notes, footnotes = "", (), {}
+        prose = ""
+        prior_notes: tuple[str, ...] = ()
+        footnotes: dict[str, str] = {}
         taken: set[str] = set()
         regenerated_docs: list[_Doc] = []
         if concept is not None:
@@ -670,7 +670,7 @@ class OfflineEngine:
         for doc in members:
             rel = doc.document.input_rel
             ident = unique_id(slugify(_stem(rel)) or "source", taken)
-            entry: dict[str, Any] = {"id": ident, "resource": f"/archive/{rel}", "title": source_title(doc)}
+            entry = {"id": ident, "resource": f"/archive/{rel}", "title": source_title(doc)}
             if doc.identity.author:
                 entry["author"] = doc.identity.author
             if doc.date:

@@ -136,7 +136,7 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
         if not own and sum(row.values()) < PROMINENT and not (r < len(listings) and listings[r]):
             continue  # one name said once in passing is no evidence of what it is about
         weights = {name: math.sqrt(count) * idf[name] for name, count in row.items()
-                   if count > 0 and (df[name] + (count < PROMINENT) >= 2 or name in own and anywhere[name] >= 2)}
+                   if count > 0 and (df[name] + (count < PROMINENT) >= 2 or (name in own and anywhere[name] >= 2))}
         unshared = 0.0 if own & weights.keys() else sum(
             row[name] * idf[name] ** 2 for name in own
             if row.get(name, 0) >= PROMINENT and keys and not any(_related(keys[name], keys[k]) for k in weights))

@@ -227,7 +227,7 @@ class _Writer:
         an entry the page has whole, term and all)."""
         kept = []
         sentences = split_sentences(text)
-        whole = self.definitions > 0 or self.entries > 0 and not all(self._key(s) in self.said for s in sentences)
+        whole = self.definitions > 0 or (self.entries > 0 and not all(self._key(s) in self.said for s in sentences))
         for sentence in sentences:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= 4 or len(sentence) >= MIN_REPEAT_CHARS or "://" in sentence) \
@@ -566,7 +566,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         for section in _with_own_lead(source, lead_origin):
             title = section.title or source.title
             key = _topic_key(title)
-            if key in taken or key == _topic_key(draft.title) and not section.title:
+            if key in taken or (key == _topic_key(draft.title) and not section.title):
                 title = f"{display_heading(title)} ({source.title})" if key in taken else title
                 key = _topic_key(title)
             topics.setdefault(key, []).append((source, replace(section, title=title)))

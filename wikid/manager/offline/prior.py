@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from wikid.document.blocks import split_cells
+from wikid.document.dates import parse_date
 from wikid.manager import ExistingConcept
 from wikid.manager.offline.resolve import Observation
-from wikid.document.dates import parse_date
-from wikid.document.blocks import split_cells
 from wikid.manager.offline.signals import read_signals
 from wikid.manager.offline.textutil import norm_key, slugify
 

@@ -165,6 +165,6 @@ def mentions(texts: Mapping[str, str], titles: Mapping[str, str]) -> dict[str, s
 
 def ranked(page: str, names: set[str], named_by: set[str]) -> list[str]:
     """The related list of `page`: pages it names, then pages naming it, by id; at most MAX_RELATED."""
-    scores = {other: 1 for other in named_by} | {other: 2 for other in names}
+    scores = dict.fromkeys(named_by, 1) | dict.fromkeys(names, 2)
     scores.pop(page, None)
     return [other for other, _ in sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:MAX_RELATED]]

@@ -229,7 +229,7 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
     pair_sheet = header is not None and len(header) == 2 and not kv_header and _known_key(header[0]) and any(
         r and _known_key(r[0]) for r in rows
     )
-    if pair_sheet:
+    if pair_sheet and header is not None:  # (pair_sheet implies a header; said for the type checker)
         rows = [header, *rows]  # a key/value sheet: markdown made its first pair the header
     if header is None or kv_header or pair_sheet:
         for r in rows:
@@ -237,7 +237,7 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
                 fields.append(Field(norm_key(r[0]), r[0], r[1]))
         return fields, row_attrs
     if len(rows) == 1:
-        for key, value in zip(header, rows[0]):
+        for key, value in zip(header, rows[0], strict=False):
             if key and value:
                 fields.append(Field(norm_key(key), key, value))
         return fields, row_attrs
@@ -247,7 +247,7 @@ def table_fields(lines: list[str]) -> tuple[list[Field], list[Field]]:
     if all(re.fullmatch(r"[\d.,\s%-]+", k) for k in keys):
         return fields, row_attrs
     for r in rows[:MAX_TABLE_ROWS]:
-        for key, value in zip(header[1:], r[1:]):
+        for key, value in zip(header[1:], r[1:], strict=False):
             if key and value:
                 label = f"{r[0]} – {key}"
                 row_attrs.append(Field(norm_key(label), label, value, row=True))
@@ -330,7 +330,7 @@ def _parse_body(body: str) -> _Parsed:
     while i < len(lines):
         line = lines[i]
         stripped = line.strip()
-        if stripped.startswith("```") or stripped.startswith("~~~"):
+        if stripped.startswith(("```", "~~~")):
             in_code = not in_code
             i += 1
             continue

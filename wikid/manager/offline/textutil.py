@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from wikid.intake.naming import split_name
+from wikid.filenames import split_name
 from wikid.slug import fold, slugify
 
 __all__ = ["LEGAL_SUFFIXES", "cased_words", "eligible_name", "fold", "humanize_stem", "name_key", "norm_key",
