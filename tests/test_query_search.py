@@ -94,16 +94,34 @@ def test_identical_results_on_repeated_runs_and_after_refresh_vs_rebuild(project
     assert {"d1/p05", "d9/new"} <= found and "d2/p08" not in found
 
 
-def test_a_page_edited_by_hand_is_found_by_its_new_words(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_edited_in_place_is_found_stale_when_a_query_would_show_it(project: Project,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No folder changes when a page is rewritten in place, and a query without the
+    daemon stats folders, not pages: it checks the pages it is about to show instead."""
     monkeypatch.setattr(store, "RACY_NS", 0)  # trust signatures at once: the stat check must do the work
     path = write(project, "notes/plan", "Plan", "We will paint the shed green.\n")
     write(project, "notes/other", "Other", "Nothing here.\n")
     assert ids(project, "purple") == []
-    before = path.stat()
+    before, folder = path.stat(), path.parent.stat()
     time.sleep(0.05)
     path.write_bytes(path.read_bytes().replace(b"green", b"olive"))  # same size...
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # ...and the old mtime
     assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+    assert path.parent.stat().st_mtime_ns == folder.st_mtime_ns  # nothing to see in the folder
+    assert ids(project, "green") == []  # the index still said green: shown, checked, indexed anew
+    assert ids(project, "olive") == ["notes/plan"]
+
+
+def test_a_page_saved_by_a_rename_is_found_by_its_new_words(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editor that writes a new file and renames it over the page (vim, emacs, sed -i)
+    changes the page's folder: the next query sees it without being about to show it."""
+    monkeypatch.setattr(store, "RACY_NS", 0)
+    path = write(project, "notes/plan", "Plan", "We will paint the shed green.\n")
+    write(project, "notes/other", "Other", "Nothing here.\n")
+    assert ids(project, "purple") == []
+    saved = path.with_name("plan.md.tmp")
+    saved.write_bytes(path.read_bytes().replace(b"green", b"olive"))
+    os.replace(saved, path)
     assert ids(project, "olive") == ["notes/plan"]
     assert ids(project, "green") == []
 

@@ -22,6 +22,7 @@ A file of another FORMAT, or none at all, is treated as missing and rebuilt.
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, overload
@@ -172,7 +173,24 @@ class MappedIndex:
     def docs_with_unread_sources(self) -> list[int]:
         """The pages citing a source text that could not be read when they were indexed."""
         unread = np.flatnonzero(self._src_chunks < 0)
-        return np.unique(np.searchsorted(self._src_at, unread, side="right") - 1).tolist()
+        docs = np.searchsorted(self._src_at, unread, side="right") - 1
+        # Ascending already: each page once without np.unique, whose first call imports
+        # numpy.ma (11 ms of a cold query's ~200).
+        return docs[np.diff(docs, prepend=-1) != 0].tolist()
+
+    def pages_in(self, folder: str, nested: bool = False) -> dict[str, int]:
+        """The stored pages directly in `folder` ("" the wiki's root), or with `nested` at
+        any depth below it, and their numbers; the ids outside it are not decoded."""
+        start, stop = 0, len(self.ids)
+        if folder:  # ids are sorted, and "0" follows "/": folder/... lies in one run
+            start, stop = bisect_left(self.ids, f"{folder}/"), bisect_left(self.ids, f"{folder}0")
+        if stop <= start:
+            return {}
+        docs: Iterable[int] = range(start, stop)
+        if not nested:
+            depth = folder.count("/") + 1 if folder else 0
+            docs = (start + np.flatnonzero(self.ids.occurrences("/", start, stop) == depth)).tolist()
+        return {self.ids[d]: d for d in docs}
 
     def record(self, doc: int) -> PageRecord:
         return PageRecord(self.ids[doc], self._titles[doc], self._types[int(self.type_code[doc])],
