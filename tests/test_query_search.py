@@ -243,6 +243,33 @@ def test_a_corrupt_index_is_rebuilt(project: Project) -> None:
     assert store.load(project.paths.query_index) is not None
 
 
+def test_a_refresh_in_chunks_of_a_wiki_changed_every_way_is_the_same_index(project: Project,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages added, edited and removed, weighed a few rows at a time and merged once with
+    the index they change: the arrays a rebuild makes, bit for bit."""
+    for i in range(24):
+        write(project, f"d{i % 4}/p{i:02d}", f"Page {i}", f"word{i % 7} common text {i}\n")
+    ids(project, "common")
+    monkeypatch.setattr(store, "CHUNK_ROWS", 3)
+    for i in range(0, 24, 3):
+        write(project, f"d{i % 4}/p{i:02d}", f"Page {i} edited", f"word{i % 5} rarer text {i}\n")
+    for i in range(1, 24, 5):
+        (project.paths.wiki / f"d{i % 4}/p{i:02d}.md").unlink()
+    for i in range(8):
+        write(project, f"new{i % 3}/q{i}", f"New {i}", f"fresh word{i} common\n")
+    into_index: list[int] = []  # apply_changes calls that rewrite a non-empty index
+    real = store.apply_changes
+    monkeypatch.setattr(store, "apply_changes", lambda index, *a: (into_index.extend([1] * bool(len(index))),
+                                                                    real(index, *a))[1])
+    refreshed, changed = store.refresh(store.load(project.paths.query_index), project.paths.wiki)  # type: ignore[arg-type]
+    assert len(into_index) == 1  # the index is rewritten once, not once per chunk
+    rebuilt = store.build(project.paths.wiki)
+    assert changed and refreshed.ids == rebuilt.ids and refreshed.terms == rebuilt.terms
+    assert [r._replace(signature=None) for r in refreshed.records] == [r._replace(signature=None) for r in rebuilt.records]
+    for name in ARRAYS:
+        assert getattr(refreshed, name).tobytes() == getattr(rebuilt, name).tobytes(), name
+
+
 def test_a_build_in_chunks_is_the_same_index(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     for i in range(20):
         write(project, f"d{i % 4}/p{i:02d}", f"Page {i}", f"word{i % 7} common text {i}\n")
