@@ -48,7 +48,7 @@ _TO_VERSION = re.compile(r"\bto\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
 # A release heading may end with a colon when it says so (`Changes in frob from 1.3 to 1.4:`),
 # or with a stop when it names the span (`Changes in frob from 1.07 to 1.07.1.`); other
 # lines ending so introduce what follows (`Fixed in 1.2.3 as follows:`) or are changes.
-_SPAN = re.compile(r"\b(?:from|between)\b.*\d.*\b(?:to|and)\s+v?\d", re.IGNORECASE)  # `from 1.07 to 1.07.1`
+_SPAN = re.compile(r"(?:\b(?:from|between)\b.*)?\d.*\b(?:to|and)\s+v?\d", re.IGNORECASE)  # `from 1.07 to 1.07.1`, `1.4 to 1.4.1`
 _LABELLED = re.compile(r"^\W*(?:changes|changed|release|released|version|new in|noteworthy|what's new)\b", re.IGNORECASE)
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}$")  # a GNU ChangeLog entry: `2015-07-10  Name  <address>`
 _SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*|[A-Z])\.\s+\S")  # `1.1. Overview`, `A. Frob v2.0 and later`
@@ -105,7 +105,7 @@ def version_in(text: str) -> str | None:
     versions = len(_ANY_VERSION.findall(text))
     if re.search(r"\bbetween\b", text, re.IGNORECASE):  # `changes between versions 581 and 590`: 590's
         found = _AND_VERSION.search(text, found.end()) or found
-    elif re.search(r"\bfrom\b", text, re.IGNORECASE) and versions == 2:  # `Changes in frob from 1.3 to 1.4:`: 1.4's
+    elif re.search(r"\b(?:from|to)\b", text, re.IGNORECASE) and versions == 2:  # `Changes in frob from 1.3 to 1.4:`: 1.4's
         found = _TO_VERSION.search(text, found.end()) or found
     elif versions > 1:
         return None  # `Installing 2.2 and 1.4`, `bc 1.07.1 (and dc 1.4.1)`: about several, no one release
