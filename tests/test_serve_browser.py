@@ -243,6 +243,7 @@ def test_a_planted_page_runs_nothing_and_loads_nothing_from_elsewhere(tab: Any, 
     shot(tab, "planted-page")
 
 
+@pytest.mark.slow  # a daemon and a refresh cycle in the browser
 def test_the_status_page_refreshes_while_the_daemon_runs(tab: Any, server: str, sample: Project) -> None:
     """A daemon's published state (its PID alive: this test's), changed under the open page."""
     state = {"pid": os.getpid(), "state": "idle", "started_at": FIXED_NOW, "batch": [], "queue": [], "queued": 0,
