@@ -27,7 +27,7 @@ from conftest import FIXED_NOW, page, updated_sample
 
 from wikid import Project
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # a real Chromium: outside the fast subset (-m "not slow")
 
 CHROMIUM = "/usr/bin/chromium"
 INSTALL = "scripts/install-test-deps (apt-get install chromium; pip install -e '.[test]')"
@@ -243,7 +243,6 @@ def test_a_planted_page_runs_nothing_and_loads_nothing_from_elsewhere(tab: Any, 
     shot(tab, "planted-page")
 
 
-@pytest.mark.slow  # a daemon and a refresh cycle in the browser
 def test_the_status_page_refreshes_while_the_daemon_runs(tab: Any, server: str, sample: Project) -> None:
     """A daemon's published state (its PID alive: this test's), changed under the open page."""
     state = {"pid": os.getpid(), "state": "idle", "started_at": FIXED_NOW, "batch": [], "queue": [], "queued": 0,
