@@ -28,7 +28,8 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
 * repeated        -- a sentence of >= 8 words (casefolded, punctuation stripped) that
                      occurs again on the same page; each extra occurrence counts. Table
                      rows and definition-list entries (`* **term** -- ...`), the Sources
-                     section and footnote definitions are left out.
+                     section and footnote definitions are left out, and so is a
+                     sentence a cited source itself says as many times.
 * empty_key       -- a bold key with nothing after it: `* **Synopsis**`,
                      `**Synopsis** --`, or `| Key |  |` in a key/value table.
 * file_name_title -- a heading, the page title or an entry of the page's Sources list
@@ -175,9 +176,13 @@ def without_code(line: str) -> str:
     return _INLINE_CODE.sub(" ", line)
 
 
+_MD_LINK = re.compile(r"\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*\)")  # `[Muse](https://x/y_(z))`
+
+
 def plain(text: str) -> str:
-    """Text without footnote references, markdown emphasis, backticks and escapes."""
+    """Text without footnote references, markdown links' targets, emphasis, backticks and escapes."""
     text = _FOOTNOTE_REF.sub("", text)
+    text = _MD_LINK.sub(r"\1", text)
     text = re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>&~=\"'])", r"\1", text)
     text = re.sub(r"\*\*|__|`", "", text)
     text = re.sub(r"\*+(?=\S)|(?<=\S)\*+", "", text)
@@ -452,10 +457,11 @@ def _sentence_key(sentence: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", plain(sentence).casefold()).split())
 
 
-def repeated(page: str) -> list[str]:
+def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
     """Each extra occurrence of a sentence of >= REPEAT_WORDS words on the page (prose and
     bullet items; table rows, headings, the Sources section and footnote definitions are
-    not counted)."""
+    not counted), beyond as many times as one of its `sources` says it (a manual that
+    repeats a remark under three settings)."""
     body = split_page(page)[1]
     skip = sources_section_lines(body)
     paragraphs: list[str] = []
@@ -484,9 +490,19 @@ def repeated(page: str) -> list[str]:
             if len(key.split()) < REPEAT_WORDS:
                 continue
             seen[key] += 1
-            if seen[key] > 1:
+            if seen[key] > 1 and seen[key] > max((_said(source, key) for source in sources), default=0):
                 out.append(sentence.strip())
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _sentence_keys(source: str) -> str:
+    return f" {_sentence_key(source)} "
+
+
+def _said(source: str, key: str) -> int:
+    """How many times a source says a sentence (compared as _sentence_key text)."""
+    return _sentence_keys(source).count(f" {key} ")
 
 
 def empty_key(page: str) -> list[str]:
@@ -704,6 +720,7 @@ def loose(text: str) -> str:
     text = re.sub(r"\\f[BIRP]|\\f\(..|\\&", "", text)
     text = _DASHES.sub(" - ", text.replace("\\-", "-"))
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links: their text
+    text = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", text)  # reference links (`[text][ref]`) too
     text = plain(text).casefold()
     return " ".join(w.strip("_") for w in _WORD.findall(text) if w.strip("_-+"))
 
@@ -1025,9 +1042,9 @@ class Defect:
 
 
 def page_defects(page: Page, sources: tuple[str, ...] = ()) -> list[Defect]:
-    """The page's defects; `sources` (the texts it cites) tell a cut from the source's own words."""
+    """The page's defects; `sources` (the texts it cites) tell a cut or a repeat from the source's own words."""
     return [Defect(page.path, kind, line) for kind, find in DEFECTS.items()
-            for line in (cut(page.text, sources) if find is cut else find(page.text))]
+            for line in (find(page.text, sources) if find in (cut, repeated) else find(page.text))]
 
 
 def measure_wiki(wiki: Path) -> dict:

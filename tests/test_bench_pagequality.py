@@ -178,8 +178,11 @@ def test_a_value_that_ends_so_in_its_source_is_not_cut_but_one_whose_sentence_go
 * "/dev/stderr" with stderr,
 * When updating large archives with few of the
 * and more...
+* muse (Muse),
 """
-    source = """     Variable name          Replaced with
+    source = """- `muse` ([Muse](https://example.org/wiki_(manual))),
+- `native` (native),
+     Variable name          Replaced with
      session_attached       Number of clients session is attached to
      session_format         1 if format is for a session
      pane_in_mode           1 if pane is in a mode of
@@ -192,7 +195,7 @@ Supports ciphers, digests, and more...
 """
     assert pq.cut(page(body), (source,)) == [
         "| pane_in_mode | 1 if pane is in a mode of |", "* When updating large archives with few of the"]
-    assert len(pq.cut(page(body))) == 5  # without its sources, every one looks cut
+    assert len(pq.cut(page(body))) == 6  # without its sources, every one looks cut
 
 
 def test_repeated_counts_each_extra_occurrence_of_a_long_sentence() -> None:
@@ -209,6 +212,9 @@ Short one. Short one. Short one.
 {sentence}
 """
     assert pq.repeated(page(body)) == [sentence.upper(), sentence]
+    # a source that says it twice accounts for one repeat, not for the third time
+    source = f"Under one setting: {sentence} Under another: {sentence.lower()}"
+    assert pq.repeated(page(body), (source,)) == [sentence]
 
 
 def test_repeated_ignores_tables_code_and_the_sources_section() -> None:

@@ -279,3 +279,12 @@ def test_a_repeated_line_is_furniture_only_where_a_page_starts_or_ends() -> None
     stripped = strip_page_furniture(text)
     assert stripped == paged(bodies, None, None)
     assert stripped.count("Harbour Board — Annual Report 2023") == 4
+
+
+def test_a_running_footer_glued_to_a_pages_last_line_is_cut_from_it() -> None:
+    text = paged(BODIES, "HARBOUR(1) Harbour Board HARBOUR(1)", "Harbour Board 2023-12-01 {n}")
+    text = text.replace("Two barges worked in shifts.\nHarbour Board 2023-12-01 2",
+                        "Two barges worked in Harbour Board 2023-12-01 2")
+    stripped = strip_page_furniture(text)
+    assert "Harbour Board 2023" not in stripped
+    assert "Two barges worked in\n" in stripped

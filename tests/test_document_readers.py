@@ -467,6 +467,9 @@ def test_releases_of_one_day_are_ordered_by_version_and_spans_name_their_target(
     assert version_in("Changes in frob from 1.07 to 1.07.1.") == "1.07.1"
     assert version_in("Fixed in 1.2.3:") is None  # introduces what follows
     assert version_in("Changed the default to 1.2.") is None  # a change
+    assert version_in("Upgrading from 1.4 or 2.0 to 2.2") is None  # about several versions, no one release
+    assert version_in("Installing frob 2.2. and frob 1.4") is None
+    assert version_in("This is frob version 1.07.1.  (And frobd version 1.4.1)") is None
 
 
 def test_notes_that_end_in_their_release_history_keep_what_comes_before() -> None:
@@ -936,6 +939,8 @@ Here is a short summary of the options.
 --help, -h (*)           show this help (* -h is help only on its own)
 --width=N                fold lines longer than N, counted
                          from the left margin
+--width-verify           --width and check each line after
+--window=NUM, -@         set the window for comparisons
 ```
 
 # EXAMPLES
@@ -961,6 +966,8 @@ Here is a short summary of the options.
         "--filter=RULE, -f": "add a folding RULE",
         "--help, -h": "(*) show this help (* -h is help only on its own)",
         "--width=N": "fold lines longer than N, counted from the left margin",
+        "--width-verify": "--width and check each line after",  # a description opening with an option
+        "--window=NUM, -@": "set the window for comparisons",
     }
     # an option given again and again with its values, or a listing of files, stays code
     assert len([b for b in section(outline, "EXAMPLES").blocks if isinstance(b, Code)]) == 2
@@ -1152,3 +1159,228 @@ def test_a_wikis_own_links_read_as_links() -> None:
     assert [b.text for b in blocks_of(outline, Paragraph)] == ["See Frob_Overview and the API for more about frob files."]
     assert not blocks_of(outline, ItemList)  # a list of the wiki's pages is navigation
     assert [c.text for c in blocks_of(outline, Code)] == ["if [[ -f x ]]; then echo; fi"]
+
+
+def test_justified_option_text_is_prose_not_a_list_of_tags() -> None:
+    # man sets a description justified: its first word and the next line's can
+    # happen to end at the same column, which is no two-column list
+    text = (
+        "OPTIONS\n"
+        "       -k --keep\n"
+        "              Check  contents  of the named archive(s), but don't unpack\n"
+        "              them.  This merely runs a  trial  unpack  and  discards\n"
+        "              the output.\n"
+        "\n"
+        "       -s     Enable  quick  name  search  via a sorted table. This option\n"
+        "              causes  frobber  to  write   2   extra   files   (default\n"
+        "              names  frob.a and frob.b) beside the main one.\n"
+    )
+    entries = terms(read_text(text))
+    assert entries["-k --keep"].startswith("Check contents of the named archive(s), but don't unpack them.")
+    assert "discards the output." in entries["-k --keep"]
+    assert entries["-s"].startswith("Enable quick name search via a sorted table. This option causes frobber")
+    assert set(entries) == {"-k --keep", "-s"}
+
+
+def test_groff_tag_bolded_with_its_line_break_is_split_from_the_paragraph_before() -> None:
+    # groff may put the break that sets a tag on its own line inside the tag's bold
+    page = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<p style="margin-left:11%; margin-top: 1em">Short forms are kept for old scripts. Prefer the
+long forms. <b><br>
+--archive</b></p>
+<p style="margin-left:22%;">Pack every file into one archive.</p>
+<p style="margin-left:11%;"><b>--level</b> n</p>
+<p style="margin-left:22%;">Set the compression level.</p>
+</body></html>"""
+    soup = BeautifulSoup(page, "html.parser")
+    assert soup.body is not None
+    rewrite_layout(soup, soup.body)
+    assert [" ".join(dt.get_text().split()) for dt in soup.find_all("dt")] == ["--archive", "--level n"]
+    assert next(" ".join(p.get_text().split()) for p in soup.find_all("p")) == \
+        "Short forms are kept for old scripts. Prefer the long forms."
+
+
+def test_a_definition_list_left_as_raw_html_in_markdown_is_a_definition_list() -> None:
+    text = ("# Frob\n\nMethods of the frob class.\n\n<dl>\n<dt><span\nid=\"Frob-spin\"><strong>spin</strong></span>(self,\n"
+            "speed, /)</dt>\n<dd>\n<span class=\"code\">Spin the frob at &lt;speed&gt;.</span>\n</dd>\n</dl>\n<dl>\n"
+            "<dt><strong>stop</strong>(self, /)</dt>\n<dd>\nStop it and return the<br />\nlast speed.<br />\n <br />\n"
+            "It waits for the frob.\n</dd>\n</dl>\n<p>See also the guide.</p>\n")
+    outline = read_markdown(text)
+    assert terms(outline)["spin(self, speed, /)"] == "Spin the frob at <speed>."
+    stop = next(t for b in blocks_of(outline, Terms) for t in b.entries if t.term == "stop(self, /)")
+    assert [b.text for b in stop.body] == ["Stop it and return the last speed.", "It waits for the frob."]
+    assert [p.text for p in blocks_of(outline, Paragraph)][-1] == "See also the guide."
+
+
+def test_a_tree_drawn_by_indentation_is_a_nested_list() -> None:
+    text = ("CLASSES\n    builtins.object\n        Base\n            Fast\n            Slow\n"
+            "    enum.Enum(builtins.object)\n        Colour\n\n    class Base(builtins.object)\n     Does things.\n")
+    tree = blocks_of(read_text(text), ItemList)[0]
+    assert [i.text for i in tree.items] == ["builtins.object", "enum.Enum(builtins.object)"]
+    base = tree.items[0].children[0].items[0]
+    assert base.text == "Base" and [i.text for i in base.children[0].items] == ["Fast", "Slow"]
+    assert [i.text for i in tree.items[1].children[0].items] == ["Colour"]
+
+
+def test_an_underline_of_equals_signs_in_an_html_paragraph_makes_no_heading() -> None:
+    page = (b"<html><body><h1>frob</h1><p>A&nbsp;small&nbsp;parser.<br>It&nbsp;reads&nbsp;files.<br>Todo:<br>=====<br>"
+            b"*&nbsp;more&nbsp;tests</p><hr><h2>Classes</h2><p>None yet.</p></body></html>")
+    outline = read_markdown(main_and_furniture(page)[0])
+    assert [s.title for s in sections(outline)] == ["frob", "Classes"]
+    assert "A small parser." in " ".join(p.text for p in blocks_of(outline, Paragraph))
+
+
+def test_program_output_quoted_at_the_text_margin_is_code_and_prose_with_gaps_is_not() -> None:
+    text = ("  How do I find the process behind a connection? For example, if the tool says:\n\n"
+            "  Proto Recv-Q Send-Q  Local Address          Foreign Address        (state)\n"
+            "  tcp        0      0  host.1023              gate.login             ESTABLISHED\n\n"
+            "  Use the frob's -i option:\n\n"
+            "  $frob -iTCP@gate:login\n"
+            "  COMMAND     PID     USER   FD   TYPE\n"
+            "  rlogin    25023      abe    3u  inet\n"
+            "  ...\n\n"
+            "  Frob  reads  the kernel  tables and  prints one line for\n"
+            "  every  open file  it finds,  in the order  of the process\n"
+            "  table.\n")
+    outline = read_text(text)
+    codes = [c.text for c in blocks_of(outline, Code)]
+    assert codes[0].startswith("Proto Recv-Q Send-Q") and codes[0].endswith("ESTABLISHED")
+    assert codes[1].startswith("$frob -iTCP@gate:login\nCOMMAND") and codes[1].endswith("...")
+    assert len(codes) == 2
+    assert "Frob reads the kernel tables and prints one line for every open file it finds, in the order of the process table." \
+        in [p.text for p in blocks_of(outline, Paragraph)]
+
+
+def test_a_debugger_session_under_a_list_item_is_code() -> None:
+    text = ("4. Reproduce the bug. If the program leaves a core dump, get a backtrace\n"
+            "   using the debugger:\n"
+            "     $ dbg /path/to/app   # Load the app.\n"
+            "     (dbg) core core   # Open the core dump.\n"
+            "     (dbg) bt   # Print the backtrace. Copy & paste it to the report.\n")
+    [listed] = blocks_of(read_text(text), ItemList)
+    [item] = listed.items
+    assert item.text.endswith("using the debugger:")
+    assert [type(c) for c in item.children] == [Code] and item.children[0].text.count("\n") == 2
+
+
+def test_links_to_other_sites_keep_their_address_and_a_table_of_contents_stays_out() -> None:
+    text = ("# frob\n\n## Links\n\n- [Source code](https://example.org/frob)\n- [Issue tracker](https://example.org/frob/issues)\n"
+            "- [Docs](https://frob.example.org/)\n\n## Contents\n\n- [Intro](#intro)\n- [Usage](#usage)\n- [More](#more)\n\n"
+            "## Needs\n\n- [`httpx`][httpx] - required for the test client.\n\n[httpx]: https://httpx.example.org/\n")
+    lists = [[i.text for i in b.items] for b in blocks_of(read_markdown(text), ItemList)]
+    assert lists == [["Source code (https://example.org/frob)", "Issue tracker (https://example.org/frob/issues)",
+                      "Docs (https://frob.example.org/)"], ["httpx - required for the test client."]]
+
+
+def test_values_an_option_introduces_at_the_options_margin_are_nested_under_it() -> None:
+    text = ("# frob\n\n## Options\n\n-e behaviour\n:   Change what happens on errors. behaviour can be one of the following:\n\n"
+            "continue\n:   Go on as if nothing happened.\n\nstop\n:   Stop at once.\n\n-f\n:   Force it.\n\nplain\n:   Not a value.\n")
+    outline = read_outline(text, ".md")
+    [options] = blocks_of(Outline((), (section(outline, "Options"),)), Terms)[:1]
+    assert [t.term for t in options.entries] == ["-e behaviour", "-f", "plain"]
+    nested = options.entries[0].body[-1]
+    assert isinstance(nested, Terms) and [t.term for t in nested.entries] == ["continue", "stop"]
+
+
+FAQ_TEXT = """\
+                            THE FROB FAQ
+
+CONTENTS
+
+1. GENERAL INFORMATION
+1.1. Introduction
+1.2. Latest version
+
+2. USING FROB
+   EVERYDAY TASKS
+2.1. How do I match [[:alnum:]] characters?
+
+------------------------------
+
+1. GENERAL INFORMATION
+
+1.1. Introduction
+
+   This FAQ answers common questions about frob, quickly.
+
+1.2. Latest version
+
+   The newest version of this FAQ is on the project's site.
+
+------------------------------
+
+2. USING FROB
+
+2.1. How do I match [[:alnum:]] characters?
+
+   Use a bracket expression:
+
+   # Keep letters and digits only
+   frob 's/[^[:alnum:]]//g' file
+"""
+
+
+def test_a_plain_text_faq_numbers_its_sections_and_its_contents_list_stays_out() -> None:
+    assert not is_asciidoc(FAQ_TEXT)
+    outline = read_outline(FAQ_TEXT, ".txt")
+    titles = [(s.level, s.title) for s in sections(outline)]
+    assert titles[-5:] == [(1, "GENERAL INFORMATION"), (2, "Introduction"), (2, "Latest version"), (1, "USING FROB"),
+                           (2, "How do I match [[:alnum:]] characters?")]
+    assert not [t for _, t in titles if t.upper() == "CONTENTS" or t == "EVERYDAY TASKS"]
+    answer = section(outline, "How do I match [[:alnum:]] characters?")
+    assert [type(b) for b in answer.blocks] == [Paragraph, Code]
+    assert answer.blocks[1].text.startswith("# Keep letters and digits only\nfrob")
+
+
+def test_a_literal_block_marker_left_in_markdown_reads_as_a_colon() -> None:
+    outline = read_outline("# frob\n\nTo install the hooks, run the following::\n\n    frob hooks install\n", ".md")
+    assert [p.text for p in blocks_of(outline, Paragraph)] == ["To install the hooks, run the following:"]
+
+
+def test_a_releases_checksums_and_their_label_are_no_changes() -> None:
+    text = ("Release history\n\n2.4.1 (2022-12-28)\n\n  * Fix a leak in the reader.\n  * Various other fixes. Hashes:\n"
+            "  * FROB_SOURCE_ID: 2022-12-28 14:03:47 df5c253c0b3dd24916e4ec7cf77d3db5294cc9fd45ae7b9c5e82ad8197f38a24\n"
+            "  * SHA3-256 for frob.c: 4d6800e9032ff349376fe612e422b49ba5eb4e378fac0b3e405235d09dd366ab\n\n"
+            "2.4.0 (2022-11-16)\n\n  * Add the writer.\n")
+    releases = read_releases(text, read_text(text))
+    assert [c.text for c in releases[0].changes] == ["Fix a leak in the reader.", "Various other fixes."]
+
+
+def test_a_synopsis_setting_the_command_apart_from_its_arguments_keeps_it_in_the_form() -> None:
+    text = ("## NAME\n\ndelfrob, delgroup - remove a frob\n\n## SYNOPSIS\n\n**delfrob**\n:   [**--backup**]\n"
+            "    [**--quiet**] **user**\n\n**delfrob** --group\n:   **group**\n\n## DESCRIPTION\n\nIt removes frobs.\n")
+    man = read_manpage(read_outline(text, ".md"))
+    assert man is not None and man.synopsis[0] == "delfrob [--backup] [--quiet] user"
+
+
+def test_a_rest_item_that_is_a_link_elsewhere_keeps_its_address() -> None:
+    outline = read_rest("frob\n====\n\nLinks\n-----\n\n- `Docs <https://frob.example.org/docs>`_\n"
+                        "- Mailing list: https://lists.example.org/frob\n"
+                        "- An item with `a link <https://x.example.org>`_ inside a longer sentence.\n")
+    [listed] = blocks_of(outline, ItemList)
+    assert [i.text for i in listed.items] == ["Docs (https://frob.example.org/docs)", "Mailing list: https://lists.example.org/frob",
+                                              "An item with a link inside a longer sentence."]
+
+
+def test_a_paragraph_opening_with_a_word_and_a_colon_is_no_field() -> None:
+    text = ("  Caveat: this only works if frob has permission to get the status\n"
+            "  (via stat(2)) of the file at the named path.  Unless frob runs as root,\n"
+            "  this example won't work.\n\n  Date: 2024-03-01\n  Owner: Maya\n")
+    paragraphs = [p.text for p in blocks_of(read_text(text), Paragraph)]
+    assert paragraphs[0] == ("Caveat: this only works if frob has permission to get the status (via stat(2)) of the file "
+                             "at the named path. Unless frob runs as root, this example won't work.")
+
+
+def test_settings_a_paragraph_introduces_at_its_margin_are_code() -> None:
+    text = ("  The defaults are as follows:\n\n  mode = LIST\n  separator = \"|\"\n  main prompt = \"frob> \"\n\n"
+            "  Supported systems:\n\n  Linux\n  FreeBSD\n")
+    outline = read_text(text)
+    assert [c.text for c in blocks_of(outline, Code)] == ['mode = LIST\nseparator = "|"\nmain prompt = "frob> "']
+
+
+def test_lettered_sections_after_a_numbered_one_are_under_it() -> None:
+    text = ("1.  Finding files\n=================\n\n  Run frob.\n\n  a.  Finding unlinked files\n  ==========================\n\n"
+            "  Run frob -L.\n\n2.  Finding sockets\n==================\n\n  Run frob -i.\n")
+    assert [(s.level, s.title) for s in sections(read_text(text))] == [
+        (1, "1.  Finding files"), (2, "a.  Finding unlinked files"), (1, "2.  Finding sockets")]

@@ -33,3 +33,17 @@ def test_headings_drop_their_capitals_but_keep_acronyms_spellings_and_identifier
     assert display_heading("USING X11 FORWARDING") == "Using X11 forwarding"
     assert display_heading("OPT_APPEND_NEWLINE") == "OPT_APPEND_NEWLINE"
     assert display_heading("Already Mixed Case") == "Already Mixed Case"
+
+
+def test_an_ellipsis_that_leaves_its_sentence_open_ends_nothing() -> None:
+    assert split_sentences("It is not a fault, but ... If the file is damaged, fetch it again. Then retry.") == [
+        "It is not a fault, but ... If the file is damaged, fetch it again.", "Then retry."]
+    assert split_sentences("We waited a long time... The answer came.") == [
+        "We waited a long time...", "The answer came."]
+
+
+def test_a_long_word_only_ever_in_capitals_is_a_titles_shouting_not_a_spelling() -> None:
+    known = spellings(["See MEMORY MANAGEMENT below.", "Use POSIX calls.", "Read UNICODE text with the JSON reader."])
+    assert display_heading("MEMORY MANAGEMENT", known) == "Memory management"
+    assert display_heading("POSIX THREADS AND UNICODE", known) == "POSIX threads and unicode"
+    assert display_heading("JSON OUTPUT", known) == "JSON output"

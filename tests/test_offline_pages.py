@@ -391,3 +391,51 @@ def test_usage_terms_are_code_empty_values_said_and_no_empty_bullets() -> None:
     assert "* `new-window [-abd] [-c start-directory]" in body
     assert "| LDFLAGS | — |" in body
     assert not re.search(r"^\s*\*\s*$", body, re.MULTILINE)
+
+
+def test_an_entry_keeps_every_sentence_the_page_said_elsewhere_and_only_a_whole_repeat_is_dropped() -> None:
+    doc = ("# frob\n\nfrob reshapes the data files it is given, in place.\n\n## frob options\n\n"
+           "--verbose\n:   Give more information during processing.\n\n"
+           "--log-file file\n:   Write the log data to the named file. Use a socket address to log to a socket.\n\n"
+           "## frobcheck options\n\nfrobcheck checks the files frob wrote.\n\n"
+           "--verbose\n:   Give more information during processing.\n\n"
+           "-q, --quiet\n:   Give more information during processing. Then print nothing at all.\n\n"
+           "--log-file file\n:   Same as the other tool, except the log data goes to a file. Use a socket address to log to a socket.\n")
+    _, _, body = only_page(run([SourceDocument("frob.md", doc)]))
+    assert body.count("--verbose") == 1  # the same entry, term and text, is written once
+    assert "Give more information during processing. Then print nothing at all." in body
+    assert "Same as the other tool, except the log data goes to a file. Use a socket address to log to a socket." in body
+
+
+def test_the_lead_leaves_a_sentence_that_introduces_a_list_with_its_list() -> None:
+    doc = ("# frob\n\nfrob lists the files that processes hold open. Version 4 is a rewrite of version 3. "
+           "Version 4 has been tested on:\n\n* Linux 6.1\n* FreeBSD 14\n")
+    _, fm, body = only_page(run([SourceDocument("frob.md", doc)]))
+    lead = body.strip().split("\n\n", 1)[0]
+    assert lead.startswith("frob lists the files") and "tested on" not in lead
+    assert "Version 4 has been tested on:" in body and "* FreeBSD 14" in body
+    assert not fm["description"].endswith(":")
+
+
+def test_licence_clauses_a_warranty_a_revision_stamp_and_an_html_comment_stay_out_of_the_page() -> None:
+    doc = ("# frob\n\nfrob reshapes the data files it is given, in place.\n\n<!-- [[[cog print(f'<a href=\"x\">') ]]] -->\n\n"
+           "## Notes\n\n$Id: frob.c,v 1.15 2018/10/23 05:56:35 someone Exp $\n\nRun frob on a copy first.\n\n"
+           "## Terms\n\n* Redistributions of source code must retain the above copyright notice.\n"
+           "* Redistributions in binary form must reproduce the above copyright notice.\n\n"
+           "THIS SOFTWARE IS PROVIDED BY THE AUTHOR \"AS IS\" AND ANY EXPRESS OR IMPLIED WARRANTIES ARE DISCLAIMED.\n")
+    _, _, body = only_page(run([SourceDocument("frob.md", doc)]))
+    assert "Run frob on a copy first." in body
+    for gone in ("cog", "$Id", "Redistributions", "AS IS"):
+        assert gone not in body, gone
+
+
+def test_a_package_page_takes_its_lead_from_its_readme_not_from_one_of_its_tools_manual_pages() -> None:
+    man = ("MKFROB(8)                 System Manager's Manual                 MKFROB(8)\n\nNAME\n       mkfrob - create a "
+           "frob file system\n\nSYNOPSIS\n       mkfrob [-v] device\n\nDESCRIPTION\n       mkfrob is part of the frobprogs "
+           "package and creates a frob file system on a device.\n")
+    readme = ("# frobprogs\n\nThis package holds the tools of the frob file system, which the frobprogs project keeps: "
+              "mkfrob, checkfrob and tunefrob.\n\n## Building\n\nRun make.\n")
+    pages = run([SourceDocument("mkfrob.txt", man), SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    fm, _body = split_page(page)
+    assert fm["description"].startswith("This package holds the tools of the frob file system")

@@ -9,7 +9,7 @@ import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from wikid.document.dates import parse_date
-from wikid.document.model import ItemList, Outline, Paragraph, Terms, walk
+from wikid.document.model import ItemList, Outline, Paragraph, Terms, block_text, sections, walk
 from wikid.document.outline import read_outline
 from wikid.manager.offline import vectors
 from wikid.manager.offline.content import read_content
@@ -258,3 +258,70 @@ def test_a_definition_stays_when_the_long_example_it_introduces_is_left_out() ->
     content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
     [option] = [s for s in content.sections if s.title == "OPT_PASSTHROUGH"]
     assert option.blocks == (Paragraph("Pass objects through to default."),)
+
+
+def test_an_abridged_term_keeps_the_values_it_defines_and_its_opening_sentences() -> None:
+    long_first = " ".join(["The frob checks every file it is given against its index."] * 4) + \
+        " It then reports what it found. " + " ".join(["Further words about checking files go here now."] * 8)
+    section = ("## Options\n\n-F format, --format=format\n:   Select the output format. format can be one of the following:\n\n"
+               "    p, plain\n    :   Plain text.\n\n    c, custom\n    :   A custom archive.\n\n"
+               f"--check\n:   {long_first}\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [options] = [s for s in content.sections if s.title == "Options"]
+    entries = {t.term: t for b in options.blocks if isinstance(b, Terms) for t in b.entries}
+    values = [b for b in entries["-F format, --format=format"].body if isinstance(b, Terms)]
+    assert [t.term for t in values[0].entries] == ["p, plain", "c, custom"]
+    check = entries["--check"].description
+    assert check.startswith("The frob checks every file") and check.count("The frob checks every file") >= 2
+    assert len(check) <= 450
+
+
+def test_past_the_paragraph_budget_an_example_keeps_its_lead_in_and_a_question_its_answer() -> None:
+    paragraphs = "\n\n".join(f"Paragraph {n} of the notes says something about frob." for n in range(3))
+    section = (f"## Notes\n\nOpening remarks.\n\nWhich process holds the lock on the spool?\n\n"
+               f"Use the list option of frob for this.\n\n{paragraphs}\n\n"
+               "You can also build frob in an empty directory\n\n    mkdir build && cd build\n\n"
+               "Unrelated closing remarks of the notes.\n\nMore remarks.\n\n    frob --orphan\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [notes] = [s for s in content.sections if s.title == "Notes"]
+    kinds = [(type(b).__name__, getattr(b, "text", "")) for b in notes.blocks]
+    at = kinds.index(("Paragraph", "You can also build frob in an empty directory"))
+    assert kinds[at + 1] == ("Code", "mkdir build && cd build")
+    assert ("Paragraph", "Use the list option of frob for this.") in kinds
+    assert kinds[-2:] == [("Paragraph", "More remarks."), ("Code", "frob --orphan")]
+    assert ("Paragraph", "Unrelated closing remarks of the notes.") not in kinds
+
+
+def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
+    text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
+            "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"
+            "Important links\n---------------\n\n- Issue tracker: https://example.org/frob/issues\n- Releases: https://example.org/frob/releases\n")
+    content = read_content(read_outline(text, ".rst"), text, None, "frob", ".rst")
+    assert not content.releases
+    assert "Important links" in [s.title for s in content.sections]
+
+
+def test_a_readme_that_ends_in_its_history_keeps_what_it_says_before_it() -> None:
+    usage = " ".join(["The encoder streams each part of a multipart body instead of reading it into memory."] * 9)
+    text = (f"frob toolbelt\n=============\n\nThis is a collection of helpers for the frob HTTP library.\n\n"
+            f"Multipart encoder\n-----------------\n\n{usage}\n\n.. code-block:: python\n\n    enc = Encoder(fields)\n\n"
+            "History\n=======\n\n1.0.0 (2023-05-01)\n------------------\n\n- Added support for Python 3.11.\n\n"
+            "0.9.1 (2019-01-29)\n------------------\n\n- Fixed a leak.\n")
+    content = read_content(read_outline(text, ".rst"), text, "history", "frob toolbelt", ".rst")
+    assert [r.version for r in content.releases] == ["1.0.0", "0.9.1"]
+    assert "Multipart encoder" in [s.title for s in sections(Outline((), content.sections))]
+
+
+def test_an_abridged_term_keeps_every_value_its_colon_introduces_however_they_were_read() -> None:
+    section = ("## Options\n\n-F format\n:   Select the file format:\n\n    auto\n    :   The default.\n\n"
+               "    xz Write the xz format.\n\n    lzip\n    :   Read lzip files only.\n\n    raw\n    :   No headers.\n\n"
+               "-q\n:   Be quiet.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [options] = [s for s in content.sections if s.title == "Options"]
+    entry = next(t for b in options.blocks if isinstance(b, Terms) for t in b.entries if t.term == "-F format")
+    said = " ".join(block_text(b) for b in entry.body)
+    for value in ("auto", "xz Write the xz format.", "lzip", "raw"):
+        assert value in said, value

@@ -38,7 +38,7 @@ _LINK = re.compile(r"\blink:(\S+?)\[([^\]]*)\]|\b((?:https?|ftp)://[^\s\[]+)\[([
 
 # Markup only AsciiDoc has; a text is read as AsciiDoc when two kinds of it occur.
 _SIGNALS = (
-    re.compile(r"\[\[[\w:.-]+\]\]"),
+    re.compile(r"\[\[[\w.-][\w:.-]*\]\]"),  # an anchor, not a POSIX class in a regex (`[[:alnum:]]`)
     re.compile(r"<<[\w:.-]+(?:,[^>]*)?>>"),
     re.compile(r"\blinkgit:[\w.-]+\[\w+\]|\blink:\S+\["),
     re.compile(r"^\S.*::\n\+$", re.MULTILINE),

@@ -35,6 +35,10 @@ MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
+_CHECKSUM = re.compile(r"^[^:]{0,60}:\s*(?:\S+\s+){0,3}[0-9a-fA-F]{32,}\s*$")  # `SQLITE_SOURCE_ID: 2022-12-28 … df5c…`
+_TRAILING_LABEL = re.compile(r"(?<=[.!?])\s+[A-Z][\w -]{0,20}:$")  # `… fixes. Hashes:`
+_REQUIREMENT = re.compile(r"(?:[<>]=?|[=~!]=|\^)\s*v?\d[\w.]*$")  # `>= 3.11`, `~= 2.0`, `^1.2` before the version
+_ANY_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}")  # a version however punctuated (`2.2.` ends a sentence)
 _BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
 _COMPONENT = re.compile(r"^[\w./-]+: \S")  # `GHA: update rustls dependency to 0.9.2`
 # Git trailers under a change (`Reported-by: …`, `Closes #10562`): who and which ticket, not what changed.
@@ -96,10 +100,15 @@ def version_in(text: str) -> str | None:
     found = _VERSION.search(text) or _BARE_VERSION.search(text)
     if found is None:
         return None
+    if _REQUIREMENT.search(text, 0, found.start() + 1):
+        return None  # `Python (>= 3.11)`: a requirement, no release
+    versions = len(_ANY_VERSION.findall(text))
     if re.search(r"\bbetween\b", text, re.IGNORECASE):  # `changes between versions 581 and 590`: 590's
         found = _AND_VERSION.search(text, found.end()) or found
-    elif re.search(r"\bfrom\b", text, re.IGNORECASE):  # `Changes in frob from 1.3 to 1.4:`: 1.4's
+    elif re.search(r"\bfrom\b", text, re.IGNORECASE) and versions == 2:  # `Changes in frob from 1.3 to 1.4:`: 1.4's
         found = _TO_VERSION.search(text, found.end()) or found
+    elif versions > 1:
+        return None  # `Installing 2.2 and 1.4`, `bc 1.07.1 (and dc 1.4.1)`: about several, no one release
     rest = _DATE_WORDS.sub(" ", text[: found.start()] + " " + text[found.end():])
     others = [w for w in re.findall(r"[^\W\d_][\w'-]*", rest) if w.casefold() not in _KIND_WORDS]
     return found.group(1) if len(others) <= MAX_OTHER_WORDS else None
@@ -146,6 +155,20 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
             group = label.group(1)  # `** Bug fixes` over the changes it groups
         elif isinstance(event, Paragraph) and not _is_signature(event.text):
             out.append(Change(event.text, group, kind="paragraph"))
+    return _without_checksums(out)
+
+
+def _without_checksums(changes: list[Change]) -> list[Change]:
+    """The changes without checksum lines (`SHA3-256 for frob.c: 4d68…`) and without
+    the label that introduced them (`Various fixes. Hashes:`): the files' bookkeeping."""
+    out: list[Change] = []
+    for n, change in enumerate(changes):
+        if _CHECKSUM.search(change.text):
+            continue
+        following = changes[n + 1:]
+        if (not following or _CHECKSUM.search(following[0].text)) and (label := _TRAILING_LABEL.search(change.text)):
+            change = Change(change.text[:label.start()].rstrip(), change.group, change.children, change.kind)
+        out.append(change)
     return out
 
 

@@ -48,7 +48,9 @@ _FDL = re.compile(r"\bGNU\s+Free\s+Documentation\s+Licen[cs]e(?:,?\s+Version\s+(
 _LICENCE_TEXT = re.compile(
     r"copyright\s*(?:\(c\)|©|\d{4})|©\s*\d{4}|\bwithout (?:any )?warranty\b|\bgeneral public licen[cs]e\b"
     r"|\bfree software foundation\b|\bis free software\b|\bredistribution and use\b"
-    r"|\bfree documentation licen[cs]e\b|\bpermission is (?:hereby )?granted to (?:make|copy|distribute)\b",
+    r"|\bfree documentation licen[cs]e\b|\bpermission is (?:hereby )?granted to (?:make|copy|distribute)\b"
+    r"|\bredistributions? (?:of source code|in binary form) must\b|\bthis software is provided by\b"
+    r"|\bprovided (?:by [^.]{1,80} )?[\"'“]as is[\"'”] and any express\b",
     re.IGNORECASE,
 )
 LICENCE_HEADING = re.compile(

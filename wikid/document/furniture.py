@@ -48,12 +48,23 @@ BOILERPLATE = re.compile(
 # content (wikid/extract/html.py): kept in the archive, never read as content.
 FURNITURE_HEADING = "Outside the main content"
 PAGE_FURNITURE_MIN_PAGES = 3
+MIN_GLUED_FOOTER_CHARS = 10  # a running footer this long may end a page's last line of text
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page that may be its header or footer
 
 
+# A revision-control keyword a checkout expands: `$Id: frob.c,v 1.2 2018/10/23 ... Exp $`.
+_REVISION_STAMP = re.compile(r"^\$[A-Z][A-Za-z]+: [^$\n]{1,200} \$$")
+
+
 def is_boilerplate(text: str) -> bool:
-    """Licence, copyright, generated-file or template text (see BOILERPLATE)."""
-    return BOILERPLATE.search(text) is not None
+    """Licence, copyright, generated-file or template text (see BOILERPLATE), or a
+    revision-control stamp."""
+    return BOILERPLATE.search(text) is not None or is_revision_stamp(text)
+
+
+def is_revision_stamp(text: str) -> bool:
+    """A line that is only an expanded revision-control keyword: the file's bookkeeping."""
+    return _REVISION_STAMP.match(text.strip()) is not None
 
 
 def is_navigation(block: Block) -> bool:
@@ -86,8 +97,15 @@ def strip_page_furniture(text: str) -> str:
     if not repeated:
         return text
     out = [text[: starts[0]]]  # up to the end of the first `## Page 1`
+    # a footer the PDF set on the baseline of the page's last line of text ends that line
+    tails = [re.compile(r"\s+" + re.escape(line).replace("\\#", "#").replace("#", r"\d+") + r"\s*$")
+             for line in repeated if len(line) >= MIN_GLUED_FOOTER_CHARS]
     for n, lines in enumerate(pages):
         drop = {i for i in _edge_positions(lines) if _DIGITS.sub("#", lines[i].strip()) in repeated}
+        for i in _edge_positions(lines):
+            for tail in tails:
+                if i not in drop and (glued := tail.search(lines[i])) and glued.start() > 0:
+                    lines[i] = lines[i][: glued.start()]
         out.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
         if n + 1 < len(pages):
             out.append(text[ends[n] : starts[n + 1]])  # the next `## Page N` heading

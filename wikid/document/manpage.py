@@ -94,6 +94,9 @@ def _synopsis(section: Section, names: tuple[str, ...], notes: list[str]) -> lis
             lines += _forms(block.text, names)
         elif isinstance(block, Terms):  # `Traditional usage` over its forms
             for entry in block.entries:
+                if entry.term.strip() in names:  # the command set apart from its arguments (groff's HTML): one form
+                    lines.append(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()))
+                    continue
                 lines.append(f"{entry.term}:")
                 lines += _synopsis(Section("", 0, entry.body, ()), names, notes)
         elif isinstance(block, ItemList):

@@ -34,6 +34,11 @@ _LAYOUT = re.compile(r"^(?:page|slide) \d+$", re.IGNORECASE)
 _SHEET = re.compile(r"^sheet: (.+)$", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]{0,2000}>")
 _WIKI_LINK = re.compile(r"\[\[([A-Za-z][\w .:/#-]{0,100}?)(?:\|([^\[\]\n]{1,200}))?\]\]")
+_ENTRY_TAG = re.compile(r"<(/?)d([td])\b[^<>]{0,2000}>", re.IGNORECASE)
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
+_ENTRY_MARKS = {"t": "\x01", "d": "\x02", "/d": "\x03"}  # a term opens, its description opens, closes
+_DESCRIPTION = re.compile(r"<dd\b.*?(?:</dd>|$)", re.IGNORECASE | re.DOTALL)
+_BREAKS = re.compile(r"(?:<br\s*/?>(?:\s|&nbsp;)*)+", re.IGNORECASE)
 _BLOCK_TAG = re.compile(r"</?(?:p|div|tr|td|th|dt|dd|li|br|h[1-6]|pre|table|tbody|dl|ul|ol|blockquote)\b[^<>]{0,2000}>",
                         re.IGNORECASE)
 # HTML elements an inline tag may open or close; anything else in angle brackets is
@@ -54,17 +59,20 @@ MAX_BROKEN_TAG_WORDS = 6
 _NUMBERED_TITLE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
 _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assignment, a redirection, a path
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
+_OUTSIDE_LINK = re.compile(r"^https?://[^\s/]+\.[^\s/]+", re.IGNORECASE)
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
 
 
 class _Inline:
     """Plain text of an inline node, with how much of it is link text."""
 
-    def __init__(self) -> None:
+    def __init__(self, targets: bool = False) -> None:
         self.parts: list[str] = []
         self.link_chars = 0
         self.links = 0
+        self.outside = 0  # links to another site (`https://...`), not within the document or its folder
         self.image_chars = 0  # of the text, how much is images' alt text
+        self.targets = targets  # write where a link to another site goes after its text
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
         self.read_children(node.children, in_link)
@@ -88,7 +96,14 @@ class _Inline:
                     self.parts.append(child.content)
             elif kind == "link":
                 self.links += 1
+                href = str(child.attrs.get("href", ""))
+                outside = _OUTSIDE_LINK.match(href) is not None
+                self.outside += outside
+                before = len(self.parts)
                 self.read(child, True)
+                label = " ".join("".join(self.parts[before:]).split())
+                if self.targets and outside and label.rstrip("/") != href.rstrip("/"):
+                    self.parts.append(f" ({href})")
             elif kind == "image":
                 self.parts.append(child.content or "")  # the alt text
                 self.image_chars += len("".join((child.content or "").split()))
@@ -107,8 +122,8 @@ def inline_text(node: SyntaxTreeNode) -> str:
     return reader.text
 
 
-def _inline_of(node: SyntaxTreeNode) -> _Inline:
-    reader = _Inline()
+def _inline_of(node: SyntaxTreeNode, targets: bool = False) -> _Inline:
+    reader = _Inline(targets)
     for child in node.children:
         if child.type == "inline":
             reader.read(child)
@@ -123,7 +138,10 @@ def _item(node: SyntaxTreeNode) -> Item | None:
     children = list(node.children)
     text = ""
     if children and children[0].type == "paragraph":
-        text = _inline_of(children[0]).text
+        reader = _inline_of(children[0])
+        text = reader.text
+        if reader.links and reader.outside == reader.links and reader.link_chars >= 0.8 * len(text):
+            text = _inline_of(children[0], True).text  # an item that is a link elsewhere: where it goes is what it says
         children = children[1:]
     nested = tuple(b for child in children for b in _blocks(child))
     if not text and nested and isinstance(nested[0], Paragraph):
@@ -143,7 +161,9 @@ def _list(node: SyntaxTreeNode) -> list[Block]:
             first = child.children[0] if child.children else None
             readers.append(_inline_of(first) if first is not None and first.type == "paragraph" else _Inline())
     if len(readers) >= 3 and all(_is_navigation(r) or (r.links == 1 and r.link_chars >= 0.8 * len(r.text)) for r in readers):
-        return []  # a list of links: a table of contents or a menu
+        if not all(r.outside == r.links for r in readers):
+            return []  # a list of links within the document or its site: a table of contents or a menu
+        # else links to other sites (the project's home, its issue tracker, its chat), each item with its address
     return [ItemList(tuple(items), node.type == "ordered_list")] if items else []
 
 
@@ -192,14 +212,48 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind == "dl":
         return _terms(node)
     if kind == "html_block":
-        # raw HTML a converter left (pandoc writes a layout table so): a paragraph per
-        # block element -- a row, a cell, a term, a line -- not the whole block as one
-        text = _TAG.sub(" ", _BLOCK_TAG.sub("\n\n", node.content))
-        parts = (" ".join(html.unescape(part).split()) for part in re.split(r"\n\s*\n", text))
-        return [Paragraph(part) for part in parts if part]
+        return _raw_html(node.content)
     if kind in ("blockquote", "dd"):
         return [b for child in node.children for b in _blocks(child)]
     return []
+
+
+def _raw_html(content: str) -> list[Block]:
+    """Raw HTML a converter left (pandoc writes a layout table, a definition list so):
+    a paragraph per block element -- a row, a cell, a line -- not the whole block as
+    one; a `<dt>` and the `<dd>` after it an entry of a definition list, the `<dd>`'s
+    lines broken by `<br>` one paragraph up to a blank line (two breaks)."""
+    content = _COMMENT.sub("", content)  # a template's or an editor's note, never shown
+    content = _DESCRIPTION.sub(lambda m: _BREAKS.sub(
+        lambda b: " " if b.group().lower().count("<br") == 1 else "\n\n", m.group()), content)
+    marked = _ENTRY_TAG.sub(lambda m: "\n\n" + _ENTRY_MARKS.get(m.group(1) + m.group(2).lower(), ""), content)
+    text = _TAG.sub("", _BLOCK_TAG.sub("\n\n", marked))  # an inline tag is no space: `<b>spin</b>(self)`
+    blocks: list[Block] = []
+    entries: list[Term] = []
+    term: str | None = None
+    body: list[Block] | None = None  # the description being read
+    for raw in re.split(r"\n\s*\n", text):
+        part = " ".join(html.unescape(raw).split())
+        mark, rest = (part[0], part[1:].strip()) if part[:1] in ("\x01", "\x02", "\x03") else ("", part)
+        if mark == "\x01":
+            term, body = rest, None
+        elif mark == "\x02" and term is not None:
+            body = [Paragraph(rest)] if rest else []
+        elif mark == "\x03" and term is not None and body is not None:
+            entries.append(Term(term, tuple(body)))
+            term, body = None, None
+        elif body is not None and rest:
+            body.append(Paragraph(rest))
+        elif rest:
+            if entries:
+                blocks.append(Terms(tuple(entries)))
+                entries = []
+            blocks.append(Paragraph(rest))
+    if term is not None and body is not None:
+        entries.append(Term(term, tuple(body)))
+    if entries:
+        blocks.append(Terms(tuple(entries)))
+    return blocks
 
 
 def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:

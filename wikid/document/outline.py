@@ -37,10 +37,13 @@ from wikid.document.model import (
     Table,
     Term,
     Terms,
+    block_text,
     sections,
+    walk,
 )
 from wikid.document.pydoc_text import unmargined
 from wikid.document.rest_reader import RestUnreadable, is_rest, read_rest
+from wikid.document.sentences import is_sentence, split_sentences
 from wikid.document.text_reader import read_text
 
 PLAIN_SUFFIXES = frozenset(".txt .text .log .org .pdf .rtf .png .jpg .jpeg .gif .webp .bmp .tif .tiff".split())
@@ -55,8 +58,9 @@ _ROFF_GLYPHS = {"em": "—", "en": "–", "hy": "-", "aq": "'", "dq": '"', "lq":
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,10});")
 # A line of an option summary: the option's forms (`--verbose, -v`, `--rsh=COMMAND, -e`,
 # `-f RULE`), then what it does; not a numeral (`-rw-r--r-- 1 root`) nor an operator.
-_OPTION_FORM = r"[-+]{1,2}[A-Za-z0-9?][^\s,]*(?: [A-Z][A-Z0-9_]*(?=\s))?"
+_OPTION_FORM = r"[-+]{1,2}[A-Za-z0-9?@][^\s,]*(?: [A-Z][A-Z0-9_]*(?=\s))?"
 _SUMMARY_LINE = re.compile(rf"^({_OPTION_FORM}(?:, ?{_OPTION_FORM}){{0,3}})\s+([A-Za-z(\"'][^\n]*)$")
+_OPTION_LED = re.compile(rf"^({_OPTION_FORM})\s+([-+]{{1,2}}[A-Za-z][^\n]*)$")  # a description opening with an option
 _SUMMARY_FORM = re.compile(r"(?:^|\s)(?:--[A-Za-z0-9]|-[A-Za-z0-9?](?:[\s,=]|$))")  # a long option or a one-letter one
 _WORD = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
 MIN_SUMMARY_LINES = 3
@@ -112,15 +116,23 @@ def read_outline(text: str, suffix: str) -> Outline:
     return _summaries(_cleaned(_without_contents(outline)))
 
 
+_LITERAL_MARK = re.compile(r"(?<=\w)::$")
+_CONTENTS_TITLE = re.compile(r"^(?:table of )?contents:?$", re.IGNORECASE)
+_SECTION_NUMBER = re.compile(r"(?:^|\s)\d{1,3}(?:\.\d{1,3})*\.\s")
+
+
 def _folded(text: str) -> str:
     return " ".join(re.sub(r"^[\d.]+\s*", "", text.casefold()).split())
 
 
 def _without_contents(outline: Outline) -> Outline:
-    """The outline without a list of its own section titles (a table of contents)."""
+    """The outline without a list of its own section titles (a table of contents), nor
+    a section titled so whose text is no sentence: the titles a plain text lists
+    under `CONTENTS` before its sections."""
     titles = {_folded(s.title) for s in sections(outline) if s.title}
     if len(titles) < MIN_TOC_ITEMS:
         return outline
+    outline = Outline(outline.blocks, tuple(s for s in outline.sections if not _is_contents(s)), outline.meta)
 
     def is_toc(block: Block) -> bool:
         if not isinstance(block, ItemList) or len(block.items) < MIN_TOC_ITEMS:
@@ -135,6 +147,17 @@ def _without_contents(outline: Outline) -> Outline:
         return Section(s.title, s.level, prune(s.blocks), tuple(section(c) for c in s.sections))
 
     return Outline(prune(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+def _is_contents(section: Section) -> bool:
+    """A section titled `Contents` that lists numbered titles (`1.1. Introduction`)
+    or only words that are no sentence."""
+    if _CONTENTS_TITLE.match(section.title.strip()) is None or section.sections:
+        return False
+    texts = [block_text(b) for _, b in walk(Outline((), (section,)))]
+    numbered = sum(len(_SECTION_NUMBER.findall(t)) for t in texts) + sum(
+        len(b.items) for _, b in walk(Outline((), (section,))) if isinstance(b, ItemList) and b.ordered)
+    return numbered >= MIN_TOC_ITEMS or not any(is_sentence(s) for t in texts for s in split_sentences(t))
 
 
 def _rebuilt(outline: Outline, change: Callable[[Block], Block], title: Callable[[str], str] = str) -> Outline:
@@ -157,7 +180,7 @@ def _rebuilt(outline: Outline, change: Callable[[Block], Block], title: Callable
 def _plain_block(b: Block) -> Block:
     """A block's own texts through plain_text (what is nested in it is done already)."""
     if isinstance(b, Paragraph):
-        return Paragraph(plain_text(b.text))
+        return Paragraph(_LITERAL_MARK.sub(":", plain_text(b.text)))  # reST's `run the following::` left in other text
     if isinstance(b, ItemList):
         return ItemList(tuple(Item(plain_text(i.text), i.children) for i in b.items), b.ordered)
     if isinstance(b, Terms):
@@ -181,12 +204,13 @@ def _summary(b: Block) -> Block:
     if not isinstance(b, Code) or b.info:
         return b
     lines = [line.strip() for line in b.text.splitlines() if line.strip()]
-    found = [m if (m := _SUMMARY_LINE.match(line)) and _says(m.group(2)) else None for line in lines]
+    found = [m if (m := _SUMMARY_LINE.match(line) or _OPTION_LED.match(line)) and _says(m.group(2)) else None
+             for line in lines]
     if len(lines) < MIN_SUMMARY_LINES or not found[0] or sum(1 for m in found if m) < SUMMARY_SHARE * len(lines):
         return b
     entries: list[tuple[str, str]] = []
     for line, match in zip(lines, found, strict=True):
-        if match and _SUMMARY_FORM.search(match.group(1)):
+        if match and _SUMMARY_FORM.search(match.group(1)):  # (`--append-verify --append w/old data`: one too)
             entries.append((match.group(1), " ".join(match.group(2).split())))
         elif entries:
             entries[-1] = (entries[-1][0], f"{entries[-1][1]} {line}")
@@ -204,4 +228,39 @@ def _says(text: str) -> bool:
 
 
 def _summaries(outline: Outline) -> Outline:
-    return _rebuilt(outline, _summary)
+    return _rebuilt(outline, lambda b: _values_nested(_summary(b)))
+
+
+def _is_option(term: str) -> bool:
+    return term.startswith(("-", "+")) and len(term) > 1
+
+
+def _values_nested(b: Block) -> Block:
+    """An option list whose entry ends by introducing values (`error-behavior can be
+    one of the following:`) and goes on with entries that are no options (`continue`,
+    `remount-ro`, `panic`) set at the options' own margin: those entries are that
+    option's values, nested under it, up to the next option."""
+    if not isinstance(b, Terms) or not any(_is_option(t.term) for t in b.entries):
+        return b
+    out: list[Term] = []
+    values: list[Term] = []
+    owner: Term | None = None
+
+    def close() -> None:
+        nonlocal owner, values
+        if owner is not None:
+            out.append(Term(owner.term, owner.body + ((Terms(tuple(values)),) if values else ())))
+        owner, values = None, []
+
+    for term in b.entries:
+        if owner is not None and not _is_option(term.term):
+            values.append(term)
+            continue
+        close()
+        last = term.body[-1] if term.body else None
+        if _is_option(term.term) and isinstance(last, Paragraph) and last.text.endswith(":"):
+            owner = term
+        else:
+            out.append(term)
+    close()
+    return Terms(tuple(out)) if len(out) < len(b.entries) else b

@@ -55,6 +55,9 @@ _ADMONITIONS = (nodes.note, nodes.warning, nodes.tip, nodes.hint, nodes.importan
                 nodes.danger, nodes.error, nodes.attention)
 
 
+_OUTSIDE = re.compile(r"^https?://[^\s/]+\.[^\s/]+", re.IGNORECASE)
+
+
 class RestUnreadable(ValueError):
     """docutils could not read the text."""
 
@@ -84,8 +87,20 @@ def _inline(node: nodes.Node) -> str:
 def _item(node: nodes.Element) -> Item | None:
     blocks = _blocks_of(node.children)
     if blocks and isinstance(blocks[0], Paragraph):
-        return Item(blocks[0].text, tuple(blocks[1:]))
+        first = node.children[0] if node.children and isinstance(node.children[0], nodes.paragraph) else None
+        return Item(_linked(first, blocks[0].text) if first is not None else blocks[0].text, tuple(blocks[1:]))
     return Item("", tuple(blocks)) if blocks else None
+
+
+def _linked(paragraph: nodes.paragraph, text: str) -> str:
+    """An item that is a link to another site (`Docs <https://…>`_) with the address
+    after its text: where it goes is what it says. Other text comes back as it is."""
+    links = [r for r in paragraph.findall(nodes.reference) if _OUTSIDE.match(str(r.get("refuri", "")))]
+    label = sum(len(r.astext()) for r in links)
+    if not links or label < 0.8 * len(text):
+        return text
+    shown = [r for r in links if r.astext().rstrip("/") != str(r["refuri"]).rstrip("/")]
+    return " ".join([text, *(f"({r['refuri']})" for r in shown)])
 
 
 def _table(node: nodes.table) -> list[Block]:

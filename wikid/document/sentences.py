@@ -22,15 +22,18 @@ _DEFINITION = re.compile(r"^\S+ (?:is|are|was|were|provides|lets|allows)\b")
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of a paragraph: cut after . ! ? before a capital, not after an
-    abbreviation and not inside parentheses."""
+    abbreviation, not after an ellipsis that leaves its sentence open, and not inside
+    parentheses."""
     out: list[str] = []
     start = 0
     for m in _SENTENCE_END.finditer(text):
         ended = text[start : m.start()]  # up to the stop (the match starts after it)
         piece = text[start : m.end()]
-        if _ABBREVIATION.search(ended) or (ended.endswith("...") and text[m.end():][:1].isdigit()) \
+        if _ABBREVIATION.search(ended) or (ended.endswith("...") and (
+                text[m.end():][:1].isdigit() or goes_on(ended.rstrip(". ")))) \
                 or piece.count("(") > piece.count(")"):
-            continue  # `e.g.`, `200 k ... 900 k`, `(aka. OCSP stapling)`: no sentence ends inside parentheses
+            continue  # `e.g.`, `200 k ... 900 k`, `It is no bug, but ... If`, `(aka. OCSP stapling)`:
+            # no sentence ends inside parentheses
         out.append(piece.strip())
         start = m.end()
     if text[start:].strip():
@@ -109,11 +112,13 @@ def display_heading(text: str, spellings: Mapping[str, str] | None = None) -> st
 _VOWELS = frozenset("AEIOUY")
 _CASED_WORD = re.compile(r"\b[A-Za-z][A-Za-z0-9]*\b")
 MIN_SPELLING_SHARE = 0.8
+MIN_SHOUTED_CHARS = 6  # a word this long in capitals is a title's shouting (`MANAGEMENT`), not an acronym (`POSIX`)
 
 
 def spellings(texts: Iterable[str]) -> dict[str, str]:
     """How a text spells its words with capitals inside them (`TCP`, `SQLite`, `GnuPG`),
-    casefolded word -> spelling, where that spelling is what the text writes nearly always."""
+    casefolded word -> spelling, where that spelling is what the text writes nearly always
+    (a long word it only ever writes in capitals, in its titles, is no spelling)."""
     counts: dict[str, dict[str, int]] = {}
     for text in texts:
         for word in _CASED_WORD.findall(text):
@@ -122,6 +127,7 @@ def spellings(texts: Iterable[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, forms in counts.items():
         form, seen = max(forms.items(), key=lambda pair: (pair[1], pair[0]))
-        if any(c.isupper() for c in form[1:]) and seen >= MIN_SPELLING_SHARE * sum(forms.values()):
+        shouted = form.isupper() and len(form) >= MIN_SHOUTED_CHARS and bool(set(form) & _VOWELS)
+        if any(c.isupper() for c in form[1:]) and not shouted and seen >= MIN_SPELLING_SHARE * sum(forms.values()):
             out[key] = form
     return out

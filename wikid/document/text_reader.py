@@ -28,9 +28,11 @@ lines are page breaks, not headings. An emacs `Local Variables:` block and mode 
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
+from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Table, Term, Terms, build
 from wikid.document.sentences import goes_on
@@ -48,7 +50,7 @@ _SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `
 _LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
 # A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,
 # `% ls`, `db> .help`, `>>> import x`, `user@host:~$ ls`
-_PROMPT = re.compile(r"^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
+_PROMPT = re.compile(r"^\$(?=[a-z][\w.-]* -\S)|^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|\([a-z][\w.-]{0,20}\)|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
 _BOX_RULE = re.compile(r"^[┌├└╔╠╚╒╞╘+][─━═┬┼┴╤╪╧╦╬╩┐┤┘╗╣╝╕╡╛+=-]+[┐┤┘╗╣╝╕╡╛+]$")  # `┌───┬───┐`, `+---+---+`
 _BOX_ROW = re.compile(r"^[│┃║|].*[│┃║|]$")
 _BOX_BAR = re.compile(r"\s*[│┃║|]\s*")
@@ -65,10 +67,13 @@ _MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\d{1,3}[.)]|\(?[
 _ORDERED = re.compile(r"^(?:\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.)")
 # `-d  Decompress.`, `Q:  Why ...?`: a tag of at most 24 characters (bounded in the
 # pattern, so a long line is not backtracked through).
+_JUSTIFY_GAP = re.compile(r"\w[,;:.)]? {2,}(?=\w)")
 _INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )){0,23})( {2,}|\t)(\S.*)$")
 _CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
 _WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
 _COMMENT = re.compile(r"^\s*(?:[#%$>]|//) ")
+_COLUMN_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
+_TRAILING_COMMENT = re.compile(r"\S {2,}(?:#|//) \S")  # `make check   # run the tests`
 _SENTENCE_END = re.compile(r"[.!?:;,)\"'’”]$")
 _QUESTION = re.compile(r"^(?:Q|Question)[:.]\s+(\S.*)$")
 _ANSWER = re.compile(r"^(?:A|Answer)[:.]\s+(\S.*)$")
@@ -85,6 +90,13 @@ MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
+MIN_TREE_LINES = 3
+MIN_WRAPPED_WORDS = 9  # a line this long that ends mid-sentence is prose wrapped, not a field's value
+MIN_NUMBERED_TITLES = 3
+_SECTION_NUMBERED = re.compile(r"^\d{1,3}[.)]?\s")
+_LETTERED = re.compile(r"^[a-z][.)]\s")
+_NUMBERED = re.compile(r"^((?:\d{1,3}\.){1,5}(?:\d{1,3})?)\s+([A-Z\"'(].*)$")  # `2.1. What is frob?`, `3 ...` no
+_TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(builtins.int, enum.ReprEnum)`
 _HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
 # a command's synopsis as a tag: its name, then bracketed options (`new-window [-abdk]`)
 _SYNOPSIS_TAG = re.compile(r"^[-+]{0,2}[a-z][\w.:=-]*\s.*\[-")
@@ -137,7 +149,7 @@ def _is_prose(text: str) -> bool:
     """A line of running text: six words or more, nearly all of them words (a wrapped
     line of a paragraph ends anywhere, so its last character says nothing)."""
     tokens = text.split()
-    if len(tokens) < 6 or _COMMENT.match(text):
+    if len(tokens) < 6 or _COMMENT.match(text) or _TRAILING_COMMENT.search(text):
         return False
     return sum(1 for token in tokens if _WORD.match(token)) >= 0.75 * len(tokens)
 
@@ -186,6 +198,10 @@ class _Reader:
     def __init__(self, lines: list[_Line | None], outline_mode: bool, body_indent: int) -> None:
         self.lines = lines
         self.outline_mode = outline_mode
+        # sections numbered in two levels or more (`2.1. ...` after a blank line, MIN_NUMBERED_TITLES of them)
+        self.numbered_levels = sum(
+            1 for k, line in enumerate(lines) if line is not None and line.indent == 0 and (k == 0 or lines[k - 1] is None)
+            and (m := _NUMBERED.match(line.text)) is not None and "." in m.group(1).rstrip(".")) >= MIN_NUMBERED_TITLES
         self.body_indent = body_indent  # where a man page's text stands (0 when flush left)
 
     def next_filled(self, i: int, end: int) -> int:
@@ -198,8 +214,9 @@ class _Reader:
         line = self.lines[i]
         assert line is not None
         nxt = self.lines[i + 1] if i + 1 < end else None
-        if line.indent <= 3 and (atx := _ATX.match(line.text)):
-            return Heading(atx.group(2), len(atx.group(1))), i + 1
+        if line.indent <= 3 and (atx := _ATX.match(line.text)) and not (
+                nxt is not None and nxt.indent == line.indent and not _ATX.match(nxt.text) and _looks_like_code([nxt])):
+            return Heading(atx.group(2), len(atx.group(1))), i + 1  # not a comment over the command it explains
         if self.outline_mode and line.indent == 0 and (star := _OUTLINE_STAR.match(line.text)):
             return Heading(star.group(2).strip(), len(star.group(1))), i + 1
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
@@ -209,6 +226,8 @@ class _Reader:
                 and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
                 and line.text[-1] not in ".!?:;," and not _MARKER.match(line.text) and not _URL.search(line.text):
             return Heading(line.text, 1), i + 1  # flush left of an indented body: a man page's section
+        if previous_blank and line.indent == 0 and (numbered := self.numbered_heading(i, end)) is not None:
+            return numbered
         prev = self.lines[i - 1] if i > 0 else None
         under = nxt
         if nxt is None and previous_blank and 0 < line.indent <= self.body_indent - 2:
@@ -227,6 +246,48 @@ class _Reader:
         if line.indent == 0 and _is_caps_heading(line) and (nxt is None or nxt.indent > 0 or self.body_indent == 0):
             return Heading(line.text, 1), i + 1
         return None
+
+    def numbered_heading(self, i: int, end: int) -> tuple[Heading, int] | None:
+        """A numbered section title flush left (`2.1. What is frob?`, `3. TECHNICAL`,
+        one title wrapped onto a second line), over text indented under it or, in a
+        text that numbers its sections in two levels or more, over a blank line: its
+        level is how many numbers it has. An item of a numbered list says more than a
+        title (it ends with a full stop, or runs on into the next item)."""
+        line = self.lines[i]
+        assert line is not None
+        numbered = _NUMBERED.match(line.text)
+        if numbered is None:
+            return None
+        title, stop = numbered.group(2), i + 1
+        if parse_date(title.strip(" ,;-—")) is not None or parse_date(" ".join(title.split()[:3]).rstrip(",")) is not None:
+            return None  # `1.2    May 3, 2002`: a release and its date
+        following = self.lines[stop] if stop < end else None
+        if following is not None and following.indent == 0 and goes_on(title) and not _NUMBERED.match(following.text):
+            title, stop = f"{title} {following.text}", stop + 1  # `... like +this+, to` / `look like [i]this[/i]?`
+        k = self.next_filled(stop, end)
+        under = self.lines[k] if k < end else None
+        if len(title) > MAX_HEADING_CHARS or title.endswith((".", ",", ";", ":")) or goes_on(title) or under is None \
+                or ". " in title or (k == stop and under.text[:1].islower()):
+            return None  # a numbered item's sentences, going on under its first line
+        indented = under.indent >= 2 and under.indent >= self.body_indent - 1 and not self.over_title(k, end)
+        outlined = self.numbered_levels and k > stop and under.indent == 0 and (
+            not _NUMBERED.match(under.text) or self.over_text(k, end))  # a contents list's lines stand over more titles
+        if not (indented or outlined) or (k == stop and not indented):
+            return None
+        return Heading(title, min(numbered.group(1).rstrip(".").count(".") + 1, 6)), stop
+
+    def over_title(self, i: int, end: int) -> bool:
+        """Whether the indented lines from line i run straight into a flush-left numbered
+        line: a contents list's group label (`   CHANGING STRINGS` over `4.10. How ...`)."""
+        j = i
+        while j < end and (line := self.lines[j]) is not None and line.indent >= 2:
+            j += 1
+        return j < end and (line := self.lines[j]) is not None and _NUMBERED.match(line.text) is not None
+
+    def over_text(self, i: int, end: int) -> bool:
+        """Whether the text after line i (past blank lines) is indented: a title's body."""
+        k = self.next_filled(i + 1, end)
+        return k < end and self.lines[k].indent >= 2  # type: ignore[union-attr]
 
     def title_line(self, i: int, end: int) -> bool:
         """The text's first line, when it reads as its title (a few words, no sentence)
@@ -251,7 +312,8 @@ class _Reader:
         text = line.text
         return (len(text) <= MAX_HEADING_CHARS and len(text.split()) <= MAX_LABEL_WORDS and (text[0].isupper() or text[0].isdigit())
                 and text[-1] not in ".,;:!?" and not _MARKER.match(text) and not _FIELD.match(text)
-                and not _URL.search(text) and not _INLINE_TAG.match(text) and not goes_on(text))
+                and not _URL.search(text) and not _INLINE_TAG.match(text) and not goes_on(text)
+                and not _NUMBERED.match(text))  # a numbered title is one only as numbered_heading finds it
 
     # -- blocks ---------------------------------------------------------------------
     def blocks(self, start: int, end: int, top: bool) -> list[Heading | Block]:
@@ -286,18 +348,28 @@ class _Reader:
             if _MARKER.match(line.text):
                 items, i = self.item_list(i, end)
                 events.append(items)
-            elif _is_session(line.text):
+            elif _is_session(line.text) or self.commented_code(i, end) or (
+                    events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")
+                    and self.introduced_code(i, end)):
                 session, i = self.session(i, end)
                 events.append(session)
             elif (table := self.any_table(i, end)) is not None:
                 events.append(table[0])
                 i = table[1]
+            elif (aligned := self.aligned(i, end)) is not None:
+                events.append(aligned[0])
+                i = aligned[1]
+            elif (tree := self.tree(i, end)) is not None:
+                events.append(tree[0])
+                i = tree[1]
             elif (term := self.term(i, end)) is not None:
                 terms, i = term
                 entry = terms.entries[0]
                 if top and entry.body and all(isinstance(b, ItemList) for b in entry.body) \
                         and not entry.term.startswith(("-", "+")) and len(entry.term.split()) <= MAX_LABEL_WORDS:
-                    events += [Heading(entry.term, 2), *entry.body]  # `Action items` over its list
+                    headings = [e for e in events if isinstance(e, Heading)]
+                    level = headings[-1].level if len(headings) > 1 else 2  # a peer of the section before it
+                    events += [Heading(entry.term, level), *entry.body]  # `Action items` over its list
                 else:
                     events.append(terms)
             else:
@@ -323,6 +395,33 @@ class _Reader:
                 return j
             j += 1
         return end
+
+    def tree(self, i: int, end: int) -> tuple[ItemList, int] | None:
+        """A tree drawn by indentation alone, one name a line (a class hierarchy:
+        `builtins.object` over `BaseManager` over `SyncManager`), as nested lists: at
+        least MIN_TREE_LINES lines, some deeper than the first, none left of it, up to
+        a blank line."""
+        first = self.lines[i]
+        assert first is not None
+        j = i
+        while j < end and (line := self.lines[j]) is not None and line.indent >= first.indent \
+                and _TREE_NODE.match(line.text):
+            j += 1
+        nodes = [line for line in self.lines[i:j] if line is not None]
+        if len(nodes) < MIN_TREE_LINES or (j < end and self.lines[j] is not None) \
+                or all(line.indent == first.indent for line in nodes):
+            return None
+
+        def items(k: int, stop: int) -> tuple[Item, ...]:
+            out: list[Item] = []
+            while k < stop:
+                indent = nodes[k].indent
+                under = next((m for m in range(k + 1, stop) if nodes[m].indent <= indent), stop)
+                out.append(Item(nodes[k].text, (ItemList(items(k + 1, under)),) if under > k + 1 else ()))
+                k = under
+            return tuple(out)
+
+        return ItemList(items(0, len(nodes))), j
 
     def item_list(self, i: int, end: int) -> tuple[ItemList, int]:
         first = self.lines[i]
@@ -385,7 +484,10 @@ class _Reader:
         inline = _INLINE_TAG.match(line.text)
         if inline and not inline.group(1).endswith((".", ",")):
             column = line.indent + inline.start(3)
-            sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent else None
+            sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent \
+                and not _justified(inline.group(3)) else None
+            if sibling is not None and (sibling.group(1).endswith((".", ",")) or _justified(sibling.group(3))):
+                sibling = None  # a justified paragraph's first words can end at one column by chance
             if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
                     or (sibling is not None and line.indent + sibling.start(3) == column):
                 stop = self.entry_extent(i, end, line.indent)
@@ -563,6 +665,52 @@ class _Reader:
         base = min(line.indent for line in lines)
         return Code("\n".join(" " * (line.indent - base) + line.text for line in lines)), j
 
+    def aligned(self, i: int, end: int) -> tuple[Code, int] | None:
+        """Lines up to a blank line whose words stand in shared columns (a program's
+        output quoted in a note: a header and its rows, with the command that printed
+        them and a `...` where it was cut) as code, not one paragraph; justified prose,
+        whose gaps fall anywhere and whose lines are all sentences' words, stays prose."""
+        first = self.lines[i]
+        assert first is not None
+        j = i
+        while j < end and (line := self.lines[j]) is not None and abs(line.indent - first.indent) <= 1:
+            j += 1
+        run = [line for line in self.lines[i:j] if line is not None]
+        starts = [{line.indent + m.end() for m in _COLUMN_GAP.finditer(line.text)} for line in run]
+        columned = [k for k, found in enumerate(starts) if len(found) >= 2]
+        if len(columned) < 2 or any(k not in columned and not (_COMMENT.match(run[k].text) or _PROMPT.match(run[k].text)
+                                                               or run[k].text in ("...", "…")) for k in range(len(run))):
+            return None
+        if any(len(_near(starts[a], starts[b])) < 2 for a, b in itertools.pairwise(columned)) \
+                or all(_is_prose(run[k].text) for k in columned):
+            return None
+        base = min(line.indent for line in run)
+        return Code("\n".join(" " * (line.indent - base) + line.text for line in run)), j
+
+    def introduced_code(self, i: int, end: int) -> bool:
+        """Whether lines i.. up to a blank line, at the margin of the paragraph that
+        introduces them (`... as follows:`), are settings or commands, not sentences:
+        two or more short lines, most with code's characters (`mode = LIST`)."""
+        run: list[_Line] = []
+        j = i
+        while j < end and (line := self.lines[j]) is not None:
+            run.append(line)
+            j += 1
+        return len(run) >= 2 and all(len(line.text) <= MAX_HEADING_CHARS and not _is_prose(line.text)
+                                     and not _MARKER.match(line.text) for line in run) \
+            and sum(1 for line in run if _CODE_CHARS.search(line.text)) >= 0.6 * len(run)
+
+    def commented_code(self, i: int, end: int) -> bool:
+        """Whether lines i.. up to a blank line are comments (`# Double space a file`)
+        over the commands they explain."""
+        run: list[_Line] = []
+        j = i
+        while j < end and (line := self.lines[j]) is not None:
+            run.append(line)
+            j += 1
+        commands = [line for line in run if not _COMMENT.match(line.text)]
+        return bool(_COMMENT.match(run[0].text)) and bool(commands) and _looks_like_code(commands) and not any(_is_prose(line.text) for line in commands)
+
     def indented_first_line(self, i: int, end: int, margin: int) -> bool:
         """Whether line i (after a blank line) opens a paragraph whose first line alone
         is indented, the rest at `margin` (texinfo's plain-text output): prose, not a
@@ -623,6 +771,11 @@ class _Reader:
             out += list(self.nested(block))
             return out, stop
         return out, j
+
+
+def _near(a: set[int], b: set[int]) -> set[int]:
+    """Columns of `a` that `b` has too, or one column either side (a wider cell)."""
+    return {c for c in a if c in b or c - 1 in b or c + 1 in b}
 
 
 def _unit_cells(tokens: list[str], columns: int) -> tuple[str, ...] | None:
@@ -690,8 +843,11 @@ def _hang(body: list[_Line | None]) -> None:
 
 def _continues(line: str, following: str) -> bool:
     """Whether `following` goes on with the sentence of `line` (a wrapped field value:
-    `GHSA-…: args2obj() double-frees when` / `jq_compile_args() is given an array.`)."""
-    return goes_on(line) or following[:1].islower()
+    `GHSA-…: args2obj() double-frees when` / `jq_compile_args() is given an array.`; a
+    field's value as long as a wrapped line of prose, its sentence not ended:
+    `Caveat: this only works if frob may read the status` / `(via stat(2)) of ...`)."""
+    return goes_on(line) or following[:1].islower() or (
+        len(line.split()) >= MIN_WRAPPED_WORDS and not _SENTENCE_END.search(line))
 
 
 def _ends_early(line: str, following: str) -> bool:
@@ -700,6 +856,13 @@ def _ends_early(line: str, following: str) -> bool:
     line ended there (a PDF loses the blank line between a parameter name such as
     `frob.conf` and the sentence under it)."""
     return len(following) >= 50 and len(line) < 0.5 * len(following) and following[:1].isupper()
+
+
+def _justified(text: str) -> bool:
+    """Whether a line's words are spread by a justifying formatter (`Enable  fast  name
+    lookup`): two gaps of two spaces or more between words; a column list's
+    description is set with single spaces."""
+    return len(_JUSTIFY_GAP.findall(text)) >= 2
 
 
 def _option_line(text: str) -> tuple[str, str, int] | None:
@@ -825,4 +988,21 @@ def read_text(text: str) -> Outline:
     lines = _lines(text)
     outline_mode = any(line is not None and line.indent == 0 and line.text.startswith("** ") for line in lines)
     reader = _Reader(lines, outline_mode, _body_indent(lines))
-    return build(reader.blocks(0, len(lines), True))
+    return build(_lettered_under_numbered(reader.blocks(0, len(lines), True)))
+
+
+def _lettered_under_numbered(events: list[Heading | Block]) -> list[Heading | Block]:
+    """Headings lettered `a.`, `b.` after a numbered one (`3. Finding files` then
+    `a. Finding an unlinked file`) one level under it, however they are underlined."""
+    out: list[Heading | Block] = []
+    numbered: int | None = None
+    for event in events:
+        if isinstance(event, Heading):
+            if _SECTION_NUMBERED.match(event.title):
+                numbered = event.level
+            elif _LETTERED.match(event.title) and numbered is not None:
+                event = Heading(event.title, min(numbered + 1, 6))
+            else:
+                numbered = None
+        out.append(event)
+    return out

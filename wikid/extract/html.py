@@ -161,7 +161,22 @@ def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool,
 def _markdown(node: Tag | NavigableString) -> str:
     if isinstance(node, NavigableString):
         return " ".join(str(node).split())
-    return _CustomMarkdownify().convert_soup(node).strip()
+    return _text_rules(_CustomMarkdownify().convert_soup(node).strip())
+
+
+_SETEXT_LINE = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
+
+
+def _text_rules(markdown: str) -> str:
+    """`markdown` with a line of only `=` or `-` that stands right under text escaped: markdownify
+    writes headings with `#` and rules after a blank line, so such a line is the page's
+    own text (a docstring underlining `Todo:` with `=====`), which CommonMark would
+    read as a setext underline making the whole paragraph above it a heading."""
+    lines = markdown.split("\n")
+    for k in range(1, len(lines)):
+        if _SETEXT_LINE.match(lines[k]) and lines[k - 1].strip():
+            lines[k] = "\\" + lines[k].strip()
+    return "\n".join(lines)
 
 
 def main_and_furniture(html: bytes) -> tuple[str, str, str | None]:

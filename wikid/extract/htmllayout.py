@@ -296,6 +296,9 @@ def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
     if not breaks or _is_tag(_text(paragraph)):
         return
     last = breaks[-1]
+    while last.parent is not paragraph and last.parent is not None and not last.find_previous_siblings(
+            string=lambda text: bool(text.strip())) and not last.find_previous_siblings(True):
+        last.parent.insert_before(last.extract())  # `<b><br>--backup</b>`: the break opens the bold tag
     tail = " ".join(str(s) for s in last.find_all_next(string=True) if s.find_parent("p") is paragraph)
     if not tail.strip() or not _is_tag(" ".join(tail.split())) or not tail.strip().startswith(("-", "+")):
         return

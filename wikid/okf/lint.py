@@ -6,7 +6,7 @@
 
 The bundle is walked once, here (`walk`); each markdown file is read and parsed
 once; the checks themselves are pure functions in `wikid.okf.lint_checks`. Codes,
-severities and fixes are listed in `CODES` (and in the README).
+severities and fixes are listed in `CODES` (and in docs/lint.md).
 
 What is a page: every `.md` file that is not `index.md`/`log.md` (reserved at every
 level). Hidden files and directories are skipped, and so is a root-level `archive/`

@@ -1,1 +1,1 @@
-"""`wikid query`: a TF-IDF index over the wiki's concept pages (see README, "Query")."""
+"""`wikid query`: a TF-IDF index over the wiki's concept pages (see docs/query.md)."""

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
 from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence
-from wikid.document.furniture import is_boilerplate
+from wikid.document.furniture import is_boilerplate, is_revision_stamp
 from wikid.document.manpage import ManPage, read_manpage
 from wikid.document.model import (
     Block,
@@ -59,6 +59,7 @@ MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened:
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
 MAX_TERM_CHARS = 450  # a term's first paragraph up to this long is carried whole, else its first sentence
 MAX_FOLDED_ITEMS = 12  # a list a term's description introduces, folded into it up to this many items
+MAX_INTRODUCED_BLOCKS = 12  # blocks a term's description introduces with a colon, kept under it
 MAX_TABLE_ROWS = 60  # rows of a table in an abridged document
 MAX_SHORT_TABLE_ROWS = 80
 MAX_CODE_LINES = 25
@@ -66,12 +67,12 @@ MAX_SHORT_CODE_LINES = 60
 MAX_TERMS = 400
 MAX_LABEL_WORDS = 8
 CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history"})
-MIN_RELEASES = 2  # a document of another kind lists releases of this many versions to be read as a changelog
+MIN_RELEASES = 2  # a document of another kind lists changes under this many versions to be read as a changelog
 # Kinds whose sections name versions in passing (a FAQ's `GNU frob v4.0 and higher`, a
 # manual's `version 1.0.8`): never read as release notes (a README may end in its changelog).
 NOT_CHANGELOG_KINDS = frozenset({"FAQ", "tutorial", "guide", "reference", "to-do list", "contribution guide",
                                  "installation notes"})
-MIN_PRELUDE_WORDS = 250  # what a changelog says before its releases is carried from this long (not a NEWS file's preamble)
+MIN_PRELUDE_WORDS = 120  # what a changelog says before its releases is carried from this long (not a NEWS file's preamble)
 _FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")
 _EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
@@ -157,11 +158,14 @@ def _lead_sentences(text: str) -> list[str]:
     """The sentences of a paragraph a lead takes: all of them when the paragraph is
     short, else its first only -- the rest stays in its section, which then goes on
     from a sentence that does not lean on the ones taken (`GnuPG 2.x supports ...`
-    after `There are two versions: 1.x and 2.x.`) as rarely as a cut can manage."""
+    after `There are two versions: 1.x and 2.x.`) as rarely as a cut can manage; never
+    a last sentence that introduces what follows it."""
     sentences = split_sentences(text)
-    if len(text) <= MAX_LEAD_CHARS and len(sentences) <= MAX_LEAD_SENTENCES:
-        return sentences
-    return sentences[:1]
+    if len(text) > MAX_LEAD_CHARS or len(sentences) > MAX_LEAD_SENTENCES:
+        return sentences[:1]
+    while len(sentences) > 1 and (sentences[-1].endswith(":") or goes_on(sentences[-1])):
+        sentences.pop()  # `It has been tested on:` introduces a list: it stays with it in its section
+    return sentences
 
 
 def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[str], tuple[Block, ...]]:
@@ -199,38 +203,79 @@ def _abridge_item(item: Item) -> Item:
 
 
 def _abridge_term(term: Term) -> Term:
-    """A term with its description's first paragraph (its first sentence when long),
-    and the short list that paragraph introduces folded into it (`This option has
-    several effects: a; b; c.`), so no description ends on a colon."""
+    """A term with its description's first paragraph (its first sentences up to
+    MAX_TERM_CHARS when long) and what that paragraph introduces: a short list folded
+    into it (`This option has several effects: a; b; c.`), a longer list or the
+    values it defines (`format can be one of the following:` over `p`, `c`, `d`)
+    kept under it, so no description ends on a colon."""
     paragraphs = [b for b in term.body if isinstance(b, Paragraph)]
     first = paragraphs[0].text if paragraphs else term.description
-    description = first if len(first) <= MAX_TERM_CHARS else first_sentence(first)
+    description = first if len(first) <= MAX_TERM_CHARS else _first_sentences(first, MAX_TERM_CHARS)
+    under: tuple[Block, ...] = ()
     if description.endswith(":"):
         following = term.body[term.body.index(paragraphs[0]) + 1:] if paragraphs else ()
-        listed = following[0] if following and isinstance(following[0], ItemList) else None
-        if listed is not None and len(listed.items) <= MAX_FOLDED_ITEMS:
+        listed = following[0] if following else None
+        if isinstance(listed, ItemList) and len(listed.items) <= MAX_FOLDED_ITEMS and len(following) == 1:
             description = f"{description} {'; '.join(i.text.rstrip('.;,') for i in listed.items if i.text)}."
-        else:
+        elif isinstance(listed, (ItemList, Terms, Table, Code)):
+            under = _introduced(following)
+        if not under and not description.endswith("."):
             said = split_sentences(description)
             description = " ".join(said[:-1]) if len(said) > 1 else description
-    return Term(term.term, (Paragraph(description),) if description else ())
+    return Term(term.term, ((Paragraph(description),) if description else ()) + under)
+
+
+def _introduced(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """What a description ending on a colon introduces, abridged: the lists, values,
+    tables, short examples and short paragraphs after it (a value a reader set as a
+    paragraph among the entries too), up to MAX_INTRODUCED_BLOCKS."""
+    out: list[Block] = []
+    for block in blocks[:MAX_INTRODUCED_BLOCKS]:
+        if isinstance(block, ItemList):
+            out.append(ItemList(tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS]), block.ordered))
+        elif isinstance(block, Terms):
+            out.append(Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_ITEMS])))
+        elif isinstance(block, Table):
+            out.append(Table(block.header, block.rows[:MAX_TABLE_ROWS]))
+        elif (isinstance(block, Code) and len(block.text.splitlines()) <= MAX_CODE_LINES) or (isinstance(block, Paragraph) and len(block.text) <= MAX_TERM_CHARS):
+            out.append(block)
+        else:
+            break
+    return tuple(out)
+
+
+def _first_sentences(text: str, limit: int) -> str:
+    """The sentences `text` opens with, up to `limit` characters (its first one at least)."""
+    kept: list[str] = []
+    for sentence in split_sentences(text):
+        if kept and len(" ".join([*kept, sentence])) > limit:
+            break
+        kept.append(sentence)
+    return " ".join(kept)
 
 
 def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     """One section's blocks, abridged: its first paragraphs whole (and past them a
     paragraph that introduces a list), each list's first items, every term with its
-    description's first paragraph, a table's first rows, its first short examples and
-    every example a kept paragraph introduces (`... as follows:`); a paragraph
-    introducing a block left out is left out too, so no page ends a section on a colon."""
+    description's first paragraph, a table's first rows, its first short examples with
+    the paragraphs that lead to them, every example a kept paragraph introduces
+    (`... as follows:`) and the answer to a question kept; a paragraph introducing a
+    block left out is left out too, so no page ends a section on a colon, and so is an
+    example whose lead-in was left out."""
     kept: list[tuple[int, Block]] = []
     paragraphs = examples = 0
     for n, block in enumerate(blocks):
-        introduced = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph) \
-            and kept[-1][1].text.endswith(":")
+        after_kept = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph)
+        introduced = after_kept and kept[-1][1].text.endswith(":")  # type: ignore[union-attr]
+        answers = after_kept and kept[-1][1].text.endswith("?")  # type: ignore[union-attr]
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_field(block):
-            # past the budget, a paragraph still comes with the list it introduces (`These include:`)
-            if paragraphs < MAX_PARAGRAPHS or (block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table))):
+            # past the budget, a paragraph still comes with the list it introduces (`These include:`),
+            # with the example it leads to while examples are shown, and as the answer to a question kept
+            example = isinstance(following, Code) and len(following.text.splitlines()) <= MAX_CODE_LINES \
+                and examples < MAX_EXAMPLES
+            if paragraphs < MAX_PARAGRAPHS or answers or example \
+                    or (block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table))):
                 kept.append((n, block))
                 paragraphs += 1
         elif isinstance(block, ItemList):
@@ -242,7 +287,9 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         elif isinstance(block, Table):
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
         elif isinstance(block, Code) and ((introduced and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
-                                          or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES)):
+                                          or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES
+                                              and (after_kept or n == 0 or not isinstance(blocks[n - 1], Paragraph)))):
+            # an example whose lead-in was left out is left out too: code says little without it
             kept.append((n, block))
             examples += 1
     out: list[Block] = []
@@ -273,10 +320,21 @@ def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     """The blocks without free-software licence notices (the page states the licence),
-    a paragraph longer than a reader's paragraph by its first sentences (a page a
-    converter flattened into one run of text)."""
-    return tuple(_bounded(b) if isinstance(b, Paragraph) else b for b in blocks
-                 if not (isinstance(b, Paragraph) and is_licence_text(b.text)))
+    be they paragraphs or a list of a licence's clauses, and without revision-control
+    stamps; a paragraph longer than a reader's paragraph by its first sentences (a page
+    a converter flattened into one run of text)."""
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            if not is_licence_text(block.text) and not is_revision_stamp(block.text):
+                out.append(_bounded(block))
+        elif isinstance(block, ItemList):
+            items = tuple(i for i in block.items if not is_licence_text(i.text))
+            if items:
+                out.append(ItemList(items, block.ordered) if len(items) < len(block.items) else block)
+        else:
+            out.append(block)
+    return tuple(out)
 
 
 def _bounded(paragraph: Paragraph) -> Paragraph:
@@ -349,9 +407,14 @@ def _unwrapped(outline: Outline, title: str | None) -> tuple[tuple[Block, ...], 
     if len(sections) == 1 and not any(isinstance(b, Paragraph) and len(b.text.split()) > 12 for b in blocks):
         only = sections[0]
         blocks, sections = blocks + only.blocks, only.sections
-    elif sections and title and sections[0].title.casefold() == title.casefold() and not sections[0].sections:
+    elif sections and title and _words(sections[0].title) == _words(title) and not sections[0].sections:
         blocks, sections = blocks + sections[0].blocks, sections[1:]
     return blocks, sections
+
+
+def _words(text: str) -> list[str]:
+    """A title's words, casefolded: `Notes - 12 June` is `Notes — 12 June`."""
+    return re.findall(r"\w+", text.casefold())
 
 
 def _text_facts(text: str) -> list[tuple[str, str]]:
@@ -394,7 +457,7 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
                        facts=tuple(_man_facts(man) + _text_facts(text)), words=words, short=short)
     releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or (
         suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else []
-    if releases and (kind in CHANGELOG_KINDS or len({r.version for r in releases}) >= MIN_RELEASES):
+    if releases and (kind in CHANGELOG_KINDS or len({r.version for r in releases if r.changes}) >= MIN_RELEASES):
         debian = is_debian_changelog(text)
         lead: tuple[str, ...] = ()
         carried: tuple[Section, ...] = ()

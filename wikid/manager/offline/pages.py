@@ -35,7 +35,7 @@ from wikid._version import __version__
 from wikid.clock import iso
 from wikid.document.changes import Change, Release
 from wikid.document.dates import parse_date
-from wikid.document.model import Block, Code, ItemList, Paragraph, Section, Table, Term, Terms
+from wikid.document.model import Block, Code, ItemList, Paragraph, Section, Table, Term, Terms, block_text
 from wikid.document.sentences import display_heading, split_sentences
 from wikid.manager.offline.content import Content
 from wikid.manager.offline.keyfacts import key_facts
@@ -159,9 +159,11 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     key = name_key(title)
     with_lead = [s for s in ordered_sources(cited) if s.content.lead]
     own_man = [s for s in with_lead if s.content.man and any(name_key(n) == key for n in s.content.man.names)]
-    # a lead that opens with the entity's name says what it is (`Frob lists open files`);
-    # one that only names it talks about it (`Agreed, the frob manual is dense`)
-    naming = sorted((s for s in with_lead if s.names_entity), key=lambda s: not _defines(s.content.lead[0], title))
+    # a lead that opens with the entity's name says what it is (`Frob lists open files`), one
+    # that only names it talks about it (`Agreed, the frob manual is dense`); among equals, one
+    # from a text about the whole of it rather than one of its tools' manual pages
+    naming = sorted((s for s in with_lead if s.names_entity),
+                    key=lambda s: (not _defines(s.content.lead[0], title), s.content.man is not None))
     # A lead that does not name the entity is taken only from the page's most
     # descriptive source (a runbook's first sentence); from a lesser one (a letter
     # beside the contract) it would describe something else.
@@ -212,17 +214,32 @@ class _Writer:
         self.said: set[str] = set()
         self.known = known  # `label: value` of the page's attributes: a field line stating one is not repeated
         self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
+        self.entries = 0  # how deep in list items the writer is (see `fresh`)
+        self.definitions = 0  # how deep in definition entries
+        self.defined: set[tuple[str, str]] = set()  # (term, description) of the entries written
 
     def fresh(self, text: str) -> str:
-        """`text` without the sentences the page already has."""
+        """`text` without the sentences the page already has; inside a list item
+        (`self.entries`) the whole text unless the page has all of it, inside a
+        definition (`self.definitions`) always the whole text: an entry needs every
+        sentence of its description, and two options of sub-tools of one package saying
+        the same of themselves is the documents' own repetition (`_terms` leaves out
+        an entry the page has whole, term and all)."""
         kept = []
-        for sentence in split_sentences(text):
-            key = " ".join(_WORDS.findall(sentence.casefold()))  # `to: x` and `to x` are one sentence
-            if (len(sentence.split()) >= 4 or len(sentence) >= MIN_REPEAT_CHARS or "://" in sentence) and key in self.said:
+        sentences = split_sentences(text)
+        whole = self.definitions > 0 or (self.entries > 0 and not all(self._key(s) in self.said for s in sentences))
+        for sentence in sentences:
+            key = self._key(sentence)
+            if not whole and (len(sentence.split()) >= 4 or len(sentence) >= MIN_REPEAT_CHARS or "://" in sentence) \
+                    and key in self.said:
                 continue
             self.said.add(key)
             kept.append(sentence)
         return " ".join(kept)
+
+    @staticmethod
+    def _key(sentence: str) -> str:
+        return " ".join(_WORDS.findall(sentence.casefold()))  # `to: x` and `to x` are one sentence
 
     def blocks(self, blocks: tuple[Block, ...], ref: str, depth: int = 0) -> list[str]:
         """Markdown for `blocks`; `ref` (a footnote) ends the first block that can carry it."""
@@ -254,6 +271,13 @@ class _Writer:
         return ""
 
     def items(self, block: ItemList, ref: str, depth: int) -> str:
+        self.entries += 1
+        try:
+            return self._items(block, ref, depth)
+        finally:
+            self.entries -= 1
+
+    def _items(self, block: ItemList, ref: str, depth: int) -> str:
         lines: list[str] = []
         indent = "   " * depth
         for n, item in enumerate(block.items, 1):
@@ -283,7 +307,14 @@ class _Writer:
     def terms(self, block: Terms, ref: str, depth: int = 0) -> str:
         """A definition list: a two-column table when every description is a short
         paragraph or two, else a list of each term with its whole description."""
-        entries = [t for t in block.entries if t.term and t.body]
+        self.definitions += 1
+        try:
+            return self._terms(block, ref, depth)
+        finally:
+            self.definitions -= 1
+
+    def _terms(self, block: Terms, ref: str, depth: int = 0) -> str:
+        entries = [t for t in block.entries if t.term and t.body and self._new_entry(t)]
         if not entries:
             return ""
         if all(_simple(t) for t in entries):
@@ -310,6 +341,14 @@ class _Writer:
         if not lines:
             return ""
         return "\n".join(lines) + ref
+
+    def _new_entry(self, term: Term) -> bool:
+        """Whether the page has not yet written this entry, its term and its text."""
+        key = (self._key(term.term), self._key(" ".join(block_text(b) for b in term.body)))
+        if key in self.defined:
+            return False
+        self.defined.add(key)
+        return True
 
     def table(self, block: Table, ref: str) -> str:
         width = max(len(block.header), *(len(r) for r in block.rows)) if block.rows else len(block.header)
