@@ -439,3 +439,36 @@ def test_a_package_page_takes_its_lead_from_its_readme_not_from_one_of_its_tools
     [page] = [t for t in pages.values() if "title: frobprogs" in t]
     fm, _body = split_page(page)
     assert fm["description"].startswith("This package holds the tools of the frob file system")
+
+
+def _frob_manual(name: str, options: str) -> str:
+    return (f"{name.upper()}(8)                 System Manager's Manual                 {name.upper()}(8)\n\nNAME\n"
+            f"       {name} - work on a frob file system\n\nSYNOPSIS\n       {name} [-q] device\n\nDESCRIPTION\n"
+            f"       {name} is part of the frobprogs package and works on a frob file system on a device.\n\n"
+            f"OPTIONS\n       -q     Quiet execution.  Useful when run from a script.\n\n{options}")
+
+
+def test_each_command_of_a_package_keeps_its_whole_option_list_though_a_sibling_says_the_same() -> None:
+    readme = ("# frobprogs\n\nThis package holds the tools of the frob file system, which the frobprogs project keeps: "
+              "mkfrob and tunefrob.\n\n## Building\n\nRun make.\n")
+    pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", "")),
+                 SourceDocument("tunefrob.txt", _frob_manual("tunefrob", "")),
+                 SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    assert page.count("Quiet execution. Useful when run from a script.") == 2
+
+
+def test_a_definition_list_nested_in_an_entry_is_indented_once_not_made_a_code_block() -> None:
+    from markdown_it import MarkdownIt
+
+    from wikid.document.model import Code, Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _Writer
+
+    sub = Terms((Term("stride=n", (Paragraph("Configure the file system for a RAID array."), Code("mkfrob -E stride=4 dev"))),
+                 Term("resize=n", (Paragraph("Reserve space for growing."), Code("mkfrob -E resize=9 dev")))))
+    outer = Terms((Term("-E options", (Paragraph("Set extended options:"), sub)),
+                   Term("-q", (Paragraph("Quiet."), Code("mkfrob -q dev")))))
+    rendered = _Writer().block(outer, "", 0)
+    kinds = {t.type for t in MarkdownIt("commonmark").parse(rendered)}
+    assert "code_block" not in kinds and "fence" in kinds, rendered
+    assert "   * **stride=n**" in rendered or "   * `stride=n`" in rendered, rendered

@@ -227,6 +227,22 @@ def test_an_abridged_term_keeps_its_first_paragraph_and_the_list_it_introduces()
     assert described["-k, --keep"] == "Keep the input files. Frob deletes them otherwise."
 
 
+def test_an_abridged_section_keeps_labelled_sentences_and_leaves_out_data_fields() -> None:
+    """`Hint: …`, `WARNING: …` and `The scoped flags are: …` are what the document says;
+    `Archive-Name: frob-faq` is a datum about the file, not about frob."""
+    section = ("## Usage\n\nArchive-Name: frob-faq/part1\n\nLast-modified: 10 March 2003\n\n"
+               "Hint: several addresses may be given with several -i options.\n\n"
+               "The scoped flags are: ASCII, FULLCASE and IGNORECASE.\n\n"
+               "WARNING: On some systems the environment is visible to all users.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [usage] = [s for s in content.sections if s.title == "Usage"]
+    assert [b.text for b in usage.blocks if isinstance(b, Paragraph)] == [
+        "Hint: several addresses may be given with several -i options.",
+        "The scoped flags are: ASCII, FULLCASE and IGNORECASE.",
+        "WARNING: On some systems the environment is visible to all users."]
+
+
 def test_past_the_paragraph_budget_a_list_keeps_the_sentence_that_introduces_it() -> None:
     paragraphs = "\n\n".join(f"Paragraph {n} of the notes says something about frob." for n in range(6))
     section = f"## Notes\n\n{paragraphs}\n\nSome options turn recursion off. These include:\n\n* --delete-before\n* --delete-after\n"

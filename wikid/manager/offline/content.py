@@ -66,6 +66,7 @@ MAX_CODE_LINES = 25
 MAX_SHORT_CODE_LINES = 60
 MAX_TERMS = 400
 MAX_LABEL_WORDS = 8
+MAX_DATUM_WORDS = 10  # a field's value this short, with no full stop, is a datum (`Posting-Frequency: irregular`)
 CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history"})
 MIN_RELEASES = 2  # a document of another kind lists changes under this many versions to be read as a changelog
 # Kinds whose sections name versions in passing (a FAQ's `GNU frob v4.0 and higher`, a
@@ -119,7 +120,22 @@ def is_label(text: str) -> bool:
 
 
 def _is_field(block: Block) -> bool:
+    """A paragraph that opens on a label and a colon (`Date: 2024-03-01`, `Note: …`):
+    no lead is taken from it."""
     return isinstance(block, Paragraph) and bool(_FIELD.match(block.text)) and len(block.text.split()) <= 25
+
+
+def _is_metadata(block: Block) -> bool:
+    """A field whose value is a datum, not a sentence (`Archive-Name: frob-faq`,
+    `Last-modified: 10 March 2003`): an abridged document leaves it out. A labelled
+    sentence (`Hint: several addresses may be given.`, `The scoped flags are: …`,
+    `WARNING: …`) is what the document says and stays where it stands."""
+    if not _is_field(block):
+        return False
+    label, _, value = block.text.partition(":")  # type: ignore[union-attr]
+    words = value.split()
+    return (len(words) <= MAX_DATUM_WORDS and value.rstrip()[-1:] not in ".!?:"
+            and label.split()[-1].casefold() not in _AUXILIARIES)
 
 
 def _promote(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
@@ -269,7 +285,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         introduced = after_kept and kept[-1][1].text.endswith(":")  # type: ignore[union-attr]
         answers = after_kept and kept[-1][1].text.endswith("?")  # type: ignore[union-attr]
         following = blocks[n + 1] if n + 1 < len(blocks) else None
-        if isinstance(block, Paragraph) and not _is_field(block):
+        if isinstance(block, Paragraph) and not _is_metadata(block):
             # past the budget, a paragraph still comes with the list it introduces (`These include:`),
             # with the example it leads to while examples are shown, and as the answer to a question kept
             example = isinstance(following, Code) and len(following.text.splitlines()) <= MAX_CODE_LINES \

@@ -122,6 +122,13 @@ def text_block(text: str) -> str:
     return "\\" + out if _BLOCK_START.match(out) else out
 
 
+def _indented(rendered: str, depth: int) -> str:
+    """A block rendered at the margin, set under a list item `depth` levels deep: three
+    spaces a level, once (twice would make an indented code block of a nested list)."""
+    pad = "   " * depth
+    return "\n".join(pad + line if line else line for line in rendered.splitlines())
+
+
 def cell(text: str) -> str:
     """Table-cell text: one line, markup and pipes escaped."""
     return inline(text).replace("|", "\\|")
@@ -216,7 +223,8 @@ class _Writer:
         self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
         self.entries = 0  # how deep in list items the writer is (see `fresh`)
         self.definitions = 0  # how deep in definition entries
-        self.defined: set[tuple[str, str]] = set()  # (term, description) of the entries written
+        self.defined: set[tuple[str, str, str]] = set()  # (scope, term, description) of the entries written
+        self.scope = ""  # the command whose manual is being written: its option list is complete
 
     def fresh(self, text: str) -> str:
         """`text` without the sentences the page already has; inside a list item
@@ -288,15 +296,10 @@ class _Writer:
             if text:  # an item of nothing but a nested list is that list, not an empty bullet over it
                 lines.append(f"{indent}{marker} {text_block(text)}")
             for child in item.children:
-                if isinstance(child, ItemList):
-                    nested = self.items(child, "", depth + 1)
-                    if nested:
-                        lines.append(nested)
-                elif isinstance(child, (Paragraph, Code, Terms, Table)):
-                    rendered = self.block(child, "", depth + 1)
+                if isinstance(child, (ItemList, Paragraph, Code, Terms, Table)):
+                    rendered = self.block(child, "", 0)
                     if rendered:
-                        pad = "   " * (depth + 1)
-                        lines.append("\n".join(pad + line if line else line for line in rendered.splitlines()))
+                        lines.append(_indented(rendered, depth + 1))
         if not lines:
             return ""
         if ref:
@@ -327,9 +330,9 @@ class _Writer:
             lines[-1] = lines[-1][:-2] + f"{ref} |" if ref else lines[-1]
             return "\n".join(lines)
         lines = []
-        indent, pad = "   " * depth, "   " * (depth + 1)
+        indent = "   " * depth
         for term in entries:
-            body = [self.block(b, "", depth + 1) for b in term.body]
+            body = [self.block(b, "", 0) for b in term.body]
             body = [b for b in body if b]
             if not body:
                 continue
@@ -337,14 +340,16 @@ class _Writer:
             lines.append(f"{indent}* {_term_label(term.term)}" + (f" — {first}" if first else ""))
             for rendered in body:
                 lines.append("")
-                lines.append("\n".join(pad + line if line else line for line in rendered.splitlines()))
+                lines.append(_indented(rendered, depth + 1))
         if not lines:
             return ""
         return "\n".join(lines) + ref
 
     def _new_entry(self, term: Term) -> bool:
-        """Whether the page has not yet written this entry, its term and its text."""
-        key = (self._key(term.term), self._key(" ".join(block_text(b) for b in term.body)))
+        """Whether the page has not yet written this entry, its term and its text, for
+        the command being written: a second copy of one manual says nothing new, but a
+        sibling command's `--quiet` said in the same words is still one of its options."""
+        key = (self.scope, self._key(term.term), self._key(" ".join(block_text(b) for b in term.body)))
         if key in self.defined:
             return False
         self.defined.add(key)
@@ -583,6 +588,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     for key, parts in topics.items():
         body: list[str] = []
         for source, section in parts:
+            writer.scope = _topic_key(source.content.man.names[0]) if source.content.man else ""
             body += _section(writer, section, f"[^{source.id}]", 1)
         if body:
             out.append("\n\n".join([_heading(titles[key], 1), *body]))
