@@ -16,6 +16,7 @@ from wikid.document.furniture import (
     FURNITURE_HEADING,
     is_boilerplate,
     is_navigation,
+    is_sign_off,
     main_blocks,
     strip_page_furniture,
 )
@@ -288,3 +289,18 @@ def test_a_running_footer_glued_to_a_pages_last_line_is_cut_from_it() -> None:
     stripped = strip_page_furniture(text)
     assert "Harbour Board 2023" not in stripped
     assert "Two barges worked in\n" in stripped
+
+
+@pytest.mark.parametrize(("text", "signed"), [
+    ("-- The frob maintainers", True),
+    ("– Jane Roe jane@example.org John Doe jdoe@example.org", True),
+    ("Jane Roe <jane@example.org> March ??? 2018", True),
+    ("2004, Jane Roe, John Doe", True),
+    ("Jane Roe <jane@example.org>", False),  # who wrote it, in an AUTHORS section: stays
+    ("-- Use this option with care", False),
+    ("--verbose", False),
+    ("2004 was the year frob 1.0 came out.", False),
+    ("Please mail bugs to frob@example.org.", False),
+])
+def test_a_sign_off_is_names_after_a_dash_or_with_a_date(text: str, signed: bool) -> None:
+    assert is_sign_off(text) is signed

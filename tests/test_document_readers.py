@@ -1385,3 +1385,11 @@ def test_lettered_sections_after_a_numbered_one_are_under_it() -> None:
             "  Run frob -L.\n\n2.  Finding sockets\n==================\n\n  Run frob -i.\n")
     assert [(s.level, s.title) for s in sections(read_text(text))] == [
         (1, "1.  Finding files"), (2, "a.  Finding unlinked files"), (1, "2.  Finding sockets")]
+
+
+def test_a_run_of_hash_lines_in_a_text_file_is_a_comment_block_not_headings() -> None:
+    text = ("Frob\n====\n\nSee the website.\n\n# Usage\n\nRun frob.\n\n# This file is free software; you may copy it\n"
+            "# as long as this notice is preserved.\n#\n# It comes with no warranty.\n")
+    outline = read_outline(text, ".txt")
+    assert [s.title for s in sections(outline)] == ["Frob", "Usage"]
+    assert any(isinstance(b, Code) and "# It comes with no warranty." in b.text for _, b in walk(outline))

@@ -472,3 +472,21 @@ def test_a_definition_list_nested_in_an_entry_is_indented_once_not_made_a_code_b
     kinds = {t.type for t in MarkdownIt("commonmark").parse(rendered)}
     assert "code_block" not in kinds and "fence" in kinds, rendered
     assert "   * **stride=n**" in rendered or "   * `stride=n`" in rendered, rendered
+
+
+def test_the_clauses_a_licence_notice_introduces_and_a_closing_comment_block_stay_out_of_the_page() -> None:
+    doc = ("frob\n====\n\nfrob reshapes the data files it is given, in place.\n\nUsage\n-----\n\nRun frob on a copy first.\n\n"
+           "Redistribution and use in source and binary forms, with or without modification, are permitted provided "
+           "that the following conditions are met:\n\n"
+           "1. The origin of this software must not be misrepresented; you must not claim that you wrote it.\n"
+           "2. Altered source versions must be plainly marked as such.\n"
+           "3. The name of the author may not be used to endorse products derived from this software.\n\n"
+           "# This file is free software; the authors give unlimited permission to copy and/or\n"
+           "# distribute it, with or without modifications, as long as this notice is preserved.\n"
+           "# It is distributed WITHOUT ANY WARRANTY; without even the implied\n"
+           "# warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.\n#\n# Local Variables:\n# End:\n")
+    doc = doc.replace("Run frob on a copy first.\n\n", "Run frob on a copy first.\n\n-- The frob maintainers\n\n")
+    _, _, body = only_page(run([SourceDocument("frob.txt", doc)]))
+    assert "Run frob on a copy first." in body
+    for gone in ("misrepresented", "Altered source", "endorse", "WARRANTY", "Local Variables", "maintainers"):
+        assert gone not in body, (gone, body)

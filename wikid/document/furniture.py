@@ -52,6 +52,16 @@ MIN_GLUED_FOOTER_CHARS = 10  # a running footer this long may end a page's last 
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page that may be its header or footer
 
 
+# A signature's parts other than names: e-mail addresses, dashes, dates and punctuation.
+_EMAIL = re.compile(r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?")
+_LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d\d\b")
+_DASHED = re.compile(r"^\s*(?:--?|[–—])\s+\S+\s+\S")  # `-- Jane Roe`, `– The frob team`: two words at least
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_SIGNATURE_NOISE = re.compile(
+    r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?|\b(?:19|20)\d\d\b|\b\d{1,2}\b|\?+|[-–—,;:()<>]+"
+    r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?(?=\s|$)")
+_NAME_PARTICLES = frozenset({"van", "von", "de", "da", "del", "der", "di", "du", "la", "le", "bin", "and", "the"})
+MAX_SIGNATURE_WORDS = 10
 # A revision-control keyword a checkout expands: `$Id: frob.c,v 1.2 2018/10/23 ... Exp $`.
 _REVISION_STAMP = re.compile(r"^\$[A-Z][A-Za-z]+: [^$\n]{1,200} \$$")
 
@@ -65,6 +75,19 @@ def is_boilerplate(text: str) -> bool:
 def is_revision_stamp(text: str) -> bool:
     """A line that is only an expanded revision-control keyword: the file's bookkeeping."""
     return _REVISION_STAMP.match(text.strip()) is not None
+
+
+def is_sign_off(text: str) -> bool:
+    """Who signed a text, not what it says: `-- Jane Roe <jane@example.org>`, `-- The
+    frob maintainers`, `Jane Roe <jane@example.org> March 2018`, `2004, Jane Roe, John
+    Doe` -- opened by a dash, or dated (a leading year, an address and a year), and
+    besides those only capitalised names (two other words after a dash). An address
+    alone (`Jane Roe <jane@example.org>` in AUTHORS) says who wrote it and stays."""
+    words = _SIGNATURE_NOISE.sub(" ", text).split()
+    dashed = _DASHED.match(text) is not None
+    dated = _LEADING_YEAR.match(text) is not None or (_EMAIL.search(text) is not None and _YEAR.search(text) is not None)
+    lower = [w for w in words if not w[:1].isupper() and w.casefold() not in _NAME_PARTICLES]
+    return (dashed or dated) and 0 < len(words) <= MAX_SIGNATURE_WORDS and len(lower) <= (2 if dashed else 0)
 
 
 def is_navigation(block: Block) -> bool:

@@ -90,6 +90,7 @@ MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
+MIN_COMMENT_LINES = 3  # `#` lines in a row: a comment block, not headings
 MIN_TREE_LINES = 3
 MIN_WRAPPED_WORDS = 9  # a line this long that ends mid-sentence is prose wrapped, not a field's value
 MIN_NUMBERED_TITLES = 3
@@ -181,6 +182,10 @@ def _looks_like_code(lines: list[_Line]) -> bool:
     return coded >= 0.6 * len(lines) and prose <= 0.3 * len(lines)
 
 
+def _is_hash_line(line: _Line | None) -> bool:
+    return line is not None and line.text.startswith("#") and line.text.lstrip("#")[:1] in ("", " ")
+
+
 def _join(lines: list[str]) -> str:
     """Lines of one paragraph as one string: a break after a hyphen joins the word."""
     out = ""
@@ -204,6 +209,17 @@ class _Reader:
             and (m := _NUMBERED.match(line.text)) is not None and "." in m.group(1).rstrip(".")) >= MIN_NUMBERED_TITLES
         self.body_indent = body_indent  # where a man page's text stands (0 when flush left)
 
+    def in_comment_block(self, i: int, end: int) -> bool:
+        """Whether line `i` is one of a run of MIN_COMMENT_LINES `#` lines with no blank
+        between them (a file's closing `# This file is free software; ...` notice, an
+        editor's `# Local Variables:`): comments, where headings stand apart."""
+        first = last = i
+        while first > 0 and _is_hash_line(self.lines[first - 1]):
+            first -= 1
+        while last + 1 < end and _is_hash_line(self.lines[last + 1]):
+            last += 1
+        return last - first + 1 >= MIN_COMMENT_LINES
+
     def next_filled(self, i: int, end: int) -> int:
         while i < end and self.lines[i] is None:
             i += 1
@@ -215,7 +231,8 @@ class _Reader:
         assert line is not None
         nxt = self.lines[i + 1] if i + 1 < end else None
         if line.indent <= 3 and (atx := _ATX.match(line.text)) and not (
-                nxt is not None and nxt.indent == line.indent and not _ATX.match(nxt.text) and _looks_like_code([nxt])):
+                nxt is not None and nxt.indent == line.indent and not _ATX.match(nxt.text) and _looks_like_code([nxt])) \
+                and not self.in_comment_block(i, end):
             return Heading(atx.group(2), len(atx.group(1))), i + 1  # not a comment over the command it explains
         if self.outline_mode and line.indent == 0 and (star := _OUTLINE_STAR.match(line.text)):
             return Heading(star.group(2).strip(), len(star.group(1))), i + 1

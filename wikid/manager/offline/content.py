@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
 from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence
-from wikid.document.furniture import is_boilerplate, is_revision_stamp
+from wikid.document.furniture import is_boilerplate, is_revision_stamp, is_sign_off
 from wikid.document.manpage import ManPage, read_manpage
 from wikid.document.model import (
     Block,
@@ -336,19 +336,24 @@ def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     """The blocks without free-software licence notices (the page states the licence),
-    be they paragraphs or a list of a licence's clauses, and without revision-control
-    stamps; a paragraph longer than a reader's paragraph by its first sentences (a page
-    a converter flattened into one run of text)."""
+    be they paragraphs, a commented block or a list of a licence's clauses (all of the
+    clauses a notice's `provided that the following conditions are met:` introduces),
+    and without revision-control stamps; a paragraph longer than a reader's paragraph
+    by its first sentences (a page a converter flattened into one run of text); and
+    without sign-offs (`-- Jane Roe <jane@example.org>`)."""
     out: list[Block] = []
+    notice = False  # the block before was a licence notice
     for block in blocks:
+        after_notice, notice = notice, False
         if isinstance(block, Paragraph):
-            if not is_licence_text(block.text) and not is_revision_stamp(block.text):
+            notice = is_licence_text(block.text)
+            if not notice and not is_revision_stamp(block.text) and not is_sign_off(block.text):
                 out.append(_bounded(block))
         elif isinstance(block, ItemList):
             items = tuple(i for i in block.items if not is_licence_text(i.text))
-            if items:
+            if items and not after_notice:
                 out.append(ItemList(items, block.ordered) if len(items) < len(block.items) else block)
-        else:
+        elif not (isinstance(block, Code) and is_licence_text(block.text)):
             out.append(block)
     return tuple(out)
 
