@@ -543,3 +543,12 @@ def test_an_untitled_document_is_called_by_its_first_heading_or_its_opening_word
     prose = "Run the sprocket server with two workers and a spare for the night shift. It restarts itself.\n"
     assert opening_title(main_blocks(parse(prose))) == "Run the sprocket server with two workers"
     assert opening_title(main_blocks(parse("| a | b |\n|---|---|\n| 1 | 2 |\n"))) is None
+
+
+def test_a_document_of_numbered_questions_is_a_faq_whatever_its_banner_says() -> None:
+    questions = "\n".join(f"2.{n}. How do I make frob do thing number {n}?" for n in range(1, 7))
+    text = ("Archive-Name: frob-faq\nLast-modified: 10 March 2003\n\n                 THE FROB PAGES\n\n"
+            f"1. GENERAL\n1.1. Introduction\n\n2. USING FROB\n{questions}\n\n1. GENERAL\n\nFrob reshapes files.\n")
+    assert ident(text).kind == "FAQ"
+    two = "## How do I start?\n\nRun frob.\n\n## Why is it slow?\n\nIt reads everything.\n"
+    assert ident(f"Frob notes\n\nFrob reshapes files.\n\n{two}").kind is None

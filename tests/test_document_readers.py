@@ -1393,3 +1393,20 @@ def test_a_run_of_hash_lines_in_a_text_file_is_a_comment_block_not_headings() ->
     outline = read_outline(text, ".txt")
     assert [s.title for s in sections(outline)] == ["Frob", "Usage"]
     assert any(isinstance(b, Code) and "# It comes with no warranty." in b.text for _, b in walk(outline))
+
+
+def test_names_stacked_over_one_description_are_one_entry() -> None:
+    """A man page's value list: a letter over its name, then the text indented under
+    them (after a blank line or not), or run in after the last name."""
+    text = ("TRUST VALUES\n       Trust values are shown with letters or strings:\n\n"
+            "       -\n       unknown\n              No ownertrust assigned yet.\n\n"
+            "       e\n       expired\n\n              Trust calculation has failed; the key expired.\n\n"
+            "       q\n       undefined, undef\n              Not enough information.\n\n"
+            "       n\n       never  Never trust this key.\n\n"
+            "FILES\n       frob.conf\n              The standard configuration file.\n")
+    outline = read_outline(text, ".txt")
+    terms = [(t.term, t.description) for _, b in walk(outline) if isinstance(b, Terms) for t in b.entries]
+    assert terms[:4] == [("-, unknown", "No ownertrust assigned yet."),
+                         ("e, expired", "Trust calculation has failed; the key expired."),
+                         ("q, undefined, undef", "Not enough information."),
+                         ("n, never", "Never trust this key.")]

@@ -130,6 +130,10 @@ _PYDOC = re.compile(r"^Help on (?:built-in )?(module|package|class|function) ([\
 _PYDOC_HTML = re.compile(r"^(?:#\s+)?Python: (?:built-in )?(module|package|class) ([\w.]{1,100})$")
 _CHANGELOG_ENTRY = re.compile(r"^([a-z0-9][a-z0-9+.~-]{0,60}) \(([^()\s]{0,60}\d[^()\s]{0,60})\) [^;\n]{1,120}; ?urgency=\w+")
 _CHANGELOG_TRAILER = re.compile(r"^ -- .{1,200}?>\s+(\w{3}, \d{1,2} \w{3} \d{4})")
+# A question standing as a heading of its own: numbered (`4.12. How do I parse a CSV
+# file?`), labelled (`Q3: Why ...?`) or a Markdown heading (`## Can frob read stdin?`).
+_QUESTION_TITLE = re.compile(r"^(?:#{1,6}\s+|(?:\d{1,3}\.)+\d{0,3}\s+|Q\d{0,3}[:.]\s*)[A-Z][^?\n]{4,150}\?\s*$")
+MIN_QUESTION_TITLES = 5  # a document of this many questions is a FAQ, whatever its title says
 _DATED_AUTHOR_LINE = re.compile(r"^\d{4}-\d{2}-\d{2}\s{1,4}\S.{0,120}(?:<[^>\s]+@[^>\s]+>|\s[^\s@]+@[^\s@]+\.\w+)\s*$")
 _FIELD_LINE = re.compile(r"^[\w][\w ./&'()-]{0,40}:\s+\S")
 _FILE_NAME = re.compile(
@@ -523,6 +527,8 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
         for name in subject_names(stated_title):
             if name.casefold() not in {s.casefold() for s in subjects}:
                 subjects.append(name)
+    if kind is None and sum(1 for line in lines if _QUESTION_TITLE.match(line.strip())) >= MIN_QUESTION_TITLES:
+        kind = "FAQ"  # its shape says what its title does not (a centred banner, a title past the notes)
     installed = installed_names(text)
     if not (man or pydoc or changelog):
         # a document without a title says what it is about in its opening sentence or

@@ -88,6 +88,9 @@ MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
+MAX_STACKED_TAGS = 3  # names of one value stacked on their own lines (`e`, `expired`)
+# one of them: a word or two, or a symbol (`-`, `?`, `undefined, undef`), no sentence
+_STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,20}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
 MIN_COMMENT_LINES = 3  # `#` lines in a row: a comment block, not headings
@@ -494,6 +497,8 @@ class _Reader:
             return self.entry(", ".join([*forms, last[0]]), body), stop
         if (wrapped := self.wrapped_tag(i, end)) is not None:
             return wrapped
+        if (stacked := self.stacked_tags(i, end)) is not None:
+            return stacked
         nxt = self.lines[i + 1] if i + 1 < end else None
         option = _option_line(line.text)
         if option is not None and (nxt is None or nxt.indent != line.indent or _OPTION.match(nxt.text.split(" ")[0])):
@@ -657,6 +662,33 @@ class _Reader:
             return None
         stop = self.extent(k - 1, end, line.indent, lazy=False)
         return self.entry(text, self.lines[k:stop]), stop
+
+    def stacked_tags(self, i: int, end: int) -> tuple[Terms, int] | None:
+        """Short names stacked over one description, each on its own line at one margin
+        (a value's letter over its name: `e` over `expired`, then the text indented
+        under them, a blank line between or not; or the last name with the text run
+        in after a gap, `f` over `full   Fully trusted.`), or None."""
+        line = self.lines[i]
+        assert line is not None
+        tags, k = [line.text], i + 1
+        if not _STACKED_TAG.match(line.text):
+            return None
+        while k < end and (t := self.lines[k]) is not None and t.indent == line.indent and len(tags) < MAX_STACKED_TAGS:
+            if (inline := _INLINE_TAG.match(t.text)) is not None and _STACKED_TAG.match(inline.group(1)) \
+                    and len(inline.group(3).split()) >= 2:
+                stop = self.entry_extent(k, end, line.indent)
+                body = [_Line(line.indent + inline.start(3), inline.group(3)), *self.lines[k + 1 : stop]]
+                return self.entry(", ".join([*tags, inline.group(1)]), body), stop
+            if not _STACKED_TAG.match(t.text):
+                return None
+            tags.append(t.text)
+            k += 1
+        below = self.next_filled(k, min(end, k + 2))
+        body_line = self.lines[below] if below < end else None
+        if len(tags) < 2 or body_line is None or body_line.indent < line.indent + 4:
+            return None
+        stop = self.entry_extent(below - 1, end, line.indent)
+        return self.entry(", ".join(tags), self.lines[below:stop]), stop
 
     def nested(self, lines: list[_Line | None]) -> tuple[Block, ...]:
         sub = _Reader(lines, False, 0)
