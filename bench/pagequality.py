@@ -819,7 +819,8 @@ _DATE_VERSION = re.compile(rf"^\d{{4}}-\d\d-\d\d\s*\((?:version\s+)?(?P<v>{VERSI
 _KEYWORD_VERSION = re.compile(
     r"\b(?:changes|news|release notes|changelog|history)\b.*?\b(?:release|version)s?\s+\"?v?"
     r"(?P<v>\d+(?:\.\d+)*)\"?(?:\s+(?:and|to)\s+\"?v?(?P<w>\d+(?:\.\d+)*))?"
-    r"|^(?:news|changes|release notes|changelog)\b(?: (?:for|of|in))?\s+[\w.+-]+\s+v?(?P<x>\d+(?:\.\d+)+)\b",
+    r"|^(?:news|changes|release notes|changelog)\b(?: (?:for|of|in))?\s+[\w.+-]+\s+(?:from\s+)?v?(?P<x>\d+(?:\.\d+)+)\b"
+    r"(?:\s+to\s+v?(?P<y>\d+(?:\.\d+)+)\b)?",
     re.IGNORECASE)
 
 
@@ -833,14 +834,15 @@ def version_heading(line: str) -> str | None:
     Unindented: `7.88.1 (2023-02-20)`, `Version 4.4`, `version 1.34 - name, date`,
     `pkg (1.2-3) unstable; urgency=low`, `## [2.1.0] - 2024-01-02`, `### 2022-12-28 (3.40.1)`;
     at any indentation, a short line naming changes and a release: `* Noteworthy changes in
-    release 3.11 (2023-05-13)`, `Major changes between "less" versions 581 and 590`."""
+    release 3.11 (2023-05-13)`, `Major changes between "less" versions 581 and 590`, `Changes in
+    frob from 1.06 to 1.07.` (the later version)."""
     if not line.strip():
         return None
     text = _strip_heading_marks(line)
     if len(text.split()) <= 14:
         m = _KEYWORD_VERSION.search(text)
-        if m and (m.group("w") or m.group("v") or m.group("x")):
-            return m.group("w") or m.group("v") or m.group("x")
+        if m and (m.group("w") or m.group("v") or m.group("y") or m.group("x")):
+            return m.group("w") or m.group("v") or m.group("y") or m.group("x")  # `from 1.4 to 1.4.1`: the later
     if line[:1].isspace():
         return None
     for pattern in (_DEBIAN, _DATE_VERSION, _VERSION_AT_START, _VERSION_WORD):

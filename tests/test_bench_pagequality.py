@@ -470,6 +470,8 @@ def test_version_headings_and_version_order() -> None:
     assert heading("5.4.1 (2023-01-11)") == "5.4.1"
     assert heading("### 2022-12-28 (3.40.1)") == "3.40.1"
     assert heading('\tMajor changes between "less" versions 581 and 590') == "590"
+    assert heading("Changes in frob from 1.07 to 1.07.1.") == "1.07.1"
+    assert heading("Changes in frobcalc 1.4 to 1.4.1.") == "1.4.1"
     assert heading("# NEWS for rsync 3.5.0 (13 Aug 2026)") == "3.5.0"
     assert heading("  release 2.5.3 (2007), now warn that they are obsolescent and should") is None
     assert heading("4.10. How do I change only the first occurrence of a pattern?") is None

@@ -1410,3 +1410,36 @@ def test_names_stacked_over_one_description_are_one_entry() -> None:
                          ("e, expired", "Trust calculation has failed; the key expired."),
                          ("q, undefined, undef", "Not enough information."),
                          ("n, never", "Never trust this key.")]
+
+
+def test_a_name_section_of_several_commands_gives_the_first_ones_purpose() -> None:
+    from wikid.document.manpage import name_of
+
+    joined = ("frob, unfrob - a block-sorting file reshaper, v1.0.8 frobcat - reshapes files to stdout "
+              "frobrecover - recovers data from damaged frob files")
+    assert name_of(joined) == (("frob", "unfrob"), "a block-sorting file reshaper, v1.0.8")
+    assert name_of("frob - convert A - B files") == (("frob",), "convert A - B files")
+
+
+def test_comment_lines_over_the_command_they_explain_are_code_not_headings() -> None:
+    text = ("Frob\n====\n\nCommon one-line scripts:\n\n# Double space a file\nfrob G file\n\n"
+            "# If a line begins with an equal sign, append it to the previous\n# line (and drop the sign).\n"
+            "frob -e :a -e '$!N;s/\\n=/ /;ta' file\n\n# Usage\n\nRun frob.\n")
+    outline = read_outline(text, ".txt")
+    assert [s.title for s in sections(outline)] == ["Frob", "Usage"]
+    codes = [b.text for _, b in walk(outline) if isinstance(b, Code)]
+    assert any(c.startswith("# If a line begins") and "frob -e" in c for c in codes), codes
+
+
+def test_tags_set_off_by_a_dash_are_entries() -> None:
+    text = ("   They are:\n\n       N      - Replace the Nth match of the pattern, where\n"
+            "                N is an integer between 1 and 512.\n"
+            "       g      - Global replace of all matches to the pattern.\n"
+            "       w file - Write the pattern space to 'file' if a replacement was\n"
+            "                done. During script execution, w appends to the file for each match.\n")
+    outline = read_outline(text, ".txt")
+    terms = [(t.term, t.description) for _, b in walk(outline) if isinstance(b, Terms) for t in b.entries]
+    assert terms == [("N", "Replace the Nth match of the pattern, where N is an integer between 1 and 512."),
+                     ("g", "Global replace of all matches to the pattern."),
+                     ("w file", "Write the pattern space to 'file' if a replacement was done. During script "
+                                "execution, w appends to the file for each match.")]

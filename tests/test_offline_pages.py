@@ -490,3 +490,11 @@ def test_the_clauses_a_licence_notice_introduces_and_a_closing_comment_block_sta
     assert "Run frob on a copy first." in body
     for gone in ("misrepresented", "Altered source", "endorse", "WARRANTY", "Local Variables", "maintainers"):
         assert gone not in body, (gone, body)
+
+
+def test_a_list_after_a_sentence_naming_the_free_software_foundation_is_content() -> None:
+    doc = ("This is GNU frob, which reshapes data files.\n\nThis version of frob has many changes made by the Free "
+           "Software Foundation. They add support for:\n\n * handling arbitrary binary data and large files\n"
+           " * making backup files\n")
+    _, _, body = only_page(run([SourceDocument("frob.txt", doc)]))
+    assert "handling arbitrary binary data and large files" in body and "making backup files" in body

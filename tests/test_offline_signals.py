@@ -341,3 +341,14 @@ def test_an_abridged_term_keeps_every_value_its_colon_introduces_however_they_we
     said = " ".join(block_text(b) for b in entry.body)
     for value in ("auto", "xz Write the xz format.", "lzip", "raw"):
         assert value in said, value
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Action items:", True), ("Daily", True), ("Weekly (Friday)", True),
+    ("frob has the following options:", False), ("Frob supports the following options:", False),
+    ("By default, frob will:", False), ("The options are:", False),
+])
+def test_a_label_names_what_follows_and_a_sentence_introducing_it_is_no_label(text: str, label: bool) -> None:
+    from wikid.manager.offline.content import is_label
+
+    assert is_label(text) is label

@@ -25,6 +25,7 @@ _NAME_SEP = re.compile(r"\s+(?:\\?-{1,2}|—|–)\s+|\s+(?:\\?-|—|–)$")
 _REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-z]{0,6}|n|l)\)")
 _FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
 MAX_NAME_CHARS = 60
+_COMMAND_NAME = re.compile(r"^[a-z][\w.+-]{0,59}$")  # `frobcat`: a command as a NAME line names it
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,13 @@ def name_of(text: str) -> tuple[tuple[str, ...], str] | None:
     names = tuple(n.strip() for n in text[: sep.start()].split(",") if n.strip())
     if not names or any(len(n) > MAX_NAME_CHARS or " " in n for n in names):
         return None
-    return names, text[sep.end():].strip()
+    purpose = text[sep.end():].strip()
+    more = _NAME_SEP.search(purpose)
+    if more is not None:  # `frob - reshape files frobcat - print them`: a NAME of several lines, joined
+        said, _, name = purpose[: more.start()].rpartition(" ")
+        if len(said.split()) >= 2 and _COMMAND_NAME.match(name):
+            purpose = said.rstrip(" ,;")
+    return names, purpose
 
 
 def _forms(text: str, names: tuple[str, ...]) -> list[str]:

@@ -65,10 +65,11 @@ _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
 _OUTLINE_STAR = re.compile(r"^(\*{1,6})\s+(\S.*)$")
 _MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.(?=\s))(\s+)(?=\S)")
 _ORDERED = re.compile(r"^(?:\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.)")
-# `-d  Decompress.`, `Q:  Why ...?`: a tag of at most 24 characters (bounded in the
-# pattern, so a long line is not backtracked through).
+# `-d  Decompress.`, `Q:  Why ...?`, `w file - Write ...`: a tag of at most 24 characters
+# (bounded in the pattern, so a long line is not backtracked through), then a gap, or a
+# dash between spaces before a capitalised description.
 _JUSTIFY_GAP = re.compile(r"\w[,;:.)]? {2,}(?=\w)")
-_INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )){0,23})( {2,}|\t)(\S.*)$")
+_INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )(?![-–—] )){0,23})( {2,}(?:[-–—] +)?| [-–—] +(?=[A-Z])|\t)(\S.*)$")
 _CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
 _WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
 _COMMENT = re.compile(r"^\s*(?:[#%$>]|//) ")
@@ -213,15 +214,19 @@ class _Reader:
         self.body_indent = body_indent  # where a man page's text stands (0 when flush left)
 
     def in_comment_block(self, i: int, end: int) -> bool:
-        """Whether line `i` is one of a run of MIN_COMMENT_LINES `#` lines with no blank
-        between them (a file's closing `# This file is free software; ...` notice, an
-        editor's `# Local Variables:`): comments, where headings stand apart."""
+        """Whether line `i` is a comment, not a heading: one of a run of
+        MIN_COMMENT_LINES `#` lines with no blank between them (a file's closing `# This
+        file is free software; ...` notice, an editor's `# Local Variables:`), or of a
+        run over the command it explains (`# Double space a file` over `frob G file`)."""
         first = last = i
         while first > 0 and _is_hash_line(self.lines[first - 1]):
             first -= 1
         while last + 1 < end and _is_hash_line(self.lines[last + 1]):
             last += 1
-        return last - first + 1 >= MIN_COMMENT_LINES
+        after = self.lines[last + 1] if last + 1 < end else None
+        return last - first + 1 >= MIN_COMMENT_LINES or (
+            after is not None and after.indent == self.lines[last].indent  # type: ignore[union-attr]
+            and _looks_like_code([after]))
 
     def next_filled(self, i: int, end: int) -> int:
         while i < end and self.lines[i] is None:
@@ -233,10 +238,8 @@ class _Reader:
         line = self.lines[i]
         assert line is not None
         nxt = self.lines[i + 1] if i + 1 < end else None
-        if line.indent <= 3 and (atx := _ATX.match(line.text)) and not (
-                nxt is not None and nxt.indent == line.indent and not _ATX.match(nxt.text) and _looks_like_code([nxt])) \
-                and not self.in_comment_block(i, end):
-            return Heading(atx.group(2), len(atx.group(1))), i + 1  # not a comment over the command it explains
+        if line.indent <= 3 and (atx := _ATX.match(line.text)) and not self.in_comment_block(i, end):
+            return Heading(atx.group(2), len(atx.group(1))), i + 1
         if self.outline_mode and line.indent == 0 and (star := _OUTLINE_STAR.match(line.text)):
             return Heading(star.group(2).strip(), len(star.group(1))), i + 1
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \

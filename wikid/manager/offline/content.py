@@ -75,6 +75,8 @@ NOT_CHANGELOG_KINDS = frozenset({"FAQ", "tutorial", "guide", "reference", "to-do
                                  "installation notes"})
 MIN_PRELUDE_WORDS = 120  # what a changelog says before its releases is carried from this long (not a NEWS file's preamble)
 _FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")
+# a licence's grant over the clauses it lists: `... permitted provided that the following conditions are met:`
+_CONDITIONS = re.compile(r"\bconditions?\b[^.]*:\s*$", re.IGNORECASE)
 _EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
 # A letter's opening (`Dear Maya,`) is no description; what follows it may be.
@@ -113,9 +115,11 @@ def is_label(text: str) -> bool:
     words = text.split()
     if not words or len(words) > MAX_LABEL_WORDS or _FIELD.match(text) or _URL.search(text) or goes_on(text):
         return False
-    if text.endswith(":"):  # `Action items:`, not the opening of a sentence (`By default, frob will:`)
-        last = words[-1].rstrip(":").casefold()
-        return len(words) <= 6 and "," not in text and not goes_on(text[:-1]) and last not in _AUXILIARIES
+    if text.endswith(":"):  # `Action items:`, not the opening of a sentence (`By default, frob will:`,
+        # `frob has the following options:`, `Frob supports the following options:`)
+        folded = {w.rstrip(":").casefold() for w in words}
+        return len(words) <= 6 and "," not in text and not goes_on(text[:-1]) \
+            and not folded & _AUXILIARIES and "following" not in folded
     return text[-1] not in ".!?;," and (text[0].isupper() or text[0].isdigit())
 
 
@@ -342,12 +346,12 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     by its first sentences (a page a converter flattened into one run of text); and
     without sign-offs (`-- Jane Roe <jane@example.org>`)."""
     out: list[Block] = []
-    notice = False  # the block before was a licence notice
+    notice = False  # the block before was a licence's grant over its clauses
     for block in blocks:
         after_notice, notice = notice, False
         if isinstance(block, Paragraph):
-            notice = is_licence_text(block.text)
-            if not notice and not is_revision_stamp(block.text) and not is_sign_off(block.text):
+            notice = is_licence_text(block.text) and _CONDITIONS.search(block.text) is not None
+            if not is_licence_text(block.text) and not is_revision_stamp(block.text) and not is_sign_off(block.text):
                 out.append(_bounded(block))
         elif isinstance(block, ItemList):
             items = tuple(i for i in block.items if not is_licence_text(i.text))
