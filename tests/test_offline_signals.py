@@ -294,7 +294,7 @@ def test_an_abridged_term_keeps_the_values_it_defines_and_its_opening_sentences(
 
 
 def test_past_the_paragraph_budget_an_example_keeps_its_lead_in_and_a_question_its_answer() -> None:
-    paragraphs = "\n\n".join(f"Paragraph {n} of the notes says something about frob." for n in range(3))
+    paragraphs = "\n\n".join(" ".join([f"Paragraph {n} of the notes says something about frob."] * 10) for n in range(3))
     section = (f"## Notes\n\nOpening remarks.\n\nWhich process holds the lock on the spool?\n\n"
                f"Use the list option of frob for this.\n\n{paragraphs}\n\n"
                "You can also build frob in an empty directory\n\n    mkdir build && cd build\n\n"
@@ -352,3 +352,11 @@ def test_a_label_names_what_follows_and_a_sentence_introducing_it_is_no_label(te
     from wikid.manager.offline.content import is_label
 
     assert is_label(text) is label
+
+
+def test_an_abridged_section_of_short_paragraphs_keeps_them_up_to_its_word_budget() -> None:
+    steps = "\n\n".join(f"Step {n}: frob probe {n} shows the process." for n in range(8))
+    text = _long_manual(f"## Probes\n\n{steps}\n")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [probes] = [s for s in content.sections if s.title == "Probes"]
+    assert len([b for b in probes.blocks if isinstance(b, Paragraph)]) == 8

@@ -53,7 +53,8 @@ LONG_BUDGET_WORDS = 8000  # what an abridged document carries (its definition li
 MAX_LEAD_SENTENCES = 4
 MAX_LEAD_CHARS = 600
 MAX_ITEMS = 60  # items of one list in an abridged document
-MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document
+MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document, or more while
+MAX_SECTION_WORDS = 250  # they hold this many words (a walk-through of short steps is kept whole)
 MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph introduces
 MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened: its first sentences
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
@@ -275,15 +276,17 @@ def _first_sentences(text: str, limit: int) -> str:
 
 
 def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
-    """One section's blocks, abridged: its first paragraphs whole (and past them a
-    paragraph that introduces a list), each list's first items, every term with its
+    """One section's blocks, abridged: its first paragraphs whole (MAX_PARAGRAPHS, or
+    as many as MAX_SECTION_WORDS hold; past them a paragraph that introduces a list),
+    each list's first items, every term with its
     description's first paragraph, a table's first rows, its first short examples with
     the paragraphs that lead to them, every example a kept paragraph introduces
     (`... as follows:`) and the answer to a question kept; a paragraph introducing a
     block left out is left out too, so no page ends a section on a colon, and so is an
     example whose lead-in was left out."""
     kept: list[tuple[int, Block]] = []
-    paragraphs = examples = 0
+    paragraphs = examples = spent = 0
+    skipped = False  # a paragraph was left out: the text after it is no longer read in a row
     for n, block in enumerate(blocks):
         after_kept = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph)
         introduced = after_kept and kept[-1][1].text.endswith(":")  # type: ignore[union-attr]
@@ -294,10 +297,15 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             # with the example it leads to while examples are shown, and as the answer to a question kept
             example = isinstance(following, Code) and len(following.text.splitlines()) <= MAX_CODE_LINES \
                 and examples < MAX_EXAMPLES
-            if paragraphs < MAX_PARAGRAPHS or answers or example \
+            words = len(block.text.split())
+            within = paragraphs < MAX_PARAGRAPHS or (spent + words <= MAX_SECTION_WORDS and not skipped)
+            if within or answers or example \
                     or (block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table))):
                 kept.append((n, block))
                 paragraphs += 1
+                spent += words
+            else:
+                skipped = True
         elif isinstance(block, ItemList):
             items = tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS] if i.text)
             if items:
