@@ -65,10 +65,14 @@ def name_of(text: str) -> tuple[tuple[str, ...], str] | None:
         return None
     purpose = text[sep.end():].strip()
     more = _NAME_SEP.search(purpose)
-    if more is not None:  # `frob - reshape files frobcat - print them`: a NAME of several lines, joined
-        said, _, name = purpose[: more.start()].rpartition(" ")
-        if len(said.split()) >= 2 and _COMMAND_NAME.match(name):
-            purpose = said.rstrip(" ,;")
+    if more is not None:
+        head = purpose[: more.start()]
+        listed = [n.strip() for n in head.split(",")]
+        if all(_COMMAND_NAME.match(n) for n in listed):  # `frob - frob, unfrob - reshape files`: names, then it
+            return names + tuple(n for n in listed if n not in names), purpose[more.end():].strip()
+        said, _, name = head.rpartition(" ")
+        if len(said.split()) >= 2 and _COMMAND_NAME.match(name):  # `frob - reshape files frobcat - print them`:
+            purpose = said.rstrip(" ,;")  # a NAME of several lines, joined
     return names, purpose
 
 
