@@ -1417,7 +1417,7 @@ def test_a_name_section_of_several_commands_gives_the_first_ones_purpose() -> No
 
     joined = ("frob, unfrob - a block-sorting file reshaper, v1.0.8 frobcat - reshapes files to stdout "
               "frobrecover - recovers data from damaged frob files")
-    assert name_of(joined) == (("frob", "unfrob"), "a block-sorting file reshaper, v1.0.8")
+    assert name_of(joined) == (("frob", "unfrob", "frobcat", "frobrecover"), "a block-sorting file reshaper, v1.0.8")
     assert name_of("frob - convert A - B files") == (("frob",), "convert A - B files")
     assert name_of("frob  -  frob,  frobmt,  unfrob - Reshape .frb files") == (
         ("frob", "frobmt", "unfrob"), "Reshape .frb files")

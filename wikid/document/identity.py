@@ -48,6 +48,7 @@ from datetime import date
 from wikid.document.blocks import HEADING, LAYOUT, PARAGRAPH, Block, plain
 from wikid.document.dates import parse_date
 from wikid.document.furniture import NAV_HEADINGS, is_boilerplate
+from wikid.document.manpage import name_of
 from wikid.document.packages import folded, installed_names, package_subject
 from wikid.document.projects import man_source, stated_projects
 from wikid.document.sentences import first_sentence, goes_on, is_sentence
@@ -343,15 +344,8 @@ def _man_name(blocks: list[Block]) -> tuple[list[str], str] | None:
             following = next((b for b in blocks[i + 1 : i + 3] if b.kind == PARAGRAPH), None)
             if following is None:
                 return None
-            line = following.text
-            sep = _NAME_SEP.search(line)
-            if sep is None:
-                return None
-            names = [n.strip() for n in line[: sep.start()].split(",") if n.strip()]
-            description = line[sep.end():].strip()
-            if names and all(len(n) <= 60 and " " not in n for n in names):
-                return names, description
-            return None
+            named = name_of(following.text)
+            return (list(named[0]), named[1]) if named else None
     return None
 
 

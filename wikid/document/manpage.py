@@ -25,6 +25,7 @@ _NAME_SEP = re.compile(r"\s+(?:\\?-{1,2}|—|–)\s+|\s+(?:\\?-|—|–)$")
 _REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-z]{0,6}|n|l)\)")
 _FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
 MAX_NAME_CHARS = 60
+MAX_PLAIN_FORM_WORDS = 3  # a usage form without brackets or options: `frobrecover filename`
 _COMMAND_NAME = re.compile(r"^[a-z][\w.+-]{0,59}$")  # `frobcat`: a command as a NAME line names it
 
 
@@ -70,20 +71,33 @@ def name_of(text: str) -> tuple[tuple[str, ...], str] | None:
         listed = [n.strip() for n in head.split(",")]
         if all(_COMMAND_NAME.match(n) for n in listed):  # `frob - frob, unfrob - reshape files`: names, then it
             return names + tuple(n for n in listed if n not in names), purpose[more.end():].strip()
-        said, _, name = head.rpartition(" ")
-        if len(said.split()) >= 2 and _COMMAND_NAME.match(name):  # `frob - reshape files frobcat - print them`:
-            purpose = said.rstrip(" ,;")  # a NAME of several lines, joined
+        return _several(names, purpose)
     return names, purpose
+
+
+def _several(names: tuple[str, ...], purpose: str) -> tuple[tuple[str, ...], str]:
+    """A NAME of several commands' lines, joined (`frob - reshape files frobcat - print
+    them frobrecover - mend them`): the first one's purpose, and every command named."""
+    rest, first, more = purpose, "", list(names)
+    while (sep := _NAME_SEP.search(rest)) is not None:
+        said, _, name = rest[: sep.start()].rpartition(" ")
+        if len(said.split()) < 2 or not _COMMAND_NAME.match(name):
+            break
+        first = first or said.rstrip(" ,;")
+        more.append(name)
+        rest = rest[sep.end():]
+    return (tuple(dict.fromkeys(more)), first) if first else (names, purpose)
 
 
 def _forms(text: str, names: tuple[str, ...]) -> list[str]:
     """One synopsis paragraph as its usage forms: split where a form starts with one
-    of the command's names, when every piece reads as a form (brackets, options)."""
+    of the command's names, when every piece reads as a form (brackets, options, or
+    the name and an argument or two)."""
     starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
     if len(starts) < 2 or starts[0] != 0:
         return [text]
     pieces = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
-    return pieces if all(_FORM_CHARS.search(p) for p in pieces) else [text]
+    return pieces if all(_FORM_CHARS.search(p) or len(p.split()) <= MAX_PLAIN_FORM_WORDS for p in pieces) else [text]
 
 
 def _is_note(text: str, names: tuple[str, ...]) -> bool:
