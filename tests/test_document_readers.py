@@ -1445,3 +1445,26 @@ def test_tags_set_off_by_a_dash_are_entries() -> None:
                      ("g", "Global replace of all matches to the pattern."),
                      ("w file", "Write the pattern space to 'file' if a replacement was done. During script "
                                 "execution, w appends to the file for each match.")]
+
+
+def test_a_title_underlined_at_its_own_indent_in_an_indented_text_is_a_heading() -> None:
+    text = ("14. When Frob Seems to Hang\n============================\n\n    Frob may hang for two reasons.\n\n"
+            "    c.  Host Name Lookup Hangs\n    ==========================\n\n    Frob can hang when it converts an address.\n\n"
+            "    d.  Login Name Delays\n    =====================\n\n    Frob reads the password file.\n")
+    outline = read_outline(text, ".txt")
+    assert [s.title for s in sections(outline)][1:] == ["c.  Host Name Lookup Hangs", "d.  Login Name Delays"]
+    assert not any(isinstance(b, ItemList) for _, b in walk(outline))
+
+
+def test_a_boxed_notice_reads_as_its_text_and_a_contents_label_goes_with_what_it_lists() -> None:
+    titles = ["Dialects Supported", "How Frob Works", "Frob Output", "Getting Started", "Bug Reports"]
+    listed = "\n".join(f"\t    {t}" for t in titles)
+    body = "\n\n".join(f"{t}\n{'=' * len(t)}\n\nFrob says something here about {t.lower()}." for t in titles)
+    text = ("\t    Notes for frob version 4\n\n" + "*" * 60 + "\n| The latest release of frob is always available from\n"
+            "| https://example.org/frob/releases\n|\n| From 4.1, git manages the changes.\n| You can consult them with git.\n" + "*" * 60
+            + f"\n\n\t\tContents\n\n{listed}\n\t\t4.0, February 24, 1997\n\t\t4.01, March 3, 1997\n\n{body}\n")
+    outline = read_outline(text, ".txt")
+    texts = [block_text(b) for _, b in walk(outline)]
+    assert "The latest release of frob is always available from https://example.org/frob/releases" in texts
+    assert not any("|" in t or "Contents" in t or "February" in t for t in texts), texts
+    assert [s.title for s in sections(outline)] == titles

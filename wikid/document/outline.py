@@ -141,12 +141,34 @@ def _without_contents(outline: Outline) -> Outline:
         return sum(1 for n in names if n in titles) >= 0.8 * len(names)
 
     def prune(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
-        return tuple(b for b in blocks if not is_toc(b))
+        out: list[Block] = []
+        listing = False  # inside what a `Contents` label lists
+        for n, b in enumerate(blocks):
+            if n + 1 < len(blocks) and _is_contents_label(b, blocks[n + 1]):
+                listing = True
+            elif listing and not _says_nothing(b):
+                listing = False
+            if not listing and not is_toc(b):
+                out.append(b)
+        return tuple(out)
 
     def section(s: Section) -> Section:
         return Section(s.title, s.level, prune(s.blocks), tuple(section(c) for c in s.sections))
 
     return Outline(prune(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+def _is_contents_label(label: Block, listed: Block) -> bool:
+    """`Contents` standing as a paragraph over the titles it lists (run together, as a
+    list or indented further, as code), none of them a sentence."""
+    return isinstance(label, Paragraph) and _CONTENTS_TITLE.match(label.text.strip()) is not None \
+        and _says_nothing(listed)
+
+
+def _says_nothing(block: Block) -> bool:
+    """Titles or dates without a sentence among them: what a table of contents lists."""
+    return isinstance(block, (Paragraph, ItemList, Code)) and not any(
+        is_sentence(s) for s in split_sentences(" ".join(block_text(block).split())))
 
 
 def _is_contents(section: Section) -> bool:

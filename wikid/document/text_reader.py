@@ -94,6 +94,9 @@ MAX_STACKED_TAGS = 3  # names of one value stacked on their own lines (`e`, `exp
 _STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,20}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
+MAX_UNDERLINED_INDENT = 8  # a title underlined at its own indent, in a text indented as a whole
+MIN_BOXED_LINES = 3  # lines opening with one `|` in a row: a box drawn around a notice
+_BOX_MARGIN = re.compile(r"^\|(?: [^|]*)?$")
 MIN_COMMENT_LINES = 3  # `#` lines in a row: a comment block, not headings
 MIN_TREE_LINES = 3
 MIN_WRAPPED_WORDS = 9  # a line this long that ends mid-sentence is prose wrapped, not a field's value
@@ -139,6 +142,26 @@ def _lines(text: str) -> list[_Line | None]:
             indent = out[-1].indent  # the sentence goes on at the next page's margin
         mended = False
         out.append(_Line(indent, stripped) if stripped else None)
+    return _unboxed(out)
+
+
+def _unboxed(lines: list[_Line | None]) -> list[_Line | None]:
+    """The lines with a notice's box margin taken off: a run of MIN_BOXED_LINES lines
+    that each open with one `|` (`| The latest release is at`), a box's side, not a
+    table's cells, reads as the text inside it."""
+    out = list(lines)
+    k = 0
+    while k < len(out):
+        j = k
+        while j < len(out) and (line := out[j]) is not None and _BOX_MARGIN.match(line.text):
+            j += 1
+        if j - k >= MIN_BOXED_LINES:
+            for n in range(k, j):
+                line = out[n]
+                assert line is not None
+                inner = line.text[1:]
+                out[n] = _Line(line.indent + 1 + len(inner) - len(inner.lstrip()), inner.strip()) if inner.strip() else None
+        k = max(j, k + 1)
     return out
 
 
@@ -243,7 +266,9 @@ class _Reader:
         if self.outline_mode and line.indent == 0 and (star := _OUTLINE_STAR.match(line.text)):
             return Heading(star.group(2).strip(), len(star.group(1))), i + 1
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
-                and len(nxt.text) >= 0.5 * len(line.text) and line.indent <= 3 and not _UNDERLINE.match(line.text):
+                and len(nxt.text) >= 0.5 * len(line.text) and not _UNDERLINE.match(line.text) \
+                and (line.indent <= 3 or (previous_blank and nxt.indent == line.indent <= MAX_UNDERLINED_INDENT)):
+            # underlined where it stands: a text indented as a whole (`    c.  Lookup hangs` over `    =====`)
             return Heading(line.text, {"=": 1, "-": 2}.get(nxt.text[0], 3)), i + 2
         if line.indent == 0 and self.body_indent > 0 and nxt is not None and nxt.indent > 0 \
                 and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
