@@ -1433,6 +1433,18 @@ def test_comment_lines_over_the_command_they_explain_are_code_not_headings() -> 
     assert any(c.startswith("# If a line begins") and "frob -e" in c for c in codes), codes
 
 
+def test_a_name_line_with_a_capitalised_purpose_is_no_entry() -> None:
+    """A lone `frob - A tool ...` under NAME is the man page's name line; only a list of
+    such tags is a definition list (a regression: the page was led by a sibling tool)."""
+    text = ("FROB(1)                     General Commands Manual                    FROB(1)\n\n"
+            "NAME\n       frob - A command line interface for the Frob library\n\n"
+            "SYNOPSIS\n       frob [options] [file]\n\n"
+            "DESCRIPTION\n       Frob reads files and reshapes them.\n")
+    man = read_manpage(read_text(text))
+    assert man is not None
+    assert man.names == ("frob",) and man.purpose == "A command line interface for the Frob library"
+
+
 def test_tags_set_off_by_a_dash_are_entries() -> None:
     text = ("   They are:\n\n       N      - Replace the Nth match of the pattern, where\n"
             "                N is an integer between 1 and 512.\n"

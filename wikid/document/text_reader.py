@@ -69,6 +69,7 @@ _ORDERED = re.compile(r"^(?:\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.)")
 # (bounded in the pattern, so a long line is not backtracked through), then a gap, or a
 # dash between spaces before a capitalised description.
 _JUSTIFY_GAP = re.compile(r"\w[,;:.)]? {2,}(?=\w)")
+_DASH_SEPARATOR = re.compile(r" [-–—]")  # `tag - Text`, one space before the dash
 _INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )(?![-–—] )){0,23})( {2,}(?:[-–—] +)?| [-–—] +(?=[A-Z])|\t)(\S.*)$")
 _CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
 _WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
@@ -535,7 +536,8 @@ class _Reader:
             body = [_Line(self.column(i, line.indent + option[2], end), option[1]), *self.lines[i + 1 : stop]]
             return self.entry(option[0], body), stop
         inline = _INLINE_TAG.match(line.text)
-        if inline and not inline.group(1).endswith((".", ",")):
+        if inline and not inline.group(1).endswith((".", ",")) \
+                and (not _DASH_SEPARATOR.match(inline.group(2)) or self.tagged_neighbour(i, end, line.indent)):
             column = line.indent + inline.start(3)
             sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent \
                 and not _justified(inline.group(3)) else None
@@ -572,6 +574,16 @@ class _Reader:
             j -= 1
         body = [_Line(max(x.indent, line.indent), x.text) if x is not None else None for x in self.lines[i + 1 : j]]
         return self.entry(line.text[:-1].rstrip(), body), j
+
+    def tagged_neighbour(self, i: int, end: int, indent: int) -> bool:
+        """Whether the entry whose tag line i stands at `indent` has a tagged line
+        beside it at that margin, before it or after its text: `w file - Write ...` is
+        an entry in a list of such tags, while a lone `frob - A tool to ...` is a
+        sentence (a manual page's NAME line)."""
+        before = next((x for x in reversed(self.lines[:i]) if x is not None), None)
+        stop = self.entry_extent(i, end, indent)
+        after = next((x for x in self.lines[stop:end] if x is not None), None)
+        return any(x is not None and x.indent == indent and _INLINE_TAG.match(x.text) for x in (before, after))
 
     def entry_extent(self, i: int, end: int, indent: int) -> int:
         """Where the entry whose tag line stands at `indent` and ends at line i ends:
