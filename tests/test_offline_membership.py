@@ -223,3 +223,22 @@ def test_the_report_says_why_a_data_file_has_a_page_of_its_own(project: Project)
     assert line.page == "topic/station-reading-and-unit-table.md"
     assert "a page of its own: " in line.message
     assert report.engine_stats["placements"]["doc-04.csv"] in line.message
+
+
+def test_a_commands_manual_page_joins_the_readme_of_the_project_its_footer_names() -> None:
+    """Each alone is about a name of its own (the command's, the project's), which keeps
+    two READMEs naming each other apart; but the manual page claims the project too."""
+    shell = SourceDocument("t/doc-51.txt", man_page(
+        "quoshell", "simple shell containing the Quo interpreter",
+        "quoshell reads commands from its standard input or from a script file and evaluates them one by one. "
+        "quoshell exits when it reaches the end of its input; quoshell -q suppresses the prompt, and quoshell -e "
+        "evaluates a single command given on the command line. The Quo library path is searched first.",
+        footer="Quo"))
+    readme = SourceDocument("t/doc-52.md", "# Quo\n\nQuo is a small scripting language for embedding in games. Quo "
+                            "runs on Linux, macOS and Windows.\n\n## Building\n\nUnpack the tarball, run the configure "
+                            "script, then type make. Quo needs a C99 compiler and nothing else. Quo installs its headers "
+                            "under include.\n\n## Licence\n\nQuo is free software under the MIT licence. Quo welcomes "
+                            "patches.\n")
+    pages = pages_of(plan([shell, readme]))
+    assert [cited for _, cited in pages.values()] == [["t/doc-51.txt", "t/doc-52.md"]], pages
+    assert [title for title, _ in pages.values()] == ["Quo"]

@@ -340,10 +340,14 @@ class _Firm:
     def apart(self, a: int, b: int) -> bool:
         """Whether two groups are firmly about different names; or two single documents,
         each about a name of its own (_own): one document naming another is no family for
-        it to join (two READMEs that mention each other's packages)."""
+        it to join (two READMEs that mention each other's packages) -- unless one claims
+        the other's own name too (a command's manual page whose footer names the project
+        its README is about: the command is part of it)."""
         na, nb = self.name(a), self.name(b)
         if na is None and nb is None and self.size[a] == self.size[b] == 1:
             na, nb = self._own(a), self._own(b)
+            if na is not None and nb is not None and (na in self.claims[b] or nb in self.claims[a]):
+                return False
         return na is not None and nb is not None and na != nb
 
 
