@@ -225,20 +225,35 @@ def test_the_report_says_why_a_data_file_has_a_page_of_its_own(project: Project)
     assert report.engine_stats["placements"]["doc-04.csv"] in line.message
 
 
-def test_a_commands_manual_page_joins_the_readme_of_the_project_its_footer_names() -> None:
-    """Each alone is about a name of its own (the command's, the project's), which keeps
-    two READMEs naming each other apart; but the manual page claims the project too."""
-    shell = SourceDocument("t/doc-51.txt", man_page(
-        "quoshell", "simple shell containing the Quo interpreter",
-        "quoshell reads commands from its standard input or from a script file and evaluates them one by one. "
-        "quoshell exits when it reaches the end of its input; quoshell -q suppresses the prompt, and quoshell -e "
-        "evaluates a single command given on the command line. The Quo library path is searched first.",
-        footer="Quo"))
-    readme = SourceDocument("t/doc-52.md", "# Quo\n\nQuo is a small scripting language for embedding in games. Quo "
+QUO_SHELL = SourceDocument("t/doc-51.txt", man_page(
+    "quoshell", "simple shell containing the Quo interpreter",
+    "quoshell reads commands from its standard input or from a script file and evaluates them one by one. "
+    "quoshell exits when it reaches the end of its input; quoshell -q suppresses the prompt, and quoshell -e "
+    "evaluates a single command given on the command line. The Quo library path is searched first.",
+    footer="Quo"))
+QUO_README = SourceDocument("t/doc-52.md", "# Quo\n\nQuo is a small scripting language for embedding in games. Quo "
                             "runs on Linux, macOS and Windows.\n\n## Building\n\nUnpack the tarball, run the configure "
                             "script, then type make. Quo needs a C99 compiler and nothing else. Quo installs its headers "
                             "under include.\n\n## Licence\n\nQuo is free software under the MIT licence. Quo welcomes "
                             "patches.\n")
-    pages = pages_of(plan([shell, readme]))
+
+
+def test_a_commands_manual_page_joins_the_readme_of_the_project_its_footer_names() -> None:
+    """Each alone is about a name of its own (the command's, the project's), which keeps
+    two READMEs naming each other apart; but the manual page claims the project too."""
+    pages = pages_of(plan([QUO_SHELL, QUO_README]))
     assert [cited for _, cited in pages.values()] == [["t/doc-51.txt", "t/doc-52.md"]], pages
+    assert [title for title, _ in pages.values()] == ["Quo"]
+
+
+def test_a_changelog_of_a_versioned_package_name_joins_the_project() -> None:
+    """"quo8.6" is Quo's package, named with its version glued on: its changelog is Quo's."""
+    entries = "".join(
+        f"quo8.6 (8.6.{n}-1) unstable; urgency=medium\n\n  * New upstream release.\n  * Refresh the patches "
+        f"for the new build system.\n\n -- Jo Packer <jo@example.org>  Sun, 0{n} Jan 2023 10:00:00 +0000\n\n"
+        for n in (3, 2, 1))
+    changelog = SourceDocument("t/doc-53.txt", entries)
+    result = plan([QUO_SHELL, QUO_README, changelog])
+    pages = pages_of(result)
+    assert [cited for _, cited in pages.values()] == [["t/doc-51.txt", "t/doc-52.md", "t/doc-53.txt"]], pages
     assert [title for title, _ in pages.values()] == ["Quo"]
