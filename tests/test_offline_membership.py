@@ -257,3 +257,19 @@ def test_a_changelog_of_a_versioned_package_name_joins_the_project() -> None:
     pages = pages_of(result)
     assert [cited for _, cited in pages.values()] == [["t/doc-51.txt", "t/doc-52.md", "t/doc-53.txt"]], pages
     assert [title for title, _ in pages.values()] == ["Quo"]
+
+
+def test_a_word_of_an_option_is_no_mention_of_the_tool_it_spells() -> None:
+    """`--numeric-sort` and `--size-sort` name a symbol lister's options, not the `sort` tool."""
+    sorter = SourceDocument("k/doc-61.txt", man_page(
+        "sort", "sort lines of text files",
+        "sort writes the sorted lines of each FILE to standard output. sort compares whole lines; with a key, "
+        "sort compares fields. sort is stable with -s, and sort merges sorted files with -m."))
+    symdump = SourceDocument("k/doc-62.txt", man_page(
+        "symdump", "list symbols from object files",
+        "symdump lists the symbols of each object file. By default symdump orders them by name; --numeric-sort "
+        "orders them by address, --size-sort by size, --reverse-sort reverses the order and --no-sort keeps the "
+        "order of the file. symdump -A names the file on each line; symdump --size-sort --reverse-sort lists the "
+        "largest first, and --numeric-sort --no-sort together is an error."))
+    pages = pages_of(plan([sorter, symdump]))
+    assert sorted(cited for _, cited in pages.values()) == [["k/doc-61.txt"], ["k/doc-62.txt"]], pages
