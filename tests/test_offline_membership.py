@@ -273,3 +273,25 @@ def test_a_word_of_an_option_is_no_mention_of_the_tool_it_spells() -> None:
         "largest first, and --numeric-sort --no-sort together is an error."))
     pages = pages_of(plan([sorter, symdump]))
     assert sorted(cited for _, cited in pages.values()) == [["k/doc-61.txt"], ["k/doc-62.txt"]], pages
+
+
+def test_commands_that_claim_a_name_each_are_titled_by_the_project_one_footer_names() -> None:
+    """Two commands' manual pages and a README naming no title: the page is the package's,
+    though only one page's footer says so (the other's conversion lost it) and every
+    document names `qlist`."""
+    pages = pages_of(plan(QUILTUTILS))
+    assert list(pages.values()) == [("quiltutils", ["u/doc-71.txt", "u/doc-72.md", "u/doc-73.txt"])], pages
+
+
+QUILTUTILS = [
+    SourceDocument("u/doc-71.txt", man_page(
+        "qlist", "list directory contents", "qlist lists each FILE. qlist sorts entries by name; qlist -t "
+        "sorts them by time. qlist is part of quiltutils.", footer="quiltutils 9.1")),
+    SourceDocument("u/doc-72.md", "# NAME\n\nqcount - count lines of text files\n\n# DESCRIPTION\n\nqcount "
+                   "prints the lines of each FILE. qcount -w counts words; qlist -l counts nothing. Full "
+                   "documentation: the quiltutils manual.\n"),
+    SourceDocument("u/doc-73.txt", "These are the quilt utilities. Most of these programs are faster than "
+                   "their ancestors.\n\nThe programs that can be built with this package are:\n\n  [ qcount "
+                   "qlist qcopy qmove\n  qecho qtrue qfalse\n\nqlist and qcount are the most used; qlist came "
+                   "first.\n"),
+]

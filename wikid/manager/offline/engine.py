@@ -548,7 +548,11 @@ class OfflineEngine:
         util-linux package", a manual page's footer) comes first when at least half of
         the members that name anything mention it and fewer documents outside the group
         do (a platform every page's footer names is no one's project): the title of
-        a package's commands and files is the package. Else the first member's own
+        a package's commands and files is the package. So does a project one member
+        states when the others claim names of their own, each claimed by one member
+        only (the manual pages of `ls` and `sort` beside a README: "GNU coreutils",
+        which the footer of one of them names), not when two members claim one name
+        (a tool's manual and changelog: the tool, not its vendor). Else the first member's own
         title, else its file's name when that says something ("price-list-2025"), else
         what a data file holds (its columns or keys) or a text's opening
         (identity.opening_title) -- never a name like `doc-04`, which says nothing.
@@ -560,6 +564,7 @@ class OfflineEngine:
             key = next(s.name_key for s in named if counts[s.name_key] == best)
             return next(s.name for s in named if s.name_key == key and s.name)
         claimed: defaultdict[str, float] = defaultdict(float)  # name -> how strongly the members claim it
+        claimers: Counter[str] = Counter()  # name -> the members claiming it
         projects: Counter[str] = Counter()
         for d, names in zip(members, subjects, strict=True):
             weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
@@ -567,8 +572,11 @@ class OfflineEngine:
             projects.update(stated)
             for key in {k for subject in names if (k := name_key(subject))}:
                 claimed[key] += PROJECT_CLAIM if key in stated else weight
+                claimers[key] += 1
+        parts = [n for k, n in claimers.items() if k not in projects]  # names other than projects, by claimers
+        one_each = len(parts) >= 2 and max(parts) == 1
         naming = sum(1 for m in group.members if any(m in ms for ms in group.mentioned.values()))
-        shared = {k for k, n in projects.items() if n >= 2 and 2 * len(group.mentioned.get(k, ())) >= naming
+        shared = {k for k, n in projects.items() if (n >= 2 or one_each) and 2 * len(group.mentioned.get(k, ())) >= naming
                   and mentioning[k] - len(group.mentioned.get(k, ())) < len(group.mentioned.get(k, ()))}
         top = top_name(group)
         candidates = [k for k in claimed if group.names.get(k)] or (
