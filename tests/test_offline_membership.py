@@ -295,3 +295,73 @@ QUILTUTILS = [
                    "qlist qcopy qmove\n  qecho qtrue qfalse\n\nqlist and qcount are the most used; qlist came "
                    "first.\n"),
 ]
+
+
+KEYFROB = [
+    SourceDocument("k/doc-81.txt", man_page(
+        "keyfrob", "manage a keyring of signing keys",
+        "keyfrob adds, lists and revokes the keys of a keyring. keyfrob --list prints each key with its "
+        "fingerprint, its keyid, its algorithm and its expiration date; a revoked key is flagged. keyfrob "
+        "--fetch asks a keyserver for a key by its fingerprint or keyid, and keyfrob --send uploads a key "
+        "with its user IDs to the keyserver. keyfrob --with-colons prints machine readable listings.")),
+    SourceDocument("k/doc-82.md", "# keyfrob\n\nkeyfrob keeps a keyring of signing keys and talks to a "
+                   "keyserver. keyfrob checks signatures, marks revoked and expired keys, and shows the "
+                   "fingerprint of every key.\n\n## Building\n\nRun make. keyfrob needs a crypto library.\n\n"
+                   "## Reporting bugs\n\nMail the keyfrob list with the keyid of the key concerned.\n"),
+]
+TAPEWIND = [
+    SourceDocument("t/doc-83.txt", man_page(
+        "tapewind", "rewind and position magnetic tapes",
+        "tapewind rewinds the tape in a drive, skips files and records, and ejects the cartridge. tapewind "
+        "status prints the block size, the density and the position of the head; tapewind erase wipes the "
+        "whole reel.")),
+    SourceDocument("t/doc-84.md", "# tapewind\n\ntapewind drives magnetic tape units: rewind, skip, erase "
+                   "and eject. tapewind reads the drive's status and block size.\n\n## Building\n\nRun make; "
+                   "tapewind needs the tape headers.\n"),
+]
+NOTE = SourceDocument("k/doc-85.txt", (
+    "Format of vault colon listings\n==============================\n\n"
+    "The machine readable response begins with an optional info line:\n\ninfo:<version>:<count>\n\n"
+    "<count> = the number of keys returned. The key listings are made up of several lines per key; "
+    "the first line is for the primary key:\n\npub:<fingerprint>:<algo>:<keylen>:<creationdate>:<expirationdate>:<flags>\n\n"
+    "<fingerprint> = either the fingerprint or the keyid of the key.\n\n<flags> = r == revoked, e == expired.\n\n"
+    "Following the pub line are one or more uid lines for the user IDs on the key:\n\n"
+    "uid:<escaped uid string>:<creationdate>:<expirationdate>:<flags>\n\n"
+    "* On a keyserver without integrated crypto, a key flagged revoked is untrustworthy until its "
+    "signatures are checked.\n* Empty fields are allowed: a key with no expiration date leaves that field empty.\n"))
+
+
+def test_a_note_naming_nothing_joins_the_tool_whose_words_it_uses() -> None:
+    """A protocol note titled by its topic, naming no tool, in its tool's vocabulary
+    (keyring, keyid, fingerprint, revoked): it joins that tool's page, and says why."""
+    result = plan([*KEYFROB, *TAPEWIND, NOTE])
+    assert sorted(cited for _, cited in pages_of(result).values()) == [
+        ["k/doc-81.txt", "k/doc-82.md", "k/doc-85.txt"], ["t/doc-83.txt", "t/doc-84.md"]]
+    assert result.placements["k/doc-85.txt"].startswith("joined: its words are the words of that group's")
+
+
+def test_a_note_near_no_group_keeps_a_page_titled_by_its_topic() -> None:
+    result = plan([*TAPEWIND, NOTE])
+    assert pages_of(result)["topic/vault-colon-listings"] == ("vault colon listings", ["k/doc-85.txt"])
+    assert result.placements["k/doc-85.txt"].startswith("a page of its own: no group's documents use its words")
+
+
+def test_notes_and_data_files_placed_by_their_words_give_one_batch_pages_in_any_order() -> None:
+    """I6 where only words link a document to its page: the note or the data file comes
+    after its tool's documents (the tool's page is concerned), or before them (its own
+    page is)."""
+    pages_in_batches([NOTE, *TAPEWIND, *KEYFROB], 1, 3)  # batches: keyfrob, tapewind, the note
+    pages_in_batches([*KEYFROB, *TAPEWIND, NOTE], 2, 4)  # batches: the note, tapewind, keyfrob
+    listing = SourceDocument("tools/doc-04.csv", "| kind | reshaped by default |\n|---|---|\n| sprocket | yes |\n"
+                             "| gimbal | yes |\n| flange | no |\n")
+    planner = SourceDocument("planner/doc-05.md", "# Cabinet planner\n\nThe planner lays out cabinets, shelves "
+                             "and drawers. The planner prints a cutting list for the cabinets.\n")
+    one = pages_in_batches([*FROBNIK, listing, planner], 2, 3)  # batches: planner, the data file, frobnik
+    assert any("tools/doc-04.csv" in text and "tools/doc-01.txt" in text for text in one.values())
+
+
+def test_a_readme_naming_a_packages_commands_after_their_pages_gives_one_batch_pages() -> None:
+    """A README naming no title comes after the pages of its package's commands, whose
+    title is the package: their sources' names (the commands) concern the page."""
+    pages_in_batches([QUILTUTILS[2], *QUILTUTILS[:2]], 1, 2)  # batches: one manual page, the other, the README
+    pages_in_batches(QUILTUTILS, 1, 2)  # batches: the README, then the manual pages one by one

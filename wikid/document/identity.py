@@ -220,8 +220,8 @@ def clean_title(text: str) -> str:
 def _usable(text: str | None) -> str | None:
     """`text` as a title, or None when it cannot be one. A line ending a sentence of
     more than five words is prose ("See the end of this file for copyrights."), and so
-    is one of more than five words introducing what follows ("The programs that can
-    be built with this package are:")."""
+    is one of more than five words introducing what follows ("The programs this
+    package builds and installs are:")."""
     if not text:
         return None
     as_written = plain(text).rstrip(" ¶")

@@ -219,7 +219,7 @@ def _divided(mentions: dict[int, int], anchors: set[int]) -> bool:
 
 
 # A command-line option's name (`--numeric-sort`, `-n`): its words name the option,
-# not a tool (`nm --numeric-sort` is no mention of `sort`); its value may (`--sum=quickhash`).
+# not a tool (`symdump --numeric-sort` is no mention of `sort`); its value may (`--sum=quickhash`).
 _OPTION = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 
 

@@ -16,8 +16,8 @@ proportions a logarithm would flatten: a page that names `ssl` 279 times and
 counted wherever their words occur, so "GNU make" counts for "GNU make" and for
 "make": the shortest name a family of documents shares gets the most weight, which
 is what makes "make", "GNU make" and "make-dfsg" documents one entity. A name
-written glued to its version ("tcl8.6", "python3": a versioned package's name)
-counts for the name too ("tcl", "python") when that is a name of its own.
+written glued to its version ("frob8.6", "frob3": a versioned package's name)
+counts for the name too ("frob") when that is a name of its own.
 
 A name stated in a field or a wiki page's title is also counted through its first
 word, written with a capital, when that word is distinctive (five letters or more,
@@ -37,7 +37,7 @@ import scipy.sparse as sp
 
 MIN_HEAD_LETTERS = 5
 PROMINENT = 2  # mentions that make a name part of what a document is about
-# A first word that is a name and a version glued together: `tcl8` of "tcl8.6", `python3`.
+# A first word that is a name and a version glued together: `frob8` of "frob8.6", `frob3`.
 _GLUED_VERSION = re.compile(r"^([a-z]{2,}?)\d{1,2}$")
 
 
@@ -66,9 +66,9 @@ class NameIndex:
         self.heads = {h: next(iter(ids)) for h, ids in heads.items() if len(ids) == 1 and h not in singles}
         self.lengths = sorted({len(t) for t in self.full})
         self.firsts = {t[0] for t in self.full} | set(self.heads)
-        self.versioned: dict[int, int] = {}  # a name glued to its version -> the name ("tcl8 6" -> "tcl")
-        for tokens, i in self.full.items():
-            if (m := _GLUED_VERSION.match(tokens[0])) and all(t.isdigit() for t in tokens[1:]) \
+        self.versioned: dict[int, int] = {}  # a name glued to its version -> the name ("frob8 6" -> "frob")
+        for name, i in self.full.items():
+            if (m := _GLUED_VERSION.match(name[0])) and all(t.isdigit() for t in name[1:]) \
                     and (base := self.full.get((m.group(1),))) is not None:
                 self.versioned[i] = base
 
