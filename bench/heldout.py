@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build six held-out corpora of real documents from this machine's installed documentation.
+"""Build eight held-out corpora of real documents from this machine's installed documentation.
 
 Why: the devset (../shared/corpus/realdocs/, 61 documents about 15 tools) is the corpus
 wikid's offline engine was tuned on, so its figures flatter the engine. These corpora are
@@ -29,7 +29,10 @@ projects of several documents -- a package's commands, its configuration file's 
 page, its README, an environment-variables page -- and data files made from the tools'
 output; heldout-d is Python standard-library packages (a package and its submodules)
 with data files made from the modules' own listings. c and d share no entity with the
-devset nor with any tool listed for a or b.
+devset nor with any tool listed for a or b. heldout-g (projects with data files, as c)
+and heldout-h (manual pages, READMEs, NEWS and changelogs, as a and b) were added once
+a-f had been looked at while tuning: they share no entity with any tool listed for a-d
+(h none with g's either), so they stay documents nobody tuned for.
 
 A candidate is taken when its file is installed (a regular file, not a symbolic link or
 a `.so` stub: those duplicate another page), its conversion succeeds and the result is
@@ -52,7 +55,7 @@ ranks it there, those that ship documents of their own first; each corpus takes 
 first PACKAGES_PER_CORPUS: disjoint sets, truth = the package's name as its metadata
 spells it, and a package installed later changes at most one package of one corpus.
 
-Output, for X in a ... f: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
+Output, for X in a ... h: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
 shuffled order fixed by the corpus's seed, so names say nothing about the tool),
 truth.json (input path -> entity, the devset's schema) and sources.json (input path ->
 conversion, entity, package, source, version, the devset's schema). The same machine
