@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build six held-out corpora of real documents from this machine's installed documentation.
+"""Build eight held-out corpora of real documents from this machine's installed documentation.
 
 Why: the devset (../shared/corpus/realdocs/, 61 documents about 15 tools) is the corpus
 wikid's offline engine was tuned on, so its figures flatter the engine. These corpora are
@@ -29,7 +29,10 @@ projects of several documents -- a package's commands, its configuration file's 
 page, its README, an environment-variables page -- and data files made from the tools'
 output; heldout-d is Python standard-library packages (a package and its submodules)
 with data files made from the modules' own listings. c and d share no entity with the
-devset nor with any tool listed for a or b.
+devset nor with any tool listed for a or b. heldout-g (projects with data files, as c)
+and heldout-h (manual pages, READMEs, NEWS and changelogs, as a and b) were added once
+a-f had been looked at while tuning: they share no entity with any tool listed for a-d
+(h none with g's either), so they stay documents nobody tuned for.
 
 A candidate is taken when its file is installed (a regular file, not a symbolic link or
 a `.so` stub: those duplicate another page), its conversion succeeds and the result is
@@ -52,7 +55,7 @@ ranks it there, those that ship documents of their own first; each corpus takes 
 first PACKAGES_PER_CORPUS: disjoint sets, truth = the package's name as its metadata
 spells it, and a package installed later changes at most one package of one corpus.
 
-Output, for X in a ... f: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
+Output, for X in a ... h: OUTDIR/heldout-X/input/doc-NN.<ext> (numbers assigned in a
 shuffled order fixed by the corpus's seed, so names say nothing about the tool),
 truth.json (input path -> entity, the devset's schema) and sources.json (input path ->
 conversion, entity, package, source, version, the devset's schema). The same machine
@@ -214,6 +217,16 @@ DATA: dict[str, DataSource] = {
                                  json.loads),
     "ascii-controls": DataSource(_python("import curses.ascii as a\nrows = {'controlnames': a.controlnames}"),
                                  json.loads),
+    "dircolors": DataSource(("dircolors", "--print-database"), _lines(r"^([^#\s]\S*) ([^#\s]\S*)", ["name", "value"])),
+    "tesseract-psm": DataSource(("tesseract", "--help-psm"), _lines(r"^\s*(\d+)\s+(\S.*)$", ["mode", "description"])),
+    "ctags-extras": DataSource(("ctags-universal", "--list-extras"),
+                               _lines(r"^(\S)\s+(\S+)\s+(yes|no)\s+(\S+)\s+(yes|no)\s+(.*)$",
+                                      ["letter", "name", "enabled", "language", "fixed", "description"])),
+    "vim-features": DataSource(("vim", "--version"), lambda out: [["feature", "included"]] + [
+        [m.group(2), "yes" if m.group(1) == "+" else "no"]
+        for m in re.finditer(r"(?m)(?:^|\s)([+-])\+?([a-z_0-9()]+)(?=\s|$)", out.split("Features included", 1)[-1]
+                             .split("system vimrc", 1)[0])]),
+    "node-versions": DataSource(("node", "-p", "JSON.stringify(process.versions)"), json.loads),
 }
 
 
@@ -327,10 +340,56 @@ CORPORA: dict[str, tuple[int, tuple[Tool, ...]]] = {
              "concurrent.futures.process pydoc-md"),
         tool("unittest", "unittest pydoc", "unittest.mock pydoc-html", "unittest.result pydoc-md"),
     )),
+    # Projects again, as c, of tools no other corpus lists: commands' and files' manual
+    # pages, READMEs, and data files made from the tools' output.
+    "heldout-g": (20261208, (
+        tool("coreutils", "man/man1/ls.1.gz txt", "dircolors csv", "doc/coreutils/README.gz raw",
+             "man/man1/sort.1.gz md", "man/man1/stat.1.gz html"),
+        tool("binutils", "man/man1/objdump.1.gz txt", "man/man1/readelf.1.gz md", "man/man1/nm.1.gz html",
+             "doc/binutils/NEWS.gz raw"),
+        tool("groff", "man/man1/groff.1.gz txt", "man/man1/troff.1.gz md", "doc/groff/README.gz raw",
+             "man/man1/tbl.1.gz html"),
+        tool("tesseract-ocr", "man/man1/tesseract.1.gz txt", "doc/tesseract-ocr/README.md.gz raw", "tesseract-psm csv",
+             "man/man5/unicharambigs.5.gz md"),
+        tool("universal-ctags", "man/man7/ctags-universal-optlib.7.gz md", "ctags-extras csv",
+             "man/man7/ctags-universal-faq.7.gz html", "man/man7/ctags-universal-client-tools.7.gz txt"),
+        tool("net-tools", "man/man8/netstat.8.gz txt", "man/man8/ifconfig.8.gz md", "doc/net-tools/README raw",
+             "man/man8/route.8.gz html"),
+        tool("vim", "man/man1/vim.1.gz txt", "vim-features csv", "doc/vim-common/README.Debian raw",
+             "man/man1/vimtutor.1.gz md"),
+        tool("nodejs", "man/man1/node.1.gz txt", "node-versions json", "doc/nodejs/glossary.md raw",
+             "doc/nodejs/SECURITY.md raw"),
+        # fallbacks
+        tool("iproute2", "man/man8/ip.8.gz txt", "man/man8/ss.8.gz md", "man/man8/tc.8.gz html",
+             "doc/iproute2/README.Debian raw"),
+    )),
+    # Manual pages, READMEs, NEWS and changelogs, as a and b, of tools no other corpus lists.
+    "heldout-h": (20261209, (
+        tool("ed", "man/man1/ed.1.gz txt", "doc/ed/README.gz raw", "doc/ed/NEWS.gz raw",
+             "doc/ed/changelog.Debian.gz raw"),
+        tool("xdg-utils", "man/man1/xdg-open.1.gz txt", "doc/xdg-utils/README raw", "man/man1/xdg-mime.1.gz md",
+             "doc/xdg-utils/NEWS.gz raw", "man/man1/xdg-settings.1.gz html"),
+        tool("fakeroot", "man/man1/fakeroot-sysv.1.gz txt", "doc/fakeroot/README raw",
+             "man/man1/faked-sysv.1.gz html", "doc/fakeroot/DEBUG raw", "doc/fakeroot/changelog.Debian.gz raw"),
+        tool("perl", "man/man1/perl.1.gz txt", "doc/perl/README.Debian raw", "man/man1/perlbug.1.gz html",
+             "man/man1/cpan.1.gz md", "doc/perl/changelog.Debian.gz raw"),
+        tool("iso-codes", "doc/iso-codes/README.md.gz raw", "doc/iso-codes/changelog.Debian.gz raw",
+             "doc/iso-codes/CHANGELOG-PRE-4.0.md.gz raw", "doc/iso-codes/TODO raw"),
+        tool("debconf", "man/man1/debconf.1.gz txt", "doc/debconf/README.Debian raw", "man/man1/debconf-show.1.gz md",
+             "man/man1/debconf-set-selections.1.gz html", "doc/debconf/NEWS.Debian.gz raw"),
+        tool("packagekit", "man/man1/pkcon.1.gz txt", "doc/packagekit/README.Debian raw", "man/man1/pkmon.1.gz md"),
+        tool("tcl", "man/man1/tclsh8.6.1.gz txt", "doc/tcl8.6/README.md.gz raw", "doc/tcl8.6/README.Debian raw",
+             "doc/tcl8.6/changelog.Debian.gz raw"),
+        # fallbacks
+        tool("debianutils", "man/man8/run-parts.8.gz txt", "man/man8/savelog.8.gz md", "doc/debianutils/README.shells.gz raw",
+             "doc/debianutils/changelog.Debian.gz raw"),
+    )),
 }
 ALL = (*CORPORA, *PACKAGE_CORPORA)
 # Corpora built from tools of their own: they leave out every tool listed for these.
-FRESH_OF = {"heldout-c": ("heldout-a", "heldout-b"), "heldout-d": ("heldout-a", "heldout-b")}
+FRESH_OF = {"heldout-c": ("heldout-a", "heldout-b"), "heldout-d": ("heldout-a", "heldout-b"),
+            "heldout-g": ("heldout-a", "heldout-b", "heldout-c", "heldout-d"),
+            "heldout-h": ("heldout-a", "heldout-b", "heldout-c", "heldout-d", "heldout-g")}
 
 
 def note(message: str) -> None:

@@ -1,10 +1,10 @@
-"""bench/heldout.py builds six held-out corpora that benchmarks can trust.
+"""bench/heldout.py builds eight held-out corpora that benchmarks can trust.
 
 Why: the held-out corpora are only worth something if they are what bench/quality.py
 expects (truth.json naming every input), if their names give nothing away, if they
 share no entity with the devset the engine was tuned on, and if every run on one
 machine gives the same bytes -- otherwise two benchmark runs would not be comparable.
-Skipped where the machine has no man pages or too few of the candidate tools (a-d), or
+Skipped where the machine has no man pages or too few of the candidate tools (a-d, g, h), or
 too few installed Python packages with a long description (e, f). Two builds take ten
 to twenty seconds.
 """
@@ -125,4 +125,36 @@ def test_builds_two_deterministic_corpora_of_package_readmes(tmp_path: Path) -> 
 
     before = digests(out)
     build(out, PACKAGE_NAMES)
+    assert digests(out) == before
+
+
+FRESH_NAMES = ("heldout-g", "heldout-h")
+
+
+def test_builds_two_more_corpora_of_tools_no_other_corpus_lists(tmp_path: Path) -> None:
+    """g (projects with data files, as c) and h (manual pages, READMEs, NEWS, as a and b)
+    leave out every tool listed for a-d (and h every tool listed for g): corpora nobody
+    tuned for while a-f were being looked at."""
+    if not Path("/usr/share/man").is_dir():
+        pytest.skip("/usr/share/man is absent: no man pages to build the corpora from")
+    for name in FRESH_NAMES:
+        if len(heldout.installed_tools(name)) < heldout.TOOLS_PER_CORPUS:
+            pytest.skip(f"{name}: fewer than {heldout.TOOLS_PER_CORPUS} candidate tools installed "
+                        f"({heldout.installed_tools(name)})")
+    out = tmp_path / "out"
+    build(out, FRESH_NAMES)
+    listed = {t.entity for name in NAMES for t in heldout.CORPORA[name][1]}
+    entities: dict[str, set[str]] = {}
+    for name in FRESH_NAMES:
+        truth, sources, files = read_corpus(out / name)
+        assert sorted(truth) == files and sorted(sources) == files
+        entities[name] = set(truth.values())
+        assert len(entities[name]) == heldout.TOOLS_PER_CORPUS, entities[name]
+        assert not entities[name] & (listed | heldout.excluded_entities())
+        assert all(re.fullmatch(r"doc-\d{2,}\.\w+", f) for f in files)
+    assert not entities["heldout-h"] & {t.entity for t in heldout.CORPORA["heldout-g"][1]}
+    _, _, g_files = read_corpus(out / "heldout-g")
+    assert sum(Path(f).suffix in (".csv", ".json") for f in g_files) >= 3
+    before = digests(out)
+    build(out, FRESH_NAMES)
     assert digests(out) == before

@@ -275,6 +275,15 @@ def test_a_first_line_ending_a_long_sentence_is_prose() -> None:
     assert ident(text).title is None
 
 
+def test_a_line_introducing_a_list_is_prose_not_a_title() -> None:
+    """A README whose opening paragraphs run on, then "... are:" over an indented list."""
+    text = ("These are the frob utilities.  This package is the union of\nthe old frob and blat packages.\n\n"
+            "The programs that can be built with this package are:\n\n  [ blat frob frobcat frobdiff\n  twiddle untwiddle\n\n"
+            "See the file NEWS for the changes of this release.\n")
+    assert ident(text).title is None
+    assert ident(text).subjects == ()
+
+
 @pytest.mark.parametrize(
     "fields",
     ["To: Board members\nFrom: Jane Roe\nDate: 1 March 2024\n",
@@ -367,6 +376,8 @@ def test_title_parts(title: str, parts: list[str]) -> None:
         ("GNU make NEWS", ["GNU make"]),
         ("TODO file for gzip.", ["gzip"]),
         ("Contributing to Zstandard", ["Zstandard"]),
+        ("Reporting a bug in Frob", ["Frob"]),  # reporting a bug is how one contributes, not a subject
+        ("Reporting Security Issues in Frob", ["Frob"]),
         ("re — Regular expression operations", ["re"]),
         ("Frob — a file twiddler", ["Frob"]),
         ("Installing Frob on Debian", ["Frob"]),
@@ -400,6 +411,7 @@ def test_subject_names(title: str, subjects: list[str]) -> None:
         ("Getting started with Frob", "tutorial"),
         ("Frob user manual", "guide"),
         ("Contributing to Frob", "contribution guide"),
+        ("Reporting a bug in Frob", "contribution guide"),
         ("Installing Frob", "installation notes"),
         ("Frob API", "reference"),
         ("Board meeting minutes", "meeting notes"),

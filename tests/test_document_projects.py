@@ -23,6 +23,8 @@ from wikid.document.reading import read
     ("PG_DUMP(1)   PostgreSQL 15.18 Documentation   PG_DUMP(1)", "PostgreSQL 15.18   2026   PG_DUMP(1)",
      ["PostgreSQL"]),
     ("CMAKE(1)     CMake     CMAKE(1)", "3.25.1     November 30, 2022     CMAKE(1)", ["CMake"]),
+    ("OBJDUMP(1)     GNU Development Tools     OBJDUMP(1)", "binutils-2.40.00     2023-01-14     OBJDUMP(1)",
+     ["binutils", "GNU Development Tools"]),
     ("TIC(1)     General Commands Manual     TIC(1)", "      TIC(1)", []),
     ("FC-LIST(1)            FC-LIST(1)", "      Aug 13, 2008      FC-LIST(1)", []),
 ])

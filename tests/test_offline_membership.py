@@ -223,3 +223,145 @@ def test_the_report_says_why_a_data_file_has_a_page_of_its_own(project: Project)
     assert line.page == "topic/station-reading-and-unit-table.md"
     assert "a page of its own: " in line.message
     assert report.engine_stats["placements"]["doc-04.csv"] in line.message
+
+
+QUO_SHELL = SourceDocument("t/doc-51.txt", man_page(
+    "quoshell", "simple shell containing the Quo interpreter",
+    "quoshell reads commands from its standard input or from a script file and evaluates them one by one. "
+    "quoshell exits when it reaches the end of its input; quoshell -q suppresses the prompt, and quoshell -e "
+    "evaluates a single command given on the command line. The Quo library path is searched first.",
+    footer="Quo"))
+QUO_README = SourceDocument("t/doc-52.md", "# Quo\n\nQuo is a small scripting language for embedding in games. Quo "
+                            "runs on Linux, macOS and Windows.\n\n## Building\n\nUnpack the tarball, run the configure "
+                            "script, then type make. Quo needs a C99 compiler and nothing else. Quo installs its headers "
+                            "under include.\n\n## Licence\n\nQuo is free software under the MIT licence. Quo welcomes "
+                            "patches.\n")
+
+
+def test_a_commands_manual_page_joins_the_readme_of_the_project_its_footer_names() -> None:
+    """Each alone is about a name of its own (the command's, the project's), which keeps
+    two READMEs naming each other apart; but the manual page claims the project too."""
+    pages = pages_of(plan([QUO_SHELL, QUO_README]))
+    assert [cited for _, cited in pages.values()] == [["t/doc-51.txt", "t/doc-52.md"]], pages
+    assert [title for title, _ in pages.values()] == ["Quo"]
+
+
+def test_a_changelog_of_a_versioned_package_name_joins_the_project() -> None:
+    """"quo8.6" is Quo's package, named with its version glued on: its changelog is Quo's."""
+    entries = "".join(
+        f"quo8.6 (8.6.{n}-1) unstable; urgency=medium\n\n  * New upstream release.\n  * Refresh the patches "
+        f"for the new build system.\n\n -- Jo Packer <jo@example.org>  Sun, 0{n} Jan 2023 10:00:00 +0000\n\n"
+        for n in (3, 2, 1))
+    changelog = SourceDocument("t/doc-53.txt", entries)
+    result = plan([QUO_SHELL, QUO_README, changelog])
+    pages = pages_of(result)
+    assert [cited for _, cited in pages.values()] == [["t/doc-51.txt", "t/doc-52.md", "t/doc-53.txt"]], pages
+    assert [title for title, _ in pages.values()] == ["Quo"]
+
+
+def test_a_word_of_an_option_is_no_mention_of_the_tool_it_spells() -> None:
+    """`--numeric-sort` and `--size-sort` name a symbol lister's options, not the `sort` tool."""
+    sorter = SourceDocument("k/doc-61.txt", man_page(
+        "sort", "sort lines of text files",
+        "sort writes the sorted lines of each FILE to standard output. sort compares whole lines; with a key, "
+        "sort compares fields. sort is stable with -s, and sort merges sorted files with -m."))
+    symdump = SourceDocument("k/doc-62.txt", man_page(
+        "symdump", "list symbols from object files",
+        "symdump lists the symbols of each object file. By default symdump orders them by name; --numeric-sort "
+        "orders them by address, --size-sort by size, --reverse-sort reverses the order and --no-sort keeps the "
+        "order of the file. symdump -A names the file on each line; symdump --size-sort --reverse-sort lists the "
+        "largest first, and --numeric-sort --no-sort together is an error."))
+    pages = pages_of(plan([sorter, symdump]))
+    assert sorted(cited for _, cited in pages.values()) == [["k/doc-61.txt"], ["k/doc-62.txt"]], pages
+
+
+def test_commands_that_claim_a_name_each_are_titled_by_the_project_one_footer_names() -> None:
+    """Two commands' manual pages and a README naming no title: the page is the package's,
+    though only one page's footer says so (the other's conversion lost it) and every
+    document names `qlist`."""
+    pages = pages_of(plan(QUILTUTILS))
+    assert list(pages.values()) == [("quiltutils", ["u/doc-71.txt", "u/doc-72.md", "u/doc-73.txt"])], pages
+
+
+QUILTUTILS = [
+    SourceDocument("u/doc-71.txt", man_page(
+        "qlist", "list directory contents", "qlist lists each FILE. qlist sorts entries by name; qlist -t "
+        "sorts them by time. qlist is part of quiltutils.", footer="quiltutils 9.1")),
+    SourceDocument("u/doc-72.md", "# NAME\n\nqcount - count lines of text files\n\n# DESCRIPTION\n\nqcount "
+                   "prints the lines of each FILE. qcount -w counts words; qlist -l counts nothing. Full "
+                   "documentation: the quiltutils manual.\n"),
+    SourceDocument("u/doc-73.txt", "These are the quilt utilities. Most of these programs are faster than "
+                   "their ancestors.\n\nThe programs that can be built with this package are:\n\n  [ qcount "
+                   "qlist qcopy qmove\n  qecho qtrue qfalse\n\nqlist and qcount are the most used; qlist came "
+                   "first.\n"),
+]
+
+
+KEYFROB = [
+    SourceDocument("k/doc-81.txt", man_page(
+        "keyfrob", "manage a keyring of signing keys",
+        "keyfrob adds, lists and revokes the keys of a keyring. keyfrob --list prints each key with its "
+        "fingerprint, its keyid, its algorithm and its expiration date; a revoked key is flagged. keyfrob "
+        "--fetch asks a keyserver for a key by its fingerprint or keyid, and keyfrob --send uploads a key "
+        "with its user IDs to the keyserver. keyfrob --with-colons prints machine readable listings.")),
+    SourceDocument("k/doc-82.md", "# keyfrob\n\nkeyfrob keeps a keyring of signing keys and talks to a "
+                   "keyserver. keyfrob checks signatures, marks revoked and expired keys, and shows the "
+                   "fingerprint of every key.\n\n## Building\n\nRun make. keyfrob needs a crypto library.\n\n"
+                   "## Reporting bugs\n\nMail the keyfrob list with the keyid of the key concerned.\n"),
+]
+TAPEWIND = [
+    SourceDocument("t/doc-83.txt", man_page(
+        "tapewind", "rewind and position magnetic tapes",
+        "tapewind rewinds the tape in a drive, skips files and records, and ejects the cartridge. tapewind "
+        "status prints the block size, the density and the position of the head; tapewind erase wipes the "
+        "whole reel.")),
+    SourceDocument("t/doc-84.md", "# tapewind\n\ntapewind drives magnetic tape units: rewind, skip, erase "
+                   "and eject. tapewind reads the drive's status and block size.\n\n## Building\n\nRun make; "
+                   "tapewind needs the tape headers.\n"),
+]
+NOTE = SourceDocument("k/doc-85.txt", (
+    "Format of vault colon listings\n==============================\n\n"
+    "The machine readable response begins with an optional info line:\n\ninfo:<version>:<count>\n\n"
+    "<count> = the number of keys returned. The key listings are made up of several lines per key; "
+    "the first line is for the primary key:\n\npub:<fingerprint>:<algo>:<keylen>:<creationdate>:<expirationdate>:<flags>\n\n"
+    "<fingerprint> = either the fingerprint or the keyid of the key.\n\n<flags> = r == revoked, e == expired.\n\n"
+    "Following the pub line are one or more uid lines for the user IDs on the key:\n\n"
+    "uid:<escaped uid string>:<creationdate>:<expirationdate>:<flags>\n\n"
+    "* On a keyserver without integrated crypto, a key flagged revoked is untrustworthy until its "
+    "signatures are checked.\n* Empty fields are allowed: a key with no expiration date leaves that field empty.\n"))
+
+
+def test_a_note_naming_nothing_joins_the_tool_whose_words_it_uses() -> None:
+    """A protocol note titled by its topic, naming no tool, in its tool's vocabulary
+    (keyring, keyid, fingerprint, revoked): it joins that tool's page, and says why."""
+    result = plan([*KEYFROB, *TAPEWIND, NOTE])
+    assert sorted(cited for _, cited in pages_of(result).values()) == [
+        ["k/doc-81.txt", "k/doc-82.md", "k/doc-85.txt"], ["t/doc-83.txt", "t/doc-84.md"]]
+    assert result.placements["k/doc-85.txt"].startswith("joined: its words are the words of that group's")
+
+
+def test_a_note_near_no_group_keeps_a_page_titled_by_its_topic() -> None:
+    result = plan([*TAPEWIND, NOTE])
+    assert pages_of(result)["topic/vault-colon-listings"] == ("vault colon listings", ["k/doc-85.txt"])
+    assert result.placements["k/doc-85.txt"].startswith("a page of its own: no group's documents use its words")
+
+
+def test_notes_and_data_files_placed_by_their_words_give_one_batch_pages_in_any_order() -> None:
+    """I6 where only words link a document to its page: the note or the data file comes
+    after its tool's documents (the tool's page is concerned), or before them (its own
+    page is)."""
+    pages_in_batches([NOTE, *TAPEWIND, *KEYFROB], 1, 3)  # batches: keyfrob, tapewind, the note
+    pages_in_batches([*KEYFROB, *TAPEWIND, NOTE], 2, 4)  # batches: the note, tapewind, keyfrob
+    listing = SourceDocument("tools/doc-04.csv", "| kind | reshaped by default |\n|---|---|\n| sprocket | yes |\n"
+                             "| gimbal | yes |\n| flange | no |\n")
+    planner = SourceDocument("planner/doc-05.md", "# Cabinet planner\n\nThe planner lays out cabinets, shelves "
+                             "and drawers. The planner prints a cutting list for the cabinets.\n")
+    one = pages_in_batches([*FROBNIK, listing, planner], 2, 3)  # batches: planner, the data file, frobnik
+    assert any("tools/doc-04.csv" in text and "tools/doc-01.txt" in text for text in one.values())
+
+
+def test_a_readme_naming_a_packages_commands_after_their_pages_gives_one_batch_pages() -> None:
+    """A README naming no title comes after the pages of its package's commands, whose
+    title is the package: their sources' names (the commands) concern the page."""
+    pages_in_batches([QUILTUTILS[2], *QUILTUTILS[:2]], 1, 2)  # batches: one manual page, the other, the README
+    pages_in_batches(QUILTUTILS, 1, 2)  # batches: the README, then the manual pages one by one

@@ -70,7 +70,9 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("to-do list", r"\b(?:todo|to-do|to do|things to do|roadmap|wishlist)\b"),
         ("tutorial", r"\b(?:tutorial|howto|how-to|how to|cookbook|walkthrough|getting started|quick ?start|introduction to|primer)\b"),
         ("guide", r"\b(?:guide|handbook|user manual|manual)\b"),
-        ("contribution guide", r"\bcontribut(?:ing|ion|ions|or guide)\b"),
+        # reporting a bug is a way to contribute: "Reporting a bug in frob" is about frob
+        ("contribution guide", r"\bcontribut(?:ing|ion|ions|or guide)\b|\breporting (?:a |an )?(?:security )?"
+                               r"(?:bugs?|issues?|problems?|vulnerabilit(?:y|ies))\b"),
         ("installation notes", r"\binstall(?:ing|ation)?\b"),
         ("reference", r"\b(?:reference|api|specification|spec)\b"),
         ("meeting notes", r"\b(?:meeting|minutes|standup|stand-up|retro|retrospective|agenda|kick-?off)\b"),
@@ -222,11 +224,13 @@ def clean_title(text: str) -> str:
 
 def _usable(text: str | None) -> str | None:
     """`text` as a title, or None when it cannot be one. A line ending a sentence of
-    more than five words is prose ("See the end of this file for copyrights.")."""
+    more than five words is prose ("See the end of this file for copyrights."), and so
+    is one of more than five words introducing what follows ("The programs this
+    package builds and installs are:")."""
     if not text:
         return None
     as_written = plain(text).rstrip(" ¶")
-    if as_written[-1:] in ".!?" and len(as_written.split()) > 5 and not _NAME_SEP.search(as_written):
+    if as_written[-1:] in ".!?:" and len(as_written.split()) > 5 and not _NAME_SEP.search(as_written):
         return None
     cleaned = " — ".join(title_parts(clean_title(text)))
     return cleaned if cleaned and title_problem(cleaned) is None else None

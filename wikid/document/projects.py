@@ -35,15 +35,19 @@ _VOLUME = re.compile(r"\b(?:manual|commands|administration|programmer'?s|functio
                      r"information|utilities|conventions)\b", re.IGNORECASE)
 _NOT_NAME = re.compile(r"^(?:v?\d[\w.+~:-]*|version|release|documentation|the|a|an|this|that|its|our|of)$",
                        re.IGNORECASE)
+# A version glued to a name by a hyphen, as a source tarball is named: `frobutils-2.40.00`.
+_GLUED_VERSION = re.compile(r"(?<=[A-Za-z])-v?\d+(?:\.\d+)+$")
 _ARTICLES = frozenset("a an the this that its our their your another same whole entire it there here which what "
                       "each every one everything something below above".split())
 
 
 def _cleaned(text: str) -> str | None:
-    """A header's or footer's name: without versions, dates and words like "version"."""
+    """A header's or footer's name: without versions (apart, or glued on as in
+    `frobutils-2.40.00`), dates and words like "version"."""
     if _VOLUME.search(text) or parse_date(text) is not None:
         return None
-    words = [w for w in text.split() if not _NOT_NAME.match(w.strip("(),")) and parse_date(w) is None]
+    words = [_GLUED_VERSION.sub("", w) for w in text.split()
+             if not _NOT_NAME.match(w.strip("(),")) and parse_date(w) is None]
     name = " ".join(words).strip(" ,;:")
     return name if re.search(r"[A-Za-z]{2,}", name) and len(words) <= 3 else None
 

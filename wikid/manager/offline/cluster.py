@@ -218,6 +218,15 @@ def _divided(mentions: dict[int, int], anchors: set[int]) -> bool:
     return len(counts) >= 2 and counts[0] < 2 * counts[1]
 
 
+# A command-line option's name (`--numeric-sort`, `-n`): its words name the option,
+# not a tool (`symdump --numeric-sort` is no mention of `sort`); its value may (`--sum=quickhash`).
+_OPTION = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
+
+
+def _without_options(text: str) -> str:
+    return _OPTION.sub(" ", text)
+
+
 _CODE_PREFIX = re.compile(r"([A-Z]{2,})-")
 MIN_FAMILY_CODES = 2
 
@@ -340,10 +349,14 @@ class _Firm:
     def apart(self, a: int, b: int) -> bool:
         """Whether two groups are firmly about different names; or two single documents,
         each about a name of its own (_own): one document naming another is no family for
-        it to join (two READMEs that mention each other's packages)."""
+        it to join (two READMEs that mention each other's packages) -- unless one claims
+        the other's own name too (a command's manual page whose footer names the project
+        its README is about: the command is part of it)."""
         na, nb = self.name(a), self.name(b)
         if na is None and nb is None and self.size[a] == self.size[b] == 1:
             na, nb = self._own(a), self._own(b)
+            if na is not None and nb is not None and (na in self.claims[b] or nb in self.claims[a]):
+                return False
         return na is not None and nb is not None and na != nb
 
 
@@ -532,7 +545,7 @@ def group_documents(
     _join_code_families(uf, signals, own, names, first_named, concept_keys, about_concept)
     vocabulary = {name_key(s) for names_ in own for s in names_} | set(names)
     index = NameIndex(vocabulary, names)
-    mentions = [index.counts(*cased_words(t)) for t in texts]
+    mentions = [index.counts(*cased_words(_without_options(t))) for t in texts]
     claims = [{index.ids[k] for s in names_ if (k := name_key(s)) in index.ids} for names_ in own]
     name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims,
                              listings, index.keys)

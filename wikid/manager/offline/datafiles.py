@@ -22,6 +22,14 @@ batch's engine_stats.
   its entity at all.
 * RATIO 1.5 -- the best group must be clearly better than the next (a listing of
   terminal types scores 0.058 with two groups: it stays alone).
+
+A note that names nothing -- no name but its title's subject, and that only once: a
+protocol's "Format of vault colon listings" -- is placed the same way, by its
+vocabulary (`keyid`, `fingerprint`, `revoked`, `uid` are its tool's words):
+
+* MIN_NOTE_COSINE 0.15 -- such a note scores 0.224 with its tool's group, the next
+  group 0.139 (bench/heldout.py a); prose sharing only common words with a group (`with`, `the`,
+  `files`) scores 0.05-0.08.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from wikid.document.blocks import split_cells
 # What a data file is, by its extension: tables and records, not configuration.
 DATA_FILES = frozenset(".csv .tsv .xlsx .json .jsonl .ndjson".split())
 MIN_COSINE = 0.04
+MIN_NOTE_COSINE = 0.15
 RATIO = 1.5
 MAX_TITLE_FIELDS = 3
 _TOKEN = re.compile(r"[^\W\d_][\w-]{2,}", re.UNICODE)
@@ -80,23 +89,34 @@ class Placer:
             for w, v in _vector(counts, self.idf).items():
                 self.postings.setdefault(w, []).append((i, v))
 
-    def place(self, data: Counter[str]) -> Placement:
-        """The group whose documents use the data file's words (`data`) most, or none."""
+    def scores(self, data: Counter[str]) -> list[tuple[float, int]]:
+        """(cosine, group index) of every group sharing a word with `data`, best first
+        (ties to the lower index)."""
         mine = _vector(data, self.idf)
-        if not mine:
-            return Placement(None, "it holds no words to match")
         totals: dict[int, float] = {}
         for w, v in mine.items():
             for i, theirs in self.postings.get(w, ()):
                 totals[i] = totals.get(i, 0.0) + v * theirs
-        scores = sorted(((round(t, 9), -i) for i, t in totals.items()), reverse=True)
+        return sorted(((round(t, 9), i) for i, t in totals.items()), key=lambda ti: (-ti[0], ti[1]))
+
+    def place(self, data: Counter[str], note: bool = False) -> Placement:
+        """The group whose documents use the values of a data file (`data`, its words)
+        most, or none. A note's prose (`note`) shares common words with any text -- a
+        note on cabinets scores 0.056 with a tool's manual and FAQ, one on a server's
+        workers 0.077 with a README -- so a note needs MIN_NOTE_COSINE; a data file's
+        values are the items it lists."""
+        what = "words" if note else "values"
+        if not data:
+            return Placement(None, "it holds no words to match")
+        scores = self.scores(data)
         best = scores[0][0] if scores else 0.0
-        if best < MIN_COSINE:
-            return Placement(None, f"no group's documents use its values (best cosine {best:.3f} < {MIN_COSINE})")
+        least = MIN_NOTE_COSINE if note else MIN_COSINE
+        if best < least:
+            return Placement(None, f"no group's documents use its {what} (best cosine {best:.3f} < {least})")
         runner_up = scores[1][0] if len(scores) > 1 else 0.0
         if best < RATIO * runner_up:
-            return Placement(None, f"two groups use its values alike (cosine {best:.3f} and {runner_up:.3f})")
-        return Placement(-scores[0][1], f"its values are the words of that group's documents (cosine {best:.3f})")
+            return Placement(None, f"two groups use its {what} alike (cosine {best:.3f} and {runner_up:.3f})")
+        return Placement(scores[0][1], f"its {what} are the words of that group's documents (cosine {best:.3f})")
 
 
 def _header(text: str) -> list[str]:

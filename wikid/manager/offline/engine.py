@@ -21,7 +21,7 @@ from typing import Any
 from wikid.config import OfflineConfig
 from wikid.document.blocks import Block
 from wikid.document.dates import parse_date
-from wikid.document.identity import Identity, entity_name, opening_title
+from wikid.document.identity import Identity, entity_name, opening_title, subject_names
 from wikid.document.model import Paragraph
 from wikid.document.outline import bounded, read_outline
 from wikid.document.reading import read
@@ -29,7 +29,7 @@ from wikid.filenames import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_info, group_documents, top_name
 from wikid.manager.offline.content import Content, read_content
-from wikid.manager.offline.datafiles import DATA_FILES, Placer, content_title, says_something, word_counts
+from wikid.manager.offline.datafiles import DATA_FILES, MIN_COSINE, Placer, content_title, says_something, word_counts
 from wikid.manager.offline.names import PROMINENT, NameIndex, with_packages
 from wikid.manager.offline.pages import PageDraft, PageSource, body_blocks, compose, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
@@ -278,41 +278,116 @@ def _archived_rel(entry: dict[str, Any]) -> str | None:
     return rel.removesuffix(".orig")
 
 
+_TYPE_SUFFIX = re.compile(r"\s+\([^()]*\)$")  # distinct_title's "(Command)", "(Topic 2)"
+
+
 def _concerned(docs: list[_Doc], pages: list[ExistingConcept], config: OfflineConfig) -> set[str]:
     """Ids of the `pages` the documents concern (see OfflineEngine._rederivable)."""
     infos = [concept_info(c) for c in pages]
     texts = ["\n\n".join(b.text for b in d.blocks) for d in docs]
     tokens = [cased_words(t) for t in texts]
     out: set[str] = set()
-    titles = NameIndex({name_key(c.title) for c in pages})
-    mentioned = {titles.keys[i] for t in tokens for i in titles.counts(*t)}
-    claimed = NameIndex({k for d in docs for s in d.subjects if (k := name_key(s))})
+    # A page answers to its title, without the type distinct_title may have added
+    # ("frob (Command)"), and to what its sources' titles name ("quiltutils" of the
+    # manual pages of `qlist` and `qcount`: a README naming them concerns it). One index
+    # of those and of the documents' claims, so that a name written with its version
+    # glued on ("frob8.6") finds the name ("frob") on either side.
+    answers = [{name_key(c.title), name_key(_TYPE_SUFFIX.sub("", c.title))}
+               | {k for e in c.sources if isinstance(e.get("title"), str)
+                  for subject in subject_names(e["title"]) if (k := name_key(subject))}
+               for c in pages]
+    claims = {k for d in docs for s in d.subjects if (k := name_key(s))}
+    index = NameIndex(set().union(*answers) | claims)
+    mentioned = {index.keys[i] for t in tokens for i in index.counts(*t)}
     identifiers = set().union(*(d.signals.identifiers | d.signals.mentioned_identifiers for d in docs))
-    for concept, info in zip(pages, infos, strict=True):
-        if name_key(concept.title) in mentioned or info.identifiers & identifiers or claimed.counts(*cased_words(info.text)):
+    for concept, info, names in zip(pages, infos, answers, strict=True):
+        if names & mentioned or info.identifiers & identifiers or claims & {
+                index.keys[i] for i in index.counts(*cased_words(info.text))}:
             out.add(concept.id)
     vectors = tfidf_vectors([*texts, *(i.text for i in infos)])
     _, cols, _ = similar_pairs(vectors[: len(texts)], vectors[len(texts):], config.match_threshold * CORROBORATED_RATIO, upper=False)
     out |= {pages[j].id for j in cols.tolist()}
+    return out | _concerned_by_words(docs, texts, pages, [i.text for i in infos])
+
+
+def _concerned_by_words(docs: list[_Doc], texts: list[str], pages: list[ExistingConcept],
+                        page_texts: list[str]) -> set[str]:
+    """Ids of the pages that a document naming nothing may join, or that may take one
+    in, by their words (_attach_unnamed), so that its place is weighed among the groups
+    one batch would weigh (I6): a document of the batch that names nothing concerns the
+    two pages its words are nearest (the one it may join, the one it must be clearly
+    nearer than); a page of one source that never repeats its title (a data file's, a
+    note's of its own) is concerned by a batch whose words its own are near, and so are
+    the two pages nearest it."""
+    unnamed = [i for i, d in enumerate(docs) if not d.signals.strong_name and (
+        d.suffix in DATA_FILES or (not d.identity.packages and _repeats_nothing(d.subjects, texts[i])))]
+    lone = [j for j, c in enumerate(pages) if len(c.sources) == 1 and not _repeats_title(c)]
+    if not unnamed and not lone:
+        return set()
+    doc_words = [word_counts(t) for t in texts]
+    near = Placer(doc_words, doc_words + [word_counts(page_texts[j]) for j in lone])
+    lone = [j for j in lone if (scores := near.scores(word_counts(page_texts[j]))) and scores[0][0] >= MIN_COSINE]
+    if not unnamed and not lone:
+        return set()
+    page_words = [word_counts(t) for t in page_texts]
+    placer = Placer(page_words, doc_words + page_words)
+    out = {pages[j].id for j in lone}
+    for words_, own in [*((doc_words[i], None) for i in unnamed), *((page_words[j], j) for j in lone)]:
+        nearest = [(score, j) for score, j in placer.scores(words_) if j != own][:2]
+        out |= {pages[j].id for score, j in nearest if score >= MIN_COSINE}
     return out
 
 
-def _attach_data_files(groups: list[Group], docs: list[_Doc], texts: list[str]) -> tuple[list[Group], dict[str, str]]:
-    """Each data file alone in its group that names nothing joins the group whose
-    documents use its values (datafiles.py), or stays alone; with the reason for each."""
+def _repeats_nothing(subjects: Sequence[str], text: str) -> bool:
+    """Whether a text mentions none of the names it claims more than once."""
+    index = NameIndex({k for s in subjects if (k := name_key(s))})
+    return all(n < PROMINENT for n in index.counts(*cased_words(text)).values())
+
+
+def _repeats_title(concept: ExistingConcept) -> bool:
+    """Whether a page's text -- not its headings, footnotes or Sources list -- repeats
+    its title: a page about a named entity does, one titled from what a data file or a
+    note holds does not."""
+    body = concept.body.split("\n# Sources", 1)[0]
+    prose = "\n".join(line for line in body.splitlines() if not line.startswith(("#", "[^")))
+    index = NameIndex({name_key(_TYPE_SUFFIX.sub("", concept.title))})
+    return sum(index.counts(*cased_words(prose)).values()) >= PROMINENT
+
+
+def _unnamed(doc: _Doc, group: Group, subjects: Sequence[str]) -> bool:
+    """Whether a document alone in its group names nothing it is about, so that only its
+    words can say where it belongs: a data file without a name field, or a note that
+    names nothing but its title's subject and does not repeat that -- it names a topic
+    rather than an entity (a protocol's "Format of vault colon listings") -- and
+    installs no package. A note naming another entity even once is not placed by its
+    words: that name was weighed already, and found to be a mention in passing."""
+    if doc.signals.strong_name:
+        return False
+    if doc.suffix in DATA_FILES:
+        return True
+    own = {name_key(s) for s in subjects}
+    return not doc.identity.packages and all(n < PROMINENT and name in own for name, n in group.names.items())
+
+
+def _attach_unnamed(groups: list[Group], docs: list[_Doc], texts: list[str],
+                    subjects: Sequence[Sequence[str]]) -> tuple[list[Group], dict[str, str]]:
+    """Each document alone in its group that names nothing (_unnamed) joins the group
+    whose documents use its words -- a data file's values, a note's vocabulary
+    (datafiles.py) -- or stays alone; with the reason for each."""
     lone = [g for g in groups if len(g.members) == 1 and g.concept_id is None
-            and docs[g.members[0]].suffix in DATA_FILES and not docs[g.members[0]].signals.strong_name]
+            and _unnamed(docs[g.members[0]], g, subjects[g.members[0]])]
     if not lone:
         return groups, {}
     words = [word_counts(t) for t in texts]
-    hosts = [g for g in groups if any(docs[m].suffix not in DATA_FILES for m in g.members)]
+    alone = {id(g) for g in lone}
+    hosts = [g for g in groups if id(g) not in alone and any(docs[m].suffix not in DATA_FILES for m in g.members)]
     host_words = [sum((words[m] for m in g.members), Counter()) for g in hosts]
     placer = Placer(host_words, words)
     moves: dict[int, Group] = {}
     reasons: dict[str, str] = {}
     for group in lone:
         m = group.members[0]
-        placement = placer.place(words[m])
+        placement = placer.place(words[m], note=docs[m].suffix not in DATA_FILES)
         rel = docs[m].document.input_rel
         reasons[rel] = ("joined: " if placement.group is not None else "a page of its own: ") + placement.reason
         if placement.group is not None:
@@ -402,7 +477,7 @@ class OfflineEngine:
         groups = group_documents(texts, [d.signals for d in docs], [concept_info(c) for c in fixed],
                                  self.config, subjects, [d.suffix in DATA_FILES for d in docs],
                                  [d.identity.packages for d in docs])
-        groups, placements = _attach_data_files(groups, docs, texts)
+        groups, placements = _attach_unnamed(groups, docs, texts, subjects)
         placements |= {docs[m].document.input_rel: why for g in groups for m, why in g.reasons.items()}
         mentioning: Counter[str] = Counter()  # name -> the batch's documents mentioning it
         for g in groups:
@@ -470,10 +545,11 @@ class OfflineEngine:
         with the batch: a drop split into several batches then gives the pages one
         batch gives (invariant I6), renamed or merged when later documents say more.
 
-        A page concerns the batch when a document mentions its title, the page
-        mentions a name a document claims, they share an identifier, or their words
-        are similar (at the corroboration floor of matching); and when it is not in
-        the folder its type now goes to. A page with a source whose text is not
+        A page concerns the batch when a document mentions its title or a name its
+        sources' titles give, the page mentions a name a document claims, they share
+        an identifier, or their words are similar (at the corroboration floor of
+        matching); when one of them names nothing and their words are near
+        (_concerned_by_words); and when it is not in the folder its type now goes to. A page with a source whose text is not
         archived cannot be re-derived and stays as it is.
         """
         candidates = [c for c in concepts if c.id in owned and written_by_engine(c.frontmatter)]
@@ -548,7 +624,11 @@ class OfflineEngine:
         util-linux package", a manual page's footer) comes first when at least half of
         the members that name anything mention it and fewer documents outside the group
         do (a platform every page's footer names is no one's project): the title of
-        a package's commands and files is the package. Else the first member's own
+        a package's commands and files is the package. So does a project one member
+        states when the others claim names of their own, each claimed by one member
+        only (the manual pages of `qlist` and `qcount` beside a README: "quiltutils",
+        which the footer of one of them names), not when two members claim one name
+        (a tool's manual and changelog: the tool, not its vendor). Else the first member's own
         title, else its file's name when that says something ("price-list-2025"), else
         what a data file holds (its columns or keys) or a text's opening
         (identity.opening_title) -- never a name like `doc-04`, which says nothing.
@@ -560,6 +640,7 @@ class OfflineEngine:
             key = next(s.name_key for s in named if counts[s.name_key] == best)
             return next(s.name for s in named if s.name_key == key and s.name)
         claimed: defaultdict[str, float] = defaultdict(float)  # name -> how strongly the members claim it
+        claimers: Counter[str] = Counter()  # name -> the members claiming it
         projects: Counter[str] = Counter()
         for d, names in zip(members, subjects, strict=True):
             weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
@@ -567,8 +648,11 @@ class OfflineEngine:
             projects.update(stated)
             for key in {k for subject in names if (k := name_key(subject))}:
                 claimed[key] += PROJECT_CLAIM if key in stated else weight
+                claimers[key] += 1
+        parts = [n for k, n in claimers.items() if k not in projects]  # names other than projects, by claimers
+        one_each = len(parts) >= 2 and max(parts) == 1
         naming = sum(1 for m in group.members if any(m in ms for ms in group.mentioned.values()))
-        shared = {k for k, n in projects.items() if n >= 2 and 2 * len(group.mentioned.get(k, ())) >= naming
+        shared = {k for k, n in projects.items() if (n >= 2 or one_each) and 2 * len(group.mentioned.get(k, ())) >= naming
                   and mentioning[k] - len(group.mentioned.get(k, ())) < len(group.mentioned.get(k, ()))}
         top = top_name(group)
         candidates = [k for k in claimed if group.names.get(k)] or (

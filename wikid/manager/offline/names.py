@@ -15,7 +15,9 @@ proportions a logarithm would flatten: a page that names `ssl` 279 times and
 `socket` 150 times is about ssl (ln gives 6.6 and 6.0: half socket). Names are
 counted wherever their words occur, so "GNU make" counts for "GNU make" and for
 "make": the shortest name a family of documents shares gets the most weight, which
-is what makes "make", "GNU make" and "make-dfsg" documents one entity.
+is what makes "make", "GNU make" and "make-dfsg" documents one entity. A name
+written glued to its version ("frob8.6", "frob3": a versioned package's name)
+counts for the name too ("frob") when that is a name of its own.
 
 A name stated in a field or a wiki page's title is also counted through its first
 word, written with a capital, when that word is distinctive (five letters or more,
@@ -35,6 +37,8 @@ import scipy.sparse as sp
 
 MIN_HEAD_LETTERS = 5
 PROMINENT = 2  # mentions that make a name part of what a document is about
+# A first word that is a name and a version glued together: `frob8` of "frob8.6", `frob3`.
+_GLUED_VERSION = re.compile(r"^([a-z]{2,}?)\d{1,2}$")
 
 
 class NameIndex:
@@ -62,6 +66,11 @@ class NameIndex:
         self.heads = {h: next(iter(ids)) for h, ids in heads.items() if len(ids) == 1 and h not in singles}
         self.lengths = sorted({len(t) for t in self.full})
         self.firsts = {t[0] for t in self.full} | set(self.heads)
+        self.versioned: dict[int, int] = {}  # a name glued to its version -> the name ("frob8 6" -> "frob")
+        for name, i in self.full.items():
+            if (m := _GLUED_VERSION.match(name[0])) and all(t.isdigit() for t in name[1:]) \
+                    and (base := self.full.get((m.group(1),))) is not None:
+                self.versioned[i] = base
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -82,6 +91,8 @@ class NameIndex:
                 name = self.full.get(tuple(tokens[pos : pos + length]))
                 if name is not None:
                     found[name] += 1
+                    if name in self.versioned:
+                        found[self.versioned[name]] += 1
                     matched = True
                     covered = max(covered, pos + length)
             if (not matched and pos >= covered and (head := self.heads.get(token)) is not None
