@@ -36,10 +36,10 @@ from wikid.query.answer import ANSWER_PAGES, extractive_answer, link
 from wikid.query.document import read_page, source_chunks
 from wikid.query.index import SOURCE_WEIGHT, Searchable, best_rows, query_weights, row_source, scores, top
 from wikid.query.passages import LEAD_CHARS, cut, framed
+from wikid.query.question import subject_counts
 from wikid.query.relevance import Found, QueryTerms, excerpt
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
-from wikid.query.tokenize import term_counts
 
 SNIPPET_CHARS = 240
 RELATIVE_CUTOFF = 0.2
@@ -87,7 +87,7 @@ def query_terms(index: Searchable, query: str) -> QueryTerms:
     bench/answers.py's first corpus: 12 of 25 in the top-3 snippets against 14.)"""
     unseen = 1.0 + math.log((len(index.norms) + 1.0) / 2.0)
     weights = {}
-    for term in term_counts(query):
+    for term in subject_counts(query):
         tid = index.term_id(term)
         weights[term] = float(index.idf[tid]) if tid is not None else unseen
     return QueryTerms(weights)
@@ -174,7 +174,7 @@ def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> Query
     resolves `request.k` (None: the project's `query.k`) before, as it has the project."""
     if request.k is None:
         raise ValueError("execute() needs request.k: read query.k from the project's wikid.yaml first")
-    weights = query_weights(index, term_counts(request.query))
+    weights = query_weights(index, subject_counts(request.query))
     if not weights:
         answer = extractive_answer([]) if request.answer else None
         return QueryResponse(request.query, len(index), [], answer)
