@@ -39,7 +39,8 @@ from wikid.okf.lint_markdown import table_cells
 # How far before a region a query looks for the heading over it and for the paragraph
 # introducing it: a section of a long manual may start far above the match.
 LOOKBACK_CHARS = 20_000
-LEAD_CHARS = 2_000  # how far before a region the sentence introducing its list is looked for
+HEADING_STEP = 2_000
+LEAD_CHARS = 1_000  # how far before a region the sentence introducing its list is looked for
 MAX_QUESTION_CHARS = 200  # a paragraph ending with "?" no longer than this is a question
 MAX_LEAD_CHARS = 200  # one ending with ":" no longer than this only introduces what follows
 
@@ -65,10 +66,12 @@ _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 MAX_TAG_CHARS = 80  # the longest name an entry opens with: an option with its argument and long form
 # A name and its description on one line: `9      the specified files were not found` (a
 # man page's tag in the indent, 3 or more spaces before the description: justified
-# prose spreads its words by one or two), `**-d**: decompress`, `-k, --keep — keep it`.
+# prose spreads its words by one or two), `**-d**: decompress`, `-k, --keep — keep it`,
+# `Exit status: 0 for a normal exit, ...` (a label of up to three words).
 _TAG_GAP = re.compile(r"^(\S+(?: \S+){0,2}?)(?: {3,}|\t)(?=\S)")
 _TAG_MARKED = re.compile(r"^(`[^`]+`|\*\*[^*]+\*\*)\s*[:\u2014\u2013]\s")
 _TAG_DASH = re.compile(r"^(.+?) [\u2014\u2013] (?=\S)")
+_TAG_LABEL = re.compile(r"^([A-Z][\w-]*(?: [\w-]+){0,2}): (?=\S)")
 
 
 @dataclass(frozen=True)
@@ -124,15 +127,24 @@ def _is_name(line: str) -> bool:
 
 
 def heading_before(text: str, at: int) -> tuple[str, int]:
-    """The last heading in the LOOKBACK_CHARS before `at` and where its line starts ("", 0 when none)."""
-    last, where = "", 0
+    """The last heading in the LOOKBACK_CHARS before `at` and where its line starts ("", 0 when none).
+
+    Looked for back from `at`, HEADING_STEP characters (whole lines) at a time: the
+    heading over a region is most often near it, and a query cuts many regions."""
     first = max(0, at - LOOKBACK_CHARS)
+    end = at
+    while end > first:
+        start = max(first, text.rfind("\n", first, end - HEADING_STEP) + 1) if end - HEADING_STEP > first else first
+        last = None
+        for match in _HEADING_LINE.finditer(text, max(0, start - 1), end):
+            if (title := _heading(match.group(1))) is not None:
+                last = title, match.start(1)
+        if last is not None:
+            return last
+        end = start
     if first == 0 and (title := _heading(text[: text.find("\n")] if "\n" in text else text)) is not None:
-        last = title  # the text's first line, with no line break before it
-    for match in _HEADING_LINE.finditer(text, max(0, first - 1), at):
-        if (title := _heading(match.group(1))) is not None:
-            last, where = title, match.start(1)
-    return last, where
+        return title, 0  # the text's first line, with no line break before it
+    return "", 0
 
 
 def _indent(line: str) -> int:
@@ -232,7 +244,8 @@ class _Reader:
         over a description indented further (a man page's option) or after a line break
         or a definition's colon, or a name and its description on one line."""
         first = self.first
-        if match := _TAG_MARKED.match(first) or _TAG_DASH.match(first) or _TAG_GAP.match(first):
+        if match := _TAG_MARKED.match(first) or _TAG_DASH.match(first) or _TAG_GAP.match(first) \
+                or _TAG_LABEL.match(first):
             name = match.group(1)
         elif len(self.lines) > 1 and (self.hanging or self.broken or self.defined):
             name = first
@@ -250,7 +263,10 @@ class _Reader:
         what it names."""
         if not self.lines:
             return
-        body = plain(_join(self.lines))
+        # A paragraph before the span is read for what it frames, not quoted: its text
+        # is needed only when it may ask, introduce, or name.
+        needed = stop > self.start or len(self.lines) == 1 or self.lines[-1].rstrip("*_`~").endswith((":", "?"))
+        body = plain(_join(self.lines)) if needed else ""
         listed = self.item or self.defined
         entry = bool(self.lead) and (self.indent > self.lead_indent or (listed and not self.lead_entry))
         named = self.owner if self.owner and self.indent > self.owner_indent else ""
