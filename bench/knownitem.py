@@ -196,7 +196,8 @@ def timing_rows(project: Project, name: str, queries: list[str], notes: list[str
     notes.append(f"knownitem: index {size / 1e6:.2f} MB, {len(stored.norms):,} rows, {stored.rows.size:,} postings; "
                  f"{size_alone / 1e6:.2f} MB for the pages alone")
     qs = [queries[i % len(queries)] for i in range(bench_query.WARM_QUERIES)]
-    cold, floor = bench_query.bench_cold(project.root, qs)
+    seconds, _ = bench_query.bench_cold(project.root, qs)
+    cold, floor = seconds["wikid"], seconds["floor"]
     warm, warm_floor = bench_query.bench_warm(project.root, qs)
     label = f"query {name} ({len(stored)} pages + sources):"
     return [Row(f"{label} index size", size / 1e6, size_alone / 1e6, "MB", "pages alone"),

@@ -15,25 +15,47 @@ first wrote. It shows what a small update costs in a wiki that size.
 
 Rows: time at each N against linear growth from the smallest N; at the largest N also
 against issue 30's target, 1.2x linear growth (12x the time at 10,000 for 100,000);
-peak RSS against the RSS before the call.
+peak RSS against the RSS before the call. And where the time goes: the first update's
+PHASES, each timed by wrapping the function that does it (calls nested in another
+phase count in both: the engine's figure holds clustering and related links), against
+linear growth from the smallest N at the largest N (rows) and at every N (notes): a
+phase whose ratio grows with N is what grows faster than the batch.
 
 Usage: python bench/update.py [--sizes 10000,50000,100000] [--second M] [--json]
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import os
 import resource
 import sys
 import tempfile
 import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from multiprocessing import Queue
 from pathlib import Path
+from typing import Any
 
 import table  # bench/table.py
-from table import Row, attempt
+from table import Row, attempt, format_value
 
 TARGET = 1.2  # issue 30: time at 100,000 documents <= 12x the time at 10,000: 1.2x linear
+# The update's phases: name -> (module, attribute path) of the function that does it,
+# patched where the update looks it up.
+PHASES: dict[str, tuple[str, str]] = {
+    "extraction": ("wikid.intake.pipeline", "_extract_documents"),
+    "engine (clustering, pages, related links)": ("wikid.manager.offline.engine", "OfflineEngine.manage"),
+    "engine: clustering": ("wikid.manager.offline.engine", "group_documents"),
+    "engine: related links": ("wikid.manager.offline.engine", "OfflineEngine._with_related"),
+    "writing pages and archiving": ("wikid.intake.managed", "_apply"),
+    "index.md": ("wikid.intake.pipeline", "regenerate_indexes"),
+    "lint of the pages written": ("wikid.intake.pipeline", "lint_bundle"),
+    "query index": ("wikid.intake.pipeline", "refresh_query_index"),
+}
 
 
 def rss_mb() -> float:
@@ -48,8 +70,41 @@ def write_documents(input_dir: Path, docs: list[tuple[str, str]], prefix: str = 
         path.write_text(text, encoding="utf-8")
 
 
+@contextmanager
+def phase_timers() -> Iterator[dict[str, float]]:
+    """Seconds spent in each of PHASES while the block runs (the functions wrapped, and
+    put back after)."""
+    spent: dict[str, float] = defaultdict(float)
+    restore: list[tuple[Any, str, Any]] = []
+
+    def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[name] += time.perf_counter() - start
+        return wrapper
+
+    for name, (module, path) in PHASES.items():
+        *owners, attribute = path.split(".")
+        owner: Any = importlib.import_module(module)
+        for part in owners:
+            owner = getattr(owner, part)
+        original = owner.__dict__[attribute]
+        restore.append((owner, attribute, original))
+        setattr(owner, attribute, timed(name, original))
+    try:
+        yield spent
+    finally:
+        for owner, attribute, original in reversed(restore):
+            setattr(owner, attribute, original)
+
+
 def measure(n: int, second: int, out: Queue) -> None:
-    """Child process: N documents, one update timed; then `second` more, timed."""
+    """Child process: N documents, one update timed (and its phases); then `second`
+    more, timed."""
     from cluster import generate  # bench/cluster.py
 
     from wikid import Project
@@ -62,9 +117,10 @@ def measure(n: int, second: int, out: Queue) -> None:
         write_documents(project.paths.input, docs)
         del docs
         before = rss_mb()
-        start = time.perf_counter()
-        report = project.update()
-        seconds = time.perf_counter() - start
+        with phase_timers() as phases:
+            start = time.perf_counter()
+            report = project.update()
+            seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         counts = report.counts()
         if counts["created"] != n:
@@ -79,31 +135,15 @@ def measure(n: int, second: int, out: Queue) -> None:
             again = time.perf_counter() - start
             if report.counts()["created"] + report.counts()["updated"] != second:
                 raise RuntimeError(f"second batch: {report.counts()}")
-        out.put((seconds, peak, before, again))
+        out.put((seconds, peak, before, again, dict(phases)))
 
 
-def run(n: int, second: int) -> tuple[float, float, float, float | None]:
-    """(seconds, peak MB, MB before the call, seconds of the second update) for N, from a fresh child."""
+def run(n: int, second: int) -> tuple[float, float, float, float | None, dict[str, float]]:
+    """(seconds, peak MB, MB before the call, seconds of the second update, seconds per
+    phase of the first) for N, from a fresh child."""
     from cluster import in_child  # bench/cluster.py
 
     return in_child(measure, n, second)
-
-
-def figure_rows(n: int, second: int, first: tuple[int, float] | None, largest: bool, notes: list[str]) -> list[Row]:
-    """The rows of N documents (and `second` more), against linear growth from `first`
-    (the smallest N and its time); the target row at the `largest` N."""
-    seconds, peak, before, again = run(n, second)
-    label = f"offline update, {n:,} documents"
-    out = [Row(label, seconds, None if first is None else first[1] * n / first[0], "s",
-               "" if first is None else f"linear from N={first[0]:,}")]
-    if first is not None and largest and n > first[0]:
-        out.append(Row(f"{label}: {TARGET:g}x linear from N={first[0]:,}", seconds,
-                       TARGET * first[1] * n / first[0], "s", target=True))
-    out.append(Row(f"{label}, peak RSS", peak, before, "MB", "RSS before the call"))
-    if again is not None:
-        out.append(Row(f"offline update, {second:,} more documents into the wiki of {n:,}", again, None, "s"))
-    notes.append(f"{label}: 1-minute load average {os.getloadavg()[0]:.1f} after it")
-    return out
 
 
 def main() -> int:
@@ -115,9 +155,36 @@ def main() -> int:
     rows: list[Row] = []
     notes: list[str] = []
     first: tuple[int, float] | None = None
+    first_phases: dict[str, float] = {}
     for n in sizes:
         second = args.second if args.second is not None else max(100, n // 100)
-        measured = attempt(f"offline update, {n:,} documents", figure_rows, n, second, first, n == sizes[-1], notes)
+
+        def figure(n: int = n, second: int = second, first: tuple[int, float] | None = first) -> list[Row]:
+            nonlocal first_phases
+            seconds, peak, before, again, phases = run(n, second)
+            label = f"offline update, {n:,} documents"
+            out = [Row(label, seconds, None if first is None else first[1] * n / first[0], "s",
+                       "" if first is None else f"linear from N={first[0]:,}")]
+            if first is not None and n == sizes[-1] and n > first[0]:
+                out.append(Row(f"{label}: {TARGET:g}x linear from N={first[0]:,}", seconds,
+                               TARGET * first[1] * n / first[0], "s", target=True))
+            out.append(Row(f"{label}, peak RSS", peak, before, "MB", "RSS before the call"))
+            if first is None:
+                first_phases = phases
+            else:
+                out += [Row(f"{label}: {name}", phases[name], first_phases[name] * n / first[0], "s",
+                            f"linear from N={first[0]:,}")
+                        for name in PHASES if n == sizes[-1] and first_phases.get(name) and name in phases]
+            notes.append(f"{label}, phases: " + ", ".join(
+                f"{name} {format_value(phases[name], 's')}" + (f" ({phases[name] / (first_phases[name] * n / first[0]):.2f}x linear)"
+                                                  if first is not None and first_phases.get(name) else "")
+                for name in PHASES if name in phases))
+            if again is not None:
+                out.append(Row(f"offline update, {second:,} more documents into the wiki of {n:,}", again, None, "s"))
+            notes.append(f"{label}: 1-minute load average {os.getloadavg()[0]:.1f} after it")
+            return out
+
+        measured = attempt(f"offline update, {n:,} documents", figure)
         rows += measured
         if first is None and measured[0].wikid is not None:
             first = (n, measured[0].wikid)

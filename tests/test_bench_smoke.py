@@ -48,12 +48,14 @@ def test_a_benchmark_measures_every_figure_at_a_tiny_size(script: str, args: tup
     assert all("60" in r["figure"] for r in rows), [r["figure"] for r in rows]
 
 
-def test_the_update_benchmark_times_two_sizes_and_a_second_batch_against_linear_growth() -> None:
+def test_the_update_benchmark_times_two_sizes_their_phases_and_a_second_batch_against_linear_growth() -> None:
     rows = run_bench("update.py", "--sizes", "30,60", "--second", "6")
     assert_measured(rows)
     figures = [r["figure"] for r in rows]
     assert "offline update, 60 documents: 1.2x linear from N=30" in figures, figures
     assert "offline update, 6 more documents into the wiki of 60" in figures, figures
+    phases = [f for f in figures if f.startswith("offline update, 60 documents: ") and "linear" not in f]
+    assert len(phases) == 8 and "offline update, 60 documents: query index" in phases, figures
 
 
 def test_the_executor_benchmark_compares_a_dask_cluster_with_the_local_pool() -> None:

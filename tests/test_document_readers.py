@@ -469,6 +469,7 @@ def test_releases_of_one_day_are_ordered_by_version_and_spans_name_their_target(
     assert version_in("Changed the default to 1.2.") is None  # a change
     assert version_in("Upgrading from 1.4 or 2.0 to 2.2") is None  # about several versions, no one release
     assert version_in("Installing frob 2.2. and frob 1.4") is None
+    assert version_in("Changes in frobd 1.4 to 1.4.1.") == "1.4.1"
     assert version_in("This is frob version 1.07.1.  (And frobd version 1.4.1)") is None
 
 
@@ -1325,10 +1326,10 @@ def test_a_plain_text_faq_numbers_its_sections_and_its_contents_list_stays_out()
     assert not is_asciidoc(FAQ_TEXT)
     outline = read_outline(FAQ_TEXT, ".txt")
     titles = [(s.level, s.title) for s in sections(outline)]
-    assert titles[-5:] == [(1, "GENERAL INFORMATION"), (2, "Introduction"), (2, "Latest version"), (1, "USING FROB"),
-                           (2, "How do I match [[:alnum:]] characters?")]
+    assert titles[-5:] == [(1, "GENERAL INFORMATION"), (2, "1.1. Introduction"), (2, "1.2. Latest version"),
+                           (1, "USING FROB"), (2, "2.1. How do I match [[:alnum:]] characters?")]
     assert not [t for _, t in titles if t.upper() == "CONTENTS" or t == "EVERYDAY TASKS"]
-    answer = section(outline, "How do I match [[:alnum:]] characters?")
+    answer = section(outline, "2.1. How do I match [[:alnum:]] characters?")
     assert [type(b) for b in answer.blocks] == [Paragraph, Code]
     assert answer.blocks[1].text.startswith("# Keep letters and digits only\nfrob")
 

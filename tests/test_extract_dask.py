@@ -20,6 +20,7 @@ from wikid import Action, Project, Reason
 from wikid.extract import dask_client, ocr
 
 distributed = pytest.importorskip("distributed", reason="pip install -e '.[dask]' (the test extra has it)")
+pytestmark = pytest.mark.slow  # a local cluster of worker processes: outside the fast subset (-m "not slow")
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample-project" / "input"
 needs_ocr = pytest.mark.skipif(ocr.tesseract() is None, reason=f"no OCR engine: {ocr.INSTALL}")

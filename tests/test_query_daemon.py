@@ -121,6 +121,7 @@ def test_a_bad_request_gets_an_error_and_the_server_goes_on(project: Project, da
     assert project.search("acme").via == "daemon"
 
 
+@pytest.mark.slow  # waits out the server's read timeout on a silent client
 def test_a_silent_client_does_not_block_the_server_for_long(project: Project, daemon: Daemon) -> None:
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as silent:
         silent.connect(str(project.paths.query_socket))

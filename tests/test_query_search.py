@@ -94,16 +94,34 @@ def test_identical_results_on_repeated_runs_and_after_refresh_vs_rebuild(project
     assert {"d1/p05", "d9/new"} <= found and "d2/p08" not in found
 
 
-def test_a_page_edited_by_hand_is_found_by_its_new_words(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_edited_in_place_is_found_stale_when_a_query_would_show_it(project: Project,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No folder changes when a page is rewritten in place, and a query without the
+    daemon stats folders, not pages: it checks the pages it is about to show instead."""
     monkeypatch.setattr(store, "RACY_NS", 0)  # trust signatures at once: the stat check must do the work
     path = write(project, "notes/plan", "Plan", "We will paint the shed green.\n")
     write(project, "notes/other", "Other", "Nothing here.\n")
     assert ids(project, "purple") == []
-    before = path.stat()
+    before, folder = path.stat(), path.parent.stat()
     time.sleep(0.05)
     path.write_bytes(path.read_bytes().replace(b"green", b"olive"))  # same size...
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # ...and the old mtime
     assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+    assert path.parent.stat().st_mtime_ns == folder.st_mtime_ns  # nothing to see in the folder
+    assert ids(project, "green") == []  # the index still said green: shown, checked, indexed anew
+    assert ids(project, "olive") == ["notes/plan"]
+
+
+def test_a_page_saved_by_a_rename_is_found_by_its_new_words(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editor that writes a new file and renames it over the page (vim, emacs, sed -i)
+    changes the page's folder: the next query sees it without being about to show it."""
+    monkeypatch.setattr(store, "RACY_NS", 0)
+    path = write(project, "notes/plan", "Plan", "We will paint the shed green.\n")
+    write(project, "notes/other", "Other", "Nothing here.\n")
+    assert ids(project, "purple") == []
+    saved = path.with_name("plan.md.tmp")
+    saved.write_bytes(path.read_bytes().replace(b"green", b"olive"))
+    os.replace(saved, path)
     assert ids(project, "olive") == ["notes/plan"]
     assert ids(project, "green") == []
 
@@ -223,6 +241,33 @@ def test_a_corrupt_index_is_rebuilt(project: Project) -> None:
     project.paths.query_index.write_bytes(b"PK\x03\x04 not really a zip")
     assert ids(project, "alpha") == ["notes/a"]
     assert store.load(project.paths.query_index) is not None
+
+
+def test_a_refresh_in_chunks_of_a_wiki_changed_every_way_is_the_same_index(project: Project,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages added, edited and removed, weighed a few rows at a time and merged once with
+    the index they change: the arrays a rebuild makes, bit for bit."""
+    for i in range(24):
+        write(project, f"d{i % 4}/p{i:02d}", f"Page {i}", f"word{i % 7} common text {i}\n")
+    ids(project, "common")
+    monkeypatch.setattr(store, "CHUNK_ROWS", 3)
+    for i in range(0, 24, 3):
+        write(project, f"d{i % 4}/p{i:02d}", f"Page {i} edited", f"word{i % 5} rarer text {i}\n")
+    for i in range(1, 24, 5):
+        (project.paths.wiki / f"d{i % 4}/p{i:02d}.md").unlink()
+    for i in range(8):
+        write(project, f"new{i % 3}/q{i}", f"New {i}", f"fresh word{i} common\n")
+    into_index: list[int] = []  # apply_changes calls that rewrite a non-empty index
+    real = store.apply_changes
+    monkeypatch.setattr(store, "apply_changes", lambda index, *a: (into_index.extend([1] * bool(len(index))),
+                                                                    real(index, *a))[1])
+    refreshed, changed = store.refresh(store.load(project.paths.query_index), project.paths.wiki)  # type: ignore[arg-type]
+    assert len(into_index) == 1  # the index is rewritten once, not once per chunk
+    rebuilt = store.build(project.paths.wiki)
+    assert changed and refreshed.ids == rebuilt.ids and refreshed.terms == rebuilt.terms
+    assert [r._replace(signature=None) for r in refreshed.records] == [r._replace(signature=None) for r in rebuilt.records]
+    for name in ARRAYS:
+        assert getattr(refreshed, name).tobytes() == getattr(rebuilt, name).tobytes(), name
 
 
 def test_a_build_in_chunks_is_the_same_index(project: Project, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,7 +27,7 @@ from conftest import FIXED_NOW, page, updated_sample
 
 from wikid import Project
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # a real Chromium: outside the fast subset (-m "not slow")
 
 CHROMIUM = "/usr/bin/chromium"
 INSTALL = "scripts/install-test-deps (apt-get install chromium; pip install -e '.[test]')"

@@ -27,6 +27,7 @@ def test_ruff_finds_nothing() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow  # 30 s without a cache (CI, a fresh clone); `python -m mypy` alone is quick once cached
 def test_mypy_finds_nothing() -> None:
     """The package, strict (pyproject.toml); a cache in .mypy_cache makes a second run quick."""
     done = run("mypy")

@@ -86,6 +86,11 @@ class ProjectPaths:
         """The running daemon's list of pages changed since it stored the query index."""
         return self.state / "query-journal"
 
+    @property
+    def query_folders(self) -> Path:
+        """The wiki's folders as the stored query index last found them (wikid.query.folders)."""
+        return self.state / "query-folders"
+
     @cached_property
     def query_socket(self) -> Path:
         return self.state / "query.sock"

@@ -35,7 +35,7 @@ MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
-_CHECKSUM = re.compile(r"^[^:]{0,60}:\s*(?:\S+\s+){0,3}[0-9a-fA-F]{32,}\s*$")  # `SQLITE_SOURCE_ID: 2022-12-28 … df5c…`
+_CHECKSUM = re.compile(r"^[^:]{0,60}:\s*(?:\S+\s+){0,3}[0-9a-fA-F]{32,}\s*$")  # `FROB_SOURCE_ID: 2024-01-02 … 4d68…`
 _TRAILING_LABEL = re.compile(r"(?<=[.!?])\s+[A-Z][\w -]{0,20}:$")  # `… fixes. Hashes:`
 _REQUIREMENT = re.compile(r"(?:[<>]=?|[=~!]=|\^)\s*v?\d[\w.]*$")  # `>= 3.11`, `~= 2.0`, `^1.2` before the version
 _ANY_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}")  # a version however punctuated (`2.2.` ends a sentence)
@@ -48,7 +48,7 @@ _TO_VERSION = re.compile(r"\bto\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
 # A release heading may end with a colon when it says so (`Changes in frob from 1.3 to 1.4:`),
 # or with a stop when it names the span (`Changes in frob from 1.07 to 1.07.1.`); other
 # lines ending so introduce what follows (`Fixed in 1.2.3 as follows:`) or are changes.
-_SPAN = re.compile(r"\b(?:from|between)\b.*\d.*\b(?:to|and)\s+v?\d", re.IGNORECASE)  # `from 1.07 to 1.07.1`
+_SPAN = re.compile(r"(?:\b(?:from|between)\b.*)?\d.*\b(?:to|and)\s+v?\d", re.IGNORECASE)  # `from 1.07 to 1.07.1`, `1.4 to 1.4.1`
 _LABELLED = re.compile(r"^\W*(?:changes|changed|release|released|version|new in|noteworthy|what's new)\b", re.IGNORECASE)
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}$")  # a GNU ChangeLog entry: `2015-07-10  Name  <address>`
 _SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*|[A-Z])\.\s+\S")  # `1.1. Overview`, `A. Frob v2.0 and later`
@@ -105,10 +105,10 @@ def version_in(text: str) -> str | None:
     versions = len(_ANY_VERSION.findall(text))
     if re.search(r"\bbetween\b", text, re.IGNORECASE):  # `changes between versions 581 and 590`: 590's
         found = _AND_VERSION.search(text, found.end()) or found
-    elif re.search(r"\bfrom\b", text, re.IGNORECASE) and versions == 2:  # `Changes in frob from 1.3 to 1.4:`: 1.4's
+    elif re.search(r"\b(?:from|to)\b", text, re.IGNORECASE) and versions == 2:  # `Changes in frob from 1.3 to 1.4:`: 1.4's
         found = _TO_VERSION.search(text, found.end()) or found
     elif versions > 1:
-        return None  # `Installing 2.2 and 1.4`, `bc 1.07.1 (and dc 1.4.1)`: about several, no one release
+        return None  # `Installing 2.2 and 1.4`, `frob 1.07.1 (and frobd 1.4.1)`: about several, no one release
     rest = _DATE_WORDS.sub(" ", text[: found.start()] + " " + text[found.end():])
     others = [w for w in re.findall(r"[^\W\d_][\w'-]*", rest) if w.casefold() not in _KIND_WORDS]
     return found.group(1) if len(others) <= MAX_OTHER_WORDS else None

@@ -274,7 +274,10 @@ class _Reader:
             not _NUMBERED.match(under.text) or self.over_text(k, end))  # a contents list's lines stand over more titles
         if not (indented or outlined) or (k == stop and not indented):
             return None
-        return Heading(title, min(numbered.group(1).rstrip(".").count(".") + 1, 6)), stop
+        # a subsection's number stays in its title: the reader's way back to the document
+        # (and `7.13. frob v5.6` is never taken for a release's heading); `1. Roasting` is `Roasting`
+        depth = numbered.group(1).rstrip(".").count(".") + 1
+        return Heading(f"{numbered.group(1)} {title}" if depth > 1 else title, min(depth, 6)), stop
 
     def over_title(self, i: int, end: int) -> bool:
         """Whether the indented lines from line i run straight into a flush-left numbered

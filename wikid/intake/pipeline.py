@@ -303,6 +303,6 @@ def refresh_query_index(paths: ProjectPaths, pages: Collection[str] | None = Non
     try:
         from wikid.query.store import fresh_index
 
-        fresh_index(paths.query_index, paths.wiki, pages=pages, prepared=prepared)
+        fresh_index(paths.query_index, paths.wiki, pages=pages, prepared=prepared, folders_path=paths.query_folders)
     except Exception as exc:  # noqa: BLE001 - a cache: logged, never fails the batch (see above)
         logging.getLogger("wikid").warning("query index not refreshed: %s: %s", type(exc).__name__, exc)

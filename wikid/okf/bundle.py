@@ -12,8 +12,8 @@ parse the pages it just wrote a second time either.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Container, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from wikid.fsio import atomic_replace, read_regular
@@ -25,10 +25,13 @@ from wikid.state import read_json, write_json
 
 @dataclass(frozen=True)
 class BundleFiles:
-    """Concept pages (id -> file signature) and the directories holding an `index.md`."""
+    """Concept pages (id -> file signature), the directories holding an `index.md`, and
+    the folders listed (bundle-relative, "" the root -> the folder's signature, taken
+    before it was listed; None when it could not be listed)."""
 
     concepts: dict[str, list[int]]
     index_dirs: list[str]
+    folders: dict[str, list[int] | None] = field(default_factory=dict)
 
     @property
     def concept_ids(self) -> list[str]:
@@ -59,30 +62,42 @@ def walk_bundle(root: Path) -> BundleFiles:
     Hidden files and directories, links and the producer's `archive/` and `trash/` are
     skipped: none of them are concepts.
     """
+    return scan_folders(root, [""])
+
+
+def scan_folders(root: Path, folders: Iterable[str], skip: Container[str] = ()) -> BundleFiles:
+    """What `walk_bundle` finds, in `folders` (bundle-relative, "" the root) and below
+    them, except below the subfolders named in `skip`: a query that knows which folders
+    changed lists those and the folders new in them, not the whole wiki."""
     concepts: dict[str, list[int]] = {}
     index_dirs: list[str] = []
-    stack = [(root, "")]
+    listed: dict[str, list[int] | None] = {}
+    stack = [(root / rel if rel else root, rel) for rel in folders]
     while stack:
         directory, rel_dir = stack.pop()
         try:
+            # Before listing: a page added after the listing changes the folder after this signature.
+            folder = signature(os.stat(directory) if rel_dir == "" else os.lstat(directory))
             with os.scandir(directory) as it:
                 children = list(it)
         except OSError:
+            listed[rel_dir] = None
             continue
+        listed[rel_dir] = folder
         for child in children:
             name = child.name
             if name.startswith(".") or child.is_symlink():
                 continue
             rel = f"{rel_dir}/{name}" if rel_dir else name
             if child.is_dir(follow_symlinks=False):
-                if not (rel_dir == "" and name in RESERVED_DIRS):
+                if not (rel_dir == "" and name in RESERVED_DIRS) and rel not in skip:
                     stack.append((Path(child.path), rel))
             elif name == "index.md":
                 index_dirs.append(rel_dir)
             elif name.endswith(".md") and name != "log.md" and child.is_file(follow_symlinks=False):
                 concepts[rel[: -len(".md")]] = signature(child.stat(follow_symlinks=False))
     index_dirs.sort()
-    return BundleFiles(concepts, index_dirs)
+    return BundleFiles(concepts, index_dirs, listed)
 
 
 def read_concept_entry(root: Path, concept_id: str, known: KnownPage | None = None) -> ConceptEntry:

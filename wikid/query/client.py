@@ -24,6 +24,9 @@ TIMEOUT_SECONDS = 2.0
 MAX_REPLY = 64 * 1024 * 1024
 # sun_path holds 108 bytes; longer socket paths are reached through the directory's fd.
 MAX_SOCKET_PATH = 100
+# How many times a query without the daemon re-ranks after finding pages it was about
+# to show changed on disk (answer_here).
+RECHECKS = 3
 
 
 @contextmanager
@@ -66,13 +69,31 @@ def run_query(paths: ProjectPaths, request: QueryRequest, default_k: Callable[[]
     A request without `k` is answered with `default_k()` here (the daemon reads its own)."""
     response = ask_daemon(paths.query_socket, request)
     if response is None:
-        from wikid.query.search import execute, wiki_reader
-        from wikid.query.store import fresh_index
-
         if request.k is None:
             request = replace(request, k=default_k())
-        index = fresh_index(paths.query_index, paths.wiki, paths.query_journal)
-        response = execute(index, request, wiki_reader(paths.wiki))
+        response = answer_here(paths, request)
     if response.concepts == 0:
         raise EmptyWiki("the wiki has no concept pages yet: drop files into input/ and run `wikid update`")
     return response
+
+
+def answer_here(paths: ProjectPaths, request: QueryRequest) -> QueryResponse:
+    """Answer `request` from the stored index, checked by the daemon's journal or else by
+    the wiki's folders (query.folders), and then the pages it is about to show: a page
+    among them that changed since it was indexed (an edit in place shows in no folder)
+    is indexed anew and the query ranked again, until the pages shown are as indexed
+    (at most RECHECKS times: a page rewritten without pause is shown as it is read)."""
+    from wikid.query.search import rank, respond, wiki_reader
+    from wikid.query.store import fresh_index, stale_pages
+
+    index = fresh_index(paths.query_index, paths.wiki, paths.query_journal, folders_path=paths.query_folders)
+    ranking = rank(index, request)
+    changed: set[str] = set()
+    for _ in range(RECHECKS):
+        stale = stale_pages(index, paths.wiki, ranking.pages)
+        if not stale:
+            break
+        changed.update(stale)  # all of them: a reader that cannot store refreshes from the stored file each time
+        index = fresh_index(paths.query_index, paths.wiki, pages=changed, folders_path=paths.query_folders)
+        ranking = rank(index, request)
+    return respond(index, request, ranking, wiki_reader(paths.wiki))

@@ -135,3 +135,11 @@ class StringTable(Sequence[str]):
 
     def tolist(self) -> list[str]:
         return list(self)
+
+    def occurrences(self, char: str, start: int, stop: int) -> np.ndarray:
+        """How often the ASCII `char` occurs in each of the strings start..stop-1, counted
+        in their bytes without decoding them (UTF-8 never holds an ASCII byte inside a
+        multi-byte character)."""
+        bounds = self._offsets[start : stop + 1]
+        at = np.flatnonzero(self._data[bounds[0] : bounds[-1]] == ord(char)) + bounds[0]
+        return np.searchsorted(at, bounds[1:]) - np.searchsorted(at, bounds[:-1])

@@ -160,13 +160,13 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
                 found += [Found(lifted(s, lift), None) for p in cut(text, start, end)
                           if (s := terms.score(p, record.title))]
     for path, chunks in regions.items():
-        archived = read.source(path)
-        if not archived:
+        source_text = read.source(path)
+        if not source_text:
             continue
         ref, frame = cited[path], f"{cited[path].title} {record.title}"
         for start, end in merged([(a, b) for a, b, _ in chunks]):
             lift = max(value for a, b, value in chunks if a < end and b > start)
-            found += [Found(lifted(s, lift), ref) for p in cut(archived, start, end) if (s := terms.score(p, frame))]
+            found += [Found(lifted(s, lift), ref) for p in cut(source_text, start, end) if (s := terms.score(p, frame))]
     return found
 
 
@@ -215,15 +215,30 @@ def trim(text: str) -> str:
     return text[: end if end > 0 else SNIPPET_CHARS] + "…"
 
 
-def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> QueryResponse:
-    """Rank the pages of `index` for `request.query` and build the response. The caller
+@dataclass(frozen=True)
+class Ranking:
+    """A query ranked against an index, before any page is read: its terms' weights (as
+    index.query_weights gives them), the rows sharing a term with it (ascending, with
+    their cosine) and the pages shown, best first."""
+
+    weights: list[tuple[int, float]]
+    rows: np.ndarray
+    cosine: np.ndarray
+    ranked: list[tuple[int, float]]  # (page, score)
+
+    @property
+    def pages(self) -> list[int]:
+        return [doc for doc, _ in self.ranked]
+
+
+def rank(index: Searchable, request: QueryRequest) -> Ranking:
+    """The pages of `index` to show for `request`, from the index alone. The caller
     resolves `request.k` (None: the project's `query.k`) before, as it has the project."""
     if request.k is None:
-        raise ValueError("execute() needs request.k: read query.k from the project's wikid.yaml first")
+        raise ValueError("rank() needs request.k: read query.k from the project's wikid.yaml first")
     weights = query_weights(index, subject_counts(request.query))
     if not weights:
-        answer = extractive_answer([]) if request.answer else None
-        return QueryResponse(request.query, len(index), [], answer)
+        return Ranking(weights, np.zeros(0, np.int64), np.zeros(0), [])
     rows, cosine = scores(index, weights)
     pages, values, _ = best_rows(index, rows, cosine)
     if request.type is not None:
@@ -231,21 +246,31 @@ def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> Query
         keep = np.array([(kind or "").casefold() == wanted for kind in index.page_types(pages.tolist())], bool)
         pages, values = pages[keep], values[keep]
     ranked = top(pages, values, request.k)
-    ranked = [(doc, score) for doc, score in ranked if score >= RELATIVE_CUTOFF * ranked[0][1]]
+    return Ranking(weights, rows, cosine, [(doc, score) for doc, score in ranked if score >= RELATIVE_CUTOFF * ranked[0][1]])
+
+
+def respond(index: Searchable, request: QueryRequest, ranking: Ranking, read: WikiReader) -> QueryResponse:
+    """The response to `request`: the ranked pages read as they are now, for their passages."""
+    rows, cosine = ranking.rows, ranking.cosine
     terms = query_terms(index, request.query)
     results: list[QueryResult] = []
     quotable: list[tuple[QueryResult, list[Found]]] = []
-    for rank, (doc, score) in enumerate(ranked, 1):
+    for place, (doc, score) in enumerate(ranking.ranked, 1):
         record = index.records[doc]
         lo, hi = np.searchsorted(rows, [index.starts[doc], index.starts[doc + 1]]).tolist()
         page = read.page(record.id)
-        depth = FIRST_ROWS_READ if rank == 1 else ROWS_READ if rank <= ANSWER_PAGES else 1
-        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, weights, depth)
+        depth = FIRST_ROWS_READ if place == 1 else ROWS_READ if place <= ANSWER_PAGES else 1
+        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, ranking.weights, depth)
         top_found = best(found)
-        result = QueryResult(rank, score, record.id, record.title, f"wiki/{record.id}.md",
+        result = QueryResult(place, score, record.id, record.title, f"wiki/{record.id}.md",
                              snippet(top_found, record.id, page), record.conflict, record.type,
                              top_found.source if top_found else None)
         results.append(result)
         quotable.append((result, found))
     answer = extractive_answer(quotable) if request.answer else None
     return QueryResponse(request.query, len(index), results, answer)
+
+
+def execute(index: Searchable, request: QueryRequest, read: WikiReader) -> QueryResponse:
+    """Rank the pages of `index` for `request.query` and build the response."""
+    return respond(index, request, rank(index, request), read)

@@ -1,13 +1,12 @@
 """Search for `wikid serve` without the daemon in the same process: the stored index,
 checked against the pages in the background instead of on every keystroke.
 
-`wikid query` (query.client.run_query) asks a running daemon, else checks the stored
-index against every page before it answers: a walk of wiki/, 0.3 s at 10,000 pages on
-the 2-CPU development machine (bench/serve.py) - fine once per command, not for a box
-that searches as one types. So this asks a running daemon first too, as run_query
-does, and otherwise answers at once from the index as last checked, starting the
-next check (query.store.fresh_index, the same walk) in a thread once that one is more
-than MAX_AGE_SECONDS old. The ranking is query.search.execute's, as for every query;
+A check of the stored index against every page is a walk of wiki/, 0.3 s at 10,000
+pages on the 2-CPU development machine (bench/serve.py) - not for a box that searches
+as one types. So this asks a running daemon first, as `wikid query`
+(query.client.run_query) does, and otherwise answers at once from the index as last
+checked, starting the next check (query.store.fresh_index, a walk) in a thread once
+that one is more than MAX_AGE_SECONDS old. The ranking is query.search.execute's, as for every query;
 a page edited by hand is found by the search a check later. The first search waits
 for the first check.
 """
