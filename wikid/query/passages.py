@@ -71,6 +71,7 @@ MAX_TAG_CHARS = 80  # the longest name an entry opens with: an option with its a
 _TAG_GAP = re.compile(r"^(\S+(?: \S+){0,2}?)(?: {3,}|\t)(?=\S)")
 _TAG_MARKED = re.compile(r"^(`[^`]+`|\*\*[^*]+\*\*)\s*[:\u2014\u2013]\s")
 _TAG_DASH = re.compile(r"^(.+?) [\u2014\u2013] (?=\S)")
+_EMPHASIZED = re.compile(r"(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?![\w*])")
 _TAG_LABEL = re.compile(r"^([A-Z][\w-]*(?: [\w-]+){0,2}): (?=\S)")
 
 
@@ -87,12 +88,13 @@ class Passage:
 
 
 def plain(markdown: str) -> str:
-    """One line of readable text: links become their text, footnote marks, emphasis and escapes go."""
+    """One line of readable text: links become their text, footnote marks, emphasis
+    (`**strong**`, `*em*`; not the star of a glob, `*.c`) and escapes go."""
     if not _MARKUP.search(markdown):
         return " ".join(markdown.split())  # most lines of most texts
     text = _FOOTNOTE_REF.sub("", markdown)
     text = _LINK.sub(r"\1", text)
-    text = _ESCAPE.sub(r"\1", _EMPHASIS.sub("", text))
+    text = _ESCAPE.sub(r"\1", _EMPHASIZED.sub(r"\1", _EMPHASIS.sub("", text)))
     return " ".join(text.split())
 
 
@@ -194,7 +196,8 @@ class _Reader:
         # The name of the entry whose description goes on, and its indentation: the
         # paragraphs indented under it are its description too ("", 0 when none).
         self.owner, self.owner_indent = "", 0
-        self.pending: tuple[str, int, int, str] | None = None  # a lead or a name, until it is known to introduce entries
+        # A lead or a name, until it is known to introduce entries: (text, at, stop, its lead, its tag).
+        self.pending: tuple[str, int, int, str, str] | None = None
         self.start, self.end = start, end  # passages must overlap this span
         self.lines: list[str] = []
         self.at = self.indent = self.column = 0
@@ -215,9 +218,9 @@ class _Reader:
     def close(self) -> None:
         """A lead or a name no entry followed is a passage after all."""
         if self.pending is not None:
-            text, at, stop, lead = self.pending
+            text, at, stop, lead, tag = self.pending
             self.pending = None
-            self._keep(text, at, stop, lead)
+            self._keep(text, at, stop, lead, tag)
 
     def _keep(self, body: str, at: int, stop: int, lead: str, tag: str = "") -> None:
         if stop > self.start and at < self.end and body:
@@ -267,7 +270,10 @@ class _Reader:
         # is needed only when it may ask, introduce, or name.
         needed = stop > self.start or len(self.lines) == 1 or self.lines[-1].rstrip("*_`~").endswith((":", "?"))
         body = plain(_join(self.lines)) if needed else ""
-        listed = self.item or self.defined
+        # A line that is only a name (`Storage=`) is a definition's term when what follows
+        # is indented under it, and an entry of a list like an item.
+        name = len(self.lines) == 1 and _is_name(body) and not (self.owner and self.indent > self.owner_indent)
+        listed = self.item or self.defined or name
         entry = bool(self.lead) and (self.indent > self.lead_indent or (listed and not self.lead_entry))
         named = self.owner if self.owner and self.indent > self.owner_indent else ""
         if named:
@@ -276,7 +282,6 @@ class _Reader:
             self.close()
             self.owner = ""
         tag = named or self.tag()
-        term = not named and not entry and len(self.lines) == 1 and _is_name(body)
         self.lines.clear()
         self.defined = self.hanging = self.broken = False
         if body.endswith("?") and len(body) <= MAX_QUESTION_CHARS:
@@ -285,19 +290,19 @@ class _Reader:
             return
         if not entry:
             self.lead = ""
-        if body.endswith(":") and len(body) <= MAX_LEAD_CHARS:
-            self.close()
-            self.pending = (body, self.at, stop, self.lead if entry else "")
-            self.lead, self.lead_indent, self.lead_entry = body, self.indent, listed or bool(tag)
-            return
-        if term:  # only a name: a passage unless what follows is indented under it
-            self.close()
-            self.pending = (body, self.at, stop, self.lead if entry else "")
-            self.owner, self.owner_indent = body, self.indent
-            return
-        self.emit(body, self.at, stop, entry, tag)
-        if tag and not named:
-            self.owner, self.owner_indent = tag, self.indent
+        introduces = body.endswith(":") and len(body) <= MAX_LEAD_CHARS
+        if introduces or name:  # a passage only if nothing it introduces or names follows
+            if entry:
+                self.pending = None
+            else:
+                self.close()
+            self.pending = (body, self.at, stop, self.lead if entry else "", tag)
+            if introduces:
+                self.lead, self.lead_indent, self.lead_entry = body, self.indent, listed or bool(tag)
+        else:
+            self.emit(body, self.at, stop, entry, tag)
+        if name or (tag and not named):
+            self.owner, self.owner_indent = tag or plain(body), self.indent
         if body.endswith(":"):  # a paragraph that says more than what follows: a passage, and their context
             self.lead, self.lead_indent, self.lead_entry = body, self.indent, listed or bool(tag)
 
