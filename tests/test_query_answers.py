@@ -130,3 +130,19 @@ def test_the_rows_read_are_those_holding_most_of_the_question(project: Project) 
     [hit] = project.query("frob strip trailing blanks")
     assert hit.snippet.endswith("OPTIONS — -t, --trailing Strip trailing blanks from every line frob writes, "
                                 "and keep the rest.")
+
+
+def test_a_pages_line_citing_a_source_by_its_title_is_not_a_passage(project: Project) -> None:
+    """The `# Sources` list repeats each source's title, which frames every passage read
+    from it: quoted, it would outrank the source's entry that answers."""
+    text = archive(project, "frob-extracted.txt", MAN_PAGE)
+    path = cited_page(project, "command/frob", "frob", "frob polishes files.\n\n# Sources\n\n"
+                      "* Doc 1 of frob — Manual page.[^doc-1]\n", text)
+    path.write_text(path.read_text(encoding="utf-8").replace("title: Doc 1 of frob",
+                                                             "title: frob - keep the original file polished"),
+                    encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("* Doc 1 of frob",
+                                                             "* frob - keep the original file polished"),
+                    encoding="utf-8")
+    hit = project.query("frob keep the original file")[0]
+    assert hit.snippet.endswith("OPTIONS — -k, --keep Keep the original file next to the polished one.")

@@ -180,3 +180,12 @@ def test_the_heading_over_a_region_is_found_however_far_back_it_is() -> None:
     text = "NAME\n       frob\n\nDESCRIPTION\n" + "       A line of prose that goes on.\n" * 400 + "       The end.\n"
     assert heading_before(text, len(text) - 5) == ("DESCRIPTION", text.index("DESCRIPTION"))
     assert heading_before(text, text.index("DESCRIPTION") - 2) == ("NAME", 0)
+
+
+def test_an_asides_label_names_no_entry() -> None:
+    found = tags("Note: forwarding is performed synchronously.\n\n"
+                 "WARNING: the cache is not flushed.\n\n"
+                 "Exit status: 0 for a normal exit.\n")
+    assert found["Note: forwarding is performed synchronously."] == ""
+    assert found["WARNING: the cache is not flushed."] == ""
+    assert found["Exit status: 0 for a normal exit."] == "Exit status"

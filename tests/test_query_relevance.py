@@ -112,3 +112,25 @@ def test_an_excerpt_leads_with_an_entrys_first_sentence_up_to_half_its_length() 
     assert scored is not None and 80 < len(opening) <= 120
     shown = excerpt(scored, 240)
     assert shown.startswith(opening + " …") and shown.endswith("send SIGUSR1 to run more commands at once.")
+
+
+def test_a_word_after_non_is_not_the_term_it_spells() -> None:
+    terms = QueryTerms({"listening": 2.0, "sockets": 1.0})
+    assert terms.held("ss lists open non-listening sockets") == {"sockets": 1.0}
+    assert terms.held("Display only listening sockets.") == {"listening": 1.0, "sockets": 1.0}
+    asked = QueryTerms({"non": 1.0, "blocking": 1.0})  # a query that says "non" itself
+    assert asked.held("Open the file in non-blocking mode.") == {"non": 1.0, "blocking": 1.0}
+
+
+def test_the_name_of_the_tool_a_passage_is_framed_by_earns_its_entry_no_bonus() -> None:
+    """A manual's NAME line is tagged with the tool's name, which every passage of the
+    manual holds through its title: the bonus is for an entry named by what the question
+    asks about (`-d`), not by the tool it asks it of."""
+    terms = QueryTerms({"unzip": 1.0, "directory": 1.0})
+    frame = "unzip — list, test and extract compressed files in a ZIP archive"
+    name_line = terms.score(Passage("unzip — extract files into the current directory.", "", "", 0, "", "unzip"), frame)
+    assert name_line is not None
+    assert name_line.score == pytest.approx(ENTRY_WEIGHT * (1.0 + 1.0) / 2.0)  # no TAG_BONUS for `unzip`
+    option = terms.score(Passage("-d directory Extract files into directory.", "", "", 0, "", "-d directory"), frame)
+    assert option is not None  # its name holds `directory`, which the frame does not
+    assert option.score == pytest.approx(ENTRY_WEIGHT * (CONTEXT_WEIGHT + 1.0 + TAG_BONUS) / 2.0)

@@ -72,6 +72,9 @@ _TAG_GAP = re.compile(r"^(\S+(?: \S+){0,2}?)(?: {3,}|\t)(?=\S)")
 _TAG_MARKED = re.compile(r"^(`[^`]+`|\*\*[^*]+\*\*)\s*[:\u2014\u2013]\s")
 _TAG_DASH = re.compile(r"^(.+?) [\u2014\u2013] (?=\S)")
 _EMPHASIZED = re.compile(r"(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?![\w*])")
+# The labels of an aside ("Note: ...", "Warning: ..."; docutils' admonitions): they open
+# a remark, not an entry of a reference.
+ADMONITIONS = frozenset("attention caution danger error hint important note tip warning".split())
 _TAG_LABEL = re.compile(r"^([A-Z][\w-]*(?: [\w-]+){0,2}): (?=\S)")
 
 
@@ -255,7 +258,7 @@ class _Reader:
         else:
             return ""
         name = plain(name)
-        return name if len(name) <= MAX_TAG_CHARS else ""
+        return name if len(name) <= MAX_TAG_CHARS and name.casefold() not in ADMONITIONS else ""
 
     def flush(self, stop: int) -> None:
         """End the paragraph: a question frames what follows it; a paragraph ending with

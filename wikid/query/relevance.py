@@ -2,7 +2,8 @@
 
 Each distinct query term weighs its idf in the index (a word in every row weighs
 almost nothing, a rare one a lot; a word the index has never seen weighs as much as
-the rarest). A passage holds a term fully when the term is one of its words, at
+the rarest). A passage holds a term fully when the term is one of its words (not one
+after "non": `non-listening` is no `listening`), at
 VARIANT_WEIGHT when one of its words is a variant of the term (`overwrite` for
 `overwriting`, `exists` for `exist`: the same first letters, a short different end;
 no stemmer is language-neutral, this is), and at CONTEXT_WEIGHT when only its
@@ -13,7 +14,9 @@ heading EXIT STATUS answers "exit status 2".
 An entry of a reference opens with the name it describes (an option, a status number,
 a table row's first cell: `Passage.tag`). The terms its name holds weigh TAG_BONUS
 more ("9 the specified zipfiles were not found" answers "unzip exit code 9" before a
-paragraph that mentions 9 among other codes), and an entry weighs ENTRY_WEIGHT times
+paragraph that mentions 9 among other codes) -- except the terms its page's or source's
+title holds: a manual's NAME line is tagged with the tool's name, which frames every
+passage of the manual and names no entry of it --, and an entry weighs ENTRY_WEIGHT times
 as much as prose holding the same terms: questions about a tool ask what an option, a
 status, a setting does. A paragraph that goes on describing an entry (indented under
 it) holds its name's terms too, but is weighed as prose: the entry's first paragraph
@@ -35,7 +38,10 @@ names read from their layout (wikid.query.passages) and passages read deeper
 (wikid.query.search), as built (first corpus / second, measured only, 25 and 20
 questions): 20/15 in the top-3 snippets; TAG_BONUS 0.5 20/13, 1.0 17/12, none 19/15
 (and one answer fewer); ENTRY_WEIGHT 1.0 19/14, 1.3 20/14; an entry named by a query
-term also holding its context fully 20/15, so it does not.
+term also holding its context fully 20/15, so it does not. No TAG_BONUS for the terms
+a title holds, a word after "non" not held (with a page's lines citing its sources
+left out, search.cites): 20/17 in the snippets, 22/17 in the answer, against 20/15 and
+21/17; bench/answers-more.json's sets, unchanged (3/5 of 23, 3/3 of 12).
 """
 
 from __future__ import annotations
@@ -57,6 +63,9 @@ TAG_BONUS = 0.25
 # reference 22 times in 25 on bench/answers.py's first corpus (17 in 20 on the second),
 # where entries are 57% of the passages.
 ENTRY_WEIGHT = 1.2
+# A word after "non" (`non-listening`, split at its hyphen) says the opposite of the
+# term it spells, unless the query asks for "non" too.
+NEGATING = frozenset({"non"})
 WINDOW_WORDS = 24  # about a sentence
 MIN_STEM = 4  # letters two words share before they can be variants of one another
 MAX_ENDING = 3  # letters either may add after what they share
@@ -138,6 +147,8 @@ class QueryTerms:
         out = []
         memo, heads, weights = self._memo, self._heads, self.weights
         for at, word in enumerate(words):
+            if at and words[at - 1] in NEGATING and words[at - 1] not in weights:
+                continue
             held = memo.get(word)
             if held is None:
                 held = self.matches(word)
@@ -171,7 +182,8 @@ class QueryTerms:
         if not hits and not base:
             return None
         weights = self.weights
-        bonus = TAG_BONUS * math.fsum(weights[t] * v for t, v in named.items()) \
+        titled = self._held_memo(frame)  # the page's or source's subject: every passage's, no entry's own
+        bonus = TAG_BONUS * math.fsum(weights[t] * v for t, v in named.items() if t not in titled) \
             if named and passage.text.startswith(passage.tag) else 0.0
         windows = [((0, len(words)), hits)]
         if len(words) > WINDOW_WORDS and hits:  # a window from each hit on

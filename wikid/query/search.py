@@ -11,7 +11,9 @@ much of the query the row it was read at holds. The best is the result's snippet
 heading (and the sentence introducing it, for an entry of a list), cut to
 SNIPPET_CHARS around its best window, prefixed with a link to the source's archived
 text when it is quoted from one, `[Title](wiki/archive/...-extracted.txt): ...`. A
-page matched by its title or id alone shows its description. The answer
+page matched by its title or id alone shows its description. A page's line that only
+names one of its sources by its title (its `# Sources` list, a footnote) is not a
+passage (`cites`). The answer
 (wikid.query.answer) quotes the best passages of the top results.
 
 Results scoring below RELATIVE_CUTOFF times the best are dropped before the pages are
@@ -45,11 +47,12 @@ from wikid.query.index import (
     scores,
     top,
 )
-from wikid.query.passages import LEAD_CHARS, cut, framed
+from wikid.query.passages import LEAD_CHARS, Passage, cut, framed
 from wikid.query.question import subject_counts
 from wikid.query.relevance import Found, QueryTerms, Scored, excerpt
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
+from wikid.query.tokenize import tokens
 
 SNIPPET_CHARS = 240
 RELATIVE_CUTOFF = 0.2
@@ -75,6 +78,8 @@ FIRST_ROWS_READ = 5
 ROWS_READ = 3
 HELD_CUTOFF = 0.5
 REGION_WEIGHT = 0.5
+CITING_CHARS = 40  # a line longer than its source's title and this cannot be one citing it
+KIND_WORDS = 3  # what may follow a source's title in a page's line citing it: its kind ("Manual page")
 
 
 @dataclass(frozen=True)
@@ -153,12 +158,14 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
             cited[source.path] = SourceRef(source.id, source.title, f"wiki/{source.path}")
         elif page:
             text = body(page)
+            titles = [t for source in record.sources if (t := tokens(source.title))]
+            longest = max((len(source.title) for source in record.sources), default=0) + CITING_CHARS
             spans = source_chunks(text)
             inside = terms.spans_held(text, spans)
             best_spans = sorted(range(len(spans)), key=lambda n: -inside[n])[:depth]
             for start, end in merged([spans[n] for n in best_spans if inside[n] > 0]):
                 found += [Found(lifted(s, lift), None) for p in cut(text, start, end)
-                          if (s := terms.score(p, record.title))]
+                          if not (len(p.text) <= longest and cites(p, titles)) and (s := terms.score(p, record.title))]
     for path, chunks in regions.items():
         source_text = read.source(path)
         if not source_text:
@@ -168,6 +175,14 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
             lift = max(value for a, b, value in chunks if a < end and b > start)
             found += [Found(lifted(s, lift), ref) for p in cut(source_text, start, end) if (s := terms.score(p, frame))]
     return found
+
+
+def cites(passage: Passage, titles: list[list[str]]) -> bool:
+    """Whether `passage` is a page's line naming one of its sources by its title (its
+    `# Sources` list, a footnote): where the page's facts come from, not one of them; the
+    title frames every passage read from that source."""
+    words = tokens(passage.text)
+    return any(words[: len(title)] == title and len(words) - len(title) <= KIND_WORDS for title in titles)
 
 
 def lifted(scored: Scored, lift: float) -> Scored:
