@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wikid.query.passages import Passage, cut, heading_before
+from wikid.query.passages import Passage, cut, framed, heading_before
 
 MAN_PAGE = """\
 FROB(1)                     General Commands Manual                    FROB(1)
@@ -88,3 +88,104 @@ def test_a_region_is_read_with_the_heading_and_the_introduction_above_it() -> No
 def test_a_word_hyphenated_at_a_line_break_is_joined_and_markup_is_dropped() -> None:
     [passage] = cut("The file is **indi\u2010\ncated** by [its name](x.md).\n")
     assert passage.text == "The file is indicated by its name."
+
+
+def tags(text: str) -> dict[str, str]:
+    return {p.text: p.tag for p in cut(text)}
+
+
+def test_an_entry_is_named_by_its_tag_in_each_layout_a_reference_uses() -> None:
+    man = ("OPTIONS\n       -P max-procs, --max-procs=max-procs\n"
+           "              Run up to max-procs processes at a time.\n\n"
+           "       -k     Keep the original file.\n\n"
+           "EXIT STATUS\n       frob exits with:\n\n              9      the named files were not found.\n")
+    found = tags(man)
+    assert found["-P max-procs, --max-procs=max-procs Run up to max-procs processes at a time."] == \
+        "-P max-procs, --max-procs=max-procs"  # the tag on its own line, the description indented under it
+    assert found["-k Keep the original file."] == "-k"  # the tag in the indent, the description to its right
+    assert found["9 the named files were not found."] == "9"
+    markdown = ("| Code | Meaning |\n|---|---|\n| 9 | the named files were not found. |\n\n"
+                "**-s**, **--seconds** *delay*  \nRepeat every delay seconds.\n\n"
+                "-d\n:   Decompress.\n\n"
+                "* `-n` — never overwrite existing files.\n"
+                "* **--quiet**: say nothing.\n\n"
+                "Exit status: 0 for a normal exit, 2 for a corrupt input file.\n")
+    found = tags(markdown)
+    assert found["9 | the named files were not found."] == "9"  # a table row: its first cell
+    assert found["-s, --seconds delay Repeat every delay seconds."] == "-s, --seconds delay"  # before a hard break
+    assert found["-d : Decompress."] == "-d"  # a definition list's term
+    assert found["-n — never overwrite existing files."] == "-n"
+    assert found["--quiet: say nothing."] == "--quiet"
+    assert found["Exit status: 0 for a normal exit, 2 for a corrupt input file."] == "Exit status"
+
+
+def test_prose_names_nothing_even_when_justified_with_double_spaces() -> None:
+    text = ("       The  program  reads  each file in turn and writes the result to\n"
+            "       the standard output, one line per file, in the given order.\n\n"
+            "It was written in 1994. Since then it has been rewritten twice.\n")
+    assert set(tags(text).values()) == {""}
+
+
+def test_the_paragraphs_indented_under_an_entry_go_on_describing_it() -> None:
+    text = ("OPTIONS\n       -P max-procs\n              Run up to max-procs processes at a time.\n\n"
+            "              Please note that the processes must share resources carefully.\n\n"
+            "       -q     Say nothing.\n\n"
+            "       Options may be combined.\n")
+    passages = {p.text: p for p in cut(text)}
+    later = passages["Please note that the processes must share resources carefully."]
+    assert later.tag == "-P max-procs" and later.context == "OPTIONS"
+    assert framed(later, later.text, 120) == \
+        "OPTIONS — -P max-procs — Please note that the processes must share resources carefully."
+    assert passages["-q Say nothing."].tag == "-q"
+    assert passages["Options may be combined."].tag == ""  # back at the entries' indentation: no longer -q's
+
+
+def test_a_name_over_a_quoted_description_names_its_paragraphs_and_is_no_passage() -> None:
+    text = ("# OPTIONS\n\nAll options are set in the [Journal] section:\n\n*Storage=*\n\n"
+            "> Controls where to store journal data.\n>\n> Note that the default is auto.\n\n"
+            "*Compress=*\n\n> Takes a boolean value.\n\nSee also\n\nThe other manuals.\n")
+    passages = cut(text)
+    assert [(p.text, p.tag) for p in passages] == [
+        ("Controls where to store journal data.", "Storage="),  # the quote's marks are gone, its paragraphs apart
+        ("Note that the default is auto.", "Storage="),
+        ("Takes a boolean value.", "Compress="),
+        ("See also", ""),  # a short line nothing is indented under: a passage
+        ("The other manuals.", ""),
+    ]
+    assert passages[0].context == "OPTIONS All options are set in the [Journal] section:"
+
+
+def test_a_definition_ending_with_a_colon_introduces_what_is_indented_under_it_not_its_siblings() -> None:
+    text = ("-type c\n:   File is of type c:\n\n    b   block special\n\n"
+            "-xtype c\n:   The same as -type unless the file is a link.\n\n"
+            "-delete\n:   Delete files or directories.\n")
+    passages = {p.text: p for p in cut(text)}
+    assert passages["b block special"].lead == "-type c : File is of type c:"
+    assert passages["-xtype c : The same as -type unless the file is a link."].lead == ""
+    assert passages["-delete : Delete files or directories."].lead == ""
+
+
+def test_a_region_far_into_an_entry_is_read_with_the_entry_and_the_sentence_introducing_it() -> None:
+    text = ("EXIT STATUS\n       frob exits with the following status:\n\n"
+            "              2      if a file could not be read.\n\n"
+            + "".join(f"                     step {n} of the recovery is taken.\n\n" for n in range(12))
+            + "                     the last step restores the backup.\n")
+    start = text.index("the last step")
+    [passage] = cut(text, start, start + 10)
+    assert passage.text == "the last step restores the backup."
+    assert passage.tag == "2" and passage.context == "EXIT STATUS frob exits with the following status:"
+
+
+def test_the_heading_over_a_region_is_found_however_far_back_it_is() -> None:
+    text = "NAME\n       frob\n\nDESCRIPTION\n" + "       A line of prose that goes on.\n" * 400 + "       The end.\n"
+    assert heading_before(text, len(text) - 5) == ("DESCRIPTION", text.index("DESCRIPTION"))
+    assert heading_before(text, text.index("DESCRIPTION") - 2) == ("NAME", 0)
+
+
+def test_an_asides_label_names_no_entry() -> None:
+    found = tags("Note: forwarding is performed synchronously.\n\n"
+                 "WARNING: the cache is not flushed.\n\n"
+                 "Exit status: 0 for a normal exit.\n")
+    assert found["Note: forwarding is performed synchronously."] == ""
+    assert found["WARNING: the cache is not flushed."] == ""
+    assert found["Exit status: 0 for a normal exit."] == "Exit status"

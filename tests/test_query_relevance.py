@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from wikid.query.passages import Passage
-from wikid.query.relevance import CONTEXT_WEIGHT, VARIANT_WEIGHT, WINDOW_WORDS, QueryTerms, excerpt, variant
+from wikid.query.relevance import (
+    CONTEXT_WEIGHT,
+    ENTRY_WEIGHT,
+    TAG_BONUS,
+    VARIANT_WEIGHT,
+    WINDOW_WORDS,
+    QueryTerms,
+    excerpt,
+    variant,
+)
 
 
 def passage(text: str, context: str = "") -> Passage:
@@ -62,3 +71,66 @@ def test_an_excerpt_keeps_a_short_first_sentence_before_the_window_far_into_a_pa
     assert shown.endswith("padding. Send SIGUSR1 to run more commands.") and len(shown) <= 182  # filled up to the end
     short = QueryTerms({"procs": 1.0}).score(passage("Run up to max-procs processes."))
     assert short is not None and excerpt(short, 120) == "Run up to max-procs processes."
+
+
+def test_an_entry_named_by_a_query_term_beats_prose_holding_the_same_terms() -> None:
+    terms = QueryTerms({"unzip": 1.0, "exit": 1.0, "code": 1.0, "9": 2.0})
+    lead = "The exit codes of unzip are:"
+    entry = terms.score(Passage("9 the named zipfiles were not found.", "", lead, 0, lead, "9"))
+    prose = terms.score(passage("unzip maps its exit statuses, 2 and 9-11 among them, to other values."))
+    assert entry is not None and prose is not None
+    assert prose.score == pytest.approx((1.0 + 1.0 + 2.0) / 5.0)  # all but `code`, in a row
+    held = (2.0 + CONTEXT_WEIGHT * (1.0 + 1.0 + VARIANT_WEIGHT)) / 5.0  # `9` in it, the rest in its lead
+    assert entry.score == pytest.approx(ENTRY_WEIGHT * (held + TAG_BONUS * 2.0 / 5.0))
+    assert entry.score > prose.score
+
+
+def test_an_entry_weighs_more_than_prose_but_a_later_paragraph_of_it_does_not() -> None:
+    terms = QueryTerms({"keep": 1.0, "original": 1.0})
+    entry = terms.score(Passage("-k, --keep Keep the original file.", "", "", 0, "", "-k, --keep"))
+    later = terms.score(Passage("Keep the original file.", "", "", 0, "", "-k, --keep"))
+    prose = terms.score(passage("Keep the original file."))
+    assert entry is not None and later is not None and prose is not None
+    assert prose.score == pytest.approx(1.0) and later.score == pytest.approx(1.0)  # `keep` in its entry's name too
+    assert entry.score == pytest.approx(ENTRY_WEIGHT * (1.0 + TAG_BONUS * 0.5))
+    unnamed = terms.score(Passage("-q Say nothing while polishing the original.", "", "", 0, "", "-q"))
+    assert unnamed is not None and unnamed.score == pytest.approx(ENTRY_WEIGHT * 0.5)  # no term in its name: no bonus
+
+
+def test_the_parts_of_a_long_text_to_read_are_those_holding_the_weightiest_terms() -> None:
+    text = "alpha words here. " * 20 + "the kiln and its temperature. " + "filler text. " * 40 + "kiln only."
+    spans = [(0, 360), (360, 390), (390, 910), (910, len(text))]
+    held = QueryTerms({"kiln": 1.0, "temperature": 3.0, "alpha": 0.5}).spans_held(text, spans)
+    assert held == pytest.approx([0.5, 4.0, 0.0, 1.0])
+
+
+def test_an_excerpt_leads_with_an_entrys_first_sentence_up_to_half_its_length() -> None:
+    opening = "-P max-procs, --max-procs=max-procs Run up to max-procs processes at a time; the default is 1."
+    filler = " ".join(["padding"] * 40)
+    text = f"{opening} {filler}. While running, send SIGUSR1 to run more commands at once."
+    scored = QueryTerms({"sigusr1": 1.0, "commands": 1.0}).score(passage(text))
+    assert scored is not None and 80 < len(opening) <= 120
+    shown = excerpt(scored, 240)
+    assert shown.startswith(opening + " …") and shown.endswith("send SIGUSR1 to run more commands at once.")
+
+
+def test_a_word_after_non_is_not_the_term_it_spells() -> None:
+    terms = QueryTerms({"listening": 2.0, "sockets": 1.0})
+    assert terms.held("ss lists open non-listening sockets") == {"sockets": 1.0}
+    assert terms.held("Display only listening sockets.") == {"listening": 1.0, "sockets": 1.0}
+    asked = QueryTerms({"non": 1.0, "blocking": 1.0})  # a query that says "non" itself
+    assert asked.held("Open the file in non-blocking mode.") == {"non": 1.0, "blocking": 1.0}
+
+
+def test_the_name_of_the_tool_a_passage_is_framed_by_earns_its_entry_no_bonus() -> None:
+    """A manual's NAME line is tagged with the tool's name, which every passage of the
+    manual holds through its title: the bonus is for an entry named by what the question
+    asks about (`-d`), not by the tool it asks it of."""
+    terms = QueryTerms({"unzip": 1.0, "directory": 1.0})
+    frame = "unzip — list, test and extract compressed files in a ZIP archive"
+    name_line = terms.score(Passage("unzip — extract files into the current directory.", "", "", 0, "", "unzip"), frame)
+    assert name_line is not None
+    assert name_line.score == pytest.approx(ENTRY_WEIGHT * (1.0 + 1.0) / 2.0)  # no TAG_BONUS for `unzip`
+    option = terms.score(Passage("-d directory Extract files into directory.", "", "", 0, "", "-d directory"), frame)
+    assert option is not None  # its name holds `directory`, which the frame does not
+    assert option.score == pytest.approx(ENTRY_WEIGHT * (CONTEXT_WEIGHT + 1.0 + TAG_BONUS) / 2.0)

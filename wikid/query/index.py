@@ -318,6 +318,21 @@ def scores(index: Searchable, weights: list[tuple[int, float]]) -> tuple[np.ndar
     return hit, acc[hit] / index.norms[hit]
 
 
+def held_weights(index: Searchable, weights: list[tuple[int, float]], rows: np.ndarray) -> np.ndarray:
+    """For each of `rows` (ascending), the summed idf of the query's terms it holds: how
+    much of the query a row holds, however often it repeats one term (a cosine rewards
+    a chunk saying one word many times). Binary searches in the terms' postings, so it
+    costs little for the few rows of the pages a query shows."""
+    out = np.zeros(len(rows), np.float64)
+    for tid, _ in weights:
+        posted, _ = index.postings(tid)
+        if not len(posted):
+            continue
+        at = np.minimum(np.searchsorted(posted, rows), len(posted) - 1)
+        out += (posted[at] == rows) * float(index.idf[tid])
+    return out
+
+
 def page_scores(index: Searchable, weights: list[tuple[int, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(pages, score, best row) of every page with a row sharing a term with the query.
 

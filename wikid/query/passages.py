@@ -10,11 +10,21 @@ the header of its table. Asked "what does exit status 2 mean", the passage that
 answers is "2 if trouble" under "EXIT STATUS": its words alone hardly match, its
 context does (wikid.query.relevance weighs the two).
 
+An entry of a reference -- an option, an exit status, a setting, a table row -- opens
+with the name it describes, its *tag*, set apart by the layout: a man page's tag in the
+indent with the description to its right or on the lines below, indented further; a
+definition list's term; a Markdown list item's `code` or **bold** name before a colon
+or a dash; a table row's first cell. The paragraphs indented under an entry go on
+describing it, and carry its tag too, as do those under a line that is only a name
+(`Storage=` over its quoted description): "Please note that ..." under `-P max-procs`
+is about -P.
+
 A query reads only the parts of a text that matched (`cut(text, start, end)`): the
 readers of wikid.document parse a whole document (25-85 ms for a 50 KB man page),
 while a query must answer in milliseconds, so this is one pass over the lines of the
-region, and a look back for the heading above it. It reads what wikid's extractors and
-pages write: Markdown (ATX and setext headings, lists, GFM tables, fences) and text
+region, started up to LEAD_CHARS before it so that what frames its first paragraph is
+known, and a look back for the heading above it. It reads what wikid's extractors and
+pages write: Markdown (ATX and setext headings, lists, GFM tables, fences, quotes) and text
 laid out by its authors (flush-left ALL-CAPS section names, indented paragraphs, a
 word hyphenated at a line break).
 """
@@ -29,7 +39,8 @@ from wikid.okf.lint_markdown import table_cells
 # How far before a region a query looks for the heading over it and for the paragraph
 # introducing it: a section of a long manual may start far above the match.
 LOOKBACK_CHARS = 20_000
-LEAD_CHARS = 2_000  # how far before a region the sentence introducing its list is looked for
+HEADING_STEP = 2_000
+LEAD_CHARS = 1_000  # how far before a region the sentence introducing its list is looked for
 MAX_QUESTION_CHARS = 200  # a paragraph ending with "?" no longer than this is a question
 MAX_LEAD_CHARS = 200  # one ending with ":" no longer than this only introduces what follows
 
@@ -44,6 +55,7 @@ _RULE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")
 _SEPARATOR_CELL = re.compile(r"^:?-+:?$")
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 # A section name as man pages and plain-text manuals write it: flush left, ALL CAPS,
 # a few words (`EXIT STATUS`, `SEE ALSO`).
 _CAPS = re.compile(r"^[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)]$")
@@ -51,6 +63,19 @@ _CAPS = re.compile(r"^[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)]$")
 _HEADING_LINE = re.compile(r"\n( {0,3}#{1,6}[ \t]+\S[^\n]*|[A-Z][A-Z0-9 &/,()'-]{1,48}[A-Z0-9)][ \t]*)(?=\n|$)")
 _BLANK = re.compile(r"\n[ \t]*\n")
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
+MAX_TAG_CHARS = 80  # the longest name an entry opens with: an option with its argument and long form
+# A name and its description on one line: `9      the specified files were not found` (a
+# man page's tag in the indent, 3 or more spaces before the description: justified
+# prose spreads its words by one or two), `**-d**: decompress`, `-k, --keep — keep it`,
+# `Exit status: 0 for a normal exit, ...` (a label of up to three words).
+_TAG_GAP = re.compile(r"^(\S+(?: \S+){0,2}?)(?: {3,}|\t)(?=\S)")
+_TAG_MARKED = re.compile(r"^(`[^`]+`|\*\*[^*]+\*\*)\s*[:\u2014\u2013]\s")
+_TAG_DASH = re.compile(r"^(.+?) [\u2014\u2013] (?=\S)")
+_EMPHASIZED = re.compile(r"(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?![\w*])")
+# The labels of an aside ("Note: ...", "Warning: ..."; docutils' admonitions): they open
+# a remark, not an entry of a reference.
+ADMONITIONS = frozenset("attention caution danger error hint important note tip warning".split())
+_TAG_LABEL = re.compile(r"^([A-Z][\w-]*(?: [\w-]+){0,2}): (?=\S)")
 
 
 @dataclass(frozen=True)
@@ -60,15 +85,19 @@ class Passage:
     context: str  # what frames it: headings, the sentence introducing it, the question it answers, a table's header
     at: int  # where it starts in the text it was cut from (orders passages; one met twice is one)
     lead: str = ""  # the sentence introducing it, when it is an entry of a list (shown with it)
+    # The name of the entry it is or goes on describing; `text` opens with it unless the
+    # passage is a later paragraph of the entry's description.
+    tag: str = ""
 
 
 def plain(markdown: str) -> str:
-    """One line of readable text: links become their text, footnote marks, emphasis and escapes go."""
+    """One line of readable text: links become their text, footnote marks, emphasis
+    (`**strong**`, `*em*`; not the star of a glob, `*.c`) and escapes go."""
     if not _MARKUP.search(markdown):
         return " ".join(markdown.split())  # most lines of most texts
     text = _FOOTNOTE_REF.sub("", markdown)
     text = _LINK.sub(r"\1", text)
-    text = _ESCAPE.sub(r"\1", _EMPHASIS.sub("", text))
+    text = _ESCAPE.sub(r"\1", _EMPHASIZED.sub(r"\1", _EMPHASIS.sub("", text)))
     return " ".join(text.split())
 
 
@@ -87,22 +116,40 @@ def _heading(line: str) -> str | None:
 
 
 def framed(passage: Passage, text: str, lead_chars: int) -> str:
-    """`text` (the passage or part of it) as shown: after its heading, and after the
-    sentence introducing it when that is at most `lead_chars` long."""
+    """`text` (the passage or part of it) as shown: after its heading, after the
+    sentence introducing it when that is at most `lead_chars` long, and after the name
+    of the entry it describes when it does not open with it."""
     lead = f"{passage.lead} " if passage.lead and len(passage.lead) <= lead_chars else ""
+    if passage.tag and not passage.text.startswith(passage.tag):
+        lead += f"{passage.tag} — "
     return f"{passage.heading} — {lead}{text}" if passage.heading else f"{lead}{text}"
 
 
+def _is_name(line: str) -> bool:
+    """Whether a one-line paragraph only names something (`Storage=`, `-k, --keep`,
+    `EXAMPLE`): short, and not a sentence nor a clause that ends in punctuation."""
+    return len(line) <= MAX_TAG_CHARS and not line.endswith((".", "!", "?", ":", ";", ",")) and len(line.split()) <= 6
+
+
 def heading_before(text: str, at: int) -> tuple[str, int]:
-    """The last heading in the LOOKBACK_CHARS before `at` and where its line starts ("", 0 when none)."""
-    last, where = "", 0
+    """The last heading in the LOOKBACK_CHARS before `at` and where its line starts ("", 0 when none).
+
+    Looked for back from `at`, HEADING_STEP characters (whole lines) at a time: the
+    heading over a region is most often near it, and a query cuts many regions."""
     first = max(0, at - LOOKBACK_CHARS)
+    end = at
+    while end > first:
+        start = max(first, text.rfind("\n", first, end - HEADING_STEP) + 1) if end - HEADING_STEP > first else first
+        last = None
+        for match in _HEADING_LINE.finditer(text, max(0, start - 1), end):
+            if (title := _heading(match.group(1))) is not None:
+                last = title, match.start(1)
+        if last is not None:
+            return last
+        end = start
     if first == 0 and (title := _heading(text[: text.find("\n")] if "\n" in text else text)) is not None:
-        last = title  # the text's first line, with no line break before it
-    for match in _HEADING_LINE.finditer(text, max(0, first - 1), at):
-        if (title := _heading(match.group(1))) is not None:
-            last, where = title, match.start(1)
-    return last, where
+        return title, 0  # the text's first line, with no line break before it
+    return "", 0
 
 
 def _indent(line: str) -> int:
@@ -129,44 +176,39 @@ def _region(text: str, start: int, end: int, heading: int) -> tuple[int, int]:
     return start, end
 
 
-def _framing_before(text: str, at: int, heading: int) -> tuple[str, str, int]:
-    """(question, lead, the lead's indentation) in force at `at`, a paragraph's start:
-    the nearest paragraph before it, back to LEAD_CHARS and not past the heading (whose
-    line starts at `heading`), that asks a question or introduces a list. Found without
-    reading the paragraphs between: only their last characters are looked at."""
-    floor = max(heading, at - LEAD_CHARS)
-    starts = [floor, *(m.end() for m in _BLANK.finditer(text, floor, at))]
-    ends = [*(m.start() for m in _BLANK.finditer(text, floor, at)), at]
-    lead, indent = "", 0
-    for begin, stop in reversed(list(zip(starts, ends, strict=True))):
-        if not text[begin:stop].rstrip().endswith((":", "?")):
-            continue
-        lines = text[begin:stop].split("\n")
-        if begin == heading and lines and _heading(lines[0]) is not None:
-            lines = lines[1:]  # the heading's own line, run on into its first paragraph
-        paragraph = plain(_join([line.strip() for line in lines if line.strip()]))
-        if paragraph.endswith("?") and len(paragraph) <= MAX_QUESTION_CHARS:
-            return paragraph, lead, indent
-        if paragraph.endswith(":") and len(paragraph) <= MAX_LEAD_CHARS and not lead:
-            lead, indent = paragraph, _indent(next((line for line in lines if line.strip()), "").expandtabs(8))
-    return "", lead, indent
+def _floor(text: str, lo: int, heading: int) -> int:
+    """Where to start reading for a region that starts at `lo`: the first paragraph in
+    the LEAD_CHARS before it, not past the heading over it (whose line starts at
+    `heading`). What is in force at `lo` -- the question asked, the sentence introducing
+    a list, the entry a paragraph describes -- is read there, not guessed."""
+    floor = max(heading, lo - LEAD_CHARS)
+    if floor == heading:
+        return floor
+    blank = _BLANK.search(text, floor, lo)
+    return blank.end() if blank else lo
 
 
 class _Reader:
-    """The state of one pass over a region's lines: the heading, question, lead and
-    table header in force, and the paragraph being gathered."""
+    """The state of one pass over a region's lines: the heading, question, lead, entry
+    and table header in force, and the paragraph being gathered."""
 
     def __init__(self, heading: str, start: int, end: int) -> None:
         self.heading, self.question, self.lead, self.header = heading, "", "", ""
         self.lead_indent = 0
-        self.pending: tuple[str, int, int] | None = None  # a lead, until it is known to introduce entries
+        self.lead_entry = False  # the lead is itself an entry: only what is indented under it is its entry
+        # The name of the entry whose description goes on, and its indentation: the
+        # paragraphs indented under it are its description too ("", 0 when none).
+        self.owner, self.owner_indent = "", 0
+        # A lead or a name, until it is known to introduce entries: (text, at, stop, its lead, its tag).
+        self.pending: tuple[str, int, int, str, str] | None = None
         self.start, self.end = start, end  # passages must overlap this span
         self.lines: list[str] = []
-        self.at = self.indent = 0
-        self.item = self.defined = False
+        self.at = self.indent = self.column = 0
+        self.item = self.defined = self.hanging = self.broken = False
+        self.first = ""  # the paragraph's first line as written, after its indentation or list marker
         self.out: list[Passage] = []
 
-    def emit(self, body: str, at: int, stop: int, entry: bool = False) -> None:
+    def emit(self, body: str, at: int, stop: int, entry: bool = False, tag: str = "") -> None:
         """Keep a passage. An entry makes the lead before it its context, not a passage:
         "2 if trouble" is the answer, "exits with the following status:" only says what
         it is."""
@@ -174,51 +216,102 @@ class _Reader:
             self.pending = None
         else:
             self.close()
-        self._keep(body, at, stop, self.lead if entry else "")
+        self._keep(body, at, stop, self.lead if entry else "", tag)
 
     def close(self) -> None:
-        """A lead no entry followed is a passage after all."""
+        """A lead or a name no entry followed is a passage after all."""
         if self.pending is not None:
-            text, at, stop = self.pending
+            text, at, stop, lead, tag = self.pending
             self.pending = None
-            self._keep(text, at, stop, "")
+            self._keep(text, at, stop, lead, tag)
 
-    def _keep(self, body: str, at: int, stop: int, lead: str) -> None:
+    def _keep(self, body: str, at: int, stop: int, lead: str, tag: str = "") -> None:
         if stop > self.start and at < self.end and body:
             context = " ".join(filter(None, (self.heading, self.question, lead, self.header)))
-            self.out.append(Passage(body, self.heading, context, at, lead))
+            self.out.append(Passage(body, self.heading, context, at, lead, tag))
 
     def begin(self, line: str, at: int, item: bool) -> None:
         self.at, self.item = at, item
         self.indent = _indent(line.expandtabs(8))
 
+    def add(self, line: str, text: str) -> None:
+        """One more line of the paragraph: `line` as written, `text` what it says (without
+        a list item's marker)."""
+        wide = line.expandtabs(8)
+        if not self.lines:
+            self.first, self.broken = text, line.endswith(("  ", "\\"))
+            self.column = max(wide.find(text[:8]), self.indent)  # where its words start, after a list marker
+        elif len(self.lines) == 1:
+            self.hanging = _indent(wide) > self.column
+        self.lines.append(text)
+
+    def tag(self) -> str:
+        """The name the paragraph opens with, when its layout sets one apart: a first line
+        over a description indented further (a man page's option) or after a line break
+        or a definition's colon, or a name and its description on one line."""
+        first = self.first
+        if match := _TAG_MARKED.match(first) or _TAG_DASH.match(first) or _TAG_GAP.match(first) \
+                or _TAG_LABEL.match(first):
+            name = match.group(1)
+        elif len(self.lines) > 1 and (self.hanging or self.broken or self.defined):
+            name = first
+        else:
+            return ""
+        name = plain(name)
+        return name if len(name) <= MAX_TAG_CHARS and name.casefold() not in ADMONITIONS else ""
+
     def flush(self, stop: int) -> None:
         """End the paragraph: a question frames what follows it; a paragraph ending with
         a colon introduces the entries after it (list items, table rows, code, paragraphs
-        indented further, definitions) until a paragraph that is none of those."""
+        indented further, definitions) until a paragraph that is none of those. An entry
+        that opens with a name (`tag`), or a short line that is only a name, owns the
+        paragraphs indented under it: they go on with its description, and are about
+        what it names."""
         if not self.lines:
             return
-        body = plain(_join(self.lines))
-        entry = bool(self.lead) and (self.item or self.defined or self.indent > self.lead_indent)
+        # A paragraph before the span is read for what it frames, not quoted: its text
+        # is needed only when it may ask, introduce, or name.
+        needed = stop > self.start or len(self.lines) == 1 or self.lines[-1].rstrip("*_`~").endswith((":", "?"))
+        body = plain(_join(self.lines)) if needed else ""
+        # A line that is only a name (`Storage=`) is a definition's term when what follows
+        # is indented under it, and an entry of a list like an item.
+        name = len(self.lines) == 1 and _is_name(body) and not (self.owner and self.indent > self.owner_indent)
+        listed = self.item or self.defined or name
+        entry = bool(self.lead) and (self.indent > self.lead_indent or (listed and not self.lead_entry))
+        named = self.owner if self.owner and self.indent > self.owner_indent else ""
+        if named:
+            self.pending = None  # a name over what is indented under it: not a passage of its own
+        elif self.owner:
+            self.close()
+            self.owner = ""
+        tag = named or self.tag()
         self.lines.clear()
-        self.defined = False
+        self.defined = self.hanging = self.broken = False
         if body.endswith("?") and len(body) <= MAX_QUESTION_CHARS:
             self.close()
-            self.question, self.lead = body, ""
+            self.question, self.lead, self.owner = body, "", ""
             return
         if not entry:
             self.lead = ""
-        if body.endswith(":") and len(body) <= MAX_LEAD_CHARS:
-            self.close()
-            self.lead, self.lead_indent, self.pending = body, self.indent, (body, self.at, stop)
-            return
-        self.emit(body, self.at, stop, entry)
+        introduces = body.endswith(":") and len(body) <= MAX_LEAD_CHARS
+        if introduces or name:  # a passage only if nothing it introduces or names follows
+            if entry:
+                self.pending = None
+            else:
+                self.close()
+            self.pending = (body, self.at, stop, self.lead if entry else "", tag)
+            if introduces:
+                self.lead, self.lead_indent, self.lead_entry = body, self.indent, listed or bool(tag)
+        else:
+            self.emit(body, self.at, stop, entry, tag)
+        if name or (tag and not named):
+            self.owner, self.owner_indent = tag or plain(body), self.indent
         if body.endswith(":"):  # a paragraph that says more than what follows: a passage, and their context
-            self.lead, self.lead_indent = body, self.indent
+            self.lead, self.lead_indent, self.lead_entry = body, self.indent, listed or bool(tag)
 
     def section(self, title: str) -> None:
         self.close()
-        self.heading, self.question, self.lead, self.header = title, "", "", ""
+        self.heading, self.question, self.lead, self.header, self.owner = title, "", "", "", ""
 
 
 def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
@@ -231,15 +324,18 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
     end = len(text) if end is None else end
     heading, heading_at = heading_before(text, start)
     lo, hi = _region(text, start, end, heading_at)
+    lo = _floor(text, lo, heading_at)
     read = _Reader(heading if lo > heading_at else "", start, end)
-    if lo > heading_at:
-        read.question, read.lead, read.lead_indent = _framing_before(text, lo, heading_at)
     fenced = False
     position = lo
     for line in text[lo:hi].split("\n"):
         line_at, position = position, position + len(line) + 1
         stripped = line.strip()
         mark = stripped[:1]  # most lines are prose: their first character rules the patterns below out
+        if mark == ">" and not fenced and (quote := _QUOTE.match(line)):
+            line = " " * quote.end() + line[quote.end():]  # a quoted line: indented by its marks
+            stripped = line.strip()
+            mark = stripped[:1]
         if mark in "`~" and _FENCE.match(line):
             read.flush(line_at)
             fenced = not fenced
@@ -249,7 +345,7 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
             else:
                 if not read.lines:
                     read.begin(line, line_at, True)
-                read.lines.append(stripped)
+                read.add(line, stripped)
         elif not stripped:
             read.flush(line_at)
             read.header = ""
@@ -263,11 +359,13 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
             read.flush(line_at)
         elif (cells := table_cells(line) if mark == "|" else None) is not None:
             read.flush(line_at)
-            row = " | ".join(c for c in (plain(c) for c in cells) if c and not _SEPARATOR_CELL.match(c))
+            filled = [c for c in (plain(c) for c in cells) if c and not _SEPARATOR_CELL.match(c)]
+            row = " | ".join(filled)
             if not read.header:
                 read.header = row  # until a blank line, the table's rows are read under it
             elif row:
-                read.emit(row, line_at, position, entry=True)
+                tag = filled[0] if len(filled) > 1 and len(filled[0]) <= MAX_TAG_CHARS else ""
+                read.emit(row, line_at, position, entry=True, tag=tag)
         else:
             item = _LIST_ITEM.match(line) if mark in "-*+•" or mark.isdigit() else None
             if item:
@@ -276,7 +374,7 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
                 read.begin(line, line_at, bool(item))
             elif stripped.startswith(":") and len(read.lines) == 1:
                 read.defined = True  # `term` / `:   description`, a definition list
-            read.lines.append(line[item.end():].strip() if item else stripped)
+            read.add(line, line[item.end():].strip() if item else stripped)
     read.flush(hi)
     read.close()
     return read.out

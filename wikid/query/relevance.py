@@ -2,14 +2,26 @@
 
 Each distinct query term weighs its idf in the index (a word in every row weighs
 almost nothing, a rare one a lot; a word the index has never seen weighs as much as
-the rarest). A passage holds a term fully when the term is one of its words, at
+the rarest). A passage holds a term fully when the term is one of its words (not one
+after "non": `non-listening` is no `listening`), at
 VARIANT_WEIGHT when one of its words is a variant of the term (`overwrite` for
 `overwriting`, `exists` for `exist`: the same first letters, a short different end;
 no stemmer is language-neutral, this is), and at CONTEXT_WEIGHT when only its
 context holds it (the heading over it, the sentence introducing its list, the
 question it answers, the title of its page or source): "2 if trouble" under the
-heading EXIT STATUS answers "exit status 2". The score is the share of the query's
-weight a passage holds, 0 to 1.
+heading EXIT STATUS answers "exit status 2".
+
+An entry of a reference opens with the name it describes (an option, a status number,
+a table row's first cell: `Passage.tag`). The terms its name holds weigh TAG_BONUS
+more ("9 the specified zipfiles were not found" answers "unzip exit code 9" before a
+paragraph that mentions 9 among other codes) -- except the terms its page's or source's
+title holds: a manual's NAME line is tagged with the tool's name, which frames every
+passage of the manual and names no entry of it --, and an entry weighs ENTRY_WEIGHT times
+as much as prose holding the same terms: questions about a tool ask what an option, a
+status, a setting does. A paragraph that goes on describing an entry (indented under
+it) holds its name's terms too, but is weighed as prose: the entry's first paragraph
+says what it is. The score is the share of the query's weight a passage holds (0 to
+1), plus the bonus, times ENTRY_WEIGHT for an entry.
 
 Only the best window of WINDOW_WORDS tokens of a passage counts, so a long paragraph
 that mentions every term somewhere does not beat a sentence that says the thing: the
@@ -20,14 +32,23 @@ Measured with bench/answers.py's first corpus (25 questions on 29 real documents
 the scoring was built: a bonus for two query terms in a row (`exit status`) found as
 many answering passages in the top-3 snippets (15) and fewer in the answer (13
 against 16); a bonus for an entry whose tag is a query term (`-k`, `2`) fewer in the
-snippets (13); a context counting 0.7, or a window of 36 tokens, one fewer.
+snippets (13); a context counting 0.7, or a window of 36 tokens, one fewer. Later, with
+the words framing a question left out of the query (wikid.query.question), entries'
+names read from their layout (wikid.query.passages) and passages read deeper
+(wikid.query.search), as built (first corpus / second, measured only, 25 and 20
+questions): 20/15 in the top-3 snippets; TAG_BONUS 0.5 20/13, 1.0 17/12, none 19/15
+(and one answer fewer); ENTRY_WEIGHT 1.0 19/14, 1.3 20/14; an entry named by a query
+term also holding its context fully 20/15, so it does not. No TAG_BONUS for the terms
+a title holds, a word after "non" not held (with a page's lines citing its sources
+left out, search.cites): 20/17 in the snippets, 22/17 in the answer, against 20/15 and
+21/17; bench/answers-more.json's sets, unchanged (3/5 of 23, 3/3 of 12).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from wikid.query.passages import Passage
@@ -36,6 +57,15 @@ from wikid.query.tokenize import tokens, word_tokens
 
 VARIANT_WEIGHT = 0.6
 CONTEXT_WEIGHT = 0.5
+TAG_BONUS = 0.25
+# An entry that opens with its name is weighed this much more than prose holding the
+# same terms: the passage answering a question about a tool is an entry of its
+# reference 22 times in 25 on bench/answers.py's first corpus (17 in 20 on the second),
+# where entries are 57% of the passages.
+ENTRY_WEIGHT = 1.2
+# A word after "non" (`non-listening`, split at its hyphen) says the opposite of the
+# term it spells, unless the query asks for "non" too.
+NEGATING = frozenset({"non"})
 WINDOW_WORDS = 24  # about a sentence
 MIN_STEM = 4  # letters two words share before they can be variants of one another
 MAX_ENDING = 3  # letters either may add after what they share
@@ -45,7 +75,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 
 @dataclass(frozen=True)
 class Scored:
-    score: float  # the share of the query's weight held, 0-1
+    score: float  # how well it answers: see the module's docstring (the share of the query held, 0-1, and more)
     passage: Passage
     window: tuple[int, int]  # the best window, in tokens of passage.text
     own: bool = True  # the passage or its own context holds a term, not only its page's or source's title
@@ -81,7 +111,10 @@ class QueryTerms:
             self._by_stem.setdefault(term[:MIN_STEM], []).append(term)
         self._memo: dict[str, tuple[tuple[str, float], ...]] = {}
         self._contexts: dict[str, dict[str, float]] = {}
+        self._frames: dict[tuple[str, str], tuple[dict[str, float], float, bool]] = {}
         self._stems = frozenset(self._by_stem)
+        # The words two tokens in a row may make a term of start with (`white` for `whitespace`).
+        self._heads = frozenset(term[:n] for term in weights for n in range(1, len(term)))
 
     def matches(self, word: str) -> tuple[tuple[str, float], ...]:
         """The query terms `word` is (1.0) or is a variant of (VARIANT_WEIGHT)."""
@@ -97,21 +130,33 @@ class QueryTerms:
         letters are in it: what picks the parts of a long page worth cutting into
         passages (a page of 80 KB is too long to cut whole for every query)."""
         lowered = text.lower()
-        probes = [(term[:MIN_STEM], weight) for term, weight in self.weights.items()]
-        return [math.fsum(weight for probe, weight in probes if probe in lowered[start:end]) for start, end in spans]
+        ends = [end for _, end in spans]
+        held = [0.0] * len(spans)
+        for term, weight in self.weights.items():  # found by str.find, skipping to the next span after each
+            probe = term[:MIN_STEM]
+            at = lowered.find(probe)
+            while at >= 0 and (n := bisect_right(ends, at)) < len(spans):
+                held[n] += weight
+                at = lowered.find(probe, ends[n])
+        return held
 
     def hits(self, words: list[str]) -> list[tuple[int, dict[str, float]]]:
         """(position, the terms held there and how fully) for each token that holds a
         term; two tokens in a row hold the term they make together ("white space" holds
         `whitespace`)."""
         out = []
-        stems, weights = self._stems, self.weights
+        memo, heads, weights = self._memo, self._heads, self.weights
         for at, word in enumerate(words):
-            found = dict(self.matches(word)) if word[:MIN_STEM] in stems else {}
-            if at and (joined := words[at - 1] + word)[:MIN_STEM] in stems and joined in weights:
-                found[joined] = 1.0
-            if found:
-                out.append((at, found))
+            if at and words[at - 1] in NEGATING and words[at - 1] not in weights:
+                continue
+            held = memo.get(word)
+            if held is None:
+                held = self.matches(word)
+            joined = words[at - 1] + word if at and words[at - 1] in heads else ""
+            if joined in weights:
+                out.append((at, {**dict(held), joined: 1.0}))
+            elif held:
+                out.append((at, dict(held)))
         return out
 
     def held(self, text: str) -> dict[str, float]:
@@ -125,12 +170,21 @@ class QueryTerms:
     def score(self, passage: Passage, frame: str = "") -> Scored | None:
         """`passage` scored, with `frame` (its page's or source's title) as more context;
         None when neither it nor its context holds a query term."""
-        own, framing = self._held_memo(passage.context), self._held_memo(frame)
-        context = {t: max(own.get(t, 0.0), framing.get(t, 0.0)) for t in own.keys() | framing.keys()}
+        named = self._held_memo(passage.tag) if passage.tag else {}
+        if named:
+            base, outside, own = self._framing(passage.context, frame, named)
+        elif (framing := self._frames.get((passage.context, frame))) is not None:
+            base, outside, own = framing
+        else:
+            base, outside, own = self._frames[passage.context, frame] = self._framing(passage.context, frame, named)
         words = tokens(passage.text)
         hits = self.hits(words)
-        if not hits and not context:
+        if not hits and not base:
             return None
+        weights = self.weights
+        titled = self._held_memo(frame)  # the page's or source's subject: every passage's, no entry's own
+        bonus = TAG_BONUS * math.fsum(weights[t] * v for t, v in named.items() if t not in titled) \
+            if named and passage.text.startswith(passage.tag) else 0.0
         windows = [((0, len(words)), hits)]
         if len(words) > WINDOW_WORDS and hits:  # a window from each hit on
             starts = [at for at, _ in hits]  # ascending
@@ -141,12 +195,26 @@ class QueryTerms:
             held: dict[str, float] = {}
             for _, found in inside:
                 for term, value in found.items():
-                    held[term] = max(held.get(term, 0.0), value)
-            value = math.fsum(w * max(held.get(t, 0.0), CONTEXT_WEIGHT * context.get(t, 0.0))
-                              for t, w in self.weights.items())
+                    if value > held.get(term, 0.0):
+                        held[term] = value
+            value = outside + math.fsum(weights[t] * (v - base.get(t, 0.0)) for t, v in held.items()
+                                        if v > base.get(t, 0.0))
             if value > best:
                 best, window = value, span
-        return Scored(best / self.total, passage, window, bool(hits or own)) if best > 0 else None
+        if best <= 0:
+            return None
+        entry = ENTRY_WEIGHT if passage.tag and passage.text.startswith(passage.tag) else 1.0
+        return Scored(entry * (best + bonus) / self.total, passage, window, bool(hits) or own)
+
+    def _framing(self, context: str, frame: str, named: dict[str, float]) -> tuple[dict[str, float], float, bool]:
+        """What each term is held at outside a passage's words -- by the name of its entry
+        (`named`: the terms it holds), by its context, by the title framing it --, that
+        weighed, and whether its own context or name holds any (memoized by the caller
+        for the passages no name of which holds a term: most share their context)."""
+        own, framing = self._held_memo(context), self._held_memo(frame)
+        base = {t: max(named.get(t, 0.0), CONTEXT_WEIGHT * own.get(t, 0.0), CONTEXT_WEIGHT * framing.get(t, 0.0))
+                for t in own.keys() | framing.keys() | named.keys()}
+        return base, math.fsum(self.weights[t] * v for t, v in base.items()), bool(own or named)
 
     def _held_memo(self, text: str) -> dict[str, float]:
         """`held`, once per text: many passages share a heading, all of a text's its title."""
@@ -173,7 +241,7 @@ def excerpt(scored: Scored, limit: int) -> str:
     if at - sentence <= limit // 3:
         first = len(text[:sentence].split(" ")) - 1 if sentence else 0
     opening = _SENTENCE_END.split(text, maxsplit=1)[0]
-    led = bool(sentence) and len(opening) <= limit // 3 and first > len(opening.split(" "))
+    led = bool(sentence) and len(opening) <= limit // 2 and first > len(opening.split(" "))
     budget = limit - len(opening) - 1 if led else limit
     while first > 0 and len(" ".join(words[first - 1 :])) <= budget:
         first -= 1  # a window at the end: fill the excerpt from before it

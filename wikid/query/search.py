@@ -2,15 +2,18 @@
 
 Ranking uses the index alone (index.page_scores: a page's own text, or a chunk of a
 source text it cites, at SOURCE_WEIGHT). Each result is then read as it is on disk
-now, at its best-matching rows (ROWS_READ of them for the results an answer quotes,
-one for the others): the source chunks among them, and the page's own text when its
-row is one of them, of which only the parts holding the query's terms are read. What
-is read is cut into passages (wikid.query.passages) and scored against the query
-(wikid.query.relevance). The best is the result's snippet: the passage with its
+now, at the rows holding most of the query (FIRST_ROWS_READ of them for the first,
+ROWS_READ for the others an answer quotes, one for the rest): the source chunks among them, and the page's own
+text when its row is one of them, of which only the parts holding the query's terms
+are read. What is read is cut into passages (wikid.query.passages) and scored against
+the query (wikid.query.relevance), each score lifted by up to REGION_WEIGHT by how
+much of the query the row it was read at holds. The best is the result's snippet: the passage with its
 heading (and the sentence introducing it, for an entry of a list), cut to
 SNIPPET_CHARS around its best window, prefixed with a link to the source's archived
 text when it is quoted from one, `[Title](wiki/archive/...-extracted.txt): ...`. A
-page matched by its title or id alone shows its description. The answer
+page matched by its title or id alone shows its description. A page's line that only
+names one of its sources by its title (its `# Sources` list, a footnote) is not a
+passage (`cites`). The answer
 (wikid.query.answer) quotes the best passages of the top results.
 
 Results scoring below RELATIVE_CUTOFF times the best are dropped before the pages are
@@ -34,20 +37,49 @@ from wikid.fsio import read_regular
 from wikid.okf.frontmatter import split_frontmatter
 from wikid.query.answer import ANSWER_PAGES, extractive_answer, link
 from wikid.query.document import read_page, source_chunks
-from wikid.query.index import SOURCE_WEIGHT, Searchable, best_rows, query_weights, row_source, scores, top
-from wikid.query.passages import LEAD_CHARS, cut, framed
-from wikid.query.relevance import Found, QueryTerms, excerpt
+from wikid.query.index import (
+    SOURCE_WEIGHT,
+    Searchable,
+    best_rows,
+    held_weights,
+    query_weights,
+    row_source,
+    scores,
+    top,
+)
+from wikid.query.passages import LEAD_CHARS, Passage, cut, framed
+from wikid.query.question import subject_counts
+from wikid.query.relevance import Found, QueryTerms, Scored, excerpt
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
-from wikid.query.tokenize import term_counts
+from wikid.query.tokenize import tokens
 
 SNIPPET_CHARS = 240
 RELATIVE_CUTOFF = 0.2
-# The rows a result is read at for passages: its best-matching source chunks and its
-# page's own text; the passage that answers is often not in the one chunk that scored
-# best. The results an answer quotes (answer.ANSWER_PAGES) are read at ROWS_READ rows,
-# the others, whose snippet is all that is shown of them, at their best row.
+# The rows a result is read at for passages: its source chunks and its page's own text
+# that hold the most of the query (the idf of the distinct terms held; the cosine, which
+# rewards a chunk repeating one term, breaks ties), none holding less than HELD_CUTOFF
+# of what the best one holds; the passage that answers is often not in the one chunk
+# that scored best. The first result is read at FIRST_ROWS_READ rows, the others an
+# answer quotes (answer.ANSWER_PAGES) at ROWS_READ, the rest, whose snippet is all that
+# is shown of them, at their best row. A passage's score is lifted by up to
+# REGION_WEIGHT by the share of the query its row holds, a source's row weighed by
+# SOURCE_WEIGHT as the page's score weighs it: a passage read where the document
+# matches the question as a whole is likelier to answer it, and the page is the digest
+# the wiki vouches for.
+#
+# Measured on bench/answers.py (answering passage in the top-3 snippets, first corpus
+# of 25 questions / second of 20, the second measured only), every result read at 3 or
+# 5 rows: 3 rows by cosine, no lift 21/12; 5 rows by cosine 19/14; 5 by the query held
+# 18/15, with the lift 20/15, the lift without SOURCE_WEIGHT 18/15; 4 rows 20/14, 6 rows
+# 20/15. HELD_CUTOFF 0.5 and the first result alone at 5 rows: the same answers for a
+# sixth and a third less reading (0.6, 0.7: 20/15, 18/15).
+FIRST_ROWS_READ = 5
 ROWS_READ = 3
+HELD_CUTOFF = 0.5
+REGION_WEIGHT = 0.5
+CITING_CHARS = 40  # a line longer than its source's title and this cannot be one citing it
+KIND_WORDS = 3  # what may follow a source's title in a page's line citing it: its kind ("Manual page")
 
 
 @dataclass(frozen=True)
@@ -87,46 +119,75 @@ def query_terms(index: Searchable, query: str) -> QueryTerms:
     bench/answers.py's first corpus: 12 of 25 in the top-3 snippets against 14.)"""
     unseen = 1.0 + math.log((len(index.norms) + 1.0) / 2.0)
     weights = {}
-    for term in term_counts(query):
+    for term in subject_counts(query):
         tid = index.term_id(term)
         weights[term] = float(index.idf[tid]) if tid is not None else unseen
     return QueryTerms(weights)
 
 
 def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndarray, page: str | None,
-                  read: WikiReader, terms: QueryTerms, depth: int = ROWS_READ) -> list[Found]:
-    """The scored passages of one page's `depth` best-matching rows (`rows`, `cosine`:
-    the page's hit rows), weighed as the page's score weighs them: the source chunks
-    among them, and the page's own text when its row is one of them.
+                  read: WikiReader, terms: QueryTerms, weights: list[tuple[int, float]],
+                  depth: int = ROWS_READ) -> list[Found]:
+    """The scored passages of one page's `depth` rows holding the most of the query
+    (`rows`, `cosine`: the page's hit rows; `weights`: the query's terms, as
+    index.query_weights gives them): the source chunks among them, and the page's own
+    text when its row is one of them.
 
     A page's text is one row, however long (a digest may run to 80 KB), so which of its
     parts to read is decided by the query's terms in each part (`spans_held`)."""
     record, first = index.records[doc], int(index.starts[doc])
     found: list[Found] = []
-    regions: dict[str, list[tuple[int, int]]] = {}
     cited: dict[str, SourceRef] = {}
-    values = np.where(rows == first, cosine, SOURCE_WEIGHT * cosine)
-    for i in np.argsort(-values, kind="stable")[:depth].tolist():
+    if depth > 1:
+        held = held_weights(index, weights, rows)
+        # How much of the query each row holds, as the page's score weighs a source's rows.
+        share = np.where(rows == first, held, SOURCE_WEIGHT * held) / max(float(held.max(initial=0.0)), 1e-12)
+        cutoff = HELD_CUTOFF * float(held.max(initial=0.0))
+        order = [i for i in np.lexsort((-cosine, -held))[:depth].tolist() if held[i] >= cutoff]
+    else:  # one row read: the one that scored the page, and no other to weigh it against
+        share = np.ones(len(rows))
+        order = np.argsort(-np.where(rows == first, cosine, SOURCE_WEIGHT * cosine), kind="stable")[:1].tolist()
+    regions: dict[str, list[tuple[int, int, float]]] = {}
+    for i in order:
         row = int(rows[i])
+        lift = 1.0 + REGION_WEIGHT * float(share[i])
         if hit := row_source(record, row - first):
             source, chunk = hit
-            regions.setdefault(source.path, []).append((int(index.ends[row - 1]) if chunk else 0, int(index.ends[row])))
+            start = int(index.ends[row - 1]) if chunk else 0
+            regions.setdefault(source.path, []).append((start, int(index.ends[row]), lift))
             cited[source.path] = SourceRef(source.id, source.title, f"wiki/{source.path}")
         elif page:
             text = body(page)
+            titles = [t for source in record.sources if (t := tokens(source.title))]
+            longest = max((len(source.title) for source in record.sources), default=0) + CITING_CHARS
             spans = source_chunks(text)
-            held = terms.spans_held(text, spans)
-            best_spans = sorted(range(len(spans)), key=lambda n: -held[n])[:depth]
-            for start, end in merged([spans[n] for n in best_spans if held[n] > 0]):
-                found += [Found(s, None) for p in cut(text, start, end) if (s := terms.score(p, record.title))]
-    for path, spans in regions.items():
+            inside = terms.spans_held(text, spans)
+            best_spans = sorted(range(len(spans)), key=lambda n: -inside[n])[:depth]
+            for start, end in merged([spans[n] for n in best_spans if inside[n] > 0]):
+                found += [Found(lifted(s, lift), None) for p in cut(text, start, end)
+                          if not (len(p.text) <= longest and cites(p, titles)) and (s := terms.score(p, record.title))]
+    for path, chunks in regions.items():
         source_text = read.source(path)
         if not source_text:
             continue
         ref, frame = cited[path], f"{cited[path].title} {record.title}"
-        for start, end in merged(spans):
-            found += [Found(s, ref) for p in cut(source_text, start, end) if (s := terms.score(p, frame))]
+        for start, end in merged([(a, b) for a, b, _ in chunks]):
+            lift = max(value for a, b, value in chunks if a < end and b > start)
+            found += [Found(lifted(s, lift), ref) for p in cut(source_text, start, end) if (s := terms.score(p, frame))]
     return found
+
+
+def cites(passage: Passage, titles: list[list[str]]) -> bool:
+    """Whether `passage` is a page's line naming one of its sources by its title (its
+    `# Sources` list, a footnote): where the page's facts come from, not one of them; the
+    title frames every passage read from that source."""
+    words = tokens(passage.text)
+    return any(words[: len(title)] == title and len(words) - len(title) <= KIND_WORDS for title in titles)
+
+
+def lifted(scored: Scored, lift: float) -> Scored:
+    """`scored` weighed by how well the region it was read in matched the query."""
+    return Scored(scored.score * lift, scored.passage, scored.window, scored.own)
 
 
 def merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -171,9 +232,11 @@ def trim(text: str) -> str:
 
 @dataclass(frozen=True)
 class Ranking:
-    """A query ranked against an index, before any page is read: the rows sharing a
-    term with it (ascending, with their cosine) and the pages shown, best first."""
+    """A query ranked against an index, before any page is read: its terms' weights (as
+    index.query_weights gives them), the rows sharing a term with it (ascending, with
+    their cosine) and the pages shown, best first."""
 
+    weights: list[tuple[int, float]]
     rows: np.ndarray
     cosine: np.ndarray
     ranked: list[tuple[int, float]]  # (page, score)
@@ -188,9 +251,9 @@ def rank(index: Searchable, request: QueryRequest) -> Ranking:
     resolves `request.k` (None: the project's `query.k`) before, as it has the project."""
     if request.k is None:
         raise ValueError("rank() needs request.k: read query.k from the project's wikid.yaml first")
-    weights = query_weights(index, term_counts(request.query))
+    weights = query_weights(index, subject_counts(request.query))
     if not weights:
-        return Ranking(np.zeros(0, np.int64), np.zeros(0), [])
+        return Ranking(weights, np.zeros(0, np.int64), np.zeros(0), [])
     rows, cosine = scores(index, weights)
     pages, values, _ = best_rows(index, rows, cosine)
     if request.type is not None:
@@ -198,7 +261,7 @@ def rank(index: Searchable, request: QueryRequest) -> Ranking:
         keep = np.array([(kind or "").casefold() == wanted for kind in index.page_types(pages.tolist())], bool)
         pages, values = pages[keep], values[keep]
     ranked = top(pages, values, request.k)
-    return Ranking(rows, cosine, [(doc, score) for doc, score in ranked if score >= RELATIVE_CUTOFF * ranked[0][1]])
+    return Ranking(weights, rows, cosine, [(doc, score) for doc, score in ranked if score >= RELATIVE_CUTOFF * ranked[0][1]])
 
 
 def respond(index: Searchable, request: QueryRequest, ranking: Ranking, read: WikiReader) -> QueryResponse:
@@ -211,8 +274,8 @@ def respond(index: Searchable, request: QueryRequest, ranking: Ranking, read: Wi
         record = index.records[doc]
         lo, hi = np.searchsorted(rows, [index.starts[doc], index.starts[doc + 1]]).tolist()
         page = read.page(record.id)
-        depth = ROWS_READ if place <= ANSWER_PAGES else 1
-        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, depth)
+        depth = FIRST_ROWS_READ if place == 1 else ROWS_READ if place <= ANSWER_PAGES else 1
+        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, ranking.weights, depth)
         top_found = best(found)
         result = QueryResult(place, score, record.id, record.title, f"wiki/{record.id}.md",
                              snippet(top_found, record.id, page), record.conflict, record.type,
