@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import UTC, datetime
 
 from conftest import drop, page, tree_bytes
 
 from wikid import Action, Project
+from wikid.config import OfflineConfig
+from wikid.manager import BlankWiki, SourceDocument
+from wikid.manager.offline import OfflineEngine
+from wikid.manager.offline.pages import compose, render
 from wikid.manager.offline.related import listed, mentions, ranked, without_related
 from wikid.okf.page import split_page
 
@@ -99,3 +104,20 @@ def test_a_conformant_page_dropped_later_is_linked_from_the_engine_pages_it_name
     report = project.update()
     assert report.pages_refreshed == ["server/alg-32-example-net"]
     assert related_of(project, "server/alg-32-example-net") == ["runbooks/restart"]
+
+
+def test_a_page_composed_once_for_its_text_is_the_page_composed_again_with_its_related_list() -> None:
+    # The engine composes each draft once (pages.Composition): to read the pages it
+    # names, then to write it with its related list. Writing it from scratch must give
+    # the same bytes, the related list, its footnotes and the sources included.
+    engine = OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=UTC))
+    documents = [SourceDocument("acme.txt", ACME.decode()), SourceDocument("host.txt", HOST.decode()),
+                 SourceDocument("notes/acme-review.md", "# Acme Anvils review\n\nThe review of Acme Anvils with "
+                                "alg-32.example.net.\n\n* Renew the contract.\n* Check the anvils.\n")]
+    plan = engine.plan(documents, BlankWiki())
+    result = engine.manage(documents, BlankWiki())
+    assert set(plan.composed) == set(plan.pages)
+    assert any(d.related for d in plan.pages.values())
+    for page_id, draft in plan.pages.items():
+        assert result.pages[page_id] == render(draft, engine.now)
+        assert plan.composed[page_id].body(draft.related) == compose(draft)[1]
