@@ -13,7 +13,7 @@ from wikid.config import OfflineConfig
 from wikid.manager import BlankWiki, SourceDocument
 from wikid.manager.offline import OfflineEngine
 from wikid.manager.offline.pages import compose, render
-from wikid.manager.offline.related import listed, mentions, ranked, without_related
+from wikid.manager.offline.related import entity_names, listed, mentions, ranked, without_related
 from wikid.okf.page import split_page
 
 ACME = b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
@@ -37,6 +37,12 @@ def test_mentions_find_titles_by_words_and_never_the_page_itself() -> None:
     titles = {"v/acme": "Acme Anvils Ltd", "s/alg": "alg-32.example.net", "t/memo": "Memo"}
     found = mentions({"s/alg": "alg-32.example.net runs on ACME anvils hardware. A memo."}, titles)
     assert found == {"s/alg": {"v/acme"}}  # one short word ("Memo") is too common to count
+
+
+def test_manual_page_references_are_names_and_a_parenthesis_without_a_section_is_not() -> None:
+    # references are looked for only in a text with `(` before a digit (related._SECTION_NUMBER)
+    assert entity_names("Compress with gzip(1) or XZ\\(1\\), see (Topic) notes.") >= {"gzip", "xz"}
+    assert not entity_names("A page (Topic) about (things) (x) and tar (one).") & {"topic", "things", "x", "tar"}
 
 
 def test_the_related_list_is_left_out_of_what_a_page_says() -> None:

@@ -1,7 +1,7 @@
-"""Case-insensitive patterns searched only in texts that could hold a match.
+"""Slow patterns searched only in texts that could hold a match.
 
     BOILERPLATE = Screened(re.compile(r"copyright ...|licen[cs]ed under ...", re.I), "copyright", "licen")
-    BOILERPLATE.search(text)      # the pattern's own match, or None
+    BOILERPLATE.search(text)      # the pattern's own match, or None (finditer: its own matches)
     holds_any(text, ("licen",))   # whether a pattern needing one of these words could match
 
 Python's `re` tries each alternative of an IGNORECASE pattern at each position of a
@@ -11,12 +11,14 @@ match of such a pattern contains one of a few words -- each alternative has one 
 them in its literal text -- so a text holding none of them, compared as IGNORECASE
 compares letters, cannot match and is not searched (a text that holds one is searched
 by the pattern itself, so results are the pattern's own). Found with `str.lower` and
-`in`, 25 times faster than the pattern.
+`in`, 25 times faster than the pattern. A case-sensitive pattern is screened the same
+way: a text holding its words holds them lower-cased too.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 # Characters re.IGNORECASE takes for an ASCII letter besides its two cases (dotted and
 # dotless i, long s, Kelvin sign), folded to it first so that no text the pattern
@@ -31,13 +33,16 @@ def holds_any(text: str, words: tuple[str, ...]) -> bool:
 
 
 class Screened:
-    """An IGNORECASE pattern and words one of which each of its matches contains."""
+    """A pattern and words (lower case) one of which each of its matches contains."""
 
     def __init__(self, pattern: re.Pattern[str], *words: str) -> None:
-        if not pattern.flags & re.IGNORECASE or any(w != w.lower() for w in words):
-            raise ValueError("a screened pattern ignores case and its words are lower case")
+        if not words or any(w != w.lower() for w in words):
+            raise ValueError("a pattern is screened by words in lower case")
         self.pattern = pattern
         self.words = words
 
     def search(self, text: str) -> re.Match[str] | None:
         return self.pattern.search(text) if holds_any(text, self.words) else None
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.pattern.finditer(text) if holds_any(text, self.words) else iter(())
