@@ -21,7 +21,13 @@ added. Wall time is one run, time.perf_counter. The baseline for time at the lar
 linear growth from the smallest N (its time x N / N_smallest): a ratio near 1 means
 linear, near 10 at 10x the documents quadratic.
 
-Usage: python bench/cluster.py [--sizes 1000,10000] [--json]
+--against DIR measures the engine figure of another wikid checkout too (issue 25's
+criterion: within 1.5x of the engine before pages were built from the documents'
+structure, commit 0b0f453: `git worktree add --detach /tmp/wt-before 0b0f453`), each
+in its own child, the two alternated --repeat times (the machine is shared) and the
+fastest run of each kept: a row against that engine and one against 1.5x it (target).
+
+Usage: python bench/cluster.py [--sizes 1000,10000] [--against DIR [--repeat 2]] [--json]
 """
 
 from __future__ import annotations
@@ -30,9 +36,11 @@ import multiprocessing as mp
 import os
 import random
 import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from queue import Empty
 from typing import Any
@@ -89,16 +97,21 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def measure(figure: str, n: int, out: mp.Queue) -> None:
-    """Child process: generate N documents, time one figure, report time and memory."""
+def measure(figure: str, n: int, root: str | None, out: mp.Queue) -> None:
+    """Child process: generate N documents, time one figure, report time and memory;
+    with the wikid of the checkout at `root` when given (--against)."""
+    if root is not None:
+        sys.path.insert(0, root)
     from sklearn.metrics import adjusted_rand_score
 
+    import wikid
     from wikid.config import OfflineConfig
     from wikid.manager import BlankWiki, SourceDocument
     from wikid.manager.offline import OfflineEngine
     from wikid.manager.offline.cluster import group_documents
     from wikid.manager.offline.signals import read_signals
 
+    assert root is None or os.path.realpath(wikid.__file__).startswith(os.path.realpath(root)), wikid.__file__
     docs, labels = generate(n)
     texts = [t for _, t in docs]
     config = OfflineConfig()
@@ -145,23 +158,54 @@ def in_child(target: Callable[..., None], *args: object) -> Any:
         child.join()
 
 
-def run(figure: str, n: int) -> tuple[float, float, float, float]:
+def run(figure: str, n: int, root: str | None = None) -> tuple[float, float, float, float]:
     """(seconds, peak MB, MB added by the call, ARI) of one figure, from a fresh child."""
-    return in_child(measure, figure, n)
+    return in_child(measure, figure, n, root)
 
 
 NAMES = {"signals": "offline signals", "cluster": "offline clustering", "engine": "offline engine (manage)"}
+AGAINST_TARGET = 1.5  # issue 25: the engine stays within 1.5x of the one it replaced
 
 
-def figure_rows(figure: str, n: int, first: tuple[int, float] | None, notes: list[str]) -> list[Row]:
+@dataclass(frozen=True)
+class Against:
+    """Another wikid checkout whose engine figure is measured beside this one's."""
+
+    root: str
+    repeat: int
+
+    @property
+    def name(self) -> str:
+        done = subprocess.run(["git", "-C", self.root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+        return done.stdout.strip() or self.root
+
+
+def figure_rows(figure: str, n: int, first: tuple[int, float] | None, notes: list[str],
+                against: Against | None = None) -> list[Row]:
     """Time against linear growth from the smallest N (`first`: that N and its seconds);
-    for clustering and the engine, peak memory against the child's RSS before the call."""
-    seconds, peak, added, ari = run(figure, n)
+    for clustering and the engine, peak memory against the child's RSS before the call;
+    the engine's time against the engine of `against` too."""
+    if figure == "engine" and against is not None:
+        theirs: list[float] = []
+        mine: list[tuple[float, float, float, float]] = []
+        for _ in range(against.repeat):  # alternated: a busy spell of the machine slows both
+            theirs.append(run(figure, n, against.root)[0])
+            mine.append(run(figure, n))
+        seconds, peak, added, ari = min(mine)
+    else:
+        seconds, peak, added, ari = run(figure, n)
     label = f"{NAMES[figure]}, {n:,} docs"
     if first is None or first[0] == n:
         rows = [Row(label, seconds, None, "s")]
     else:
         rows = [Row(label, seconds, first[1] * n / first[0], "s", f"linear from N={first[0]:,}")]
+    if figure == "engine" and against is not None:
+        name = against.name
+        rows += [Row(f"{label}, against {name}", seconds, min(theirs), "s", f"{name}'s engine, fastest of {len(theirs)}"),
+                 Row(f"{label}, within {AGAINST_TARGET}x of {name}", seconds, AGAINST_TARGET * min(theirs), "s",
+                     "(target)", target=True)]
+        notes.append(f"{label}: this checkout {', '.join(f'{t:.2f}' for t, *_ in mine)} s, "
+                     f"{name} {', '.join(f'{t:.2f}' for t in theirs)} s (alternated)")
     if figure != "signals":
         rows.append(Row(f"{label}, peak RSS", peak, peak - added, "MB", "RSS before the call"))
     if ari == ari:  # not NaN: clustering quality was measured
@@ -171,14 +215,17 @@ def figure_rows(figure: str, n: int, first: tuple[int, float] | None, notes: lis
 
 def main() -> int:
     parser = table.parser(__doc__, sizes="1000,10000")
+    parser.add_argument("--against", help="a wikid checkout whose engine figure is measured beside this one's")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each engine with --against, alternated")
     args = parser.parse_args()
     sizes: list[int] = args.sizes
+    against = Against(os.path.abspath(args.against), args.repeat) if args.against else None
     rows: list[Row] = []
     notes: list[str] = []
     for figure in NAMES:
         first: tuple[int, float] | None = None
         for n in sizes:
-            measured = attempt(f"{NAMES[figure]}, {n:,} docs", figure_rows, figure, n, first, notes)
+            measured = attempt(f"{NAMES[figure]}, {n:,} docs", figure_rows, figure, n, first, notes, against)
             rows += measured
             if first is None and measured[0].wikid is not None:
                 first = (n, measured[0].wikid)

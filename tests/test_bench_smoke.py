@@ -48,6 +48,15 @@ def test_a_benchmark_measures_every_figure_at_a_tiny_size(script: str, args: tup
     assert all("60" in r["figure"] for r in rows), [r["figure"] for r in rows]
 
 
+def test_the_cluster_benchmark_measures_the_engine_against_another_checkout() -> None:
+    # --against: issue 25's criterion (within 1.5x of an earlier engine); this checkout
+    # stands in for the earlier one here
+    rows = run_bench("cluster.py", "--sizes", "60", "--against", str(BENCH.parent), "--repeat", "1")
+    assert_measured(rows)
+    target = next(r for r in rows if r["figure"].startswith("offline engine (manage), 60 docs, within 1.5x of "))
+    assert target["target"] and target["baseline"] > 0
+
+
 def test_the_update_benchmark_times_two_sizes_their_phases_and_a_second_batch_against_linear_growth() -> None:
     rows = run_bench("update.py", "--sizes", "30,60", "--second", "6")
     assert_measured(rows)

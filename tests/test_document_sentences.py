@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from wikid.document import sentences
 from wikid.document.sentences import display_heading, first_sentence, spellings, split_sentences
 
 
@@ -47,3 +50,24 @@ def test_a_long_word_only_ever_in_capitals_is_a_titles_shouting_not_a_spelling()
     assert display_heading("MEMORY MANAGEMENT", known) == "Memory management"
     assert display_heading("POSIX THREADS AND UNICODE", known) == "POSIX threads and unicode"
     assert display_heading("JSON OUTPUT", known) == "JSON output"
+
+
+def test_an_abbreviation_is_found_at_the_stop_of_a_long_run_of_text() -> None:
+    # The abbreviation is looked for in the last characters before each stop only
+    # (sentences._ABBREVIATION_TAIL): it must still be seen after long text, and the
+    # tail must hold the pattern's longest match.
+    opening = " ".join(["word"] * 400)
+    assert split_sentences(f"{opening} approx. Ten more. Done.") == [f"{opening} approx. Ten more.", "Done."]
+    assert split_sentences(f"{opening} by J. Smith. Done.") == [f"{opening} by J. Smith.", "Done."]
+    assert split_sentences("A. Smith wrote it. Done.") == ["A. Smith wrote it.", "Done."]
+    assert split_sentences(f"{opening}mr. Ten. Done.") == [f"{opening}mr.", "Ten.", "Done."]  # `\b` sees the word before
+    widest = re._parser.parse(sentences._ABBREVIATION.pattern, sentences._ABBREVIATION.flags).getwidth()[1]  # type: ignore[attr-defined]
+    assert widest + 1 <= sentences._ABBREVIATION_TAIL
+
+
+def test_spellings_weigh_every_form_of_a_word_written_with_a_capital_inside() -> None:
+    # `SQLite` once against `sqlite` twice is no spelling; four times in five is
+    assert spellings(["SQLite sqlite", "sqlite"]) == {}
+    assert spellings(["GnuPG GnuPG GnuPG GnuPG gnupg"]) == {"gnupg": "GnuPG"}
+    assert spellings(["IPv6 IPv6 IPv6 IPv6 IPV6"]) == {"ipv6": "IPv6"}
+    assert spellings(["IPv6 IPV6"]) == {}

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import UTC, datetime
 
 from conftest import drop, page, tree_bytes
 
 from wikid import Action, Project
-from wikid.manager.offline.related import listed, mentions, ranked, without_related
+from wikid.config import OfflineConfig
+from wikid.manager import BlankWiki, SourceDocument
+from wikid.manager.offline import OfflineEngine
+from wikid.manager.offline.pages import compose, render
+from wikid.manager.offline.related import entity_names, listed, mentions, ranked, without_related
 from wikid.okf.page import split_page
 
 ACME = b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
@@ -32,6 +37,12 @@ def test_mentions_find_titles_by_words_and_never_the_page_itself() -> None:
     titles = {"v/acme": "Acme Anvils Ltd", "s/alg": "alg-32.example.net", "t/memo": "Memo"}
     found = mentions({"s/alg": "alg-32.example.net runs on ACME anvils hardware. A memo."}, titles)
     assert found == {"s/alg": {"v/acme"}}  # one short word ("Memo") is too common to count
+
+
+def test_manual_page_references_are_names_and_a_parenthesis_without_a_section_is_not() -> None:
+    # references are looked for only in a text with `(` before a digit (related._SECTION_NUMBER)
+    assert entity_names("Compress with gzip(1) or XZ\\(1\\), see (Topic) notes.") >= {"gzip", "xz"}
+    assert not entity_names("A page (Topic) about (things) (x) and tar (one).") & {"topic", "things", "x", "tar"}
 
 
 def test_the_related_list_is_left_out_of_what_a_page_says() -> None:
@@ -99,3 +110,20 @@ def test_a_conformant_page_dropped_later_is_linked_from_the_engine_pages_it_name
     report = project.update()
     assert report.pages_refreshed == ["server/alg-32-example-net"]
     assert related_of(project, "server/alg-32-example-net") == ["runbooks/restart"]
+
+
+def test_a_page_composed_once_for_its_text_is_the_page_composed_again_with_its_related_list() -> None:
+    # The engine composes each draft once (pages.Composition): to read the pages it
+    # names, then to write it with its related list. Writing it from scratch must give
+    # the same bytes, the related list, its footnotes and the sources included.
+    engine = OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=UTC))
+    documents = [SourceDocument("acme.txt", ACME.decode()), SourceDocument("host.txt", HOST.decode()),
+                 SourceDocument("notes/acme-review.md", "# Acme Anvils review\n\nThe review of Acme Anvils with "
+                                "alg-32.example.net.\n\n* Renew the contract.\n* Check the anvils.\n")]
+    plan = engine.plan(documents, BlankWiki())
+    result = engine.manage(documents, BlankWiki())
+    assert set(plan.composed) == set(plan.pages)
+    assert any(d.related for d in plan.pages.values())
+    for page_id, draft in plan.pages.items():
+        assert result.pages[page_id] == render(draft, engine.now)
+        assert plan.composed[page_id].body(draft.related) == compose(draft)[1]

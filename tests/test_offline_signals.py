@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import re
+import unicodedata
 from datetime import date
 
 import numpy as np
@@ -14,7 +17,7 @@ from wikid.document.outline import read_outline
 from wikid.manager.offline import vectors
 from wikid.manager.offline.content import read_content
 from wikid.manager.offline.signals import codes, read_signals
-from wikid.manager.offline.textutil import humanize_stem, name_key, norm_value, slugify
+from wikid.manager.offline.textutil import cased_words, fold, humanize_stem, name_key, norm_value, slugify
 
 
 def lead(text: str, suffix: str = ".md") -> list[str]:
@@ -180,6 +183,20 @@ def test_text_helpers() -> None:
     assert slugify("Café Lumen & Co.") == "cafe-lumen-co"
     assert slugify("東京") == ""
     assert humanize_stem("contracts/bluestone-terms_update.2025.pdf") == "Bluestone terms update 2025"
+
+
+def test_folding_drops_the_marks_of_every_character_and_only_those() -> None:
+    # fold looks at the runs of non-ASCII characters only: it must equal NFKD with every
+    # combining mark dropped, casefolded, whatever the mix of scripts, marks and ASCII
+    rng = random.Random(7)
+    alphabet = [chr(c) for c in range(0x20, 0x2FFF)] + list("Rösttechnik — “Café” ﬁle Ⅻ ǅ İ ß") * 50
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        decomposed = unicodedata.normalize("NFKD", text)
+        marks_dropped = "".join(c for c in decomposed if not unicodedata.combining(c))
+        assert fold(text) == marks_dropped.casefold(), text
+        assert cased_words(text)[0] == [w.lower() for w in re.findall(r"[A-Za-z0-9]+", marks_dropped)], text
+    assert fold("Rösttechnik — Café") == "rosttechnik — cafe"
 
 
 def test_vectors_equal_scikit_learn_tfidf_before_truncation(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,6 +7,21 @@ import re
 import unicodedata
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def without_marks(text: str) -> str:
+    """`text` decomposed (NFKD) without its combining marks ("Rösttechnik" -> "Rosttechnik").
+
+    Only the runs of non-ASCII characters are looked at character by character (no
+    ASCII character is a mark): a page's text with a few dashes and quotes in it was
+    one Python step per character, 19 M of them in the offline engine's 10k-document
+    bench (5.6 s of its 80 under a profiler).
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    if decomposed.isascii():
+        return decomposed
+    return _NON_ASCII.sub(lambda run: "".join(c for c in run.group() if not unicodedata.combining(c)), decomposed)
 
 
 def fold(text: str) -> str:
@@ -18,8 +33,7 @@ def fold(text: str) -> str:
     """
     if text.isascii():
         return text.lower()
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return without_marks(text).casefold()
 
 
 def slugify(text: str) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from wikid.document.screen import Screened, holds_any
+
 _URL = r"(?:https?|ftp)://[^\s<>()\"'`\u232a\u3009\u27e9»#]+[^\s<>()\"'`\u232a\u3009\u27e9»#.,;:]"
 # The URL right after the words (`home page is`, `homepage:`, `[homepage](`), with no
 # other page named between them (`homepage and the release page, https://...`).
@@ -43,16 +45,19 @@ _NAMED = (
 )
 # The documentation's own licence: stated only when the text names no other.
 _FDL = re.compile(r"\bGNU\s+Free\s+Documentation\s+Licen[cs]e(?:,?\s+Version\s+(\d\.\d))?", re.IGNORECASE)
+# One of these is in each licence name above: a text without them names none (screen.py).
+_LICENCE_WORDS = ("licen", "public")
 # A free-software notice, by the words only such notices use: a contract's own licence
 # terms (`Licensee is granted permission ...`, `provided as is`) are its content.
-_LICENCE_TEXT = re.compile(
+_LICENCE_TEXT = Screened(re.compile(
     r"copyright\s*(?:\(c\)|©|\d{4})|©\s*\d{4}|\bwithout (?:any )?warranty\b|\bgeneral public licen[cs]e\b"
     r"|\bfree software foundation\b|\bis free software\b|\bredistribution and use\b"
     r"|\bfree documentation licen[cs]e\b|\bpermission is (?:hereby )?granted to (?:make|copy|distribute)\b"
     r"|\bredistributions? (?:of source code|in binary form) must\b|\bthis software is provided by\b"
     r"|\bprovided (?:by [^.]{1,80} )?[\"'“]as is[\"'”] and any express\b",
     re.IGNORECASE,
-)
+), "copyright", "©", "warranty", "general public licen", "free software foundation", "is free software",
+    "redistribution", "free documentation licen", "permission is ", "provided ")
 LICENCE_HEADING = re.compile(
     r"^(?:copyright|copying|copyleft|licen[cs]e|licen[cs]ing|warranty|no warranty|legal(?: notice)?|"
     r"copyright (?:and|&) licen[cs]e|licen[cs]e (?:and|&) copyright|copyright notice|permissions?)\W*$",
@@ -68,6 +73,8 @@ def home_page(text: str) -> str | None:
 
 def licence(text: str) -> str | None:
     """The licence the text names, by its name and version, or None."""
+    if not holds_any(text, _LICENCE_WORDS):
+        return None
     gpl = _GPL.search(text)
     if gpl:
         kind = (gpl.group(1) or "").strip()

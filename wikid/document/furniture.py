@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from wikid.document.blocks import HEADING, ITEM, LAYOUT, Block
+from wikid.document.screen import Screened
 
 NAV_HEADINGS = frozenset(
     "table of contents|contents|toc|navigation|site navigation|main navigation|menu|main menu|"
@@ -35,7 +36,7 @@ NAV_HEADINGS = frozenset(
 )
 _PAGE = re.compile(r"^## Page \d+\s*$", re.MULTILINE)
 _DIGITS = re.compile(r"\d+")
-BOILERPLATE = re.compile(
+BOILERPLATE = Screened(re.compile(
     r"copyright\s*(?:\(c\)|©|\d{4})|©\s*\d{4}|\ball rights reserved\b|\bpermission is (?:hereby )?granted\b"
     r"|\bwithout (?:any )?warranty\b|\blicen[cs]ed under\b|\bgeneral public licen[cs]e\b"
     r"|\bfree software foundation\b|\bis free software\b|\bredistribution and use\b"
@@ -43,7 +44,9 @@ BOILERPLATE = re.compile(
     r"|\bthis (?:file|page|document) (?:was|is) generated\b|<!--|-->|\$(?:if|for|endif|endfor|[a-z-]+)\(|\{\{|\{%|<%|%>"
     r"|\bcookies?\b.*\b(?:accept|consent|privacy)\b",
     re.IGNORECASE,
-)
+), "copyright", "©", "all rights reserved", "permission is ", "warranty", "licen", "free software foundation",
+    "is free software", "redistribution and use", "do not edit", "generated", "<!--", "-->", "$", "{{", "{%", "<%",
+    "%>", "cookie")  # one of these words is in each alternative (see screen.py)
 # The heading under which an extractor puts what it found outside a page's main
 # content (wikid/extract/html.py): kept in the archive, never read as content.
 FURNITURE_HEADING = "Outside the main content"

@@ -16,16 +16,19 @@ from __future__ import annotations
 import re
 
 from wikid.document.dates import parse_date
+from wikid.document.screen import Screened
 
 _NAME = r"([A-Za-z][\w.+/-]{0,40}(?: [A-Za-z][\w.+/-]{0,40})?)(?:\(\d\w*\))?"
 _WHOLE = r"(?:package|project|suite|distribution|toolkit|collection)"
-_STATEMENTS = (
-    re.compile(rf"\b(?:is|are) (?:also )?(?:a )?part of (?:the )?{_NAME} {_WHOLE}\b", re.IGNORECASE),
-    re.compile(rf"\bthis is the {_NAME} {_WHOLE}\b", re.IGNORECASE),
-    re.compile(rf"\bthis (?:describes|documents) {_NAME} (?:version|release)\b", re.IGNORECASE),
+_STATEMENTS = (  # each with the words its matches hold (screen.py)
+    Screened(re.compile(rf"\b(?:is|are) (?:also )?(?:a )?part of (?:the )?{_NAME} {_WHOLE}\b", re.IGNORECASE),
+             "part of "),
+    Screened(re.compile(rf"\bthis is the {_NAME} {_WHOLE}\b", re.IGNORECASE), "this is the "),
+    Screened(re.compile(rf"\bthis (?:describes|documents) {_NAME} (?:version|release)\b", re.IGNORECASE),
+             "describes", "documents"),
     # what the text defines: "Fontconfig is a library designed to ..."
-    re.compile(r"(?:^|[.!?:] )([A-Za-z][\w.+-]{1,40}) is an? (?:[\w-]+ ){0,3}"
-               r"(?:library|program|tool|utility|package|suite|toolkit|framework)\b", re.MULTILINE),
+    Screened(re.compile(r"(?:^|[.!?:] )([A-Za-z][\w.+-]{1,40}) is an? (?:[\w-]+ ){0,3}"
+                        r"(?:library|program|tool|utility|package|suite|toolkit|framework)\b", re.MULTILINE), " is a"),
 )
 # The header and footer lines of a manual page rendered as text.
 _MAN_TITLE = r"[\w.:+-]{1,60}\(\d\w*\)"

@@ -31,7 +31,7 @@ from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_inf
 from wikid.manager.offline.content import Content, read_content
 from wikid.manager.offline.datafiles import DATA_FILES, MIN_COSINE, Placer, content_title, says_something, word_counts
 from wikid.manager.offline.names import PROMINENT, NameIndex, with_packages
-from wikid.manager.offline.pages import PageDraft, PageSource, body_blocks, compose, render
+from wikid.manager.offline.pages import Composition, PageDraft, PageSource, body_blocks, composition, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
@@ -442,6 +442,7 @@ class Plan:
     notes: dict[str, str]
     removed: dict[str, str]
     placements: dict[str, str] = field(default_factory=dict)  # input_rel -> why it joined a page or kept its own
+    composed: dict[str, Composition] = field(default_factory=dict)  # page -> its draft composed (related list aside)
 
 
 class OfflineEngine:
@@ -512,14 +513,14 @@ class OfflineEngine:
             self._draft(types[g], titles[g], [docs[m] for m in group.members], by_id.get(group.concept_id or ""), wiki)
             for g, group in enumerate(groups)
         ]
-        pages = self._with_related(dict(zip(ids, drafts, strict=True)), fixed, wiki)
+        pages, composed = self._with_related(dict(zip(ids, drafts, strict=True)), fixed, wiki)
         sources_of = {page: [docs[m] for m in group.members] for page, group in zip(ids, groups, strict=True)}
         updates = {page: by_id[group.concept_id] for page, group in zip(ids, groups, strict=True) if group.concept_id}
-        return Plan(pages, sources_of, updates, notes, _superseded(redone, groups, ids, docs), placements)
+        return Plan(pages, sources_of, updates, notes, _superseded(redone, groups, ids, docs), placements, composed)
 
     def manage(self, documents: Sequence[SourceDocument], wiki: WikiView) -> ManagerResult:
         plan = self.plan(documents, wiki)
-        pages = {page: render(draft, self.now) for page, draft in plan.pages.items()}
+        pages = {page: render(draft, self.now, plan.composed.get(page)) for page, draft in plan.pages.items()}
         stats: dict[str, Any] = {"placements": plan.placements} if plan.placements else {}
         return ManagerResult(pages, plan.notes, stats, removed=plan.removed)
 
@@ -576,15 +577,17 @@ class OfflineEngine:
 
     def _with_related(
         self, drafts: dict[str, PageDraft], concepts: list[ExistingConcept], wiki: WikiView
-    ) -> dict[str, PageDraft]:
+    ) -> tuple[dict[str, PageDraft], dict[str, Composition]]:
         """The batch's drafts with their related lists, plus every page this engine wrote
         earlier whose list gains a page of the batch: one it drafted or a conformant page
-        copied before it ran (see related.py)."""
+        copied before it ran (see related.py); and the batch's drafts composed, which
+        their text was read from (render writes them with their related lists)."""
         titles = {c.id: c.title for c in concepts} | {page: d.title for page, d in drafts.items()}
         others = [c for c in concepts if c.id not in drafts]
         other_texts = {c.id: page_text(c.title, _description(c), c.body) for c in others}
         fresh = [page for page in wiki.fresh_pages() if page in other_texts]  # copied from input/ this batch
-        batch_texts = {page: page_text(d.title, *compose(d)) for page, d in drafts.items()}
+        composed = {page: composition(d) for page, d in drafts.items()}
+        batch_texts = {page: page_text(drafts[page].title, c.description, c.body([])) for page, c in composed.items()}
         new = [*drafts, *fresh]
         names = mentions(batch_texts | {page: other_texts[page] for page in fresh}, titles)  # new page -> pages it names
         named_batch = mentions(other_texts, {page: titles[page] for page in new})  # other page -> new pages it names
@@ -609,7 +612,7 @@ class OfflineEngine:
                 type_ = concept.frontmatter.get("type")
                 draft = self._draft(str(type_), concept.title, [], concept, wiki)
                 out[concept.id] = replace(draft, related=[(titles[r], r) for r in related])
-        return out
+        return out, composed
 
     def _title(self, members: list[_Doc], group: Group, subjects: list[list[str]], mentioning: Counter[str]) -> str:
         """The entity's name: the name most members assert in a field or frontmatter

@@ -775,8 +775,29 @@ def _attributes(draft: PageDraft, lead_origin: str | None) -> list[AttributeRow]
     return [f for f in facts if f.label.casefold() not in stated] + draft.attributes
 
 
-def compose(draft: PageDraft) -> tuple[str, str]:
-    """The page's description and body (footnote definitions included)."""
+@dataclass(frozen=True)
+class Composition:
+    """A page's description and its body around its related list: what a batch reads
+    of a page to find the pages it names (related.py) before that list is known, and
+    writes with the list once it is, composed once."""
+
+    description: str
+    above: tuple[str, ...]  # the body's parts above the related list
+    below: tuple[str, ...]  # ... and below it (the sources)
+    footnotes: dict[str, str]  # label -> what a footnote of the body says
+
+    def body(self, related: list[tuple[str, str]]) -> str:
+        """The body with `related` as its related list (footnote definitions included)."""
+        parts = list(self.above)
+        if related:
+            parts.append(f"# {HEADING}\n\n" + "\n".join(f"* [{_link_text(t)}](/{i}.md)" for t, i in related))
+        body = "\n\n".join([*parts, *self.below])
+        definitions = footnote_definitions(body, self.footnotes)
+        return body + "\n\n" + definitions if definitions else body
+
+
+def composition(draft: PageDraft) -> Composition:
+    """The page `draft` gives, but for its related list (see Composition)."""
     _, origin = lead_sentences(draft.cited, draft.title)
     attributes = _attributes(draft, origin)
     writer = _Writer(_known_facts(attributes, draft.conflicts))
@@ -796,17 +817,17 @@ def compose(draft: PageDraft) -> tuple[str, str]:
     parts += _content(writer, draft, origin)
     parts += _recent_changes(writer, draft)
     parts += _see_also(draft)
-    if draft.related:
-        parts.append(f"# {HEADING}\n\n" + "\n".join(f"* [{_link_text(t)}](/{i}.md)" for t, i in draft.related))
-    parts += _sources(draft)
-    body = "\n\n".join(parts)
     titles = {s.id: s.title for s in draft.cited}
     titles |= {s["id"]: str(s.get("title") or draft.labels.get(s["id"]) or s["id"])
                for s in draft.sources if isinstance(s.get("id"), str) and s["id"] not in titles}
-    definitions = footnote_definitions(body, {**draft.footnotes, **titles})
-    if definitions:
-        body += "\n\n" + definitions
-    return draft.description or describe(draft, sentences), body
+    return Composition(draft.description or describe(draft, sentences), tuple(parts), tuple(_sources(draft)),
+                       {**draft.footnotes, **titles})
+
+
+def compose(draft: PageDraft) -> tuple[str, str]:
+    """The page's description and body (footnote definitions included)."""
+    composed = composition(draft)
+    return composed.description, composed.body(draft.related)
 
 
 def body_blocks(cited: list[PageSource], type_: str, title: str) -> set[str]:
@@ -817,9 +838,11 @@ def body_blocks(cited: list[PageSource], type_: str, title: str) -> set[str]:
     return {" ".join(b.split()) for b in body.split("\n\n") if b.strip()}
 
 
-def render(draft: PageDraft, now: datetime) -> str:
-    """The complete page text for `draft`, written with render_page."""
-    description, body = compose(draft)
+def render(draft: PageDraft, now: datetime, composed: Composition | None = None) -> str:
+    """The complete page text for `draft`, written with render_page; `composed`: the
+    draft's composition when the batch has it already (its related list aside)."""
+    composed = composed or composition(draft)
+    description, body = composed.description, composed.body(draft.related)
     frontmatter: dict[str, Any] = {
         "type": draft.type,
         "title": draft.title,

@@ -7,10 +7,9 @@ the same entity" and "what is this page's file name" are defined once.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from wikid.filenames import split_name
-from wikid.slug import fold, slugify
+from wikid.slug import fold, slugify, without_marks
 
 __all__ = ["LEGAL_SUFFIXES", "cased_words", "eligible_name", "fold", "humanize_stem", "name_key", "norm_key",
            "norm_value", "one_line", "slugify", "words"]
@@ -38,7 +37,7 @@ def cased_words(text: str) -> tuple[list[str], list[bool]]:
     """`words(text)` and, for each, whether it was written with a capital first letter:
     a name's first word alone ("Northwind") counts as the name only as a proper noun."""
     if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+        text = without_marks(text)
     found = _CASED_WORD.findall(text)
     return [w.lower() for w in found], [w[0].isupper() for w in found]
 
