@@ -19,6 +19,7 @@ from wikid.document.furniture import (
     is_sign_off,
     main_blocks,
     strip_page_furniture,
+    without_editor_settings,
 )
 
 
@@ -304,3 +305,13 @@ def test_a_running_footer_glued_to_a_pages_last_line_is_cut_from_it() -> None:
 ])
 def test_a_sign_off_is_names_after_a_dash_or_with_a_date(text: str, signed: bool) -> None:
     assert is_sign_off(text) is signed
+
+
+def test_an_editor_settings_block_goes_with_the_note_over_it() -> None:
+    """GDB's README ends `(this is for editing this file with GNU emacs)` over its
+    `Local Variables:` block: the note was left on the page alone."""
+    text = ("Frob\n****\n\nFrob reads files.\n\n\f\n(this is for editing this file with GNU emacs)\n"
+            "Local Variables:\nmode: text\nEnd:\n")
+    assert without_editor_settings(text) == "Frob\n****\n\nFrob reads files.\n\n\f\n"
+    kept = "Frob reads files.\n\n(See the manual.)\n\nLocal Variables:\nmode: text\nEnd:\n"
+    assert without_editor_settings(kept) == "Frob reads files.\n\n(See the manual.)\n\n"

@@ -1480,3 +1480,63 @@ def test_a_boxed_notice_reads_as_its_text_and_a_contents_label_goes_with_what_it
     assert "The latest release of frob is always available from https://example.org/frob/releases" in texts
     assert not any("|" in t or "Contents" in t or "February" in t for t in texts), texts
     assert [s.title for s in sections(outline)] == titles
+
+
+def test_backslashes_are_roff_only_where_a_converter_left_roff() -> None:
+    """A sed FAQ's `\\&` and `\\(pom\\)` are the text itself; a man page's `\\fB` and
+    `\\(em` are a converter's leftovers (a regression: the FAQ read "type ''")."""
+    faq = read_outline("To enter a literal ampersand on the RHS, type '\\&'.\n\n"
+                       "In other words, \"/\\(pom\\)\\1/\" matches \"pompom\".\n", ".txt")
+    texts = [b.text for _, b in walk(faq) if isinstance(b, Paragraph)]
+    assert texts == ["To enter a literal ampersand on the RHS, type '\\&'.",
+                     "In other words, \"/\\(pom\\)\\1/\" matches \"pompom\"."]
+    man = read_outline("Use \\fBfrob\\fR \\(em it reads \\-\\-all files\\&.\n", ".txt")
+    assert [b.text for _, b in walk(man) if isinstance(b, Paragraph)] == ["Use frob — it reads --all files."]
+
+
+def test_a_centred_banner_and_a_title_between_rules_are_headings() -> None:
+    text = ("                       The Frob Toolkit 2\n                      ======================\n"
+            "                             Version 2.2\n\nFrob reshapes files.\n\n\n"
+            "-------- Original comp.sources README --------\n\nProgram: frob\n\nFrob was first posted in 1991.\n")
+    outline = read_outline(text, ".txt")
+    assert [s.title for s in sections(outline)] == ["The Frob Toolkit 2", "Original comp.sources README"]
+    assert not any("===" in b.text or "----" in b.text for _, b in walk(outline) if isinstance(b, Paragraph))
+
+
+def test_a_numbered_faq_titles_its_statements_and_wrapped_questions() -> None:
+    """In a text numbered in levels, `5.2. I'm using 'p' ... sometimes.` over a blank line
+    and its indented answer is a title, and so is a question wrapped onto a second
+    line (`... part-way through` / `and then quit?`), however long."""
+    text = ("5. WHY ISN'T THIS WORKING?\n\n"
+            "5.1. Why don't my variables like $var get expanded in my frob script?\n\n"
+            "   Because the shell quotes them.\n\n"
+            "5.2. I'm using 'p' to print, but I have duplicate lines sometimes.\n\n"
+            "   Use the -n switch.\n\n"
+            "5.3. Why does my DOS version of frob process a file part-way through\n"
+            "     and then quit?\n\n"
+            "   Look for errors in the script first.\n\n"
+            "5.4. How do I convert files with toggle characters, like +this+, to\n"
+            "look like [i]this[/i]?\n\n"
+            "   Use the hold space.\n")
+    titles = [s.title for s in sections(read_outline(text, ".txt"))]
+    assert titles == ["WHY ISN'T THIS WORKING?",
+                      "5.1. Why don't my variables like $var get expanded in my frob script?",
+                      "5.2. I'm using 'p' to print, but I have duplicate lines sometimes.",
+                      "5.3. Why does my DOS version of frob process a file part-way through and then quit?",
+                      "5.4. How do I convert files with toggle characters, like +this+, to look like [i]this[/i]?"]
+
+
+def test_a_transcript_with_numbered_host_prompts_is_code() -> None:
+    """`host: 1 = cd src` is a csh prompt with its command number: with the columns the
+    command printed it is a transcript, not one paragraph."""
+    text = ("    Here's an example of output from idfrob.perl on a Solaris system:\n\n"
+            "    centurion: 1 = cd src/frob/scripts\n    centurion: 2 = ./idfrob.perl\n"
+            "    Login    Shell       PID Via           PID TTY        From\n"
+            "    oboyle   ksh       12640 in.telnetd  12638 pts/5      opal.example.edu\n"
+            "    abe      ksh       21334 in.rlogind  21332 pts/2      frob.example.edu\n\n"
+            "    The scripts assume that their parent directory holds frob.\n")
+    outline = read_outline(text, ".txt")
+    [code] = [b for _, b in walk(outline) if isinstance(b, Code)]
+    assert code.text.startswith("centurion: 1 = cd src/frob/scripts\ncenturion: 2 = ./idfrob.perl\nLogin")
+    assert [b.text for _, b in walk(outline) if isinstance(b, Paragraph)][-1] == \
+        "The scripts assume that their parent directory holds frob."

@@ -365,3 +365,16 @@ def test_a_readme_naming_a_packages_commands_after_their_pages_gives_one_batch_p
     title is the package: their sources' names (the commands) concern the page."""
     pages_in_batches([QUILTUTILS[2], *QUILTUTILS[:2]], 1, 2)  # batches: one manual page, the other, the README
     pages_in_batches(QUILTUTILS, 1, 2)  # batches: the README, then the manual pages one by one
+
+
+def test_a_data_files_long_listing_of_names_and_values_is_its_table_not_attributes() -> None:
+    """A build's settings exported as `name,value` (22 rows) were on the page twice: as
+    its table and as 17 attributes. A short record (`Owner,Ana`) still states facts."""
+    rows = [(f"{word}DIR", f"/usr/lib/frobnik/{word.lower()}") for word in
+            ("BIN", "DOC", "HTML", "INCLUDE", "LIB", "LOCALE", "MAN", "SHARE", "SYSCONF", "DATA", "STATE", "RUN")]
+    listing = "| name | value |\n|---|---|\n" + "".join(f"| {k} | {v} |\n" for k, v in rows)
+    record = "| name | value |\n|---|---|\n| Owner | Ana Lima |\n| Budget | 40,000 EUR |\n"
+    result = plan([SourceDocument("data/doc-06.csv", listing), SourceDocument("data/doc-07.csv", record)])
+    labels = {a.label for draft in result.pages.values() for a in draft.attributes}
+    assert not any(label.endswith("DIR") for label in labels)
+    assert {"Owner", "Budget"} <= labels

@@ -12,7 +12,7 @@ import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from wikid.document.dates import parse_date
-from wikid.document.model import ItemList, Outline, Paragraph, Terms, block_text, sections, walk
+from wikid.document.model import Code, ItemList, Outline, Paragraph, Terms, block_text, sections, walk
 from wikid.document.outline import read_outline
 from wikid.manager.offline import vectors
 from wikid.manager.offline.content import read_content
@@ -377,3 +377,43 @@ def test_an_abridged_section_of_short_paragraphs_keeps_them_up_to_its_word_budge
     content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
     [probes] = [s for s in content.sections if s.title == "Probes"]
     assert len([b for b in probes.blocks if isinstance(b, Paragraph)]) == 8
+
+
+def test_an_abridged_section_keeps_the_code_a_kept_sentence_runs_on_through() -> None:
+    """`... so a fourth probe,` over its command and `shows that ...` after it: past the
+    section's examples the command stays, or the text reads across a hole."""
+    probes = "\n\n".join(f"Probe {n} is this:\n\n    $ frob -p {n}\n    pid {n}" for n in range(4))
+    section = (f"## Probes\n\n{probes}\n\nThis translates to /dev/pts/0, so a fifth probe,\n\n"
+               "    $ frob /dev/pts/0\n\nshows that the shell runs on /dev/pts/0.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [kept] = [s for s in content.sections if s.title == "Probes"]
+    codes = [b.text for b in kept.blocks if isinstance(b, Code)]
+    assert "$ frob /dev/pts/0" in codes
+    at = [b.text if isinstance(b, (Code, Paragraph)) else None for b in kept.blocks].index("$ frob /dev/pts/0")
+    assert kept.blocks[at - 1] == Paragraph("This translates to /dev/pts/0, so a fifth probe,")
+
+
+def test_a_chapter_over_the_budget_keeps_its_first_sections_not_none() -> None:
+    """A FAQ whose chapter of examples alone outgrows the budget: its first questions
+    are on the page (they were all left out while a shorter chapter after it stayed)."""
+    answer = "\n\n".join(" ".join([f"Paragraph {p} of this answer shows how frob edits a line."] * 6) for p in range(4))
+    examples = "\n\n".join(f"### 2.{n}. How do I frob case {n}?\n\n{answer}" for n in range(1, 41))
+    text = (f"# frob FAQ\n\n## 1. Introduction\n\nfrob is a stream editor.\n\n## 2. Examples\n\n{examples}\n\n"
+            "## 3. Bugs\n\nReport bugs to the list.\n")
+    content = read_content(read_outline(text, ".md"), text, "FAQ", "frob FAQ", ".md")
+    chapters = {s.title: s for s in content.sections}
+    assert "2. Examples" in chapters and "3. Bugs" in chapters
+    kept = [s.title for s in chapters["2. Examples"].sections]
+    assert kept[0] == "2.1. How do I frob case 1?" and 10 < len(kept) < 40
+
+
+def test_a_comparison_of_several_things_in_key_value_lines_is_no_attribute() -> None:
+    """`sfrob: no limit` over `frobmod v1.0: 4096 bytes` compares versions of several
+    tools (a FAQ's table of limits); `Owner:`/`Budget:` lines are the entity's record."""
+    prose = "\n".join(f"Line {n} of prose about frob and what it does." for n in range(50))
+    text = (f"# frob FAQ\n\n{prose}\n\n6.6.1. Maximum line length\n\n      GNU frob:        no limit\n"
+            "      sfrob:           no limit\n      frobmod v1.0:    4096 bytes\n      HHfrob v1.5:     4000 bytes\n"
+            "      frob v1.6:       [pending]\n\nOwner: Ana Lima\nBudget: 40,000 EUR\nStatus: active\n")
+    assert [(a.label, a.value) for a in read_signals(text).attributes] == [
+        ("Owner", "Ana Lima"), ("Budget", "40,000 EUR"), ("Status", "active")]

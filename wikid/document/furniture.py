@@ -185,6 +185,7 @@ def main_blocks(blocks: Iterable[Block]) -> list[Block]:
 
 
 _MODELINE = re.compile(r"-\*-.{0,80}?-\*-")
+_TRAILER_NOTE = re.compile(r"^\(.*\)$")
 _LOCAL_VARIABLES = re.compile(r"^\W{0,4}Local Variables:\s*\W{0,4}$", re.IGNORECASE)
 _VARIABLES_END = re.compile(r"^\W{0,4}End:\s*\W{0,4}$", re.IGNORECASE)
 EDITOR_TAIL_LINES = 60  # an editor's settings block stands this near the end
@@ -202,6 +203,8 @@ def without_editor_settings(text: str) -> str:
     for n in range(len(tail) - 1, -1, -1):
         if _LOCAL_VARIABLES.match(tail[n].strip()):
             if any(_VARIABLES_END.match(later.strip()) for later in tail[n + 1 :]):
+                while n > 0 and _TRAILER_NOTE.match(tail[n - 1].strip()):
+                    n -= 1  # `(this is for editing this file with an editor)` right over the block
                 cut = len("\n".join(tail[n:]))
                 return text[: len(text) - cut]
             break

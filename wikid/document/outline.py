@@ -53,6 +53,7 @@ MIN_TOC_ITEMS = 3
 # (at a line end), so the readers' memory and time stay bounded whatever the input.
 MAX_OUTLINE_CHARS = 400_000
 _ROFF = re.compile(r"\\f[BIRPC]|\\f\([A-Z]{2}|\\f\[[A-Z]*\]|\\[&|%]|\\\(([a-z]{2})|\\\*\([A-Za-z]{2}|\\([-^])")
+_ROFF_RESIDUE = re.compile(r"\\f[BIRPC]|\\f\(|\\f\[|\\\*\(|\\-\\-|\\\((?:em|en|hy|aq|dq|lq|rq|oq|cq|bu|co|rg|tm|mi|pl|mu|de)(?![A-Za-z])")
 _ROFF_GLYPHS = {"em": "—", "en": "–", "hy": "-", "aq": "'", "dq": '"', "lq": "“", "rq": "”", "oq": "‘", "cq": "’",
                 "bu": "•", "co": "©", "rg": "®", "tm": "™", "mi": "-", "pl": "+", "mu": "×", "de": "°"}
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,10});")
@@ -67,9 +68,16 @@ MIN_SUMMARY_LINES = 3
 SUMMARY_SHARE = 0.8
 
 
-def plain_text(text: str) -> str:
-    """Text without leftover roff escapes or HTML entities (a converter's leftovers)."""
-    if "\\" in text:
+def has_roff(text: str) -> bool:
+    """Whether a converter left roff in `text` (`\\fB`, `\\(em`, `\\-\\-`): only then are its
+    backslashes roff's; in other text `\\(`, `\\&` and `\\|` are a regex's or a shell's."""
+    return _ROFF_RESIDUE.search(text) is not None
+
+
+def plain_text(text: str, roff: bool = True) -> str:
+    """Text without HTML entities and, when `roff`, leftover roff escapes (a converter's
+    leftovers)."""
+    if roff and "\\" in text:
         text = _ROFF.sub(_roff_glyph, text)
     if "&" in text:
         text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
@@ -113,7 +121,7 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(text))
     else:
         outline = read_markdown(text)
-    return _summaries(_cleaned(_without_contents(outline)))
+    return _summaries(_cleaned(_without_contents(outline), has_roff(text)))
 
 
 _LITERAL_MARK = re.compile(r"(?<=\w)::$")
@@ -199,24 +207,28 @@ def _rebuilt(outline: Outline, change: Callable[[Block], Block], title: Callable
     return Outline(tuple(block(b) for b in outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
 
 
-def _plain_block(b: Block) -> Block:
+def _plain_block(b: Block, roff: bool) -> Block:
     """A block's own texts through plain_text (what is nested in it is done already)."""
+    def plain(text: str) -> str:
+        return plain_text(text, roff)
+
     if isinstance(b, Paragraph):
-        return Paragraph(_LITERAL_MARK.sub(":", plain_text(b.text)))  # reST's `run the following::` left in other text
+        return Paragraph(_LITERAL_MARK.sub(":", plain(b.text)))  # reST's `run the following::` left in other text
     if isinstance(b, ItemList):
-        return ItemList(tuple(Item(plain_text(i.text), i.children) for i in b.items), b.ordered)
+        return ItemList(tuple(Item(plain(i.text), i.children) for i in b.items), b.ordered)
     if isinstance(b, Terms):
-        return Terms(tuple(Term(plain_text(t.term), t.body) for t in b.entries))
+        return Terms(tuple(Term(plain(t.term), t.body) for t in b.entries))
     if isinstance(b, Table):
-        return Table(tuple(plain_text(c) for c in b.header), tuple(tuple(plain_text(c) for c in r) for r in b.rows))
+        return Table(tuple(plain(c) for c in b.header), tuple(tuple(plain(c) for c in r) for r in b.rows))
     if isinstance(b, Code):
-        return Code(plain_text(b.text) if "\\f" in b.text or "&" in b.text else b.text, b.info)
+        return Code(plain(b.text) if "\\f" in b.text or "&" in b.text else b.text, b.info)
     return b
 
 
-def _cleaned(outline: Outline) -> Outline:
-    """Every text of the outline through plain_text."""
-    return _rebuilt(outline, _plain_block, plain_text)
+def _cleaned(outline: Outline, roff: bool) -> Outline:
+    """Every text of the outline through plain_text; roff escapes taken out only of a
+    text a converter left roff in."""
+    return _rebuilt(outline, lambda b: _plain_block(b, roff), lambda t: plain_text(t, roff))
 
 
 def _summary(b: Block) -> Block:

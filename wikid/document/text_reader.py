@@ -39,6 +39,7 @@ from wikid.document.sentences import goes_on
 
 _PAGE = re.compile(r"^## Page \d+\s*$")
 _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title between two rules
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 _SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*) (?=[A-Z]\w* )")
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*)$")
@@ -50,7 +51,7 @@ _SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `
 _LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
 # A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,
 # `% ls`, `db> .help`, `>>> import x`, `user@host:~$ ls`
-_PROMPT = re.compile(r"^\$(?=[a-z][\w.-]* -\S)|^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|\([a-z][\w.-]{0,20}\)|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
+_PROMPT = re.compile(r"^\$(?=[a-z][\w.-]* -\S)|^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|\([a-z][\w.-]{0,20}\)|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]|[a-z][\w.-]{0,31}:? ?\d{1,4} ?[=%$#>]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
 _BOX_RULE = re.compile(r"^[┌├└╔╠╚╒╞╘+][─━═┬┼┴╤╪╧╦╬╩┐┤┘╗╣╝╕╡╛+=-]+[┐┤┘╗╣╝╕╡╛+]$")  # `┌───┬───┐`, `+---+---+`
 _BOX_ROW = re.compile(r"^[│┃║|].*[│┃║|]$")
 _BOX_BAR = re.compile(r"\s*[│┃║|]\s*")
@@ -95,6 +96,8 @@ MAX_STACKED_TAGS = 3  # names of one value stacked on their own lines (`e`, `exp
 _STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,20}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
+MAX_NUMBERED_TITLE_CHARS = 120  # a numbered question wrapped onto a second line
+MAX_WRAPPED_WORDS = 8  # a numbered question's second line (`and then quit?`)
 MAX_UNDERLINED_INDENT = 8  # a title underlined at its own indent, in a text indented as a whole
 MIN_BOXED_LINES = 3  # lines opening with one `|` in a row: a box drawn around a notice
 _BOX_MARGIN = re.compile(r"^\|(?: [^|]*)?$")
@@ -268,8 +271,10 @@ class _Reader:
             return Heading(star.group(2).strip(), len(star.group(1))), i + 1
         if nxt is not None and _UNDERLINE.match(nxt.text) and len(line.text) <= MAX_HEADING_CHARS \
                 and len(nxt.text) >= 0.5 * len(line.text) and not _UNDERLINE.match(line.text) \
-                and (line.indent <= 3 or (previous_blank and nxt.indent == line.indent <= MAX_UNDERLINED_INDENT)):
-            # underlined where it stands: a text indented as a whole (`    c.  Lookup hangs` over `    =====`)
+                and (line.indent <= 3 or (previous_blank and (nxt.indent == line.indent <= MAX_UNDERLINED_INDENT
+                                                              or _centred_under(line, nxt)))):
+            # underlined where it stands: a text indented as a whole (`    c.  Lookup hangs` over `    =====`),
+            # or a centred title over a rule as wide (a README's banner)
             return Heading(line.text, {"=": 1, "-": 2}.get(nxt.text[0], 3)), i + 2
         if line.indent == 0 and self.body_indent > 0 and nxt is not None and nxt.indent > 0 \
                 and (nxt.indent >= self.body_indent - 1 or _is_caps_heading(line)) and len(line.text) <= 50 \
@@ -292,6 +297,8 @@ class _Reader:
         if _UNDERLINE.match(line.text) and nxt is not None and i + 2 < end and self.lines[i + 2] is not None \
                 and _UNDERLINE.match(self.lines[i + 2].text):  # type: ignore[union-attr]
             return Heading(nxt.text, 1), i + 3  # over- and underlined
+        if (ruled := _RULED_TITLE.match(line.text)) is not None:
+            return Heading(ruled.group(2), 2), i + 1  # `-------- Original README --------`
         if line.indent == 0 and _is_caps_heading(line) and (nxt is None or nxt.indent > 0 or self.body_indent == 0):
             return Heading(line.text, 1), i + 1
         return None
@@ -311,12 +318,18 @@ class _Reader:
         if parse_date(title.strip(" ,;-—")) is not None or parse_date(" ".join(title.split()[:3]).rstrip(",")) is not None:
             return None  # `1.2    May 3, 2002`: a release and its date
         following = self.lines[stop] if stop < end else None
-        if following is not None and following.indent == 0 and goes_on(title) and not _NUMBERED.match(following.text):
+        if following is not None and not _NUMBERED.match(following.text) \
+                and ((following.indent == 0 and goes_on(title)) or self.wrapped_question(stop, end)):
             title, stop = f"{title} {following.text}", stop + 1  # `... like +this+, to` / `look like [i]this[/i]?`
         k = self.next_filled(stop, end)
         under = self.lines[k] if k < end else None
-        if len(title) > MAX_HEADING_CHARS or title.endswith((".", ",", ";", ":")) or goes_on(title) or under is None \
-                or ". " in title or (k == stop and under.text[:1].islower()):
+        depth = numbered.group(1).rstrip(".").count(".") + 1
+        # in a text numbered in levels, a subsection's one sentence over a blank line and its
+        # indented text is its title (`5.2. I'm using 'p' to print, but I see lines twice.`)
+        stated = title.endswith(".") and depth > 1 and self.numbered_levels and under is not None and k > stop \
+            and under.indent >= 2
+        if len(title) > MAX_NUMBERED_TITLE_CHARS or (title.endswith((".", ",", ";", ":")) and not stated) or goes_on(title) \
+                or under is None or ". " in title or (k == stop and under.text[:1].islower()):
             return None  # a numbered item's sentences, going on under its first line
         indented = under.indent >= 2 and under.indent >= self.body_indent - 1 and not self.over_title(k, end)
         outlined = self.numbered_levels and k > stop and under.indent == 0 and (
@@ -325,8 +338,14 @@ class _Reader:
             return None
         # a subsection's number stays in its title: the reader's way back to the document
         # (and `7.13. frob v5.6` is never taken for a release's heading); `1. Roasting` is `Roasting`
-        depth = numbered.group(1).rstrip(".").count(".") + 1
         return Heading(f"{numbered.group(1)} {title}" if depth > 1 else title, min(depth, 6)), stop
+
+    def wrapped_question(self, i: int, end: int) -> bool:
+        """Whether line i ends a question wrapped from the title over it (`5.3. Why does
+        frob stop part-way through` over `     and then quit?`): a few words, a blank after."""
+        line = self.lines[i]
+        return line is not None and line.text.endswith("?") and len(line.text.split()) <= MAX_WRAPPED_WORDS \
+            and (i + 1 >= end or self.lines[i + 1] is None)
 
     def over_title(self, i: int, end: int) -> bool:
         """Whether the indented lines from line i run straight into a flush-left numbered
@@ -948,6 +967,12 @@ def _ends_early(line: str, following: str) -> bool:
     line ended there (a PDF loses the blank line between a parameter name such as
     `frob.conf` and the sentence under it)."""
     return len(following) >= 50 and len(line) < 0.5 * len(following) and following[:1].isupper()
+
+
+def _centred_under(title: _Line, rule: _Line) -> bool:
+    """Whether `rule` underlines `title` set centred: it starts at most two columns
+    left of the title and ends no sooner than it."""
+    return rule.indent <= title.indent <= rule.indent + 2 and rule.indent + len(rule.text) >= title.indent + len(title.text)
 
 
 def _justified(text: str) -> bool:

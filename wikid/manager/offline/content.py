@@ -66,6 +66,7 @@ MAX_SHORT_TABLE_ROWS = 80
 MAX_CODE_LINES = 25
 MAX_SHORT_CODE_LINES = 60
 MAX_TERMS = 400
+_CLOSED = re.compile(r"[.!?:;][\"')\]]*$")  # a paragraph ending so ends its sentence
 MAX_LABEL_WORDS = 8
 MAX_DATUM_WORDS = 10  # a field's value this short, with no full stop, is a datum (`Posting-Frequency: irregular`)
 CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history"})
@@ -281,7 +282,8 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     each list's first items, every term with its
     description's first paragraph, a table's first rows, its first short examples with
     the paragraphs that lead to them, every example a kept paragraph introduces
-    (`... as follows:`) and the answer to a question kept; a paragraph introducing a
+    (`... as follows:`) or whose sentence goes on through it (`so a third probe,`) and
+    the answer to a question kept; a paragraph introducing a
     block left out is left out too, so no page ends a section on a colon, and so is an
     example whose lead-in was left out."""
     kept: list[tuple[int, Block]] = []
@@ -290,6 +292,8 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     for n, block in enumerate(blocks):
         after_kept = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph)
         introduced = after_kept and kept[-1][1].text.endswith(":")  # type: ignore[union-attr]
+        # `... so a third probe,` over the command: the sentence goes on through the code
+        runs_on = after_kept and not _CLOSED.search(kept[-1][1].text)  # type: ignore[union-attr]
         answers = after_kept and kept[-1][1].text.endswith("?")  # type: ignore[union-attr]
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_metadata(block):
@@ -314,7 +318,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             kept.append((n, Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS]))))
         elif isinstance(block, Table):
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
-        elif isinstance(block, Code) and ((introduced and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
+        elif isinstance(block, Code) and (((introduced or runs_on) and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
                                           or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES
                                               and (after_kept or n == 0 or not isinstance(blocks[n - 1], Paragraph)))):
             # an example whose lead-in was left out is left out too: code says little without it
@@ -400,16 +404,39 @@ def _carried(section: Section, short: bool) -> Section | None:
 
 def _within_budget(sections: list[Section]) -> list[Section]:
     """An abridged document's sections, in order, until LONG_BUDGET_WORDS are spent
-    (definition lists, a manual page's options, do not count)."""
+    (definition lists, a manual page's options, do not count): the first whole, and
+    one that does not fit by as many of its first subsections as do (a FAQ's chapter
+    of examples by its first questions, not left out for a shorter one after it)."""
     out: list[Section] = []
     spent = 0
     for section in sections:
-        words = sum(len(block_text(b).split()) for _, b in walk(Outline((), (section,))) if not isinstance(b, Terms))
-        if out and spent + words > LONG_BUDGET_WORDS:
-            continue
-        spent += words
-        out.append(section)
+        kept = section if not out else _fitted(section, LONG_BUDGET_WORDS - spent)
+        if kept is not None:
+            spent += _counted_words(kept)
+            out.append(kept)
     return out
+
+
+def _fitted(section: Section, left: int) -> Section | None:
+    """`section` within `left` words: whole, or its own text and its first subsections
+    that fit; None when not even its own text and one subsection fit."""
+    if _counted_words(section) <= left:
+        return section
+    own = _counted_words(Section(section.title, section.level, section.blocks, ()))
+    subsections: list[Section] = []
+    left -= own
+    for sub in section.sections:
+        kept = _fitted(sub, left)
+        if kept is None:
+            break
+        subsections.append(kept)
+        left -= _counted_words(kept)
+    return Section(section.title, section.level, section.blocks, tuple(subsections)) if subsections else None
+
+
+def _counted_words(section: Section) -> int:
+    """The words of a section that count against the budget: all but definition lists'."""
+    return sum(len(block_text(b).split()) for _, b in walk(Outline((), (section,))) if not isinstance(b, Terms))
 
 
 def _man_facts(man: ManPage) -> list[tuple[str, str]]:

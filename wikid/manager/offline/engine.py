@@ -61,6 +61,7 @@ _FM_MANAGED = ("type", "title", "description", "tags", "generated", "sources", "
 # under tracemalloc). A million characters (a 300-page report) takes 0.5 s and 12 MB,
 # and what a document is about is stated at its start (the vectors read 20,000).
 MAX_SIGNAL_CHARS = 1_000_000
+MAX_ATTRIBUTE_ROWS = 8  # a data file listing more names and values than this is a table, not facts
 
 
 @dataclass(frozen=True)
@@ -202,10 +203,15 @@ def _stated(doc: _Doc, content: Content) -> tuple[Field, ...]:
     """The attributes a document states. A manual page or a changelog states its facts
     in its NAME line, synopsis and releases (content.facts); a `word: text` line in it
     is prose, an example or a bug number (`Closes: #568248`), never a property; its
-    tables and frontmatter still count."""
+    tables and frontmatter still count. A data file's long listing of names and values
+    (a build's 22 settings) is on the page as its table: it is not stated again row by
+    row as attributes."""
+    front = doc.signals.frontmatter
+    if any(len(t.rows) > MAX_ATTRIBUTE_ROWS for t in content.tables):
+        return tuple(a for a in doc.signals.attributes if a.label in front)
     if content.man is None and not content.releases:
         return doc.signals.attributes
-    return tuple(a for a in doc.signals.attributes if a.row or a.line == 0)
+    return tuple(a for a in doc.signals.attributes if a.row or a.label in front)
 
 
 def _label(doc: _Doc, title: str, entity: str, kind: str | None) -> str:

@@ -130,6 +130,7 @@ LEAD_LINES = 30  # where a document states what it is: its name, type and date f
 SHORT_DOC_LINES = 40  # a document this short is a note or a letter: a lone field is one
 MAX_PROPERTY_KEY_WORDS = 4
 MAX_PROPERTY_VALUE_WORDS = 20
+MIN_COMPARED = 3  # a run of this many `Key: value` lines is a record, or a comparison of things
 
 
 def _without_full_stop(value: str) -> str:
@@ -373,8 +374,25 @@ def _parse_body(body: str) -> _Parsed:
             keys_by_line.get(n) not in (None, f.key) for n in (f.line - 1, f.line + 1)) else f
         for f in out.fields
     ]
+    out.fields = _without_comparisons(out.fields, keys_by_line)
     out.short = sum(1 for line in lines if line.strip()) <= SHORT_DOC_LINES
     return out
+
+
+def _without_comparisons(fields: list[Field], lines: dict[int, str]) -> list[Field]:
+    """`fields` but for the runs of `Key: value` lines (`lines`: line -> key) most of
+    whose keys name no property (`GNU sed: no limit` over `sedmod v1.0: 4096 bytes`,
+    `HHsed v1.5: 4000 bytes`): a comparison of several things, not facts about one."""
+    run_of: dict[int, int] = {}
+    for n in sorted(lines):
+        run_of[n] = run_of.get(n - 1, n)
+    runs: dict[int, list[Field]] = {}
+    for f in fields:
+        if f.line in lines and not f.row:
+            runs.setdefault(run_of[f.line], []).append(f)
+    dropped = {id(f) for run in runs.values() if len(run) >= MIN_COMPARED
+               and 2 * sum(is_property(replace(f, structured=True)) for f in run) < len(run) for f in run}
+    return [f for f in fields if id(f) not in dropped]
 
 
 def _scalar(value: Any) -> str | None:
