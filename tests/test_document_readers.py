@@ -1540,3 +1540,48 @@ def test_a_transcript_with_numbered_host_prompts_is_code() -> None:
     assert code.text.startswith("centurion: 1 = cd src/frob/scripts\ncenturion: 2 = ./idfrob.perl\nLogin")
     assert [b.text for _, b in walk(outline) if isinstance(b, Paragraph)][-1] == \
         "The scripts assume that their parent directory holds frob."
+
+
+def test_a_rest_paragraph_of_badges_says_nothing() -> None:
+    """`|build| |version|` substituted by images: their alt texts ("GitHub Workflow
+    Status Pypi version") were the page's first paragraph; an image in a sentence stays."""
+    text = ("|build| |version|\n\n.. |build| image:: https://img.example/build.svg\n    :alt: Build Status\n"
+            "    :target: https://ci.example/frob\n\n.. |version| image:: https://img.example/v.svg\n"
+            "    :alt: Pypi version\n\nInstallation\n============\n\nFrob |logo| reshapes files.\n\n"
+            ".. |logo| image:: logo.png\n    :alt: (logo)\n")
+    assert [b.text for _, b in walk(read_rest(text)) if isinstance(b, Paragraph)] == ["Frob (logo) reshapes files."]
+
+
+def test_two_code_names_run_together_by_a_missing_space_are_apart() -> None:
+    text = "It can be disabled with `frob.OPT_SUBCLASS`.`dataclasses.dataclass` instances are\nnow serialized.\n"
+    [paragraph] = [b.text for _, b in walk(read_markdown(text)) if isinstance(b, Paragraph)]
+    assert paragraph == "It can be disabled with frob.OPT_SUBCLASS. dataclasses.dataclass instances are now serialized."
+
+
+def test_a_contents_list_of_links_to_the_documents_own_sections_stays_out() -> None:
+    """orjson's README lists its sections as links to `…?tab=readme#usage`: the page
+    opened with 26 such lines; a list of links to other sites keeps their addresses."""
+    base = "https://git.example/frob?tab=readme-ov-file"
+    text = (f"# frob\n\nfrob is a fast parser.\n\n1. [Usage]({base}#usage)\n    1. [Install]({base}#install)\n"
+            f"2. [Types]({base}#types)\n3. [License]({base}#license)\n\n## Usage\n\n### Install\n\nRun pip.\n\n"
+            "## Types\n\nAll of them.\n\n## License\n\nMIT.\n\n## See\n\n* [Docs](https://docs.example/frob)\n"
+            "* [Code](https://code.example/frob)\n")
+    lists = [[i.text for i in b.items] for _, b in walk(read_outline(text, ".md")) if isinstance(b, ItemList)]
+    assert lists == [["Docs (https://docs.example/frob)", "Code (https://code.example/frob)"]]
+
+
+def test_settings_of_a_converted_man_page_stay_one_list_across_a_second_paragraph() -> None:
+    """pandoc writes `**name=***value*` (no bold to CommonMark) over each sub-option: a
+    second paragraph under one closed the list and the rest fell out of it."""
+    text = ("**-E** *extended-options*  \nSet extended options for the file system. They are:\n\n"
+            "**encoding_flags=***encoding-flags*  \nDefine parameters for file name encoding.\n\n"
+            "The only flag that can be set right now is *strict*.\n\n"
+            "**stride=***stride-size*  \nConfigure the file system for a RAID array.\n\n"
+            "**lazy_itable_init\\[= *\\<0 to disable, 1 to enable\\>*\\]**  \nIf enabled, do not initialize "
+            "the inode table at once.\n\n**-F**  \nForce frob to run.\n")
+    [options] = [b for b in read_outline(text, ".md").blocks if isinstance(b, Terms)]
+    assert [t.term for t in options.entries] == ["-E extended-options", "-F"]
+    [values] = [b for b in options.entries[0].body if isinstance(b, Terms)]
+    assert [(t.term, len(t.body)) for t in values.entries] == [
+        ("encoding_flags=encoding-flags", 2), ("stride=stride-size", 1),
+        ("lazy_itable_init[= <0 to disable, 1 to enable>]", 1)]

@@ -54,6 +54,7 @@ _LEFTOVER_NOTE = re.compile(r"\[\^[^\]\s]{1,40}\]")  # a footnote reference whos
 NAV_LINK_SHARE = 0.6  # a block whose text is this much link text (two links or more) is navigation
 
 MAX_BOLD_TITLE_CHARS = 60
+_SETTING_TAG = re.compile(r"^[A-Za-z][\w.-]*(?:=\S|\[=)")  # `stride=stride-size`, `lazy_init[= <0|1>]`
 MAX_BROKEN_TAG_CHARS = 80
 MAX_BROKEN_TAG_WORDS = 6
 _NUMBERED_TITLE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
@@ -78,7 +79,7 @@ class _Inline:
         self.read_children(node.children, in_link)
 
     def read_children(self, children: list[SyntaxTreeNode], in_link: bool = False) -> None:
-        previous = ""
+        previous = earlier = ""
         for child in children:
             kind = child.type
             if kind in ("text", "code_inline"):
@@ -86,6 +87,9 @@ class _Inline:
                     _LEFTOVER_NOTE.sub("", _LEFTOVER_STRONG.sub("", child.content))
                 if kind == "text" and previous in ("strong", "em"):
                     content = _DANGLING_EMPHASIS.sub(r"\1", content)
+                if kind == "code_inline" and previous == "text" and self.parts and self.parts[-1] in (".", ",", ";") \
+                        and earlier == "code_inline":
+                    self.parts.append(" ")  # `a.b`.`c.d`: two names a missing space ran together
                 self.parts.append(content)
                 if in_link:
                     self.link_chars += len(content)
@@ -102,14 +106,15 @@ class _Inline:
                 before = len(self.parts)
                 self.read(child, True)
                 label = " ".join("".join(self.parts[before:]).split())
-                if self.targets and outside and label.rstrip("/") != href.rstrip("/"):
+                if self.targets and outside and "#" not in href and label.rstrip("/") != href.rstrip("/"):
+                    # (a link to a section, `…/frob#usage`, is a contents list's: no address to go to)
                     self.parts.append(f" ({href})")
             elif kind == "image":
                 self.parts.append(child.content or "")  # the alt text
                 self.image_chars += len("".join((child.content or "").split()))
             else:
                 self.read(child, in_link)
-            previous = kind
+            previous, earlier = kind, previous
 
     @property
     def text(self) -> str:
@@ -277,7 +282,9 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
             or _NUMBERED_TITLE.match(tag.text):
         return None  # `1. Program structure` over its text: a run-in heading
     marked = [c for c in children[:cut] if not (c.type == "text" and not c.content.strip("* "))]
-    strong = tag.text[0] in "-+" or (all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2)
+    # `**name=***value*` is a setting over its text, though CommonMark reads no bold there
+    strong = tag.text[0] in "-+" or (all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2) \
+        or _SETTING_TAG.match(tag.text) is not None
     if not strong and len(tag.text.split()) > MAX_BROKEN_TAG_WORDS:
         return None  # a sentence broken where its line ended, not a tag
     return Term(tag.text, (Paragraph(text.text),)), strong

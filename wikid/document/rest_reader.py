@@ -132,7 +132,10 @@ def _block(node: nodes.Node) -> list[Block]:
         return []
     if isinstance(node, nodes.paragraph):
         text = _inline(node)
-        return [Paragraph(text)] if text else []
+        pictures = all(isinstance(n, nodes.image) or (isinstance(n, nodes.Text) and not n.astext().strip())
+                       for n in node.findall(include_self=False) if not isinstance(n, nodes.Element) or
+                       isinstance(n, nodes.image) or not n.children)
+        return [Paragraph(text)] if text and not pictures else []  # badges, a logo: their alt texts say nothing
     if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
         items = [item for child in node.children if isinstance(child, nodes.list_item) and (item := _item(child))]
         return [ItemList(tuple(items), isinstance(node, nodes.enumerated_list))] if items else []
