@@ -1403,13 +1403,16 @@ def test_names_stacked_over_one_description_are_one_entry() -> None:
             "       e\n       expired\n\n              Trust calculation has failed; the key expired.\n\n"
             "       q\n       undefined, undef\n              Not enough information.\n\n"
             "       n\n       never  Never trust this key.\n\n"
+            "ENVIRONMENT\n       FROBHOST\n       FROBPORT\n       FROBUSER\n       FROBOPTIONS\n       FROBDB\n"
+            "              Default connection parameters.\n\n"
             "FILES\n       frob.conf\n              The standard configuration file.\n")
     outline = read_outline(text, ".txt")
     terms = [(t.term, t.description) for _, b in walk(outline) if isinstance(b, Terms) for t in b.entries]
-    assert terms[:4] == [("-, unknown", "No ownertrust assigned yet."),
+    assert terms[:5] == [("-, unknown", "No ownertrust assigned yet."),
                          ("e, expired", "Trust calculation has failed; the key expired."),
                          ("q, undefined, undef", "Not enough information."),
-                         ("n, never", "Never trust this key.")]
+                         ("n, never", "Never trust this key."),
+                         ("FROBHOST, FROBPORT, FROBUSER, FROBOPTIONS, FROBDB", "Default connection parameters.")]
 
 
 def test_a_name_section_of_several_commands_gives_the_first_ones_purpose() -> None:
@@ -1585,3 +1588,24 @@ def test_settings_of_a_converted_man_page_stay_one_list_across_a_second_paragrap
     assert [(t.term, len(t.body)) for t in values.entries] == [
         ("encoding_flags=encoding-flags", 2), ("stride=stride-size", 1),
         ("lazy_itable_init[= <0 to disable, 1 to enable>]", 1)]
+
+
+def test_long_tags_in_a_column_of_tags_are_entries() -> None:
+    """A column list whose tags run past 24 characters (`min-time (or shortest or
+    time-min)`), its descriptions hanging at one far column: every row is an entry."""
+    text = ("       -U columns\n              Configure the columns of the summary, one of the following:\n\n"
+            "              time-percent (or time)              Percentage  of  cumula‐\n"
+            "                                                  tive time of a call.\n"
+            "              min-time (or shortest or time-min)  Minimum  observed  call\n"
+            "                                                  duration.\n"
+            "              calls (or count)                    Call count.\n"
+            "              errors (or error)                   Error count.\n"
+            "              name (or syscall or syscall-name)   Syscall name.\n\n"
+            "              The default value is time-percent.\n")
+    [option] = [t for b in read_outline(text, ".txt").blocks if isinstance(b, Terms) for t in b.entries]
+    [values] = [b for b in option.body if isinstance(b, Terms)]
+    assert [(t.term, t.description) for t in values.entries] == [
+        ("time-percent (or time)", "Percentage of cumulative time of a call."),
+        ("min-time (or shortest or time-min)", "Minimum observed call duration."),
+        ("calls (or count)", "Call count."), ("errors (or error)", "Error count."),
+        ("name (or syscall or syscall-name)", "Syscall name.")]

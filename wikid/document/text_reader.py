@@ -71,6 +71,8 @@ _ORDERED = re.compile(r"^(?:\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.)")
 # dash between spaces before a capitalised description.
 _JUSTIFY_GAP = re.compile(r"\w[,;:.)]? {2,}(?=\w)")
 _DASH_SEPARATOR = re.compile(r" [-–—]")  # `tag - Text`, one space before the dash
+# a tag of up to 40 characters set off by a gap, in a column of such tags (`min-time (or time-min)   Minimum ...`)
+_LONG_INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )){23,39})( {2,})(\S.*)$")
 _INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )(?![-–—] )){0,23})( {2,}(?:[-–—] +)?| [-–—] +(?=[A-Z])|\t)(\S.*)$")
 _CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
 _WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
@@ -91,7 +93,7 @@ MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
-MAX_STACKED_TAGS = 3  # names of one value stacked on their own lines (`e`, `expired`)
+MAX_STACKED_TAGS = 6  # names of one value stacked on their own lines (`e`, `expired`)
 # one of them: a word or two, or a symbol (`-`, `?`, `undefined, undef`), no sentence
 _STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,20}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
@@ -555,10 +557,14 @@ class _Reader:
             body = [_Line(self.column(i, line.indent + option[2], end), option[1]), *self.lines[i + 1 : stop]]
             return self.entry(option[0], body), stop
         inline = _INLINE_TAG.match(line.text)
+        if inline is None and (long := _LONG_INLINE_TAG.match(line.text)) is not None \
+                and self.tagged_neighbour(i, end, line.indent, line.indent + long.start(3)):
+            inline = long
         if inline and not inline.group(1).endswith((".", ",")) \
                 and (not _DASH_SEPARATOR.match(inline.group(2)) or self.tagged_neighbour(i, end, line.indent)):
             column = line.indent + inline.start(3)
-            sibling = _INLINE_TAG.match(nxt.text) if nxt is not None and nxt.indent == line.indent \
+            sibling = (_INLINE_TAG.match(nxt.text) or _LONG_INLINE_TAG.match(nxt.text)) \
+                if nxt is not None and nxt.indent == line.indent \
                 and not _justified(inline.group(3)) else None
             if sibling is not None and (sibling.group(1).endswith((".", ",")) or _justified(sibling.group(3))):
                 sibling = None  # a justified paragraph's first words can end at one column by chance
@@ -594,15 +600,22 @@ class _Reader:
         body = [_Line(max(x.indent, line.indent), x.text) if x is not None else None for x in self.lines[i + 1 : j]]
         return self.entry(line.text[:-1].rstrip(), body), j
 
-    def tagged_neighbour(self, i: int, end: int, indent: int) -> bool:
+    def tagged_neighbour(self, i: int, end: int, indent: int, column: int | None = None) -> bool:
         """Whether the entry whose tag line i stands at `indent` has a tagged line
-        beside it at that margin, before it or after its text: `w file - Write ...` is
-        an entry in a list of such tags, while a lone `frob - A tool to ...` is a
-        sentence (a manual page's NAME line)."""
-        before = next((x for x in reversed(self.lines[:i]) if x is not None), None)
+        beside it at that margin, before it or after its text (its description at
+        `column` when given): `w file - Write ...` is an entry in a list of such tags,
+        while a lone `frob - A tool to ...` is a sentence (a manual page's NAME line);
+        a long tag (`min-time (or shortest or time-min)`) is one in a column of them."""
+        before = next((x for x in reversed(self.lines[:i]) if x is not None and x.indent <= indent), None)
         stop = self.entry_extent(i, end, indent)
         after = next((x for x in self.lines[stop:end] if x is not None), None)
-        return any(x is not None and x.indent == indent and _INLINE_TAG.match(x.text) for x in (before, after))
+        for x in (before, after):
+            if x is None or x.indent != indent:
+                continue
+            found = _INLINE_TAG.match(x.text) or (_LONG_INLINE_TAG.match(x.text) if column is not None else None)
+            if found is not None and (column is None or x.indent + found.start(3) == column):
+                return True
+        return False
 
     def entry_extent(self, i: int, end: int, indent: int) -> int:
         """Where the entry whose tag line stands at `indent` and ends at line i ends:
