@@ -316,6 +316,7 @@ FRAGMENT_START_WORDS = frozenset({"and", "or", "the", "of", "to"})
 
 _ROLE = re.compile(r"(?<![\w`]):[a-z][\w+.-]*:`[^`\n]+`")
 _DIRECTIVE = re.compile(r"^\s*\.\.\s+(?:[\w-]+::|_[\w .-]+:|\|[\w -]+\|)")
+_ROFF_FONT = re.compile(r"\\f[BIRP]")  # a text a converter left roff in
 _ROFF = re.compile(r"\\f[BIRPC(]|\\\([a-zA-Z]{2}|\\&|(?<=[^\s\\])\\-|(?<=\s)\\-(?=\w)")
 _ANCHOR = re.compile(r"\\?\[\\?\[[A-Za-z_][\w:.-]*\\?\]\\?\]|<<[A-Za-z_][\w.-]*(?:,[^<>]*)?>>"
                      r"|\S::(?:\s+\+(?:\s|$)|\s*$)|\s\+\s+-{4,}(?:\s|$)")  # also a flattened `term::` / `+` / `----`
@@ -332,8 +333,16 @@ _DEFINITION_BULLET = re.compile(r"^\s*[*+-]\s+(?:\*\*[^*]+\*\*|`[^`]+`) — ")
 _EMPTY_BULLET = re.compile(r"^\s*(?:[*+-]|\d{1,3}[.)])(?:\s+(?:\\?[-*+=_~.])*)?\s*$")
 
 
-def markup(page: str) -> list[str]:
-    """Lines with source markup left in (see the module docstring)."""
+def markup(page: str, sources: tuple[str, ...] = ()) -> list[str]:
+    """Lines with source markup left in (see the module docstring). A backslash
+    sequence a cited source with no roff in it writes as its own words (a sed FAQ's
+    `\\&`, `\\(grouping\\)`) is what the source says, not a converter's leftover."""
+    said = [s for s in sources if not _ROFF_FONT.search(s)]
+
+    def leftover_roff(text: str) -> bool:
+        unescaped = re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>&])", r"\1", text)
+        return any(not any(m.group(0) in s for s in said) for m in _ROFF.finditer(unescaped))
+
     body = split_page(page)[1]
     out: list[str] = []
     previous, last = "", -2
@@ -343,7 +352,7 @@ def markup(page: str) -> list[str]:
         last = i
         text = without_code(line)
         stripped = line.strip()
-        if (_ROLE.search(line) or _DIRECTIVE.match(line) or _ROFF.search(text) or _ANCHOR.search(text)
+        if (_ROLE.search(line) or _DIRECTIVE.match(line) or (_ROFF.search(text) and leftover_roff(text)) or _ANCHOR.search(text)
                 or _ENTITY.search(text) or _TAG.search(text) or _GRID.match(line) or _RULE_EQUALS.match(line)) or (_UNDERLINE.match(line) and previous.strip() and not previous.lstrip().startswith(("|", "#")) \
                 and not _UNDERLINE.match(previous)) or (stripped and _EMPTY_BULLET.match(line) and not _THEMATIC_BREAK.match(line)):
             out.append(line)
@@ -673,7 +682,8 @@ DEFINITION_HEADERS = frozenset({"option", "command", "term", "syntax", "question
 
 def is_code_statement(cell: str) -> bool:
     text = plain(cell).strip()
-    if text.startswith(("$ ", "# ", "#!")) or text.endswith("\\"):
+    if text.startswith(("$ ", "# ", "#!")) or (text.endswith("\\") and len(text.rstrip("\\").strip()) >= 2):
+        # (a lone `\\` is an escape a table of escapes lists, no line continued)
         return True
     # a signature's arguments (`match(regex; flags)`) are not statements, nor is a
     # sentence's semicolon: statements come with a program's symbols
@@ -690,8 +700,8 @@ def is_fragment(key: str) -> bool:
         return False
     if len(text.split()) > FRAGMENT_WORDS or text.endswith(",") or re.search(r"\w\s+[-–—]$", text):
         return True
-    if words[0] in FRAGMENT_START_WORDS:  # lowercase as written
-        return True
+    if words[0] in FRAGMENT_START_WORDS and text.split()[0].rstrip(",;") == words[0]:
+        return True  # lowercase as written, and a word, not a name (`<or>, <and>`: a format's elements)
     return len(words) >= 2 and re.search(r"[A-Za-z]$", text) is not None and words[-1].casefold() in FRAGMENT_END_WORDS \
         and words[-1].islower()
 
@@ -717,6 +727,7 @@ def loose(text: str) -> str:
     """Casefolded words (markdown and roff escapes stripped, dashes and quotes unified)
     joined by single spaces: what two texts are compared as."""
     text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    text = re.sub(r"(\w)[\u2010\u00ad]\s+(\w)", r"\1\2", text)  # `statis‐ tics`: a formatter's hyphenation
     text = re.sub(r"\\f[BIRP]|\\f\(..|\\&", "", text)
     text = _DASHES.sub(" - ", text.replace("\\-", "-"))
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links: their text
@@ -1046,7 +1057,7 @@ class Defect:
 def page_defects(page: Page, sources: tuple[str, ...] = ()) -> list[Defect]:
     """The page's defects; `sources` (the texts it cites) tell a cut or a repeat from the source's own words."""
     return [Defect(page.path, kind, line) for kind, find in DEFECTS.items()
-            for line in (find(page.text, sources) if find in (cut, repeated) else find(page.text))]
+            for line in (find(page.text, sources) if find in (cut, repeated, markup) else find(page.text))]
 
 
 def measure_wiki(wiki: Path) -> dict:

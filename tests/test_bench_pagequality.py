@@ -108,6 +108,16 @@ The symbols \\\\< and \\\\> match the empty string at the edges of a word.
     assert pq.markup(page(body)) == []
 
 
+def test_markup_leaves_a_plain_sources_own_backslashes_alone() -> None:
+    """A sed FAQ writes `\\&` and `\\(like \\(this\\)\\)` as its words: on the page they
+    are its content; the same sequence with no source saying it is roff left in."""
+    body = "To enter a literal ampersand, type '\\\\&'. Groups nest: \"\\\\(like \\\\(this\\\\)\\\\)\".\n"
+    faq = "To enter a literal ampersand, type '\\&'. Groups nest: \"\\(like \\(this\\)\\)\".\n"
+    assert pq.markup(page(body), (faq,)) == []
+    assert len(pq.markup(page(body))) == 1
+    assert len(pq.markup(page(body), ("\\fBfrob\\fR " + faq,))) == 1  # a roff source: a converter's leftovers
+
+
 def test_markup_counts_empty_bullets_left_from_a_rule() -> None:
     assert pq.markup(page("Text.\n\n*\n   *\n      * \\-\n\n* a real item\n\n* * *\n")) == ["*", "   *", "      * \\-"]
 
@@ -347,7 +357,8 @@ def test_fragment_flags_headings_and_bold_keys_that_are_not_whole_phrases() -> N
 
 
 def test_fragment_accepts_ordinary_headings_and_labelled_terms() -> None:
-    body = "# Options\n\n## Subtraction: -\n\n## Changes in behavior\n\n**Note:** read this.\n\n## 1.12 — 2022-04-07\n"
+    body = ("# Options\n\n## Subtraction: -\n\n## Changes in behavior\n\n**Note:** read this.\n\n## 1.12 — 2022-04-07\n\n"
+            "## \\<or\\>, \\<and\\>, \\<plus\\>\n")
     assert pq.fragment(page(body)) == []
 
 
@@ -515,6 +526,7 @@ def test_loose_comparison_ignores_markdown_dashes_quotes_and_escapes() -> None:
     assert pq.contains(haystack, "rsync - a fast, versatile, local/remote file-copying tool")
     assert pq.contains(pq.loose("Don’t use \\[OPTION\\]"), "don't use [OPTION]")
     assert not pq.contains(haystack, "a slow, versatile")
+    assert pq.contains(pq.loose("**netstat** — Print interface statistics"), "netstat - Print interface statis\u2010 tics")
     assert pq.version_on("## 1.12 — 2022-04-07", "1.12")
     assert not pq.version_on("## 1.12.1 — 2022-04-07", "1.12")
     assert not pq.version_on("Debian package 590-2.1", "590")
@@ -646,6 +658,7 @@ def test_code_as_key_in_a_definition_table_flags_only_program_pieces() -> None:
 | if (x) { y; } | A statement. |
 | gpg --list-sigs --with-colons USERID \\| \\\\ | awk -F: '$1=="sig"' |
 | $ make install | Installs the binaries. |
+| \\\\ | a backslash |
 """
     assert pq.code_as_key(page(body)) == ["| if (x) { y; } | A statement. |",
                                           "| gpg --list-sigs --with-colons USERID \\| \\\\ | awk -F: '$1==\"sig\"' |",

@@ -1609,3 +1609,51 @@ def test_long_tags_in_a_column_of_tags_are_entries() -> None:
         ("min-time (or shortest or time-min)", "Minimum observed call duration."),
         ("calls (or count)", "Call count."), ("errors (or error)", "Error count."),
         ("name (or syscall or syscall-name)", "Syscall name.")]
+
+
+def test_the_last_options_further_paragraph_stays_with_it() -> None:
+    """pandoc's `**-z** *file*` then its text, then `WARNING: ...` and the next section:
+    the warning was the section's own paragraph after the list (and said twice on a
+    page where another manual's -z said it too)."""
+    text = ("# OPTIONS\n\n**-v**  \nVerbose execution.\n\n**-z** *undo_file*  \nWrite an undo file first.\n\n"
+            "WARNING: The undo file cannot be used to recover from a crash.\n\n# ENVIRONMENT\n\nNone.\n")
+    [options] = [s for s in read_outline(text, ".md").sections if s.title == "OPTIONS"]
+    [terms] = options.blocks
+    assert isinstance(terms, Terms) and terms.entries[-1].body == (
+        Paragraph("Write an undo file first."), Paragraph("WARNING: The undo file cannot be used to recover from a crash."))
+
+
+def test_a_tag_with_an_ellipsis_is_still_a_tag() -> None:
+    """`copy <file>... <destination>` over its text: the `... ` is the tag's repetition,
+    not a sentence's end (the entry fell out of the list as two paragraphs)."""
+    text = ("       chdir <dir> <cmd>\n              Change the working directory and run a command.\n\n"
+            "       copy <file>... <destination>\n              Copy files to <destination>. Wildcards are not supported.\n\n"
+            "       echo [<string>...]\n              Displays arguments as text.\n")
+    terms = [(t.term, t.description) for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms)
+             for t in b.entries]
+    assert [t for t, _ in terms] == ["chdir <dir> <cmd>", "copy <file>... <destination>", "echo [<string>...]"]
+
+
+def test_an_entry_over_its_own_nested_entries_keeps_its_text() -> None:
+    """`perlfrob  Frob FAQ` over `  perlfrob1  General questions` (the same column): the
+    entry's text was read into its name and the page showed a key with no value."""
+    text = ("       perlcheat           Perl cheat sheet\n"
+            "       perlfrob            Frob frequently asked questions\n"
+            "         perlfrob1         General Questions About Frob\n"
+            "         perlfrob2         Obtaining and Learning about Frob\n"
+            "       perltrap            Perl traps for the unwary\n")
+    [terms] = [b for b in read_outline(text, ".txt").blocks if isinstance(b, Terms)]
+    assert [t.term for t in terms.entries] == ["perlcheat", "perlfrob", "perltrap"]
+    nested = terms.entries[1]
+    assert nested.body[0] == Paragraph("Frob frequently asked questions")
+    assert isinstance(nested.body[1], Terms) and [t.term for t in nested.body[1].entries] == ["perlfrob1", "perlfrob2"]
+
+
+def test_a_converted_synopsis_of_two_bold_forms_gives_both() -> None:
+    """pandoc sets each synopsis form bold on its own line, broken with two spaces: the
+    first was read as a tag over the second and the page's usage showed one form."""
+    text = ("# NAME\n\nfrob - configure a frob interface\n\n# SYNOPSIS\n\n"
+            "**frob \\[-v\\] \\[-a\\] \\[interface\\]**  \n**frob \\[-v\\] interface options \\| address ...**\n\n"
+            "# DESCRIPTION\n\n**Frob** configures interfaces.\n")
+    man = read_manpage(read_outline(text, ".md"))
+    assert man is not None and man.synopsis == ("frob [-v] [-a] [interface]", "frob [-v] interface options | address ...")

@@ -458,6 +458,24 @@ def test_each_command_of_a_package_keeps_its_whole_option_list_though_a_sibling_
     assert page.count("Quiet execution. Useful when run from a script.") == 2
 
 
+def test_a_sibling_commands_long_entry_in_the_same_words_points_to_the_first() -> None:
+    """binutils' `@file` is a long paragraph in each tool's manual: the page said it
+    once per tool. The option stays listed under each; its text is said once."""
+    long_text = ("       @file  Read command-line options from file.  The options read are inserted in place of the\n"
+                 "              original @file option.  If file does not exist, or cannot be read, then the option\n"
+                 "              will be treated literally, and not removed.  Options in file are separated by\n"
+                 "              whitespace.\n\n")
+    readme = ("# frobprogs\n\nThis package holds the tools of the frob file system, which the frobprogs project keeps: "
+              "mkfrob and tunefrob.\n\n## Building\n\nRun make.\n")
+    pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", long_text)),
+                 SourceDocument("tunefrob.txt", _frob_manual("tunefrob", long_text)),
+                 SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    assert page.count("Read command-line options from file.") == 1
+    assert page.count("As for mkfrob.") == 1 and page.count("| @file |") == 2
+    assert page.count("Quiet execution. Useful when run from a script.") == 2
+
+
 def test_a_definition_list_nested_in_an_entry_is_indented_once_not_made_a_code_block() -> None:
     from markdown_it import MarkdownIt
 
@@ -498,3 +516,11 @@ def test_a_list_after_a_sentence_naming_the_free_software_foundation_is_content(
            " * making backup files\n")
     _, _, body = only_page(run([SourceDocument("frob.txt", doc)]))
     assert "handling arbitrary binary data and large files" in body and "making backup files" in body
+
+
+def test_a_table_column_no_row_fills_is_left_out() -> None:
+    from wikid.document.model import Table
+    from wikid.manager.offline.pages import _Writer
+
+    rendered = _Writer().block(Table(("This", "is", "centered"), (("Well,", "", "this also"), ("And", " ", "so on"))), "", 0)
+    assert rendered.splitlines() == ["| This | centered |", "|---|---|", "| Well, | this also |", "| And | so on |"]

@@ -282,6 +282,9 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
             or _NUMBERED_TITLE.match(tag.text):
         return None  # `1. Program structure` over its text: a run-in heading
     marked = [c for c in children[:cut] if not (c.type == "text" and not c.content.strip("* "))]
+    after = [c for c in children[cut + 1:] if not (c.type == "text" and not c.content.strip("* "))]
+    if marked and after and all(c.type == "strong" for c in marked + after):
+        return None  # two bold lines (a synopsis's forms, one per line): no tag over its text
     # `**name=***value*` is a setting over its text, though CommonMark reads no bold there
     strong = tag.text[0] in "-+" or (all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2) \
         or _SETTING_TAG.match(tag.text) is not None
@@ -318,11 +321,23 @@ def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list
         elif open_entry and not isinstance(event, Heading):
             pending.append(event)
         else:
-            out += pending
+            out += _folded_into_last(out, pending) if open_entry and isinstance(event, Heading) else pending
             pending = []
             out.append(event)
             open_entry = False
-    return out + pending
+    return out + (_folded_into_last(out, pending) if open_entry else pending)
+
+
+def _folded_into_last(out: list[Heading | Block], pending: list[Block]) -> list[Block]:
+    """The blocks after a section's last entry up to its end, folded into that entry
+    (`-z undo_file` then its `WARNING: ...` paragraph, then the next section): nothing
+    follows to say they are the section's own. Returns what is left to write: nothing."""
+    if pending:
+        previous = out[-1]
+        assert isinstance(previous, Terms)
+        head = previous.entries[-1]
+        out[-1] = Terms((*previous.entries[:-1], Term(head.term, head.body + tuple(pending))))
+    return []
 
 
 def _joined(events: list[Heading | Block]) -> list[Heading | Block]:

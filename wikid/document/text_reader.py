@@ -568,8 +568,12 @@ class _Reader:
                 and not _justified(inline.group(3)) else None
             if sibling is not None and (sibling.group(1).endswith((".", ",")) or _justified(sibling.group(3))):
                 sibling = None  # a justified paragraph's first words can end at one column by chance
+            # a deeper entry under it whose text stands at the same column (`perlfaq  Perl FAQ` over
+            # `  perlfaq1  General questions`): this entry's own list, nested
+            deeper = _INLINE_TAG.match(nxt.text) if nxt is not None and line.indent < nxt.indent < column else None
             if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
-                    or (sibling is not None and line.indent + sibling.start(3) == column):
+                    or (sibling is not None and line.indent + sibling.start(3) == column) \
+                    or (deeper is not None and nxt.indent + deeper.start(3) == column):
                 stop = self.entry_extent(i, end, line.indent)
                 return self.entry(inline.group(1), [_Line(column, inline.group(3)), *self.lines[i + 1 : stop]]), stop
         if nxt is None or nxt.indent < line.indent + 2 or line.text.endswith("\\"):
@@ -580,7 +584,7 @@ class _Reader:
         if len(line.text) > MAX_TAG_CHARS:
             return None
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
-                or (". " in line.text and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text)):
+                or (". " in line.text.replace("...", "") and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text)):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop

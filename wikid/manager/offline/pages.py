@@ -225,6 +225,8 @@ class _Writer:
         self.definitions = 0  # how deep in definition entries
         self.defined: set[tuple[str, str, str]] = set()  # (scope, term, description) of the entries written
         self.scope = ""  # the command whose manual is being written: its option list is complete
+        self.scope_name = ""  # ... as its manual names it
+        self.first_said: dict[tuple[str, str], str] = {}  # (term, description) -> the command it was written for
 
     def fresh(self, text: str) -> str:
         """`text` without the sentences the page already has; inside a list item
@@ -317,7 +319,7 @@ class _Writer:
             self.definitions -= 1
 
     def _terms(self, block: Terms, ref: str, depth: int = 0) -> str:
-        entries = [t for t in block.entries if t.term and t.body and self._new_entry(t)]
+        entries = [self._as_for(t) for t in block.entries if t.term and t.body and self._new_entry(t)]
         if not entries:
             return ""
         if all(_simple(t) for t in entries):
@@ -355,14 +357,28 @@ class _Writer:
         self.defined.add(key)
         return True
 
+    def _as_for(self, term: Term) -> Term:
+        """`term`, or when a sibling command's manual on the page gave the same entry in
+        the same words at length (binutils' `@file`, said by each of its tools), the
+        term with a pointer to it: the option is listed, its text said once."""
+        key = (self._key(term.term), self._key(" ".join(block_text(b) for b in term.body)))
+        first = self.first_said.setdefault(key, self.scope_name)
+        if first == self.scope_name or not first or len(key[1].split()) < MIN_POINTED_WORDS:
+            return term
+        return Term(term.term, (Paragraph(f"As for {first}."),))
+
     def table(self, block: Table, ref: str) -> str:
         width = max(len(block.header), *(len(r) for r in block.rows)) if block.rows else len(block.header)
         if width == 0 or not block.rows:
             return ""
         header = list(block.header) + [""] * (width - len(block.header))
+        rows = [list(row) + [""] * (width - len(row)) for row in block.rows]
+        # a column no row fills says nothing (a text table's cell set by chance under a word of its header)
+        filled = [c for c in range(width) if any(r[c].strip() for r in rows)]
+        if len(filled) < width and width > 2:
+            header, rows, width = [header[c] for c in filled], [[r[c] for c in filled] for r in rows], len(filled)
         lines = ["| " + " | ".join(cell(c) for c in header) + " |", "|" + "---|" * width]
-        for row in block.rows:
-            padded = list(row) + [""] * (width - len(row))
+        for padded in rows:
             if width == 2 and padded[0].strip() and not padded[1].strip():
                 padded[1] = EMPTY_VALUE  # a key the source gives no value, said so
             lines.append("| " + " | ".join(cell(c) for c in padded) + " |")
@@ -385,6 +401,7 @@ def _fact_key(text: str) -> str:
 
 
 MAX_CELL_WORDS = 80
+MIN_POINTED_WORDS = 25  # a sibling command's entry this long, said in the same words, points to the first
 EMPTY_VALUE = "—"
 
 
@@ -589,6 +606,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         body: list[str] = []
         for source, section in parts:
             writer.scope = _topic_key(source.content.man.names[0]) if source.content.man else ""
+            writer.scope_name = source.content.man.names[0] if source.content.man else ""
             body += _section(writer, section, f"[^{source.id}]", 1)
         if body:
             out.append("\n\n".join([_heading(titles[key], 1), *body]))
