@@ -1657,3 +1657,31 @@ def test_a_converted_synopsis_of_two_bold_forms_gives_both() -> None:
             "# DESCRIPTION\n\n**Frob** configures interfaces.\n")
     man = read_manpage(read_outline(text, ".md"))
     assert man is not None and man.synopsis == ("frob [-v] [-a] [interface]", "frob [-v] interface options | address ...")
+
+
+def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
+    """`include` and `exclude from` over their text, after `exclude` over its own: names
+    of parameters, not sentences going on (they fell out of the list as paragraphs)."""
+    text = ("       exclude\n              This parameter takes a list of daemon exclude patterns.\n\n"
+            "       include\n              Use an \"include\" to override the effects of the \"exclude\" parameter.\n\n"
+            "       exclude from\n              This parameter names a file of daemon exclude patterns.\n\n"
+            "       incoming chmod\n              This parameter sets the permissions of incoming files.\n")
+    terms = [t.term for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms) for t in b.entries]
+    assert terms == ["exclude", "include", "exclude from", "incoming chmod"]
+
+
+def test_a_tag_on_a_page_set_at_other_margins_is_no_subsection() -> None:
+    """A PDF page whose margins moved (tags at 5, text at 10, not 7 and 14): `timeout`
+    over its text was read as a subsection heading; a title at 3 over a list stays one."""
+    description = "".join(f"       Line {n} of the description of the frob daemon's configuration.\n" for n in range(40))
+    text = ("NAME\n       frobd.conf - configuration file for frob daemon\n\n"
+            f"DESCRIPTION\n{description}\n"
+            "MODULE PARAMETERS\n     log format\n          This parameter sets the format of the log:\n"
+            "          o %p the process ID\n          o %u the user name\n"
+            "          For a list of the letters see the manual.\n"
+            "     timeout\n          This parameter overrides the client's I/O timeout for this module.\n"
+            "     refuse options\n          This parameter lists the options the daemon refuses.\n\n"
+            "   Overview\n           frob           Frob overview\n           frobintro      Frob introduction\n\n"
+            "FILES\n       /etc/frobd.conf\n")
+    titles = [s.title for s in sections(read_outline(text, ".txt"))]
+    assert titles == ["NAME", "DESCRIPTION", "MODULE PARAMETERS", "Overview", "FILES"]

@@ -93,6 +93,8 @@ MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
+MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
+MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
 MAX_STACKED_TAGS = 6  # names of one value stacked on their own lines (`e`, `expired`)
 # one of them: a word or two, or a symbol (`-`, `?`, `undefined, undef`), no sentence
 _STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,20}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
@@ -289,7 +291,8 @@ class _Reader:
         if nxt is None and previous_blank and 0 < line.indent <= self.body_indent - 2:
             k = self.next_filled(i + 1, end)
             under = self.lines[k] if k < end else None  # the subsection's text after a blank line
-        if 0 < line.indent < self.body_indent and under is not None and under.indent >= self.body_indent \
+        if 0 < line.indent < self.body_indent and under is not None \
+                and self.body_indent <= under.indent and (line.indent <= MAX_SUBSECTION_INDENT or under.indent <= self.body_indent + 1) \
                 and (previous_blank or (prev is not None and prev.indent >= self.body_indent)) \
                 and len(line.text) <= MAX_HEADING_CHARS and not _SENTENCE_END.search(line.text) \
                 and not _MARKER.match(line.text) and not _OPTION.match(line.text.split(" ")[0]):
@@ -584,7 +587,7 @@ class _Reader:
         if len(line.text) > MAX_TAG_CHARS:
             return None
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
-                or (". " in line.text.replace("...", "") and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text)):
+                or (". " in line.text.replace("...", "") and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text) and not self.after_a_tag(i)):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
@@ -603,6 +606,22 @@ class _Reader:
             j -= 1
         body = [_Line(max(x.indent, line.indent), x.text) if x is not None else None for x in self.lines[i + 1 : j]]
         return self.entry(line.text[:-1].rstrip(), body), j
+
+    def after_a_tag(self, i: int) -> bool:
+        """Whether the short line i follows another entry's tag at its margin, that tag
+        over its deeper text: `include from` after `exclude` is the next parameter's
+        name, not a sentence going on under it."""
+        line = self.lines[i]
+        assert line is not None
+        if len(line.text.split()) > MAX_RUN_TAG_WORDS:
+            return False
+        k = i - 1
+        while k >= 0 and ((x := self.lines[k]) is None or x.indent > line.indent):
+            k -= 1
+        tag = self.lines[k] if k >= 0 else None
+        below = self.lines[k + 1] if 0 <= k < i - 1 else None
+        return tag is not None and tag.indent == line.indent and len(tag.text.split()) <= MAX_RUN_TAG_WORDS \
+            and not _SENTENCE_END.search(tag.text) and below is not None and below.indent > line.indent
 
     def tagged_neighbour(self, i: int, end: int, indent: int, column: int | None = None) -> bool:
         """Whether the entry whose tag line i stands at `indent` has a tagged line
