@@ -1685,3 +1685,18 @@ def test_a_tag_on_a_page_set_at_other_margins_is_no_subsection() -> None:
             "FILES\n       /etc/frobd.conf\n")
     titles = [s.title for s in sections(read_outline(text, ".txt"))]
     assert titles == ["NAME", "DESCRIPTION", "MODULE PARAMETERS", "Overview", "FILES"]
+
+
+def test_pandoc_option_tags_each_a_paragraph_are_one_entry_over_their_text() -> None:
+    """pandoc writes a man page's `.TP`/`.TQ` tags as paragraphs ending in two spaces,
+    split by `<!-- -->`: `-a  `, `--all  `, then the text (they were three paragraphs,
+    and the page numbered the text as a list item)."""
+    text = ("# OPTIONS\n\n-a  \n\n<!-- -->\n\n--all  \n\nEquivalent to specifying **--file-header** and\n**--symbols**.\n\n"
+            "-h  \n\n<!-- -->\n\n--file-header  \n\nDisplays the ELF header.\n\n@file  \nRead command-line options from file.\n\n"
+            "# SEE ALSO\n\nfrob(1)\n")
+    [options] = [s for s in read_outline(text, ".md").sections if s.title == "OPTIONS"]
+    [terms] = options.blocks
+    assert isinstance(terms, Terms)
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("-a, --all", "Equivalent to specifying --file-header and --symbols."),
+        ("-h, --file-header", "Displays the ELF header."), ("@file", "Read command-line options from file.")]

@@ -54,6 +54,7 @@ _LEFTOVER_NOTE = re.compile(r"\[\^[^\]\s]{1,40}\]")  # a footnote reference whos
 NAV_LINK_SHARE = 0.6  # a block whose text is this much link text (two links or more) is navigation
 
 MAX_BOLD_TITLE_CHARS = 60
+_LONE_OPTION = re.compile(r"^[-+@][^\s]+(?: [^\s]+){0,2}$")  # `--all`, `-o file`, `@file`
 _SETTING_TAG = re.compile(r"^[A-Za-z][\w.-]*(?:=\S|\[=)")  # `stride=stride-size`, `lazy_init[= <0|1>]`
 MAX_BROKEN_TAG_CHARS = 80
 MAX_BROKEN_TAG_WORDS = 6
@@ -286,11 +287,24 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
     if marked and after and all(c.type == "strong" for c in marked + after):
         return None  # two bold lines (a synopsis's forms, one per line): no tag over its text
     # `**name=***value*` is a setting over its text, though CommonMark reads no bold there
-    strong = tag.text[0] in "-+" or (all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2) \
+    strong = tag.text[0] in "-+@" or (all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2) \
         or _SETTING_TAG.match(tag.text) is not None
     if not strong and len(tag.text.split()) > MAX_BROKEN_TAG_WORDS:
         return None  # a sentence broken where its line ended, not a tag
     return Term(tag.text, (Paragraph(text.text),)), strong
+
+
+def _lone_tag(node: SyntaxTreeNode, lines: list[str]) -> str | None:
+    """The option of a paragraph that is one short option form on a line ending in two
+    spaces and nothing under it (pandoc's `.TP`/`.TQ` tags, `-a  ` and `--all  ` each a
+    paragraph over the description), or None."""
+    if node.type != "paragraph" or node.map is None or node.map[1] - node.map[0] != 1:
+        return None
+    raw = lines[node.map[0]] if node.map[0] < len(lines) else ""
+    if not raw.endswith("  ") or not node.children:
+        return None
+    text = inline_text(node.children[0])
+    return text if _LONE_OPTION.match(text) else None
 
 
 def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list[Heading | Block]:
@@ -308,7 +322,7 @@ def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list
             entry = event.entries[0]
             event = Paragraph(f"{entry.term} {entry.description}")
         if n in kept and isinstance(event, Terms):
-            if pending and open_entry and tagged[n]:
+            if pending and open_entry and (tagged[n] or not _last_entry_body(out)):
                 previous = out[-1]
                 assert isinstance(previous, Terms)
                 head = previous.entries[-1]
@@ -326,6 +340,12 @@ def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list
             out.append(event)
             open_entry = False
     return out + (_folded_into_last(out, pending) if open_entry else pending)
+
+
+def _last_entry_body(out: list[Heading | Block]) -> tuple[Block, ...]:
+    """The body of the last entry written (a lone tag's is empty until its text comes)."""
+    last = out[-1] if out else None
+    return last.entries[-1].body if isinstance(last, Terms) and last.entries else ()
 
 
 def _folded_into_last(out: list[Heading | Block], pending: list[Block]) -> list[Block]:
@@ -372,6 +392,7 @@ def read_markdown(text: str) -> Outline:
     # a wiki's own links (`[[Install]]`, `[[API|the API]]`) read as the links they are
     text = _WIKI_LINK.sub(lambda m: f"[{m.group(2) or m.group(1)}](#)", text)
     tree = SyntaxTreeNode(_PARSER.parse(text))
+    lines = text.split("\n")
     events: list[Heading | Block] = []
     skipping: int | None = None  # level of a navigation section being skipped
     level = 0  # of the last heading written with `#`
@@ -403,6 +424,13 @@ def read_markdown(text: str) -> Outline:
         elif skipping is None and (broken := _broken_tag(node)) is not None:
             tagged[len(events)] = broken[1]
             events.append(Terms((broken[0],)))
+        elif skipping is None and (tag := _lone_tag(node, lines)) is not None:
+            last = events[-1] if events else None
+            if isinstance(last, Terms) and len(events) - 1 in tagged and not last.entries[-1].body:
+                events[-1] = Terms((Term(f"{last.entries[-1].term}, {tag}", ()),))  # `-a` then `--all`: one entry
+            else:
+                tagged[len(events)] = True
+                events.append(Terms((Term(tag, ()),)))
         elif skipping is None:
             events += _blocks(node)
     return build(_joined(_tagged_runs(events, tagged) if tagged else events))
