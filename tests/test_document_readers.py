@@ -1700,3 +1700,18 @@ def test_pandoc_option_tags_each_a_paragraph_are_one_entry_over_their_text() -> 
     assert [(t.term, t.description) for t in terms.entries] == [
         ("-a, --all", "Equivalent to specifying --file-header and --symbols."),
         ("-h, --file-header", "Displays the ELF header."), ("@file", "Read command-line options from file.")]
+
+
+def test_a_question_term_with_the_answers_first_words_over_code_is_split() -> None:
+    """A pandoc definition whose term is a bold question run on into the answer's first
+    words and whose definition is code: the page showed the whole term as a key with no
+    value."""
+    text = ("**Why does zsh fail with frob?** zsh fails on the following cases;\n:   ```\n    frob --extra=+* ...\n    ```\n\n"
+            "Or quote them;\n:   ```\n    frob '--extra=+*' ...\n    ```\n")
+    outline = read_outline(text, ".md")
+    assert [type(b).__name__ for b in outline.blocks] == ["Terms", "Paragraph", "Code"]
+    assert outline.blocks[1] == Paragraph("Or quote them;")
+    [terms] = [b for b in outline.blocks if isinstance(b, Terms)]
+    [entry] = terms.entries
+    assert entry.term == "Why does zsh fail with frob?"
+    assert entry.body[0] == Paragraph("zsh fails on the following cases;") and isinstance(entry.body[1], Code)

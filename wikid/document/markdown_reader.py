@@ -54,6 +54,7 @@ _LEFTOVER_NOTE = re.compile(r"\[\^[^\]\s]{1,40}\]")  # a footnote reference whos
 NAV_LINK_SHARE = 0.6  # a block whose text is this much link text (two links or more) is navigation
 
 MAX_BOLD_TITLE_CHARS = 60
+_QUESTION_LED = re.compile(r"^([^?]{3,}\?)\s+(\S.*)$")  # a question, then what the answer starts with
 _LONE_OPTION = re.compile(r"^[-+@][^\s]+(?: [^\s]+){0,2}$")  # `--all`, `-o file`, `@file`
 _SETTING_TAG = re.compile(r"^[A-Za-z][\w.-]*(?:=\S|\[=)")  # `stride=stride-size`, `lazy_init[= <0|1>]`
 MAX_BROKEN_TAG_CHARS = 80
@@ -187,6 +188,9 @@ def _table(node: SyntaxTreeNode) -> list[Block]:
 
 
 def _terms(node: SyntaxTreeNode) -> list[Block]:
+    """A definition list's entries; a "term" that introduces the code under it
+    (`Or quote them;` over a command) is that sentence and its code, no entry."""
+    out: list[Block] = []
     entries: list[Term] = []
     term: str | None = None
     for child in node.children:
@@ -196,9 +200,17 @@ def _terms(node: SyntaxTreeNode) -> list[Block]:
             body = tuple(b for grandchild in child.children for b in _blocks(grandchild))
             if entries and entries[-1].term == term:  # a second description of the same term
                 entries[-1] = Term(term, entries[-1].body + body)
+            elif (asked := _QUESTION_LED.match(term)) is not None and body and not isinstance(body[0], Paragraph):
+                # `Why does frob fail? frob fails in these cases;` over code: the question is the term
+                entries.append(Term(asked.group(1), (Paragraph(asked.group(2)), *body)))
+            elif body and isinstance(body[0], Code) and term.endswith((":", ";")):
+                if entries:
+                    out.append(Terms(tuple(entries)))
+                    entries = []
+                out += [Paragraph(term), *body]
             else:
                 entries.append(Term(term, body))
-    return [Terms(tuple(entries))] if entries else []
+    return out + ([Terms(tuple(entries))] if entries else [])
 
 
 def _blocks(node: SyntaxTreeNode) -> list[Block]:
