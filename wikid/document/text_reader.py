@@ -629,9 +629,9 @@ class _Reader:
         `column` when given): `w file - Write ...` is an entry in a list of such tags,
         while a lone `frob - A tool to ...` is a sentence (a manual page's NAME line);
         a long tag (`min-time (or shortest or time-min)`) is one in a column of them."""
-        before = next((x for x in reversed(self.lines[:i]) if x is not None and x.indent <= indent), None)
+        before = next((x for k in range(i - 1, -1, -1) if (x := self.lines[k]) is not None and x.indent <= indent), None)
         stop = self.entry_extent(i, end, indent)
-        after = next((x for x in self.lines[stop:end] if x is not None), None)
+        after = next((x for k in range(stop, end) if (x := self.lines[k]) is not None), None)
         for x in (before, after):
             if x is None or x.indent != indent:
                 continue
