@@ -1715,3 +1715,32 @@ def test_a_question_term_with_the_answers_first_words_over_code_is_split() -> No
     [entry] = terms.entries
     assert entry.term == "Why does zsh fail with frob?"
     assert entry.body[0] == Paragraph("zsh fails on the following cases;") and isinstance(entry.body[1], Code)
+
+
+def test_a_blank_line_after_an_opened_bracket_does_not_end_the_paragraph() -> None:
+    """A PDF's text broke `... specified as either [` / blank / `user@ ]hostname or a URI`:
+    the page's lead ended on the bracket and went on in a second paragraph."""
+    text = ("DESCRIPTION\n     frob connects to the destination, which may be specified as either [\n\n"
+            "     user@ ]hostname or a URI of the form frob://[ user@ ]hostname[:port].\n\n"
+            "     If a command is given, it is run on the remote host.\n")
+    texts = [b.text for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Paragraph)]
+    assert texts[0] == ("frob connects to the destination, which may be specified as either [ user@ ]hostname "
+                        "or a URI of the form frob://[ user@ ]hostname[:port].")
+    assert len(texts) == 2
+
+
+def test_a_news_files_changes_one_a_line_are_one_change_each() -> None:
+    """bc's NEWS lists its changes a line each, no bullets: `Fixed ibase extension ...
+    read()` and `Fixed parallel make problem.` were one change; a line opening in lower
+    case goes on the change before it."""
+    text = ("This is GNU frob version 1.07.1.\n\nChanges in frob from 1.07 to 1.07.1.\n"
+            "    Fixed ibase extension causing problems for read()\n    Fixed parallel make problem.\n\n"
+            "Changes in frob from 1.06 to 1.07.\n    Recognize and handle tail recursion.\n"
+            "    Finally fix frob to trap interrupts, like the documentation has said it\n"
+            "    should: aborts any executing macros.\n    Bug fixes.\n")
+    releases = read_releases(text, read_outline(text, ".txt"))
+    assert [(r.version, [c.text for c in r.changes]) for r in releases] == [
+        ("1.07.1", ["Fixed ibase extension causing problems for read()", "Fixed parallel make problem."]),
+        ("1.07", ["Recognize and handle tail recursion.",
+                  "Finally fix frob to trap interrupts, like the documentation has said it should: aborts any "
+                  "executing macros.", "Bug fixes."])]

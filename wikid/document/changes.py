@@ -26,6 +26,9 @@ from wikid.document.model import Block, Code, Heading, ItemList, Outline, Paragr
 from wikid.document.text_reader import read_text
 
 MAX_RELEASES = 12  # the newest are what a page shows
+LINE_KEY_WORDS = 6  # a paragraph's lines are found in the text by up to this many first words
+MAX_RUN_LINES = 40
+LISTED_SHARE = 0.6  # of a paragraph's lines opening a statement: a NEWS file's changes, one a line
 MIN_DATED = 2  # releases with a date that make the undated version mentions around them no releases
 MAX_MARKER_WORDS = 12
 MAX_SIGNATURE_WORDS = 9
@@ -243,9 +246,64 @@ def read_releases(text: str, outline: Outline) -> list[Release]:
         found = _debian(text.lstrip())
         if found:
             return found
-    out = [Release(version_in(e.title) or "", parse_date(e.title), e.title, tuple(_changes(e.body)))
-           for e in _entries(list(events(outline)))]
+    entries = _entries(list(events(outline)))
+    lines = _line_runs(text) if entries else {}
+    out = [Release(version_in(e.title) or "", parse_date(e.title), e.title, tuple(_changes(_split_lines(e.body, lines))))
+           for e in entries]
     return _newest_first(_without_listings(out))[:MAX_RELEASES]
+
+
+def _line_runs(text: str) -> dict[str, list[str]]:
+    """Each line of the text (stripped) by its first words (up to LINE_KEY_WORDS), with the lines after it:
+    where a paragraph of the outline broke its lines is found from its first words."""
+    stripped = [line.strip() for line in text.split("\n")]
+    runs: dict[str, list[str]] = {}
+    for n, line in enumerate(stripped):
+        if line:
+            runs.setdefault(" ".join(line.split()[:LINE_KEY_WORDS]), stripped[n : n + MAX_RUN_LINES])
+    return runs
+
+
+def _raw_lines(paragraph: str, runs: dict[str, list[str]]) -> list[str] | None:
+    """The lines the text set `paragraph` on, or None when they are not found."""
+    words = paragraph.split()
+    following = next((found for k in range(LINE_KEY_WORDS, 0, -1)
+                      if (found := runs.get(" ".join(words[:k]))) is not None), None)
+    if following is None:
+        return None
+    taken: list[str] = []
+    for line in following:
+        if not line:
+            break
+        taken.append(line)
+        joined = " ".join(" ".join(taken).split())
+        if joined == paragraph:
+            return taken
+        if len(joined) > len(paragraph):
+            return None
+    return None
+
+
+def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> list[Heading | Block]:
+    """A release's paragraphs, a paragraph of short lines each opening a statement
+    (`Fixed ibase extension causing problems for read()` over `Fixed parallel make
+    problem.`) split into one change per line: a NEWS file lists its changes so, one a
+    line, no bullets; a line opening in lower case goes on the one before."""
+    out: list[Heading | Block] = []
+    for event in body:
+        raw = _raw_lines(event.text, lines) if isinstance(event, Paragraph) else None
+        if raw is None:
+            out.append(event)
+            continue
+        items: list[str] = []
+        for line in raw:
+            if items and not line[:1].isupper() and not line.startswith("["):
+                items[-1] = f"{items[-1]} {line}"
+            else:
+                items.append(line)
+        listed = len(items) >= 2 and len(items) >= LISTED_SHARE * len(raw)  # most lines open a change
+        out += [Paragraph(item) for item in items] if listed else [event]
+    return out
 
 
 def before_releases(outline: Outline) -> Outline:

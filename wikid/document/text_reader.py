@@ -149,6 +149,8 @@ def _lines(text: str) -> list[_Line | None]:
         if mended and stripped[:1].islower() and out and out[-1] is not None:
             indent = out[-1].indent  # the sentence goes on at the next page's margin
         mended = False
+        if not stripped and out and out[-1] is not None and out[-1].text.endswith(("[", "(")):
+            continue  # `… as either [` then a blank line: a bracket opened is no paragraph's end
         out.append(_Line(indent, stripped) if stripped else None)
     return _unboxed(out)
 
