@@ -1744,3 +1744,18 @@ def test_a_news_files_changes_one_a_line_are_one_change_each() -> None:
         ("1.07", ["Recognize and handle tail recursion.",
                   "Finally fix frob to trap interrupts, like the documentation has said it should: aborts any "
                   "executing macros.", "Bug fixes."])]
+
+
+def test_settings_an_item_introduces_at_its_margin_are_its_example() -> None:
+    """A PDF lost the example's indent: `o The defaults are as follows:` then `mode =
+    LIST` lines at the item's margin were glued into one paragraph; the list goes on."""
+    text = ("INIT FILE\n       The sequence of initialization is as follows:\n\n"
+            "       o The default configuration is established as follows:\n\n"
+            "       mode = LIST\n       separator = \"|\"\n       main prompt = \"frob> \"\n\n"
+            "       o If the file ~/.frobrc exists, it is processed first.\n\n"
+            "       o All other command line options are processed.\n")
+    [items] = [b for _, b in walk(read_outline(text, ".txt")) if isinstance(b, ItemList)]
+    assert [i.text for i in items.items] == ["The default configuration is established as follows:",
+                                             "If the file ~/.frobrc exists, it is processed first.",
+                                             "All other command line options are processed."]
+    assert items.items[0].children == (Code('mode = LIST\nseparator = "|"\nmain prompt = "frob> "'),)

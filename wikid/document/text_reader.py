@@ -425,7 +425,17 @@ class _Reader:
             previous_blank = False
             if _MARKER.match(line.text):
                 items, i = self.item_list(i, end)
+                if events and isinstance(last := events[-1], ItemList) and last.ordered == items.ordered \
+                        and last.items and last.items[-1].children and isinstance(last.items[-1].children[-1], Code):
+                    items = ItemList(last.items + items.items, items.ordered)  # the list goes on after an item's example
+                    events.pop()
                 events.append(items)
+            elif events and isinstance(last := events[-1], ItemList) and last.items \
+                    and last.items[-1].text.endswith(":") and not last.items[-1].children and self.introduced_code(i, end):
+                # `o The defaults are as follows:` then `mode = LIST` at the item's margin: the item's example
+                session, i = self.session(i, end)
+                item = last.items[-1]
+                events[-1] = ItemList((*last.items[:-1], Item(item.text, (session,))), last.ordered)
             elif _is_session(line.text) or self.commented_code(i, end) or (
                     events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")
                     and self.introduced_code(i, end)):
