@@ -417,3 +417,22 @@ def test_a_comparison_of_several_things_in_key_value_lines_is_no_attribute() -> 
             "      frob v1.6:       [pending]\n\nOwner: Ana Lima\nBudget: 40,000 EUR\nStatus: active\n")
     assert [(a.label, a.value) for a in read_signals(text).attributes] == [
         ("Owner", "Ana Lima"), ("Budget", "40,000 EUR"), ("Status", "active")]
+
+
+def test_an_options_later_paragraph_keeps_the_list_it_introduces_even_set_after_the_options() -> None:
+    """groff's HTML set `--inc-recursive`'s list at the margin after the option list, and
+    its lead-in (`... These include:`) was the description's second paragraph: the page
+    showed the list hanging under the table with no lead-in."""
+    section = ("## Options\n\n--recursive\n:   Copy directories recursively.\n\n"
+               "--inc-recursive\n:   Scan for files incrementally.\n\n"
+               "    Some options require the full file list, so these options disable it. These include:\n\n"
+               "* --delete-before\n* --delete-after\n\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [options] = [s for s in content.sections if s.title == "Options"]
+    [terms] = [b for b in options.blocks if isinstance(b, Terms)]
+    assert len(options.blocks) == 1
+    entry = terms.entries[-1]
+    assert entry.term == "--inc-recursive" and entry.body[1] == Paragraph(
+        "Some options require the full file list, so these options disable it. These include:")
+    assert isinstance(entry.body[2], ItemList) and [i.text for i in entry.body[2].items] == ["--delete-before", "--delete-after"]

@@ -121,7 +121,7 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(text))
     else:
         outline = read_markdown(text)
-    return _summaries(_cleaned(_without_contents(outline), has_roff(text)))
+    return _with_introduced(_summaries(_cleaned(_without_contents(outline), has_roff(text))))
 
 
 _LITERAL_MARK = re.compile(r"(?<=\w)::$")
@@ -259,6 +259,30 @@ def _says(text: str) -> bool:
     """Whether the text after an option reads as what it does (`increase verbosity`),
     not its value (`keep-uid="uid =~ x"`) or other forms (`(-m)`)."""
     return "=" not in text.split(" ", 1)[0] and len(_WORD.findall(text)) >= 2
+
+
+def _with_introduced(outline: Outline) -> Outline:
+    """The outline with a list, table or example that follows a definition list moved
+    into its last entry when that entry's text ends by introducing it (`These
+    include:`): a converter set the option's list at the page's margin, after the
+    options, where it read as the section's own."""
+
+    def blocks(found: tuple[Block, ...]) -> tuple[Block, ...]:
+        out: list[Block] = []
+        for block in found:
+            last = out[-1] if out else None
+            if isinstance(block, (ItemList, Table, Code)) and isinstance(last, Terms) and last.entries \
+                    and (body := last.entries[-1].body) and isinstance(body[-1], Paragraph) and body[-1].text.endswith(":"):
+                entry = last.entries[-1]
+                out[-1] = Terms((*last.entries[:-1], Term(entry.term, (*body, block))))
+            else:
+                out.append(block)
+        return tuple(out)
+
+    def section(s: Section) -> Section:
+        return Section(s.title, s.level, blocks(s.blocks), tuple(section(c) for c in s.sections))
+
+    return Outline(blocks(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
 
 
 def _summaries(outline: Outline) -> Outline:

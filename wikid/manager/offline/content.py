@@ -244,7 +244,20 @@ def _abridge_term(term: Term) -> Term:
         if not under and not description.endswith("."):
             said = split_sentences(description)
             description = " ".join(said[:-1]) if len(said) > 1 else description
+    else:
+        under = _later_list(term.body[term.body.index(paragraphs[0]) + 1:] if paragraphs else ())
     return Term(term.term, ((Paragraph(description),) if description else ()) + under)
+
+
+def _later_list(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """A description's later paragraph that introduces a list (`Some options require the
+    whole file list. These include:`) with what it introduces, else nothing: the list
+    is what a reader looks the option up for."""
+    for n, block in enumerate(blocks[:-1]):
+        if isinstance(block, Paragraph) and block.text.endswith(":") and len(block.text) <= MAX_TERM_CHARS \
+                and isinstance(blocks[n + 1], (ItemList, Terms, Table)):
+            return (block, *_introduced(blocks[n + 1 : n + 2]))
+    return ()
 
 
 def _introduced(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
