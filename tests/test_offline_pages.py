@@ -524,3 +524,19 @@ def test_a_table_column_no_row_fills_is_left_out() -> None:
 
     rendered = _Writer().block(Table(("This", "is", "centered"), (("Well,", "", "this also"), ("And", " ", "so on"))), "", 0)
     assert rendered.splitlines() == ["| This | centered |", "|---|---|", "| Well, | this also |", "| And | so on |"]
+
+
+def test_a_manuals_chapter_repeating_a_commands_manual_page_does_not_list_its_options_again() -> None:
+    """bzip2's manual carries its man page as chapter 2: the page listed the 13 options
+    twice, once under the command and once under '2.3. options'."""
+    options = ("       -k     Keep (do not delete) input files during compression or decompression.\n\n"
+               "       -s     Reduce memory usage, for compression, decompression and testing.\n\n")
+    manual = ("# frob and libfrob\n\nfrob reshapes data files in place, and libfrob does it for programs.\n\n"
+              "## 2. How to use frob\n\n### 2.3. options\n\n-k\n:   Keep (do not delete) input files during compression or "
+              "decompression.\n\n-s\n:   Reduce memory usage, for compression, decompression and testing.\n\n"
+              "## 3. Programming with libfrob\n\nCall frob_open first.\n")
+    pages = run([SourceDocument("frob.txt", _frob_manual("frob", options)),
+                 SourceDocument("manual.md", manual)]).pages
+    [page] = [t for t in pages.values() if "Keep (do not delete)" in t]
+    assert page.count("Keep (do not delete) input files") == 1
+    assert "Call frob_open first." in page

@@ -352,8 +352,8 @@ class _Writer:
         the command being written: a second copy of one manual says nothing new, but a
         sibling command's `--quiet` said in the same words is still one of its options."""
         key = (self.scope, self._key(term.term), self._key(" ".join(block_text(b) for b in term.body)))
-        if key in self.defined:
-            return False
+        if key in self.defined or (not self.scope and key[1:] in self.first_said):
+            return False  # (a manual's chapter that repeats a command's manual page lists nothing new)
         self.defined.add(key)
         return True
 
