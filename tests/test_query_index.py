@@ -6,6 +6,7 @@ import math
 import random
 
 import numpy as np
+import pytest
 from sklearn.feature_extraction.text import TfidfTransformer
 
 from wikid.query.index import (
@@ -16,7 +17,9 @@ from wikid.query.index import (
     Source,
     apply_changes,
     empty_index,
+    held_weights,
     page_scores,
+    prefixed,
     query_weights,
     row_source,
     scores,
@@ -149,3 +152,17 @@ def test_rows_follow_their_pages_through_changes() -> None:
     assert index.starts.tolist() == [0, 2, 3, 4] and index.ends.tolist() == [0, 10, 0, 0]
     y = index.term_id("y")
     assert y is not None and index.rows[index.indptr[y]:index.indptr[y + 1]].tolist() == [1]
+
+
+def test_a_row_holds_each_query_term_once_at_its_fullest_form() -> None:
+    """held_weights: for each query term, its weight times the fullest of its forms a row
+    holds (the term 1.0, a variant less), however many of them it holds."""
+    index = apply_changes(empty_index(), [], [indexed("p", {"w1": 1}, {"grows": 1, "growing": 2}, {"growing": 1},
+                                                       {"w2": 3})])
+    rows = np.arange(4)
+    grows, growing, w2 = (index.term_id(t) for t in ("grows", "growing", "w2"))
+    assert grows is not None and growing is not None and w2 is not None
+    held = held_weights(index, [(2.0, [(grows, 1.0), (growing, 0.6)]), (3.0, [(w2, 1.0)])], rows)
+    assert held.tolist() == [0.0, 2.0, pytest.approx(1.2), 3.0]
+    assert [term for _, term in prefixed(index, "grow")] == ["growing", "grows"]
+    assert list(prefixed(index, "zzz")) == []

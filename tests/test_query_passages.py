@@ -189,3 +189,18 @@ def test_an_asides_label_names_no_entry() -> None:
     assert found["Note: forwarding is performed synchronously."] == ""
     assert found["WARNING: the cache is not flushed."] == ""
     assert found["Exit status: 0 for a normal exit."] == "Exit status"
+
+
+def test_a_capitalised_line_ending_in_a_hard_line_break_names_an_entry_and_heads_no_section() -> None:
+    """Markdown's hard line break (two spaces, a backslash) runs a line on into the next
+    as one paragraph: `ESC-G` over what the key does is a command and its description,
+    not a section called ESC-G over every entry after it."""
+    text = ("COMMANDS\n\nESC-G  \nGo to the last line of the file.\n\n"
+            "?pattern  \nSearch backward in the file for the N-th line containing the pattern.\n\n"
+            "HOME\\\nGo to the first line.\n")
+    found = by_text(cut(text))
+    assert "ESC-G Go to the last line of the file." in found
+    assert "?pattern Search backward in the file for the N-th line containing the pattern." in found
+    assert len(found) == 3 and {p.heading for p in found.values()} == {"COMMANDS"}  # HOME\ heads nothing either
+    assert found["ESC-G Go to the last line of the file."].tag == "ESC-G"
+    assert heading_before(text, text.index("?pattern")) == ("COMMANDS", 0)

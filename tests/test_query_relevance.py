@@ -8,6 +8,7 @@ from wikid.query.passages import Passage
 from wikid.query.relevance import (
     CONTEXT_WEIGHT,
     ENTRY_WEIGHT,
+    SPAN_POWER,
     TAG_BONUS,
     VARIANT_WEIGHT,
     WINDOW_WORDS,
@@ -101,7 +102,37 @@ def test_the_parts_of_a_long_text_to_read_are_those_holding_the_weightiest_terms
     text = "alpha words here. " * 20 + "the kiln and its temperature. " + "filler text. " * 40 + "kiln only."
     spans = [(0, 360), (360, 390), (390, 910), (910, len(text))]
     held = QueryTerms({"kiln": 1.0, "temperature": 3.0, "alpha": 0.5}).spans_held(text, spans)
-    assert held == pytest.approx([0.5, 4.0, 0.0, 1.0])
+    assert held == pytest.approx([0.5**SPAN_POWER, 1.0 + 3.0**SPAN_POWER, 0.0, 1.0])
+
+
+def test_a_part_holding_a_rare_term_is_read_before_one_holding_commoner_ones_and_the_title_counts_for_none() -> None:
+    """Nearly every part of a manual holds its tool's name and a common word or two; the
+    part holding the rare word the question asks about is where the answer is."""
+    text = "gizmo start without fuss. " * 4 + "| -q | do not print the welcome |" + " gizmo start." * 4
+    spans = [(0, 104), (104, 134), (134, len(text))]
+    terms = QueryTerms({"gizmo": 4.0, "start": 4.0, "without": 3.5, "welcome": 6.5})
+    untitled = terms.spans_held(text, spans, {"gizmo"})
+    assert untitled == pytest.approx([4.0**SPAN_POWER + 3.5**SPAN_POWER, 6.5**SPAN_POWER, 4.0**SPAN_POWER])
+    assert max(range(3), key=lambda n: untitled[n]) == 1
+    assert terms.spans_held(text, spans)[0] > terms.spans_held(text, spans)[1]  # with the title's term it loses
+    only = QueryTerms({"gizmo": 1.0})  # a query naming nothing but the title keeps it
+    assert only.spans_held(text, spans, {"gizmo"}) == pytest.approx([1.0, 0.0, 1.0])
+
+
+def test_a_passage_under_a_heading_the_query_names_whole_weighs_as_an_entry() -> None:
+    terms = QueryTerms({"exit": 2.0, "status": 2.0, "grep": 2.0, "nothing": 2.0})
+    frame = "grep — print lines that match patterns"
+    text = "Normally the exit status is 0 if a line is selected, 1 if no lines were selected."
+    under = terms.score(Passage(text, "EXIT STATUS", "EXIT STATUS", 0), frame)
+    elsewhere = terms.score(Passage(text, "DESCRIPTION", "DESCRIPTION", 0), frame)
+    assert under is not None and elsewhere is not None
+    assert under.score == pytest.approx(ENTRY_WEIGHT * elsewhere.score)
+    one_word = QueryTerms({"exit": 2.0, "status": 2.0, "nothing": 2.0})  # one word names no section
+    status, other = one_word.score(Passage(text, "Status", "Status", 0)), one_word.score(Passage(text, "Other", "Other", 0))
+    assert status is not None and other is not None and status.score == pytest.approx(other.score)
+    titled = terms.score(Passage(text, "GREP EXIT", "GREP EXIT", 0), frame)  # the title's word frames every section
+    assert titled is not None and titled.score == pytest.approx(
+        (2.0 + 2.0 + CONTEXT_WEIGHT * 2.0) / 8.0)
 
 
 def test_an_excerpt_leads_with_an_entrys_first_sentence_up_to_half_its_length() -> None:

@@ -292,3 +292,19 @@ def test_execute_asks_for_k_resolved_rather_than_failing_inside(project: Project
     with pytest.raises(ValueError, match=r"needs request\.k"):
         execute(index, QueryRequest("alpha", k=None), wiki_reader(project.paths.wiki))
     assert [r.id for r in execute(index, QueryRequest("alpha", k=1), wiki_reader(project.paths.wiki)).results] == ["notes/a"]
+
+
+def test_a_query_term_is_held_by_itself_and_its_variants_in_the_index() -> None:
+    """Which rows of a page to read is decided by the index terms holding each query
+    term: `growing` holds `grows` (as a passage would), `gr` is too short to have variants."""
+    from wikid.query.index import IndexedPage, PageRecord, apply_changes, empty_index
+    from wikid.query.relevance import VARIANT_WEIGHT, QueryTerms
+    from wikid.query.search import holders
+
+    record = PageRecord("p", "P", "Note", False, bytes(32), None, ())
+    index = apply_changes(empty_index(), [], [IndexedPage(record, [{"growing": 1.0, "grows": 1.0, "grow": 1.0,
+                                                                     "grown": 1.0, "ground": 1.0, "gr": 1.0}], [0])])
+    found = holders(index, QueryTerms({"grows": 1.0, "gr": 1.0, "unseen": 1.0}))
+    assert {index.terms[tid]: value for tid, value in found["grows"]} == {
+        "grows": 1.0, "growing": VARIANT_WEIGHT, "grow": VARIANT_WEIGHT, "grown": VARIANT_WEIGHT}
+    assert [index.terms[tid] for tid, _ in found["gr"]] == ["gr"] and found["unseen"] == []

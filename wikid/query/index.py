@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress
 from typing import NamedTuple, Protocol
@@ -318,19 +318,32 @@ def scores(index: Searchable, weights: list[tuple[int, float]]) -> tuple[np.ndar
     return hit, acc[hit] / index.norms[hit]
 
 
-def held_weights(index: Searchable, weights: list[tuple[int, float]], rows: np.ndarray) -> np.ndarray:
-    """For each of `rows` (ascending), the summed idf of the query's terms it holds: how
-    much of the query a row holds, however often it repeats one term (a cosine rewards
-    a chunk saying one word many times). Binary searches in the terms' postings, so it
-    costs little for the few rows of the pages a query shows."""
+def held_weights(index: Searchable, groups: list[tuple[float, list[tuple[int, float]]]], rows: np.ndarray) -> np.ndarray:
+    """For each of `rows` (ascending), how much of the query it holds: for each query
+    term, its weight (`groups`: the weight, then the index terms that hold it and how
+    fully: itself 1.0, a variant less) times the fullest of them the row holds; however
+    often a row repeats one term (a cosine rewards a chunk saying one word many times).
+    Binary searches in the terms' postings, so it costs little for the few rows of the
+    pages a query shows."""
     out = np.zeros(len(rows), np.float64)
-    for tid, _ in weights:
-        posted, _ = index.postings(tid)
-        if not len(posted):
-            continue
-        at = np.minimum(np.searchsorted(posted, rows), len(posted) - 1)
-        out += (posted[at] == rows) * float(index.idf[tid])
+    for weight, holders in groups:
+        fullest = np.zeros(len(rows), np.float64)
+        for tid, value in holders:
+            posted, _ = index.postings(tid)
+            if not len(posted):
+                continue
+            at = np.minimum(np.searchsorted(posted, rows), len(posted) - 1)
+            fullest = np.maximum(fullest, (posted[at] == rows) * value)
+        out += weight * fullest
     return out
+
+
+def prefixed(index: Searchable, prefix: str) -> Iterator[tuple[int, str]]:
+    """The index's terms starting with `prefix`, with their ids (the vocabulary is sorted)."""
+    tid = bisect_left(index.terms, prefix)
+    while tid < len(index.terms) and (term := index.terms[tid]).startswith(prefix):
+        yield tid, term
+        tid += 1
 
 
 def page_scores(index: Searchable, weights: list[tuple[int, float]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

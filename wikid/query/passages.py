@@ -102,7 +102,10 @@ def plain(markdown: str) -> str:
 
 
 def _is_caps_heading(line: str) -> bool:
-    if line != line.lstrip() or len(line.split()) > 6 or not _CAPS.match(line.rstrip()):
+    """Whether a line is a section name in capitals: not one ending in a Markdown hard
+    line break (two spaces, a backslash), which runs on into the line below it as one
+    paragraph (a command key over its description: `ESC-G` then what it does)."""
+    if line != line.lstrip() or line.endswith(("  ", "\\")) or len(line.split()) > 6 or not _CAPS.match(line.rstrip()):
         return False
     letters = sum(c.isalpha() for c in line)
     return letters >= 3 and letters >= 0.6 * len(line.replace(" ", ""))

@@ -18,10 +18,12 @@ paragraph that mentions 9 among other codes) -- except the terms its page's or s
 title holds: a manual's NAME line is tagged with the tool's name, which frames every
 passage of the manual and names no entry of it --, and an entry weighs ENTRY_WEIGHT times
 as much as prose holding the same terms: questions about a tool ask what an option, a
-status, a setting does. A paragraph that goes on describing an entry (indented under
-it) holds its name's terms too, but is weighed as prose: the entry's first paragraph
-says what it is. The score is the share of the query's weight a passage holds (0 to
-1), plus the bonus, times ENTRY_WEIGHT for an entry.
+status, a setting does. So does a passage under a heading the query names whole ("exit
+status" in the query, EXIT STATUS over "1 if no lines were selected"). A paragraph
+that goes on describing an entry (indented under it) holds its name's terms too, but is
+weighed as prose: the entry's first paragraph says what it is. The score is the share of
+the query's weight a passage holds (0 to 1), plus the bonus, times ENTRY_WEIGHT for an
+entry.
 
 Only the best window of WINDOW_WORDS tokens of a passage counts, so a long paragraph
 that mentions every term somewhere does not beat a sentence that says the thing: the
@@ -49,6 +51,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from wikid.query.passages import Passage
@@ -63,12 +66,21 @@ TAG_BONUS = 0.25
 # reference 22 times in 25 on bench/answers.py's first corpus (17 in 20 on the second),
 # where entries are 57% of the passages.
 ENTRY_WEIGHT = 1.2
+# A passage under a heading of this many words or more, every one of them a query term,
+# weighs as an entry: the question names its section. One word is too little to tell
+# (a query's "file" names no section FILES); answers-b lost a snippet to one-word headings.
+MIN_SECTION_WORDS = 2
 # A word after "non" (`non-listening`, split at its hyphen) says the opposite of the
 # term it spells, unless the query asks for "non" too.
 NEGATING = frozenset({"non"})
 WINDOW_WORDS = 24  # about a sentence
 MIN_STEM = 4  # letters two words share before they can be variants of one another
 MAX_ENDING = 3  # letters either may add after what they share
+# What a term's weight is raised to when the parts of a long page to read are chosen by
+# the terms in them (QueryTerms.spans_held). Measured on bench/answers.py (answers-a /
+# -b / -d, answering passage in the top-3 snippets and in the answer, title terms left
+# out): 1 (the weight) 20/17/2 and 20/17/5, 1.5 20/17/3 and 20/17/6, 2 19/17/3 and 20/17/6.
+SPAN_POWER = 1.5
 # A sentence ends at . ! ? followed by a space, or right after a CJK full stop.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 
@@ -125,20 +137,29 @@ class QueryTerms:
             self._memo[word] = found
         return found
 
-    def spans_held(self, text: str, spans: list[tuple[int, int]]) -> list[float]:
+    def spans_held(self, text: str, spans: list[tuple[int, int]], titled: Collection[str] = ()) -> list[float]:
         """For each (start, end) span of `text`, the weight of the terms whose first
         letters are in it: what picks the parts of a long page worth cutting into
-        passages (a page of 80 KB is too long to cut whole for every query)."""
+        passages (a page of 80 KB is too long to cut whole for every query). The terms
+        `titled` (those its title holds: they frame every part alike) are left out,
+        unless they are all the query has, and each term weighs its weight to the
+        SPAN_POWER: nearly every part of a manual holds "file" or "start" somewhere,
+        and the part holding "welcome" alone is likelier to hold the answer than one
+        holding both."""
         lowered = text.lower()
         ends = [end for _, end in spans]
         held = [0.0] * len(spans)
-        for term, weight in self.weights.items():  # found by str.find, skipping to the next span after each
+        for term, weight in self.subject(titled).items():  # found by str.find, skipping to the next span after each
             probe = term[:MIN_STEM]
             at = lowered.find(probe)
             while at >= 0 and (n := bisect_right(ends, at)) < len(spans):
-                held[n] += weight
+                held[n] += weight**SPAN_POWER
                 at = lowered.find(probe, ends[n])
         return held
+
+    def subject(self, titled: Collection[str]) -> dict[str, float]:
+        """The terms' weights without those in `titled` (all of them when nothing else is left)."""
+        return {t: w for t, w in self.weights.items() if t not in titled} or self.weights
 
     def hits(self, words: list[str]) -> list[tuple[int, dict[str, float]]]:
         """(position, the terms held there and how fully) for each token that holds a
@@ -203,7 +224,8 @@ class QueryTerms:
                 best, window = value, span
         if best <= 0:
             return None
-        entry = ENTRY_WEIGHT if passage.tag and passage.text.startswith(passage.tag) else 1.0
+        entry = ENTRY_WEIGHT if (passage.tag and passage.text.startswith(passage.tag)) \
+            or self._asks_for(passage.heading, titled) else 1.0
         return Scored(entry * (best + bonus) / self.total, passage, window, bool(hits) or own)
 
     def _framing(self, context: str, frame: str, named: dict[str, float]) -> tuple[dict[str, float], float, bool]:
@@ -215,6 +237,13 @@ class QueryTerms:
         base = {t: max(named.get(t, 0.0), CONTEXT_WEIGHT * own.get(t, 0.0), CONTEXT_WEIGHT * framing.get(t, 0.0))
                 for t in own.keys() | framing.keys() | named.keys()}
         return base, math.fsum(self.weights[t] * v for t, v in base.items()), bool(own or named)
+
+    def _asks_for(self, heading: str, titled: dict[str, float]) -> bool:
+        """Whether the query names the section `heading` heads: every word of a heading
+        of MIN_SECTION_WORDS or more is a query term, not one of the title's ("what exit
+        status does grep return": the passages under EXIT STATUS are its reference)."""
+        words = tokens(heading)
+        return len(words) >= MIN_SECTION_WORDS and all(w in self.weights and w not in titled for w in words)
 
     def _held_memo(self, text: str) -> dict[str, float]:
         """`held`, once per text: many passages share a heading, all of a text's its title."""

@@ -42,6 +42,7 @@ from wikid.query.index import (
     Searchable,
     best_rows,
     held_weights,
+    prefixed,
     query_weights,
     row_source,
     scores,
@@ -49,7 +50,7 @@ from wikid.query.index import (
 )
 from wikid.query.passages import LEAD_CHARS, Passage, cut, framed
 from wikid.query.question import subject_counts
-from wikid.query.relevance import Found, QueryTerms, Scored, excerpt
+from wikid.query.relevance import MIN_STEM, VARIANT_WEIGHT, Found, QueryTerms, Scored, excerpt, variant
 from wikid.query.results import QueryRequest, QueryResponse, QueryResult, SourceRef
 from wikid.query.store import read_source
 from wikid.query.tokenize import tokens
@@ -126,12 +127,12 @@ def query_terms(index: Searchable, query: str) -> QueryTerms:
 
 
 def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndarray, page: str | None,
-                  read: WikiReader, terms: QueryTerms, weights: list[tuple[int, float]],
+                  read: WikiReader, terms: QueryTerms, holding: dict[str, list[tuple[int, float]]],
                   depth: int = ROWS_READ) -> list[Found]:
     """The scored passages of one page's `depth` rows holding the most of the query
-    (`rows`, `cosine`: the page's hit rows; `weights`: the query's terms, as
-    index.query_weights gives them): the source chunks among them, and the page's own
-    text when its row is one of them.
+    (`rows`, `cosine`: the page's hit rows; `holding`: the index terms holding each
+    query term, as `holders` gives them): the source chunks among them, and the page's
+    own text when its row is one of them.
 
     A page's text is one row, however long (a digest may run to 80 KB), so which of its
     parts to read is decided by the query's terms in each part (`spans_held`)."""
@@ -139,7 +140,12 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
     found: list[Found] = []
     cited: dict[str, SourceRef] = {}
     if depth > 1:
-        held = held_weights(index, weights, rows)
+        # The terms the page's title holds are left out unless they are all the query
+        # has: the title names what every row of the page is about, so a row holding
+        # it says nothing about where on the page the answer is, while a changelog
+        # naming its tool in every entry would outweigh the manual's option that answers.
+        held = held_weights(index, [(weight, holding[term]) for term, weight
+                                    in terms.subject(terms.held(record.title)).items()], rows)
         # How much of the query each row holds, as the page's score weighs a source's rows.
         share = np.where(rows == first, held, SOURCE_WEIGHT * held) / max(float(held.max(initial=0.0)), 1e-12)
         cutoff = HELD_CUTOFF * float(held.max(initial=0.0))
@@ -161,7 +167,7 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
             titles = [t for source in record.sources if (t := tokens(source.title))]
             longest = max((len(source.title) for source in record.sources), default=0) + CITING_CHARS
             spans = source_chunks(text)
-            inside = terms.spans_held(text, spans)
+            inside = terms.spans_held(text, spans, terms.held(record.title))
             best_spans = sorted(range(len(spans)), key=lambda n: -inside[n])[:depth]
             for start, end in merged([spans[n] for n in best_spans if inside[n] > 0]):
                 found += [Found(lifted(s, lift), None) for p in cut(text, start, end)
@@ -175,6 +181,20 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
             lift = max(value for a, b, value in chunks if a < end and b > start)
             found += [Found(lifted(s, lift), ref) for p in cut(source_text, start, end) if (s := terms.score(p, frame))]
     return found
+
+
+def holders(index: Searchable, terms: QueryTerms) -> dict[str, list[tuple[int, float]]]:
+    """For each query term, the index's terms that hold it and how fully: itself, and
+    its variants at VARIANT_WEIGHT (`growing` for `grows`: a row is read for the
+    passages it holds, and a passage holds a variant)."""
+    out = {}
+    for term in terms.weights:
+        found = [(tid, 1.0 if word == term else VARIANT_WEIGHT) for tid, word in prefixed(index, term[:MIN_STEM])
+                 if word == term or variant(term, word)] if len(term) >= MIN_STEM else []
+        if not found and (tid := index.term_id(term)) is not None:
+            found = [(tid, 1.0)]
+        out[term] = found
+    return out
 
 
 def cites(passage: Passage, titles: list[list[str]]) -> bool:
@@ -268,6 +288,7 @@ def respond(index: Searchable, request: QueryRequest, ranking: Ranking, read: Wi
     """The response to `request`: the ranked pages read as they are now, for their passages."""
     rows, cosine = ranking.rows, ranking.cosine
     terms = query_terms(index, request.query)
+    holding = holders(index, terms)
     results: list[QueryResult] = []
     quotable: list[tuple[QueryResult, list[Found]]] = []
     for place, (doc, score) in enumerate(ranking.ranked, 1):
@@ -275,7 +296,7 @@ def respond(index: Searchable, request: QueryRequest, ranking: Ranking, read: Wi
         lo, hi = np.searchsorted(rows, [index.starts[doc], index.starts[doc + 1]]).tolist()
         page = read.page(record.id)
         depth = FIRST_ROWS_READ if place == 1 else ROWS_READ if place <= ANSWER_PAGES else 1
-        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, ranking.weights, depth)
+        found = page_passages(index, doc, rows[lo:hi], cosine[lo:hi], page, read, terms, holding, depth)
         top_found = best(found)
         result = QueryResult(place, score, record.id, record.title, f"wiki/{record.id}.md",
                              snippet(top_found, record.id, page), record.conflict, record.type,
