@@ -1759,3 +1759,16 @@ def test_settings_an_item_introduces_at_its_margin_are_its_example() -> None:
                                              "If the file ~/.frobrc exists, it is processed first.",
                                              "All other command line options are processed."]
     assert items.items[0].children == (Code('mode = LIST\nseparator = "|"\nmain prompt = "frob> "'),)
+
+
+def test_a_synopsis_whose_arguments_hang_deeper_is_one_whole_form() -> None:
+    """objdump's and perl's SYNOPSIS: the command's first line, then its arguments on
+    lines indented under it. It was read as a tag over its text and the usage showed
+    `objdump [-a|--archive-headers]:` with the rest cut."""
+    text = ("NAME\n       frob - display information from object files\n\n"
+            "SYNOPSIS\n       frob [-a|--archive-headers]\n            [-b bfdname|--target=bfdname]\n"
+            "            [-C|--demangle[=style] ]\n            objfile...\n\n"
+            "DESCRIPTION\n       frob displays information about one or more object files.\n")
+    man = read_manpage(read_text(text))
+    assert man is not None and man.synopsis == (
+        "frob [-a|--archive-headers] [-b bfdname|--target=bfdname] [-C|--demangle[=style] ] objfile...",)

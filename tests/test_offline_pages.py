@@ -540,3 +540,20 @@ def test_a_manuals_chapter_repeating_a_commands_manual_page_does_not_list_its_op
     [page] = [t for t in pages.values() if "Keep (do not delete)" in t]
     assert page.count("Keep (do not delete) input files") == 1
     assert "Call frob_open first." in page
+
+
+def test_a_package_of_several_commands_is_led_by_each_commands_name_line() -> None:
+    """binutils' and e2fsprogs' pages were led by their first command's NAME line
+    (`objdump — display information from object files.`), which says what objdump
+    is, not the package."""
+    readme = ("# frobprogs\n\nBuild notes for the frobprogs tree: run make, then make install.\n\n"
+              "## Building\n\nRun make.\n")
+    pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", "")),
+                 SourceDocument("tunefrob.txt", _frob_manual("tunefrob", "")),
+                 SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    fm, body = split_page(page)
+    lead = body.strip().split("\n\n")[0]
+    assert lead.startswith("**frobprogs**: **mkfrob** — work on a frob file system[^")
+    assert "; **tunefrob** — work on a frob file system[^" in lead
+    assert fm["description"] == "frobprogs: mkfrob and tunefrob."

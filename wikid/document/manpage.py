@@ -122,6 +122,9 @@ def _synopsis(section: Section, names: tuple[str, ...], notes: list[str]) -> lis
                 if entry.term.strip() in names:  # the command set apart from its arguments (groff's HTML): one form
                     lines.append(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()))
                     continue
+                if entry.term.split()[0] in names:  # a form whose arguments hang deeper on the lines under it
+                    lines += _forms(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()), names)
+                    continue
                 lines.append(f"{entry.term}:")
                 lines += _synopsis(Section("", 0, entry.body, ()), names, notes)
         elif isinstance(block, ItemList):

@@ -175,7 +175,21 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     # descriptive source (a runbook's first sentence); from a lesser one (a letter
     # beside the contract) it would describe something else.
     first = ordered_sources(cited)[:1]
-    return next(iter(own_man or naming or [s for s in first if s.content.lead]), None)
+    chosen = next(iter(own_man or naming or [s for s in first if s.content.lead]), None)
+    if chosen is not None and not own_man and chosen.content.man is not None \
+            and not _defines(chosen.content.lead[0], title) and len(_commands(cited)) >= 2:
+        return None  # a package of several commands: no one command's NAME line says what it is (see _plain_lead)
+    return chosen
+
+
+def _commands(cited: list[PageSource]) -> list[PageSource]:
+    """The manual pages of distinct commands among the page's sources, in page order."""
+    out: list[PageSource] = []
+    for source in ordered_sources(cited):
+        man = source.content.man
+        if man is not None and man.purpose and all(o.content.man.names[0] != man.names[0] for o in out):  # type: ignore[union-attr]
+            out.append(source)
+    return out
 
 
 def _defines(sentence: str, title: str) -> bool:
@@ -203,6 +217,11 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
         sentence = sentence if sentence[-1:] in ".!?" else sentence + "."
         if len(sentence) <= MAX_DESCRIPTION_CHARS:
             return sentence
+    commands = [c.content.man.names[0] for c in _commands(draft.cited)]  # type: ignore[union-attr]
+    if len(commands) >= 2:
+        named = f"{draft.title}: {', '.join(commands[:-1])} and {commands[-1]}."
+        if len(named) <= MAX_DESCRIPTION_CHARS:
+            return named
     shape = next((s.content.data[0] for s in ordered_sources(draft.cited) if s.content.data), None)
     if shape and len(shape) <= MAX_DESCRIPTION_CHARS:
         return shape
@@ -401,6 +420,7 @@ def _fact_key(text: str) -> str:
 
 
 MAX_CELL_WORDS = 80
+MAX_LEAD_COMMANDS = 6  # commands a package's lead names by their NAME lines
 MIN_POINTED_WORDS = 25  # a sibling command's entry this long, said in the same words, points to the first
 EMPTY_VALUE = "—"
 
@@ -476,11 +496,18 @@ def _lead(writer: _Writer, draft: PageDraft) -> tuple[list[str], list[str]]:
 
 
 def _plain_lead(draft: PageDraft) -> list[str]:
-    """A lead when no source says in a sentence what the entity is: its name and type,
+    """A lead when no source says in a sentence what the entity is: the commands it
+    holds, each by its NAME line (a package's manual pages); else its name and type,
     and what the page is built from."""
     described = ordered_sources(draft.cited)
     if not described:
         return []
+    commands = _commands(draft.cited)
+    if len(commands) >= 2:
+        listed = "; ".join(f"**{inline(c.content.man.names[0])}** — {inline(c.content.man.purpose.rstrip('.'))}"  # type: ignore[union-attr]
+                           f"[^{c.id}]" for c in commands[:MAX_LEAD_COMMANDS])
+        more = len(commands) - MAX_LEAD_COMMANDS
+        return [f"**{inline(draft.title)}**: {listed}" + (f"; and {more} more." if more > 0 else ".")]
     kinds = []
     for source in described[:4]:
         what = (source.kind or "document").lower() if source.kind != "README" else "README"
