@@ -557,3 +557,20 @@ def test_a_package_of_several_commands_is_led_by_each_commands_name_line() -> No
     assert lead.startswith("**frobprogs**: **mkfrob** — work on a frob file system[^")
     assert "; **tunefrob** — work on a frob file system[^" in lead
     assert fm["description"] == "frobprogs: mkfrob and tunefrob."
+
+
+def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_what_it_is() -> None:
+    """lsof's page opened with its quick start's "Agreed, the lsof man page is dense ...";
+    its README says what lsof is at the head of a later section."""
+    readme = ("# frob\n\nThe latest release of frob is always available from the project site.\n\n"
+              "## Dialects supported\n\nFrob (for FRee OBjects) lists objects held by processes on selected systems. "
+              "Version 4 has been tested on these:\n\n* AIX 7.1\n* FreeBSD 13\n\n## Building\n\nRun make in the source tree.\n")
+    quick = ("# frob quick start\n\nAgreed, the frob manual is dense and frob has a plethora of options. "
+             "How does one get started with frob?\n\n## Finding objects\n\nRun frob with no options to list them all.\n")
+    pages = run([SourceDocument("README.txt", readme), SourceDocument("QUICKSTART.txt", quick)]).pages
+    [page] = [t for t in pages.values() if "title: frob" in t]
+    fm, body = split_page(page)
+    assert body.strip().startswith("Frob (for FRee OBjects) lists objects held by processes on selected systems.")
+    assert fm["description"].startswith("Frob (for FRee OBjects) lists objects")
+    assert body.count("lists objects held by processes") == 1 and "Version 4 has been tested on these:[^readme]\n\n* AIX" in body
+    assert "Agreed, the frob manual is dense" in body

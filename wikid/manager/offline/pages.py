@@ -35,9 +35,21 @@ from wikid._version import __version__
 from wikid.clock import iso
 from wikid.document.changes import Change, Release
 from wikid.document.dates import parse_date
-from wikid.document.model import Block, Code, ItemList, Paragraph, Section, Table, Term, Terms, block_text
-from wikid.document.sentences import display_heading, split_sentences
-from wikid.manager.offline.content import Content
+from wikid.document.model import (
+    Block,
+    Code,
+    ItemList,
+    Outline,
+    Paragraph,
+    Section,
+    Table,
+    Term,
+    Terms,
+    block_text,
+    walk,
+)
+from wikid.document.sentences import display_heading, is_sentence, split_sentences
+from wikid.manager.offline.content import MAX_LEAD_SENTENCES, Content
 from wikid.manager.offline.keyfacts import key_facts
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
@@ -179,7 +191,33 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     if chosen is not None and not own_man and chosen.content.man is not None \
             and not _defines(chosen.content.lead[0], title) and len(_commands(cited)) >= 2:
         return None  # a package of several commands: no one command's NAME line says what it is (see _plain_lead)
+    if chosen is not None and not own_man and not _defines(chosen.content.lead[0], title) \
+            and _defining(cited, title) is not None:
+        return None  # a sentence that only names it (`Agreed, the frob manual is dense`): a defining one is further in
     return chosen
+
+
+def _defining(cited: list[PageSource], title: str) -> tuple[list[str], str] | None:
+    """The first paragraph of the sources' sections that opens by saying what the
+    entity is (`Frob (for FRee OBjects) lists ...`, at the head of a later section), and
+    its source, when no source's lead does: its first sentences."""
+    for source in ordered_sources(cited):
+        if source.content.man is not None or source.content.data:
+            continue
+        seen = 0
+        for _, block in walk(Outline((), source.content.sections)):
+            if not isinstance(block, Paragraph):
+                continue
+            seen += 1
+            if seen > MAX_DEFINING_SCAN:
+                break
+            said = split_sentences(block.text)
+            if said and _defines(said[0], title) and is_sentence(said[0]):
+                lead = said[:MAX_LEAD_SENTENCES]
+                while len(lead) > 1 and lead[-1].endswith(":"):
+                    lead.pop()  # what introduces the list after it stays with the list
+                return lead, source.id
+    return None
 
 
 def _commands(cited: list[PageSource]) -> list[PageSource]:
@@ -420,7 +458,8 @@ def _fact_key(text: str) -> str:
 
 
 MAX_CELL_WORDS = 80
-MAX_LEAD_COMMANDS = 6  # commands a package's lead names by their NAME lines
+MAX_LEAD_COMMANDS = 6
+MAX_DEFINING_SCAN = 40  # paragraphs of a source read for one that says what the entity is  # commands a package's lead names by their NAME lines
 MIN_POINTED_WORDS = 25  # a sibling command's entry this long, said in the same words, points to the first
 EMPTY_VALUE = "—"
 
@@ -481,7 +520,11 @@ def _lead(writer: _Writer, draft: PageDraft) -> tuple[list[str], list[str]]:
     """(lead paragraphs, its sentences) of the page."""
     sentences, origin = lead_sentences(draft.cited, draft.title)
     if not sentences:
-        return _plain_lead(draft), []
+        found = _defining(draft.cited, draft.title)
+        if found is not None:
+            for sentence in found[0]:
+                writer.fresh(sentence)  # said in the lead, not again in its section
+        return _plain_lead(draft), found[0] if found else []
     source = next(s for s in draft.cited if s.id == origin)
     parts = []
     if source.content.man is not None:
@@ -502,6 +545,9 @@ def _plain_lead(draft: PageDraft) -> list[str]:
     described = ordered_sources(draft.cited)
     if not described:
         return []
+    found = _defining(draft.cited, draft.title)
+    if found is not None:
+        return [inline(" ".join(found[0])) + f"[^{found[1]}]"]
     commands = _commands(draft.cited)
     if len(commands) >= 2:
         listed = "; ".join(f"**{inline(c.content.man.names[0])}** — {inline(c.content.man.purpose.rstrip('.'))}"  # type: ignore[union-attr]
