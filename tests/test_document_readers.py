@@ -1772,3 +1772,18 @@ def test_a_synopsis_whose_arguments_hang_deeper_is_one_whole_form() -> None:
     man = read_manpage(read_text(text))
     assert man is not None and man.synopsis == (
         "frob [-a|--archive-headers] [-b bfdname|--target=bfdname] [-C|--demangle[=style] ] objfile...",)
+
+
+def test_an_ordered_list_interrupted_by_text_keeps_its_numbers() -> None:
+    """Steps (a)-(c) with a paragraph after each were written as three lists each
+    numbered 1.; the text refers to `step 3`."""
+    from wikid.manager.offline.pages import _Writer
+
+    text = ("   (a) Insert a newline with the y command:\n\n   The y command works everywhere.\n\n"
+            "   (b) Use a shell variable:\n\n   Quote it well.\n\n   (c) Pipe the output through tr.\n\n"
+            "3. Build the index.\n\n   It takes a minute.\n\n4. Query it.\n")
+    lists = [b for _, b in walk(read_outline(text, ".txt")) if isinstance(b, ItemList)]
+    assert [(b.start, b.items[0].text[:12]) for b in lists] == [
+        (1, "Insert a new"), (2, "Use a shell "), (3, "Pipe the out"), (3, "Build the in")]
+    assert [i.text for i in lists[3].items] == ["Build the index.", "Query it."]
+    assert _Writer().block(lists[2], "", 0).startswith("3. Pipe the output")

@@ -171,7 +171,8 @@ def _list(node: SyntaxTreeNode) -> list[Block]:
         if not all(r.outside == r.links for r in readers):
             return []  # a list of links within the document or its site: a table of contents or a menu
         # else links to other sites (the project's home, its issue tracker, its chat), each item with its address
-    return [ItemList(tuple(items), node.type == "ordered_list")] if items else []
+    start = int(str(node.attrs.get("start", 1))) if node.type == "ordered_list" else 1
+    return [ItemList(tuple(items), node.type == "ordered_list", start)] if items else []
 
 
 def _table(node: SyntaxTreeNode) -> list[Block]:

@@ -37,6 +37,7 @@ class Item:
 class ItemList:
     items: tuple[Item, ...]
     ordered: bool = False
+    start: int = 1  # an ordered list's first number (`3.` goes on from the steps before it)
 
 
 @dataclass(frozen=True)

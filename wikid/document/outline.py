@@ -196,7 +196,7 @@ def _rebuilt(outline: Outline, change: Callable[[Block], Block], title: Callable
 
     def block(b: Block) -> Block:
         if isinstance(b, ItemList):
-            b = ItemList(tuple(Item(i.text, tuple(block(c) for c in i.children)) for i in b.items), b.ordered)
+            b = ItemList(tuple(Item(i.text, tuple(block(c) for c in i.children)) for i in b.items), b.ordered, b.start)
         elif isinstance(b, Terms):
             b = Terms(tuple(Term(t.term, tuple(block(c) for c in t.body)) for t in b.entries))
         return change(b)
@@ -215,7 +215,7 @@ def _plain_block(b: Block, roff: bool) -> Block:
     if isinstance(b, Paragraph):
         return Paragraph(_LITERAL_MARK.sub(":", plain(b.text)))  # reST's `run the following::` left in other text
     if isinstance(b, ItemList):
-        return ItemList(tuple(Item(plain(i.text), i.children) for i in b.items), b.ordered)
+        return ItemList(tuple(Item(plain(i.text), i.children) for i in b.items), b.ordered, b.start)
     if isinstance(b, Terms):
         return Terms(tuple(Term(plain(t.term), t.body) for t in b.entries))
     if isinstance(b, Table):

@@ -427,7 +427,7 @@ class _Reader:
                 items, i = self.item_list(i, end)
                 if events and isinstance(last := events[-1], ItemList) and last.ordered == items.ordered \
                         and last.items and last.items[-1].children and isinstance(last.items[-1].children[-1], Code):
-                    items = ItemList(last.items + items.items, items.ordered)  # the list goes on after an item's example
+                    items = ItemList(last.items + items.items, items.ordered, last.start)  # the list goes on after an item's example
                     events.pop()
                 events.append(items)
             elif events and isinstance(last := events[-1], ItemList) and last.items \
@@ -435,7 +435,7 @@ class _Reader:
                 # `o The defaults are as follows:` then `mode = LIST` at the item's margin: the item's example
                 session, i = self.session(i, end)
                 item = last.items[-1]
-                events[-1] = ItemList((*last.items[:-1], Item(item.text, (session,))), last.ordered)
+                events[-1] = ItemList((*last.items[:-1], Item(item.text, (session,))), last.ordered, last.start)
             elif _is_session(line.text) or self.commented_code(i, end) or (
                     events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")
                     and self.introduced_code(i, end)):
@@ -537,7 +537,7 @@ class _Reader:
             if i < end and (self.lines[i].indent != indent or not _MARKER.match(self.lines[i].text)):  # type: ignore[union-attr]
                 i = stop
                 break
-        return ItemList(tuple(items), ordered), i
+        return ItemList(tuple(items), ordered, _first_number(first.text) if ordered else 1), i
 
     def term(self, i: int, end: int) -> tuple[Terms, int] | None:
         """A tagged paragraph at line i (see the module docstring), or None."""
@@ -1021,6 +1021,15 @@ def _centred_under(title: _Line, rule: _Line) -> bool:
     """Whether `rule` underlines `title` set centred: it starts at most two columns
     left of the title and ends no sooner than it."""
     return rule.indent <= title.indent <= rule.indent + 2 and rule.indent + len(rule.text) >= title.indent + len(title.text)
+
+
+def _first_number(marker_line: str) -> int:
+    """The number an ordered list's first marker gives it: `3.` is 3, `(c)` is 3."""
+    number = re.match(r"\d{1,3}", marker_line)
+    if number:
+        return int(number.group(0))
+    letter = re.match(r"\(?([a-zA-Z])[.)]", marker_line)
+    return ord(letter.group(1).lower()) - ord("a") + 1 if letter else 1
 
 
 def _justified(text: str) -> bool:

@@ -218,7 +218,7 @@ def _abridge_item(item: Item) -> Item:
         if isinstance(child, ItemList):
             items = tuple(_abridge_item(i) for i in child.items[:MAX_ITEMS] if i.text)
             if items:
-                nested.append(ItemList(items, child.ordered))
+                nested.append(ItemList(items, child.ordered, child.start))
         elif isinstance(child, Code) and len(child.text.splitlines()) <= MAX_CODE_LINES:
             nested.append(child)  # the example the item shows (`Instead of "s/a//g", use` over it)
     return Item(text, tuple(nested))
@@ -267,7 +267,7 @@ def _introduced(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     out: list[Block] = []
     for block in blocks[:MAX_INTRODUCED_BLOCKS]:
         if isinstance(block, ItemList):
-            out.append(ItemList(tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS]), block.ordered))
+            out.append(ItemList(tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS]), block.ordered, block.start))
         elif isinstance(block, Terms):
             out.append(Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_ITEMS])))
         elif isinstance(block, Table):
@@ -326,7 +326,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         elif isinstance(block, ItemList):
             items = tuple(_abridge_item(i) for i in block.items[:MAX_ITEMS] if i.text)
             if items:
-                kept.append((n, ItemList(items, block.ordered)))
+                kept.append((n, ItemList(items, block.ordered, block.start)))
         elif isinstance(block, Terms):
             kept.append((n, Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS]))))
         elif isinstance(block, Table):
@@ -381,7 +381,7 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         elif isinstance(block, ItemList):
             items = tuple(i for i in block.items if not is_licence_text(i.text))
             if items and not after_notice:
-                out.append(ItemList(items, block.ordered) if len(items) < len(block.items) else block)
+                out.append(ItemList(items, block.ordered, block.start) if len(items) < len(block.items) else block)
         elif not (isinstance(block, Code) and is_licence_text(block.text)):
             out.append(block)
     return tuple(out)

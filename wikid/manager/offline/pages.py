@@ -351,7 +351,7 @@ class _Writer:
             text = self.fresh(item.text) if any(c.isalnum() for c in item.text) else ""  # `- ...`: nothing said
             if not text and not item.children:
                 continue
-            marker = f"{n}." if block.ordered else "*"
+            marker = f"{block.start + n - 1}." if block.ordered else "*"
             if text:  # an item of nothing but a nested list is that list, not an empty bullet over it
                 lines.append(f"{indent}{marker} {text_block(text)}")
             for child in item.children:
