@@ -1787,3 +1787,38 @@ def test_an_ordered_list_interrupted_by_text_keeps_its_numbers() -> None:
         (1, "Insert a new"), (2, "Use a shell "), (3, "Pipe the out"), (3, "Build the in")]
     assert [i.text for i in lists[3].items] == ["Build the index.", "Query it."]
     assert _Writer().block(lists[2], "", 0).startswith("3. Pipe the output")
+
+
+def test_two_names_with_a_blank_line_between_are_one_entrys_names() -> None:
+    """fakeroot's ENVIRONMENT: `LD_LIBRARY_PATH`, a blank line, `LD_PRELOAD` over one
+    text. The first name was a paragraph of its own and the page made it a heading."""
+    text = ("ENVIRONMENT\n       FROBKEY\n              The key used to talk to the frob daemon.\n\n"
+            "       LD_LIBRARY_PATH\n\n       LD_PRELOAD\n              Frob is implemented by wrapping system calls.\n\n"
+            "LIMITATIONS\n       None.\n")
+    terms = [e.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
+    assert terms == ["FROBKEY", "LD_LIBRARY_PATH, LD_PRELOAD"]
+
+
+def test_every_author_a_manual_page_lists_is_its_author() -> None:
+    """fakeroot's AUTHORS: two names over their addresses, then a name alone. The page
+    said `Author | Timo Savola`, the last of three."""
+    text = ("NAME\n       frob - fake root privileges\n\nAUTHORS\n       Ann Example\n              <ann@example.org>\n\n"
+            "       Bob Example\n              <bob@example.org>\n\n       Cy Example\n\n"
+            "MANUAL PAGE\n       mostly by Dee.\n")
+    man = read_manpage(read_text(text))
+    assert man is not None and man.author == "Ann Example, Bob Example and Cy Example"
+    single = read_manpage(read_text("NAME\n       frob - fake root\n\nAUTHOR\n       Written by Ann Example.\n"))
+    assert single is not None and single.author == "Written by Ann Example."
+
+
+def test_commands_one_a_line_inside_an_entry_are_code() -> None:
+    """fakeroot's `touch foo` / `fakeroot` / `ls -al foo` read as the sentence
+    `touch foo fakeroot ls -al foo`; a name and address lines are not commands."""
+    text = ("LIMITATIONS\n       open()\n              frob does not wrap open(). So, if a user does either\n\n"
+            "              touch foo\n              frob\n              ls -al foo\n\n"
+            "              or the other way around, frob cannot tell.\n\n"
+            "AUTHOR\n       Ann Example\n       Example Street 1\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    [entry] = [e for b in blocks if isinstance(b, Terms) for e in b.entries]
+    assert entry.body[1] == Code("touch foo\nfrob\nls -al foo")
+    assert Paragraph("Ann Example Example Street 1") in blocks

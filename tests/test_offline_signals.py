@@ -436,3 +436,30 @@ def test_an_options_later_paragraph_keeps_the_list_it_introduces_even_set_after_
     assert entry.term == "--inc-recursive" and entry.body[1] == Paragraph(
         "Some options require the full file list, so these options disable it. These include:")
     assert isinstance(entry.body[2], ItemList) and [i.text for i in entry.body[2].items] == ["--delete-before", "--delete-after"]
+
+
+def test_what_a_program_printed_in_a_transcript_is_no_attribute() -> None:
+    """A debugging note's gdb session printed `Starting program: /home/…/ls -al`; the
+    page showed it as the entity's attribute `Starting program`."""
+    from wikid.document.reading import read
+
+    text = ("To debug frob, one may try:\n\n    (gdb) break frob.c:181\n    Breakpoint 1 at 0x4000ecc8: file frob.c.\n"
+            "    (gdb) run -al\n    Starting program: /home/ann/frob/ls -al\n    Temporarily disabling breakpoints:\n\n"
+            "Maintainer: Ann Example\n")
+    attributes = {a.label: a.value for a in read_signals(read(text).main_text).attributes}
+    assert attributes == {"Maintainer": "Ann Example"}
+
+
+def test_a_documents_lead_is_never_taken_from_after_the_prose_it_leans_on() -> None:
+    """fakeroot's notes open `fakeroot can be built to either use SYSV IPC or TCP`
+    (lower case: no lead), and the lead came from the later `Portability Notes`
+    section, printed above the opening it follows."""
+    text = ("frob can be built to either use SYSV IPC or TCP for message passing.\n\n"
+            "Cases for which the SYSV IPC version fails include the items listed below.\n\n"
+            "  * Multithreaded applications\n  * Realtime kernels\n\n\nPortability Notes\n\n"
+            "On OS X, only binaries that do not rely on Mach APIs will correctly use frob.\n")
+    content = read_content(read_outline(text, ".txt"), text, None, None, ".txt")
+    assert content.lead == ()
+    assert [s.title for s in content.sections] == ["", "Portability Notes"]
+    assert isinstance(content.sections[0].blocks[0], Paragraph)
+    assert content.sections[0].blocks[0].text.startswith("frob can be built")

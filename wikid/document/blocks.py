@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from wikid.document.linekinds import is_session
+
 HEADING, PARAGRAPH, ITEM, TABLE, CODE, LAYOUT = "heading", "paragraph", "item", "table", "code", "layout"
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*)")
@@ -209,8 +211,8 @@ def parse(text: str) -> list[Block]:
                 blocks.append(Block(ITEM, text_, tuple(lines[i:j]), i, depth, links, chars))
             i = j
             continue
-        if _FIELD_LINE.match(line):
-            flush()
+        if _FIELD_LINE.match(line) and not (paragraph and is_session(paragraph[0].strip())):
+            flush()  # (`Starting program: ...` under `(gdb) run` is what the program printed)
             start = i
             paragraph.append(line)
             flush()

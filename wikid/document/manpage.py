@@ -25,6 +25,8 @@ _NAME_SEP = re.compile(r"\s+(?:\\?-{1,2}|—|–)\s+|\s+(?:\\?-|—|–)$")
 _REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-z]{0,6}|n|l)\)")
 _FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
 MAX_NAME_CHARS = 60
+MAX_AUTHOR_WORDS = 4  # `Timo Savola` alone on its line after named addresses: one more author
+_ADDRESS = re.compile(r"^<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?$|^<?https?://\S+>?$")
 MAX_PLAIN_FORM_WORDS = 3  # a usage form without brackets or options: `frobrecover filename`
 _COMMAND_NAME = re.compile(r"^[a-z][\w.+-]{0,59}$")  # `frobcat`: a command as a NAME line names it
 
@@ -54,6 +56,24 @@ def _first_paragraph(blocks: tuple[Block, ...]) -> str | None:
         if isinstance(block, Code):
             return " ".join(block.text.split())
     return None
+
+
+def _authors(blocks: tuple[Block, ...]) -> str | None:
+    """Who wrote the program: every name of an AUTHORS section that lists them (each
+    over its address, or a name alone on its line), joined; else its first paragraph.
+    The last name of a list is not the only author."""
+    names: list[str] = []
+    for block in blocks:
+        if isinstance(block, Terms) and all(_ADDRESS.match(" ".join(block_text(b) for b in e.body)) for e in block.entries):
+            names += [e.term for e in block.entries]
+        elif isinstance(block, Paragraph) and names and len(block.text.split()) <= MAX_AUTHOR_WORDS \
+                and not re.search(r"[.:;!?]$", block.text):
+            names.append(block.text)
+        else:
+            break
+    if len(names) < 2:
+        return _first_paragraph(blocks)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def name_of(text: str) -> tuple[tuple[str, ...], str] | None:
@@ -163,7 +183,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
             text = " ".join(block_text(b) for b in section.blocks)
             see_also += [f"{m.group(1)}({m.group(2)})" for m in _REFERENCE.finditer(text)]
         elif key in AUTHOR_TITLES:
-            author = _first_paragraph(section.blocks)
+            author = _authors(section.blocks)
         elif key in BUGS_TITLES:
             bugs = _first_paragraph(section.blocks)
         elif key not in OWN_TITLES:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
+from wikid.document.linekinds import COMMENT, PROMPT, SENTENCE_START, is_prose_line, is_session
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Table, Term, Terms, build
 from wikid.document.sentences import goes_on
 
@@ -47,11 +48,7 @@ _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*)$")
 # arguments (a capitalised word would start a description)
 _OPTION_TAG = re.compile(r"^[-+]{1,2}[^\s+-]\S*(?: (?![A-Z][a-z])\S+){0,4}$")
 _OPTION = re.compile(r"^(?:[-+]{1,2}[^\s+-]\S*|[%\\]\S{1,3})$")  # an option, or an escape (`%h`, `\\n`)
-_SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `When`, `A`
 _LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
-# A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,
-# `% ls`, `db> .help`, `>>> import x`, `user@host:~$ ls`
-_PROMPT = re.compile(r"^\$(?=[a-z][\w.-]* -\S)|^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|\([a-z][\w.-]{0,20}\)|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]|[a-z][\w.-]{0,31}:? ?\d{1,4} ?[=%$#>]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
 _BOX_RULE = re.compile(r"^[┌├└╔╠╚╒╞╘+][─━═┬┼┴╤╪╧╦╬╩┐┤┘╗╣╝╕╡╛+=-]+[┐┤┘╗╣╝╕╡╛+]$")  # `┌───┬───┐`, `+---+---+`
 _BOX_ROW = re.compile(r"^[│┃║|].*[│┃║|]$")
 _BOX_BAR = re.compile(r"\s*[│┃║|]\s*")
@@ -75,10 +72,7 @@ _DASH_SEPARATOR = re.compile(r" [-–—]")  # `tag - Text`, one space before th
 _LONG_INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )){23,39})( {2,})(\S.*)$")
 _INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )(?![-–—] )){0,23})( {2,}(?:[-–—] +)?| [-–—] +(?=[A-Z])|\t)(\S.*)$")
 _CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
-_WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
-_COMMENT = re.compile(r"^\s*(?:[#%$>]|//) ")
 _COLUMN_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
-_TRAILING_COMMENT = re.compile(r"\S {2,}(?:#|//) \S")  # `make check   # run the tests`
 _SENTENCE_END = re.compile(r"[.!?:;,)\"'’”]$")
 _QUESTION = re.compile(r"^(?:Q|Question)[:.]\s+(\S.*)$")
 _ANSWER = re.compile(r"^(?:A|Answer)[:.]\s+(\S.*)$")
@@ -97,6 +91,9 @@ MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right ov
 MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
 MAX_STACKED_TAGS = 6  # names of one value stacked on their own lines (`e`, `expired`)
 # one of them: a word or two, or a symbol (`-`, `?`, `undefined, undef`), no sentence
+MAX_COMMAND_LINES = 6
+MAX_COMMAND_CHARS = 40
+_COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,20}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
@@ -183,38 +180,18 @@ def _is_caps_heading(line: _Line) -> bool:
     return letters >= 3 and letters >= 0.6 * len(text.replace(" ", "")) and not _MARKER.match(text)
 
 
-def _is_prose(text: str) -> bool:
-    """A line of running text: six words or more, nearly all of them words (a wrapped
-    line of a paragraph ends anywhere, so its last character says nothing)."""
-    tokens = text.split()
-    if len(tokens) < 6 or _COMMENT.match(text) or _TRAILING_COMMENT.search(text):
-        return False
-    return sum(1 for token in tokens if _WORD.match(token)) >= 0.75 * len(tokens)
-
-
 def _is_colon_tag(text: str) -> bool:
     """An option's forms ended by a colon, alone on their line (`--slurp/-s:`,
     `--compact-output / -c:`, `--arg name value:`), not a sentence."""
     words = text[:-1].split(" ")
     return text.endswith(":") and len(text) <= MAX_TAG_CHARS and _OPTION.match(words[0]) is not None \
-        and not any(_SENTENCE_START.match(w) for w in words[1:])
-
-
-def _is_session(text: str) -> bool:
-    """A line typed at a prompt (`$ make install`, `db> .tables`): the prompt, one
-    space and a command, not a sentence (`#  List all ...` is a key's entry, a line
-    of prose may start with `% followed by ...`)."""
-    prompt = _PROMPT.match(text)
-    if prompt is None:
-        return False
-    typed = text[prompt.end():]
-    return not _SENTENCE_START.match(typed.split(" ", 1)[0]) and not _is_prose(typed)
+        and not any(SENTENCE_START.match(w) for w in words[1:])
 
 
 def _looks_like_code(lines: list[_Line]) -> bool:
     """Lines that read like code or a command, not prose."""
-    prose = sum(1 for line in lines if _is_prose(line.text))
-    coded = sum(1 for line in lines if not _is_prose(line.text)
+    prose = sum(1 for line in lines if is_prose_line(line.text))
+    coded = sum(1 for line in lines if not is_prose_line(line.text)
                 and (_CODE_CHARS.search(line.text) or not _SENTENCE_END.search(line.text)))
     return coded >= 0.6 * len(lines) and prose <= 0.3 * len(lines)
 
@@ -436,7 +413,7 @@ class _Reader:
                 session, i = self.session(i, end)
                 item = last.items[-1]
                 events[-1] = ItemList((*last.items[:-1], Item(item.text, (session,))), last.ordered, last.start)
-            elif _is_session(line.text) or self.commented_code(i, end) or (
+            elif is_session(line.text) or self.commented_code(i, end) or (
                     events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")
                     and self.introduced_code(i, end)):
                 session, i = self.session(i, end)
@@ -780,7 +757,11 @@ class _Reader:
         tags, k = [line.text], i + 1
         if not _STACKED_TAG.match(line.text):
             return None
-        while k < end and (t := self.lines[k]) is not None and t.indent == line.indent and len(tags) < MAX_STACKED_TAGS:
+        while k < end and len(tags) < MAX_STACKED_TAGS:
+            if self.lines[k] is None and self.blank_between_tags(k, end, line.indent):
+                k += 1  # `LD_LIBRARY_PATH`, a blank line, `LD_PRELOAD` over their one text
+            if (t := self.lines[k]) is None or t.indent != line.indent:
+                break
             if (inline := _INLINE_TAG.match(t.text)) is not None and _STACKED_TAG.match(inline.group(1)) \
                     and len(inline.group(3).split()) >= 2:
                 stop = self.entry_extent(k, end, line.indent)
@@ -796,6 +777,15 @@ class _Reader:
             return None
         stop = self.entry_extent(below - 1, end, line.indent)
         return self.entry(", ".join(tags), self.lines[below:stop]), stop
+
+    def blank_between_tags(self, k: int, end: int, indent: int) -> bool:
+        """Whether the blank line k stands between two stacked names at `indent`: the
+        line after it is a name at that margin over a deeper text, with no text of its
+        own before it."""
+        after = self.lines[k + 1] if k + 1 < end else None
+        below = self.lines[k + 2] if k + 2 < end else None
+        return after is not None and after.indent == indent and _STACKED_TAG.match(after.text) is not None \
+            and below is not None and below.indent >= indent + 4
 
     def nested(self, lines: list[_Line | None]) -> tuple[Block, ...]:
         sub = _Reader(lines, False, 0)
@@ -837,11 +827,11 @@ class _Reader:
         run = [line for line in self.lines[i:j] if line is not None]
         starts = [{line.indent + m.end() for m in _COLUMN_GAP.finditer(line.text)} for line in run]
         columned = [k for k, found in enumerate(starts) if len(found) >= 2]
-        if len(columned) < 2 or any(k not in columned and not (_COMMENT.match(run[k].text) or _PROMPT.match(run[k].text)
+        if len(columned) < 2 or any(k not in columned and not (COMMENT.match(run[k].text) or PROMPT.match(run[k].text)
                                                                or run[k].text in ("...", "…")) for k in range(len(run))):
             return None
         if any(len(_near(starts[a], starts[b])) < 2 for a, b in itertools.pairwise(columned)) \
-                or all(_is_prose(run[k].text) for k in columned):
+                or all(is_prose_line(run[k].text) for k in columned):
             return None
         base = min(line.indent for line in run)
         return Code("\n".join(" " * (line.indent - base) + line.text for line in run)), j
@@ -855,7 +845,7 @@ class _Reader:
         while j < end and (line := self.lines[j]) is not None:
             run.append(line)
             j += 1
-        return len(run) >= 2 and all(len(line.text) <= MAX_HEADING_CHARS and not _is_prose(line.text)
+        return len(run) >= 2 and all(len(line.text) <= MAX_HEADING_CHARS and not is_prose_line(line.text)
                                      and not _MARKER.match(line.text) for line in run) \
             and sum(1 for line in run if _CODE_CHARS.search(line.text)) >= 0.6 * len(run)
 
@@ -867,8 +857,8 @@ class _Reader:
         while j < end and (line := self.lines[j]) is not None:
             run.append(line)
             j += 1
-        commands = [line for line in run if not _COMMENT.match(line.text)]
-        return bool(_COMMENT.match(run[0].text)) and bool(commands) and _looks_like_code(commands) and not any(_is_prose(line.text) for line in commands)
+        commands = [line for line in run if not COMMENT.match(line.text)]
+        return bool(COMMENT.match(run[0].text)) and bool(commands) and _looks_like_code(commands) and not any(is_prose_line(line.text) for line in commands)
 
     def indented_first_line(self, i: int, end: int, margin: int) -> bool:
         """Whether line i (after a blank line) opens a paragraph whose first line alone
@@ -876,8 +866,8 @@ class _Reader:
         block under the paragraph before it."""
         line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
         return line is not None and nxt is not None and nxt.indent <= margin + 1 < line.indent \
-            and _is_prose(line.text) and not _SENTENCE_END.search(line.text) and not _MARKER.match(line.text) \
-            and (_is_prose(nxt.text) or nxt.text[:1].islower())
+            and is_prose_line(line.text) and not _SENTENCE_END.search(line.text) and not _MARKER.match(line.text) \
+            and (is_prose_line(nxt.text) or nxt.text[:1].islower())
 
     def paragraph(self, i: int, end: int) -> tuple[list[Block], int]:
         first = self.lines[i]
@@ -887,7 +877,7 @@ class _Reader:
         j = i + 1
         nxt = self.lines[j] if j < end else None
         if nxt is not None and nxt.indent > margin + 1 and first.text[-1] not in ".!?:" \
-                and (_is_prose(nxt.text) or (goes_on(first.text) and not _COMMENT.match(nxt.text))) \
+                and (is_prose_line(nxt.text) or (goes_on(first.text) and not COMMENT.match(nxt.text))) \
                 and _run_in_tag(first.text) is None and not _FIELD.match(first.text):
             margin = nxt.indent  # a hanging indent: the sentence goes on under the first line
         while j < end:
@@ -898,11 +888,11 @@ class _Reader:
                     or line.indent > margin + 1 or line.indent < first.indent - 4 \
                     or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
                     or _ends_early(texts[-1], line.text) or (previous.text[-1] in ".:!?" and self.opens_entry(j, end)) \
-                    or (previous.text.endswith(":") and _is_session(line.text)):
+                    or (previous.text.endswith(":") and is_session(line.text)):
                 break
             texts.append(line.text)
             j += 1
-        out: list[Block] = [Paragraph(_join(texts))]
+        out: list[Block] = [Code("\n".join(texts)) if _command_lines(texts) else Paragraph(_join(texts))]
         k = self.next_filled(j, end)
         deeper = k < end and (below := self.lines[k]) is not None and below.indent > margin + 1 \
             and not (k > j and self.indented_first_line(k, end, margin))
@@ -930,6 +920,15 @@ class _Reader:
             out += list(self.nested(block))
             return out, stop
         return out, j
+
+
+def _command_lines(texts: list[str]) -> bool:
+    """Whether the lines of a paragraph are commands, one a line (`touch foo` over
+    `fakeroot` over `ls -al foo`): a few short lines, each a lower-case word and at
+    most a few arguments, none ending as a sentence or a clause."""
+    return 2 <= len(texts) <= MAX_COMMAND_LINES and all(
+        len(t) <= MAX_COMMAND_CHARS and _COMMAND_LINE.match(t) is not None and not _SENTENCE_END.search(t)
+        for t in texts)
 
 
 def _near(a: set[int], b: set[int]) -> set[int]:
@@ -992,7 +991,7 @@ def _hang(body: list[_Line | None]) -> None:
     # `- Add an example - original` over `      example added with note.`: a sentence the
     # first line leaves open and the next one ends, whatever its words look like
     ended = not _SENTENCE_END.search(first.text) and nxt.text.rstrip()[-1:] in ".!?"
-    if not ended and (not (nxt.text[:1].islower() or _is_prose(nxt.text)) or _looks_like_code([nxt])):
+    if not ended and (not (nxt.text[:1].islower() or is_prose_line(nxt.text)) or _looks_like_code([nxt])):
         return
     n = 1
     while n < len(body) and (line := body[n]) is not None and line.indent > first.indent and not _MARKER.match(line.text):
@@ -1072,7 +1071,7 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
     a word in lower case after it (`Object Identifier-Index` is a title's words)."""
     words = text.split(" ")
     for k in range(1, min(5, len(words))):
-        if _SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
+        if SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
                 and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k])
                      or (k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
                      and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None)):

@@ -52,6 +52,7 @@ SHORT_WORDS = 3000  # a document this short is carried whole
 LONG_BUDGET_WORDS = 8000  # what an abridged document carries (its definition lists aside)
 MAX_LEAD_SENTENCES = 4
 MAX_LEAD_CHARS = 600
+MIN_PROSE_WORDS = 6  # a paragraph this long that ends as a sentence is prose a later one may lean on
 MAX_ITEMS = 60  # items of one list in an abridged document
 MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document, or more while
 MAX_SECTION_WORDS = 250  # they hold this many words (a walk-through of short steps is kept whole)
@@ -200,6 +201,8 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
         if text != block.text:  # `Dear Maya, following ...`: the sentence starts after the salutation
             text = text[:1].upper() + text[1:]
         sentences = split_sentences(text)
+        if sentences and not is_sentence(sentences[0], names) and _is_prose_paragraph(text):
+            return [], blocks  # a later paragraph leans on this one: no lead rather than one out of order
         if not sentences or not is_sentence(sentences[0], names):
             continue
         lead = _lead_sentences(text)
@@ -207,6 +210,12 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
         remaining = blocks[:n] + ((Paragraph(rest),) if rest else ()) + blocks[n + 1 :]
         return lead, remaining
     return [], blocks
+
+
+def _is_prose_paragraph(text: str) -> bool:
+    """A paragraph of sentences (six words or more, ending as a sentence or on the colon
+    that introduces what follows), not a label or a field standing before the prose."""
+    return len(text.split()) >= MIN_PROSE_WORDS and text.rstrip()[-1:] in (".", "!", "?", ":")
 
 
 def _abridge_item(item: Item) -> Item:
@@ -559,8 +568,8 @@ def _prose(outline: Outline, title: str | None, names: frozenset[str],
     before its releases): whole when short, abridged within budget when long."""
     blocks, sections = _unwrapped(outline, title)
     lead, blocks = _lead_from(blocks, names)
-    if not lead and sections:
-        first = sections[0]
+    if not lead and sections and not any(isinstance(b, Paragraph) and _is_prose_paragraph(b.text) for b in blocks):
+        first = sections[0]  # (prose before it that gave no lead: a later section's would come out of order)
         lead, rest = _lead_from(first.blocks, names)
         sections = (Section(first.title, first.level, rest, first.sections), *sections[1:])
     kept, made = _promote(blocks, 1)

@@ -23,6 +23,7 @@ from wikid.document.blocks import plain, split_cells
 from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
 from wikid.document.identity import generic_title, title_problem
+from wikid.document.linekinds import is_session
 from wikid.document.reading import frontmatter
 from wikid.document.sentences import goes_on
 from wikid.manager.offline.textutil import name_key, norm_key, norm_value, one_line
@@ -340,6 +341,10 @@ def _parse_body(body: str) -> _Parsed:
             continue
         if not stripped:
             i += 1
+            continue
+        if is_session(stripped):  # `(gdb) run` and what it printed, to a blank line: no fields
+            while i < len(lines) and lines[i].strip():
+                i += 1
             continue
         heading = _HEADING.match(line)
         if heading:
