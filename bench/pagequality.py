@@ -707,8 +707,17 @@ def is_fragment(key: str) -> bool:
 
 
 def fragment(page: str) -> list[str]:
-    """Headings and bold keys that are sentence fragments."""
-    return bad_keys(split_page(page)[1], is_fragment, lambda a: a.bold)
+    """Headings and bold keys that are sentence fragments; a definition list written
+    as bullets (`* **exclude from** -- ...`) names its terms as the source does, so its
+    term is a fragment only when long or ending with a comma, as a table's would be."""
+    body = split_page(page)[1]
+    out = bad_keys(body, is_fragment, lambda a: a.bold and not (a.bullet and a.value))
+    return out + [a.line for a in attributes(body) if a.bold and a.bullet and a.value and is_long_fragment(a.key)]
+
+
+def is_long_fragment(key: str) -> bool:
+    text = plain(key).rstrip(":").strip()
+    return not text.endswith("?") and (len(text.split()) > FRAGMENT_WORDS or text.endswith(","))
 
 
 DEFECTS: dict[str, Callable[[str], list[str]]] = {

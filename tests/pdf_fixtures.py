@@ -23,6 +23,12 @@ def _text_stream(text: str) -> bytes:
     return b"BT /F1 12 Tf 14 TL 72 720 Td " + shows + b" Tj ET"
 
 
+def placed_text_stream(lines: list[tuple[float, float, str]]) -> bytes:
+    """A content stream drawing each (x, y, text) line where it says (a layout)."""
+    return b" ".join(b"BT /F1 12 Tf 1 0 0 1 %.1f %.1f Tm " % (x, y) + _pdf_string(text) + b" Tj ET"
+                     for x, y, text in lines)
+
+
 def build_pdf(streams: list[bytes], stream_filter: bytes = b"", info: bytes = b"") -> bytes:
     """A PDF with one page per content stream (`stream_filter`, e.g. b"/FlateDecode", when they are encoded)
     and, given `info` (the entries, e.g. b"/Title (Report)"), a document information dictionary."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pdf_fixtures import encrypt_pdf, make_pdf, make_pdf_without_text, pdf_text_string
+from pdf_fixtures import build_pdf, encrypt_pdf, make_pdf, make_pdf_without_text, pdf_text_string, placed_text_stream
 
 from wikid.extract.base import ExtractionError
 from wikid.extract.pdf import MAX_INFO_BYTES, extract, mend_spacing
@@ -198,3 +198,18 @@ def test_word_spacing_justified_text_leaves_is_mended_from_the_document_itself()
         # real words stay apart, whatever the document glues elsewhere
         "Go a way, a way, away. It starts with a dot; see startswith. A bug is a bug report: bugreport.\n"
         "The values are kept in the archive file, one per line.")
+
+
+def test_indentation_is_measured_at_the_documents_one_line_pitch() -> None:
+    """rsyncd.conf's PDF: a page of spaced paragraphs measured a line pitch of 16.8 pt
+    where the others measured 12.1, so its parameters stood 5 columns in instead of 7
+    and read as text under the parameter on the page before."""
+    dense = [(108, 700, "first option"), *[(144, 700 - 12 * k, f"Its text, line {k}.") for k in range(1, 12)]]
+    spaced = [(108, 700, "second option"), *[(144, 700 - 18 * k, f"Spaced text, line {k}.") for k in range(1, 4)],
+              (108, 620, "third option"), *[(144, 620 - 18 * k, f"More text, line {k}.") for k in range(1, 4)]]
+    pages = [dense, dense, spaced]
+    for page in pages:
+        page.insert(0, (72, 740, "HEADER"))
+    result = extract(build_pdf([placed_text_stream(p) for p in pages]), ".pdf")
+    indents = {line.strip(): len(line) - len(line.lstrip()) for line in result.text.splitlines() if "option" in line}
+    assert indents["first option"] == indents["second option"] == indents["third option"] > 0
