@@ -1162,6 +1162,71 @@ def test_a_wikis_own_links_read_as_links() -> None:
     assert [c.text for c in blocks_of(outline, Code)] == ["if [[ -f x ]]; then echo; fi"]
 
 
+def test_options_bulleted_over_their_text_are_a_definition_list() -> None:
+    """Issue 27 (answers-d): a manual page rendered to text that sets its options as
+    bullets (`○   --raw-output / -r:` over the text indented under it) lists them as
+    entries, one with its colon missing (`--unbuffered`) too, not as a list of empty
+    items the page left out. A fragment of jq's manual page."""
+    text = """\
+JQ(1)                       General Commands Manual                      JQ(1)
+
+NAME
+       jq - Command-line JSON processor
+
+INVOKING JQ
+       You can affect how jq reads and writes its input and output using  some
+       command-line options:
+
+       ○   --raw-input/-R:
+
+           Don't parse the input as JSON. Instead, each line of text is passed
+           to  the  filter as a string. If combined with --slurp, then the en‐
+           tire input is passed to the filter as a single long string.
+
+       ○   --unbuffered
+
+           Flush  the  output  after  each  JSON  object is printed (useful if
+           you're piping a slow data source into jq  and  piping  jq's  output
+           elsewhere).
+
+       ○   --raw-output / -r:
+
+           With  this  option, if the filter's result is a string then it will
+           be written directly to standard output rather than being  formatted
+           as a JSON string with quotes.
+
+SEE ALSO
+       sed(1)
+"""
+    outline = read_outline(text, ".txt")
+    invoking = Outline((), (section(outline, "INVOKING JQ"),))
+    assert terms(invoking) == {
+        "--raw-input/-R": "Don't parse the input as JSON. Instead, each line of text is passed to the filter as a "
+                          "string. If combined with --slurp, then the entire input is passed to the filter as a "
+                          "single long string.",
+        "--unbuffered": "Flush the output after each JSON object is printed (useful if you're piping a slow data "
+                        "source into jq and piping jq's output elsewhere).",
+        "--raw-output / -r": "With this option, if the filter's result is a string then it will be written directly "
+                             "to standard output rather than being formatted as a JSON string with quotes.",
+    }
+    assert not blocks_of(invoking, ItemList)
+
+
+def test_a_bulleted_list_of_notes_each_a_word_over_a_paragraph_stays_a_list() -> None:
+    text = """\
+NOTES
+       ○   Speed
+
+           It reads the input once.
+
+       ○   Safety
+
+           It never writes in place.
+"""
+    notes = Outline((), (section(read_outline(text, ".txt"), "NOTES"),))
+    assert not terms(notes) and blocks_of(notes, ItemList)
+
+
 def test_justified_option_text_is_prose_not_a_list_of_tags() -> None:
     # man sets a description justified: its first word and the next line's can
     # happen to end at the same column, which is no two-column list

@@ -378,3 +378,34 @@ def test_a_data_files_long_listing_of_names_and_values_is_its_table_not_attribut
     labels = {a.label for draft in result.pages.values() for a in draft.attributes}
     assert not any(label.endswith("DIR") for label in labels)
     assert {"Owner", "Budget"} <= labels
+
+
+def test_a_tools_manual_and_its_gnu_titled_news_stay_apart_from_the_tool_they_mention_throughout() -> None:
+    """Issue 27 (answers-d): tar's manual page claims "tar", its release notes "GNU tar"
+    (their title); gzip's documents claim "gzip" and "GNU gzip". Each pair claims one
+    name, whole and as part of a longer one, so each is firmly about it: tar's documents,
+    which mention gzip throughout (its -z option), do not join gzip's page. Fragments
+    from the real documents."""
+    tar_man = man_page("tar", "an archiving utility",
+                       "GNU tar saves many files together into a single tape or disk archive, and can restore "
+                       "individual files from the archive. tar can filter the archive through gzip. tar -c creates "
+                       "an archive. tar -x extracts files from an archive. tar -t lists the contents of an archive.") + (
+        "       -z, --gzip\n              Filter the archive through gzip.\n"
+        "       --use-compress-program=gzip\n              Filter data through gzip.\n")
+    tar_news = ("GNU tar NEWS - User visible changes. 2021-02-13\nPlease send GNU tar bug reports to "
+                "<bug-tar@gnu.org>\n\nversion 1.34\n\n* Fix extraction over pipe\n\n"
+                "* This version of tar works best with GNU gzip 1.3 or later.\n\n"
+                "* New option --gzip (aliases are --ungzip and -z); calls gzip.\n\n"
+                "* Given --no-overwrite-dir, previous versions of tar failed to preserve permissions.\n\n"
+                "* tar --delay-directory-restore works for archives with reversed member ordering.\n")
+    gzip_news = ("GNU gzip NEWS\n\n* Noteworthy changes in release 1.12\n\n** Bug fixes\n\n"
+                 "  'gzip -l' reports sizes of tar.gz files.\n\n  gzip --rsyncable no longer misbehaves.\n\n"
+                 "  gzip -k keeps the input files.\n\n  'gzip -S' suffixes may be empty.\n")
+    gzip_man = man_page("gzip", "compress or expand files",
+                        "gzip reduces the size of the named files using Lempel-Ziv coding. gunzip recognizes .tgz "
+                        "as a shorthand for .tar.gz. gzip is designed as a complement to tar, not as a replacement. "
+                        "gzip keeps the original file name. gzip -d decompresses. gzip -c writes to standard output.")
+    docs = [SourceDocument("doc-01.txt", gzip_news), SourceDocument("doc-03.txt", tar_man),
+            SourceDocument("doc-05.txt", gzip_man), SourceDocument("doc-08.txt", tar_news)]
+    assert sorted(inputs for _, inputs in pages_of(plan(docs)).values()) == [
+        ["doc-01.txt", "doc-05.txt"], ["doc-03.txt", "doc-08.txt"]]

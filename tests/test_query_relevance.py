@@ -8,6 +8,7 @@ from wikid.query.passages import Passage
 from wikid.query.relevance import (
     CONTEXT_WEIGHT,
     ENTRY_WEIGHT,
+    NEGATED_WEIGHT,
     SPAN_POWER,
     TAG_BONUS,
     VARIANT_WEIGHT,
@@ -165,3 +166,33 @@ def test_the_name_of_the_tool_a_passage_is_framed_by_earns_its_entry_no_bonus() 
     option = terms.score(Passage("-d directory Extract files into directory.", "", "", 0, "", "-d directory"), frame)
     assert option is not None  # its name holds `directory`, which the frame does not
     assert option.score == pytest.approx(ENTRY_WEIGHT * (CONTEXT_WEIGHT + 1.0 + TAG_BONUS) / 2.0)
+
+
+def test_an_entry_that_negates_what_it_names_answers_only_a_question_that_negates() -> None:
+    """Issue 27 (answers-d): asked "how do I show line numbers in less", less's `-n`
+    ("Suppresses line numbers") outranked `-N`, which answers; asked for the thing
+    without it, the negating entry is the answer. An entry whose negation holds little
+    of what it matches is not negating it (jq's `-R`). Fragments of less's and jq's
+    manual pages."""
+    def entry(tag: str, text: str) -> Passage:
+        return Passage(f"{tag} — {text}", "Options", "Options", 0, tag=tag)
+
+    suppress = entry("-n or --line-numbers", "Suppresses line numbers. The default (to use line numbers) may cause "
+                                             "less to run more slowly in some cases, especially with a very large "
+                                             "input file.")
+    show = entry("-N or --LINE-NUMBERS", "Causes a line number to be displayed at the beginning of each line in "
+                                         "the display.")
+    asked = QueryTerms({"show": 5.36, "line": 2.28, "numbers": 3.79, "in": 1.36, "less": 3.0})
+    negated, plain = asked.score(suppress), asked.score(show)
+    assert negated is not None and plain is not None and negated.score < plain.score
+    negating = QueryTerms({"show": 5.36, "line": 2.28, "numbers": 3.79, "in": 1.36, "less": 3.0, "not": 3.6})
+    ratio = negating.score(suppress).score / negating.score(show).score  # type: ignore[union-attr]
+    assert ratio == pytest.approx(negated.score / NEGATED_WEIGHT / plain.score)  # a question that negates: as it is
+    raw = entry("--raw-input/-R", "Don't parse the input as JSON. Instead, each line of text is passed to the "
+                                  "filter as a string.")
+    lines = QueryTerms({"jq": 2.8, "treat": 4.0, "each": 3.0, "input": 2.0, "line": 2.3, "plain": 4.5, "string": 3.9})
+    weighed = lines.score(raw)
+    assert weighed is not None
+    assert weighed.score == pytest.approx(lines.score(entry("--raw-input/-R", "Parse the input as JSON. Instead, "
+                                                            "each line of text is passed to the filter as a string.")
+                                                      ).score)  # type: ignore[union-attr]

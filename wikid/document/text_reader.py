@@ -406,7 +406,7 @@ class _Reader:
                         and last.items and last.items[-1].children and isinstance(last.items[-1].children[-1], Code):
                     items = ItemList(last.items + items.items, items.ordered, last.start)  # the list goes on after an item's example
                     events.pop()
-                events.append(items)
+                events.append(_entries(items) or items)
             elif events and isinstance(last := events[-1], ItemList) and last.items \
                     and last.items[-1].text.endswith(":") and not last.items[-1].children and self.introduced_code(i, end):
                 # `o The defaults are as follows:` then `mode = LIST` at the item's margin: the item's example
@@ -1020,6 +1020,28 @@ def _centred_under(title: _Line, rule: _Line) -> bool:
     """Whether `rule` underlines `title` set centred: it starts at most two columns
     left of the title and ends no sooner than it."""
     return rule.indent <= title.indent <= rule.indent + 2 and rule.indent + len(rule.text) >= title.indent + len(title.text)
+
+
+def _entries(items: ItemList) -> Terms | None:
+    """A bulleted list whose items are entries -- each a tag over its description
+    (`○   --raw-output / -r:` over the lines indented under it, as a manual page rendered
+    to text sets its options) -- is that definition list, or None. An item that is a
+    name alone over its description (`○   --unbuffered`, its colon missing) is an entry
+    among them. Most of its items must be entries already: a list of notes with a
+    word over a paragraph stays a list."""
+    if items.ordered:
+        return None
+    entries: list[Term] = []
+    tagged = 0
+    for item in items.items:
+        if not item.text and len(item.children) == 1 and isinstance(item.children[0], Terms):
+            entries += item.children[0].entries
+            tagged += 1
+        elif item.children and isinstance(item.children[0], Paragraph) and _OPTION_TAG.match(item.text):
+            entries.append(Term(item.text, item.children))
+        else:
+            return None
+    return Terms(tuple(entries)) if 2 * tagged > len(items.items) else None
 
 
 def _first_number(marker_line: str) -> int:

@@ -73,6 +73,14 @@ MIN_SECTION_WORDS = 2
 # A word after "non" (`non-listening`, split at its hyphen) says the opposite of the
 # term it spells, unless the query asks for "non" too.
 NEGATING = frozenset({"non"})
+# A passage that says the opposite of what it names -- its text, after the entry's name,
+# opens with a negation ("-n  Suppresses line numbers", "Do not print the banner") --
+# answers a question asking for the thing only when the question negates too ("start
+# without the banner"); otherwise it weighs NEGATED_WEIGHT. The English words of
+# negation, as question.py's are the English words of a question.
+NEGATION_WORDS = frozenset("not no never without nothing none cannot don doesn suppress suppresses disable disables "
+                           "omit omits".split())
+NEGATED_WEIGHT = 0.7
 WINDOW_WORDS = 24  # about a sentence
 MIN_STEM = 4  # letters two words share before they can be variants of one another
 MAX_ENDING = 3  # letters either may add after what they share
@@ -125,6 +133,7 @@ class QueryTerms:
         self._contexts: dict[str, dict[str, float]] = {}
         self._frames: dict[tuple[str, str], tuple[dict[str, float], float, bool]] = {}
         self._stems = frozenset(self._by_stem)
+        self._negation_asked = any(term in NEGATION_WORDS for term in weights)
         # The words two tokens in a row may make a term of start with (`white` for `whitespace`).
         self._heads = frozenset(term[:n] for term in weights for n in range(1, len(term)))
 
@@ -224,8 +233,10 @@ class QueryTerms:
                 best, window = value, span
         if best <= 0:
             return None
-        entry = ENTRY_WEIGHT if (passage.tag and passage.text.startswith(passage.tag)) \
-            or self._asks_for(passage.heading, titled) else 1.0
+        opens = passage.tag and passage.text.startswith(passage.tag)
+        entry = ENTRY_WEIGHT if opens or self._asks_for(passage.heading, titled) else 1.0
+        if not self._negation_asked and self._negated(passage.text[len(passage.tag):] if opens else passage.text):
+            entry *= NEGATED_WEIGHT
         return Scored(entry * (best + bonus) / self.total, passage, window, bool(hits) or own)
 
     def _framing(self, context: str, frame: str, named: dict[str, float]) -> tuple[dict[str, float], float, bool]:
@@ -237,6 +248,19 @@ class QueryTerms:
         base = {t: max(named.get(t, 0.0), CONTEXT_WEIGHT * own.get(t, 0.0), CONTEXT_WEIGHT * framing.get(t, 0.0))
                 for t in own.keys() | framing.keys() | named.keys()}
         return base, math.fsum(self.weights[t] * v for t, v in base.items()), bool(own or named)
+
+    def _negated(self, text: str) -> bool:
+        """Whether `text` (a passage's, after its entry's name) opens with a sentence
+        that negates -- its first word a negation, or "do not" -- and holds most of the
+        query it holds ("Suppresses line numbers.
+        The default (to use line numbers) ...", not "Don't parse the input as JSON.
+        Instead, each line of text is passed ...")."""
+        first = _SENTENCE_END.split(text, maxsplit=1)[0]
+        words = tokens(first)
+        if not (words[:1] and words[0] in NEGATION_WORDS) and words[:2] not in (["do", "not"], ["does", "not"]):
+            return False
+        opening = math.fsum(self.weights[t] * v for t, v in self.held(first).items())
+        return opening >= 0.5 * math.fsum(self.weights[t] * v for t, v in self.held(text).items())
 
     def _asks_for(self, heading: str, titled: dict[str, float]) -> bool:
         """Whether the query names the section `heading` heads: every word of a heading

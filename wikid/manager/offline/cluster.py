@@ -277,13 +277,16 @@ def _name_similarity(vectors: sp.csr_matrix) -> sp.csr_matrix:
 
 class _Firm:
     """What a group of documents is firmly about: the name that at least two of its
-    members claim and that its members mention most. Two groups firmly about
+    members claim, whole or as part of a longer name ("tar" of a manual page and "GNU
+    tar" of the release notes' title), and that its members mention most. Two groups firmly about
     different names are two entities however much they mention each other (the
     pages of `ssl` talk about sockets half the time); a single document, or a group
     that mentions another name more than the one it claims (a `lesskey` manual page
     about `less`), can still join another group."""
 
-    def __init__(self, claims: Sequence[Iterable[int]], mentions: Sequence[dict[int, int]]) -> None:
+    def __init__(self, claims: Sequence[Iterable[int]], mentions: Sequence[dict[int, int]],
+                 keys: Sequence[str]) -> None:
+        self.keys = keys
         self.claims = [Counter(set(c)) for c in claims]
         self.mentions = [Counter(m) for m in mentions]
         self.size = [1] * len(self.claims)  # documents in each root's group
@@ -328,8 +331,9 @@ class _Firm:
         claims, mentions = self.claims[root], self.mentions[root]
         if not claims or not mentions:
             return None
-        best = max(claims.values())
-        claimed = min(k for k, v in claims.items() if v == best)
+        held = {k: sum(n for other, n in claims.items() if _part_of(self.keys[k], self.keys[other])) for k in claims}
+        best = max(held.values())
+        claimed = min(k for k, v in held.items() if v == best)
         top = max(mentions.values())
         return claimed if best >= 2 and mentions[claimed] == top else None
 
@@ -420,7 +424,12 @@ def _claims_differ(a: set[int], b: set[int], keys: Sequence[str]) -> bool:
     other's ("Harbor Lights" of "Harbor Lights steering")."""
     if a & b:
         return False
-    return not any(f" {keys[x]} " in f" {keys[y]} " or f" {keys[y]} " in f" {keys[x]} " for x in a for y in b)
+    return not any(_part_of(keys[x], keys[y]) or _part_of(keys[y], keys[x]) for x in a for y in b)
+
+
+def _part_of(name: str, other: str) -> bool:
+    """Whether the name key `name` is `other` or its words in a row ("tar" of "gnu tar")."""
+    return f" {name} " in f" {other} "
 
 
 def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[Counter[int]], firm: _Firm,
@@ -577,7 +586,7 @@ def group_documents(
             similarity >= floor and _corroborated(signals[i], signals[j], pad(i), pad(j))
         ):
             uf.union(i, j)
-    firm = _Firm(claims, mentions)
+    firm = _Firm(claims, mentions, index.keys)
     _average_linkage(uf, name_sim, config.name_threshold, firm, has_names.tolist())
     standalone = {i for i, installed in enumerate(packages)
                   if {name_key(p) for p in installed} & {name_key(s) for s in own[i]}}
