@@ -1887,3 +1887,55 @@ def test_commands_one_a_line_inside_an_entry_are_code() -> None:
     [entry] = [e for b in blocks if isinstance(b, Terms) for e in b.entries]
     assert entry.body[1] == Code("touch foo\nfrob\nls -al foo")
     assert Paragraph("Ann Example Example Street 1") in blocks
+
+
+def _groff_entries(body: str) -> list[tuple[str, str]]:
+    """(term, description) of the definition lists groff's HTML `body` reads as."""
+    main, _, _ = main_and_furniture(
+        f'<html><head><meta name="generator" content="groff -Thtml"></head><body>{body}</body></html>'.encode())
+    return [(e.term, e.description) for _, b in walk(read_markdown(main)) if isinstance(b, Terms) for e in b.entries]
+
+
+def test_groff_rows_stacking_two_names_over_one_text_are_one_entry() -> None:
+    """nm's symbol types: `"B"` in a row with an empty text cell, then `"b"` with its
+    text; the page alternated a bare `B` with a one-row table, ten times."""
+    row = '<tr><td width="17%"></td><td width="5%"><p>{}</p></td><td width="1%"></td><td width="77%">{}</td></tr>'
+    body = "<table>" + "".join(row.format(t, d) for t, d in [
+        ('"A"', "<p>The value is absolute.</p>"), ('"B"', ""), ('"b"', "<p>The symbol is in the BSS section.</p>"),
+        ('"C"', ""), ('"c"', "<p>The symbol is common.</p>")]) + "</table>"
+    assert _groff_entries(body) == [('"A"', "The value is absolute."), ('"B", "b"', "The symbol is in the BSS section."),
+                                    ('"C", "c"', "The symbol is common.")]
+
+
+def test_a_groff_short_option_alone_in_a_row_over_its_long_form_is_one_entry() -> None:
+    """nm's `-D` alone in a one-row table, then `--dynamic` and its text as indented
+    paragraphs: `-D` became a code block under the option before it."""
+    body = ('<p style="margin-left:11%;"><b>-C</b></p><p style="margin-left:17%;">Decode names.</p>'
+            '<table><tr><td width="11%"></td><td width="3%"><p><b>-D</b></p></td><td width="86%"></td></tr></table>'
+            '<p style="margin-left:11%;"><b>--dynamic</b></p><p style="margin-left:17%;">Display the dynamic symbols.</p>')
+    assert _groff_entries(body) == [("-C", "Decode names."), ("-D, --dynamic", "Display the dynamic symbols.")]
+
+
+def test_pandocs_stacked_tags_inside_a_block_quote_are_one_entry() -> None:
+    """readelf's `--debug-dump` values, as pandoc writes a man page's indented list:
+    in a block quote, `"K"` and `"=follow-links"` each a paragraph ending in a hard
+    break, an HTML comment between, then the text."""
+    text = ('**--debug-dump**  \nDisplays the debug sections:\n\n> "a"  \n>\n> <!-- -->\n>\n> "=abbrev"  \n>\n'
+            '> Displays the .debug_abbrev section.\n>\n> "K"  \n>\n> <!-- -->\n>\n> "=follow-links"  \n>\n'
+            '> Displays linked sections.\n\n**-p** \\<number or name\\>  \n\n**--string-dump=**\\<number or name\\>  \n\n'
+            'Displays the section as strings.\n')
+    entries = [(e.term, e.description) for _, b in walk(read_markdown(text)) if isinstance(b, Terms) for e in b.entries]
+    assert entries == [("--debug-dump", "Displays the debug sections:"),
+                       ('"a", "=abbrev"', "Displays the .debug_abbrev section."),
+                       ('"K", "=follow-links"', "Displays linked sections."),
+                       ("-p <number or name>, --string-dump=<number or name>", "Displays the section as strings.")]
+
+
+def test_a_long_name_stacked_under_a_short_one_is_the_same_entry() -> None:
+    """objdump's `"E"` over `"=do-not-use-debuginfod"` (24 characters) over its text."""
+    text = ('OPTIONS\n       -W     Displays debug sections.\n\n           "D"\n           "=use-debuginfod"\n'
+            '               Enables contacting debuginfod servers.\n\n           "E"\n           "=do-not-use-debuginfod"\n'
+            '               Disables contacting debuginfod servers.\n')
+    [option] = [e for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
+    assert [e.term for b in option.body if isinstance(b, Terms) for e in b.entries] == [
+        '"D", "=use-debuginfod"', '"E", "=do-not-use-debuginfod"']

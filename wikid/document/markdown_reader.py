@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
@@ -55,7 +56,7 @@ NAV_LINK_SHARE = 0.6  # a block whose text is this much link text (two links or 
 
 MAX_BOLD_TITLE_CHARS = 60
 _QUESTION_LED = re.compile(r"^([^?]{3,}\?)\s+(\S.*)$")  # a question, then what the answer starts with
-_LONE_OPTION = re.compile(r"^[-+@][^\s]+(?: [^\s]+){0,2}$")  # `--all`, `-o file`, `@file`
+_LONE_OPTION = re.compile(r'^[-+@][^\s]+(?: [^\s]+){0,3}$|^"[^"\s]{1,40}"$')  # `--all`, `-o file`, `@file`, `"=frames"`
 _SETTING_TAG = re.compile(r"^[A-Za-z][\w.-]*(?:=\S|\[=)")  # `stride=stride-size`, `lazy_init[= <0|1>]`
 MAX_BROKEN_TAG_CHARS = 80
 MAX_BROKEN_TAG_WORDS = 6
@@ -400,6 +401,17 @@ def _bold_title(node: SyntaxTreeNode) -> str | None:
     return title
 
 
+def _unquoted(nodes: list[SyntaxTreeNode]) -> Iterator[SyntaxTreeNode]:
+    """The block nodes, a block quote's in its place: pandoc writes a man page's
+    indented parts (a sub-option's list of values) as a block quote, whose tags and
+    their text read as everywhere else."""
+    for node in nodes:
+        if node.type == "blockquote":
+            yield from _unquoted(node.children)
+        else:
+            yield node
+
+
 def read_markdown(text: str) -> Outline:
     """The outline of a markdown text (see the module docstring)."""
     # a wiki's own links (`[[Install]]`, `[[API|the API]]`) read as the links they are
@@ -410,7 +422,7 @@ def read_markdown(text: str) -> Outline:
     skipping: int | None = None  # level of a navigation section being skipped
     level = 0  # of the last heading written with `#`
     tagged: dict[int, bool] = {}  # events that are a hard-broken tag over its text (`_broken_tag`)
-    for node in tree.children:
+    for node in _unquoted(tree.children):
         if skipping is None and (bold := _bold_title(node)) is not None:
             if events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":"):
                 # what `Here is an example command:` introduces, set in bold: an example, not a heading

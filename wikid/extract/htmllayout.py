@@ -189,7 +189,8 @@ def _moved(soup: BeautifulSoup, name: str, source: Tag) -> Tag:
 
 def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]]) -> Tag:
     """The `<ul>`, `<ol>` or `<dl>` that layout entries draw; a description with no tag
-    continues the entry before it, a tag with no description takes the next one."""
+    continues the entry before it, a tag with no description takes the next one (in a
+    `<dl>`, as another name of the next entry, stacked over one text)."""
     tags = [_text(t) for t, _ in entries if t is not None]
     kind = "ul" if tags and all(t in BULLETS for t in tags) else \
         "ol" if tags and all(_NUMBER.match(t) for t in tags) else "dl"
@@ -198,7 +199,12 @@ def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]]) 
     waiting = False  # a <dt> was written whose <dd> has not come yet
     for tag, text in entries:
         if tag is not None:
-            if kind == "dl":
+            if kind == "dl" and waiting and text is not None and out.contents:
+                stacked = out.contents[-1]  # `"B"` with no text over `"b"` and its text: one entry's names
+                assert isinstance(stacked, Tag)
+                stacked.string = f"{_text(stacked)}, {_text(tag)}"
+                current = None
+            elif kind == "dl":
                 out.append(_moved(soup, "dt", tag))
                 current, waiting = None, True
             else:
@@ -378,6 +384,12 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
             tag = soup.new_tag("p")  # one cell over an indented paragraph: an entry's tag
             tag.string = " ".join(table.get_text().split())
             table.replace_with(tag)
+            continue
+        after = table.find_next_sibling()
+        if _lone_cell(table) and isinstance(after, Tag) and after.name == "p" and _over_deeper(after):
+            # `-D` alone in a row over the `--dynamic` paragraph and its deeper text: one option's forms
+            after.insert(0, " ".join(table.get_text().split()) + ", ")
+            table.decompose()
             continue
         lines = _nofill_lines(table)
         if lines:
