@@ -1939,3 +1939,19 @@ def test_a_long_name_stacked_under_a_short_one_is_the_same_entry() -> None:
     [option] = [e for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
     assert [e.term for b in option.body if isinstance(b, Terms) for e in b.entries] == [
         '"D", "=use-debuginfod"', '"E", "=do-not-use-debuginfod"']
+
+
+def test_groff_no_fill_lines_with_commented_sentences_are_code() -> None:
+    """debconf-set-selections' EXAMPLES: `# Force debconf priority to critical.` over
+    the command, lines broken by `<br>`; the comment's full stop kept it prose and
+    `# Override default frontend ...` became a heading."""
+    main, _, _ = main_and_furniture(
+        b'<html><head><meta name="generator" content="groff -Thtml"></head><body><h2>EXAMPLES</h2>'
+        b'<p style="margin-left:11%"># Force frob priority to critical. <br>frob frob/priority select critical <br>'
+        b'# Override the default frontend, but allow the user to\nselect. <br>frob frob/frontend seen false</p>'
+        b'<p style="margin-left:11%">Lines can be continued. <br>Each ends with a backslash.</p></body></html>')
+    outline = read_markdown(main)
+    blocks = [b for _, b in walk(outline)]
+    assert Code("# Force frob priority to critical.\nfrob frob/priority select critical\n"
+                "# Override the default frontend, but allow the user to select.\nfrob frob/frontend seen false") in blocks
+    assert [s.title for s in sections(outline)] == ["EXAMPLES"]

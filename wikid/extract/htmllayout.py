@@ -44,6 +44,7 @@ MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a desc
 MAX_OPTION_TAG_CHARS = 240  # an option's forms, one after another
 _CODE = re.compile(r"[{}\[\]<>|$=]|^-|\s-{1,2}\w|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
 MAX_LINE_CHARS = 100
+_COMMENT_LINE = re.compile(r"^(?:#|//) ")  # a comment in a script, its sentence ended or not
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
 
@@ -160,9 +161,11 @@ def _bold_first_line(paragraph: Tag) -> bool:
 
 def _nofill(lines: list[str]) -> bool:
     """Lines of a `<br>`-broken paragraph that are no-fill text: several, each short,
-    none the end of a sentence (a heading over its prose, a copyright notice of two
-    sentences, stay prose)."""
-    return len(lines) >= 2 and all(len(line) <= MAX_LINE_CHARS and not line.endswith(".") for line in lines)
+    none the end of a sentence but a comment's (`# Force the priority to critical.`
+    over a command); a heading over its prose, a copyright notice of two sentences,
+    stay prose."""
+    return len(lines) >= 2 and all(len(line) <= MAX_LINE_CHARS and (not line.endswith(".") or _COMMENT_LINE.match(line))
+                                   for line in lines)
 
 
 def _introduced_example(paragraph: Tag) -> bool:
