@@ -574,3 +574,22 @@ def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_wha
     assert fm["description"].startswith("Frob (for FRee OBjects) lists objects")
     assert body.count("lists objects held by processes") == 1 and "Version 4 has been tested on these:[^readme]\n\n* AIX" in body
     assert "Agreed, the frob manual is dense" in body
+
+
+def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
+    """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
+    `@file` had said above; an entry's description stays whole, its further prose is
+    said once on the page."""
+    def options(name: str) -> str:
+        return (f"       @file  Read {name}'s command-line options from file.\n\n"
+                "              Options in file are separated by whitespace.  A whitespace character may be included\n"
+                "              in an option by surrounding the entire option in quotes.\n\n")
+    readme = ("# frobprogs\n\nThis package holds the tools of the frob file system, which the frobprogs project keeps: "
+              "mkfrob and tunefrob.\n\n## Building\n\nRun make.\n")
+    pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", options("mkfrob"))),
+                 SourceDocument("tunefrob.txt", _frob_manual("tunefrob", options("tunefrob"))),
+                 SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    assert "Read mkfrob's command-line options from file." in page
+    assert "Read tunefrob's command-line options from file." in page
+    assert page.count("A whitespace character may be included in an option") == 1

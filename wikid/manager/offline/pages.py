@@ -380,7 +380,7 @@ class _Writer:
         if not entries:
             return ""
         if all(_simple(t) for t in entries):
-            rows = [(t.term, self.fresh(" ".join(b.text for b in t.body if isinstance(b, Paragraph)))) for t in entries]
+            rows = [(t.term, self._description(t)) for t in entries]
             rows = [(t, d) for t, d in rows if d]
             if not rows:
                 return ""
@@ -391,7 +391,8 @@ class _Writer:
         lines = []
         indent = "   " * depth
         for term in entries:
-            body = [self.block(b, "", 0) for b in term.body]
+            body = [self.block(b, "", 0) if n == 0 or not isinstance(b, Paragraph) else self.further(b)
+                    for n, b in enumerate(term.body)]
             body = [b for b in body if b]
             if not body:
                 continue
@@ -403,6 +404,29 @@ class _Writer:
         if not lines:
             return ""
         return "\n".join(lines) + ref
+
+    def _description(self, term: Term) -> str:
+        """A simple entry's paragraphs as one table cell: the first whole, the further
+        ones as prose (see `further`)."""
+        paragraphs = [b.text for b in term.body if isinstance(b, Paragraph)]
+        depth = self.definitions
+        parts = [self.fresh(paragraphs[0])] if paragraphs else []
+        self.definitions = 0
+        try:
+            parts += [self.fresh(p) for p in paragraphs[1:]]
+        finally:
+            self.definitions = depth
+        return " ".join(p for p in parts if p)
+
+    def further(self, paragraph: Paragraph) -> str:
+        """A paragraph after an entry's description, as prose: without the sentences the
+        page has (a sibling command's `@file` said its second paragraph already); only the
+        description itself is always whole."""
+        depth, self.definitions = self.definitions, 0
+        try:
+            return self.block(paragraph, "", 0)
+        finally:
+            self.definitions = depth
 
     def _new_entry(self, term: Term) -> bool:
         """Whether the page has not yet written this entry, its term and its text, for
