@@ -463,3 +463,21 @@ def test_a_documents_lead_is_never_taken_from_after_the_prose_it_leans_on() -> N
     assert [s.title for s in content.sections] == ["", "Portability Notes"]
     assert isinstance(content.sections[0].blocks[0], Paragraph)
     assert content.sections[0].blocks[0].text.startswith("frob can be built")
+
+
+def test_a_long_chapter_leaves_the_chapters_after_it_their_first_part() -> None:
+    """The sed FAQ: chapter 4's answers took the whole budget and chapters 5 to 7 were
+    not on the page; each later chapter keeps its title, text and first question."""
+    from wikid.document.model import Section
+    from wikid.manager.offline.content import LONG_BUDGET_WORDS, _within_budget
+
+    def chapter(n: int, questions: int, words: int) -> Section:
+        subs = tuple(Section(f"{n}.{k}. Question {k} of chapter {n}?", 2,
+                             (Paragraph(" ".join(["answer"] * words)),)) for k in range(1, questions + 1))
+        return Section(f"Chapter {n}", 1, (Paragraph(f"What chapter {n} is about."),), subs)
+
+    sections = [chapter(1, 2, 50), chapter(4, 200, 100), chapter(5, 3, 150), chapter(6, 2, 150)]
+    kept = _within_budget(sections)
+    assert [s.title for s in kept] == ["Chapter 1", "Chapter 4", "Chapter 5", "Chapter 6"]
+    assert [s.sections[0].title for s in kept[2:]] == ["5.1. Question 1 of chapter 5?", "6.1. Question 1 of chapter 6?"]
+    assert LONG_BUDGET_WORDS // 200 < len(kept[1].sections) < 200

@@ -428,11 +428,15 @@ def _within_budget(sections: list[Section]) -> list[Section]:
     """An abridged document's sections, in order, until LONG_BUDGET_WORDS are spent
     (definition lists, a manual page's options, do not count): the first whole, and
     one that does not fit by as many of its first subsections as do (a FAQ's chapter
-    of examples by its first questions, not left out for a shorter one after it)."""
+    of examples by its first questions, not left out for a shorter one after it),
+    leaving each later section room for its own text and first subsection when the
+    budget has it (the FAQ's chapter 4 took all of it, and chapters 5 to 7 were lost)."""
     out: list[Section] = []
     spent = 0
-    for section in sections:
-        kept = section if not out else _fitted(section, LONG_BUDGET_WORDS - spent)
+    for n, section in enumerate(sections):
+        left = LONG_BUDGET_WORDS - spent
+        shared = left - sum(_least(s) for s in sections[n + 1:])  # what leaves each later one its first part
+        kept = section if not out else _fitted(section, shared if shared >= _least(section) else left)
         if kept is not None:
             spent += _counted_words(kept)
             out.append(kept)
@@ -454,6 +458,13 @@ def _fitted(section: Section, left: int) -> Section | None:
         subsections.append(kept)
         left -= _counted_words(kept)
     return Section(section.title, section.level, section.blocks, tuple(subsections)) if subsections else None
+
+
+def _least(section: Section) -> int:
+    """The fewest words `_fitted` keeps of `section`: its own text and its first
+    subsection's least, or all of it when it has no subsections."""
+    own = _counted_words(Section(section.title, section.level, section.blocks, ()))
+    return own + _least(section.sections[0]) if section.sections else own
 
 
 def _counted_words(section: Section) -> int:
