@@ -417,6 +417,12 @@ def test_a_comparison_of_several_things_in_key_value_lines_is_no_attribute() -> 
             "      frob v1.6:       [pending]\n\nOwner: Ana Lima\nBudget: 40,000 EUR\nStatus: active\n")
     assert [(a.label, a.value) for a in read_signals(text).attributes] == [
         ("Owner", "Ana Lima"), ("Budget", "40,000 EUR"), ("Status", "active")]
+    # as the engine reads it: the document's blocks apart, blank lines between (`sfrob:` is no
+    # field line to the block parser, so the run was cut and `sfrob | no limit` was an attribute)
+    from wikid.document.reading import read
+
+    assert [(a.label, a.value) for a in read_signals(read(text).main_text).attributes] == [
+        ("Owner", "Ana Lima"), ("Budget", "40,000 EUR"), ("Status", "active")]
 
 
 def test_an_options_later_paragraph_keeps_the_list_it_introduces_even_set_after_the_options() -> None:

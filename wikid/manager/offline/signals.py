@@ -376,21 +376,23 @@ def _parse_body(body: str) -> _Parsed:
     keys_by_line = {f.line: f.key for f in out.fields if not f.structured}
     out.fields = [
         replace(f, structured=True) if not f.structured and any(
-            keys_by_line.get(n) not in (None, f.key) for n in (f.line - 1, f.line + 1)) else f
+            keys_by_line.get(n) not in (None, f.key) for n in _beside(f.line, lines)) else f
         for f in out.fields
     ]
-    out.fields = _without_comparisons(out.fields, keys_by_line)
+    out.fields = _without_comparisons(out.fields, keys_by_line, lines)
     out.short = sum(1 for line in lines if line.strip()) <= SHORT_DOC_LINES
     return out
 
 
-def _without_comparisons(fields: list[Field], lines: dict[int, str]) -> list[Field]:
-    """`fields` but for the runs of `Key: value` lines (`lines`: line -> key) most of
-    whose keys name no property (`GNU sed: no limit` over `sedmod v1.0: 4096 bytes`,
-    `HHsed v1.5: 4000 bytes`): a comparison of several things, not facts about one."""
+def _without_comparisons(fields: list[Field], lines: dict[int, str], text: list[str]) -> list[Field]:
+    """`fields` but for the runs of `Key: value` lines (`lines`: line -> key; lines of
+    `text` run on as `_beside` says) most of whose keys name no property (`GNU sed: no limit` over `sedmod v1.0:
+    4096 bytes`, `HHsed v1.5: 4000 bytes`): a comparison of several things, not facts
+    about one."""
     run_of: dict[int, int] = {}
     for n in sorted(lines):
-        run_of[n] = run_of.get(n - 1, n)
+        before = next((k for k in _beside(n, text) if k < n and k in run_of), None)
+        run_of[n] = run_of[before] if before is not None else n
     runs: dict[int, list[Field]] = {}
     for f in fields:
         if f.line in lines and not f.row:
@@ -398,6 +400,23 @@ def _without_comparisons(fields: list[Field], lines: dict[int, str]) -> list[Fie
     dropped = {id(f) for run in runs.values() if len(run) >= MIN_COMPARED
                and 2 * sum(is_property(replace(f, structured=True)) for f in run) < len(run) for f in run}
     return [f for f in fields if id(f) not in dropped]
+
+
+def _beside(n: int, lines: list[str]) -> list[int]:
+    """The lines a `Key: value` line n runs on with: the ones right before and after
+    it, or two away over a blank line at its indentation (a document's blocks are
+    read apart, a blank line between each, and a field line is a block of its own)."""
+    out = []
+    for step in (-1, 1):
+        near, far = n + step, n + 2 * step
+        out.append(near)
+        if 0 <= far < len(lines) and not lines[near].strip() and _indent(lines[far]) == _indent(lines[n]):
+            out.append(far)
+    return out
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def _scalar(value: Any) -> str | None:
