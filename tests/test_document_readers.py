@@ -1955,3 +1955,22 @@ def test_groff_no_fill_lines_with_commented_sentences_are_code() -> None:
     assert Code("# Force frob priority to critical.\nfrob frob/priority select critical\n"
                 "# Override the default frontend, but allow the user to select.\nfrob frob/frontend seen false") in blocks
     assert [s.title for s in sections(outline)] == ["EXAMPLES"]
+
+
+def test_a_faqs_bold_questions_are_entries_over_their_answers() -> None:
+    """ctags-faq (groff HTML): each question bold, its answer after a line break or
+    in the next paragraph; the page glued each question to its answer as one
+    paragraph, or folded it into the answer before."""
+    text = ("## DESCRIPTION\n\n***What is the difference between Frob and Old Frob?***   \nFrob is a fork of Old Frob.\n\n"
+            "The most notable one is that Frob reads no ~/.frob file.\n\n"
+            "**How can I avoid having to\nspecify my favorite option every time?**\n  \nSet the variable FROB.\n\n"
+            "**What are these strange bits of text beginning with ;\" which follow many of the lines in the tag "
+            "file?**   \nThese are extension flags.\n\n## SEE ALSO\n\nfrob(1)\n")
+    entries = [(e.term, [block_text(b) for b in e.body]) for _, b in walk(read_markdown(text))
+               if isinstance(b, Terms) for e in b.entries]
+    assert entries == [
+        ("What is the difference between Frob and Old Frob?",
+         ["Frob is a fork of Old Frob.", "The most notable one is that Frob reads no ~/.frob file."]),
+        ("How can I avoid having to specify my favorite option every time?", ["Set the variable FROB."]),
+        ('What are these strange bits of text beginning with ;" which follow many of the lines in the tag file?',
+         ["These are extension flags."])]

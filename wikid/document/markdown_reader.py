@@ -59,6 +59,7 @@ _QUESTION_LED = re.compile(r"^([^?]{3,}\?)\s+(\S.*)$")  # a question, then what 
 _LONE_OPTION = re.compile(r'^[-+@][^\s]+(?: [^\s]+){0,3}$|^"[^"\s]{1,40}"$')  # `--all`, `-o file`, `@file`, `"=frames"`
 _SETTING_TAG = re.compile(r"^[A-Za-z][\w.-]*(?:=\S|\[=)")  # `stride=stride-size`, `lazy_init[= <0|1>]`
 MAX_BROKEN_TAG_CHARS = 80
+MAX_QUESTION_CHARS = 200
 MAX_BROKEN_TAG_WORDS = 6
 _NUMBERED_TITLE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
 _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assignment, a redirection, a path
@@ -293,10 +294,13 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
     tag, text = _Inline(), _Inline()
     tag.read_children(children[:cut])
     text.read_children(children[cut + 1:])
+    marked = [c for c in children[:cut] if not (c.type == "text" and not c.content.strip("* "))]
+    if tag.text.endswith("?") and text.text and len(tag.text) <= MAX_QUESTION_CHARS \
+            and all(c.type in ("strong", "em") for c in marked):
+        return Term(tag.text, (Paragraph(text.text),)), True  # a FAQ's bold question over its answer
     if not tag.text or not text.text or len(tag.text) > MAX_BROKEN_TAG_CHARS or tag.text[-1] in ".!?,;:" \
             or _NUMBERED_TITLE.match(tag.text):
         return None  # `1. Program structure` over its text: a run-in heading
-    marked = [c for c in children[:cut] if not (c.type == "text" and not c.content.strip("* "))]
     after = [c for c in children[cut + 1:] if not (c.type == "text" and not c.content.strip("* "))]
     if marked and after and all(c.type == "strong" for c in marked + after):
         return None  # two bold lines (a synopsis's forms, one per line): no tag over its text
@@ -306,6 +310,19 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
     if not strong and len(tag.text.split()) > MAX_BROKEN_TAG_WORDS:
         return None  # a sentence broken where its line ended, not a tag
     return Term(tag.text, (Paragraph(text.text),)), strong
+
+
+def _bold_question(node: SyntaxTreeNode) -> str | None:
+    """The question of a paragraph that is one bold question and nothing else (a FAQ's
+    `**How can I avoid ...?**` over its answer), or None."""
+    if node.type != "paragraph" or not node.children or node.children[0].type != "inline":
+        return None
+    parts = [c for c in node.children[0].children if c.type not in ("softbreak", "hardbreak")
+             and not (c.type == "text" and not c.content.strip())]
+    if not parts or not all(c.type in ("strong", "em") for c in parts):
+        return None
+    text = inline_text(node.children[0])
+    return text if text.endswith("?") and len(text) <= MAX_QUESTION_CHARS else None
 
 
 def _lone_tag(node: SyntaxTreeNode, lines: list[str]) -> str | None:
@@ -449,6 +466,9 @@ def read_markdown(text: str) -> Outline:
         elif skipping is None and (broken := _broken_tag(node)) is not None:
             tagged[len(events)] = broken[1]
             events.append(Terms((broken[0],)))
+        elif skipping is None and (question := _bold_question(node)) is not None:
+            tagged[len(events)] = True  # its answer is the paragraphs after it
+            events.append(Terms((Term(question, ()),)))
         elif skipping is None and (tag := _lone_tag(node, lines)) is not None:
             last = events[-1] if events else None
             if isinstance(last, Terms) and len(events) - 1 in tagged and not last.entries[-1].body:
