@@ -1974,3 +1974,14 @@ def test_a_faqs_bold_questions_are_entries_over_their_answers() -> None:
         ("How can I avoid having to specify my favorite option every time?", ["Set the variable FROB."]),
         ('What are these strange bits of text beginning with ;" which follow many of the lines in the tag file?',
          ["These are extension flags."])]
+
+
+def test_an_aligned_list_keeps_the_item_whose_name_is_wider_than_its_column() -> None:
+    """Debian's perl README: `perl-modules-5.36 - Architecture ...` is wider than the
+    list's name column; it and the item above it became one paragraph."""
+    text = ("Frob Packages for Debian\n========================\n\n"
+            "  frob             - The frob interpreter.\n  frob-doc         - Frob documentation.\n"
+            "  libfrob5.36      - Shared frob library.\n  frob-modules-5.36 - Architecture independent core modules.\n"
+            "  libfrob-dev      - Frob library: development files.\n\nTo provide a minimal frob, install frob-base.\n")
+    terms = [e.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
+    assert terms == ["frob", "frob-doc", "libfrob5.36", "frob-modules-5.36", "libfrob-dev"]

@@ -92,6 +92,7 @@ MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
 MAX_STACKED_TAGS = 6  # names of one value stacked on their own lines (`e`, `expired`)
 # one of them: a word or two, or a symbol (`-`, `?`, `undefined, undef`), no sentence
 MAX_COMMAND_LINES = 6
+MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
@@ -564,7 +565,7 @@ class _Reader:
             # `  perlfaq1  General questions`): this entry's own list, nested
             deeper = _INLINE_TAG.match(nxt.text) if nxt is not None and line.indent < nxt.indent < column else None
             if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
-                    or (sibling is not None and line.indent + sibling.start(3) == column) \
+                    or (sibling is not None and (line.indent + sibling.start(3) == column or _overflowing(inline, sibling))) \
                     or (deeper is not None and nxt.indent + deeper.start(3) == column):
                 stop = self.entry_extent(i, end, line.indent)
                 return self.entry(inline.group(1), [_Line(column, inline.group(3)), *self.lines[i + 1 : stop]]), stop
@@ -920,6 +921,15 @@ class _Reader:
             out += list(self.nested(block))
             return out, stop
         return out, j
+
+
+def _overflowing(inline: re.Match[str], sibling: re.Match[str]) -> bool:
+    """Whether two `tag - Text` lines at one margin are one list though their texts do
+    not start at one column: one tag is wider than the others' column and its dash
+    stands a space or two further right (`perl-modules-5.36 - Architecture ...` among
+    `libperl5.36      - Shared ...`)."""
+    dashes = all(_DASH_SEPARATOR.match(m.group(2)) or m.group(2).strip() in ("-", "–", "—") for m in (inline, sibling))
+    return dashes and abs(inline.start(3) - sibling.start(3)) <= MAX_OVERFLOW
 
 
 def _command_lines(texts: list[str]) -> bool:
