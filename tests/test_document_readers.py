@@ -1985,3 +1985,11 @@ def test_an_aligned_list_keeps_the_item_whose_name_is_wider_than_its_column() ->
             "  libfrob-dev      - Frob library: development files.\n\nTo provide a minimal frob, install frob-base.\n")
     terms = [e.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
     assert terms == ["frob", "frob-doc", "libfrob5.36", "frob-modules-5.36", "libfrob-dev"]
+
+
+def test_an_option_whose_argument_ends_in_an_ellipsis_is_a_tag() -> None:
+    """cpan's `-M mirror1,mirror2,...` over its text was read as a sentence and folded
+    into `-m`'s description."""
+    text = "-m  \nMake the specified modules.\n\n-M mirror1,mirror2,...  \nA comma-separated list of mirrors.\n"
+    assert [(e.term, e.description) for _, b in walk(read_markdown(text)) if isinstance(b, Terms) for e in b.entries] == [
+        ("-m", "Make the specified modules."), ("-M mirror1,mirror2,...", "A comma-separated list of mirrors.")]

@@ -298,9 +298,9 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
     if tag.text.endswith("?") and text.text and len(tag.text) <= MAX_QUESTION_CHARS \
             and all(c.type in ("strong", "em") for c in marked):
         return Term(tag.text, (Paragraph(text.text),)), True  # a FAQ's bold question over its answer
-    if not tag.text or not text.text or len(tag.text) > MAX_BROKEN_TAG_CHARS or tag.text[-1] in ".!?,;:" \
-            or _NUMBERED_TITLE.match(tag.text):
-        return None  # `1. Program structure` over its text: a run-in heading
+    if not tag.text or not text.text or len(tag.text) > MAX_BROKEN_TAG_CHARS \
+            or (tag.text[-1] in ".!?,;:" and not tag.text.endswith("...")) or _NUMBERED_TITLE.match(tag.text):
+        return None  # `1. Program structure` over its text: a run-in heading (`-M a,b,...` is a tag)
     after = [c for c in children[cut + 1:] if not (c.type == "text" and not c.content.strip("* "))]
     if marked and after and all(c.type == "strong" for c in marked + after):
         return None  # two bold lines (a synopsis's forms, one per line): no tag over its text
