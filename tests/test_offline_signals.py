@@ -487,3 +487,15 @@ def test_a_long_chapter_leaves_the_chapters_after_it_their_first_part() -> None:
     assert [s.title for s in kept] == ["Chapter 1", "Chapter 4", "Chapter 5", "Chapter 6"]
     assert [s.sections[0].title for s in kept[2:]] == ["5.1. Question 1 of chapter 5?", "6.1. Question 1 of chapter 6?"]
     assert LONG_BUDGET_WORDS // 200 < len(kept[1].sections) < 200
+
+
+def test_a_glossarys_items_are_no_attributes_and_a_wrapped_value_is_whole() -> None:
+    """node's glossary (`* **IDE**: ... facilities to` / `  computer programmers ...`)
+    became a page's attributes, cut where each line wrapped."""
+    from wikid.document.reading import read
+
+    prose = "\n".join(f"Line {n} of prose about frob and what it does." for n in range(50))
+    glossary = "".join(f"* **T{n}**: Term {n} - a thing the frob project names\n  in its discussions.\n" for n in range(8))
+    text = f"# Glossary\n\n{prose}\n\n{glossary}\nOwner: Ana Lima\nScope: the frob tools, their manuals and\n  their tests\nStatus: active\n"
+    assert [(a.label, a.value) for a in read_signals(read(text).main_text).attributes] == [
+        ("Owner", "Ana Lima"), ("Scope", "the frob tools, their manuals and their tests"), ("Status", "active")]

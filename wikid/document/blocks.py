@@ -215,8 +215,13 @@ def parse(text: str) -> list[Block]:
             flush()  # (`Starting program: ...` under `(gdb) run` is what the program printed)
             start = i
             paragraph.append(line)
-            flush()
             i += 1
+            margin = len(line) - len(line.lstrip())
+            while i < n and lines[i].strip() and len(lines[i]) - len(lines[i].lstrip()) > margin \
+                    and not _FIELD_LINE.match(lines[i]) and not _ITEM.match(lines[i]):
+                paragraph.append(lines[i])  # its value wrapped under it
+                i += 1
+            flush()
             continue
         if not paragraph:
             start = i

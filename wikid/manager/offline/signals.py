@@ -96,6 +96,7 @@ _FIELD = re.compile(
     r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?"
     r"(?P<key>[^\W\d_][\w ./&'()#-]{0,48}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?P<value>\S.*)"
 )
+_ITEM_LINE = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s")
 _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
 _SEPARATOR_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
 _MD_LINK = re.compile(r"!?\[([^\[\]]*)\]\([^)\[]*\)")
@@ -301,11 +302,12 @@ class _Parsed:
 MIN_OPEN_WORDS = 8
 
 
-def _completes_sentence(lines: list[str], i: int) -> bool:
+def _completes_sentence(lines: list[str], i: int, wrapped: set[int]) -> bool:
     """Whether the `Key: value` run at line `i` ends a sentence the text before it left
-    open (`... which corresponds to` over `input:  U+0041`): an example, not properties."""
+    open (`... which corresponds to` over `input:  U+0041`): an example, not properties.
+    (`wrapped`: the lines that go on a field's value.)"""
     n = i - 1
-    while n >= 0 and (not lines[n].strip() or _FIELD.match(lines[n])):
+    while n >= 0 and (not lines[n].strip() or _FIELD.match(lines[n]) or n in wrapped):
         n -= 1
     if n < 0:
         return False
@@ -327,6 +329,7 @@ def _parse_body(body: str) -> _Parsed:
     out = _Parsed()
     lines = body.splitlines()
     in_code = False
+    wrapped_lines: set[int] = set()
 
     i = 0
     while i < len(lines):
@@ -365,10 +368,17 @@ def _parse_body(body: str) -> _Parsed:
         if out.first_line is None and not out.headings:
             out.first_line = _clean_inline(stripped)
         m = _FIELD.match(line)
-        if m and len(m.group("key").split()) <= MAX_KEY_WORDS and not _completes_sentence(lines, i):
-            key, value = m.group("key").strip(), _clean_inline(m.group("value"))
+        if m and len(m.group("key").split()) <= MAX_KEY_WORDS and not _completes_sentence(lines, i, wrapped_lines):
+            wrapped = [m.group("value")]
+            j = i + 1
+            while j < len(lines) and lines[j].strip() and _indent(lines[j]) > _indent(line) \
+                    and not _FIELD.match(lines[j]) and not _ITEM_LINE.match(lines[j]):
+                wrapped.append(lines[j].strip())  # the value goes on, wrapped under its line
+                wrapped_lines.add(j)
+                j += 1
+            key, value = m.group("key").strip(), _clean_inline(" ".join(wrapped))
             out.fields.append(Field(norm_key(key), key, value, i, False))
-            i += 1
+            i = j
             continue
         i += 1
     # A run of `Key: value` lines is structured; one key again and again is a program's
@@ -404,14 +414,25 @@ def _without_comparisons(fields: list[Field], lines: dict[int, str], text: list[
 
 def _beside(n: int, lines: list[str]) -> list[int]:
     """The lines a `Key: value` line n runs on with: the ones right before and after
-    it, or two away over a blank line at its indentation (a document's blocks are
-    read apart, a blank line between each, and a field line is a block of its own)."""
-    out = []
-    for step in (-1, 1):
-        near, far = n + step, n + 2 * step
-        out.append(near)
-        if 0 <= far < len(lines) and not lines[near].strip() and _indent(lines[far]) == _indent(lines[n]):
-            out.append(far)
+    it, or, over a blank line at its indentation, the first line of the block above
+    and the line after its own block (a document's blocks are read apart, a blank line
+    between each, and a field line with its wrapped value is a block of its own); a
+    list's items are apart as written (a glossary's `* **IDE**: ...` are its items,
+    not a record's fields)."""
+    out = [n - 1, n + 1]
+    if _ITEM_LINE.match(lines[n]):
+        return out
+    if n >= 2 and not lines[n - 1].strip() and lines[n - 2].strip():
+        above = n - 2
+        while above > 0 and lines[above - 1].strip():
+            above -= 1
+        if _indent(lines[above]) == _indent(lines[n]):
+            out.append(above)
+    end = n
+    while end + 1 < len(lines) and lines[end + 1].strip():
+        end += 1
+    if end + 2 < len(lines) and not lines[end + 1].strip() and _indent(lines[end + 2]) == _indent(lines[n]):
+        out.append(end + 2)
     return out
 
 
