@@ -1993,3 +1993,19 @@ def test_an_option_whose_argument_ends_in_an_ellipsis_is_a_tag() -> None:
     text = "-m  \nMake the specified modules.\n\n-M mirror1,mirror2,...  \nA comma-separated list of mirrors.\n"
     assert [(e.term, e.description) for _, b in walk(read_markdown(text)) if isinstance(b, Terms) for e in b.entries] == [
         ("-m", "Make the specified modules."), ("-M mirror1,mirror2,...", "A comma-separated list of mirrors.")]
+
+
+def test_a_groff_sentence_running_on_into_a_command_keeps_the_command_as_code() -> None:
+    """mke2fs: `... must have been already created using the command` over
+    `mke2fs -O journal_dev external-journal`; the page's row ended on `the command`."""
+    from wikid.manager.offline.content import _abridge_term
+
+    main, _, _ = main_and_furniture(
+        b'<html><head><meta name="generator" content="groff -Thtml"></head><body>'
+        b'<p style="margin-left:11%"><b>device=</b><i>journal</i></p><p style="margin-left:17%">Attach the file system '
+        b'to the journal device. The journal must have been already created using the command</p>'
+        b'<p style="margin-left:17%"><b>mkfrob -O journal_dev</b> <i>journal</i></p>'
+        b'<p style="margin-left:17%">Note that the journal must have the same block size.</p></body></html>')
+    [entry] = [e for _, b in walk(read_markdown(main)) if isinstance(b, Terms) for e in b.entries]
+    assert entry.body[1] == Code("mkfrob -O journal_dev journal")
+    assert _abridge_term(entry).body[1:] == (Code("mkfrob -O journal_dev journal"),)

@@ -44,6 +44,7 @@ MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a desc
 MAX_OPTION_TAG_CHARS = 240  # an option's forms, one after another
 _CODE = re.compile(r"[{}\[\]<>|$=]|^-|\s-{1,2}\w|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
 MAX_LINE_CHARS = 100
+MIN_RUN_ON_WORDS = 6  # a sentence this long ending on a lower-case word runs on into the line after it
 _COMMENT_LINE = re.compile(r"^(?:#|//) ")  # a comment in a script, its sentence ended or not
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
@@ -170,10 +171,14 @@ def _nofill(lines: list[str]) -> bool:
 
 def _introduced_example(paragraph: Tag) -> bool:
     """A one-line paragraph of code that the paragraph before introduces (`... as in:`
-    over `"http://site.{one,two}.com"`): groff sets it at the text's own indent."""
+    over `"http://site.{one,two}.com"`, or a sentence that runs on into it: `...
+    created using the command` over `mke2fs -O journal_dev external-journal`): groff
+    sets it at the text's own indent."""
     before = paragraph.find_previous_sibling()
     text = _text(paragraph)
-    return isinstance(before, Tag) and before.name == "p" and _text(before).endswith(":") \
+    said = _text(before) if isinstance(before, Tag) and before.name == "p" else ""
+    runs_on = len(said.split()) >= MIN_RUN_ON_WORDS and said.split()[-1].isalpha() and said.split()[-1].islower()
+    return (said.endswith(":") or runs_on) \
         and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith(".") and _CODE.search(text) is not None
 
 

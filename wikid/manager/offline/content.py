@@ -254,7 +254,12 @@ def _abridge_term(term: Term) -> Term:
             said = split_sentences(description)
             description = " ".join(said[:-1]) if len(said) > 1 else description
     else:
-        under = _later_list(term.body[term.body.index(paragraphs[0]) + 1:] if paragraphs else ())
+        following = term.body[term.body.index(paragraphs[0]) + 1:] if paragraphs else ()
+        runs_on = description == first and description[-1:] not in (".", "!", "?", ")", '"')
+        if runs_on and following and isinstance(following[0], Code) and len(following[0].text.splitlines()) <= MAX_CODE_LINES:
+            under = following[:1]  # `... must already have been created using the command` over the command
+        else:
+            under = _later_list(following)
     return Term(term.term, ((Paragraph(description),) if description else ()) + under)
 
 
