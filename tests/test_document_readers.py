@@ -2009,3 +2009,23 @@ def test_a_groff_sentence_running_on_into_a_command_keeps_the_command_as_code() 
     [entry] = [e for _, b in walk(read_markdown(main)) if isinstance(b, Terms) for e in b.entries]
     assert entry.body[1] == Code("mkfrob -O journal_dev journal")
     assert _abridge_term(entry).body[1:] == (Code("mkfrob -O journal_dev journal"),)
+
+
+def test_a_news_file_of_two_programs_gives_its_first_programs_releases_one_change_a_line() -> None:
+    """bc's NEWS also lists dc's releases (`Changes in dc 1.4 to 1.4.1.`): dc's 1.4.1
+    was among bc's recent changes, `Bug fixes:` was a change and the fixes under it
+    one item."""
+    text = ("This is GNU frob version 1.07.1.  (And defrob version 1.4.1)\n\n"
+            "Changes in frob from 1.07 to 1.07.1.\n    Fixed ibase extension causing problems for read()\n"
+            "    Fixed parallel make problem.\n\nChanges in defrob 1.4 to 1.4.1.\n    Fixed defrob \"Q\" command bug.\n\n"
+            "Changes in frob from 1.06 to 1.07.\n    Added void functions.\n    Bug fixes:\n"
+            "\tfixes bug in load_code introduced by mathlib string storage in 1.06.\n\tfix to get long options working.\n"
+            "\tsignal code clean-up.\n\tfixed a bug in the AVL tree routines.\n\tremoved a double free.\n"
+            "    Added base 17 to 36 for ibase.\n\nChanges in defrob from 1.3 to 1.4:\n    Bug fixes.\n\n"
+            "Changes from 1.03\n    Fixed a crash.\n")
+    releases = read_releases(text, read_outline(text, ".txt"))
+    assert [r.version for r in releases] == ["1.07.1", "1.07", "1.03"]
+    assert [c.text for c in releases[1].changes] == [
+        "Added void functions.", "fixes bug in load_code introduced by mathlib string storage in 1.06.",
+        "fix to get long options working.", "signal code clean-up.", "fixed a bug in the AVL tree routines.",
+        "removed a double free.", "Added base 17 to 36 for ibase."]

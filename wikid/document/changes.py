@@ -28,6 +28,7 @@ from wikid.document.text_reader import read_text
 MAX_RELEASES = 12  # the newest are what a page shows
 LINE_KEY_WORDS = 6  # a paragraph's lines are found in the text by up to this many first words
 MAX_RUN_LINES = 40
+MAX_LABEL_WORDS = 4  # `Changes in this version:` over the changes: a label, no change
 LISTED_SHARE = 0.6  # of a paragraph's lines opening a statement: a NEWS file's changes, one a line
 MIN_DATED = 2  # releases with a date that make the undated version mentions around them no releases
 MAX_MARKER_WORDS = 12
@@ -65,6 +66,10 @@ _DATE_WORDS = re.compile(
     r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\b",
     re.IGNORECASE,
 )
+
+
+_PROGRAM = re.compile(r"\b([A-Za-z][\w+-]*)\s+(?:from\s+)?v?\d+\.\d")
+_NOT_PROGRAMS = frozenset({"version", "release", "from", "to", "in", "changes", "since", "and", "v"})
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,14 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
             group = label.group(1)  # `** Bug fixes` over the changes it groups
         elif isinstance(event, Paragraph) and not _is_signature(event.text):
             out.append(Change(event.text, group, kind="paragraph"))
-    return _without_checksums(out)
+    return _without_labels(_without_checksums(out))
+
+
+def _without_labels(changes: list[Change]) -> list[Change]:
+    """The changes but for a label over the ones after it (`Bug fixes:`, `Changes in
+    this version:`), a line of a NEWS file that says no change itself."""
+    return [c for n, c in enumerate(changes) if not (
+        n + 1 < len(changes) and c.text.endswith(":") and len(c.text.split()) <= MAX_LABEL_WORDS and not c.children)]
 
 
 def _without_checksums(changes: list[Change]) -> list[Change]:
@@ -250,7 +262,7 @@ def read_releases(text: str, outline: Outline) -> list[Release]:
     lines = _line_runs(text) if entries else {}
     out = [Release(version_in(e.title) or "", parse_date(e.title), e.title, tuple(_changes(_split_lines(e.body, lines))))
            for e in entries]
-    return _newest_first(_without_listings(out))[:MAX_RELEASES]
+    return _newest_first(_one_program(_without_listings(out)))[:MAX_RELEASES]
 
 
 def _line_runs(text: str) -> dict[str, list[str]]:
@@ -288,7 +300,9 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
     """A release's paragraphs, a paragraph of short lines each opening a statement
     (`Fixed ibase extension causing problems for read()` over `Fixed parallel make
     problem.`) split into one change per line: a NEWS file lists its changes so, one a
-    line, no bullets; a line opening in lower case goes on the one before."""
+    line, no bullets; a line opening in lower case goes on the one before unless that
+    one ended a sentence (`fix to get long options working.` after `fixes bug in
+    load_code.`)."""
     out: list[Heading | Block] = []
     for event in body:
         raw = _raw_lines(event.text, lines) if isinstance(event, Paragraph) else None
@@ -297,7 +311,7 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
             continue
         items: list[str] = []
         for line in raw:
-            if items and not line[:1].isupper() and not line.startswith("["):
+            if items and not line[:1].isupper() and not line.startswith("[") and not items[-1].endswith((".", "!", "?")):
                 items[-1] = f"{items[-1]} {line}"
             else:
                 items.append(line)
@@ -320,6 +334,25 @@ def _without_listings(releases: list[Release]) -> list[Release]:
     with nothing under it, where the document has its entry with its changes."""
     described = {r.version for r in releases if r.changes}
     return [r for r in releases if r.changes or r.version not in described]
+
+
+def _program(title: str) -> str | None:
+    """The program a release's heading names before its version (`Changes in dc from
+    1.3 to 1.4:` names dc), or None."""
+    found = _PROGRAM.search(title)
+    name = found.group(1).casefold() if found else None
+    return None if name is None or name in _NOT_PROGRAMS else name
+
+
+def _one_program(releases: list[Release]) -> list[Release]:
+    """The releases of the program the document is about, when its headings name two
+    or more (bc's NEWS also lists dc's releases, `Changes in dc 1.4 to 1.4.1.`): those
+    of the program its first release names (and those naming none)."""
+    names = [_program(r.title) for r in releases]
+    named = [n for n in names if n is not None]
+    if len(set(named)) < 2:
+        return releases
+    return [r for r, name in zip(releases, names, strict=True) if name in (None, named[0])]
 
 
 def version_key(version: str) -> tuple[int, ...]:
