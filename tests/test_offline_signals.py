@@ -414,7 +414,9 @@ def test_a_comparison_of_several_things_in_key_value_lines_is_no_attribute() -> 
     prose = "\n".join(f"Line {n} of prose about frob and what it does." for n in range(50))
     text = (f"# frob FAQ\n\n{prose}\n\n6.6.1. Maximum line length\n\n      GNU frob:        no limit\n"
             "      sfrob:           no limit\n      frobmod v1.0:    4096 bytes\n      HHfrob v1.5:     4000 bytes\n"
-            "      frob v1.6:       [pending]\n\nOwner: Ana Lima\nBudget: 40,000 EUR\nStatus: active\n")
+            "      frob v1.6:       [pending]\n\n6.6.5. Limits on label names\n\n      GNU frob:        no limit\n"
+            "      sfrob:           no limit\n      BSD frob:        8 characters\n\n"
+            "Owner: Ana Lima\nBudget: 40,000 EUR\nStatus: active\n")
     assert [(a.label, a.value) for a in read_signals(text).attributes] == [
         ("Owner", "Ana Lima"), ("Budget", "40,000 EUR"), ("Status", "active")]
     # as the engine reads it: the document's blocks apart, blank lines between (`sfrob:` is no
@@ -496,6 +498,7 @@ def test_a_glossarys_items_are_no_attributes_and_a_wrapped_value_is_whole() -> N
 
     prose = "\n".join(f"Line {n} of prose about frob and what it does." for n in range(50))
     glossary = "".join(f"* **T{n}**: Term {n} - a thing the frob project names\n  in its discussions.\n" for n in range(8))
-    text = f"# Glossary\n\n{prose}\n\n{glossary}\nOwner: Ana Lima\nScope: the frob tools, their manuals and\n  their tests\nStatus: active\n"
+    text = (f"# Glossary\n\n{prose}\n\n{glossary}\nOwner: Ana Lima\nScope: the frob tools, their manuals and\n  their tests\n"
+            "Status: active\nFiles: stands for one or more names entered on the\ncommand line, with wildcards.\n")
     assert [(a.label, a.value) for a in read_signals(read(text).main_text).attributes] == [
         ("Owner", "Ana Lima"), ("Scope", "the frob tools, their manuals and their tests"), ("Status", "active")]

@@ -377,7 +377,8 @@ def _parse_body(body: str) -> _Parsed:
                 wrapped_lines.add(j)
                 j += 1
             key, value = m.group("key").strip(), _clean_inline(" ".join(wrapped))
-            out.fields.append(Field(norm_key(key), key, value, i, False))
+            if not goes_on(value):  # (`files: "files" stands for ... entered on the`: a paragraph's first line)
+                out.fields.append(Field(norm_key(key), key, value, i, False))
             i = j
             continue
         i += 1
@@ -407,8 +408,13 @@ def _without_comparisons(fields: list[Field], lines: dict[int, str], text: list[
     for f in fields:
         if f.line in lines and not f.row:
             runs.setdefault(run_of[f.line], []).append(f)
-    dropped = {id(f) for run in runs.values() if len(run) >= MIN_COMPARED
-               and 2 * sum(is_property(replace(f, structured=True)) for f in run) < len(run) for f in run}
+    compared = [run for run in runs.values() if len(run) >= MIN_COMPARED
+                and 2 * sum(is_property(replace(f, structured=True)) for f in run) < len(run)]
+    dropped = {id(f) for run in compared for f in run}
+    # a key of a comparison is compared wherever it stands (`GNU sed: no limit` again under
+    # the next limit, with more of the keys that name properties there)
+    keys = {f.key for run in compared for f in run}
+    dropped |= {id(f) for run in runs.values() if 2 * sum(f.key in keys for f in run) >= len(run) for f in run}
     return [f for f in fields if id(f) not in dropped]
 
 
