@@ -2029,3 +2029,13 @@ def test_a_news_file_of_two_programs_gives_its_first_programs_releases_one_chang
         "Added void functions.", "fixes bug in load_code introduced by mathlib string storage in 1.06.",
         "fix to get long options working.", "signal code clean-up.", "fixed a bug in the AVL tree routines.",
         "removed a double free.", "Added base 17 to 36 for ibase."]
+
+
+def test_two_forms_of_one_command_over_one_text_are_one_entry() -> None:
+    """gpg's EXAMPLES: `gpg --verify pgpfile` over `gpg --verify sigfile [datafile]`
+    over their text read as the sentence `gpg --verify pgpfile gpg --verify ...`."""
+    text = ("EXAMPLES\n       frob --fingerprint user_ID\n              show fingerprint\n\n"
+            "       frob --verify pgpfile\n       frob --verify sigfile [datafile]\n"
+            "              Verify the signature of the file.\n")
+    terms = [e.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
+    assert terms == ["frob --fingerprint user_ID", "frob --verify pgpfile, frob --verify sigfile [datafile]"]

@@ -527,6 +527,9 @@ class _Reader:
         while tags + 1 < end and (t := self.lines[tags + 1]) is not None and t.indent == line.indent \
                 and _OPTION_TAG.match(t.text) and _OPTION_TAG.match(self.lines[tags].text):  # type: ignore[union-attr]
             tags += 1  # `-o logfile` over `--output-file=logfile`: one option's forms, one per line
+        while tags == i and tags + 2 < end and (t := self.lines[tags + 1]) is not None and t.indent == line.indent \
+                and self.same_command(i, tags + 1):
+            tags += 1  # `gpg --verify pgpfile` over `gpg --verify sigfile [datafile]`: two forms of one entry
         forms = [t.text for t in self.lines[i : tags + 1] if t is not None]
         below = self.lines[tags + 1] if tags + 1 < end else None
         if tags > i and below is not None and below.indent >= line.indent + 2:
@@ -581,6 +584,16 @@ class _Reader:
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def same_command(self, i: int, k: int) -> bool:
+        """Whether lines i and k are two forms of one command over the text under k: both
+        short, neither a sentence, the same command word first, and the text deeper."""
+        first, second, below = self.lines[i], self.lines[k], self.lines[k + 1]
+        assert first is not None and second is not None
+        words = first.text.split()
+        return below is not None and below.indent >= first.indent + 2 and len(words) >= 2 \
+            and words[0] == second.text.split()[0] and _COMMAND_LINE.match(words[0]) is not None \
+            and all(len(x.text) <= MAX_TAG_CHARS and not _SENTENCE_END.search(x.text.rstrip("]")) for x in (first, second))
 
     def colon_entry(self, i: int, end: int) -> tuple[Terms, int]:
         """An option ended by a colon over its text at the same margin (`--seq:` then
