@@ -2039,3 +2039,18 @@ def test_two_forms_of_one_command_over_one_text_are_one_entry() -> None:
             "              Verify the signature of the file.\n")
     terms = [e.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
     assert terms == ["frob --fingerprint user_ID", "frob --verify pgpfile, frob --verify sigfile [datafile]"]
+
+
+def test_a_contents_list_of_lettered_appendices_is_no_table() -> None:
+    """lsof's quick start lists its appendices `A.  Selection Options` ... under its
+    numbered contents, read as a table; the page showed `| A. | Selection Options |`."""
+    from wikid.document.outline import _without_contents
+
+    titles = ["1. Introduction", "2. Finding Uses of a File", "A. Selection Options", "B. Output Options",
+              "C. Precautionary Options"]
+    listed = Table(("A.", "Selection Options"), (("B.", "Output Options"), ("C.", "Precautionary Options")))
+    outline = Outline((Paragraph("Contents of the quick start follow."), listed),
+                      tuple(Section(t, 1, (Paragraph(f"What {t} says."),), ()) for t in titles), {})
+    pruned = _without_contents(outline)
+    assert pruned.blocks == (Paragraph("Contents of the quick start follow."),)
+    assert [s.title for s in pruned.sections] == titles

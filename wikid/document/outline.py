@@ -130,7 +130,7 @@ _SECTION_NUMBER = re.compile(r"(?:^|\s)\d{1,3}(?:\.\d{1,3})*\.\s")
 
 
 def _folded(text: str) -> str:
-    return " ".join(re.sub(r"^[\d.]+\s*", "", text.casefold()).split())
+    return " ".join(re.sub(r"^(?:[\d.]+|[a-z]\.)\s*", "", text.casefold()).split())
 
 
 def _without_contents(outline: Outline) -> Outline:
@@ -143,10 +143,13 @@ def _without_contents(outline: Outline) -> Outline:
     outline = Outline(outline.blocks, tuple(s for s in outline.sections if not _is_contents(s)), outline.meta)
 
     def is_toc(block: Block) -> bool:
-        if not isinstance(block, ItemList) or len(block.items) < MIN_TOC_ITEMS:
+        if isinstance(block, ItemList):
+            names = [_folded(i.text) for i in block.items]
+        elif isinstance(block, Table):  # `A.  Selection Options` lines read as a table's rows
+            names = [_folded(" ".join(row)) for row in (block.header, *block.rows)]
+        else:
             return False
-        names = [_folded(i.text) for i in block.items]
-        return sum(1 for n in names if n in titles) >= 0.8 * len(names)
+        return len(names) >= MIN_TOC_ITEMS and sum(1 for n in names if n in titles) >= 0.8 * len(names)
 
     def prune(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         out: list[Block] = []
