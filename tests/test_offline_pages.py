@@ -593,3 +593,15 @@ def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repea
     assert "Read mkfrob's command-line options from file." in page
     assert "Read tunefrob's command-line options from file." in page
     assert page.count("A whitespace character may be included in an option") == 1
+
+
+def test_a_note_of_changes_left_out_says_which_release_they_are_of() -> None:
+    """rsync's page said `*16 more changes in NEWS for rsync 3.5.0.*` under two releases:
+    the same sentence twice, and not which release's changes they were."""
+    releases = "".join(f"# NEWS for frob 3.{n}.0\n\n" + "".join(f"- Fixed bug number {n}{k} in the frob core.\n"
+                                                                 for k in range(70)) + "\n" for n in (5, 4))
+    pages = run([SourceDocument("NEWS.md", releases)]).pages
+    [page] = [t for t in pages.values() if "Fixed bug number 50" in t]
+    notes = [line for line in page.splitlines() if "more changes" in line]
+    assert len(notes) == 2 and len(set(notes)) == 2
+    assert " to 3.5.0 in " in notes[0] and " to 3.4.0 in " in notes[1]

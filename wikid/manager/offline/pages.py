@@ -795,7 +795,8 @@ def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
             else:
                 parts = [f"*Listed in {inline(source.title)}.*{ref}"]
             if left:
-                parts.append(f"*{left} more change{'s' if left != 1 else ''} in {inline(source.title)}.*")
+                version = f" to {release.version}" if release.version else ""  # (each note says which release it is of)
+                parts.append(f"*{left} more change{'s' if left != 1 else ''}{version} in {inline(source.title)}.*")
             out += parts
     return ["\n\n".join(out)]
 
