@@ -2054,3 +2054,22 @@ def test_a_contents_list_of_lettered_appendices_is_no_table() -> None:
     pruned = _without_contents(outline)
     assert pruned.blocks == (Paragraph("Contents of the quick start follow."),)
     assert [s.title for s in pruned.sections] == titles
+
+
+def test_a_pdfs_key_list_keeps_punctuation_keys_and_key_chords_as_tags() -> None:
+    """less's PDF: `’ (Single quote.) Followed by ...` and `ESC-n Repeat ...` after
+    a key whose text ended ran into that key's description, cut where the page's
+    row ended."""
+    text = ("COMMANDS\n     m Followed by any letter, marks the first displayed line with that letter. If the\n"
+            "           status column is enabled, it shows the marked line.\n"
+            "     M Acts like m, except the last displayed line is marked rather than the first displayed line.\n"
+            "     ’ (Single quote.) Followed by any lowercase or uppercase letter, returns to the position which was\n"
+            "           previously marked with that letter.\n"
+            "     N Repeat previous search, but in the reverse direction.\n"
+            "     ESC-n Repeat previous search, but crossing file boundaries. The effect is as if the search were\n"
+            "           modified by *.\n")
+    terms = {e.term: e.description for _, b in walk(read_outline(text, ".pdf")) if isinstance(b, Terms) for e in b.entries}
+    assert terms["M"] == "Acts like m, except the last displayed line is marked rather than the first displayed line."
+    assert terms["’ (Single quote.)"].endswith("previously marked with that letter.")
+    assert terms["N"] == "Repeat previous search, but in the reverse direction."
+    assert terms["ESC-n"].endswith("modified by *.")

@@ -95,6 +95,7 @@ MAX_COMMAND_LINES = 6
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
+_NAMED_KEY = re.compile(r"^([^\w\s] \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")  # a punctuation key and its name
 _STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
@@ -1114,6 +1115,8 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
     word a sentence opens with, not over what a colon introduces), then a sentence: a
     capitalised word, not an identifier (`RelativePathString`), and for a keyword
     a word in lower case after it (`Object Identifier-Index` is a title's words)."""
+    if (key := _NAMED_KEY.match(text)) is not None:
+        return key.group(1), text[key.end():]  # `’ (Single quote.) Followed by ...`: a key, named
     words = text.split(" ")
     for k in range(1, min(5, len(words))):
         if SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
