@@ -2073,3 +2073,14 @@ def test_a_pdfs_key_list_keeps_punctuation_keys_and_key_chords_as_tags() -> None
     assert terms["’ (Single quote.)"].endswith("previously marked with that letter.")
     assert terms["N"] == "Repeat previous search, but in the reverse direction."
     assert terms["ESC-n"].endswith("modified by *.")
+
+
+def test_a_name_section_holding_only_the_name_takes_its_purpose_from_the_description() -> None:
+    """pydoc's `NAME` / `logging` over `DESCRIPTION` / `Logging package for Python.`:
+    the page had no lead and its description was its data file's `A table of 18 rows`."""
+    text = ("Help on package frob:\n\nNAME\n    frob\n\nDESCRIPTION\n    Frobbing package for Python. Based on PEP 282.\n\n"
+            "PACKAGE CONTENTS\n    config\n    handlers\n")
+    man = read_manpage(read_outline(text, ".txt"))
+    assert man is not None and (man.names, man.purpose) == (("frob",), "Frobbing package for Python")
+    comments = text.replace("Frobbing package for Python. Based on PEP 282.", "# Package analogous to threading.py\n    #")
+    assert read_manpage(read_outline(comments, ".txt")) is None

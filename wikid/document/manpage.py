@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections
+from wikid.document.sentences import split_sentences
 
 NAME_TITLES = frozenset({"name", "nom", "nombre", "名前"})
 SYNOPSIS_TITLES = frozenset({"synopsis", "syntax", "usage"})
@@ -25,6 +26,7 @@ _NAME_SEP = re.compile(r"\s+(?:\\?-{1,2}|—|–)\s+|\s+(?:\\?-|—|–)$")
 _REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-z]{0,6}|n|l)\)")
 _FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
 MAX_NAME_CHARS = 60
+MIN_PURPOSE_WORDS = 3  # a DESCRIPTION's first sentence this long says what a NAME-only entity is
 MAX_AUTHOR_WORDS = 4  # `Timo Savola` alone on its line after named addresses: one more author
 _ADDRESS = re.compile(r"^<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?$|^<?https?://\S+>?$")
 MAX_PLAIN_FORM_WORDS = 3  # a usage form without brackets or options: `frobrecover filename`
@@ -74,6 +76,18 @@ def _authors(blocks: tuple[Block, ...]) -> str | None:
     if len(names) < 2:
         return _first_paragraph(blocks)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _described(line: str, siblings: list[Section]) -> tuple[tuple[str, ...], str] | None:
+    """(names, purpose) of a NAME section that holds only the name (pydoc's `NAME` /
+    `logging`), its purpose the first sentence of the DESCRIPTION section; else None."""
+    if " " in line or len(line) > MAX_NAME_CHARS or not _COMMAND_NAME.match(line.casefold()):
+        return None
+    description = next((s for s in siblings if _key(s.title) == "description"), None)
+    first = _first_paragraph(description.blocks) if description is not None else None
+    sentence = split_sentences(first)[0] if first else ""
+    whole = sentence.endswith(".") and sentence[:1].isalpha() and len(sentence.split()) >= MIN_PURPOSE_WORDS
+    return ((line,), sentence.rstrip(".")) if whole else None  # (a block of `# comment` lines says no purpose)
 
 
 def name_of(text: str) -> tuple[tuple[str, ...], str] | None:
@@ -164,6 +178,9 @@ def read_manpage(outline: Outline) -> ManPage | None:
         return None
     line = _first_paragraph(name_section.blocks)
     named = name_of(line) if line else None
+    if named is None and line is not None:
+        named = _described(line, [s for s in all_sections if s.level == name_section.level])
+        line = f"{named[0][0]} - {named[1]}" if named else line
     if named is None or line is None:
         return None
     names, purpose = named
