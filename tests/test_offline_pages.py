@@ -605,3 +605,24 @@ def test_a_note_of_changes_left_out_says_which_release_they_are_of() -> None:
     notes = [line for line in page.splitlines() if "more changes" in line]
     assert len(notes) == 2 and len(set(notes)) == 2
     assert " to 3.5.0 in " in notes[0] and " to 3.4.0 in " in notes[1]
+
+
+def test_a_page_with_documents_is_not_described_by_the_shape_of_its_data_file() -> None:
+    """python's logging page: its module reference gave no lead, and its description
+    was its CSV's `A table of 18 rows with the columns class, module, description.`"""
+    from wikid.document.outline import read_outline
+    from wikid.manager.offline.content import read_content
+    from wikid.manager.offline.pages import PageDraft, PageSource, describe
+
+    def source(ident: str, text: str, suffix: str) -> PageSource:
+        return PageSource(ident, ident, None, read_content(read_outline(text, suffix), text, None, None, suffix))
+
+    notes = source("notes", "Help on frob:\n\nCLASSES\n    Frobber\n", ".txt")
+    table = source("table", "| class | module |\n|---|---|\n| Frobber | frob |\n| Grinder | frob.grind |\n", ".csv")
+    assert table.content.data is not None
+
+    def draft(cited: list[PageSource]) -> PageDraft:
+        return PageDraft("Module", "frob", None, [], [{"id": s.id} for s in cited], {}, cited, "", (), [], [], [], {})
+
+    assert describe(draft([notes, table]), []) == "Module frob, described by 2 sources."
+    assert describe(draft([table]), []).startswith("A table of 2 rows")

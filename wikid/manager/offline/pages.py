@@ -245,8 +245,9 @@ def lead_sentences(cited: list[PageSource], title: str) -> tuple[list[str], str 
 
 def describe(draft: PageDraft, lead: list[str]) -> str:
     """One sentence: the current values that sources disagreed on, else the lead's first
-    sentence (a NAME line reads `name — purpose.`), else the shape of a data source,
-    else what the page is built from. Never cut: a sentence too long is not used."""
+    sentence (a NAME line reads `name — purpose.`), else the shape of its data when
+    data is all it has (a table of 18 rows does not say what a module is), else what
+    the page is built from. Never cut: a sentence too long is not used."""
     resolved = [a for a in draft.attributes if a.status == "canonical"][:3]
     if resolved:
         values = "; ".join(f"{a.label}: {a.value}" for a in resolved)
@@ -261,7 +262,7 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
         if len(named) <= MAX_DESCRIPTION_CHARS:
             return named
     shape = next((s.content.data[0] for s in ordered_sources(draft.cited) if s.content.data), None)
-    if shape and len(shape) <= MAX_DESCRIPTION_CHARS:
+    if shape and len(shape) <= MAX_DESCRIPTION_CHARS and all(s.content.data for s in draft.cited):
         return shape
     count = len(draft.sources)
     kinds = sorted({s.kind for s in draft.cited if s.kind})
