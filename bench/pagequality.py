@@ -885,9 +885,14 @@ def version_key(version: str) -> tuple:
 _CHANGELOG_WORDS = re.compile(r"(?i)\b(?:change ?log|news|changes|release notes|release history|history of)\b")
 
 
+_MANUAL_NAME = re.compile(r"^(?:#{1,3} *)?(?:\*\*)?NAME(?:\*\*)?\s*$", re.MULTILINE)
+
+
 def changelog_versions(text: str, title: str = "") -> list[tuple[int, str]]:
     """(line index, version) of the version headings of a changelog source, in order; []
     when the text is not a changelog (see the module docstring)."""
+    if _MANUAL_NAME.search("\n".join(text.splitlines()[:40])):
+        return []  # a manual page (`NAME` heads it): its example data's `1.5.3` lines are no releases
     found = [(i, v) for i, line in enumerate(text.splitlines()) if (v := version_heading(line))]
     named = _CHANGELOG_WORDS.search(title) or _CHANGELOG_WORDS.search("\n".join(text.splitlines()[:12]))
     if len(found) >= 2 or (found and named):

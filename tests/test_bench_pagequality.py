@@ -687,3 +687,11 @@ def test_two_terms_saying_the_same_of_themselves_is_no_repeat_but_two_paragraphs
     said = "Keeps the window zoomed if it was zoomed before the command ran."
     body = f"# Commands\n\n* **resize-pane** — {said}\n* **swap-pane** — {said}\n\n{said}\n\n{said}\n"
     assert pq.repeated(page(body)) == [said]
+
+
+def test_a_manual_pages_example_numbers_are_no_releases() -> None:
+    """tbl's manual shows a column of `1`, `1.5`, `1.5.3` as example data: the bench
+    took it for a changelog whose newest version, 1.5.3, the page lacked."""
+    manual = "TBL(1)\n\n## NAME\n\ntbl - format tables for troff\n\n## DESCRIPTION\n\nExample:\n\n1\n1.5\n1.5.3\nabcde\n"
+    assert pq.newest_version(manual) is None
+    assert pq.newest_version("# NEWS\n\n1.5.3\n\n- Fixed a crash.\n\n1.5\n\n- First release.\n") == "1.5.3"
