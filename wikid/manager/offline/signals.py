@@ -387,7 +387,7 @@ def _parse_body(body: str) -> _Parsed:
     keys_by_line = {f.line: f.key for f in out.fields if not f.structured}
     out.fields = [
         replace(f, structured=True) if not f.structured and any(
-            keys_by_line.get(n) not in (None, f.key) for n in _beside(f.line, lines)) else f
+            keys_by_line.get(n) not in (None, f.key) for n in (f.line - 1, f.line + 1)) else f
         for f in out.fields
     ]
     out.fields = _without_comparisons(out.fields, keys_by_line, lines)
