@@ -626,3 +626,18 @@ def test_a_page_with_documents_is_not_described_by_the_shape_of_its_data_file() 
 
     assert describe(draft([notes, table]), []) == "Module frob, described by 2 sources."
     assert describe(draft([table]), []).startswith("A table of 2 rows")
+
+
+def test_a_sentence_that_only_starts_with_the_name_does_not_say_what_it_is() -> None:
+    """Round 6 of the reader review: gnu-sed was led by `GNU sed v4.0.5 32-bit binaries
+    and docs.`, gdb by `The GDB debugger sources ... have directories of their own`,
+    lsof by `Lsof can help you find unlinked files`, each lifted out of its section."""
+    from wikid.manager.offline.pages import _defines
+
+    assert not _defines("GNU frob v4.0.5 32-bit binaries and docs.", "GNU frob")
+    assert not _defines("The FROB debugger sources, the generic GNU include files have directories.", "frob")
+    assert not _defines("Frob can help you find unlinked files on local disks.", "frob")
+    assert not _defines("The frob module releases the GIL when matching.", "frob")
+    assert _defines("Frob (for FRee OBjects) lists files opened by processes.", "frob")
+    assert _defines("frob is a stream editor.", "frob")
+    assert _defines("The frob tool reshapes widget files.", "frob tool")

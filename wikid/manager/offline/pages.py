@@ -231,10 +231,19 @@ def _commands(cited: list[PageSource]) -> list[PageSource]:
 
 
 def _defines(sentence: str, title: str) -> bool:
-    """Whether `sentence` opens with the entity's name as its subject."""
+    """Whether `sentence` says what the entity is: its name as the subject (a note in
+    parentheses after it) and then `is`/`are` or a verb saying what it does (`Frob
+    (for FRee OBjects) lists ...`), not a sentence that only starts with the name
+    (`Frob can help you find ...`, `GNU frob v4.0.5 32-bit binaries and docs.`, `The
+    frob debugger sources have ...`)."""
     opening = re.sub(r"^(?:the|a|an)\s+", "", sentence.strip("*_` "), flags=re.IGNORECASE).casefold()
     name = title.casefold()
-    return opening.startswith(name) and not opening[len(name):len(name) + 1].isalnum()
+    if not opening.startswith(name) or opening[len(name):len(name) + 1].isalnum():
+        return False
+    return _DEFINING_PREDICATE.match(opening[len(name):]) is not None
+
+
+_DEFINING_PREDICATE = re.compile(r"^(?:\s*\([^()]{1,80}\))?,?\s+(?:is|are|was|were|stands|means|[a-z]{2,}(?<!s)s)\b")
 
 
 def lead_sentences(cited: list[PageSource], title: str) -> tuple[list[str], str | None]:
