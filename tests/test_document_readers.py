@@ -2084,3 +2084,21 @@ def test_a_name_section_holding_only_the_name_takes_its_purpose_from_the_descrip
     assert man is not None and (man.names, man.purpose) == (("frob",), "Frobbing package for Python")
     comments = text.replace("Frobbing package for Python. Based on PEP 282.", "# Package analogous to threading.py\n    #")
     assert read_manpage(read_outline(comments, ".txt")) is None
+
+
+def test_a_news_change_wrapped_over_lines_stays_one_change_with_its_credit() -> None:
+    """sed's NEWS: `... Unicode characters U+D400 through` / `U+D7FF (some ...) and` was
+    four changes, and `[bug introduced in sed 4.8]` a fifth; lsof's `Provided by ...`
+    was a change of its own."""
+    text = ("* Noteworthy changes in release 4.9 (2022-11-06) [stable]\n\n** Bug fixes\n\n"
+            "In locales using UTF-8 encoding, the regular expression '.' no\n"
+            "longer sometimes fails to match Unicode characters U+D400 through\n"
+            "U+D7FF (some Hangul Syllables) and\nUnicode characters U+108000 through U+10FFFF.\n"
+            "[bug introduced in frob 4.8]\n\nFix broken FROB_CFLAGS_OVERRIDE.\nProvided by Ann Example in #172.\n\n"
+            "* Noteworthy changes in release 4.8 (2020-01-14) [stable]\n\n** Bug fixes\n\nA crash is fixed.\n")
+    [newest, _] = read_releases(text, read_outline(text, ".txt"))
+    assert [c.text for c in newest.changes] == [
+        "In locales using UTF-8 encoding, the regular expression '.' no longer sometimes fails to match Unicode "
+        "characters U+D400 through U+D7FF (some Hangul Syllables) and Unicode characters U+108000 through U+10FFFF. "
+        "[bug introduced in frob 4.8]",
+        "Fix broken FROB_CFLAGS_OVERRIDE. Provided by Ann Example in #172."]

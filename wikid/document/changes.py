@@ -68,6 +68,7 @@ _DATE_WORDS = re.compile(
 )
 
 
+_CREDIT = re.compile(r"^(?:\[[^\[\]]*\]\.?$|(?:Provided|Reported|Suggested|Contributed|Patch|Thanks)\b)")
 _PROGRAM = re.compile(r"\b([A-Za-z][\w+-]*)\s+(?:from\s+)?v?\d+\.\d")
 _NOT_PROGRAMS = frozenset({"version", "release", "from", "to", "in", "changes", "since", "and", "v"})
 
@@ -300,9 +301,11 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
     """A release's paragraphs, a paragraph of short lines each opening a statement
     (`Fixed ibase extension causing problems for read()` over `Fixed parallel make
     problem.`) split into one change per line: a NEWS file lists its changes so, one a
-    line, no bullets; a line opening in lower case goes on the one before unless that
-    one ended a sentence (`fix to get long options working.` after `fixes bug in
-    load_code.`)."""
+    line, no bullets; a line goes on the one before when that one did not end (`...
+    U+D400 through` / `U+D7FF ...`), when it opens in lower case after a line that
+    ended no sentence, and when it credits the change above (`Provided by ...`, `[bug
+    introduced in 4.8]`); `fix to get long options working.` after `fixes bug in
+    load_code.` is a change of its own."""
     out: list[Heading | Block] = []
     for event in body:
         raw = _raw_lines(event.text, lines) if isinstance(event, Paragraph) else None
@@ -311,7 +314,9 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
             continue
         items: list[str] = []
         for line in raw:
-            if items and not line[:1].isupper() and not line.startswith("[") and not items[-1].endswith((".", "!", "?")):
+            ended = items and items[-1][-1:] in ".!?)]:;\"'"
+            lower = not line[:1].isupper() and not line.startswith("[")
+            if items and (not ended or (lower and not items[-1].endswith((".", "!", "?"))) or _CREDIT.match(line)):
                 items[-1] = f"{items[-1]} {line}"
             else:
                 items.append(line)
