@@ -2102,3 +2102,14 @@ def test_a_news_change_wrapped_over_lines_stays_one_change_with_its_credit() -> 
         "characters U+D400 through U+D7FF (some Hangul Syllables) and Unicode characters U+108000 through U+10FFFF. "
         "[bug introduced in frob 4.8]",
         "Fix broken FROB_CFLAGS_OVERRIDE. Provided by Ann Example in #172."]
+
+
+def test_an_entry_with_no_text_is_no_name_of_the_entry_after_it() -> None:
+    """pydoc's methods: `__contains__(self, name)` (no docstring), a blank line, then
+    `__delitem__(self, name)` over `Delete all occurrences ...`: read as one entry's
+    two names, the first method said to delete."""
+    text = ("METHODS\n       __contains__\n\n       __delitem__\n              Delete all occurrences of a header.\n\n"
+            "       LD_LIBRARY_PATH\n\n       LD_PRELOAD\n              Frob wraps calls by setting both.\n")
+    terms = [e.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
+    assert "__contains__, __delitem__" not in terms and "__delitem__" in terms
+    assert "LD_LIBRARY_PATH, LD_PRELOAD" in terms

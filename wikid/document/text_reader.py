@@ -92,6 +92,7 @@ MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
 MAX_STACKED_TAGS = 6  # names of one value stacked on their own lines (`e`, `expired`)
 # one of them: a word or two, or a symbol (`-`, `?`, `undefined, undef`), no sentence
 MAX_COMMAND_LINES = 6
+MAX_STACKED_TEXT_LINES = 8  # lines of the text under stacked names read for the first name
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
@@ -773,7 +774,7 @@ class _Reader:
         if not _STACKED_TAG.match(line.text):
             return None
         while k < end and len(tags) < MAX_STACKED_TAGS:
-            if self.lines[k] is None and self.blank_between_tags(k, end, line.indent):
+            if self.lines[k] is None and self.blank_between_tags(k, end, line.indent, tags[-1]):
                 k += 1  # `LD_LIBRARY_PATH`, a blank line, `LD_PRELOAD` over their one text
             if (t := self.lines[k]) is None or t.indent != line.indent:
                 break
@@ -793,14 +794,21 @@ class _Reader:
         stop = self.entry_extent(below - 1, end, line.indent)
         return self.entry(", ".join(tags), self.lines[below:stop]), stop
 
-    def blank_between_tags(self, k: int, end: int, indent: int) -> bool:
-        """Whether the blank line k stands between two stacked names at `indent`: the
-        line after it is a name at that margin over a deeper text, with no text of its
-        own before it."""
+    def blank_between_tags(self, k: int, end: int, indent: int, tag: str) -> bool:
+        """Whether the blank line k stands between two stacked names at `indent`, `tag`
+        and the line after it, a name at that margin over a deeper text: two names of
+        one thing (`LD_LIBRARY_PATH` and `LD_PRELOAD`, sharing a stem, or named in the
+        text), not an entry with no text before the next one (a method with no
+        docstring, `__contains__(self, name)`, over `__delitem__(self, name)`)."""
         after = self.lines[k + 1] if k + 1 < end else None
         below = self.lines[k + 2] if k + 2 < end else None
-        return after is not None and after.indent == indent and _STACKED_TAG.match(after.text) is not None \
-            and below is not None and below.indent >= indent + 4
+        if after is None or after.indent != indent or _STACKED_TAG.match(after.text) is None \
+                or below is None or below.indent < indent + 4:
+            return False
+        stems = [re.sub(r"^\W+", "", t).split("_")[0].casefold() for t in (tag, after.text)]
+        under = itertools.takewhile(lambda x: x is not None, self.lines[k + 2 : k + 2 + MAX_STACKED_TEXT_LINES])
+        text = " ".join(x.text for x in under if x is not None)
+        return (len(stems[0]) >= 2 and stems[0] == stems[1]) or tag in text
 
     def nested(self, lines: list[_Line | None]) -> tuple[Block, ...]:
         sub = _Reader(lines, False, 0)
