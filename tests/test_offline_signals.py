@@ -516,3 +516,16 @@ def test_a_long_documents_header_fields_and_literal_block_lines_are_no_attribute
             f"THE FROB FAQ\n\n{prose}\n\nThese are fairly well supported, but not part of the standard::\n\n"
             "    Fore: LIGHTBLACK_EX, LIGHTRED_EX, LIGHTWHITE_EX\n    Back: LIGHTBLACK_EX, LIGHTRED_EX\n")
     assert read_signals(read(text).main_text).attributes == ()
+
+
+def test_every_step_a_long_document_keeps_keeps_its_example() -> None:
+    """google-genai's README: past three examples a section kept `Then upload the
+    file.` and dropped the code it leads to."""
+    steps = "\n\n".join(f"Step {n}: then call the frob client.\n\n    client.frob({n})" for n in range(1, 7))
+    text = _long_manual(f"## Files\n\n{steps}\n")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [files] = [s for s in content.sections if s.title == "Files"]
+    kinds = [(type(b).__name__, block_text(b)) for b in files.blocks]
+    for n in range(1, 5):
+        at = kinds.index(("Paragraph", f"Step {n}: then call the frob client."))
+        assert kinds[at + 1] == ("Code", f"client.frob({n})")

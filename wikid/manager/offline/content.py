@@ -308,9 +308,9 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     as many as MAX_SECTION_WORDS hold; past them a paragraph that introduces a list),
     each list's first items, every term with its
     description's first paragraph, a table's first rows, its first short examples with
-    the paragraphs that lead to them, every example a kept paragraph introduces
-    (`... as follows:`) or whose sentence goes on through it (`so a third probe,`) and
-    the answer to a question kept; a paragraph introducing a
+    the paragraphs that lead to them, every example right after a kept paragraph (`...
+    as follows:`, `so a third probe,`, `Then upload the file.`: a step without its code
+    says nothing) and the answer to a question kept; a paragraph introducing a
     block left out is left out too, so no page ends a section on a colon, and so is an
     example whose lead-in was left out."""
     kept: list[tuple[int, Block]] = []
@@ -345,7 +345,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             kept.append((n, Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS]))))
         elif isinstance(block, Table):
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
-        elif isinstance(block, Code) and (((introduced or runs_on) and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
+        elif isinstance(block, Code) and (((introduced or runs_on or after_kept) and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
                                           or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES
                                               and (after_kept or n == 0 or not isinstance(blocks[n - 1], Paragraph)))):
             # an example whose lead-in was left out is left out too: code says little without it
