@@ -2113,3 +2113,13 @@ def test_an_entry_with_no_text_is_no_name_of_the_entry_after_it() -> None:
     terms = [e.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
     assert "__contains__, __delitem__" not in terms and "__delitem__" in terms
     assert "LD_LIBRARY_PATH, LD_PRELOAD" in terms
+
+
+def test_a_sentence_wrapped_at_a_word_colon_line_is_one_paragraph() -> None:
+    """adduser: `... The group must already exist.  Valid` / `Modes: adduser, adduser
+    --system.` was cut in two, `Modes: ...` a paragraph of its own."""
+    text = ("OPTIONS\n       --ingroup GROUP\n              Add the new user to GROUP instead of a usergroup. The group must already exist.  Valid\n"
+            "              Modes: adduser, adduser --system.\n\n       --quiet\n              Suppress messages.\n")
+    [entry, _] = [e for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
+    assert [block_text(b) for b in entry.body] == [
+        "Add the new user to GROUP instead of a usergroup. The group must already exist. Valid Modes: adduser, adduser --system."]

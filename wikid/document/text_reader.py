@@ -909,7 +909,8 @@ class _Reader:
             assert previous is not None
             if line is None or _MARKER.match(line.text) or (abs(line.indent - previous.indent) > 1 and j > i + 1) \
                     or line.indent > margin + 1 or line.indent < first.indent - 4 \
-                    or _FIELD.match(line.text) or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
+                    or (_FIELD.match(line.text) and not _wrapped_into(previous.text)) \
+                    or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
                     or _ends_early(texts[-1], line.text) or (previous.text[-1] in ".:!?" and self.opens_entry(j, end)) \
                     or (previous.text.endswith(":") and is_session(line.text)):
                 break
@@ -952,6 +953,13 @@ def _overflowing(inline: re.Match[str], sibling: re.Match[str]) -> bool:
     `libperl5.36      - Shared ...`)."""
     dashes = all(_DASH_SEPARATOR.match(m.group(2)) or m.group(2).strip() in ("-", "–", "—") for m in (inline, sibling))
     return dashes and abs(inline.start(3) - sibling.start(3)) <= MAX_OVERFLOW
+
+
+def _wrapped_into(line: str) -> bool:
+    """Whether a line of prose runs on into the next (`The group must already exist.
+    Valid` over `Modes: adduser, adduser --system.`): a line of running text that ends
+    no sentence and is no field itself, so a `Word: value` line after it is its end."""
+    return is_prose_line(line) and not _SENTENCE_END.search(line) and not _FIELD.match(line)
 
 
 def _command_lines(texts: list[str]) -> bool:
