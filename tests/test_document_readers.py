@@ -2123,3 +2123,20 @@ def test_a_sentence_wrapped_at_a_word_colon_line_is_one_paragraph() -> None:
     [entry, _] = [e for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
     assert [block_text(b) for b in entry.body] == [
         "Add the new user to GROUP instead of a usergroup. The group must already exist. Valid Modes: adduser, adduser --system."]
+
+
+def test_one_line_values_among_a_pdfs_wrapped_values_are_entries_too() -> None:
+    """xz's `--check`: `crc32 Calculate CRC32 ...` and `sha256 ...` each on one line
+    were paragraphs between the wrapped entries `none` and `crc64`, and were dropped."""
+    text = ("OPTIONS\n       -C check, --check=check\n              Specify the type of the integrity check.\n\n"
+            "              Supported check types:\n\n"
+            "              none Don’t calculate an integrity check at all. This is usually a bad idea. This can be useful\n"
+            "                     when integrity of the data is verified by other means anyway.\n\n"
+            "              crc32 Calculate CRC32 using the polynomial from IEEE-802.3 (Ethernet).\n\n"
+            "              crc64 Calculate CRC64 using the polynomial from ECMA-182. This is the default, since it is\n"
+            "                     slightly better than CRC32 at detecting damaged files.\n\n"
+            "              sha256 Calculate SHA-256. This is somewhat slower than CRC32 and CRC64.\n\n"
+            "              Integrity of the .xz headers is always verified with CRC32.\n")
+    [option] = [e for _, b in walk(read_outline(text, ".pdf")) if isinstance(b, Terms) for e in b.entries]
+    values = [t.term for b in option.body if isinstance(b, Terms) for t in b.entries]
+    assert values == ["none", "crc32", "crc64", "sha256"]

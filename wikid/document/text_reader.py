@@ -96,6 +96,7 @@ MAX_STACKED_TEXT_LINES = 8  # lines of the text under stacked names read for the
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
+_WORD_TERM = re.compile(r"^[a-z][a-z0-9_.+-]{0,30}$")  # `crc32`, `sha256`: a value's name among values
 _NAMED_KEY = re.compile(r"^([^\w\s] \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")  # a punctuation key and its name
 _STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
@@ -1150,7 +1151,7 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
     so is a paragraph opening with a keyword and a sentence among keyword entries
     (`Port Specifies the port ...` between `PasswordAuthentication` and `PreferredAuthentications`)."""
     out = list(events)
-    keywords = [isinstance(e, Terms) and all(_KEYWORD.match(t.term) for t in e.entries) for e in out]
+    shapes = [_shape(e) for e in out]
 
     def split(k: int) -> tuple[str, str] | None:
         event = out[k]
@@ -1159,11 +1160,12 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
         if tag := _SHORT_TAG.match(event.text):
             return tag.group(1), event.text[tag.end():]
         run_in = _run_in_tag(event.text)
-        beside = (k > 0 and keywords[k - 1]) or (k + 1 < len(out) and keywords[k + 1])
-        return run_in if run_in is not None and beside and _KEYWORD.match(run_in[0]) else None
+        shape = _term_shape(run_in[0]) if run_in is not None else None
+        beside = shape is not None and ((k > 0 and shapes[k - 1] == shape) or (k + 1 < len(out) and shapes[k + 1] == shape))
+        return run_in if beside else None
 
     splits = [split(k) for k in range(len(out))]
-    tagged = [splits[k] is not None or (isinstance(e, Terms) and (keywords[k] or all(_SHORT_TERM.match(t.term) for t in e.entries)))
+    tagged = [splits[k] is not None or (isinstance(e, Terms) and (shapes[k] is not None or all(_SHORT_TERM.match(t.term) for t in e.entries)))
               for k, e in enumerate(out)]
     n = 0
     while n < len(out):
@@ -1176,6 +1178,19 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
                     out[k] = Terms((Term(found[0], (Paragraph(found[1]),)),))
         n = m + 1
     return out
+
+
+def _term_shape(term: str) -> str | None:
+    """What kind of name a term is: a keyword (`Port`), a lower-case word (`crc32`)."""
+    return "keyword" if _KEYWORD.match(term) else "word" if _WORD_TERM.match(term) else None
+
+
+def _shape(event: Heading | Block) -> str | None:
+    """The one kind of name all of a definition list's terms are, or None."""
+    if not isinstance(event, Terms):
+        return None
+    shapes = {_term_shape(t.term) for t in event.entries}
+    return shapes.pop() if len(shapes) == 1 else None
 
 
 def _grouped(events: list[Heading | Block]) -> list[Heading | Block]:
