@@ -2140,3 +2140,12 @@ def test_one_line_values_among_a_pdfs_wrapped_values_are_entries_too() -> None:
     [option] = [e for _, b in walk(read_outline(text, ".pdf")) if isinstance(b, Terms) for e in b.entries]
     values = [t.term for b in option.body if isinstance(b, Terms) for t in b.entries]
     assert values == ["none", "crc32", "crc64", "sha256"]
+
+
+def test_a_name_line_broken_before_its_dash_is_still_the_name_line() -> None:
+    """debconf-set-selections' HTML: `frob-set` / `- insert new values ...` on two lines;
+    Markdown reads the second as a list, and the page lost the NAME line."""
+    text = ("## NAME\n\nfrob-set-selections\n- insert new values into the frob database\n\n## SYNOPSIS\n\n"
+            "frob-set-selections file\n\n## DESCRIPTION\n\n**frob-set-selections** can be used to pre-seed the database.\n")
+    man = read_manpage(read_outline(text, ".md"))
+    assert man is not None and man.name_line == "frob-set-selections - insert new values into the frob database"

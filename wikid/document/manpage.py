@@ -78,6 +78,16 @@ def _authors(blocks: tuple[Block, ...]) -> str | None:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def _dashed(line: str, blocks: tuple[Block, ...]) -> tuple[tuple[str, ...], str] | None:
+    """(names, purpose) of a NAME line a converter broke before its dash (`frob` over
+    `- insert new values ...`, which Markdown reads as a list of one item); else None."""
+    rest = [b for b in blocks if not (isinstance(b, Paragraph) and b.text == line)]
+    listed = rest[0] if rest else None
+    if isinstance(listed, ItemList) and len(listed.items) == 1 and not listed.ordered and listed.items[0].text:
+        return name_of(f"{line} - {listed.items[0].text}")
+    return None
+
+
 def _described(line: str, siblings: list[Section]) -> tuple[tuple[str, ...], str] | None:
     """(names, purpose) of a NAME section that holds only the name (pydoc's `NAME` /
     `logging`), its purpose the first sentence of the DESCRIPTION section; else None."""
@@ -179,7 +189,8 @@ def read_manpage(outline: Outline) -> ManPage | None:
     line = _first_paragraph(name_section.blocks)
     named = name_of(line) if line else None
     if named is None and line is not None:
-        named = _described(line, [s for s in all_sections if s.level == name_section.level])
+        named = _dashed(line, name_section.blocks) \
+            or _described(line, [s for s in all_sections if s.level == name_section.level])
         line = f"{named[0][0]} - {named[1]}" if named else line
     if named is None or line is None:
         return None
