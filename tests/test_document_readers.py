@@ -2149,3 +2149,31 @@ def test_a_name_line_broken_before_its_dash_is_still_the_name_line() -> None:
             "frob-set-selections file\n\n## DESCRIPTION\n\n**frob-set-selections** can be used to pre-seed the database.\n")
     man = read_manpage(read_outline(text, ".md"))
     assert man is not None and man.name_line == "frob-set-selections - insert new values into the frob database"
+
+
+def test_groff_short_forms_left_in_a_table_over_their_long_form_are_one_entry() -> None:
+    """nm: `-C` in the option table's last row with no text, then `--demangle` and its
+    text as indented paragraphs; `-A` and `-o` as no-fill rows over `--print-file-name`.
+    The page had a bare `-C` and an `-A`/`-o` code block over each long form."""
+    row = '<tr><td width="11%"></td><td width="3%"><p><b>{}</b></p></td><td width="3%"></td><td width="83%">{}</td></tr>'
+    body = ('<table>' + row.format("-B", "<p>The same as --format=bsd.</p>") + row.format("-C", "") + '</table>'
+            '<p style="margin-left:11%;"><b>--demangle</b></p><p style="margin-left:17%;">Decode symbol names.</p>'
+            '<table><tr><td width="11%"></td><td width="89%"><p><b>-A</b></p></td></tr>'
+            '<tr><td width="11%"></td><td width="89%"><p><b>-o</b></p></td></tr></table>'
+            '<p style="margin-left:11%;"><b>--print-file-name</b></p><p style="margin-left:17%;">Precede each symbol.</p>')
+    assert _groff_entries(body) == [("-B", "The same as --format=bsd."), ("-C, --demangle", "Decode symbol names."),
+                                    ("-A, -o, --print-file-name", "Precede each symbol.")]
+
+
+def test_groff_numbered_rows_set_one_a_table_keep_their_numbers() -> None:
+    """ctags' dirtags steps: each numbered row its own layout table, written `1.` each
+    while the text refers to step 3."""
+    row = '<table><tr><td width="11%"></td><td width="4%"><p>{n}.</p></td><td width="85%"><p>Step {n} text.</p></td></tr></table>'
+    main, _, _ = main_and_furniture(
+        f'<html><head><meta name="generator" content="groff -Thtml"></head><body>{"".join(row.format(n=n) for n in (1, 2, 3))}'
+        '</body></html>'.encode())
+    lists = [b for _, b in walk(read_markdown(main)) if isinstance(b, ItemList)]
+    assert [(b.start, b.items[0].text) for b in lists] in (
+        [(1, "Step 1 text."), (2, "Step 2 text."), (3, "Step 3 text.")], [(1, "Step 1 text.")])
+    assert [i.text for b in lists for i in b.items] == ["Step 1 text.", "Step 2 text.", "Step 3 text."]
+    assert "2. Step 2 text." in main and "3. Step 3 text." in main

@@ -44,6 +44,7 @@ MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a desc
 MAX_OPTION_TAG_CHARS = 240  # an option's forms, one after another
 _CODE = re.compile(r"[{}\[\]<>|$=]|^-|\s-{1,2}\w|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
 MAX_LINE_CHARS = 100
+MAX_SHORT_FORM_CHARS = 24  # `-C`, `-o file`: an option's short form alone over its long form
 MIN_RUN_ON_WORDS = 6  # a sentence this long ending on a lower-case word runs on into the line after it
 _COMMENT_LINE = re.compile(r"^(?:#|//) ")  # a comment in a script, its sentence ended or not
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
@@ -203,6 +204,8 @@ def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]]) 
     kind = "ul" if tags and all(t in BULLETS for t in tags) else \
         "ol" if tags and all(_NUMBER.match(t) for t in tags) else "dl"
     out = soup.new_tag(kind)
+    if kind == "ol" and (first := re.search(r"\d+", tags[0])) is not None and first.group() != "1":
+        out["start"] = first.group()  # a list groff set one row a table goes on at its own number
     current: Tag | None = None  # the <li> or <dd> a continuation joins
     waiting = False  # a <dt> was written whose <dd> has not come yet
     for tag, text in entries:
@@ -229,6 +232,18 @@ def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]]) 
             current.append(child.extract())
         waiting = False
     return out
+
+
+def _stack_last_tag(drawn: Tag) -> None:
+    """A definition list's last term with no text, over an indented tag paragraph with
+    its text (`-C` in the option table's last row, then `--demangle` and what it does):
+    that paragraph's other name, moved there."""
+    last = drawn.contents[-1] if drawn.name == "dl" and drawn.contents else None
+    after = drawn.find_next_sibling()
+    if isinstance(last, Tag) and last.name == "dt" and isinstance(after, Tag) and after.name == "p" \
+            and _over_deeper(after) and len(_text(last)) <= MAX_SHORT_FORM_CHARS:
+        after.insert(0, _text(last) + ", ")
+        last.decompose()
 
 
 def _margin(tag: Tag) -> float | None:
@@ -364,6 +379,13 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
         while m < len(run) and ((_margin(run[m]) or 0.0) > margin or (run[m].name == "pre" and body)):
             body.append(run[m])
             m += 1
+        nxt = run[m] if m < len(run) else None
+        if not body and nxt is not None and head.name == "p" and nxt.name == "p" and _margin(nxt) == _margin(head) \
+                and _text(head).startswith("-") and len(_text(head)) <= MAX_SHORT_FORM_CHARS and _is_tag(_text(nxt)):
+            nxt.insert(0, _text(head) + ", ")  # `-C` over `--demangle` and its text: one option's two forms
+            head.decompose()
+            n += 1
+            continue
         tagged = bool(body) and head.name == "p" and _is_tag(_text(head))  # no-fill lines are no tag
         if tagged:
             dl = soup.new_tag("dl")
@@ -400,12 +422,19 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
             table.decompose()
             continue
         lines = _nofill_lines(table)
+        if lines and isinstance(after, Tag) and after.name == "p" and _over_deeper(after) \
+                and all(line.strip().startswith("-") and len(line.strip()) <= MAX_SHORT_FORM_CHARS for line in lines):
+            after.insert(0, ", ".join(line.strip() for line in lines) + ", ")  # `-A` and `-o` over `--print-file-name`
+            table.decompose()
+            continue
         if lines:
             table.replace_with(_pre(soup, lines))
             continue
         entries = _layout_entries(table)
         if entries:
-            table.replace_with(_list_of(soup, entries))
+            drawn = _list_of(soup, entries)
+            table.replace_with(drawn)
+            _stack_last_tag(drawn)
     for paragraph in root.find_all("p"):
         after = _next_paragraph(paragraph)
         if after is None or (_margin(after) or 0.0) <= max(base, _margin(paragraph) or 0.0):
