@@ -2177,3 +2177,17 @@ def test_groff_numbered_rows_set_one_a_table_keep_their_numbers() -> None:
         [(1, "Step 1 text."), (2, "Step 2 text."), (3, "Step 3 text.")], [(1, "Step 1 text.")])
     assert [i.text for b in lists for i in b.items] == ["Step 1 text.", "Step 2 text.", "Step 3 text."]
     assert "2. Step 2 text." in main and "3. Step 3 text." in main
+
+
+def test_quoted_flag_characters_stacked_over_a_run_in_text_are_one_entry() -> None:
+    """objdump's `-t` flag groups: `"l"` / `"g"` / `"u"` / `"!" The symbol is a local
+    ...` and `"w" The symbol is weak ...` were paragraphs, and six groups were lost."""
+    text = ("OPTIONS\n       -t\n           Print the symbol table entries of the file.\n\n"
+            "           The flag characters are divided into 7 groups as follows:\n\n"
+            '           "l"\n           "g"\n           "u"\n           "!" The symbol is a local (l), global (g), unique global (u),\n'
+            "               neither global nor local (a space) or both global and local (!).\n\n"
+            '           "w" The symbol is weak (w) or strong (a space).\n\n'
+            '           "C" The symbol denotes a constructor (C) or an ordinary symbol\n               (a space).\n')
+    [option] = [e for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
+    groups = [t.term for b in option.body if isinstance(b, Terms) for t in b.entries]
+    assert groups == ['"l", "g", "u", "!"', '"w"', '"C"']

@@ -96,9 +96,11 @@ MAX_STACKED_TEXT_LINES = 8  # lines of the text under stacked names read for the
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
+_QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
+_QUOTED_RUN_IN = re.compile(r'^("[^"\s]{1,3}")( )([A-Z]\S*(?: \S+)+)$')  # `"!" The symbol is ...`
 _WORD_TERM = re.compile(r"^[a-z][a-z0-9_.+-]{0,30}$")  # `crc32`, `sha256`: a value's name among values
 _NAMED_KEY = re.compile(r"^([^\w\s] \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")  # a punctuation key and its name
-_STACKED_TAG = re.compile(r"^(?:[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
+_STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
 MAX_NUMBERED_TITLE_CHARS = 120  # a numbered question wrapped onto a second line
@@ -779,8 +781,8 @@ class _Reader:
                 k += 1  # `LD_LIBRARY_PATH`, a blank line, `LD_PRELOAD` over their one text
             if (t := self.lines[k]) is None or t.indent != line.indent:
                 break
-            if (inline := _INLINE_TAG.match(t.text)) is not None and _STACKED_TAG.match(inline.group(1)) \
-                    and len(inline.group(3).split()) >= 2:
+            if (inline := _INLINE_TAG.match(t.text) or _QUOTED_RUN_IN.match(t.text)) is not None \
+                    and _STACKED_TAG.match(inline.group(1)) and len(inline.group(3).split()) >= 2:
                 stop = self.entry_extent(k, end, line.indent)
                 body = [_Line(line.indent + inline.start(3), inline.group(3)), *self.lines[k + 1 : stop]]
                 return self.entry(", ".join([*tags, inline.group(1)]), body), stop
@@ -1137,7 +1139,7 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
     words = text.split(" ")
     for k in range(1, min(5, len(words))):
         if SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
-                and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) for w in words[:k])
+                and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) or _QUOTED_KEY.match(w) for w in words[:k])
                      or (k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
                      and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None)):
             return " ".join(words[:k]), " ".join(words[k:])
@@ -1181,7 +1183,10 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
 
 
 def _term_shape(term: str) -> str | None:
-    """What kind of name a term is: a keyword (`Port`), a lower-case word (`crc32`)."""
+    """What kind of name a term is: a keyword (`Port`), a lower-case word (`crc32`),
+    quoted characters (`"l", "g"`)."""
+    if all(_QUOTED_KEY.match(part) for part in term.split(", ")):
+        return "quoted"
     return "keyword" if _KEYWORD.match(term) else "word" if _WORD_TERM.match(term) else None
 
 
