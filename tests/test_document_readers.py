@@ -2191,3 +2191,14 @@ def test_quoted_flag_characters_stacked_over_a_run_in_text_are_one_entry() -> No
     [option] = [e for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries]
     groups = [t.term for b in option.body if isinstance(b, Terms) for t in b.entries]
     assert groups == ['"l", "g", "u", "!"', '"w"', '"C"']
+
+
+def test_a_groff_paragraph_ending_on_an_open_bracket_goes_on_in_the_next() -> None:
+    """ssh's HTML: `... which may be specified as either [` ends a paragraph and
+    `user@ ]hostname or a URI ...` opens the next; the page's lead ended on `[`."""
+    main, _, _ = main_and_furniture(
+        b'<html><head><meta name="generator" content="groff -Thtml"></head><body><h2>DESCRIPTION</h2>'
+        b'<p style="margin-left:6%"><b>frob</b> connects to the specified <i>destination</i>, which may be '
+        b'specified as either [</p><p>user@ ]hostname or a URI. The user must prove who they are.</p></body></html>')
+    [paragraph] = [b for _, b in walk(read_markdown(main)) if isinstance(b, Paragraph)]
+    assert paragraph.text.startswith("frob connects") and "either [ user@ ]hostname or a URI." in paragraph.text

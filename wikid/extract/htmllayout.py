@@ -444,6 +444,13 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
         _split_tag(soup, paragraph)
     if _is_groff(soup):
         for paragraph in root.find_all("p"):
+            after = _next_paragraph(paragraph) if not paragraph.decomposed else None
+            if after is not None and _text(paragraph).endswith(("[", "(")):
+                paragraph.append(" ")  # `... specified as either [` / `user@ ]hostname ...`: one sentence
+                for child in list(after.contents):
+                    paragraph.append(child.extract())
+                after.decompose()
+        for paragraph in root.find_all("p"):
             if _heads_entry(paragraph, base) or _over_deeper(paragraph):
                 continue  # an entry's tag, not an example
             if paragraph.find("br") is not None and not _bold_first_line(paragraph) \
