@@ -641,3 +641,26 @@ def test_a_sentence_that_only_starts_with_the_name_does_not_say_what_it_is() -> 
     assert _defines("Frob (for FRee OBjects) lists files opened by processes.", "frob")
     assert _defines("frob is a stream editor.", "frob")
     assert _defines("The frob tool reshapes widget files.", "frob tool")
+
+
+def test_gnu_frobs_page_is_led_by_frobs_manual_page_and_described_by_one_sentence() -> None:
+    """GNU grep's page was led by its README's `GNU grep is based on a fast lazy-state
+    ... matcher` (the manual page `grep` was not taken for `GNU grep`'s own) and
+    described by that paragraph's second sentence, `The result is typically many times
+    faster ...`, which leans on the first."""
+    from wikid.document.outline import read_outline
+    from wikid.manager.offline.content import read_content
+    from wikid.manager.offline.pages import PageDraft, PageSource, describe, lead_sentences
+
+    def source(ident: str, text: str, suffix: str) -> PageSource:
+        content = read_content(read_outline(text, suffix), text, None, None, suffix)
+        return PageSource(ident, ident, None, content, names_entity=True)
+
+    readme = source("readme", "# GNU frob\n\n" + "GNU frob is based on a fast lazy-state deterministic matcher hybridized "
+                    "with Boyer-Moore and Aho-Corasick searches for fixed strings that eliminate impossible text from "
+                    "being considered by the full matcher. The result is typically many times faster.\n", ".md")
+    manual = source("manual", _frob_manual("frob", ""), ".txt")
+    sentences, origin = lead_sentences([readme, manual], "GNU frob")
+    assert origin == "manual"
+    draft = PageDraft("Command", "GNU frob", None, [], [], {}, [readme], "", (), [], [], [], {})
+    assert not describe(draft, lead_sentences([readme], "GNU frob")[0]).startswith("The result")

@@ -177,7 +177,9 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     the most descriptive source whose lead names the entity, else any with a lead."""
     key = name_key(title)
     with_lead = [s for s in ordered_sources(cited) if s.content.lead]
-    own_man = [s for s in with_lead if s.content.man and any(name_key(n) == key for n in s.content.man.names)]
+    # (`GNU frob`'s manual page is frob's: the title ends with the command's name)
+    own_man = [s for s in with_lead if s.content.man and any(
+        name_key(n) == key or key.endswith(" " + name_key(n)) for n in s.content.man.names)]
     # a lead that opens with the entity's name says what it is (`Frob lists open files`), one
     # that only names it talks about it (`Agreed, the frob manual is dense`); among equals, one
     # from a text about the whole of it rather than one of its tools' manual pages
@@ -261,7 +263,7 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
     if resolved:
         values = "; ".join(f"{a.label}: {a.value}" for a in resolved)
         return f"{draft.title} ({draft.type}); current {values}."
-    for sentence in lead[:2]:
+    for sentence in lead[:1]:  # (a second sentence leans on the first: `The result is ... faster.`)
         sentence = sentence if sentence[-1:] in ".!?" else sentence + "."
         if len(sentence) <= MAX_DESCRIPTION_CHARS:
             return sentence
