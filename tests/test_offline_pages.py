@@ -660,7 +660,7 @@ def test_gnu_frobs_page_is_led_by_frobs_manual_page_and_described_by_one_sentenc
                     "with Boyer-Moore and Aho-Corasick searches for fixed strings that eliminate impossible text from "
                     "being considered by the full matcher. The result is typically many times faster.\n", ".md")
     manual = source("manual", _frob_manual("frob", ""), ".txt")
-    sentences, origin = lead_sentences([readme, manual], "GNU frob")
+    _, origin = lead_sentences([readme, manual], "GNU frob")
     assert origin == "manual"
     draft = PageDraft("Command", "GNU frob", None, [], [], {}, [readme], "", (), [], [], [], {})
     assert not describe(draft, lead_sentences([readme], "GNU frob")[0]).startswith("The result")
