@@ -664,3 +664,18 @@ def test_gnu_frobs_page_is_led_by_frobs_manual_page_and_described_by_one_sentenc
     assert origin == "manual"
     draft = PageDraft("Command", "GNU frob", None, [], [], {}, [readme], "", (), [], [], [], {})
     assert not describe(draft, lead_sentences([readme], "GNU frob")[0]).startswith("The result")
+
+
+def test_a_long_document_beside_the_manual_page_goes_under_its_own_title() -> None:
+    """ssh's page: the obsolete developer overview's twenty parts (`Buffer manipulation
+    routines`, `Random Numbers` ...) stood at the level of ssh's own Description and
+    Options; they belong under the overview's heading."""
+    parts = "".join(f"## Part {n} of the frob internals\n\nPart {n} of frob does its own piece of the work.\n\n"
+                    for n in range(1, 8))
+    overview = f"# frob notes\n\nThese notes tell a frob developer where the code is.\n\n{parts}"
+    pages = run([SourceDocument("frob.txt", _frob_manual("frob", "")), SourceDocument("overview.md", overview)]).pages
+    [page] = [t for t in pages.values() if "Part 3 of frob does" in t]
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    at = headings.index("## Part 1 of the frob internals")
+    assert headings[at - 1].startswith("# ") and "frob" in headings[at - 1]
+    assert headings[at : at + 7] == [f"## Part {n} of the frob internals" for n in range(1, 8)]

@@ -60,6 +60,7 @@ from wikid.okf.page import render_page
 
 MAX_DESCRIPTION_CHARS = 250
 MAX_RELEASES_SHOWN = 3  # per changelog: the newest with every change, then the next ones briefly
+MIN_GROUPED_PARTS = 6  # sections of a document beside the page's lead source that go under its own title
 MAX_NEWEST_CHANGES = 60
 MAX_OLDER_CHANGES = 5
 MAX_HEADING_LEVEL = 3
@@ -694,7 +695,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         if _companion(source, draft.title, lead_origin):
             companions.append(source)
             continue
-        for section in _with_own_lead(source, lead_origin):
+        for section in _grouped_parts(source, lead_origin):
             title = section.title or source.title
             key = _topic_key(title)
             if key in taken or (key == _topic_key(draft.title) and not section.title):
@@ -720,6 +721,19 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         if body:
             out.append("\n\n".join([_heading(titles[key], 1), *body]))
     return out
+
+
+def _grouped_parts(source: PageSource, lead_origin: str | None) -> tuple[Section, ...]:
+    """A source's sections as the page carries them: a long document that does not
+    lead the page (an overview of many parts, a FAQ of many chapters beside the
+    entity's manual) under one heading of its own title, its parts below it, not each
+    at the level of the entity's own Description and Options."""
+    sections = _with_own_lead(source, lead_origin)
+    if lead_origin is None or source.id == lead_origin or source.content.man is not None \
+            or len(sections) < MIN_GROUPED_PARTS:
+        return sections
+    opening, parts = (sections[0], sections[1:]) if not sections[0].title else (Section("", 1, ()), sections)
+    return (Section("", 1, opening.blocks, opening.sections + parts),)
 
 
 def _with_own_lead(source: PageSource, lead_origin: str | None) -> tuple[Section, ...]:
