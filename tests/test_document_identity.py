@@ -564,3 +564,12 @@ def test_a_document_of_numbered_questions_is_a_faq_whatever_its_banner_says() ->
     assert ident(text).kind == "FAQ"
     two = "## How do I start?\n\nRun frob.\n\n## Why is it slow?\n\nIt reads everything.\n"
     assert ident(f"Frob notes\n\nFrob reshapes files.\n\n{two}").kind is None
+
+
+def test_a_step_introducing_its_commands_is_no_title() -> None:
+    """fakeroot's DEBUG notes were titled `Start faked in xterm 1`, the label over the
+    first commands of their first step."""
+    text = ("To debug frob, one may try:\n\nStart frobd in xterm 1:   \n  $ frobd --foreground --debug\n  51452231:280\n"
+            "     # First number here is the 'FROBKEY', second is the pid of\n     # frobd. Both to be used later.\n\n"
+            "Send signals to frobd in xterm 2:\n  #Whenever you want to get info about the internal data\n  kill -s USR1 280\n")
+    assert ident(text).title is None

@@ -395,6 +395,8 @@ def _lead_title(blocks: list[Block]) -> tuple[str | None, str | None]:
         for candidate in candidates:
             if _FIELD_LINE.match(plain(candidate).strip()):  # `**Date:** 1 May` too
                 continue
+            if block.kind == PARAGRAPH and len(block.raw) > 1 and candidate.rstrip().endswith(":"):
+                continue  # `Start the daemon in xterm 1:` over its commands: a step, no title
             if (usable := _usable(candidate)) and not generic_title(usable):
                 return usable, generic
             if usable and generic is None:
