@@ -2202,3 +2202,13 @@ def test_a_groff_paragraph_ending_on_an_open_bracket_goes_on_in_the_next() -> No
         b'specified as either [</p><p>user@ ]hostname or a URI. The user must prove who they are.</p></body></html>')
     [paragraph] = [b for _, b in walk(read_markdown(main)) if isinstance(b, Paragraph)]
     assert paragraph.text.startswith("frob connects") and "either [ user@ ]hostname or a URI." in paragraph.text
+
+
+def test_a_long_run_together_list_is_no_one_line_value_entry() -> None:
+    """tmux's FORMATS table ran together into one paragraph beside one-word entries, and
+    became one entry whose text was the whole table, cut on the page."""
+    rows = "".join(f"     frob_var_{n}                 Name of the value number {n} of frob\n" for n in range(30))
+    text = ("FORMATS\n     frob_a\n                 The first value, wrapped\n                 under its name.\n\n"
+            f"{rows}\n     frob_z\n                 The last value, wrapped\n                 under its name.\n")
+    long_terms = [e for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries if len(e.description) > 600]
+    assert long_terms == []

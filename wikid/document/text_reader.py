@@ -92,6 +92,7 @@ MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
 MAX_STACKED_TAGS = 6  # names of one value stacked on their own lines (`e`, `expired`)
 # one of them: a word or two, or a symbol (`-`, `?`, `undefined, undef`), no sentence
 MAX_COMMAND_LINES = 6
+MAX_RUN_IN_CHARS = 600  # a one-line entry's paragraph; a longer one is a list's lines run together
 MAX_STACKED_TEXT_LINES = 8  # lines of the text under stacked names read for the first name
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
@@ -1163,6 +1164,8 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
             return tag.group(1), event.text[tag.end():]
         run_in = _run_in_tag(event.text)
         shape = _term_shape(run_in[0]) if run_in is not None else None
+        if shape != "keyword" and len(event.text) > MAX_RUN_IN_CHARS:
+            return None  # a list's lines run together, not one value's entry
         beside = shape is not None and ((k > 0 and shapes[k - 1] == shape) or (k + 1 < len(out) and shapes[k + 1] == shape))
         return run_in if beside else None
 
