@@ -529,3 +529,16 @@ def test_every_step_a_long_document_keeps_keeps_its_example() -> None:
     for n in range(1, 5):
         at = kinds.index(("Paragraph", f"Step {n}: then call the frob client."))
         assert kinds[at + 1] == ("Code", f"client.frob({n})")
+
+
+def test_a_label_said_over_each_records_list_stays_with_its_record() -> None:
+    """pydoc's `Methods defined here:` under each class became sections of their own,
+    merged across classes, and the methods lost the class they belong to."""
+    classes = "".join(f"class Frob{n}(builtins.object)\n\nMethods defined here:\n\n"
+                      f"- frob{n}(self): Frob it number {n}.\n- unfrob{n}(self): Undo it.\n\n" for n in range(3))
+    text = f"# frob.headers\n\nFrob headers as objects.\n\n## Classes\n\n{classes}"
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [classes_section] = [s for s in content.sections if s.title == "Classes"]
+    assert classes_section.sections == ()
+    texts = [block_text(b) for b in classes_section.blocks]
+    assert texts.index("class Frob1(builtins.object)") < texts.index("Methods defined here:", 2)

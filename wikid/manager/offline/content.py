@@ -24,6 +24,7 @@ Pure functions of one document's outline and identity.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
@@ -150,11 +151,15 @@ def _promote(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], 
     sections of their own; what stays is returned in order with the new sections."""
     kept: list[Block] = []
     made: list[Section] = []
+    # a label said again over each record's list (`Methods defined here:` under each class)
+    # labels the list where it stands: made sections, the lists would leave their records
+    recurring = {t for t, k in Counter(b.text for b in blocks if isinstance(b, Paragraph)).items() if k > 1}
     n = 0
     while n < len(blocks):
         block = blocks[n]
         following = blocks[n + 1] if n + 1 < len(blocks) else None
-        if isinstance(block, Paragraph) and is_label(block.text) and isinstance(following, (ItemList, Terms, Table)):
+        if isinstance(block, Paragraph) and is_label(block.text) and block.text not in recurring \
+                and isinstance(following, (ItemList, Terms, Table)):
             made.append(Section(block.text.rstrip(":"), level, (following,)))
             n += 2
             continue
