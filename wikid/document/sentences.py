@@ -112,7 +112,8 @@ def display_heading(text: str, spellings: Mapping[str, str] | None = None) -> st
         return lowered[:1].upper() + lowered[1:] if first else lowered
 
     words = text.split(" ")
-    return " ".join("-".join(cased(piece, n == 0 and k == 0) for k, piece in enumerate(word.split("-")))
+    opening = next((n for n, word in enumerate(words) if any(c.isalpha() for c in word)), 0)  # after `2.1.`
+    return " ".join("-".join(cased(piece, n == opening and k == 0) for k, piece in enumerate(word.split("-")))
                     for n, word in enumerate(words))
 
 
