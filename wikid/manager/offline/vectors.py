@@ -116,6 +116,12 @@ def _tfidf_top(chunks: Callable[[], Iterator[sp.csr_matrix]], n_rows: int, n_col
     never add to a similarity) and does not renormalise: the dot product of two rows
     is then a lower bound of their true cosine, equal to it when their shared features
     fit in `keep`. np.argpartition picks them, deterministically for equal input.
+
+    Rows come with sorted indices, the columns numbered from the last: sorted that way,
+    a row lists its features in the order the product above leaves them in (the
+    reverse of theirs), the order every cosine was summed in before the rows were
+    sorted. similar_pairs sums each cosine over the features in the rows' order, by
+    the sparse product or pair by pair; sorted rows make both orders one.
     """
     df = np.zeros(n_cols, dtype=np.int64)
     for chunk in chunks():
@@ -137,6 +143,8 @@ def _tfidf_top(chunks: Callable[[], Iterator[sp.csr_matrix]], n_rows: int, n_col
                 segment = data[start:end]
                 segment[np.argpartition(-segment, keep - 1)[keep:]] = 0
         weighted.eliminate_zeros()
+        weighted.indices = (n_cols - 1 - weighted.indices).astype(weighted.indices.dtype)
+        weighted.sort_indices()
         out.append(weighted)
     if not out:
         return sp.csr_matrix((n_rows, n_cols), dtype=np.float32)
