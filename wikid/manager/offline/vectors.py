@@ -15,9 +15,10 @@ n-grams are computed once per distinct word and spread to documents with one spa
 product; weights are those of scikit-learn's `TfidfTransformer(sublinear_tf=True)`.
 
 Each part keeps only its TOP_WORD / TOP_CHAR heaviest features per document before
-normalising. That bounds the cost of the all-pairs product (common features appear in
-every document and would make it dense: 200 s at 10k documents untruncated, ~6 s
-truncated) and drops the long tail of stop words and common n-grams that otherwise
+normalising. That bounds the cost of the all-pairs product at a given number of
+documents (common features appear in every document and would make it dense: 200 s at
+10k documents untruncated, ~6 s truncated; past ~15k documents similar_pairs finds
+pairs through rare features instead, see there) and drops the long tail of stop words and common n-grams that otherwise
 lift the similarity of unrelated texts. It does not depend on the batch size, so a
 document pair scores the same whether it arrives alone or among 10k others (up to
 IDF, which is a property of the batch).
