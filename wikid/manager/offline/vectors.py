@@ -17,11 +17,11 @@ product; weights are those of scikit-learn's `TfidfTransformer(sublinear_tf=True
 Each part keeps only its TOP_WORD / TOP_CHAR heaviest features per document before
 normalising. That bounds the cost of the all-pairs product at a given number of
 documents (common features appear in every document and would make it dense: 200 s at
-10k documents untruncated, ~6 s truncated; past ~15k documents similar_pairs finds
-pairs through rare features instead, see there) and drops the long tail of stop words and common n-grams that otherwise
-lift the similarity of unrelated texts. It does not depend on the batch size, so a
-document pair scores the same whether it arrives alone or among 10k others (up to
-IDF, which is a property of the batch).
+10k documents untruncated, ~6 s truncated; past ~15k, see similar_pairs) and drops the
+long tail of stop words and common n-grams that otherwise lift the similarity of
+unrelated texts. It does not depend on the batch size, so a document pair scores the
+same whether it arrives alone or among 10k others (up to IDF, which is a property of
+the batch).
 """
 
 from __future__ import annotations
@@ -119,9 +119,9 @@ def _tfidf_top(chunks: Callable[[], Iterator[sp.csr_matrix]], n_rows: int, n_col
     fit in `keep`. np.argpartition picks them, deterministically for equal input.
 
     Rows come with sorted indices, the columns numbered from the last: sorted that way,
-    a row lists its features in the order the product above leaves them in (the
-    reverse of theirs), the order every cosine was summed in before the rows were
-    sorted. similar_pairs sums each cosine over the features in the rows' order, by
+    a row lists its features in the order the product above leaves them in (scipy's
+    product lists a row's columns last first), the order every cosine was summed in
+    before the rows were sorted. similar_pairs sums each cosine over the features in the rows' order, by
     the sparse product or pair by pair; sorted rows make both orders one.
     """
     df = np.zeros(n_cols, dtype=np.int64)
@@ -189,7 +189,8 @@ def similar_pairs(
     The all-pairs product (product_pairs, exact) is used while it costs at most
     PRODUCT_BUDGET multiply-adds. Its cost is the number of (pair, shared feature)
     triples, and a feature that a fixed share of the documents carry makes it grow as
-    the square of their number (379 of the 907 s of an update of 100,000 documents).
+    the square of their number (it took 379 of the 907 s of an update of 100,000
+    generated documents).
     No exact method is linear here: at a floor this low, bounds on the common
     features' part of a cosine (prefix filtering, norms) still admit most pairs.
     Past the budget, pairs are proposed only by the features at most RARE_DF documents
