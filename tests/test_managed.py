@@ -134,6 +134,33 @@ def test_engine_sees_the_existing_wiki_and_archived_texts(project: Project, engi
     assert [s["text"] for s in sources] == ["/archive/first-extracted.txt", "/archive/second-extracted.txt"]
 
 
+def test_the_record_of_owned_pages_is_read_once_per_batch(project: Project, engine,  # type: ignore[no-untyped-def]
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offline engine asks for every page it drafts: reading the record each time
+    made a batch cost its pages times the wiki's."""
+    drop(project, "first.txt", b"Vendor: Acme\n")
+    first = engine(lambda docs, wiki: ManagerResult({"vendor/acme": concept("Acme", ["first.txt"])}))
+    first.rederives_pages = True  # type: ignore[attr-defined]  # as the offline engine: its pages are recorded
+    project.update()
+    reads: list[int] = []
+    load = managed.owned.load
+    monkeypatch.setattr(managed.owned, "load", lambda paths: reads.append(1) or load(paths))
+    answers: list[set[str]] = []
+    engine_reads: list[int] = []
+
+    def update(docs, wiki):  # type: ignore[no-untyped-def]
+        before = len(reads)
+        answers.extend(wiki.owned_pages() for _ in range(50))
+        engine_reads.append(len(reads) - before)
+        return ManagerResult({"vendor/beta": concept("Beta", [d.input_rel for d in docs])})
+
+    drop(project, "second.txt", b"Vendor: Beta\n")
+    engine(update).rederives_pages = True  # type: ignore[attr-defined]
+    project.update()
+    assert answers == [{"vendor/acme"}] * 50
+    assert engine_reads == [1]
+
+
 def test_a_superseded_page_stays_when_the_page_taking_its_sources_cannot_be_written(project: Project) -> None:
     drop(project, "notes/anvils.txt", b"Anvil maintenance\n\nAcme Anvils ships our anvils every spring. "
                                       b"Acme Anvils repairs the cracked ones.\n")

@@ -54,6 +54,7 @@ class DiskWiki:
         self.paths = paths
         self.fresh = sorted(fresh or [])
         self._digests: dict[str, str] | None = None
+        self._owned: set[str] | None = None
 
     def fresh_pages(self) -> list[str]:
         return self.fresh
@@ -72,11 +73,15 @@ class DiskWiki:
         return out
 
     def owned_pages(self) -> set[str]:
-        if self._digests is None:
-            self.concepts()
-        assert self._digests is not None
-        ownership = owned.load(self.paths)
-        return {page for page, digest in self._digests.items() if digest in ownership.get(page, ())}
+        """Read once: the engine asks for every page it drafts, and reading the record
+        of every page each time made a batch cost its pages times the wiki's."""
+        if self._owned is None:
+            if self._digests is None:
+                self.concepts()
+            assert self._digests is not None
+            ownership = owned.load(self.paths)
+            self._owned = {page for page, digest in self._digests.items() if digest in ownership.get(page, ())}
+        return self._owned
 
     def archived_text(self, resource: str) -> str | None:
         rel = PurePosixPath(resource.lstrip("/"))

@@ -15,12 +15,13 @@ n-grams are computed once per distinct word and spread to documents with one spa
 product; weights are those of scikit-learn's `TfidfTransformer(sublinear_tf=True)`.
 
 Each part keeps only its TOP_WORD / TOP_CHAR heaviest features per document before
-normalising. That bounds the cost of the all-pairs product (common features appear in
-every document and would make it dense: 200 s at 10k documents untruncated, ~6 s
-truncated) and drops the long tail of stop words and common n-grams that otherwise
-lift the similarity of unrelated texts. It does not depend on the batch size, so a
-document pair scores the same whether it arrives alone or among 10k others (up to
-IDF, which is a property of the batch).
+normalising. That bounds the cost of the all-pairs product at a given number of
+documents (common features appear in every document and would make it dense: 200 s at
+10k documents untruncated, ~6 s truncated; past ~15k, see similar_pairs) and drops the
+long tail of stop words and common n-grams that otherwise lift the similarity of
+unrelated texts. It does not depend on the batch size, so a document pair scores the
+same whether it arrives alone or among 10k others (up to IDF, which is a property of
+the batch).
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ CHAR_NGRAMS = (3, 5)
 CHUNK_ROWS = 1000  # documents weighted at a time
 BLOCK_CELLS = 4_000_000  # rows per similarity block = BLOCK_CELLS // columns (~50 MB)
 COLUMN_PARTS = 16  # slices of the right-hand side: with `upper`, a block skips those left of it
+PRODUCT_BUDGET = 1_500_000_000  # multiply-adds of the exact all-pairs product (~5 s here; 10k generated docs: 0.75e9)
+RARE_DF = 32  # past the budget, only features at most this many documents share propose pairs
+CANDIDATES_AT_ONCE = 20_000  # pairs whose cosines are summed at a time (~100 MB)
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 # Markup that says how a text is laid out, not what it is about: table pipes and rules,
@@ -113,6 +117,12 @@ def _tfidf_top(chunks: Callable[[], Iterator[sp.csr_matrix]], n_rows: int, n_col
     never add to a similarity) and does not renormalise: the dot product of two rows
     is then a lower bound of their true cosine, equal to it when their shared features
     fit in `keep`. np.argpartition picks them, deterministically for equal input.
+
+    Rows come with sorted indices, the columns numbered from the last: sorted that way,
+    a row lists its features in the order the product above leaves them in (scipy's
+    product lists a row's columns last first), the order every cosine was summed in
+    before the rows were sorted. similar_pairs sums each cosine over the features in the rows' order, by
+    the sparse product or pair by pair; sorted rows make both orders one.
     """
     df = np.zeros(n_cols, dtype=np.int64)
     for chunk in chunks():
@@ -134,6 +144,8 @@ def _tfidf_top(chunks: Callable[[], Iterator[sp.csr_matrix]], n_rows: int, n_col
                 segment = data[start:end]
                 segment[np.argpartition(-segment, keep - 1)[keep:]] = 0
         weighted.eliminate_zeros()
+        weighted.indices = (n_cols - 1 - weighted.indices).astype(weighted.indices.dtype)
+        weighted.sort_indices()
         out.append(weighted)
     if not out:
         return sp.csr_matrix((n_rows, n_cols), dtype=np.float32)
@@ -170,16 +182,39 @@ def tfidf_vectors(texts: Sequence[str]) -> sp.csr_matrix:
 def similar_pairs(
     left: sp.csr_matrix, right: sp.csr_matrix, floor: float, *, upper: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(i, j, cosine) for every row i of `left` and j of `right` with cosine >= floor.
+    """(i, j, cosine) for every row i of `left` and j of `right` with cosine >= floor,
+    ordered by (i, j). With `upper` (left is right), only pairs i < j. Cosines are
+    rounded to 6 decimals so that float noise cannot reorder ties.
 
-    With `upper` (left is right), only pairs i < j. Computed in row blocks so memory
-    stays bounded (BLOCK_CELLS) whatever the number of documents. Cosines are rounded
-    to 6 decimals so that float noise cannot reorder ties.
+    The all-pairs product (product_pairs, exact) is used while it costs at most
+    PRODUCT_BUDGET multiply-adds. Its cost is the number of (pair, shared feature)
+    triples, and a feature that a fixed share of the documents carry makes it grow as
+    the square of their number (it took 379 of the 907 s of an update of 100,000
+    generated documents).
+    No exact method is linear here: at a floor this low, bounds on the common
+    features' part of a cosine (prefix filtering, norms) still admit most pairs.
+    Past the budget, pairs are proposed only by the features at most RARE_DF documents
+    share (rare_feature_pairs, linear), which misses the pairs whose words are all
+    common, mostly unrelated documents just over the floor (docs/performance.md).
+    """
+    df_left = np.bincount(left.indices, minlength=left.shape[1]).astype(np.float64)
+    df_right = df_left if upper else np.bincount(right.indices, minlength=right.shape[1]).astype(np.float64)
+    if float(df_left @ df_right) / (2 if upper else 1) <= PRODUCT_BUDGET:
+        return product_pairs(left, right, floor, upper=upper)
+    rare = df_left <= RARE_DF if upper else df_left + df_right <= RARE_DF
+    return rare_feature_pairs(left, right, floor, rare, upper=upper)
 
-    `right` is cut into COLUMN_PARTS slices of rows once, so that with `upper` a block is
-    multiplied only with the slices from its first row on: about half the work of the
-    whole product, and every cosine summed as before (over the left row's features, in
-    their order), so the pairs are the same to the last bit.
+
+def product_pairs(
+    left: sp.csr_matrix, right: sp.csr_matrix, floor: float, *, upper: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """similar_pairs through the whole sparse product, exactly.
+
+    Computed in row blocks so memory stays bounded (BLOCK_CELLS) whatever the number of
+    documents. `right` is cut into COLUMN_PARTS slices of rows once, so that with `upper`
+    a block is multiplied only with the slices from its first row on: about half the
+    work of the whole product, and every cosine summed as before (over the left row's
+    features, in their order), so the pairs are the same to the last bit.
     """
     parts = [(first, right[first : first + -(-right.shape[0] // COLUMN_PARTS)].T.tocsr())
              for first in range(0, right.shape[0], -(-right.shape[0] // COLUMN_PARTS) or 1)]
@@ -200,10 +235,58 @@ def similar_pairs(
                 i, j, s = i[mask], j[mask], s[mask]
             out_i.append(i)
             out_j.append(j)
-            out_s.append(np.round(s.astype(np.float64), 6))
+            out_s.append(s)
+    return _ordered(out_i, out_j, out_s)
+
+
+def rare_feature_pairs(
+    left: sp.csr_matrix, right: sp.csr_matrix, floor: float, rare: np.ndarray, *, upper: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """similar_pairs among the pairs that share a `rare` feature (a boolean per column).
+
+    Candidates come from the product of the rows' rare features alone, whose cost is
+    at most RARE_DF times their number; each candidate's cosine is then the sum of
+    the products of all its shared features, in float32 and in the order of the
+    columns, as the sparse product sums them on rows with sorted indices: a pair found
+    scores what product_pairs gives it on such rows, to the bit.
+    """
+    def rare_part(m: sp.csr_matrix) -> sp.csr_matrix:
+        marks = m.astype(np.float32)  # a copy: the rows' values stay as they are
+        marks.data = rare[marks.indices].astype(np.float32)
+        marks.eliminate_zeros()
+        return marks
+
+    rare_left = rare_part(left)
+    rare_right_t = (rare_left if upper else rare_part(right)).T.tocsr()
+    cand_i, cand_j = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
+    for start in range(0, left.shape[0], CHUNK_ROWS):
+        block = (rare_left[start : start + CHUNK_ROWS] @ rare_right_t).tocoo()
+        i = block.row.astype(np.int64) + start
+        j = block.col.astype(np.int64)
+        keep = i < j if upper else slice(None)
+        cand_i.append(i[keep])
+        cand_j.append(j[keep])
+    ci, cj = np.concatenate(cand_i), np.concatenate(cand_j)
+    left_sorted, right_sorted = left.sorted_indices(), right.sorted_indices()
+    ones = np.ones(left.shape[1], dtype=np.float32)
+    out_i, out_j, out_s = [], [], []
+    for start in range(0, len(ci), CANDIDATES_AT_ONCE):
+        i, j = ci[start : start + CANDIDATES_AT_ONCE], cj[start : start + CANDIDATES_AT_ONCE]
+        s = left_sorted[i].multiply(right_sorted[j]).tocsr() @ ones
+        keep = s >= floor
+        out_i.append(i[keep])
+        out_j.append(j[keep])
+        out_s.append(s[keep])
+    return _ordered(out_i, out_j, out_s)
+
+
+def _ordered(out_i: list[np.ndarray], out_j: list[np.ndarray], out_s: list[np.ndarray]
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs found, concatenated, ordered by (i, j), cosines rounded to 6 decimals."""
     if not out_i:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty, np.zeros(0)
-    i, j, s = np.concatenate(out_i), np.concatenate(out_j), np.concatenate(out_s)
+    i, j = np.concatenate(out_i), np.concatenate(out_j)
+    s = np.round(np.concatenate(out_s).astype(np.float64), 6)
     order = np.lexsort((j, i))
     return i[order], j[order], s[order]
