@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -31,8 +32,16 @@ _CJK_CHARS = (
     "\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff\uf900-\ufaff\U0001b000-\U0001b16f\U00020000-\U000323af"
 )
 _RUN = re.compile(f"\\w[\\w{MARKS}\u200c\u200d]*")
-_CJK = re.compile(f"[{_CJK_CHARS}]")
-_SEGMENT = re.compile(f"[{_CJK_CHARS}]+|[^{_CJK_CHARS}]+")
+
+
+@functools.cache
+def _cjk() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(one CJK character, a run of CJK or of other characters), compiled when first
+    needed: the class's supplementary-plane ranges take ~6 ms to compile, which a query
+    process for ASCII text (most queries, every English page) never has to pay."""
+    return re.compile(f"[{_CJK_CHARS}]"), re.compile(f"[{_CJK_CHARS}]+|[^{_CJK_CHARS}]+")
+
+
 # For ASCII text a token is a run of [0-9a-z] (normalized text has no capitals and no
 # underscores): everything else becomes a space and str.split cuts the runs, ~6x faster
 # than the regex scan, which pages written in English pay on every batch.
@@ -46,8 +55,9 @@ def normalize(text: str) -> str:
 
 def _split_cjk(run: str) -> list[str]:
     out: list[str] = []
-    for segment in _SEGMENT.findall(run):
-        if not _CJK.match(segment):
+    cjk, segments = _cjk()
+    for segment in segments.findall(run):
+        if not cjk.match(segment):
             out.append(segment)
         else:
             out.extend(segment)
@@ -61,11 +71,12 @@ def tokens(text: str) -> list[str]:
     if normalized.isascii():
         return normalized.translate(_ASCII_SEPARATORS).split()
     runs = _RUN.findall(normalized)
-    if not _CJK.search(normalized):  # one scan instead of one per run: most text has no CJK
+    cjk = _cjk()[0]
+    if not cjk.search(normalized):  # one scan instead of one per run: most text has no CJK
         return runs
     out: list[str] = []
     for run in runs:
-        if _CJK.search(run):
+        if cjk.search(run):
             out.extend(_split_cjk(run))
         else:
             out.append(run)
