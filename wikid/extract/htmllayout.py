@@ -234,6 +234,11 @@ def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]]) 
     return out
 
 
+def _named_also(tag_paragraph: Tag, names: list[str]) -> None:
+    """The other names of an entry, set before its tag: `-C` to `--demangle`."""
+    tag_paragraph.insert(0, ", ".join(names) + ", ")
+
+
 def _stack_last_tag(drawn: Tag) -> None:
     """A definition list's last term with no text, over an indented tag paragraph with
     its text (`-C` in the option table's last row, then `--demangle` and what it does):
@@ -242,7 +247,7 @@ def _stack_last_tag(drawn: Tag) -> None:
     after = drawn.find_next_sibling()
     if isinstance(last, Tag) and last.name == "dt" and isinstance(after, Tag) and after.name == "p" \
             and _over_deeper(after) and len(_text(last)) <= MAX_SHORT_FORM_CHARS:
-        after.insert(0, _text(last) + ", ")
+        _named_also(after, [_text(last)])
         last.decompose()
 
 
@@ -382,7 +387,7 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
         nxt = run[m] if m < len(run) else None
         if not body and nxt is not None and head.name == "p" and nxt.name == "p" and _margin(nxt) == _margin(head) \
                 and _text(head).startswith("-") and len(_text(head)) <= MAX_SHORT_FORM_CHARS and _is_tag(_text(nxt)):
-            nxt.insert(0, _text(head) + ", ")  # `-C` over `--demangle` and its text: one option's two forms
+            _named_also(nxt, [_text(head)])  # `-C` over `--demangle` and its text: one option's two forms
             head.decompose()
             n += 1
             continue
@@ -418,13 +423,13 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
         after = table.find_next_sibling()
         if _lone_cell(table) and isinstance(after, Tag) and after.name == "p" and _over_deeper(after):
             # `-D` alone in a row over the `--dynamic` paragraph and its deeper text: one option's forms
-            after.insert(0, " ".join(table.get_text().split()) + ", ")
+            _named_also(after, [" ".join(table.get_text().split())])
             table.decompose()
             continue
         lines = _nofill_lines(table)
         if lines and isinstance(after, Tag) and after.name == "p" and _over_deeper(after) \
                 and all(line.strip().startswith("-") and len(line.strip()) <= MAX_SHORT_FORM_CHARS for line in lines):
-            after.insert(0, ", ".join(line.strip() for line in lines) + ", ")  # `-A` and `-o` over `--print-file-name`
+            _named_also(after, [line.strip() for line in lines])  # `-A` and `-o` over `--print-file-name`
             table.decompose()
             continue
         if lines:

@@ -27,6 +27,8 @@ heading on the page.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -422,22 +424,24 @@ class _Writer:
         """A simple entry's paragraphs as one table cell: the first whole, the further
         ones as prose (see `further`)."""
         paragraphs = [b.text for b in term.body if isinstance(b, Paragraph)]
-        depth = self.definitions
         parts = [self.fresh(paragraphs[0])] if paragraphs else []
-        self.definitions = 0
-        try:
+        with self._as_prose():
             parts += [self.fresh(p) for p in paragraphs[1:]]
-        finally:
-            self.definitions = depth
         return " ".join(p for p in parts if p)
 
     def further(self, paragraph: Paragraph) -> str:
         """A paragraph after an entry's description, as prose: without the sentences the
         page has (a sibling command's `@file` said its second paragraph already); only the
         description itself is always whole."""
+        with self._as_prose():
+            return self.block(paragraph, "", 0)
+
+    @contextmanager
+    def _as_prose(self) -> Iterator[None]:
+        """Text written meanwhile is prose, not a definition's (see `fresh`)."""
         depth, self.definitions = self.definitions, 0
         try:
-            return self.block(paragraph, "", 0)
+            yield
         finally:
             self.definitions = depth
 
