@@ -1889,10 +1889,16 @@ def test_commands_one_a_line_inside_an_entry_are_code() -> None:
     assert Paragraph("Ann Example Example Street 1") in blocks
 
 
-def _groff_entries(body: str) -> list[tuple[str, str]]:
-    """(term, description) of the definition lists groff's HTML `body` reads as."""
+def _groff_markdown(body: str) -> str:
+    """The Markdown the main part of groff's HTML page of `body` becomes."""
     main, _, _ = main_and_furniture(
         f'<html><head><meta name="generator" content="groff -Thtml"></head><body>{body}</body></html>'.encode())
+    return main
+
+
+def _groff_entries(body: str) -> list[tuple[str, str]]:
+    """(term, description) of the definition lists groff's HTML `body` reads as."""
+    main = _groff_markdown(body)
     return [(e.term, e.description) for _, b in walk(read_markdown(main)) if isinstance(b, Terms) for e in b.entries]
 
 
@@ -1945,11 +1951,11 @@ def test_groff_no_fill_lines_with_commented_sentences_are_code() -> None:
     """debconf-set-selections' EXAMPLES: `# Force debconf priority to critical.` over
     the command, lines broken by `<br>`; the comment's full stop kept it prose and
     `# Override default frontend ...` became a heading."""
-    main, _, _ = main_and_furniture(
-        b'<html><head><meta name="generator" content="groff -Thtml"></head><body><h2>EXAMPLES</h2>'
-        b'<p style="margin-left:11%"># Force frob priority to critical. <br>frob frob/priority select critical <br>'
-        b'# Override the default frontend, but allow the user to\nselect. <br>frob frob/frontend seen false</p>'
-        b'<p style="margin-left:11%">Lines can be continued. <br>Each ends with a backslash.</p></body></html>')
+    main = _groff_markdown(
+        '<h2>EXAMPLES</h2>'
+        '<p style="margin-left:11%"># Force frob priority to critical. <br>frob frob/priority select critical <br>'
+        '# Override the default frontend, but allow the user to\nselect. <br>frob frob/frontend seen false</p>'
+        '<p style="margin-left:11%">Lines can be continued. <br>Each ends with a backslash.</p>')
     outline = read_markdown(main)
     blocks = [b for _, b in walk(outline)]
     assert Code("# Force frob priority to critical.\nfrob frob/priority select critical\n"
@@ -2000,12 +2006,11 @@ def test_a_groff_sentence_running_on_into_a_command_keeps_the_command_as_code() 
     `mke2fs -O journal_dev external-journal`; the page's row ended on `the command`."""
     from wikid.manager.offline.content import _abridge_term
 
-    main, _, _ = main_and_furniture(
-        b'<html><head><meta name="generator" content="groff -Thtml"></head><body>'
-        b'<p style="margin-left:11%"><b>device=</b><i>journal</i></p><p style="margin-left:17%">Attach the file system '
-        b'to the journal device. The journal must have been already created using the command</p>'
-        b'<p style="margin-left:17%"><b>mkfrob -O journal_dev</b> <i>journal</i></p>'
-        b'<p style="margin-left:17%">Note that the journal must have the same block size.</p></body></html>')
+    main = _groff_markdown(
+        '<p style="margin-left:11%"><b>device=</b><i>journal</i></p><p style="margin-left:17%">Attach the file system '
+        'to the journal device. The journal must have been already created using the command</p>'
+        '<p style="margin-left:17%"><b>mkfrob -O journal_dev</b> <i>journal</i></p>'
+        '<p style="margin-left:17%">Note that the journal must have the same block size.</p>')
     [entry] = [e for _, b in walk(read_markdown(main)) if isinstance(b, Terms) for e in b.entries]
     assert entry.body[1] == Code("mkfrob -O journal_dev journal")
     assert _abridge_term(entry).body[1:] == (Code("mkfrob -O journal_dev journal"),)
@@ -2169,9 +2174,7 @@ def test_groff_numbered_rows_set_one_a_table_keep_their_numbers() -> None:
     """ctags' dirtags steps: each numbered row its own layout table, written `1.` each
     while the text refers to step 3."""
     row = '<table><tr><td width="11%"></td><td width="4%"><p>{n}.</p></td><td width="85%"><p>Step {n} text.</p></td></tr></table>'
-    main, _, _ = main_and_furniture(
-        f'<html><head><meta name="generator" content="groff -Thtml"></head><body>{"".join(row.format(n=n) for n in (1, 2, 3))}'
-        '</body></html>'.encode())
+    main = _groff_markdown("".join(row.format(n=n) for n in (1, 2, 3)))
     lists = [b for _, b in walk(read_markdown(main)) if isinstance(b, ItemList)]
     assert [(b.start, b.items[0].text) for b in lists] in (
         [(1, "Step 1 text."), (2, "Step 2 text."), (3, "Step 3 text.")], [(1, "Step 1 text.")])
@@ -2196,10 +2199,10 @@ def test_quoted_flag_characters_stacked_over_a_run_in_text_are_one_entry() -> No
 def test_a_groff_paragraph_ending_on_an_open_bracket_goes_on_in_the_next() -> None:
     """ssh's HTML: `... which may be specified as either [` ends a paragraph and
     `user@ ]hostname or a URI ...` opens the next; the page's lead ended on `[`."""
-    main, _, _ = main_and_furniture(
-        b'<html><head><meta name="generator" content="groff -Thtml"></head><body><h2>DESCRIPTION</h2>'
-        b'<p style="margin-left:6%"><b>frob</b> connects to the specified <i>destination</i>, which may be '
-        b'specified as either [</p><p>user@ ]hostname or a URI. The user must prove who they are.</p></body></html>')
+    main = _groff_markdown(
+        '<h2>DESCRIPTION</h2>'
+        '<p style="margin-left:6%"><b>frob</b> connects to the specified <i>destination</i>, which may be '
+        'specified as either [</p><p>user@ ]hostname or a URI. The user must prove who they are.</p>')
     [paragraph] = [b for _, b in walk(read_markdown(main)) if isinstance(b, Paragraph)]
     assert paragraph.text.startswith("frob connects") and "either [ user@ ]hostname or a URI." in paragraph.text
 

@@ -315,10 +315,7 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
 def _bold_question(node: SyntaxTreeNode) -> str | None:
     """The question of a paragraph that is one bold question and nothing else (a FAQ's
     `**How can I avoid ...?**` over its answer), or None."""
-    if node.type != "paragraph" or not node.children or node.children[0].type != "inline":
-        return None
-    parts = [c for c in node.children[0].children if c.type not in ("softbreak", "hardbreak")
-             and not (c.type == "text" and not c.content.strip())]
+    parts = _marked_parts(node)
     if not parts or not all(c.type in ("strong", "em") for c in parts):
         return None
     text = inline_text(node.children[0])
@@ -402,14 +399,20 @@ def _joined(events: list[Heading | Block]) -> list[Heading | Block]:
     return out
 
 
+def _marked_parts(node: SyntaxTreeNode) -> list[SyntaxTreeNode] | None:
+    """The inline parts of a paragraph but for its line breaks and blank text (what a
+    bold title or a bold question is made of), or None for another node."""
+    if node.type != "paragraph" or not node.children or node.children[0].type != "inline":
+        return None
+    return [c for c in node.children[0].children if c.type not in ("softbreak", "hardbreak")
+            and not (c.type == "text" and not c.content.strip())]
+
+
 def _bold_title(node: SyntaxTreeNode) -> str | None:
     """The text of a paragraph that is one short bold phrase and nothing else: a
     heading drawn in bold (mandoc's and many converters' HTML: `**SYNOPSIS**`)."""
-    if node.type != "paragraph" or not node.children or node.children[0].type != "inline":
-        return None
-    parts = [c for c in node.children[0].children if c.type not in ("softbreak", "hardbreak")
-             and not (c.type == "text" and not c.content.strip())]
-    if len(parts) != 1 or parts[0].type != "strong":
+    parts = _marked_parts(node)
+    if parts is None or len(parts) != 1 or parts[0].type != "strong":
         return None
     title = inline_text(parts[0])
     if not title or len(title) > MAX_BOLD_TITLE_CHARS or len(title.split()) > 8 or title[-1] in ".!?:;," \

@@ -23,6 +23,7 @@ Pure functions of one document's outline and identity.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -443,10 +444,12 @@ def _within_budget(sections: list[Section]) -> list[Section]:
     budget has it (the FAQ's chapter 4 took all of it, and chapters 5 to 7 were lost)."""
     out: list[Section] = []
     spent = 0
+    least = [_least(s) for s in sections]
+    later = list(itertools.accumulate(reversed(least), initial=0))[::-1]  # later[n]: the leasts of sections n on
     for n, section in enumerate(sections):
         left = LONG_BUDGET_WORDS - spent
-        shared = left - sum(_least(s) for s in sections[n + 1:])  # what leaves each later one its first part
-        kept = section if not out else _fitted(section, shared if shared >= _least(section) else left)
+        shared = left - later[n + 1]  # what leaves each later one its first part
+        kept = section if not out else _fitted(section, shared if shared >= least[n] else left)
         if kept is not None:
             spent += _counted_words(kept)
             out.append(kept)

@@ -397,12 +397,12 @@ def _parse_body(body: str) -> _Parsed:
 
 def _without_comparisons(fields: list[Field], lines: dict[int, str], text: list[str]) -> list[Field]:
     """`fields` but for the runs of `Key: value` lines (`lines`: line -> key; lines of
-    `text` run on as `_beside` says) most of whose keys name no property (`GNU sed: no limit` over `sedmod v1.0:
+    `text` run on as `_run_before` says) most of whose keys name no property (`GNU sed: no limit` over `sedmod v1.0:
     4096 bytes`, `HHsed v1.5: 4000 bytes`): a comparison of several things, not facts
     about one."""
     run_of: dict[int, int] = {}
     for n in sorted(lines):
-        before = next((k for k in _beside(n, text) if k < n and k in run_of), None)
+        before = next((k for k in _run_before(n, text) if k in run_of), None)
         run_of[n] = run_of[before] if before is not None else n
     runs: dict[int, list[Field]] = {}
     for f in fields:
@@ -418,27 +418,19 @@ def _without_comparisons(fields: list[Field], lines: dict[int, str], text: list[
     return [f for f in fields if id(f) not in dropped]
 
 
-def _beside(n: int, lines: list[str]) -> list[int]:
-    """The lines a `Key: value` line n runs on with: the ones right before and after
-    it, or, over a blank line at its indentation, the first line of the block above
-    and the line after its own block (a document's blocks are read apart, a blank line
-    between each, and a field line with its wrapped value is a block of its own); a
-    list's items are apart as written (a glossary's `* **IDE**: ...` are its items,
-    not a record's fields)."""
-    out = [n - 1, n + 1]
-    if _ITEM_LINE.match(lines[n]):
-        return out
-    if n >= 2 and not lines[n - 1].strip() and lines[n - 2].strip():
+def _run_before(n: int, lines: list[str]) -> list[int]:
+    """The lines before a `Key: value` line n that it runs on from: the one right before
+    it, or, over a blank line at its indentation, the first line of the block above (a
+    document's blocks are read apart, a blank line between each, and a field line with
+    its wrapped value is a block of its own); a list's items are apart as written (a
+    glossary's `* **IDE**: ...` are its items, not a record's fields)."""
+    out = [n - 1]
+    if n >= 2 and not _ITEM_LINE.match(lines[n]) and not lines[n - 1].strip() and lines[n - 2].strip():
         above = n - 2
         while above > 0 and lines[above - 1].strip():
             above -= 1
         if _indent(lines[above]) == _indent(lines[n]):
             out.append(above)
-    end = n
-    while end + 1 < len(lines) and lines[end + 1].strip():
-        end += 1
-    if end + 2 < len(lines) and not lines[end + 1].strip() and _indent(lines[end + 2]) == _indent(lines[n]):
-        out.append(end + 2)
     return out
 
 
