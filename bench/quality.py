@@ -9,7 +9,8 @@ corpus -- by default ../shared/corpus/realdocs/ (61 real documents about 15 tool
                  baseline: one page per document, what the engine wrote before (0.00).
 * titles      -- share of pages whose title names their entity (the truth label most of
                  its inputs have) as a whole word: the entity's words, folded, appear
-                 in a row among the title's words; a package-style name counts by its
+                 in a row among the title's words, or joined into one ("Node.js" names
+                 `nodejs`); a package-style name counts by its
                  leading word too ("xz" for xz-utils), shown separately. Target >= 0.9.
 * known-item  -- share of fact queries (bench/knownitem.py: six rarest words of
                  sentences taken from each document's extracted text) for which a page
@@ -53,9 +54,11 @@ def folded_words(text: str) -> list[str]:
 
 
 def names_entity(title: str, entity: str) -> tuple[bool, bool]:
-    """(strict, leading): the entity's words in a row among the title's; its first word."""
+    """(strict, leading): the entity's words in a row among the title's, or written as
+    one word ("Node.js" names the package `nodejs`); its first word."""
     have, want = folded_words(title), folded_words(entity)
     strict = any(have[i : i + len(want)] == want for i in range(len(have) - len(want) + 1)) if want else False
+    strict = strict or any("".join(have[i:j]) == "".join(want) for i in range(len(have)) for j in range(i + 2, len(have) + 1))
     return strict, strict or (len(want) > 1 and want[0] in have)
 
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import load_bench
 
 pytestmark = pytest.mark.slow  # outside the fast subset (-m "not slow")
 
@@ -105,6 +106,15 @@ def test_the_quality_benchmark_scores_a_labelled_corpus(tmp_path: Path) -> None:
     assert ari["wikid"] == pytest.approx(1.0)
     assert by_figure["tiny (4 docs, 2 entities): pages"]["wikid"] == 2
     assert "offline engine, 40 generated documents" in by_figure
+
+
+def test_a_title_names_its_entity_in_its_words_or_written_as_one_word() -> None:
+    quality = load_bench("quality")
+    assert quality.names_entity("Node.js", "nodejs") == (True, True)
+    assert quality.names_entity("XZ Utils", "xz-utils") == (True, True)
+    assert quality.names_entity("xz", "xz-utils") == (False, True)
+    assert quality.names_entity("Node", "nodejs") == (False, False)
+    assert quality.names_entity("Name and value table", "coreutils") == (False, False)
 
 
 def test_the_ocr_benchmark_measures_every_figure() -> None:

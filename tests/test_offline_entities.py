@@ -269,3 +269,22 @@ def test_a_document_without_a_title_is_re_derived_to_the_page_one_batch_gives() 
     wiki.apply(run([note], wiki), [note])
     one_batch = {cid: MemoryWiki.with_texts(text, [table, note]) for cid, text in run([table, note]).pages.items()}
     assert wiki.pages == one_batch
+
+
+def test_a_command_whose_documents_write_its_project_with_a_dotted_part_is_titled_so() -> None:
+    """The manual page of `zumo` beside the project's README and security policy, which
+    write "Zumo.js" throughout: the page is the project's, titled as its documents spell
+    it, not cut at the dot ("Zumo"). A lowercase dotted form is a file, not the name."""
+    readme = ("# Zumo.js\n\nZumo.js is a runtime for scripts outside the browser. Zumo.js keeps one event "
+              "loop per process.\n\n## Install\n\nUnpack zumo.tar.gz and put zumo on your PATH. Zumo.js "
+              "reads zumo.conf at start.\n")
+    policy = ("# Reporting a bug in Zumo.js\n\nReport security bugs in Zumo.js privately. The Zumo.js team "
+              "answers within five days. Zumo.js releases a fix for every supported line of Zumo.js.\n\n"
+              "## Supported lines\n\nThe two newest lines of Zumo.js get fixes; older Zumo.js lines do not.\n")
+    docs = [SourceDocument("man/zumo.txt", manual("zumo", "server-side script runtime",
+                                                  "zumo runs a script file. zumo exits when the script ends.")),
+            SourceDocument("doc/readme.md", readme), SourceDocument("doc/security.md", policy)]
+    result = run(docs)
+    assert len(result.pages) == 1, sorted(result.pages)
+    fm, _ = split_page(next(iter(result.pages.values())))
+    assert fm["title"] == "Zumo.js"
