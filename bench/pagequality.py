@@ -688,7 +688,9 @@ def is_code_statement(cell: str) -> bool:
     # a signature's arguments (`match(regex; flags)`) are not statements, nor is a
     # sentence's semicolon: statements come with a program's symbols
     text = re.sub(r"\([^()]*\)", "", text)
-    return bool(re.search(r"\{[^}]*;", text) or (re.search(r";\s*\S", text) and re.search(r"[=$&<>\[\]]", text)))
+    # (`mt=01;31`, a setting whose value is numbers a semicolon separates, is one term)
+    return bool(re.search(r"\{[^}]*;", text) or (re.search(r";\s*\S", re.sub(r"\d;(?=\d)", "", text))
+                                                 and re.search(r"[=$&<>\[\]]", text)))
 
 
 def is_fragment(key: str) -> bool:

@@ -661,10 +661,13 @@ def test_code_as_key_in_a_definition_table_flags_only_program_pieces() -> None:
 | gpg --list-sigs --with-colons USERID \\| \\\\ | awk -F: '$1=="sig"' |
 | $ make install | Installs the binaries. |
 | \\\\ | a backslash |
+| mt=01;31 | The colour of matched text (a setting whose value is SGR numbers). |
+| x=1; y=2 | Two statements. |
 """
     assert pq.code_as_key(page(body)) == ["| if (x) { y; } | A statement. |",
                                           "| gpg --list-sigs --with-colons USERID \\| \\\\ | awk -F: '$1==\"sig\"' |",
-                                          "| $ make install | Installs the binaries. |"]
+                                          "| $ make install | Installs the binaries. |",
+                                          "| x=1; y=2 | Two statements. |"]
 
 
 def test_a_definition_list_as_bullets_is_judged_as_its_table_and_questions_are_whole() -> None:

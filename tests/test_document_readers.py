@@ -1149,6 +1149,36 @@ def test_pydoc_margins_come_off_and_inherited_members_stay_with_their_class() ->
     assert unmargined("A | B table line\nno margins here\n") == "A | B table line\nno margins here\n"
 
 
+def _pydoc_class(name: str) -> str:
+    rule = "     |  " + "-" * 70 + "\n"
+    return (f"    class {name}(builtins.object)\n     |  {name}(path)\n     |  \n     |  Reads one kind of data file.\n"
+            "     |  \n     |  Methods defined here:\n     |  \n     |  rows(self)\n"
+            "     |      The file's rows, one at a time.\n     |  \n" + rule + "     |  Data descriptors defined here:\n"
+            "     |  \n     |  __dict__\n     |      dictionary for instance variables (if defined)\n     |  \n"
+            + rule + "     |  Data and other attributes defined here:\n     |  \n     |  default_format = '%s,%03d'\n    \n")
+
+
+def test_pydocs_class_tree_is_a_nested_list_not_a_heading_over_a_paragraph_of_names() -> None:
+    """pydoc's CLASSES opens with each class under its base, one a line: on a module of a
+    dozen classes the text reader took the first base for a heading and the classes
+    under it for a paragraph of names (`### Reader0 Reader1 ...`)."""
+    names = [f"Reader{n}" for n in range(12)]
+    text = ("Help on module frob:\n\nNAME\n    frob - Read data files.\n\nCLASSES\n    builtins.object\n"
+            + "".join(f"        {n}\n" for n in names) + "\n" + "".join(_pydoc_class(n) for n in names))
+    outline = read_outline(text, ".txt")
+    classes = next(s for s in outline.sections if s.title == "CLASSES")
+    assert not classes.sections  # "builtins.object" is no heading
+    tree = classes.blocks[0]
+    assert isinstance(tree, ItemList) and [i.text for i in tree.items] == ["builtins.object"]
+    nested = tree.items[0].children[0]
+    assert isinstance(nested, ItemList) and [i.text for i in nested.items] == names
+    deeper = unmargined("CLASSES\n    Filterer(builtins.object)\n        Handler\n            NullHandler\n\n"
+                        + _pydoc_class("Handler"))
+    assert "    * Filterer(builtins.object)\n      * Handler\n        * NullHandler\n" in deeper
+    said = " ".join(block_text(b) for _, b in walk(outline))
+    assert said.count("Reads one kind of data file.") == 12  # the class entries after the tree are read as before
+
+
 def test_raw_html_in_markdown_is_a_paragraph_per_block_element() -> None:
     text = "# frob\n\n<table><tr><td>rows(self)</td></tr>\n<tr><td>The file's rows.</td></tr></table>\n"
     assert [b.text for b in blocks_of(read_markdown(text), Paragraph)] == ["rows(self)", "The file's rows."]

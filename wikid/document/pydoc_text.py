@@ -9,8 +9,10 @@ again.
 
 `unmargined(text)` takes the margins off (each replaced by spaces, so the indentation
 the text reader reads stays), drops the rules, and leaves out the inherited groups:
-their members are documented on their own class. A text without such margins comes
-back as it is.
+their members are documented on their own class. The class tree that opens CLASSES
+(each class under its base, one a line, indented by level) gets a bullet a line, so
+it reads as the nested list it is, not as a heading over a paragraph of names. A text
+without such margins comes back as it is.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ _RULE = re.compile(r"^-{20,}\s*$")
 _INHERITED = re.compile(
     r"^\s*(?:methods|class methods|static methods|data descriptors|data and other attributes|readonly properties)"
     r"(?: and other attributes)? inherited from [\w.]+:\s*$", re.IGNORECASE)
+_CLASSES = re.compile(r"^CLASSES\s*$")
+_TREE_LINE = re.compile(r"^(\s+)([\w.]+(?:\([\w., ]*\))?)\s*$")
 MIN_MARGIN_LINES = 3
+PYDOC_INDENT = 4  # pydoc indents each level of its class tree by four spaces
 
 
 def unmargined(text: str) -> str:
@@ -33,10 +38,18 @@ def unmargined(text: str) -> str:
         return text
     out: list[str] = []
     skipping = False
+    tree: int | None = None  # in the class tree under CLASSES: the indentation of its roots
     for line in lines:
         margin = _MARGIN.match(line)
         if not margin:
             skipping = False
+            node = _TREE_LINE.match(line) if tree is not None else None
+            if node:
+                indent = len(node.group(1))
+                tree = tree or indent
+                line = " " * tree + "  " * ((indent - tree) // PYDOC_INDENT) + "* " + node.group(2)
+            else:
+                tree = 0 if _CLASSES.match(line) else None
             out.append(line)
             continue
         content = line[margin.end():]

@@ -62,6 +62,7 @@ MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph i
 MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened: its first sentences
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
 MAX_TERM_CHARS = 450  # a term's first paragraph up to this long is carried whole, else its first sentence
+MAX_TERM_WORDS = 150  # an entry of an abridged document: its further paragraphs, examples and lists up to this
 MAX_FOLDED_ITEMS = 12  # a list a term's description introduces, folded into it up to this many items
 MAX_INTRODUCED_BLOCKS = 12  # blocks a term's description introduces with a colon, kept under it
 MAX_TABLE_ROWS = 60  # rows of a table in an abridged document
@@ -265,8 +266,31 @@ def _abridge_term(term: Term) -> Term:
         if runs_on and following and isinstance(following[0], Code) and len(following[0].text.splitlines()) <= MAX_CODE_LINES:
             under = following[:1]  # `... must already have been created using the command` over the command
         else:
-            under = _later_list(following)
+            under = _further(following, MAX_TERM_WORDS - len(description.split()))
     return Term(term.term, ((Paragraph(description),) if description else ()) + under)
+
+
+def _further(blocks: tuple[Block, ...], left: int) -> tuple[Block, ...]:
+    """What an entry says after its first paragraph, while it fits in `left` words: its
+    further paragraphs whole (`If you start the data with the letter @, ...`: the rest
+    of how the option works), the example or the list right after a kept paragraph;
+    past them, a later paragraph that introduces a list, with the list (_later_list).
+    (A class's entry opens with its constructor call, `Formatter(fmt=None)`: what the
+    class is comes in the paragraph after.)"""
+    kept: list[Block] = []
+    for n, block in enumerate(blocks):
+        after_paragraph = not kept or isinstance(kept[-1], Paragraph)
+        if isinstance(block, Paragraph) and len(block.text.split()) <= max(left, 0):
+            kept.append(block)
+            left -= len(block.text.split())
+        elif isinstance(block, (ItemList, Terms, Table)) and after_paragraph and kept:
+            kept.extend(_introduced((block,)))
+            left -= len(block_text(block).split())
+        elif isinstance(block, Code) and after_paragraph and len(block.text.splitlines()) <= MAX_CODE_LINES:
+            kept.append(block)
+        else:
+            return (*kept, *_later_list(blocks[n:]))
+    return tuple(kept)
 
 
 def _later_list(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
