@@ -244,6 +244,32 @@ def test_an_abridged_term_keeps_its_first_paragraph_and_the_list_it_introduces()
     assert described["-k, --keep"] == "Keep the input files. Frob deletes them otherwise."
 
 
+def test_an_abridged_entry_keeps_its_further_paragraphs_and_example_within_its_budget() -> None:
+    """The review of curl's page: `--data-binary` kept its first sentence and lost how
+    `@file` works, the rest of what the option does. An entry keeps its further
+    paragraphs and the example after them up to MAX_TERM_WORDS; a paragraph past that
+    is left out, and what follows it with it. So does a pydoc class entry that opens
+    with its constructor call: what the class is comes after it."""
+    from wikid.manager.offline.content import MAX_TERM_WORDS
+
+    section = ("## Options\n\n--data-binary DATA\n:   Post the data exactly as given.\n\n"
+               "    If the data starts with @, the rest is the name of a file to read it from.\n\n"
+               "        frob --data-binary @payload.bin\n\n"
+               f"    {' '.join(['Padding words go on.'] * (MAX_TERM_WORDS // 4))}\n\n"
+               "    A last paragraph.\n\n"
+               "Reader(path)\n:   Reader(path)\n\n    Reads one data file.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    assert not content.short
+    terms = {t.term: t for s in content.sections for _, b in walk(Outline((), (s,))) if isinstance(b, Terms)
+             for t in b.entries}
+    said = [block_text(b).strip() for b in terms["--data-binary DATA"].body]
+    assert said == ["Post the data exactly as given.",
+                    "If the data starts with @, the rest is the name of a file to read it from.",
+                    "frob --data-binary @payload.bin"]
+    assert [block_text(b) for b in terms["Reader(path)"].body] == ["Reader(path)", "Reads one data file."]
+
+
 def test_an_abridged_section_keeps_labelled_sentences_and_leaves_out_data_fields() -> None:
     """`Hint: …`, `WARNING: …` and `The scoped flags are: …` are what the document says;
     `Archive-Name: frob-faq` is a datum about the file, not about frob."""
