@@ -214,7 +214,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
             author = _authors(section.blocks)
         elif key in BUGS_TITLES:
             bugs = _first_paragraph(section.blocks)
-        elif key not in OWN_TITLES:
+        elif key not in OWN_TITLES or key in SYNOPSIS_TITLES:  # a USAGE after the SYNOPSIS: how to use it, at length
             content.append(section)
     return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs, tuple(content))
 

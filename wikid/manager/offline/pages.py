@@ -661,7 +661,15 @@ def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[s
         if lines:
             out.append(fenced("\n".join(lines)))
         out += filter(None, (writer.block(Paragraph(note), f"[^{source.id}]", 0) for note in man.synopsis_notes))
+        for section in _usage_sections(source):  # the manual's own USAGE after its synopsis: examples, at length
+            out += _section(writer, replace(section, title=""), f"[^{source.id}]", 1)
     return ["\n\n".join(out)]
+
+
+def _usage_sections(source: PageSource) -> list[Section]:
+    """A manual page's sections on its usage besides its synopsis (a USAGE section of
+    examples after the SYNOPSIS), which `# Usage` holds, not a heading of their own."""
+    return [s for s in source.content.sections if _topic_key(s.title) == "usage"]
 
 
 def _see_also(draft: PageDraft) -> list[str]:
@@ -691,7 +699,8 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     companions: list[PageSource] = []
     # a source's own section keeps its heading unless the page writes one of that name
     # (a README's `Usage` is the page's usage when no manual page gives a synopsis)
-    taken = OWN_HEADINGS - ({"usage"} if not _usage_sources(draft, lead_origin) else set()) \
+    usage = _usage_sources(draft, lead_origin)
+    taken = OWN_HEADINGS - ({"usage"} if not usage else set()) \
         - ({"see also"} if not _see_also(draft) else set())
     for source in ordered_sources(draft.cited):
         if source.content.is_changelog and not source.content.sections:
@@ -699,7 +708,10 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         if _companion(source, draft.title, lead_origin):
             companions.append(source)
             continue
+        usages = _usage_sections(source) if source in usage else []
         for section in _grouped_parts(source, lead_origin):
+            if section in usages:
+                continue  # written under `# Usage`
             title = section.title or source.title
             key = _topic_key(title)
             if key in taken or (key == _topic_key(draft.title) and not section.title):
