@@ -492,6 +492,25 @@ def test_a_definition_list_nested_in_an_entry_is_indented_once_not_made_a_code_b
     assert "   * **stride=n**" in rendered or "   * `stride=n`" in rendered, rendered
 
 
+def test_a_list_after_an_entrys_description_that_the_page_has_said_whole_is_not_said_again() -> None:
+    """A manual whose converter lost a term lists its text as an item under the entry
+    before it (`-H` over `1. Read options from file. ...`): once another command's
+    entry said all of it, the item is not written again; the description of an entry
+    always is."""
+    from wikid.document.model import Item, ItemList, Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _Writer
+
+    said = "Read command-line options from file. Options in file are separated by whitespace."
+    writer = _Writer()
+    first = writer.block(Terms((Term("@file", (Paragraph(said), Paragraph("Quotes keep spaces in options."))),
+                                Term("-v", (Paragraph("Print the version."), Paragraph("Then exit."))))), "", 0)
+    again = writer.block(Terms((Term("-H", (Paragraph("Print the options."), ItemList((Item(said),), ordered=True))),
+                                Term("-V", (Paragraph(said), Paragraph("Then exit."))))), "", 0)
+    assert said in first
+    assert "1. Read command-line" not in again, again
+    assert f"* `-V` — {said}" in again  # a description is whole however much of it the page has
+
+
 def test_the_clauses_a_licence_notice_introduces_and_a_closing_comment_block_stay_out_of_the_page() -> None:
     doc = ("frob\n====\n\nfrob reshapes the data files it is given, in place.\n\nUsage\n-----\n\nRun frob on a copy first.\n\n"
            "Redistribution and use in source and binary forms, with or without modification, are permitted provided "

@@ -406,8 +406,7 @@ class _Writer:
         lines = []
         indent = "   " * depth
         for term in entries:
-            body = [self.block(b, "", 0) if n == 0 or not isinstance(b, Paragraph) else self.further(b)
-                    for n, b in enumerate(term.body)]
+            body = [self.block(b, "", 0) if n == 0 else self.further(b) for n, b in enumerate(term.body)]
             body = [b for b in body if b]
             if not body:
                 continue
@@ -429,12 +428,14 @@ class _Writer:
             parts += [self.fresh(p) for p in paragraphs[1:]]
         return " ".join(p for p in parts if p)
 
-    def further(self, paragraph: Paragraph) -> str:
-        """A paragraph after an entry's description, as prose: without the sentences the
-        page has (a sibling command's `@file` said its second paragraph already); only the
-        description itself is always whole."""
+    def further(self, block: Block) -> str:
+        """A block after an entry's description, as prose: a paragraph without the
+        sentences the page has (a sibling command's `@file` said its second paragraph
+        already), a list unless the page has all of it (a manual whose converter lost the
+        `@file` term lists its text as an item of the entry before); only the description
+        itself is always whole."""
         with self._as_prose():
-            return self.block(paragraph, "", 0)
+            return self.block(block, "", 0)
 
     @contextmanager
     def _as_prose(self) -> Iterator[None]:
