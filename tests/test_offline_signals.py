@@ -172,8 +172,8 @@ def test_prose_lines_with_colons_are_not_fields() -> None:
 
 
 def test_summary_sentences_drop_links_and_footnotes() -> None:
-    text = "See the [portal](/services/portal.md) page for how cafés place their weekly orders.[^x]\n\n[^x]: Note.\n"
-    assert lead(text) == ["See the portal page for how cafés place their weekly orders."]
+    text = "The [portal](/services/portal.md) page shows how cafés place their weekly orders.[^x]\n\n[^x]: Note.\n"
+    assert lead(text) == ["The portal page shows how cafés place their weekly orders."]
 
 
 def test_text_helpers() -> None:
@@ -497,6 +497,22 @@ def test_a_documents_lead_is_never_taken_from_after_the_prose_it_leans_on() -> N
     assert [s.title for s in content.sections] == ["", "Portability Notes"]
     assert isinstance(content.sections[0].blocks[0], Paragraph)
     assert content.sections[0].blocks[0].text.startswith("frob can be built")
+
+
+@pytest.mark.parametrize("opening", [
+    "Please read the frob manual, included in the manual subdirectory of this distribution.",
+    "When a new major version of frob is released, it is necessary to convert the data files.",
+    "To build it from source, run the configure script and then make in the top folder.",
+])
+def test_a_sentence_asking_the_reader_to_act_or_setting_a_condition_is_no_lead(opening: str) -> None:
+    """The review of man-db's and postgresql's pages: their leads were `Please read the
+    man-db manual, ...` and `When a new major version of PostgreSQL is released, ...`,
+    which say nothing of what the entity is. The paragraph stays in the content."""
+    text = f"{opening} It holds every detail.\n\nfrob reads data files and writes them back in place.\n"
+    content = read_content(read_outline(text, ".txt"), text, None, None, ".txt")
+    assert content.lead == ()
+    said = [b.text for s in content.sections for b in s.blocks if isinstance(b, Paragraph)]
+    assert said[0].startswith(opening)
 
 
 def test_a_long_chapter_leaves_the_chapters_after_it_their_first_part() -> None:

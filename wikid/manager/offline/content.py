@@ -70,6 +70,11 @@ MAX_SHORT_TABLE_ROWS = 80
 MAX_CODE_LINES = 25
 MAX_SHORT_CODE_LINES = 60
 MAX_TERMS = 400
+# A sentence opening so asks the reader to do something or sets a condition: it says
+# nothing of what the entity is, whatever follows (`Please read the manual first`,
+# `When a new major version is released, ...`, `To build it, run ...`).
+_ASIDE = re.compile(r"(?:please|note|see|read|check|make sure|do not|don't|thanks|thank you|when|whenever|if|unless"
+                    r"|before|after|once|since|while|although|because|to \w+ (?:it|this|the)\b)\b", re.IGNORECASE)
 _CLOSED = re.compile(r"[.!?:;][\"')\]]*$")  # a paragraph ending so ends its sentence
 MAX_LABEL_WORDS = 8
 MAX_DATUM_WORDS = 10  # a field's value this short, with no full stop, is a datum (`Posting-Frequency: irregular`)
@@ -208,6 +213,8 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
         if text != block.text:  # `Dear Maya, following ...`: the sentence starts after the salutation
             text = text[:1].upper() + text[1:]
         sentences = split_sentences(text)
+        if sentences and _ASIDE.match(sentences[0]):
+            return [], blocks  # `Please read the manual ...`, `When a new version is out, ...`: no lead
         if sentences and not is_sentence(sentences[0], names) and _is_prose_paragraph(text):
             return [], blocks  # a later paragraph leans on this one: no lead rather than one out of order
         if not sentences or not is_sentence(sentences[0], names):
