@@ -2012,6 +2012,21 @@ def test_a_faqs_bold_questions_are_entries_over_their_answers() -> None:
          ["These are extension flags."])]
 
 
+def test_a_faqs_plain_questions_over_a_line_break_are_entries_over_their_answers() -> None:
+    """gitfaq (Markdown): each question a plain line ending in a hard break, its answer
+    under it and in the paragraphs after; the page glued question and answer into one
+    paragraph (`What should I put in user.name? You should put ...`). A line of a
+    no-fill text that happens to end with a question mark is no question without
+    capital and words."""
+    text = ("## Configuration\n\nWhat should I put in `frob.name`?  \nYour personal name.\n\n"
+            "It has no effect on logging in.\n\nHow do I configure a different editor?  \nSet FROB_EDITOR.\n")
+    entries = [(e.term, [block_text(b) for b in e.body]) for _, b in walk(read_markdown(text))
+               if isinstance(b, Terms) for e in b.entries]
+    assert entries == [("What should I put in frob.name?", ["Your personal name.", "It has no effect on logging in."]),
+                       ("How do I configure a different editor?", ["Set FROB_EDITOR."])]
+    assert not [b for _, b in walk(read_markdown("## Notes\n\nx or y?  \nthe line after\n")) if isinstance(b, Terms)]
+
+
 def test_an_aligned_list_keeps_the_item_whose_name_is_wider_than_its_column() -> None:
     """Debian's perl README: `perl-modules-5.36 - Architecture ...` is wider than the
     list's name column; it and the item above it became one paragraph."""

@@ -296,8 +296,9 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
     text.read_children(children[cut + 1:])
     marked = [c for c in children[:cut] if not (c.type == "text" and not c.content.strip("* "))]
     if tag.text.endswith("?") and text.text and len(tag.text) <= MAX_QUESTION_CHARS \
-            and all(c.type in ("strong", "em") for c in marked):
-        return Term(tag.text, (Paragraph(text.text),)), True  # a FAQ's bold question over its answer
+            and (all(c.type in ("strong", "em") for c in marked) or (tag.text[0].isupper() and len(tag.text.split()) >= 3)):
+        # a FAQ's question over its answer, bold or not (`What should I put in `user.name`?`)
+        return Term(tag.text, (Paragraph(text.text),)), True
     if not tag.text or not text.text or len(tag.text) > MAX_BROKEN_TAG_CHARS \
             or (tag.text[-1] in ".!?,;:" and not tag.text.endswith("...")) or _NUMBERED_TITLE.match(tag.text):
         return None  # `1. Program structure` over its text: a run-in heading (`-M a,b,...` is a tag)
