@@ -507,6 +507,29 @@ Copyright 2020 The Frob Authors.</p>
     assert len(soup.find_all("p")) == 3  # the run-in heading and the two sentences stay paragraphs
 
 
+def test_tables_that_draw_titled_sections_become_headings_over_their_entries() -> None:
+    """pydoc's HTML (email.utils): each section a table, its title a row spanning it
+    over one cell of entries; read as a table, the page made `Functions` one term whose
+    description was every function's text run together."""
+    page = """<html><body><h1>frob.utils</h1><p>Utilities.</p>
+<table class="section"><tr><td class="section-title" colspan=3><strong>Functions</strong></td></tr>
+<tr><td class="decor">&nbsp;</td><td>&nbsp;</td><td class="singlecolumn">
+<dl><dt><strong>parse</strong>(text)</dt><dd>Parse a frob header.</dd></dl>
+<dl><dt><strong>quote</strong>(value)</dt><dd>Quote a value for a header.</dd></dl>
+<table class="section"><tr><td class="section-title" colspan=3><strong>class Frob(builtins.object)</strong></td></tr>
+<tr><td>&nbsp;</td><td class="singlecolumn"><p>A frob header.</p></td></tr></table>
+</td></tr></table>
+<table><tr><th>name</th><th>value</th></tr><tr><td>a</td><td>1</td></tr></table>
+</body></html>"""
+    main, _, _ = main_and_furniture(page.encode())
+    outline = read_markdown(main)
+    functions = next(s for s in sections(outline) if s.title == "Functions")
+    entries = [(e.term, e.description) for b in functions.blocks if isinstance(b, Terms) for e in b.entries]
+    assert entries == [("parse(text)", "Parse a frob header."), ("quote(value)", "Quote a value for a header.")]
+    assert [(s.title, s.level) for s in functions.sections] == [("class Frob(builtins.object)", 3)]
+    assert "| name | value |" in main  # a table of data stays a table
+
+
 def test_line_broken_paragraphs_stay_paragraphs_outside_groff() -> None:
     page = "<html><body><p>Frob Inc <br>12 Main Street <br>Springfield</p></body></html>"
     soup = BeautifulSoup(page, "html.parser")

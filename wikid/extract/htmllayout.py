@@ -409,9 +409,51 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
         n = m if tagged else n + 1  # a sentence over deeper text: the entries may be in it
 
 
+def _section_parts(table: Tag) -> tuple[str, list[Tag]] | None:
+    """(title, content cells) of a table that draws a titled section -- its first row
+    one cell spanning the table with a short title, each other row one filled cell
+    beside spacers (pydoc's HTML: `Functions` over a cell of the functions' entries,
+    `class Frob(builtins.object)` over its members) -- or None."""
+    rows = _rows(table)
+    if len(rows) < 2 or table.find("th") is not None:
+        return None
+    head = _cells(rows[0])
+    title = _text(head[0]) if len(head) == 1 else ""
+    span = str(head[0].get("colspan") or "") if head else ""
+    if not title or len(title) > MAX_TAG_CHARS or not span.isdigit() or int(span) < 2:
+        return None  # (a colspan that is no number, `3;`, spans nothing)
+    content: list[Tag] = []
+    for row in rows[1:]:
+        filled = [c for c in _cells(row) if _text(c) or c.find(["img", "table"]) is not None]
+        if len(filled) > 1:
+            return None
+        content += filled
+    return (title, content) if content else None
+
+
+def _unfold_sections(soup: BeautifulSoup, root: Tag) -> None:
+    """Tables that draw titled sections become a heading over their content, innermost
+    first, the heading one level deeper for each section table around it: read as a
+    table, a section's entries were one cell and its title a term over all of them."""
+    for table in reversed(root.find_all("table")):
+        parts = _section_parts(table)
+        if parts is None:
+            continue
+        title, content = parts
+        depth = sum(1 for t in table.find_parents("table") if _section_parts(t) is not None)
+        heading = soup.new_tag(f"h{min(2 + depth, 6)}")
+        heading.string = title
+        table.insert_before(heading)
+        for cell in content:
+            for child in list(cell.contents):
+                table.insert_before(child.extract())
+        table.decompose()
+
+
 def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     """Rewrite the layout tables and indented tag paragraphs under `root` in place
     (see the module docstring)."""
+    _unfold_sections(soup, root)
     margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]
     base = min(margins, default=0.0)
     for table in root.find_all("table"):
