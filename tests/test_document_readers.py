@@ -516,7 +516,7 @@ def test_tables_that_draw_titled_sections_become_headings_over_their_entries() -
 <tr><td class="decor">&nbsp;</td><td>&nbsp;</td><td class="singlecolumn">
 <dl><dt><strong>parse</strong>(text)</dt><dd>Parse a frob header.</dd></dl>
 <dl><dt><strong>quote</strong>(value)</dt><dd>Quote a value for a header.</dd></dl>
-<table class="section"><tr><td class="section-title" colspan=3><strong>class Frob(builtins.object)</strong></td></tr>
+<table class="section"><tr><td class="section-title" colspan=3><a name="Frob">class <strong>Frob</strong></a>(<a href="builtins.html#object">builtins.object</a>)</td></tr>
 <tr><td>&nbsp;</td><td class="singlecolumn"><p>A frob header.</p></td></tr></table>
 </td></tr></table>
 <table><tr><th>name</th><th>value</th></tr><tr><td>a</td><td>1</td></tr></table>

@@ -418,7 +418,7 @@ def _section_parts(table: Tag) -> tuple[str, list[Tag]] | None:
     if len(rows) < 2 or table.find("th") is not None:
         return None
     head = _cells(rows[0])
-    title = _text(head[0]) if len(head) == 1 else ""
+    title = " ".join(head[0].get_text().split()) if len(head) == 1 else ""  # `class Frob(Base)`: no space in it
     span = str(head[0].get("colspan") or "") if head else ""
     if not title or len(title) > MAX_TAG_CHARS or not span.isdigit() or int(span) < 2:
         return None  # (a colspan that is no number, `3;`, spans nothing)

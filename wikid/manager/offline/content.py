@@ -51,7 +51,7 @@ from wikid.document.sentences import display_heading, first_sentence, goes_on, i
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
 
 SHORT_WORDS = 3000  # a document this short is carried whole
-LONG_BUDGET_WORDS = 8000  # what an abridged document carries (its definition lists aside)
+LONG_BUDGET_WORDS = 16000  # what an abridged document carries (its definition lists aside)
 MAX_LEAD_SENTENCES = 4
 MAX_LEAD_CHARS = 600
 MIN_PROSE_WORDS = 6  # a paragraph this long that ends as a sentence is prose a later one may lean on
@@ -75,6 +75,7 @@ MAX_TERMS = 400
 # `When a new major version is released, ...`, `To build it, run ...`).
 _ASIDE = re.compile(r"(?:please|note|see|read|check|make sure|do not|don't|thanks|thank you|when|whenever|if|unless"
                     r"|before|after|once|since|while|although|because|to \w+ (?:it|this|the)\b)\b", re.IGNORECASE)
+_CALL_FORM = re.compile(r"[\w.]+\(.*\)")
 _CLOSED = re.compile(r"[.!?:;][\"')\]]*$")  # a paragraph ending so ends its sentence
 MAX_LABEL_WORDS = 8
 MAX_DATUM_WORDS = 10  # a field's value this short, with no full stop, is a datum (`Posting-Frequency: irregular`)
@@ -124,8 +125,9 @@ def is_label(text: str) -> bool:
     """A few words that name what follows (`Daily`, `Weekly (Friday)`, `Action items:`),
     not a sentence."""
     words = text.split()
-    if not words or len(words) > MAX_LABEL_WORDS or _FIELD.match(text) or _URL.search(text) or goes_on(text):
-        return False
+    if not words or len(words) > MAX_LABEL_WORDS or _FIELD.match(text) or _URL.search(text) or goes_on(text) \
+            or _CALL_FORM.fullmatch(text):
+        return False  # (`Pool(processes=None)` over a class's members is its constructor's call, code)
     if text.endswith(":"):  # `Action items:`, not the opening of a sentence (`By default, frob will:`,
         # `frob has the following options:`, `Frob supports the following options:`)
         folded = {w.rstrip(":").casefold() for w in words}
