@@ -2050,6 +2050,20 @@ def test_a_faqs_plain_questions_over_a_line_break_are_entries_over_their_answers
     assert not [b for _, b in walk(read_markdown("## Notes\n\nx or y?  \nthe line after\n")) if isinstance(b, Terms)]
 
 
+def test_githubs_alerts_open_their_paragraph_with_their_label_and_headings_lose_emoji_shortcodes() -> None:
+    """Package READMEs: `> [!NOTE]` over a quoted paragraph showed as `\\[!NOTE\\]` on
+    the page, and `## Logfire :fire:` as a heading ending in `:fire`."""
+    text = ("# Frob :rocket:\n\nFrob reads files.\n\n> [!WARNING]\n>\n> Version 3 changes the defaults:\n>\n"
+            "> * the API is v1\n\n> [!note]\n> Save the key. It is shown once.\n\n"
+            "```\n# keep this :fire: in code\n```\n\n## Logfire :fire:\n\nTraces.\n")
+    outline = read_markdown(text)
+    assert [s.title for s in sections(outline)] == ["Frob", "Logfire"]
+    said = [block_text(b) for _, b in walk(outline)]
+    assert "Warning: Version 3 changes the defaults:" in said and "Note: Save the key. It is shown once." in said
+    assert "# keep this :fire: in code" in said
+    assert not any("[!" in line for line in said)
+
+
 def test_an_aligned_list_keeps_the_item_whose_name_is_wider_than_its_column() -> None:
     """Debian's perl README: `perl-modules-5.36 - Architecture ...` is wider than the
     list's name column; it and the item above it became one paragraph."""

@@ -519,6 +519,21 @@ def test_a_sentence_asking_the_reader_to_act_or_setting_a_condition_is_no_lead(o
     assert said[0].startswith(opening)
 
 
+def test_a_short_line_introducing_nothing_at_a_sections_end_is_left_out() -> None:
+    """aws-cli's README: `Jump to:` over in-page links, which the reader leaves out as
+    navigation, stood alone on the page, introducing nothing."""
+    text = ("frob\n====\n\n.. image:: https://example.org/badge.svg\n   :alt: Build Status\n\n"
+            "This package provides a command line interface to frob services.\n\nJump to:\n\n"
+            "-  `Getting Started <#getting-started>`__\n-  `Help <#help>`__\n-  `Resources <#resources>`__\n\n"
+            "Getting Started\n---------------\n\nInstall frob with pip. It needs Python 3.9 or newer:\n\n"
+            "* CPython\n* PyPy\n\nHelp\n----\n\nAsk on the mailing list.\n\nResources\n---------\n\n"
+            "The manual is on the web site.\n")
+    content = read_content(read_outline(text, ".txt"), text, None, "frob", ".txt")
+    said = [block_text(b) for s in content.sections for _, b in walk(Outline((), (s,)))]
+    assert "Jump to:" not in said
+    assert "Install frob with pip. It needs Python 3.9 or newer:" in said  # a colon over its list stays
+
+
 def test_a_long_chapter_leaves_the_chapters_after_it_their_first_part() -> None:
     """The sed FAQ: chapter 4's answers took the whole budget and chapters 5 to 7 were
     not on the page; each later chapter keeps its title, text and first question."""

@@ -433,10 +433,53 @@ def _unquoted(nodes: list[SyntaxTreeNode]) -> Iterator[SyntaxTreeNode]:
             yield node
 
 
+_ALERT = re.compile(r"^(\s*>\s*)\[!(note|tip|important|warning|caution)\]\s*$", re.IGNORECASE)
+_QUOTE_BLANK = re.compile(r"^\s*>\s*$")
+_QUOTE_LINE = re.compile(r"^(\s*>\s*)(.*)$")
+_FENCE_OPEN = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_SHORTCODE = re.compile(r"(?<![\w:`]):[a-z0-9_+-]{2,30}:(?![\w:`])")  # GitHub's emoji (`:fire:`)
+
+
+def _alerts(text: str) -> str:
+    """GitHub's alerts (`> [!NOTE]` over a quoted paragraph) as the paragraph they flag,
+    opening with its label (`**Note:** Save the key ...`): CommonMark reads the marker
+    as text, and the page showed `[!NOTE]`."""
+    lines = text.split("\n")
+    out: list[str] = []
+    label: str | None = None
+    for line in lines:
+        if (alert := _ALERT.match(line)) is not None:
+            label = alert.group(2).capitalize()
+            continue
+        if label is not None and _QUOTE_BLANK.match(line):
+            continue  # the blank quoted line between the marker and its text
+        if label is not None and (quoted := _QUOTE_LINE.match(line)) is not None:
+            line = f"{quoted.group(1)}**{label}:** {quoted.group(2)}"
+        label = None
+        out.append(line)
+    return "\n".join(out)
+
+
+def _without_shortcodes(text: str) -> str:
+    """Headings without the emoji shortcodes they are decorated with (`## Logfire :fire:`);
+    a fenced example's `#` lines are code, left as they are."""
+    out: list[str] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        opening = _FENCE_OPEN.match(line)
+        if opening and (fence is None or opening.group(1).startswith(fence)):
+            fence = opening.group(1)[:3] if fence is None else None
+        elif fence is None and line.lstrip().startswith("#") and _SHORTCODE.search(line):
+            line = " ".join(_SHORTCODE.sub("", line).split())
+        out.append(line)
+    return "\n".join(out)
+
+
 def read_markdown(text: str) -> Outline:
     """The outline of a markdown text (see the module docstring)."""
     # a wiki's own links (`[[Install]]`, `[[API|the API]]`) read as the links they are
     text = _WIKI_LINK.sub(lambda m: f"[{m.group(2) or m.group(1)}](#)", text)
+    text = _without_shortcodes(_alerts(text))
     tree = SyntaxTreeNode(_PARSER.parse(text))
     lines = text.split("\n")
     events: list[Heading | Block] = []

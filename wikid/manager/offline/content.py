@@ -463,6 +463,9 @@ def _carried(section: Section, short: bool) -> Section | None:
     blocks = _without_notices(section.blocks)
     blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks)
     subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
+    if blocks and not subsections and isinstance(blocks[-1], Paragraph) and blocks[-1].text.endswith(":") \
+            and len(blocks[-1].text.split()) <= MAX_LABEL_WORDS:
+        blocks = blocks[:-1]  # `Jump to:` over the in-page links the reader left out: it introduces nothing
     if not blocks and not subsections:
         return None
     return Section(section.title, section.level, blocks, subsections)
