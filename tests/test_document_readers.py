@@ -518,6 +518,8 @@ def test_tables_that_draw_titled_sections_become_headings_over_their_entries() -
 <dl><dt><strong>quote</strong>(value)</dt><dd>Quote a value for a header.</dd></dl>
 <table class="section"><tr><td class="section-title" colspan=3><a name="Frob">class <strong>Frob</strong></a>(<a href="builtins.html#object">builtins.object</a>)</td></tr>
 <tr><td>&nbsp;</td><td class="singlecolumn"><p>A frob header.</p></td></tr></table>
+<table class="section"><tr><td class="section-title" colspan=3>error = class <strong>FrobError</strong>(builtins.Exception)</td></tr>
+<tr><td>&nbsp;</td><td class="singlecolumn"><p>Raised on a bad header.</p></td></tr></table>
 </td></tr></table>
 <table><tr><th>name</th><th>value</th></tr><tr><td>a</td><td>1</td></tr></table>
 </body></html>"""
@@ -526,7 +528,8 @@ def test_tables_that_draw_titled_sections_become_headings_over_their_entries() -
     functions = next(s for s in sections(outline) if s.title == "Functions")
     entries = [(e.term, e.description) for b in functions.blocks if isinstance(b, Terms) for e in b.entries]
     assert entries == [("parse(text)", "Parse a frob header."), ("quote(value)", "Quote a value for a header.")]
-    assert [(s.title, s.level) for s in functions.sections] == [("class Frob(builtins.object)", 3)]
+    assert [(s.title, s.level) for s in functions.sections] == [
+        ("class Frob(builtins.object)", 3), ("class FrobError(builtins.Exception) (alias error)", 3)]
     assert "| name | value |" in main  # a table of data stays a table
 
 

@@ -40,6 +40,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 BULLETS = frozenset({"o", "•", "·", "*", "-", "+", "◦", "▪", "●", "○", "–", "—"})
 _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
 _MARGIN = re.compile(r"margin-left:\s*(\d+(?:\.\d+)?)\s*%")
+_ALIAS_TITLE = re.compile(r"^([A-Za-z_]\w*) = ((?:class )?[A-Za-z_][\w.]*\(.*\))$")
 MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a description
 MAX_OPTION_TAG_CHARS = 240  # an option's forms, one after another
 _CODE = re.compile(r"[{}\[\]<>|$=]|^-|\s-{1,2}\w|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
@@ -419,6 +420,8 @@ def _section_parts(table: Tag) -> tuple[str, list[Tag]] | None:
         return None
     head = _cells(rows[0])
     title = " ".join(head[0].get_text().split()) if len(head) == 1 else ""  # `class Frob(Base)`: no space in it
+    if (alias := _ALIAS_TITLE.match(title)) is not None:
+        title = f"{alias.group(2)} (alias {alias.group(1)})"  # `error = class Frob(Base)`: a second name, no code
     span = str(head[0].get("colspan") or "") if head else ""
     if not title or len(title) > MAX_TAG_CHARS or not span.isdigit() or int(span) < 2:
         return None  # (a colspan that is no number, `3;`, spans nothing)
