@@ -534,6 +534,20 @@ def test_a_short_line_introducing_nothing_at_a_sections_end_is_left_out() -> Non
     assert "Install frob with pip. It needs Python 3.9 or newer:" in said  # a colon over its list stays
 
 
+def test_an_abridged_item_that_introduces_its_example_keeps_it() -> None:
+    """The sed FAQ: `(b) If the script must use double quotes, then prefix the SPECIAL
+    double quote with a backslash. Thus,` over its command, which the reader reads as
+    the item's paragraph: the page ended the item on `Thus,` and lost the command."""
+    from wikid.document.model import Item
+    from wikid.manager.offline.content import _abridge_item
+
+    command = Paragraph('sed "s/$length\\"/$length inches/g" file')
+    item = Item("If the script must use double quotes, prefix the double quote with a backslash. Thus,", (command,))
+    assert _abridge_item(item).children == (command,)
+    told = Item("Put the script in single quotes.", (Paragraph("A second paragraph about it."),))
+    assert _abridge_item(told).children == ()  # an item that introduces nothing is its first paragraph
+
+
 def test_a_long_chapter_leaves_the_chapters_after_it_their_first_part() -> None:
     """The sed FAQ: chapter 4's answers took the whole budget and chapters 5 to 7 were
     not on the page; each later chapter keeps its title, text and first question."""

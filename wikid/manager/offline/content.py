@@ -238,14 +238,17 @@ def _abridge_item(item: Item) -> Item:
     """An item shown by its first sentence when long, with the lists nested in it (what
     `for all files in use by the process:` goes on to list) and its short examples."""
     text = item.text if len(item.text) <= MAX_ITEM_CHARS else first_sentence(item.text)
+    introduces = text == item.text and text.endswith((":", ","))  # `... with a backslash. Thus,` over its example
     nested: list[Block] = []
-    for child in item.children:
+    for n, child in enumerate(item.children):
         if isinstance(child, ItemList):
             items = tuple(_abridge_item(i) for i in child.items[:MAX_ITEMS] if i.text)
             if items:
                 nested.append(ItemList(items, child.ordered, child.start))
         elif isinstance(child, Code) and len(child.text.splitlines()) <= MAX_CODE_LINES:
             nested.append(child)  # the example the item shows (`Instead of "s/a//g", use` over it)
+        elif isinstance(child, Paragraph) and introduces and n == 0 and len(child.text) <= MAX_ITEM_CHARS:
+            nested.append(child)  # what the item introduces, read as text (a command the reader took for prose)
     return Item(text, tuple(nested))
 
 
