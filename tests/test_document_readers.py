@@ -886,6 +886,30 @@ Arguments</b></p>
 """
 
 
+def test_groff_html_an_entrys_example_and_see_also_stay_in_the_entry() -> None:
+    """curl's manual in groff HTML: each option's `Example: <br> command` and `See also`
+    paragraphs stand at its text's indent; the example became a label and code with no
+    indent, which ended the entry, and `See also` was left after it, outside any entry."""
+    page = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<h2>OPTIONS</h2>
+<p style="margin-left:11%;">--anyauth</p>
+<p style="margin-left:22%;">Tells frob to pick the method by itself.</p>
+<p style="margin-left:22%; margin-top: 1em">Example: <br>
+frob --anyauth --user me:pwd https://example.com</p>
+<p style="margin-left:22%; margin-top: 1em">See also <i>--basic</i>.</p>
+<p style="margin-left:11%;">-a, --append</p>
+<p style="margin-left:22%;">Append to the target file.</p>
+</body></html>
+"""
+    outline = read_markdown(main_and_furniture(page.encode())[0])
+    entries = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}
+    assert [block_text(b).strip() for b in entries["--anyauth"].body] == [
+        "Tells frob to pick the method by itself.", "Example:", "frob --anyauth --user me:pwd https://example.com",
+        "See also --basic."]
+    assert entries["-a, --append"].description == "Append to the target file."
+
+
 def test_groff_html_wide_tags_and_entries_inside_an_entry() -> None:
     outline = read_markdown(main_and_furniture(GROFF_WIDE_TAGS.encode())[0])
     entries = {t.term: t for b in blocks_of(outline, Terms) for t in b.entries}

@@ -508,6 +508,8 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                 if broken[0].endswith(":") and len(broken[0].split()) <= MAX_LABEL_WORDS:
                     label = soup.new_tag("p")  # `Example:` over its command: a sentence, then the code
                     label.string = broken.pop(0)
+                    if paragraph.get("style"):  # at the paragraph's indent: still the text of the entry above
+                        label["style"] = paragraph["style"]
                     paragraph.insert_before(label)
                 paragraph.replace_with(_pre(soup, broken))
             elif _introduced_example(paragraph):
