@@ -256,6 +256,33 @@ GNU hello NEWS
                                                      "The --greeting option accepts UTF-8."]
 
 
+def test_a_news_change_keeps_the_paragraph_under_it_that_says_why() -> None:
+    """tar's NEWS: `* Fix the --no-overwrite-dir option` over a flush-left paragraph on
+    what earlier versions did wrong. Read as a list item, the paragraph was a change of
+    its own the page left out; read as a heading, the change became the label of the
+    changes after it and its own text was lost."""
+    parts = ["frob NEWS - User visible changes.\nPlease send bug reports to <bug-frob@example.org>\n"]
+    for v in range(30, 20, -1):
+        parts.append(f"version 1.{v} - Jo Doe, 20{v - 10}-02-13\n\n* Fix reading over pipe (bug #{v}1)\n\n"
+                     "* Fix the --keep-dir option\n\nGiven this option, previous versions of frob failed to keep\n"
+                     "the permissions of empty directories.\n\n* Link counting works for names given with -T\n")
+    text = "\n".join(parts)
+    listed = read_releases(text, read_text(text))[0].changes
+    headed_text = ("# frob NEWS\n\n## version 1.30 (2020-02-13)\n\n### Fix reading over pipe\n\n"
+                   "### Fix the --keep-dir option\n\nGiven this option, frob failed to keep permissions.\n\n"
+                   "### Link counting works with -T\n\n## version 1.29 (2019-02-13)\n\n### Faster reads\n")
+    headed = read_releases(headed_text, read_markdown(headed_text))[0].changes
+    assert [(c.text, c.kind) for c in listed] == [
+        ("Fix reading over pipe (bug #301)", "item"),
+        ("Fix the --keep-dir option. Given this option, previous versions of frob failed to keep the permissions "
+         "of empty directories.", "item"),
+        ("Link counting works for names given with -T", "item")]
+    assert [(c.text, c.group) for c in headed] == [
+        ("Fix reading over pipe", None),
+        ("Fix the --keep-dir option. Given this option, frob failed to keep permissions.", None),
+        ("Link counting works with -T", None)]
+
+
 def test_a_debian_changelog_is_read_by_python_debian() -> None:
     text = """\
 hello (2.10-3) unstable; urgency=medium

@@ -16,6 +16,7 @@ them newest first (most do), else by version.
 
 from __future__ import annotations
 
+import itertools
 import re
 import warnings
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ LISTED_SHARE = 0.6  # of a paragraph's lines opening a statement: a NEWS file's 
 MIN_DATED = 2  # releases with a date that make the undated version mentions around them no releases
 MAX_MARKER_WORDS = 12
 MAX_SIGNATURE_WORDS = 9
+MAX_EXPLAINING_PARAGRAPHS = 2  # a change heading this many paragraphs or fewer says why it was made
 _EMAIL = re.compile(r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?")
 _OUTLINE_LABEL = re.compile(r"^\*{2,}\s+(\S.*)$")  # an outline file's group under its release
 MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
@@ -143,14 +145,30 @@ def _debian(text: str) -> list[Release]:
 def _changes(stream: list[Heading | Block]) -> list[Change]:
     """The changes under one release: list items and paragraphs, grouped under the
     headings between them; a heading with nothing under it is a change itself (an
-    outline file's `** Fix the FTP byte count` lines)."""
+    outline file's `** Fix the FTP byte count` lines), and so is one with only a
+    paragraph or two under it, which say why (`* Fix the --no-overwrite-dir option`
+    over what earlier versions did wrong)."""
     out: list[Change] = []
     group: str | None = None
+    told: set[int] = set()  # paragraphs that explain the change heading them
+    unders = {n: list(itertools.takewhile(lambda e: not isinstance(e, Heading), stream[n + 1:]))
+              for n, e in enumerate(stream) if isinstance(e, Heading)}
+    # levels whose headings are changes: one of them has nothing under it (`Bug fixes` over its
+    # changes is a label, `Fix the --keep-dir option` beside `Fix reading over pipe` is a change)
+    changes_at = {e.level for n, e in enumerate(stream) if isinstance(e, Heading) and not unders[n]}
     for n, event in enumerate(stream):
+        if n in told:
+            continue
         if isinstance(event, Heading):
-            following = stream[n + 1] if n + 1 < len(stream) else None
-            if following is None or isinstance(following, Heading):
+            under = unders[n]
+            if not under:
                 out.append(Change(event.title, group))
+            elif event.level in changes_at and all(isinstance(e, Paragraph) for e in under) \
+                    and len(under) <= MAX_EXPLAINING_PARAGRAPHS:
+                # `* Fix the --no-overwrite-dir option` over why: one change, told with its reason
+                title = event.title if event.title[-1:] in ".!?" else event.title + "."
+                out.append(Change(" ".join([title, *(e.text for e in under if isinstance(e, Paragraph))]), group))
+                told.update(range(n + 1, n + 1 + len(under)))
             else:
                 group = event.title
         elif isinstance(event, ItemList):  # an item's paragraphs are its text (`WARNING: …!` over what changed)
@@ -162,9 +180,23 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
             out += [Change(f"{t.term}: {t.description}".rstrip(": "), group) for t in event.entries]
         elif isinstance(event, Paragraph) and (label := _OUTLINE_LABEL.match(event.text)):
             group = label.group(1)  # `** Bug fixes` over the changes it groups
+        elif isinstance(event, Paragraph) and _explains(stream[n - 1] if n else None, event) and out:
+            last = out[-1]  # `* Fix the --keep-dir option` over why, flush left: the item's own text
+            out[-1] = Change(f"{last.text}. {event.text}", last.group, last.children, last.kind)
         elif isinstance(event, Paragraph) and not _is_signature(event.text):
             out.append(Change(event.text, group, kind="paragraph"))
     return _without_labels(_without_checksums(out))
+
+
+def _explains(before: Heading | Block | None, paragraph: Paragraph) -> bool:
+    """Whether a paragraph right after a list says why its last item changed: the item
+    is a title (no full stop: `Fix the --keep-dir option`), the paragraph a sentence that
+    introduces nothing."""
+    if not isinstance(before, ItemList) or not before.items or before.items[-1].children:
+        return False
+    item = before.items[-1].text
+    return bool(item) and item[-1:] not in ".!?:;" and not paragraph.text.endswith(":") \
+        and not _is_signature(paragraph.text) and _OUTLINE_LABEL.match(paragraph.text) is None
 
 
 def _without_labels(changes: list[Change]) -> list[Change]:
