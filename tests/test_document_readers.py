@@ -1981,6 +1981,10 @@ def test_every_author_a_manual_page_lists_is_its_author() -> None:
     assert man is not None and man.author == "Ann Example, Bob Example and Cy Example"
     single = read_manpage(read_text("NAME\n       frob - fake root\n\nAUTHOR\n       Written by Ann Example.\n"))
     assert single is not None and single.author == "Written by Ann Example."
+    # mandb's: each name with its address in parentheses, run together as one paragraph
+    run = read_manpage(read_text("NAME\n       frob - fake root\n\nAUTHOR\n       Wilf. (w.ilf@example.org).\n"
+                                 "       Ann Example (ann@example.org).\n       Bob Example (bob@example.org).\n"))
+    assert run is not None and run.author == "Wilf, Ann Example and Bob Example"
 
 
 def test_commands_one_a_line_inside_an_entry_are_code() -> None:

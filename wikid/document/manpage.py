@@ -60,13 +60,33 @@ def _first_paragraph(blocks: tuple[Block, ...]) -> str | None:
     return None
 
 
+_NAMED_ADDRESS = re.compile(r"\s*([^()@]+?)\.?\s*\(\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*\)\s*[.,;]?")
+
+
+def _named_addresses(text: str) -> list[str]:
+    """The names of a paragraph that is nothing but names, each with its address in
+    parentheses, or none."""
+    found: list[str] = []
+    at = 0
+    while at < len(text):
+        named = _NAMED_ADDRESS.match(text, at)
+        if named is None:
+            return []
+        found.append(named.group(1).strip())
+        at = named.end()
+    return found
+
+
 def _authors(blocks: tuple[Block, ...]) -> str | None:
     """Who wrote the program: every name of an AUTHORS section that lists them (each
     over its address, or a name alone on its line), joined; else its first paragraph.
     The last name of a list is not the only author."""
     names: list[str] = []
     for block in blocks:
-        if isinstance(block, Terms) and all(_ADDRESS.match(" ".join(block_text(b) for b in e.body)) for e in block.entries):
+        listed = _named_addresses(block.text) if isinstance(block, Paragraph) and not names else []
+        if len(listed) >= 2:
+            names += listed  # `Wilf. (g.w@example.org). Fabrizio Polacco (fp@example.org).` run together
+        elif isinstance(block, Terms) and all(_ADDRESS.match(" ".join(block_text(b) for b in e.body)) for e in block.entries):
             names += [e.term for e in block.entries]
         elif isinstance(block, Paragraph) and names and len(block.text.split()) <= MAX_AUTHOR_WORDS \
                 and not re.search(r"[.:;!?]$", block.text):
