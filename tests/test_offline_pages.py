@@ -354,6 +354,21 @@ def test_key_facts_are_stated_once_from_the_source_that_knows_and_notices_are_le
     assert "free software" not in body and "Copyright (C)" not in body and "# Copying" not in body
 
 
+def test_without_a_changelog_the_version_is_the_one_the_manual_page_documents() -> None:
+    """A manual page's footer names its source and version (`frob 6.1   2022-10-16
+    FROB(1)`): with no changelog among the sources, that is the version the page
+    states; a changelog's newest release outranks it."""
+    manual = ("FROB(1)                     General Commands Manual                    FROB(1)\n\nNAME\n"
+              "       frob - reshape data files in place\n\nDESCRIPTION\n       frob reshapes the files it is given.\n\n"
+              "frob 6.1                        2022-10-16                          FROB(1)\n")
+    _, _, body = only_page(run([SourceDocument("frob.1.txt", manual)]))
+    rows = body.split("# Attributes", 1)[1].split("\n# ", 1)[0]
+    assert "| Version | 6.1 |" in rows
+    _, _, body = only_page(run([SourceDocument("frob.1.txt", manual), SourceDocument("frob/NEWS.txt", FROB_NEWS_NEW)]))
+    rows = body.split("# Attributes", 1)[1].split("\n# ", 1)[0]
+    assert "| Latest version | 2.10, released 2026-01-05 |" in rows and "| Version |" not in rows
+
+
 def test_a_key_value_run_that_ends_a_sentence_is_an_example_not_attributes() -> None:
     text = ("Frob notes\n\nFrob folds case before it compares, so the input and the pattern\n"
             "of the search below become equal once folded, and the match\n\n"

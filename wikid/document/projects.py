@@ -71,6 +71,18 @@ def man_source(lines: list[str]) -> list[str]:
     return found
 
 
+_SOURCE_VERSION = re.compile(r"(?:^|[\s-])v?(\d+(?:\.\d+){1,3}[a-z]?)$")
+
+
+def man_version(lines: list[str]) -> str | None:
+    """The version a manual page rendered as text gives in its footer's source field
+    (`strace 6.1`, `E2fsprogs version 1.47.0`, `binutils-2.40.00`, `perl v5.36.0`):
+    the version of the program it documents, or None."""
+    footer = _FOOTER.match(lines[-1].strip()) if lines else None
+    found = _SOURCE_VERSION.search(footer.group(1).strip()) if footer else None
+    return found.group(1) if found else None
+
+
 def stated_projects(text: str) -> list[str]:
     """The wholes a text says it is part of ("is part of the util-linux package") and
     what it defines ("Fontconfig is a library"), in the order it says them."""

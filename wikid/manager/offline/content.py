@@ -47,6 +47,7 @@ from wikid.document.model import (
     walk,
     word_count,
 )
+from wikid.document.projects import man_version
 from wikid.document.sentences import display_heading, first_sentence, goes_on, is_sentence, spellings, split_sentences
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
 
@@ -598,8 +599,10 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]
         kept = [c for s in sections if (c := _carried(s, short)) is not None]
+        version = man_version([line for line in text.rstrip().rsplit("\n", 3)[-3:] if line.strip()][-1:])
         return Content(tuple(opening), man, tuple(kept if short else _within_budget(kept)),
-                       facts=tuple(_man_facts(man) + _text_facts(text)), words=words, short=short)
+                       facts=tuple(_man_facts(man) + ([("Version", version)] if version else []) + _text_facts(text)),
+                       words=words, short=short)
     releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or (
         suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else []
     if releases and (kind in CHANGELOG_KINDS or len({r.version for r in releases if r.changes}) >= MIN_RELEASES):

@@ -5,7 +5,9 @@ manual page where bugs go and who wrote it, any document its home page and licen
 a page states each once, in `# Attributes`, from the source that knows best:
 
 * Latest version: the highest newest release of the upstream changelogs and NEWS
-  files (a Debian changelog's is the Debian package version, stated apart);
+  files (a Debian changelog's is the Debian package version, stated apart); without
+  one, Version: the version the entity's manual page documents (its footer's source,
+  `strace 6.1`);
 * Author, Bug reports: the entity's own manual page first;
 * Homepage, Licence: the most descriptive source first; a documentation licence (the
   GNU FDL a manual is under) only when no source names the program's.
@@ -21,7 +23,7 @@ from wikid.document.changes import version_key
 from wikid.manager.offline.content import Content
 from wikid.manager.offline.resolve import AttributeRow
 
-ORDER = ("Latest version", "Debian package version", "Homepage", "Licence", "Author", "Bug reports")
+ORDER = ("Latest version", "Version", "Debian package version", "Homepage", "Licence", "Author", "Bug reports")
 _DOCUMENTATION_LICENCE = "GNU Free Documentation License"
 
 
@@ -37,7 +39,10 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             release = content.releases[0]
             stated[label] = (release.version + (f", released {release.date.isoformat()}" if release.date else ""), sid)
     mans = sorted((pair for pair in sources if pair[1].man is not None), key=lambda pair: pair[0] != own)
-    for label, candidates in (("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Licence", sources)):
+    labels = (("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Licence", sources))
+    if "Latest version" not in stated:  # no changelog: the version the entity's manual documents
+        labels = (("Version", mans), *labels)
+    for label, candidates in labels:
         found = [(value, sid) for sid, c in candidates for key, value in c.facts if key == label]
         if label == "Licence":
             found.sort(key=lambda pair: pair[0].startswith(_DOCUMENTATION_LICENCE))
