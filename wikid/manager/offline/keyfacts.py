@@ -39,9 +39,9 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             release = content.releases[0]
             stated[label] = (release.version + (f", released {release.date.isoformat()}" if release.date else ""), sid)
     mans = sorted((pair for pair in sources if pair[1].man is not None), key=lambda pair: pair[0] != own)
-    labels = (("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Licence", sources))
+    labels = [("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Licence", sources)]
     if "Latest version" not in stated:  # no changelog: the version the entity's manual documents
-        labels = (("Version", mans), *labels)
+        labels.insert(0, ("Version", mans))
     for label, candidates in labels:
         found = [(value, sid) for sid, c in candidates for key, value in c.facts if key == label]
         if label == "Licence":
