@@ -414,6 +414,7 @@ def test_subject_names(title: str, subjects: list[str]) -> None:
         ("Reporting a bug in Frob", "contribution guide"),
         ("Installing Frob", "installation notes"),
         ("Frob API", "reference"),
+        ("Glossary", "glossary"),  # a page's section says `Frob glossary`, not `Frob notes`
         ("Board meeting minutes", "meeting notes"),
         ("Invoice 2024-117", "invoice"),
         ("Frob history", "history"),

@@ -286,8 +286,10 @@ def test_a_command_whose_documents_write_its_project_with_a_dotted_part_is_title
             SourceDocument("doc/readme.md", readme), SourceDocument("doc/security.md", policy)]
     result = run(docs)
     assert len(result.pages) == 1, sorted(result.pages)
-    fm, _ = split_page(next(iter(result.pages.values())))
+    fm, body = split_page(next(iter(result.pages.values())))
     assert fm["title"] == "Zumo.js"
+    # the manual page of `zumo` is the project's own: it leads the page, not the policy's sentence
+    assert body.lstrip().startswith("**zumo** — server-side script runtime."), body[:200]
 
 
 def test_a_manuals_usage_section_after_its_synopsis_is_written_under_the_pages_usage() -> None:

@@ -75,6 +75,7 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                                r"(?:bugs?|issues?|problems?|vulnerabilit(?:y|ies))\b"),
         ("installation notes", r"\binstall(?:ing|ation)?\b"),
         ("reference", r"\b(?:reference|api|specification|spec)\b"),
+        ("glossary", r"\b(?:glossary|terminology)\b"),
         ("meeting notes", r"\b(?:meeting|minutes|standup|stand-up|retro|retrospective|agenda|kick-?off)\b"),
         ("status report", r"\b(?:status|progress|weekly|monthly|quarterly) (?:report|update)s?\b"),
         ("review", r"\b(?:(?:design|code|peer|project) )?(?:review|assessment|evaluation|audit)\b"),

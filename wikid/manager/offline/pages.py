@@ -180,9 +180,11 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     the most descriptive source whose lead names the entity, else any with a lead."""
     key = name_key(title)
     with_lead = [s for s in ordered_sources(cited) if s.content.lead]
-    # (`GNU frob`'s manual page is frob's: the title ends with the command's name)
+    # (`GNU frob`'s manual page is frob's: the title ends with the command's name; `Frob.js`'s
+    # manual page is `frob`'s: the title is the command's name with a dotted part glued on)
     own_man = [s for s in with_lead if s.content.man and any(
-        name_key(n) == key or key.endswith(" " + name_key(n)) for n in s.content.man.names)]
+        name_key(n) == key or key.endswith(" " + name_key(n)) or title.casefold().startswith(n.casefold() + ".")
+        for n in s.content.man.names)]
     # a lead that opens with the entity's name says what it is (`Frob lists open files`), one
     # that only names it talks about it (`Agreed, the frob manual is dense`); among equals, one
     # from a text about the whole of it rather than one of its tools' manual pages
