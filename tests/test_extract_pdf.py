@@ -200,6 +200,19 @@ def test_word_spacing_justified_text_leaves_is_mended_from_the_document_itself()
         "The values are kept in the archive file, one per line.")
 
 
+def test_a_word_in_capitals_split_or_glued_to_the_word_before_it_is_mended() -> None:
+    """tar's manual as a PDF: an argument set in italics comes out glued to the word
+    before it and split (`IfFILE`, `TheCONTR OL`, `IfD ATE`); the document's own words
+    say where they part. Words in capitals that are words apart stay so."""
+    pages = ["If the archive is a FILE, the CONTROL and DATE and SIGNAL values apply. If so, stop.\n"
+             "If set, stop. The end. If you wish. The USA IS big. The rest.",
+             "IfFILE is given, read it. TheCONTR OL argument is kept. IfD ATE starts with /, it is a file. "
+             "IfSIGN AL is given, print it. D ATE-OR-FILE is a date."]
+    assert mend_spacing(pages)[1] == ("If FILE is given, read it. The CONTROL argument is kept. If DATE starts with /, "
+                                      "it is a file. If SIGNAL is given, print it. DATE-OR-FILE is a date.")
+    assert mend_spacing(pages)[0] == pages[0]
+
+
 def test_indentation_is_measured_at_the_documents_one_line_pitch() -> None:
     """rsyncd.conf's PDF: a page of spaced paragraphs measured a line pitch of 16.8 pt
     where the others measured 12.1, so its parameters stood 5 columns in instead of 7

@@ -68,6 +68,11 @@ _WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])")
 _SPLIT_WORD = re.compile(r"(?<![A-Za-z])([A-Za-z][a-z]{0,15}) (?=([a-z]{1,15})(?![A-Za-z]))")
 _SPACED_PUNCTUATION = re.compile(r"(?<=[A-Za-z)]) (?=[,;] )|(?<=[A-Za-z][’']) (?=(?:t|s|d|m|ll|re|ve)(?![A-Za-z]))")
 _GLUED_WORD = re.compile(r"(?<![^\s(])([a-z]{2,12})([A-Z][A-Za-z0-9_]{2,40})(?![A-Za-z0-9_])")
+# a capitalised word glued to a word in capitals after it (`IfFILE`, `TheCONTROL`: a font change)
+_GLUED_CAPS = re.compile(r"(?<![^\s(])([A-Z][a-z]{1,11})([A-Z]{2,40})(?![A-Za-z0-9_])")
+# a word in capitals split in two (`CONTR OL`; `IfD ATE`, glued to the word before it too),
+# the second piece looked at but not taken
+_SPLIT_CAPS = re.compile(r"(?<![A-Z])([A-Z]{1,15}) (?=([A-Z]{1,15})(?![A-Za-z]))")
 MIN_GLUE_WORD_COUNT = 3  # the first part of a glued pair is a common word of the document (`the`, `when`)
 # A document information value longer than this (UTF-16 bytes) is not read: no title
 # is 32,000 characters long, and PDFium can only copy a value whole.
@@ -315,13 +320,15 @@ def mend_spacing(pages: list[str | None]) -> list[str | None]:
       with` stay apart, their pieces being words of their own;
     * a space before a comma or semicolon, or inside a contraction, is dropped
       (`Similarly , xz`, `doesn’ t`);
-    * a word glued to the capitalised word after it (`whenYYY`, `theServerAlive`) is
-      split when both parts occur on their own elsewhere and the glued form nowhere else.
+    * a word glued to the capitalised word after it (`whenYYY`, `theServerAlive`), or a
+      capitalised one to a word in capitals (`IfFILE`), is split when both parts occur
+      on their own elsewhere and the glued form nowhere else; a word in capitals split
+      in two (`CONTR OL`) is joined as a lower-case one is.
     """
     text = "\n".join(page for page in pages if page)
     words = Counter(_WORD.findall(text))
-    pairs = Counter(_SPLIT_WORD.findall(text))
-    glued = Counter(_GLUED_WORD.findall(text))
+    pairs = Counter(_SPLIT_WORD.findall(text)) + Counter(_SPLIT_CAPS.findall(text))
+    glued = Counter(_GLUED_WORD.findall(text)) + Counter(_GLUED_CAPS.findall(text))
 
     def join(match: re.Match[str]) -> str:
         first, second = match.group(1), match.group(2)
@@ -337,7 +344,8 @@ def mend_spacing(pages: list[str | None]) -> list[str | None]:
     def mend(page: str | None) -> str | None:
         if not page:
             return page
-        return _GLUED_WORD.sub(split, _SPACED_PUNCTUATION.sub("", _SPLIT_WORD.sub(join, page)))
+        joined = _SPLIT_CAPS.sub(join, _SPLIT_WORD.sub(join, page))  # then `TheCONTROL` is split as glued
+        return _GLUED_CAPS.sub(split, _GLUED_WORD.sub(split, _SPACED_PUNCTUATION.sub("", joined)))
 
     return [mend(page) for page in pages]
 
