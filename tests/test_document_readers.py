@@ -2122,6 +2122,18 @@ def test_githubs_alerts_open_their_paragraph_with_their_label_and_headings_lose_
     assert not any("[!" in line for line in said)
 
 
+def test_a_bullet_list_run_together_with_its_glyphs_as_letters_is_a_list() -> None:
+    """openssl's manual through pandoc: pod2man's `o` bullets kept as letters and the
+    items joined into one paragraph (`o Creation of keys o Public key operations o ...`)."""
+    text = ("# DESCRIPTION\n\nIt can be used for\n\no Creation and management of private keys o\n"
+            "Public key cryptographic operations o Creation of X.509 certificates o SSL/TLS\nClient tests\n\n"
+            "o dear, o my: a sentence.\n")
+    lists = blocks_of(read_outline(text, ".md"), ItemList)
+    assert [[i.text for i in b.items] for b in lists] == [[
+        "Creation and management of private keys", "Public key cryptographic operations",
+        "Creation of X.509 certificates", "SSL/TLS Client tests"]]
+
+
 def test_an_aligned_list_keeps_the_item_whose_name_is_wider_than_its_column() -> None:
     """Debian's perl README: `perl-modules-5.36 - Architecture ...` is wider than the
     list's name column; it and the item above it became one paragraph."""

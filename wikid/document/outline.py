@@ -289,7 +289,24 @@ def _with_introduced(outline: Outline) -> Outline:
 
 
 def _summaries(outline: Outline) -> Outline:
-    return _rebuilt(outline, lambda b: _values_nested(_summary(b)))
+    return _rebuilt(outline, lambda b: _values_nested(_summary(_glyph_list(b))))
+
+
+_GLYPH_ITEM = re.compile(r"(?:^|\s)[o•·▪◦] (?=[A-Z0-9])")  # `o Creation of keys o Public key operations`
+MIN_GLYPH_ITEMS = 3
+
+
+def _glyph_list(b: Block) -> Block:
+    """A paragraph that is a bullet list run together (a converter kept pod2man's `o`
+    bullets as letters and joined the items into one line: `o Creation of keys o Public
+    key operations o ...`) as the list it is: it opens with the glyph, and each item
+    after it starts with a capital or a digit."""
+    if not isinstance(b, Paragraph) or not re.match(r"[o•·▪◦] [A-Z0-9]", b.text):
+        return b
+    items = [part.strip() for part in _GLYPH_ITEM.split(b.text) if part.strip()]
+    if len(items) < MIN_GLYPH_ITEMS:
+        return b
+    return ItemList(tuple(Item(item) for item in items))
 
 
 def _is_option(term: str) -> bool:
