@@ -1946,6 +1946,19 @@ def test_a_synopsis_whose_arguments_hang_deeper_is_one_whole_form() -> None:
         "frob [-a|--archive-headers] [-b bfdname|--target=bfdname] [-C|--demangle[=style] ] objfile...",)
 
 
+def test_a_synopsis_form_with_the_description_run_on_after_it_keeps_the_prose_out_of_the_form() -> None:
+    """jq's manual as a PDF: its SYNOPSIS holds the form and then the description, read
+    as one paragraph; the page's usage was a code block of the form and a paragraph of
+    prose."""
+    text = ("NAME\n       frob - transform records\n\nSYNOPSIS\n       frob [options...] filter [files...]\n"
+            "       frob can transform records in various ways, by selecting and reducing them. For instance,\n"
+            "       running the command frob 'map(.price) | add' sums the prices of its input.\n")
+    man = read_manpage(read_text(text))
+    assert man is not None and man.synopsis == ("frob [options...] filter [files...]",)
+    assert man.synopsis_notes == ("frob can transform records in various ways, by selecting and reducing them. For "
+                                  "instance, running the command frob 'map(.price) | add' sums the prices of its input.",)
+
+
 def test_an_ordered_list_interrupted_by_text_keeps_its_numbers() -> None:
     """Steps (a)-(c) with a paragraph after each were written as three lists each
     numbered 1.; the text refers to `step 3`."""

@@ -10,6 +10,7 @@ content like any document's: they are returned in order for the page to carry.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ MAX_NAME_CHARS = 60
 MIN_PURPOSE_WORDS = 3  # a DESCRIPTION's first sentence this long says what a NAME-only entity is
 MAX_AUTHOR_WORDS = 4  # `Timo Savola` alone on its line after named addresses: one more author
 _ADDRESS = re.compile(r"^<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?$|^<?https?://\S+>?$")
+MIN_RUN_ON_WORDS = 8  # prose this long after a synopsis's forms is the text a converter ran on, no form
 MAX_PLAIN_FORM_WORDS = 3  # a usage form without brackets or options: `frobrecover filename`
 _COMMAND_NAME = re.compile(r"^[a-z][\w.+-]{0,59}$")  # `frobcat`: a command as a NAME line names it
 
@@ -153,15 +155,27 @@ def _several(names: tuple[str, ...], purpose: str) -> tuple[tuple[str, ...], str
     return (tuple(dict.fromkeys(more)), first) if first else (names, purpose)
 
 
-def _forms(text: str, names: tuple[str, ...]) -> list[str]:
+def _forms(text: str, names: tuple[str, ...]) -> tuple[list[str], str]:
     """One synopsis paragraph as its usage forms: split where a form starts with one
     of the command's names, when every piece reads as a form (brackets, options, or
-    the name and an argument or two)."""
+    the name and an argument or two); and the prose a converter ran on after them (a
+    PDF's `jq [options...] filter [files...] jq can transform JSON in various ways, ...`),
+    which is no form."""
     starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
     if len(starts) < 2 or starts[0] != 0:
-        return [text]
+        return [text], ""
     pieces = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
-    return pieces if all(_FORM_CHARS.search(p) or len(p.split()) <= MAX_PLAIN_FORM_WORDS for p in pieces) else [text]
+    forms = list(itertools.takewhile(_is_form, pieces))
+    if len(forms) == len(pieces):
+        return pieces, ""
+    rest = " ".join(pieces[len(forms):])
+    if forms and rest.rstrip()[-1:] in ".!?" and len(rest.split()) >= MIN_RUN_ON_WORDS:
+        return forms, rest
+    return [text], ""
+
+
+def _is_form(piece: str) -> bool:
+    return _FORM_CHARS.search(piece) is not None or len(piece.split()) <= MAX_PLAIN_FORM_WORDS
 
 
 def _is_note(text: str, names: tuple[str, ...]) -> bool:
@@ -180,14 +194,19 @@ def _synopsis(section: Section, names: tuple[str, ...], notes: list[str]) -> lis
         elif isinstance(block, Paragraph) and _is_note(block.text, names):
             notes.append(block.text)
         elif isinstance(block, Paragraph):
-            lines += _forms(block.text, names)
+            forms, prose = _forms(block.text, names)
+            lines += forms
+            notes += [prose] if prose else []
         elif isinstance(block, Terms):  # `Traditional usage` over its forms
             for entry in block.entries:
                 if entry.term.strip() in names:  # the command set apart from its arguments (groff's HTML): one form
                     lines.append(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()))
                     continue
                 if entry.term.split()[0] in names:  # a form whose arguments hang deeper on the lines under it
-                    lines += _forms(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()), names)
+                    forms, prose = _forms(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()),
+                                          names)
+                    lines += forms
+                    notes += [prose] if prose else []
                     continue
                 lines.append(f"{entry.term}:")
                 lines += _synopsis(Section("", 0, entry.body, ()), names, notes)
