@@ -526,6 +526,27 @@ def test_a_list_after_an_entrys_description_that_the_page_has_said_whole_is_not_
     assert f"* `-V` — {said}" in again  # a description is whole however much of it the page has
 
 
+def test_the_definition_lists_of_a_section_take_one_shape() -> None:
+    """curl's options: an option with an example is a list entry, the short one after
+    it was a one-row table with a header of its own, then a list again. When one entry
+    of a section's lists needs a list, all of them are written as one; a section whose
+    entries are all short is a table; the values nested in an entry keep their own shape."""
+    from wikid.document.model import Code, Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _Writer
+
+    values = Terms((Term("none", (Paragraph("Never."),)), Term("simple", (Paragraph("Always."),))))
+    mixed = (Terms((Term("--anyauth", (Paragraph("Pick the method."), Code("frob --anyauth x"))),)),
+             Paragraph("Options of uploads:"),
+             Terms((Term("-a, --append", (Paragraph("Append to the file."),)),)),
+             Paragraph("Options of backups:"),
+             Terms((Term("--backup", (Paragraph("Back up first:"), values)),)))
+    rendered = "\n".join(_Writer().blocks(mixed, ""))
+    assert "| Option |" not in rendered.split("--backup")[0] and "* `-a, --append` — Append to the file." in rendered
+    assert "| none | Never. |" in rendered  # the nested values are a table of their own
+    short = (Terms((Term("-a", (Paragraph("All."),)),)), Paragraph("More:"), Terms((Term("-b", (Paragraph("Brief."),)),)))
+    assert "| -a | All. |" in "\n".join(_Writer().blocks(short, ""))
+
+
 def test_the_clauses_a_licence_notice_introduces_and_a_closing_comment_block_stay_out_of_the_page() -> None:
     doc = ("frob\n====\n\nfrob reshapes the data files it is given, in place.\n\nUsage\n-----\n\nRun frob on a copy first.\n\n"
            "Redistribution and use in source and binary forms, with or without modification, are permitted provided "

@@ -270,6 +270,21 @@ def test_an_abridged_entry_keeps_its_further_paragraphs_and_example_within_its_b
     assert [block_text(b) for b in terms["Reader(path)"].body] == ["Reader(path)", "Reads one data file."]
 
 
+def test_an_abridged_entry_does_not_end_on_a_label_whose_text_was_left_out() -> None:
+    """pg_dump's `-t pattern` ended on a bare `Note` once the paragraph under it did not
+    fit the entry's budget; a label that leads to nothing is left out with it."""
+    from wikid.manager.offline.content import MAX_TERM_WORDS
+
+    long = " ".join(["Dumping a table alone does not dump what it depends on."] * (MAX_TERM_WORDS // 8))
+    section = (f"## Options\n\n-t pattern\n:   Dump only the tables matching the pattern.\n\n    Note\n\n    {long}\n\n"
+               "-v\n:   Verbose.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    terms = {t.term: t for s in content.sections for _, b in walk(Outline((), (s,))) if isinstance(b, Terms)
+             for t in b.entries}
+    assert [block_text(b) for b in terms["-t pattern"].body] == ["Dump only the tables matching the pattern."]
+
+
 def test_an_abridged_section_keeps_labelled_sentences_and_leaves_out_data_fields() -> None:
     """`Hint: …`, `WARNING: …` and `The scoped flags are: …` are what the document says;
     `Archive-Name: frob-faq` is a datum about the file, not about frob."""

@@ -63,7 +63,7 @@ MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph i
 MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened: its first sentences
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
 MAX_TERM_CHARS = 450  # a term's first paragraph up to this long is carried whole, else its first sentence
-MAX_TERM_WORDS = 150  # an entry of an abridged document: its further paragraphs, examples and lists up to this
+MAX_TERM_WORDS = 400  # an entry of an abridged document: its further paragraphs, examples and lists up to this
 MAX_FOLDED_ITEMS = 12  # a list a term's description introduces, folded into it up to this many items
 MAX_INTRODUCED_BLOCKS = 12  # blocks a term's description introduces with a colon, kept under it
 MAX_TABLE_ROWS = 60  # rows of a table in an abridged document
@@ -302,8 +302,16 @@ def _further(blocks: tuple[Block, ...], left: int) -> tuple[Block, ...]:
         elif isinstance(block, Code) and after_paragraph and len(block.text.splitlines()) <= MAX_CODE_LINES:
             kept.append(block)
         else:
-            return (*kept, *_later_list(blocks[n:]))
+            return (*_without_dangling(kept), *_later_list(blocks[n:]))
     return tuple(kept)
+
+
+def _without_dangling(kept: list[Block]) -> list[Block]:
+    """The blocks kept of an entry, without a last paragraph that only leads to what was
+    left out (`Note`, `... giving the following command line option:`)."""
+    while kept and isinstance(kept[-1], Paragraph) and (kept[-1].text.endswith(":") or is_label(kept[-1].text)):
+        kept = kept[:-1]
+    return kept
 
 
 def _later_list(blocks: tuple[Block, ...]) -> tuple[Block, ...]:

@@ -301,6 +301,7 @@ class _Writer:
         self.scope = ""  # the command whose manual is being written: its option list is complete
         self.scope_name = ""  # ... as its manual names it
         self.first_said: dict[tuple[str, str], str] = {}  # (term, description) -> the command it was written for
+        self.as_list = False  # the definition lists being written take a list's shape, not a table's
 
     def fresh(self, text: str) -> str:
         """`text` without the sentences the page already has; inside a list item
@@ -326,14 +327,20 @@ class _Writer:
         return " ".join(_WORDS.findall(sentence.casefold()))  # `to: x` and `to x` are one sentence
 
     def blocks(self, blocks: tuple[Block, ...], ref: str, depth: int = 0) -> list[str]:
-        """Markdown for `blocks`; `ref` (a footnote) ends the first block that can carry it."""
+        """Markdown for `blocks`; `ref` (a footnote) ends the first block that can carry it.
+        The definition lists among them take one shape: when one entry needs a list of its
+        own (paragraphs, an example), every list is written so, not a one-row table
+        between two lists (curl's options, an example after each)."""
         out: list[str] = []
+        listed = [b for b in blocks if isinstance(b, Terms)]
+        shape, self.as_list = self.as_list, len(listed) > 1 and not all(_simple(t) for b in listed for t in b.entries)
         for block in blocks:
             if not self.prose and isinstance(block, Paragraph):
                 continue
             rendered = self.block(block, ref if ref and not _has_ref(out, ref) else "", depth)
             if rendered:
                 out.append(rendered)
+        self.as_list = shape
         if ref and out and not _has_ref(out, ref):
             out.append(f"*Source:* {ref}")
         return out
@@ -396,7 +403,14 @@ class _Writer:
         entries = [self._as_for(t) for t in block.entries if t.term and t.body and self._new_entry(t)]
         if not entries:
             return ""
-        if all(_simple(t) for t in entries):
+        as_list, self.as_list = self.as_list, False  # (the lists inside an entry take their own shape)
+        try:
+            return self._entries(block, entries, ref, depth, as_list)
+        finally:
+            self.as_list = as_list
+
+    def _entries(self, block: Terms, entries: list[Term], ref: str, depth: int, as_list: bool) -> str:
+        if all(_simple(t) for t in entries) and not as_list:
             rows = [(t.term, self._description(t)) for t in entries]
             rows = [(t, d) for t, d in rows if d]
             if not rows:
