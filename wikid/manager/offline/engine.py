@@ -490,6 +490,7 @@ class OfflineEngine:
         groups = group_documents(texts, [d.signals for d in docs], [concept_info(c) for c in fixed],
                                  self.config, subjects, [d.suffix in DATA_FILES for d in docs],
                                  [d.identity.packages for d in docs], tokens)
+        del tokens  # what was read of the texts: not needed past clustering
         groups, placements = _attach_unnamed(groups, docs, texts, subjects)
         placements |= {docs[m].document.input_rel: why for g in groups for m, why in g.reasons.items()}
         mentioning: Counter[str] = Counter()  # name -> the batch's documents mentioning it

@@ -102,7 +102,7 @@ class Tokens:
     of the texts alone, to the bit."""
 
     def __init__(self) -> None:
-        self._read: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # text -> (word ids, whitespace-word ids)
+        self._read: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # text -> (word ids, whitespace-word ids), int32
         self._words: dict[str, int] = {}
         self._spelled: dict[str, int] = {}  # whitespace-separated words, cut at MAX_WORD_CHARS
         self._grams: dict[str, int] = {}
@@ -121,8 +121,8 @@ class Tokens:
         for word in dict.fromkeys(spelled):
             if word not in self._spelled:
                 self._add_spelling(word)
-        read = (np.fromiter(map(self._words.__getitem__, found), dtype=np.int64, count=len(found)),
-                np.fromiter(map(self._spelled.__getitem__, spelled), dtype=np.int64, count=len(spelled)))
+        read = (np.fromiter(map(self._words.__getitem__, found), dtype=np.int32, count=len(found)),
+                np.fromiter(map(self._spelled.__getitem__, spelled), dtype=np.int32, count=len(spelled)))
         self._read[text] = read
         return read
 
@@ -133,7 +133,7 @@ class Tokens:
         lo, hi = CHAR_NGRAMS
         self._grams_of.append(np.fromiter(
             (self._grams.setdefault(padded[k : k + n], len(self._grams))
-             for n in range(lo, hi + 1) for k in range(len(padded) - n + 1)), dtype=np.int64))
+             for n in range(lo, hi + 1) for k in range(len(padded) - n + 1)), dtype=np.int32))
 
     def counts(self, texts: Sequence[str]) -> tuple[sp.csr_matrix, sp.csr_matrix, sp.csr_matrix]:
         """(word n-gram counts, documents x words, words x char_wb n-grams) of `texts`.
