@@ -10,15 +10,18 @@ change it guards (bench/heldout.py's corpora c and d measure the same on real on
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import UTC, datetime
 
+import pytest
 from conftest import drop
 from test_offline_cluster import MemoryWiki
 
 from wikid import Project
 from wikid.config import OfflineConfig
 from wikid.manager import SourceDocument
-from wikid.manager.offline import OfflineEngine
+from wikid.manager.offline import OfflineEngine, vectors
+from wikid.manager.offline.cluster import concept_info
 from wikid.manager.offline.engine import Plan
 from wikid.okf.page import split_page
 
@@ -409,3 +412,25 @@ def test_a_tools_manual_and_its_gnu_titled_news_stay_apart_from_the_tool_they_me
             SourceDocument("doc-05.txt", gzip_man), SourceDocument("doc-08.txt", tar_news)]
     assert sorted(inputs for _, inputs in pages_of(plan(docs)).values()) == [
         ["doc-01.txt", "doc-05.txt"], ["doc-03.txt", "doc-08.txt"]]
+
+
+def test_a_later_batch_reads_each_pages_words_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: a batch fits TF-IDF on its documents with the wiki's pages twice (which
+    pages it concerns, then its clusters); reading every page's words for each fit made
+    a small batch cost twice the wiki's text. Each text is read once per batch."""
+    engine = OfflineEngine(OfflineConfig(), NOW)
+    wiki = MemoryWiki()
+    first = [*QUILLKIT, *FROBNIK]
+    wiki.apply(engine.manage(first, wiki), first)
+    read: Counter[str] = Counter()
+    markup = vectors._MARKUP
+
+    class Counting:
+        def sub(self, repl: str, text: str) -> str:
+            read[text] += 1
+            return markup.sub(repl, text)
+
+    monkeypatch.setattr(vectors, "_MARKUP", Counting())
+    engine.manage([QUO_README], wiki)
+    pages = [concept_info(c).text[: vectors.MAX_TEXT_CHARS].lower() for c in wiki.concepts()]
+    assert len(pages) >= 2 and all(read[text] == 1 for text in pages), read.values()

@@ -99,3 +99,20 @@ def test_on_real_documents_every_pair_is_found_with_the_products_cosine(upper: b
         assert len(expected[0]) >= at_least
         found = vectors.rare_feature_pairs(left, right, floor, np.ones(rows.shape[1], dtype=bool), upper=upper)
         assert_same(found, expected)
+
+
+@pytest.mark.skipif(not (REALDOCS / "input").is_dir(), reason="../shared/corpus/realdocs/ is absent")
+def test_vectors_of_texts_read_for_another_fit_are_those_of_the_texts_alone() -> None:
+    """Issue 30: a batch reads the wiki's pages once for its two fits (vectors.Tokens);
+    each fit must still number its columns, and so sum its cosines, as a fit of its own
+    texts alone: the same rows to the bit, in any order, with texts read before or not."""
+    paths = sorted(p for p in (REALDOCS / "input").rglob("*") if p.suffix in {".txt", ".md", ".rst"})
+    texts = [p.read_text(encoding="utf-8", errors="replace") for p in paths] + ["", "x", "Ünïcode wörds | # --"]
+    rng = np.random.default_rng(7)
+    tokens = vectors.Tokens()
+    for _ in range(4):
+        chosen = [texts[i] for i in rng.permutation(len(texts))[: rng.integers(1, len(texts) + 1)]]
+        shared, alone = vectors.tfidf_vectors(chosen, tokens), vectors.tfidf_vectors(chosen)
+        assert shared.shape == alone.shape
+        for part in ("indptr", "indices", "data"):
+            assert getattr(shared, part).tobytes() == getattr(alone, part).tobytes()

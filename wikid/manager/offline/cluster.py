@@ -74,7 +74,7 @@ from wikid.manager.offline.names import PROMINENT, NameIndex, name_vectors
 from wikid.manager.offline.related import without_related
 from wikid.manager.offline.signals import DocSignals, codes
 from wikid.manager.offline.textutil import cased_words, eligible_name, name_key, words
-from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
+from wikid.manager.offline.vectors import Tokens, similar_pairs, tfidf_vectors
 
 CORROBORATED_RATIO = 0.5
 NAME_AGREEMENT = 0.1
@@ -491,6 +491,7 @@ def group_documents(
     subjects: Sequence[Sequence[str]] | None = None,
     listings: Sequence[bool] = (),
     packages: Sequence[Sequence[str]] = (),
+    tokens: Tokens | None = None,
 ) -> list[Group]:
     """Groups of documents (each document in exactly one), matched to concepts where one fits.
 
@@ -499,13 +500,14 @@ def group_documents(
     for only the names its signals assert; `listings` says which are data files (a
     name in a cell is what they list, never a passing mention); `packages` the
     packages each installs (identity.installed_names: a document installing the
-    package it is about is `standalone` in _join_strays). Groups are returned
-    ordered by their first member.
+    package it is about is `standalone` in _join_strays); `tokens` what was read
+    of the texts already (vectors.Tokens). Groups are returned ordered by their first
+    member.
     """
     n = len(texts)
     if n == 0:
         return []
-    vectors = tfidf_vectors([*texts, *(c.text for c in concepts)])
+    vectors = tfidf_vectors([*texts, *(c.text for c in concepts)], tokens)
     docs, concept_vectors = vectors[:n], vectors[n:]
     floor = config.cluster_threshold * CORROBORATED_RATIO
     pi, pj, ps = similar_pairs(docs, docs, floor, upper=True)

@@ -37,7 +37,7 @@ from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
 from wikid.manager.offline.signals import DocSignals, Field, read_signals
 from wikid.manager.offline.textutil import cased_words, humanize_stem, name_key, norm_key, slugify, words
-from wikid.manager.offline.vectors import similar_pairs, tfidf_vectors
+from wikid.manager.offline.vectors import Tokens, similar_pairs, tfidf_vectors
 from wikid.okf.concept_id import RESERVED_DIRS, RESERVED_SLUGS
 
 # Kinds of document about a whole project rather than one of its commands, and how
@@ -292,11 +292,12 @@ def _archived_rel(entry: dict[str, Any]) -> str | None:
 _TYPE_SUFFIX = re.compile(r"\s+\([^()]*\)$")  # distinct_title's "(Command)", "(Topic 2)"
 
 
-def _concerned(docs: list[_Doc], pages: list[ExistingConcept], config: OfflineConfig) -> set[str]:
-    """Ids of the `pages` the documents concern (see OfflineEngine._rederivable)."""
+def _concerned(docs: list[_Doc], pages: list[ExistingConcept], config: OfflineConfig, tokens: Tokens) -> set[str]:
+    """Ids of the `pages` the documents concern (see OfflineEngine._rederivable); `tokens`
+    keeps the pages' words read for the batch's clustering (group_documents)."""
     infos = [concept_info(c) for c in pages]
     texts = ["\n\n".join(b.text for b in d.blocks) for d in docs]
-    tokens = [cased_words(t) for t in texts]
+    words_of = [cased_words(t) for t in texts]
     out: set[str] = set()
     # A page answers to its title, without the type distinct_title may have added
     # ("frob (Command)"), and to what its sources' titles name ("quiltutils" of the
@@ -309,13 +310,17 @@ def _concerned(docs: list[_Doc], pages: list[ExistingConcept], config: OfflineCo
                for c in pages]
     claims = {k for d in docs for s in d.subjects if (k := name_key(s))}
     index = NameIndex(set().union(*answers) | claims)
-    mentioned = {index.keys[i] for t in tokens for i in index.counts(*t)}
+    mentioned = {index.keys[i] for t in words_of for i in index.counts(*t)}
+    # A page's text is searched for the claims only, and for the names that are a claim
+    # with its version glued on (they count for the claim): searching every page for
+    # every page's name made each of its words a probe of a set that grows with the wiki.
+    claimed = NameIndex(claims | {index.keys[v] for v, base in index.versioned.items() if index.keys[base] in claims})
     identifiers = set().union(*(d.signals.identifiers | d.signals.mentioned_identifiers for d in docs))
     for concept, info, names in zip(pages, infos, answers, strict=True):
         if names & mentioned or info.identifiers & identifiers or claims & {
-                index.keys[i] for i in index.counts(*cased_words(info.text))}:
+                claimed.keys[i] for i in claimed.counts(*cased_words(info.text))}:
             out.add(concept.id)
-    vectors = tfidf_vectors([*texts, *(i.text for i in infos)])
+    vectors = tfidf_vectors([*texts, *(i.text for i in infos)], tokens)
     _, cols, _ = similar_pairs(vectors[: len(texts)], vectors[len(texts):], config.match_threshold * CORROBORATED_RATIO, upper=False)
     out |= {pages[j].id for j in cols.tolist()}
     return out | _concerned_by_words(docs, texts, pages, [i.text for i in infos])
@@ -479,7 +484,8 @@ class OfflineEngine:
             else:
                 notes[document.input_rel] = NO_TEXT_NOTE
         concepts = wiki.concepts()
-        earlier = self._rederivable(docs, concepts, wiki.owned_pages(), wiki)
+        tokens = Tokens()  # the pages' words, read once for both fits on them
+        earlier = self._rederivable(docs, concepts, wiki.owned_pages(), wiki, tokens)
         redone = {d.page for d in earlier if d.page is not None}  # (each has one: for the type checker)
         fixed = [c for c in concepts if c.id not in redone]
         docs = sorted(docs + earlier, key=lambda d: d.document.input_rel)
@@ -488,7 +494,8 @@ class OfflineEngine:
         texts = ["\n\n".join(b.text for b in d.blocks) for d in docs]
         groups = group_documents(texts, [d.signals for d in docs], [concept_info(c) for c in fixed],
                                  self.config, subjects, [d.suffix in DATA_FILES for d in docs],
-                                 [d.identity.packages for d in docs])
+                                 [d.identity.packages for d in docs], tokens)
+        del tokens  # what was read of the texts: not needed past clustering
         groups, placements = _attach_unnamed(groups, docs, texts, subjects)
         placements |= {docs[m].document.input_rel: why for g in groups for m, why in g.reasons.items()}
         mentioning: Counter[str] = Counter()  # name -> the batch's documents mentioning it
@@ -550,7 +557,7 @@ class OfflineEngine:
         return f"{folder}-pages" if folder in RESERVED_DIRS else folder
 
     def _rederivable(
-        self, docs: list[_Doc], concepts: list[ExistingConcept], owned: set[str], wiki: WikiView
+        self, docs: list[_Doc], concepts: list[ExistingConcept], owned: set[str], wiki: WikiView, tokens: Tokens
     ) -> list[_Doc]:
         """The sources of the pages this engine owns that the batch's documents may
         concern, read back from their archived texts, so that they are clustered again
@@ -567,7 +574,7 @@ class OfflineEngine:
         candidates = [c for c in concepts if c.id in owned and written_by_engine(c.frontmatter)]
         if not candidates:
             return []
-        related = _concerned(docs, candidates, self.config) if docs else set()
+        related = _concerned(docs, candidates, self.config, tokens) if docs else set()
         folders = TypeFolders(concepts)
         related |= {c.id for c in candidates if self._misplaced(c, folders)}
         out: list[_Doc] = []

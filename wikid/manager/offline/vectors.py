@@ -51,14 +51,32 @@ _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 _MARKUP = re.compile(r"[|#*`>]+|(?<![\w-])[-:=]+(?![\w-])")
 
 
-def _word_counts(texts: Sequence[str]) -> sp.csr_matrix:
-    """Unigram + bigram counts (documents x n-grams)."""
-    vocab: dict[str, int] = {}
-    per_doc = [
-        np.fromiter((vocab.setdefault(t, len(vocab)) for t in _TOKEN.findall(text)), dtype=np.int64)
-        for text in texts
-    ]
-    size = max(len(vocab), 1)
+def _first_seen(ids: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(`ids`, each of them below `size`, renumbered in the order each first occurs; the
+    distinct ids in that order): the numbering a vocabulary built by reading the ids in
+    turn would give them. Each id's first position is found without sorting the ids."""
+    first = np.full(size, len(ids), dtype=np.int64)
+    np.minimum.at(first, ids, np.arange(len(ids), dtype=np.int64))
+    seen = np.flatnonzero(first < len(ids))
+    order = seen[np.argsort(first[seen])]
+    rank = np.zeros(size, dtype=np.int64)
+    rank[order] = np.arange(len(order), dtype=np.int64)
+    return rank[ids], order
+
+
+def _local(per_doc: Sequence[np.ndarray], size: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """Each text's token ids (below `size`) renumbered by first occurrence among
+    `per_doc` (split back per text), and the distinct ids in that order."""
+    lengths = [len(ids) for ids in per_doc]
+    flat = np.concatenate(per_doc) if per_doc else np.zeros(0, dtype=np.int64)
+    ranks, order = _first_seen(flat, size)
+    return np.split(ranks, np.cumsum(lengths)[:-1]) if per_doc else [], order
+
+
+def _word_counts(per_doc: Sequence[np.ndarray], size: int) -> sp.csr_matrix:
+    """Unigram + bigram counts (documents x n-grams) of texts given as word ids
+    (numbered by first occurrence, `size` of them)."""
+    size = max(size, 1)
     rows, keys = [], []
     for r, ids in enumerate(per_doc):
         bigrams = size + ids[:-1] * size + ids[1:] if len(ids) > 1 else ids[:0]
@@ -67,43 +85,83 @@ def _word_counts(texts: Sequence[str]) -> sp.csr_matrix:
         keys.append(both)
     all_keys = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
     _, cols = np.unique(all_keys, return_inverse=True)
-    shape = (len(texts), int(cols.max()) + 1 if len(cols) else 1)
+    shape = (len(per_doc), int(cols.max()) + 1 if len(cols) else 1)
     data = np.ones(len(all_keys), dtype=np.float32)
     return sp.csr_matrix((data, (np.concatenate(rows) if rows else all_keys, cols.ravel())), shape=shape)
 
 
-def _char_parts(texts: Sequence[str]) -> tuple[sp.csr_matrix, sp.csr_matrix]:
-    """(documents x words) and (words x char_wb n-grams) count matrices.
+class Tokens:
+    """Texts tokenised once for any number of TF-IDF fits (tfidf_vectors).
 
-    Their product is the documents' n-gram counts; it is formed a chunk of documents
-    at a time (see _tfidf_top) because it is the largest matrix of the whole engine.
-    """
-    vocab: dict[str, int] = {}
-    per_doc = [
-        np.fromiter((vocab.setdefault(w[:MAX_WORD_CHARS], len(vocab)) for w in text.split()), dtype=np.int64)
-        for text in texts
-    ]
-    lengths = np.fromiter((len(r) for r in per_doc), dtype=np.int64, count=len(per_doc))
-    doc_rows = np.repeat(np.arange(len(texts), dtype=np.int64), lengths)
-    cols = np.concatenate(per_doc) if per_doc else np.zeros(0, dtype=np.int64)
-    doc_words = sp.csr_matrix(
-        (np.ones(len(cols), dtype=np.float32), (doc_rows, cols)), shape=(len(texts), max(len(vocab), 1))
-    )
-    grams: dict[str, int] = {}
-    w_rows: list[int] = []
-    g_cols: list[int] = []
-    lo, hi = CHAR_NGRAMS
-    for word, w in vocab.items():
+    A batch into a wiki fits IDF twice on its documents and the wiki's pages (which
+    pages it concerns, then its clusters and their matches), each time on other rows;
+    reading the pages' words and their character n-grams was most of either fit.
+    A text's words and whitespace-separated words are read once and kept as ids of one
+    vocabulary; each fit renumbers the ids by their first occurrence among its own
+    texts, as a vocabulary read from those texts alone would, so its vectors are those
+    of the texts alone, to the bit."""
+
+    def __init__(self) -> None:
+        self._read: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # text -> (word ids, whitespace-word ids), int32
+        self._words: dict[str, int] = {}
+        self._spelled: dict[str, int] = {}  # whitespace-separated words, cut at MAX_WORD_CHARS
+        self._grams: dict[str, int] = {}
+        self._grams_of: list[np.ndarray] = []  # whitespace-word id -> its char_wb n-grams' ids, in order
+
+    def _tokens(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """(word ids, whitespace-word ids) of a text, read the first time it is asked for."""
+        known = self._read.get(text)
+        if known is not None:
+            return known
+        lowered = _MARKUP.sub(" ", text[:MAX_TEXT_CHARS].lower())
+        found = _TOKEN.findall(lowered)
+        spelled = [w[:MAX_WORD_CHARS] for w in lowered.split()]
+        for word in dict.fromkeys(found):
+            self._words.setdefault(word, len(self._words))
+        for word in dict.fromkeys(spelled):
+            if word not in self._spelled:
+                self._add_spelling(word)
+        read = (np.fromiter(map(self._words.__getitem__, found), dtype=np.int32, count=len(found)),
+                np.fromiter(map(self._spelled.__getitem__, spelled), dtype=np.int32, count=len(spelled)))
+        self._read[text] = read
+        return read
+
+    def _add_spelling(self, word: str) -> None:
+        """A new whitespace-separated word, and its char_wb n-grams."""
+        self._spelled[word] = len(self._grams_of)
         padded = f" {word} "
-        for n in range(lo, hi + 1):
-            for k in range(len(padded) - n + 1):
-                w_rows.append(w)
-                g_cols.append(grams.setdefault(padded[k : k + n], len(grams)))
-    word_grams = sp.csr_matrix(
-        (np.ones(len(w_rows), dtype=np.float32), (w_rows, g_cols)),
-        shape=(max(len(vocab), 1), max(len(grams), 1)),
-    )
-    return doc_words, word_grams
+        lo, hi = CHAR_NGRAMS
+        self._grams_of.append(np.fromiter(
+            (self._grams.setdefault(padded[k : k + n], len(self._grams))
+             for n in range(lo, hi + 1) for k in range(len(padded) - n + 1)), dtype=np.int32))
+
+    def counts(self, texts: Sequence[str]) -> tuple[sp.csr_matrix, sp.csr_matrix, sp.csr_matrix]:
+        """(word n-gram counts, documents x words, words x char_wb n-grams) of `texts`.
+
+        The last two multiply to the documents' n-gram counts; the product is formed a
+        chunk of documents at a time (see _tfidf_top) because it is the largest matrix
+        of the whole engine. Columns are numbered as reading `texts` alone numbers them.
+        """
+        read = [self._tokens(t) for t in texts]
+        word_ids, distinct_words = _local([w for w, _ in read], len(self._words))
+        words = _word_counts(word_ids, len(distinct_words))
+        spelled_ids, vocab = _local([s for _, s in read], len(self._grams_of))
+        lengths = np.fromiter((len(r) for r in spelled_ids), dtype=np.int64, count=len(spelled_ids))
+        doc_rows = np.repeat(np.arange(len(texts), dtype=np.int64), lengths)
+        cols = np.concatenate(spelled_ids) if spelled_ids else np.zeros(0, dtype=np.int64)
+        doc_words = sp.csr_matrix(
+            (np.ones(len(cols), dtype=np.float32), (doc_rows, cols)), shape=(len(texts), max(len(vocab), 1))
+        )
+        sequences = [self._grams_of[w] for w in vocab.tolist()]
+        g_cols, grams = _first_seen(np.concatenate(sequences) if sequences else np.zeros(0, dtype=np.int64),
+                                     len(self._grams))
+        w_rows = np.repeat(np.arange(len(vocab), dtype=np.int64),
+                           np.fromiter((len(g) for g in sequences), dtype=np.int64, count=len(sequences)))
+        word_grams = sp.csr_matrix(
+            (np.ones(len(w_rows), dtype=np.float32), (w_rows, g_cols)),
+            shape=(max(len(vocab), 1), max(len(grams), 1)),
+        )
+        return words, doc_words, word_grams
 
 
 def _tfidf_top(chunks: Callable[[], Iterator[sp.csr_matrix]], n_rows: int, n_cols: int, keep: int) -> sp.csr_matrix:
@@ -152,16 +210,14 @@ def _tfidf_top(chunks: Callable[[], Iterator[sp.csr_matrix]], n_rows: int, n_col
     return sp.vstack(out, format="csr").astype(np.float32)
 
 
-def tfidf_vectors(texts: Sequence[str]) -> sp.csr_matrix:
-    """One row per text (see the module docstring); IDF is fitted on `texts`.
+def tfidf_vectors(texts: Sequence[str], tokens: Tokens | None = None) -> sp.csr_matrix:
+    """One row per text (see the module docstring); IDF is fitted on `texts`. `tokens`
+    keeps what is read of each text for the next fit (the same vectors either way).
 
     Row norms are at most 1; the dot product of two rows approximates their cosine.
     """
-    lowered = [_MARKUP.sub(" ", t[:MAX_TEXT_CHARS].lower()) for t in texts]
-    n = len(lowered)
-    words = _word_counts(lowered)
-    doc_words, word_grams = _char_parts(lowered)
-    del lowered
+    n = len(texts)
+    words, doc_words, word_grams = (tokens or Tokens()).counts(texts)
 
     def word_chunks() -> Iterator[sp.csr_matrix]:
         for start in range(0, n, CHUNK_ROWS):
