@@ -406,6 +406,7 @@ def test_an_abridged_term_keeps_every_value_its_colon_introduces_however_they_we
     ("frob has the following options:", False), ("Frob supports the following options:", False),
     ("By default, frob will:", False), ("The options are:", False),
     ("Pool(processes=None, initargs=())", False), ("Reporting bugs (GitHub)", True),
+    ("For example:", False), ("In this case:", False),
 ])
 def test_a_label_names_what_follows_and_a_sentence_introducing_it_is_no_label(text: str, label: bool) -> None:
     from wikid.manager.offline.content import is_label

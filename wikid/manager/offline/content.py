@@ -76,6 +76,8 @@ MAX_TERMS = 400
 # `When a new major version is released, ...`, `To build it, run ...`).
 _ASIDE = re.compile(r"(?:please|note|see|read|check|make sure|do not|don't|thanks|thank you|when|whenever|if|unless"
                     r"|before|after|once|since|while|although|because|to \w+ (?:it|this|the)\b)\b", re.IGNORECASE)
+# Words a sentence's lead-in opens with (`For example:`, `In this case:`, `So:`): no label.
+_OPENERS = frozenset("for in with by as if when so thus then also e.g. i.e. to from on at after before".split())
 _CALL_FORM = re.compile(r"[\w.]+\(.*\)")
 _CLOSED = re.compile(r"[.!?:;][\"')\]]*$")  # a paragraph ending so ends its sentence
 MAX_LABEL_WORDS = 8
@@ -133,7 +135,8 @@ def is_label(text: str) -> bool:
         # `frob has the following options:`, `Frob supports the following options:`)
         folded = {w.rstrip(":").casefold() for w in words}
         return len(words) <= 6 and "," not in text and not goes_on(text[:-1]) \
-            and not folded & _AUXILIARIES and "following" not in folded
+            and not folded & _AUXILIARIES and "following" not in folded \
+            and words[0].casefold() not in _OPENERS  # `For example:`, `In short:` lead on, they name nothing
     return text[-1] not in ".!?;," and (text[0].isupper() or text[0].isdigit())
 
 
