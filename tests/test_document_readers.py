@@ -272,6 +272,11 @@ def test_a_news_change_keeps_the_paragraph_under_it_that_says_why() -> None:
                    "### Fix the --keep-dir option\n\nGiven this option, frob failed to keep permissions.\n\n"
                    "### Link counting works with -T\n\n## version 1.29 (2019-02-13)\n\n### Faster reads\n")
     headed = read_releases(headed_text, read_markdown(headed_text))[0].changes
+    # GitHub's release notes: `What's Changed` over the groups of changes is no change
+    github = ("# frob changelog\n\n## v2.1 (2026-03-02)\n\n### What's Changed\n\n#### Fixes\n\n* Fix the reader\n\n"
+              "## v2.0 (2026-01-02)\n\n### What's Changed\n\n* New writer\n")
+    assert [(c.text, c.group) for c in read_releases(github, read_markdown(github))[0].changes] == [
+        ("Fix the reader", "Fixes")]
     assert [(c.text, c.kind) for c in listed] == [
         ("Fix reading over pipe (bug #301)", "item"),
         ("Fix the --keep-dir option. Given this option, previous versions of frob failed to keep the permissions "

@@ -155,9 +155,11 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
               for n, e in enumerate(stream) if isinstance(e, Heading)}
     # levels whose headings are changes: one of them has nothing under it (`Bug fixes` over its
     # changes is a label, `Fix the --keep-dir option` beside `Fix reading over pipe` is a change)
-    changes_at = {e.level for n, e in enumerate(stream) if isinstance(e, Heading) and not unders[n]}
+    parents = {n for n, e in enumerate(stream) if isinstance(e, Heading) and n + 1 < len(stream)
+               and isinstance(after := stream[n + 1], Heading) and after.level > e.level}  # `What's Changed` over `Fixes`
+    changes_at = {e.level for n, e in enumerate(stream) if isinstance(e, Heading) and not unders[n] and n not in parents}
     for n, event in enumerate(stream):
-        if n in told:
+        if n in told or n in parents:
             continue
         if isinstance(event, Heading):
             under = unders[n]
