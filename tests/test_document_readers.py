@@ -2152,6 +2152,16 @@ def test_a_bullet_list_run_together_with_its_glyphs_as_letters_is_a_list() -> No
         "Creation of X.509 certificates", "SSL/TLS Client tests"]]
 
 
+def test_a_link_that_says_only_here_keeps_where_it_goes() -> None:
+    """Tcl's README: `The home page for this release is [here](https://...)` read as
+    `... is here.`, a pointer to nowhere; a link that names what it links keeps its text."""
+    text = ("# Frob\n\nThe home page for this release is [here](https://frob.example.org/8.6).\n\n"
+            "Frob reads [JSON files](https://json.example.org/) fast. [Learn more](https://frob.example.org/docs)\n")
+    said = [b.text for b in blocks_of(read_markdown(text), Paragraph)]
+    assert said == ["The home page for this release is here (https://frob.example.org/8.6).",
+                    "Frob reads JSON files fast. Learn more (https://frob.example.org/docs)"]
+
+
 def test_an_aligned_list_keeps_the_item_whose_name_is_wider_than_its_column() -> None:
     """Debian's perl README: `perl-modules-5.36 - Architecture ...` is wider than the
     list's name column; it and the item above it became one paragraph."""

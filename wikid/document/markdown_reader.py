@@ -68,6 +68,12 @@ _OUTSIDE_LINK = re.compile(r"^https?://[^\s/]+\.[^\s/]+", re.IGNORECASE)
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
 
 
+_VAGUE_LABEL = re.compile(
+    r"^(?:(?:click |see |go )?here|this|(?:this|the|our) (?:page|link|post|blog post|site|web ?site|announcement|"
+    r"linked announcement|document|file|policy|security policy|guide)|link|(?:learn|read|see) more|more|details|"
+    r"more (?:details|information|info)|(?:the )?docs?|(?:the )?documentation)$", re.IGNORECASE)
+
+
 class _Inline:
     """Plain text of an inline node, with how much of it is link text."""
 
@@ -110,7 +116,9 @@ class _Inline:
                 before = len(self.parts)
                 self.read(child, True)
                 label = " ".join("".join(self.parts[before:]).split())
-                if self.targets and outside and "#" not in href and label.rstrip("/") != href.rstrip("/"):
+                if (self.targets or _VAGUE_LABEL.match(label)) and outside and "#" not in href \
+                        and label.rstrip("/") != href.rstrip("/"):
+                    # (a link saying `here` says nothing without where it goes: `... is online, here`)
                     # (a link to a section, `…/frob#usage`, is a contents list's: no address to go to)
                     self.parts.append(f" ({href})")
             elif kind == "image":
