@@ -719,7 +719,9 @@ def fragment(page: str) -> list[str]:
 
 def is_long_fragment(key: str) -> bool:
     text = plain(key).rstrip(":").strip()
-    return not text.endswith("?") and (len(text.split()) > FRAGMENT_WORDS or text.endswith(","))
+    # (a term's forms, one or the other, are whole however many: `ENTER or RETURN or ^N or e or j`)
+    forms = " or " in text and all(len(part.split()) <= 3 for part in text.split(" or "))
+    return not text.endswith("?") and not forms and (len(text.split()) > FRAGMENT_WORDS or text.endswith(","))
 
 
 DEFECTS: dict[str, Callable[[str], list[str]]] = {

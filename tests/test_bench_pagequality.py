@@ -360,7 +360,8 @@ def test_fragment_accepts_ordinary_headings_and_labelled_terms() -> None:
     body = ("# Options\n\n## Subtraction: -\n\n## Changes in behavior\n\n**Note:** read this.\n\n## 1.12 — 2022-04-07\n\n"
             "## \\<or\\>, \\<and\\>, \\<plus\\>\n\n"
             "* **exclude from** — The name of a file of daemon exclude patterns.\n"
-            "* **include from** — Analogue of exclude from.\n")
+            "* **include from** — Analogue of exclude from.\n"
+            "* **ENTER or RETURN or ^N or e or ^E or j or ^J** — Scroll forward N lines.\n")
     assert pq.fragment(page(body)) == []
 
 

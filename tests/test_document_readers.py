@@ -2162,6 +2162,17 @@ def test_a_link_that_says_only_here_keeps_where_it_goes() -> None:
                     "Frob reads JSON files fast. Learn more (https://frob.example.org/docs)"]
 
 
+def test_a_docstrings_version_notes_read_as_sentences() -> None:
+    """pydoc prints reST docstrings as they are: logging's methods said `.. versionchanged:: 3.2
+    Allow filters to be just callables.` on the page."""
+    from wikid.document.outline import plain_text
+
+    assert plain_text("Returns zero. .. versionchanged:: 3.2 Allow filters to be callables.") == \
+        "Returns zero. Changed in version 3.2: Allow filters to be callables."
+    assert plain_text(".. versionadded:: 3.8") == "Added in version 3.8."
+    assert plain_text("See .. and ..:: here") == "See .. and ..:: here"
+
+
 def test_an_aligned_list_keeps_the_item_whose_name_is_wider_than_its_column() -> None:
     """Debian's perl README: `perl-modules-5.36 - Architecture ...` is wider than the
     list's name column; it and the item above it became one paragraph."""

@@ -75,13 +75,22 @@ def has_roff(text: str) -> bool:
 
 
 def plain_text(text: str, roff: bool = True) -> str:
-    """Text without HTML entities and, when `roff`, leftover roff escapes (a converter's
-    leftovers)."""
+    """Text without HTML entities, without the version notes of reST docstrings a
+    reference printed as they are (`.. versionchanged:: 3.2` reads `Changed in version
+    3.2:`) and, when `roff`, leftover roff escapes (a converter's leftovers)."""
     if roff and "\\" in text:
         text = _ROFF.sub(_roff_glyph, text)
     if "&" in text:
         text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
+    if ".. " in text:
+        text = _VERSION_NOTE.sub(lambda m: f"{_VERSION_NOTES[m.group(1)]} {m.group(2).rstrip('.')}"
+                                 + (":" if text[m.end():].strip() else "."), text)
     return text
+
+
+_VERSION_NOTES = {"versionadded": "Added in version", "versionchanged": "Changed in version",
+                  "deprecated": "Deprecated since version"}
+_VERSION_NOTE = re.compile(r"(?<!\S)\.\. (versionadded|versionchanged|deprecated):: ?(\S+)")
 
 
 def _roff_glyph(match: re.Match[str]) -> str:
