@@ -259,6 +259,16 @@ def test_structured_data_is_summarised_by_its_shape_never_an_empty_page() -> Non
     assert "```" not in body  # the raw YAML is the source's to show
 
 
+def test_a_flat_json_object_is_carried_whole_as_a_table_of_its_keys() -> None:
+    """node's `process.versions`: 21 keys each with a version, described only as `an
+    object with 21 keys (node, acorn, ...)`; the values were what a reader wanted."""
+    versions = ", ".join(f'"part{n}": "1.{n}.0"' for n in range(20))
+    pages = run([SourceDocument("data/versions.json", f'```json\n{{"frob": "20.20.2", {versions}}}\n```\n')]).pages
+    _, body = split_page(next(iter(pages.values())))
+    assert "| key | value |" in body and "| frob | 20.20.2 |" in body and "| part19 | 1.19.0 |" in body
+    assert "All 21 records shown." in body
+
+
 def test_a_document_without_a_title_is_re_derived_to_the_page_one_batch_gives() -> None:
     # Its `sources` entry shows its file name as its title; read back, that must not
     # become a title (nor a name) the first batch never saw.

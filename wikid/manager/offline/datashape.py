@@ -15,6 +15,7 @@ from wikid.document.model import Code, Table
 from wikid.okf.frontmatter import refusal
 
 MAX_TABLE_ROWS = 8
+MAX_FLAT_KEYS = 40  # a flat JSON/YAML object of this many keys or fewer is shown whole, as a table
 MAX_STRUCTURED_CHARS = 2_000_000  # larger JSON/YAML is described by its size only
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 DATA_SUFFIXES = frozenset(".csv .tsv .xlsx .json .jsonl .ndjson .yaml .yml .toml".split())
@@ -71,6 +72,10 @@ def _sample(value: Any, depth: int = 0) -> tuple[tuple[tuple[str, ...], ...], in
         rows = [((k or "",) if keyed else ()) + tuple(_cell(r.get(c, "")) for c in columns)
                 for k, r in records[:MAX_TABLE_ROWS]]
         return (header, *rows), len(records)
+    if isinstance(value, dict) and depth == 0 and 0 < len(value) <= MAX_FLAT_KEYS \
+            and not any(isinstance(v, (dict, list)) for v in value.values()):
+        # a flat object (a program's versions of its parts, a settings file) is its own table
+        return (("key", "value"), *((str(k), _cell(v)) for k, v in value.items())), len(value)
     if isinstance(value, dict) and depth < 2:
         for child in value.values():
             if (found := _sample(child, depth + 1)) is not None:
