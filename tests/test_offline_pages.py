@@ -367,6 +367,9 @@ def test_without_a_changelog_the_version_is_the_one_the_manual_page_documents() 
     _, _, body = only_page(run([SourceDocument("frob.1.txt", manual), SourceDocument("frob/NEWS.txt", FROB_NEWS_NEW)]))
     rows = body.split("# Attributes", 1)[1].split("\n# ", 1)[0]
     assert "| Latest version | 2.10, released 2026-01-05 |" in rows and "| Version |" not in rows
+    readme = "# Frob\n\nThis is Frob, version 2.4. Frob reshapes data files in place, one file at a time.\n"
+    _, _, body = only_page(run([SourceDocument("README.md", readme)]))
+    assert "| Version | 2.4 |" in body.split("# Attributes", 1)[1].split("\n# ", 1)[0]
 
 
 def test_a_key_value_run_that_ends_a_sentence_is_an_example_not_attributes() -> None:

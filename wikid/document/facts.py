@@ -65,6 +65,19 @@ LICENCE_HEADING = re.compile(
 )
 
 
+# `This is GNU Bash, version 5.2.`, `This is the Tcl 8.6.13 source distribution.`: a
+# document's opening saying which version of its program it comes with.
+_THIS_IS_VERSION = re.compile(
+    r"\bThis is (?:the )?(?:[A-Z][\w+-]*(?: [A-Z][\w+-]*){0,2})(?:,? version|,)? v?(\d+\.\d+(?:\.\d+){0,2}[a-z]?)\b")
+OPENING_CHARS = 2000
+
+
+def stated_version(text: str) -> str | None:
+    """The version a document's opening says it is of (`This is Frob 2.4 ...`), or None."""
+    found = _THIS_IS_VERSION.search(text[:OPENING_CHARS])
+    return found.group(1) if found else None
+
+
 def home_page(text: str) -> str | None:
     """The URL the text calls its home page (or web site, project page), or None."""
     found = _HOME_PAGE.search(text)

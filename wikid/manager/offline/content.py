@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
-from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence
+from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence, stated_version
 from wikid.document.furniture import is_boilerplate, is_revision_stamp, is_sign_off
 from wikid.document.manpage import ManPage, read_manpage
 from wikid.document.model import (
@@ -575,8 +575,9 @@ def _words(text: str) -> list[str]:
 
 
 def _text_facts(text: str) -> list[tuple[str, str]]:
-    """The home page and the licence the document names."""
-    found = [("Homepage", home_page(text)), ("Licence", licence(text))]
+    """The home page and the licence the document names, and the version its opening
+    says it is of."""
+    found = [("Homepage", home_page(text)), ("Licence", licence(text)), ("Version", stated_version(text))]
     return [(label, value) for label, value in found if value]
 
 

@@ -7,7 +7,7 @@ a page states each once, in `# Attributes`, from the source that knows best:
 * Latest version: the highest newest release of the upstream changelogs and NEWS
   files (a Debian changelog's is the Debian package version, stated apart); without
   one, Version: the version the entity's manual page documents (its footer's source,
-  `strace 6.1`);
+  `strace 6.1`), else the one a document's opening says (`This is Frob 2.4`);
 * Author, Bug reports: the entity's own manual page first;
 * Homepage, Licence: the most descriptive source first; a documentation licence (the
   GNU FDL a manual is under) only when no source names the program's.
@@ -40,8 +40,8 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             stated[label] = (release.version + (f", released {release.date.isoformat()}" if release.date else ""), sid)
     mans = sorted((pair for pair in sources if pair[1].man is not None), key=lambda pair: pair[0] != own)
     labels = [("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Licence", sources)]
-    if "Latest version" not in stated:  # no changelog: the version the entity's manual documents
-        labels.insert(0, ("Version", mans))
+    if "Latest version" not in stated:  # no changelog: the version the entity's manual documents, else a README's
+        labels.insert(0, ("Version", mans + [pair for pair in sources if pair[1].man is None]))
     for label, candidates in labels:
         found = [(value, sid) for sid, c in candidates for key, value in c.facts if key == label]
         if label == "Licence":
