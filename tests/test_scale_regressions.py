@@ -161,9 +161,9 @@ def test_signals_take_linear_time_on_hostile_lines(text: str) -> None:
 
 
 def test_headings_and_links_read_as_before() -> None:
-    text = "#  Bluestone  Roasters  ##\n\nSee [the terms](http://x/y) for the new rates[^1] of this year.\n"
+    text = "#  Bluestone  Roasters  ##\n\nThe [terms](http://x/y) set the new rates[^1] of this year.\n"
     signals = read_signals(text)
     assert signals.name == "Bluestone Roasters"
     assert read_content(read_outline(text, ".md"), text, None, None, ".md").lead == (
-        "See the terms for the new rates of this year.",)
+        "The terms set the new rates of this year.",)
     assert read_signals("## C#\n").name == "C"
