@@ -255,9 +255,9 @@ class TypeFolders:
 
 def _spellings(doc: _Doc, key: str) -> Counter[str]:
     """How the document writes a name key ("sqlite" -> "SQLite"), with how often. A
-    capitalised name written with a dotted part glued on is one name ("Node.js",
-    "Socket.IO"): the key of "node" is spelled as the project's name, not cut at the
-    dot; a lowercase one is a file ("tar.gz", "sqlite3.c") and stays the name alone."""
+    capitalised name written with a dotted part glued on is one name ("Frob.js",
+    "Frob.IO"): the key of "frob" is spelled as the project's name, not cut at the
+    dot; a lowercase one is a file ("frob.tar.gz", "frob.c") and stays the name alone."""
     pattern = re.compile(r"(?<!\w)(" + r"[\W_]+".join(map(re.escape, key.split())) + r")(\.[^\W\d_]+)?(?!\w)",
                          re.IGNORECASE)
     return Counter(m.group(0) if m.group(2) and m.group(1)[0].isupper() else m.group(1)
