@@ -168,8 +168,7 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
             elif event.level in changes_at and all(isinstance(e, Paragraph) for e in under) \
                     and len(under) <= MAX_EXPLAINING_PARAGRAPHS:
                 # `* Fix the --no-overwrite-dir option` over why: one change, told with its reason
-                title = event.title if event.title[-1:] in ".!?" else event.title + "."
-                out.append(Change(" ".join([title, *(e.text for e in under if isinstance(e, Paragraph))]), group))
+                out.append(Change(_with_reasons(event.title, [e.text for e in under if isinstance(e, Paragraph)]), group))
                 told.update(range(n + 1, n + 1 + len(under)))
             else:
                 group = event.title
@@ -184,10 +183,16 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
             group = label.group(1)  # `** Bug fixes` over the changes it groups
         elif isinstance(event, Paragraph) and _explains(stream[n - 1] if n else None, event) and out:
             last = out[-1]  # `* Fix the --keep-dir option` over why, flush left: the item's own text
-            out[-1] = Change(f"{last.text}. {event.text}", last.group, last.children, last.kind)
+            out[-1] = Change(_with_reasons(last.text, [event.text]), last.group, last.children, last.kind)
         elif isinstance(event, Paragraph) and not _is_signature(event.text):
             out.append(Change(event.text, group, kind="paragraph"))
     return _without_labels(_without_checksums(out))
+
+
+def _with_reasons(change: str, reasons: list[str]) -> str:
+    """A change told by its title and the paragraphs saying why (`Fix the --keep-dir
+    option. Given this option, ...`)."""
+    return " ".join([change if change[-1:] in ".!?" else change + ".", *reasons])
 
 
 def _explains(before: Heading | Block | None, paragraph: Paragraph) -> bool:

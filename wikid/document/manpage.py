@@ -155,23 +155,24 @@ def _several(names: tuple[str, ...], purpose: str) -> tuple[tuple[str, ...], str
     return (tuple(dict.fromkeys(more)), first) if first else (names, purpose)
 
 
-def _forms(text: str, names: tuple[str, ...]) -> tuple[list[str], str]:
+def _forms(text: str, names: tuple[str, ...], notes: list[str]) -> list[str]:
     """One synopsis paragraph as its usage forms: split where a form starts with one
     of the command's names, when every piece reads as a form (brackets, options, or
-    the name and an argument or two); and the prose a converter ran on after them (a
-    PDF's `jq [options...] filter [files...] jq can transform JSON in various ways, ...`),
-    which is no form."""
+    the name and an argument or two); the prose a converter ran on after them (a PDF's
+    `jq [options...] filter [files...] jq can transform JSON in various ways, ...`) is
+    no form but a note, added to `notes`."""
     starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
     if len(starts) < 2 or starts[0] != 0:
-        return [text], ""
+        return [text]
     pieces = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
     forms = list(itertools.takewhile(_is_form, pieces))
     if len(forms) == len(pieces):
-        return pieces, ""
+        return pieces
     rest = " ".join(pieces[len(forms):])
     if forms and rest.rstrip()[-1:] in ".!?" and len(rest.split()) >= MIN_RUN_ON_WORDS:
-        return forms, rest
-    return [text], ""
+        notes.append(rest)
+        return forms
+    return [text]
 
 
 def _is_form(piece: str) -> bool:
@@ -194,19 +195,15 @@ def _synopsis(section: Section, names: tuple[str, ...], notes: list[str]) -> lis
         elif isinstance(block, Paragraph) and _is_note(block.text, names):
             notes.append(block.text)
         elif isinstance(block, Paragraph):
-            forms, prose = _forms(block.text, names)
-            lines += forms
-            notes += [prose] if prose else []
+            lines += _forms(block.text, names, notes)
         elif isinstance(block, Terms):  # `Traditional usage` over its forms
             for entry in block.entries:
                 if entry.term.strip() in names:  # the command set apart from its arguments (groff's HTML): one form
                     lines.append(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()))
                     continue
                 if entry.term.split()[0] in names:  # a form whose arguments hang deeper on the lines under it
-                    forms, prose = _forms(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()),
-                                          names)
-                    lines += forms
-                    notes += [prose] if prose else []
+                    lines += _forms(" ".join(f"{entry.term} {' '.join(block_text(b) for b in entry.body)}".split()),
+                                    names, notes)
                     continue
                 lines.append(f"{entry.term}:")
                 lines += _synopsis(Section("", 0, entry.body, ()), names, notes)

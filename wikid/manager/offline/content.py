@@ -611,7 +611,7 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]
         kept = [c for s in sections if (c := _carried(s, short)) is not None]
-        version = man_version([line for line in text.rstrip().rsplit("\n", 3)[-3:] if line.strip()][-1:])
+        version = man_version([text.rstrip().rsplit("\n", 1)[-1]])  # its footer, the last line
         return Content(tuple(opening), man, tuple(kept if short else _within_budget(kept)),
                        facts=tuple(_man_facts(man) + ([("Version", version)] if version else []) + _text_facts(text)),
                        words=words, short=short)
