@@ -634,6 +634,14 @@ def test_a_paragraph_of_badges_is_no_content_but_a_picture_in_a_sentence_is() ->
     assert [b.text for b in blocks_of(outline, Paragraph)] == ["Frob reads files; the diagram shows how."]
 
 
+def test_badges_with_labels_beside_them_are_no_content() -> None:
+    outline = read_markdown("# Frob\n\n[![Coverage Status](https://ci.example.org/c.svg)](https://ci.example.org),\n"
+                            "Unix: [![Build Status](https://ci.example.org/u.svg)](https://ci.example.org/u),\n"
+                            "Windows: [![Windows build status](https://ci.example.org/w.svg)](https://ci.example.org/w)\n\n"
+                            "Frob reads files. ![the diagram](flow.png) ![the legend](legend.png) shows how it does.\n")
+    assert [b.text for b in blocks_of(outline, Paragraph)] == ["Frob reads files. the diagram the legend shows how it does."]
+
+
 def test_groff_examples_a_colon_introduces_are_code_under_their_label() -> None:
     page = """\
 <html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
@@ -651,6 +659,24 @@ frob --fetch https://example.org</p>
                                                            "frob --fetch https://example.org"]
     assert [p.get_text() for p in soup.find_all("p")] == ["Give part sets within braces, as in:", "Example:",
                                                          "It then says:", "Done"]
+
+
+def test_groff_examples_set_deeper_than_the_prose_around_them_are_code() -> None:
+    page = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<p style="margin-left:11%">Wildcards are expanded by the shell (as for other programs).</p>
+<p style="margin-left:17%">frob -avz host:src/bar
+/data/tmp</p>
+<p style="margin-left:11%">This copies src/bar recursively.</p>
+<p style="margin-left:11%">-q</p>
+<p style="margin-left:17%">same as --quiet</p>
+<p style="margin-left:11%">-v</p>
+</body></html>"""
+    soup = BeautifulSoup(page, "html.parser")
+    assert soup.body is not None
+    rewrite_layout(soup, soup.body)
+    assert [p.get_text() for p in soup.find_all("pre")] == ["frob -avz host:src/bar /data/tmp"]
+    assert "same as --quiet" in soup.get_text()
 
 
 README_WITH_CHANGELOG = """\

@@ -83,6 +83,8 @@ class _Inline:
         self.links = 0
         self.outside = 0  # links to another site (`https://...`), not within the document or its folder
         self.image_chars = 0  # of the text, how much is images' alt text
+        self.images = 0
+        self.other_words: list[str] = []  # the words of the text outside images
         self.targets = targets  # write where a link to another site goes after its text
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
@@ -101,6 +103,7 @@ class _Inline:
                         and earlier == "code_inline":
                     self.parts.append(" ")  # `a.b`.`c.d`: two names a missing space ran together
                 self.parts.append(content)
+                self.other_words += content.split()
                 if in_link:
                     self.link_chars += len(content)
             elif kind in ("softbreak", "hardbreak"):
@@ -124,6 +127,7 @@ class _Inline:
             elif kind == "image":
                 self.parts.append(child.content or "")  # the alt text
                 self.image_chars += len("".join((child.content or "").split()))
+                self.images += 1
             else:
                 self.read(child, in_link)
             previous, earlier = kind, previous
@@ -224,12 +228,25 @@ def _terms(node: SyntaxTreeNode) -> list[Block]:
     return out + ([Terms(tuple(entries))] if entries else [])
 
 
+MAX_BADGE_LABEL_WORDS = 2
+
+
+def _labelled_badges(reader: _Inline) -> bool:
+    """Whether a paragraph is pictures with labels (`[![Coverage](...)](...), Unix:
+    [![Build Status](...)](...), Windows: [![Build](...)](...)`): two images or more,
+    and beside them a word or two each, no sentence. Badges and a logo's alt texts say
+    nothing to a reader (a paragraph of images alone is dropped the same way)."""
+    words = reader.other_words
+    return reader.images >= 2 and len(words) <= MAX_BADGE_LABEL_WORDS * reader.images \
+        and not any(w.endswith((".", "!", "?")) for w in words)
+
+
 def _blocks(node: SyntaxTreeNode) -> list[Block]:
     """The model blocks of one block-level node (not headings)."""
     kind = node.type
     if kind == "paragraph":
         reader = _inline_of(node)
-        pictures = reader.image_chars >= len("".join(reader.text.split()))  # badges, a logo: their alt texts say nothing
+        pictures = reader.image_chars >= len("".join(reader.text.split())) or _labelled_badges(reader)
         return [] if not reader.text or pictures or _is_navigation(reader) else [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)

@@ -184,6 +184,21 @@ def _introduced_example(paragraph: Tag) -> bool:
         and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith(".") and _CODE.search(text) is not None
 
 
+def _displayed_example(paragraph: Tag) -> bool:
+    """A one-line paragraph of code set deeper than the prose on both sides of it (a
+    manual's example after a paragraph that ended its sentence: `... (as for other
+    programs).`, then `rsync -avz foo:src/bar /data/tmp`, then what it does): groff
+    indents a displayed example. The text of an option's entry stands deeper too, but
+    under its tag, which ends no sentence."""
+    before, after = paragraph.find_previous_sibling(), _next_paragraph(paragraph)
+    margin = _margin(paragraph)
+    if not isinstance(before, Tag) or before.name != "p" or after is None or margin is None:
+        return False
+    said, text = _text(before), _text(paragraph)
+    return margin > (_margin(before) or 0.0) and margin > (_margin(after) or 0.0) and said.endswith((".", ".)", ":")) \
+        and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith(".") and _CODE.search(text) is not None
+
+
 def _is_groff(soup: BeautifulSoup) -> bool:
     generator = soup.find("meta", attrs={"name": "generator"})
     return isinstance(generator, Tag) and "groff" in str(generator.get("content") or "").lower()
@@ -512,7 +527,7 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                         label["style"] = paragraph["style"]
                     paragraph.insert_before(label)
                 paragraph.replace_with(_pre(soup, broken))
-            elif _introduced_example(paragraph):
+            elif _introduced_example(paragraph) or _displayed_example(paragraph):
                 paragraph.replace_with(_pre(soup, [_text(paragraph)]))
     parents = {id(p.parent): p.parent for p in root.find_all("p") if p.parent is not None and _margin(p) is not None}
     for parent in parents.values():
