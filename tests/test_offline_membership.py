@@ -77,6 +77,22 @@ def test_a_readme_that_mentions_another_tool_once_is_not_filed_on_its_page() -> 
     assert any(cited == ["planner/doc-03.txt"] for _, cited in pages.values())
 
 
+def test_a_readme_naming_itself_by_its_titles_first_word_stays_apart_from_the_product_it_points_to() -> None:
+    """A README titled "Pondgraph Python SDK" says "Pondgraph" throughout and points to a
+    sibling product twice; the sibling's README says its own name throughout."""
+    sdk = SourceDocument("r/doc-11.md", "# Pondgraph Python SDK\n\nTo ship Pondgraph apps faster, try "
+                         "[Quillsmith](https://quillsmith.example.org). Quillsmith is a platform for tracing.\n\n"
+                         "## Install\n\n```\npip install pondgraph-sdk\n```\n\n## What is this?\n\n"
+                         "This library talks to the Pondgraph API. Start a Pondgraph server; the Pondgraph client "
+                         "finds it. Pondgraph threads and Pondgraph runs stream from Python.\n\n"
+                         "## Limits\n\nPondgraph assistants are listed, not edited.\n")
+    smith = SourceDocument("r/doc-17.md", "# Quillsmith Client SDK\n\nThis package is the client of the "
+                           "Quillsmith platform.\n\n```\npip install quillsmith\n```\n\n" + " ".join(
+                               f"Quillsmith traces call {n}; the Quillsmith run tree shows it." for n in range(12)) + "\n")
+    pages = pages_of(plan([sdk, smith]))
+    assert sorted(cited for _, cited in pages.values()) == [["r/doc-11.md"], ["r/doc-17.md"]]
+
+
 QUILLKIT = [
     SourceDocument("q/doc-11.txt", man_page(
         "qmv", "rename files in batches", "qmv renames each FILE as its template says. qmv reads its "

@@ -61,7 +61,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -70,7 +70,7 @@ import scipy.sparse as sp
 from wikid.config import OfflineConfig
 from wikid.document.identity import entity_name
 from wikid.manager import ExistingConcept
-from wikid.manager.offline.names import PROMINENT, NameIndex, name_vectors
+from wikid.manager.offline.names import PROMINENT, NameIndex, head_mentions, name_vectors
 from wikid.manager.offline.related import without_related
 from wikid.manager.offline.signals import DocSignals, codes
 from wikid.manager.offline.textutil import cased_words, eligible_name, name_key, words
@@ -433,7 +433,8 @@ def _part_of(name: str, other: str) -> bool:
 
 
 def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[Counter[int]], firm: _Firm,
-                 spread: set[int], keys: Sequence[str], standalone: set[int]) -> dict[int, str]:
+                 spread: set[int], keys: Sequence[str], standalone: set[int],
+                 heads: Sequence[Mapping[int, int]]) -> dict[int, str]:
     """A document left alone whose text is about one name -- mentioned PROMINENT times
     and twice as often as any other -- that the documents of exactly one group claim
     joins that group: notes or a how-to that name their project throughout but claim
@@ -443,7 +444,8 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
     mentioned in passing never moves a document; a name two groups claim or repeat
     is a tie, and the document keeps a page of its own; so does a `standalone` one,
     which installs the package it is about (a README of `frob`, which one tool's
-    manual mentions as a checksum it supports, is not that tool's). Returns why each
+    manual mentions as a checksum it supports, is not that tool's). A claimed name
+    counts as often as its first word is written (`heads`, names.head_mentions). Returns why each
     document that is about a name joined a group or kept a page of its own."""
     reasons: dict[int, str] = {}
     size = Counter(uf.find(x) for x in range(len(uf.parent)))
@@ -452,14 +454,15 @@ def _join_strays(uf: _UnionFind, claims: Sequence[set[int]], mentions: Sequence[
         for name in names:
             claimed_by[name].add(uf.find(x))
     repeated_by: dict[int, list[int]] = defaultdict(list)  # name -> documents mentioning it PROMINENT times
-    for y, counts in enumerate(mentions):
-        for name, count in counts.items():
+    for y, seen in enumerate(mentions):
+        for name, count in seen.items():
             if count >= PROMINENT:
                 repeated_by[name].append(y)
-    for x, counts in enumerate(mentions):
+    for x, said in enumerate(mentions):
         root = uf.find(x)
-        if size[root] != 1 or x in spread or not counts:
+        if size[root] != 1 or x in spread or not said:
             continue
+        counts = {**said, **{name: max(said.get(name, 0), n) for name, n in heads[x].items()}}
         (name, top), *rest = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
         if top < PROMINENT or (rest and top < 2 * rest[0][1]):
             continue
@@ -556,10 +559,14 @@ def group_documents(
     _join_code_families(uf, signals, own, names, first_named, concept_keys, about_concept)
     vocabulary = {name_key(s) for names_ in own for s in names_} | set(names)
     index = NameIndex(vocabulary, names)
-    mentions = [index.counts(*cased_words(_without_options(t))) for t in texts]
     claims = [{index.ids[k] for s in names_ if (k := name_key(s)) in index.ids} for names_ in own]
+    mentions, heads = [], []
+    for text, claim in zip(texts, claims, strict=True):
+        cased = cased_words(_without_options(text))
+        mentions.append(index.counts(*cased))
+        heads.append(head_mentions(index, claim, *cased))
     name_vecs = name_vectors(mentions, len(index), [index.ids[k] for k in concept_keys if k in index.ids], claims,
-                             listings, index.keys)
+                             listings, index.keys, heads)
     anchors = {index.ids[k] for k in names if k in index.ids}
     spread = [i for i, m in enumerate(mentions) if _divided(m, anchors)]
     if spread:  # about several named entities: name or content links would pick one at random
@@ -592,7 +599,7 @@ def group_documents(
     _average_linkage(uf, name_sim, config.name_threshold, firm, has_names.tolist())
     standalone = {i for i, installed in enumerate(packages)
                   if {name_key(p) for p in installed} & {name_key(s) for s in own[i]}}
-    reasons = _join_strays(uf, claims, mentions, firm, divided, index.keys, standalone)
+    reasons = _join_strays(uf, claims, mentions, firm, divided, index.keys, standalone, heads)
 
     members_of: dict[int, list[int]] = defaultdict(list)
     for idx in range(n):

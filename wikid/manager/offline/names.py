@@ -101,9 +101,28 @@ class NameIndex:
         return found
 
 
+def head_mentions(index: NameIndex, claims: Iterable[int], tokens: Sequence[str],
+                  capitals: Sequence[bool]) -> dict[int, int]:
+    """How often a document writes the first word of each name it claims, capitalised,
+    for names of two words or more whose first word is distinctive (MIN_HEAD_LETTERS, no
+    name of its own): "LangGraph Python SDK" names itself as "LangGraph" throughout and
+    the whole title once. Name id -> count, for claims whose head is written more often
+    than the whole name."""
+    out: dict[int, int] = {}
+    for name in claims:
+        parts = index.keys[name].split()
+        head = parts[0]
+        if len(parts) < 2 or len(head) < MIN_HEAD_LETTERS or head.isdigit() or (head,) in index.full:
+            continue
+        count = sum(1 for token, capital in zip(tokens, capitals, strict=True) if capital and token == head)
+        if count > 0:
+            out[name] = count
+    return out
+
+
 def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterable[int] = (),
                  claimed: Sequence[Iterable[int]] = (), listings: Sequence[bool] = (),
-                 keys: Sequence[str] = ()) -> sp.csr_matrix:
+                 keys: Sequence[str] = (), heads: Sequence[Mapping[int, int]] = ()) -> sp.csr_matrix:
     """L2-normalised rows of sqrt(count) x smooth idf (see the module docstring).
 
     Document frequency counts the documents that repeat a name (PROMINENT mentions):
@@ -128,7 +147,10 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
     that mentions `websockets` five times or `executing` once is about frob, and those
     names are a small part of what it says -- not, once frob is left out, all of it.
     "make-dfsg" of a changelog that says "make" throughout stays out of its norm: the
-    name it shares is part of its own.
+    name it shares is part of its own. A claimed name counts there as often as the
+    document writes it or its first word (`heads`, head_mentions): a README titled
+    "LangGraph Python SDK" that says "LangGraph" eleven times and names a sibling
+    product twice is about the first.
     """
     n = len(mentions)
     df = np.zeros(max(size, 1), dtype=np.float64)
@@ -148,9 +170,11 @@ def name_vectors(mentions: Sequence[Mapping[int, int]], size: int, known: Iterab
             continue  # one name said once in passing is no evidence of what it is about
         weights = {name: math.sqrt(count) * idf[name] for name, count in row.items()
                    if count > 0 and (df[name] + (count < PROMINENT) >= 2 or (name in own and anywhere[name] >= 2))}
+        said = heads[r] if r < len(heads) else {}
         unshared = 0.0 if own & weights.keys() else sum(
-            row[name] * idf[name] ** 2 for name in own
-            if row.get(name, 0) >= PROMINENT and keys and not any(_related(keys[name], keys[k]) for k in weights))
+            count * idf[name] ** 2 for name in own
+            if (count := max(row.get(name, 0), said.get(name, 0))) >= PROMINENT and keys
+            and not any(_related(keys[name], keys[k]) for k in weights))
         norm = math.sqrt(sum(w * w for w in weights.values()) + unshared) or 1.0
         for name in sorted(weights):
             rows.append(r)
