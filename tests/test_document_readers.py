@@ -256,6 +256,59 @@ GNU hello NEWS
                                                      "The --greeting option accepts UTF-8."]
 
 
+def test_a_debian_entrys_contributor_lines_group_the_changes_after_them() -> None:
+    """bzip2's Debian changelog: `[ Santiago Ruano Rincón ]` after a change with no
+    full stop was read as that change's reason (`Add build-essential to test
+    dependencies. [ Santiago Ruano Rincón ]`), every credit shifted by one group."""
+    text = """frob (1.0.8-5) unstable; urgency=medium
+
+  [ Jo Doe ]
+  * Make tests cross-test-friendly
+  * Add build-essential to test dependencies
+
+  [ Ana María Ruiz ]
+  * Use mktemp instead of tempfile
+    (Closes: #992442)
+
+ -- Ana María Ruiz <ana@example.org>  Fri, 03 Dec 2021 01:32:51 -0700
+"""
+    [release] = read_releases(text, read_text(text))
+    assert [(c.group, c.text) for c in release.changes] == [
+        ("Jo Doe", "Make tests cross-test-friendly"), ("Jo Doe", "Add build-essential to test dependencies"),
+        ("Ana María Ruiz", "Use mktemp instead of tempfile (Closes: #992442)")]
+
+
+def test_a_change_naming_a_version_stays_in_the_dated_release_above_it() -> None:
+    """wget's NEWS: `** Support for autoconf 2.71` under `* Noteworthy changes in
+    release 1.21.2 (2021-09-07)` was read as an undated release of its own, dropped
+    beside the dated ones with every change after it: the page went from 1.21.3 to
+    1.21.1. A wrapped change line goes on in lower case, no full stop between."""
+    text = """frob NEWS
+
+* Noteworthy changes in release 2.3 (2022-02-26)
+
+** Add option to select TLS 1.3 on the command line
+
+* Noteworthy changes in release 2.2 (2021-09-07)
+
+** Support for autoconf 2.71
+
+** Fix a double free in FTP when using an absolute path
+
+** --requisites will now also fetch links marked as "alternate
+   stylesheet" or "icon"
+
+* Noteworthy changes in release 2.1 (2021-01-09)
+
+** Fix compilation on Solaris 9
+"""
+    releases = read_releases(text, read_text(text))
+    assert [r.version for r in releases] == ["2.3", "2.2", "2.1"]
+    assert [c.text for c in releases[1].changes] == [
+        "Support for autoconf 2.71", "Fix a double free in FTP when using an absolute path",
+        '--requisites will now also fetch links marked as "alternate stylesheet" or "icon"']
+
+
 def test_a_news_change_keeps_the_paragraph_under_it_that_says_why() -> None:
     """tar's NEWS: `* Fix the --no-overwrite-dir option` over a flush-left paragraph on
     what earlier versions did wrong. Read as a list item, the paragraph was a change of

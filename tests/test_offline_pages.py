@@ -665,6 +665,34 @@ def test_a_note_of_changes_left_out_says_which_release_they_are_of() -> None:
     assert " to 3.5.0 in " in notes[0] and " to 3.4.0 in " in notes[1]
 
 
+def test_patch_releases_above_a_feature_release_do_not_hide_it() -> None:
+    """pydantic's page showed 2.13.4, 2.13.3 and 2.13.2, three one-line patch releases,
+    and hid 2.13.0 with its highlights two entries below them."""
+    entries = [("2.13.4", "Fix a typo in an error message."), ("2.13.3", "Fix a crash on empty input."),
+               ("2.13.2", "Fix the build on one platform."), ("2.13.1", "Fix a regression in parsing."),
+               ("2.13.0", "Add validated default factories for private attributes."), ("2.12.0", "Add the frob mode.")]
+    text = "# Changelog\n\n" + "".join(f"## v{v} (2025-0{9 - n}-01)\n\n* {change}\n\n"
+                                       for n, (v, change) in enumerate(entries))
+    pages = run([SourceDocument("CHANGELOG.md", text)]).pages
+    [page] = [t for t in pages.values() if "Fix a typo in an error message." in t]
+    shown = re.findall(r"^## (\S+)", page.split("# Recent Changes", 1)[1], re.MULTILINE)
+    assert shown == ["2.13.4", "2.13.3", "2.13.2", "2.13.1", "2.13.0"]
+    assert "Add validated default factories for private attributes." in page
+
+
+def test_a_release_told_at_length_lists_each_change_by_its_first_sentence() -> None:
+    """rsync 3.5.0's entry: 54 changes, each a security write-up of several sentences,
+    some 3,000 words under one heading. Every change stays listed, by its first sentence."""
+    changes = "".join(f"- CVE-2026-{n:05d} (HIGH): Fix number {n} of the frob daemon. "
+                      + " ".join(["The write-up explains how the attack worked in detail."] * 6) + "\n"
+                      for n in range(40))
+    pages = run([SourceDocument("NEWS.md", f"# NEWS for frob 3.5.0\n\n{changes}\n# NEWS for frob 3.4.0\n\n- Small fix.\n")]).pages
+    [page] = [t for t in pages.values() if "Fix number 0 of" in t]
+    recent = page.split("# Recent Changes", 1)[1]
+    assert all(f"CVE-2026-{n:05d} (HIGH): Fix number {n} of the frob daemon." in recent for n in range(40))
+    assert "The write-up explains" not in recent
+
+
 def test_a_page_with_documents_is_not_described_by_the_shape_of_its_data_file() -> None:
     """python's logging page: its module reference gave no lead, and its description
     was its CSV's `A table of 18 rows with the columns class, module, description.`"""

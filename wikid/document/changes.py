@@ -37,6 +37,7 @@ MAX_SIGNATURE_WORDS = 9
 MAX_EXPLAINING_PARAGRAPHS = 2  # a change heading this many paragraphs or fewer says why it was made
 _EMAIL = re.compile(r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?")
 _OUTLINE_LABEL = re.compile(r"^\*{2,}\s+(\S.*)$")  # an outline file's group under its release
+_CONTRIBUTOR = re.compile(r"^\[ ([^\W\d_][\w'.-]*(?: [\w'.-]+){0,5}) \]$")  # Debian's `[ Jo Doe ]`: whose changes follow
 MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
@@ -179,8 +180,8 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
                     for item in event.items if item.text]
         elif isinstance(event, Terms):
             out += [Change(f"{t.term}: {t.description}".rstrip(": "), group) for t in event.entries]
-        elif isinstance(event, Paragraph) and (label := _OUTLINE_LABEL.match(event.text)):
-            group = label.group(1)  # `** Bug fixes` over the changes it groups
+        elif isinstance(event, Paragraph) and (label := _OUTLINE_LABEL.match(event.text) or _CONTRIBUTOR.match(event.text)):
+            group = label.group(1)  # `** Bug fixes`, a Debian entry's `[ Jo Doe ]` over the changes it groups
         elif isinstance(event, Paragraph) and _explains(stream[n - 1] if n else None, event) and out:
             last = out[-1]  # `* Fix the --keep-dir option` over why, flush left: the item's own text
             out[-1] = Change(_with_reasons(last.text, [event.text]), last.group, last.children, last.kind)
@@ -191,8 +192,12 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
 
 def _with_reasons(change: str, reasons: list[str]) -> str:
     """A change told by its title and the paragraphs saying why (`Fix the --keep-dir
-    option. Given this option, ...`)."""
-    return " ".join([change if change[-1:] in ".!?" else change + ".", *reasons])
+    option. Given this option, ...`); a first paragraph in lower case is the rest of
+    the title's line, which the outline took for a paragraph (`... marked as "alternate`
+    over `stylesheet" or "icon"`)."""
+    if reasons and reasons[0][:1].islower():
+        change, reasons = f"{change} {reasons[0]}", reasons[1:]
+    return " ".join([change if change[-1:] in ".!?" or not reasons else change + ".", *reasons])
 
 
 def _explains(before: Heading | Block | None, paragraph: Paragraph) -> bool:
@@ -284,12 +289,23 @@ def _entries(stream: list[Heading | Block]) -> list[_Entry]:
     entries: list[_Entry] = []
     for n, event in enumerate(stream):
         opened = _opened(event)
+        if opened is not None and entries and _within(stream[entries[-1].start], entries[-1].title, event, opened):
+            opened = None
         if opened is not None:
             entries += [_Entry(n, title, body) for title, body in opened]
         elif entries and not isinstance(event, Code):
             entries[-1].body.append(event)
     dated = [e for e in entries if parse_date(e.title)]
     return dated if len(dated) >= MIN_DATED else entries
+
+
+def _within(opener: Heading | Block, title: str, event: Heading | Block,
+            opened: list[tuple[str, list[Heading | Block]]]) -> bool:
+    """Whether an undated version line is a change of the dated release above it: a
+    heading deeper than the release's own (`** Support for autoconf 2.71` under `*
+    Noteworthy changes in release 1.21.2 (2021-09-07)`), not a release of its own."""
+    return isinstance(opener, Heading) and isinstance(event, Heading) and event.level > opener.level \
+        and parse_date(title) is not None and not any(parse_date(t) for t, _ in opened)
 
 
 def read_releases(text: str, outline: Outline) -> list[Release]:

@@ -62,7 +62,7 @@ MAX_SECTION_WORDS = 250  # they hold this many words (a walk-through of short st
 MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph introduces
 MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened: its first sentences
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
-MAX_TERM_CHARS = 450  # a term's first paragraph up to this long is carried whole, else its first sentence
+MAX_TERM_CHARS = 450  # a flattened term description (past MAX_PARAGRAPH_WORDS): its first sentences up to this
 MAX_TERM_WORDS = 400  # an entry of an abridged document: its further paragraphs, examples and lists up to this
 MAX_FOLDED_ITEMS = 12  # a list a term's description introduces, folded into it up to this many items
 MAX_INTRODUCED_BLOCKS = 12  # blocks a term's description introduces with a colon, kept under it
@@ -257,14 +257,16 @@ def _abridge_item(item: Item) -> Item:
 
 
 def _abridge_term(term: Term) -> Term:
-    """A term with its description's first paragraph (its first sentences up to
-    MAX_TERM_CHARS when long) and what that paragraph introduces: a short list folded
+    """A term with its description's first paragraph whole (cut after a sentence, the
+    rest of how the option works is lost: `... Use this option when` reads as complete
+    and is not; only text a converter flattened is shown by its first sentences) and
+    what that paragraph introduces: a short list folded
     into it (`This option has several effects: a; b; c.`), a longer list or the
     values it defines (`format can be one of the following:` over `p`, `c`, `d`)
     kept under it, so no description ends on a colon."""
     paragraphs = [b for b in term.body if isinstance(b, Paragraph)]
     first = paragraphs[0].text if paragraphs else term.description
-    description = first if len(first) <= MAX_TERM_CHARS else _first_sentences(first, MAX_TERM_CHARS)
+    description = first if len(first.split()) <= MAX_PARAGRAPH_WORDS else _first_sentences(first, MAX_TERM_CHARS)
     under: tuple[Block, ...] = ()
     if description.endswith(":"):
         following = term.body[term.body.index(paragraphs[0]) + 1:] if paragraphs else ()

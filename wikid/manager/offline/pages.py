@@ -35,7 +35,7 @@ from typing import Any
 
 from wikid._version import __version__
 from wikid.clock import iso
-from wikid.document.changes import Change, Release
+from wikid.document.changes import Change, Release, version_key
 from wikid.document.dates import parse_date
 from wikid.document.model import (
     Block,
@@ -65,6 +65,8 @@ MAX_RELEASES_SHOWN = 3  # per changelog: the newest with every change, then the 
 MIN_GROUPED_PARTS = 6  # sections of a document beside the page's lead source that go under its own title
 MAX_NEWEST_CHANGES = 60
 MAX_OLDER_CHANGES = 5
+MAX_RELEASES_TO_FEATURE = 5  # patch releases above the newest feature release (x.y.0) a page shows down to it
+MAX_FULL_RELEASE_WORDS = 1500  # a newest release told in more words: each change by its first sentence
 MAX_HEADING_LEVEL = 3
 MIN_REPEAT_CHARS = 40  # a shorter sentence of fewer than four words may stand twice (`Yes.`), a URL never
 USAGE = "Usage"
@@ -808,11 +810,14 @@ def _release_heading(release: Release, debian: bool, several: bool, source: Page
 
 
 def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[list[str], int]:
-    """The changes as lists, grouped under their groups; how many were left out."""
+    """The changes as lists, grouped under their groups; how many were left out. A
+    release told at great length (a security release's write-up of each fix) shows
+    each change by its first sentence: every change listed, the page still readable."""
     items = [c for c in changes if c.kind == "item"]
     if len(items) * 2 < len(changes):  # a release told in paragraphs, one change each (a list item or two among them)
         items = list(changes)
     shown = items[:limit]
+    brief = sum(len(c.text.split()) for c in shown) > MAX_FULL_RELEASE_WORDS
     out: list[str] = []
     group: str | None = None
     lines: list[str] = []
@@ -826,8 +831,9 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
         text = writer.fresh(change.text)
         if not text:
             continue
-        lines.append(f"* {text_block(text)}")
-        for child in change.children:
+        said = split_sentences(text) if brief else []
+        lines.append(f"* {text_block(said[0] if said else text)}")
+        for child in change.children if not brief else ():
             if isinstance(child, ItemList):
                 nested = writer.items(child, "", 1)
                 if nested:
@@ -837,13 +843,26 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
     return out, len(items) - len(shown)
 
 
+def _shown(releases: tuple[Release, ...]) -> int:
+    """How many of a changelog's releases a page shows: MAX_RELEASES_SHOWN, or down to
+    the newest feature release (`2.13.0`, `1.21`) when patch releases (`2.13.4`,
+    `2.13.3`, ...) stand above it: what most changed is in the feature release."""
+    def feature(release: Release) -> bool:
+        key = version_key(release.version)
+        return len(key) == 2 or (len(key) >= 3 and key[-1] == 0)
+    if any(feature(r) for r in releases[:MAX_RELEASES_SHOWN]):
+        return MAX_RELEASES_SHOWN
+    at = next((n for n, r in enumerate(releases[:MAX_RELEASES_TO_FEATURE + 1]) if feature(r)), None)
+    return MAX_RELEASES_SHOWN if at is None else at + 1
+
+
 def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
     logs = [s for s in ordered_sources(draft.cited) if s.content.is_changelog]
     if not logs:
         return []
     out = [f"# {RECENT_CHANGES}"]
     for source in logs:
-        for n, release in enumerate(source.content.releases[:MAX_RELEASES_SHOWN]):
+        for n, release in enumerate(source.content.releases[:_shown(source.content.releases)]):
             if n and not release.changes:
                 continue  # an older release the document lists without saying what changed
             parts, left = _changes(writer, release.changes, MAX_NEWEST_CHANGES if n == 0 else MAX_OLDER_CHANGES)
