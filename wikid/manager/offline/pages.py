@@ -618,13 +618,20 @@ def _plain_lead(draft: PageDraft) -> list[str]:
     for source in described[:4]:
         what = (source.kind or "document").lower() if source.kind != "README" else "README"
         article = "" if what.endswith(("notes", "minutes")) else "an " if what[:1] in "aeiou" else "a "
-        kinds.append(f"{article}{what}" + (f" of {source.date.isoformat()}" if source.date else "")
+        kinds.append(f"{article}{what}" + (f" of {_spelled(source.date)}" if source.date else "")
                      + f"[^{source.id}]")
     more = len(described) - len(kinds)
     listed = ", ".join(kinds[:-1]) + (" and " if len(kinds) > 1 else "") + kinds[-1]
     if more:
         listed += f" and {more} more"
-    return [f"**{inline(draft.title)}** ({inline(draft.type)}), as described by {listed}."]
+    kind = draft.type.lower() if draft.type.isalpha() else draft.type
+    article = "an" if kind[:1] in "aeiou" else "a"
+    return [f"**{inline(draft.title)}** is {article} {inline(kind)}; this page gathers {listed}."]
+
+
+def _spelled(day: date) -> str:
+    """A date as a reader says it (`12 June 2025`), in a sentence."""
+    return f"{day.day} {day:%B %Y}"
 
 
 def _companion(source: PageSource, title: str, lead_origin: str | None) -> bool:
