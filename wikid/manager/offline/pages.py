@@ -67,6 +67,7 @@ MAX_NEWEST_CHANGES = 60
 MAX_OLDER_CHANGES = 5
 MAX_RELEASES_TO_FEATURE = 5  # patch releases above the newest feature release (x.y.0) a page shows down to it
 MAX_FULL_RELEASE_WORDS = 1500  # a newest release told in more words: each change by its first sentence
+MIN_BRIEF_WORDS = 10  # or its first two, when the first is a title this short
 MAX_HEADING_LEVEL = 3
 MIN_REPEAT_CHARS = 40  # a shorter sentence of fewer than four words may stand twice (`Yes.`), a URL never
 USAGE = "Usage"
@@ -819,7 +820,8 @@ def _release_heading(release: Release, debian: bool, several: bool, source: Page
 def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[list[str], int]:
     """The changes as lists, grouped under their groups; how many were left out. A
     release told at great length (a security release's write-up of each fix) shows
-    each change by its first sentence: every change listed, the page still readable."""
+    each change by its first sentence (two, when the first only names it): every change
+    listed, the page still readable."""
     items = [c for c in changes if c.kind == "item"]
     if len(items) * 2 < len(changes):  # a release told in paragraphs, one change each (a list item or two among them)
         items = list(changes)
@@ -839,6 +841,8 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
         if not text:
             continue
         said = split_sentences(text) if brief else []
+        if len(said) > 1 and len(said[0].split()) < MIN_BRIEF_WORDS:
+            said[0] = f"{said[0]} {said[1]}"  # `CVE-… (HIGH): frobd path escape.` names the fix; the next one tells it
         lines.append(f"* {text_block(said[0] if said else text)}")
         for child in change.children if not brief else ():
             if isinstance(child, ItemList):
