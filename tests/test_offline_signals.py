@@ -651,3 +651,21 @@ def test_a_label_said_over_each_records_list_stays_with_its_record() -> None:
     assert classes_section.sections == ()
     texts = [block_text(b) for b in classes_section.blocks]
     assert texts.index("class Frob1(builtins.object)") < texts.index("Methods defined here:", 2)
+
+
+def test_a_changelog_states_a_home_page_from_its_opening_or_newest_release_only() -> None:
+    """bzip2's page gave `Homepage | http://www.bzip2.org/`, from an old Debian entry's
+    `The bzip2 Home Page is now at ...`; the project moved twice since, and its manual
+    page names the current one. An older entry's home page is history."""
+    def facts(text: str) -> dict[str, str]:
+        return dict(read_content(read_outline(text, ".txt"), text, "changelog", None, ".txt").facts)
+
+    old = ("frob (1.0.8-5) unstable; urgency=medium\n\n  * Make tests cross-test-friendly.\n\n"
+           " -- Jo Doe <jo@example.org>  Fri, 03 Dec 2021 01:32:51 -0700\n\n"
+           "frob (1.0.3-1) unstable; urgency=low\n\n  * The frob Home Page is now at http://www.frob.example.org/.\n\n"
+           " -- Jo Doe <jo@example.org>  Mon, 01 Mar 2010 10:00:00 +0100\n")
+    assert "Homepage" not in facts(old)
+    opening = ("frob NEWS. See the frob home page at https://frob.example.net/ for downloads.\n\n"
+               "* Noteworthy changes in release 2.3 (2022-02-26)\n\n** Add the --fast option.\n\n"
+               "* Noteworthy changes in release 2.2 (2021-09-07)\n\n** The home page is now at http://old.example.org/\n")
+    assert facts(opening)["Homepage"] == "https://frob.example.net/"

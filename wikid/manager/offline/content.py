@@ -583,6 +583,16 @@ def _text_facts(text: str) -> list[tuple[str, str]]:
     return [(label, value) for label, value in found if value]
 
 
+def _changelog_facts(text: str, prelude: Outline, newest: Release) -> list[tuple[str, str]]:
+    """A changelog's text facts, its home page only from what it says before its
+    releases and in its newest one: an older entry's `The Home Page is now at ...` is
+    history (bzip2's moved twice since), not where the project is now."""
+    current = "\n".join([*(block_text(b) for _, b in walk(prelude)), *(c.text for c in newest.changes)])
+    home = home_page(current)
+    return [(label, value) for label, value in _text_facts(text) if label != "Homepage"] + \
+        ([("Homepage", home)] if home else [])
+
+
 def read_content(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:
     """The content of one source (see the module docstring); its sections' titles as a
     reader expects them, its words spelled as its text spells them (`TCP forwarding`)."""
@@ -627,7 +637,8 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         if not debian and word_count(prelude) >= MIN_PRELUDE_WORDS:  # notes that end in their release history
             lead, carried = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
         return Content(lead, sections=carried, releases=tuple(releases),
-                       facts=tuple(_release_facts(releases[0], debian) + _text_facts(text)), words=words,
+                       facts=tuple(_release_facts(releases[0], debian) + _changelog_facts(text, prelude, releases[0])),
+                       words=words,
                        short=short, debian=debian)
     lead, carried = _prose(outline, title, names, short)
     tables = tuple(b for _, b in walk(outline) if isinstance(b, Table))
