@@ -767,3 +767,17 @@ def test_a_long_document_beside_the_manual_page_goes_under_its_own_title() -> No
     at = headings.index("## Part 1 of the frob internals")
     assert headings[at - 1].startswith("# ") and "frob" in headings[at - 1]
     assert headings[at : at + 7] == [f"## Part {n} of the frob internals" for n in range(1, 8)]
+
+
+def test_an_untitled_document_that_says_which_file_it_is_is_named_so() -> None:
+    """gzip's README came as an ODT with no title: its section was `# gzip ODT document`
+    though its first sentence says `This is the file README for the gzip distribution.`"""
+    text = ("This is the file README for the frob distribution.\n\nfrob is a compression utility designed to "
+            "replace the older pack tool. Its main advantage is much better compression.\n\n"
+            "Please send bug reports to bug-frob@example.org.\n")
+    man = ("FROB(1)\n\nNAME\n       frob - compress files\n\nSYNOPSIS\n       frob [OPTION]... [FILE]...\n\n"
+           "DESCRIPTION\n       frob reduces the size of the named files.\n")
+    pages = run([SourceDocument("doc-38.docx", text), SourceDocument("frob.1.txt", man)]).pages
+    [page] = [t for t in pages.values() if "frob reduces the size" in t]
+    assert "\n# frob README\n" in page and "* frob README — README.[^doc-38]" in page
+    assert "DOCX document" not in page

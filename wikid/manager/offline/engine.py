@@ -21,7 +21,7 @@ from typing import Any
 from wikid.config import OfflineConfig
 from wikid.document.blocks import Block
 from wikid.document.dates import parse_date
-from wikid.document.identity import Identity, entity_name, opening_title, subject_names
+from wikid.document.identity import Identity, entity_name, kind_of_title, opening_title, subject_names
 from wikid.document.model import Paragraph
 from wikid.document.outline import bounded, read_outline
 from wikid.document.reading import read
@@ -166,7 +166,15 @@ def _kind_of(content: Content, suffix: str) -> str | None:
         return DATA_KINDS.get(suffix)
     if _is_minutes(content):
         return "meeting notes"
+    named = _SELF_NAMED.match(content.lead[0]) if content.lead else None
+    if named and (kind := kind_of_title(named.group(1))):
+        return kind  # `This is the file README for the frob distribution.`
     return "README" if _is_readme(content) else None
+
+
+# A document's opening that says which file it is: `This is the file README for ...`,
+# `This file is the NEWS of ...`, `This is the FAQ for ...`.
+_SELF_NAMED = re.compile(r"^This (?:file )?is the (?:file )?([\w.-]+)\b", re.IGNORECASE)
 
 
 # Sections a project's README has (how to get, build, install and report on it); two
