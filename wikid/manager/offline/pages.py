@@ -786,13 +786,22 @@ def _with_own_lead(source: PageSource, lead_origin: str | None) -> tuple[Section
     if source.content.data:
         return _data_sections(source)
     sections = source.content.sections
-    lead = source.content.lead[1:] if source.content.man else source.content.lead
+    lead = tuple(s for s in source.content.lead[1 if source.content.man else 0:] if not _repeats(s, source.title))
+    if sections and not sections[0].title and sections[0].blocks and isinstance(sections[0].blocks[0], Paragraph) \
+            and _repeats(sections[0].blocks[0].text, source.title):
+        sections = (replace(sections[0], blocks=sections[0].blocks[1:]), *sections[1:])
     if source.id == lead_origin or not lead:
         return sections
     opening = Paragraph(" ".join(lead))
     if sections and not sections[0].title:
         return (replace(sections[0], blocks=(opening, *sections[0].blocks)), *sections[1:])
     return (Section("", 1, (opening,)), *sections)
+
+
+def _repeats(text: str, title: str) -> bool:
+    """Whether a source's opening line only says its title (`TODO file for frob.` under
+    the heading `TODO file for frob`)."""
+    return _topic_key(text.rstrip(".")) == _topic_key(title)
 
 
 def _data_sections(source: PageSource) -> tuple[Section, ...]:
