@@ -625,7 +625,7 @@ def _plain_lead(draft: PageDraft) -> list[str]:
     listed = ", ".join(kinds[:-1]) + (" and " if len(kinds) > 1 else "") + kinds[-1]
     if more:
         listed += f" and {more} more"
-    kind = draft.type.lower() if draft.type.isalpha() else draft.type
+    kind = draft.type if draft.type.isupper() else draft.type.lower()  # `a vendor`, `an API`
     article = "an" if kind[:1] in "aeiou" else "a"
     return [f"**{inline(draft.title)}** is {article} {inline(kind)}; this page gathers {listed}."]
 
