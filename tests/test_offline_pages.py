@@ -791,3 +791,16 @@ def test_a_sources_opening_that_only_repeats_its_title_is_not_said_under_it() ->
     assert "\n# TODO file for frob\n" in page
     assert "Remove some of the old porting cruft" in page
     assert "TODO file for frob.[^" not in page and "\nTODO file for frob.\n" not in page
+
+
+def test_a_plain_lead_puts_an_before_a_type_written_in_capitals_that_opens_on_a_vowel() -> None:
+    """`is a API` when the type is written in capitals: the article goes by the letter."""
+    from wikid.document.outline import read_outline
+    from wikid.manager.offline.content import read_content
+    from wikid.manager.offline.pages import PageDraft, PageSource, _plain_lead
+
+    text = "Help on frob:\n\nCLASSES\n    Frobber\n"
+    source = PageSource("notes", "notes", None, read_content(read_outline(text, ".txt"), text, None, None, ".txt"))
+    for type_, said in (("API", "is an API;"), ("Vendor", "is a vendor;"), ("Index", "is an index;")):
+        draft = PageDraft(type_, "frob", None, [], [{"id": "notes"}], {}, [source], "", (), [], [], [], {})
+        assert said in _plain_lead(draft)[0]

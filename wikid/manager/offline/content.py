@@ -576,10 +576,12 @@ def _words(text: str) -> list[str]:
     return re.findall(r"\w+", text.casefold())
 
 
-def _text_facts(text: str) -> list[tuple[str, str]]:
+def _text_facts(text: str, current: str | None = None) -> list[tuple[str, str]]:
     """The home page and the licence the document names, and the version its opening
-    says it is of."""
-    found = [("Homepage", home_page(text)), ("Licence", licence(text)), ("Version", stated_version(text))]
+    says it is of; the home page from `current` when given (the part of a changelog
+    that is not history, see _changelog_facts)."""
+    found = [("Homepage", home_page(text if current is None else current)), ("Licence", licence(text)),
+             ("Version", stated_version(text))]
     return [(label, value) for label, value in found if value]
 
 
@@ -588,9 +590,7 @@ def _changelog_facts(text: str, prelude: Outline, newest: Release) -> list[tuple
     releases and in its newest one: an older entry's `The Home Page is now at ...` is
     history (bzip2's moved twice since), not where the project is now."""
     current = "\n".join([*(block_text(b) for _, b in walk(prelude)), *(c.text for c in newest.changes)])
-    home = home_page(current)
-    return [(label, value) for label, value in _text_facts(text) if label != "Homepage"] + \
-        ([("Homepage", home)] if home else [])
+    return _text_facts(text, current)
 
 
 def read_content(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:

@@ -618,16 +618,20 @@ def _plain_lead(draft: PageDraft) -> list[str]:
     kinds = []
     for source in described[:4]:
         what = (source.kind or "document").lower() if source.kind != "README" else "README"
-        article = "" if what.endswith(("notes", "minutes")) else "an " if what[:1] in "aeiou" else "a "
-        kinds.append(f"{article}{what}" + (f" of {_spelled(source.date)}" if source.date else "")
+        kinds.append((what if what.endswith(("notes", "minutes")) else _a(what))
+                     + (f" of {_spelled(source.date)}" if source.date else "")
                      + f"[^{source.id}]")
     more = len(described) - len(kinds)
     listed = ", ".join(kinds[:-1]) + (" and " if len(kinds) > 1 else "") + kinds[-1]
     if more:
         listed += f" and {more} more"
     kind = draft.type if draft.type.isupper() else draft.type.lower()  # `a vendor`, `an API`
-    article = "an" if kind[:1] in "aeiou" else "a"
-    return [f"**{inline(draft.title)}** is {article} {inline(kind)}; this page gathers {listed}."]
+    return [f"**{inline(draft.title)}** is {inline(_a(kind))}; this page gathers {listed}."]
+
+
+def _a(word: str) -> str:
+    """A word with its indefinite article, by its first letter (`a vendor`, `an API`)."""
+    return f"{'an' if word[:1].casefold() in 'aeiou' else 'a'} {word}"
 
 
 def _spelled(day: date) -> str:
@@ -870,10 +874,8 @@ def _shown(releases: tuple[Release, ...]) -> int:
     def feature(release: Release) -> bool:
         key = version_key(release.version)
         return len(key) == 2 or (len(key) >= 3 and key[-1] == 0)
-    if any(feature(r) for r in releases[:MAX_RELEASES_SHOWN]):
-        return MAX_RELEASES_SHOWN
     at = next((n for n, r in enumerate(releases[:MAX_RELEASES_TO_FEATURE + 1]) if feature(r)), None)
-    return MAX_RELEASES_SHOWN if at is None else at + 1
+    return MAX_RELEASES_SHOWN if at is None else max(MAX_RELEASES_SHOWN, at + 1)
 
 
 def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
