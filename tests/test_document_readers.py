@@ -695,6 +695,15 @@ def test_badges_with_labels_beside_them_are_no_content() -> None:
     assert [b.text for b in blocks_of(outline, Paragraph)] == ["Frob reads files. the diagram the legend shows how it does."]
 
 
+def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
+    text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
+            ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"
+            ".. |pypi| image:: https://pypi.example.org/frob.svg\n    :alt: Latest version\n\n"
+            ".. |licence| image:: https://pypi.example.org/l.svg\n    :alt: License\n\n"
+            "| Frob reads files.\n| It writes none.\n")
+    assert [b.text for b in blocks_of(read_rest(text), Paragraph)] == ["Frob reads files. It writes none."]
+
+
 def test_groff_examples_a_colon_introduces_are_code_under_their_label() -> None:
     page = """\
 <html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>

@@ -529,6 +529,22 @@ def test_a_list_after_an_entrys_description_that_the_page_has_said_whole_is_not_
     assert f"* `-V` — {said}" in again  # a description is whole however much of it the page has
 
 
+def test_a_list_the_page_lacks_any_item_of_is_written_whole() -> None:
+    """bzip2's manual lists the values a call may set its error to under each call;
+    a later call's list kept 1 of its 7, the others having been said under an earlier
+    call. A list is read as one: only a list the page has all of is left out."""
+    from wikid.document.model import Item, ItemList, Paragraph
+    from wikid.manager.offline.pages import _Writer
+
+    ok, param = "BZ_OK if the call succeeded.", "BZ_PARAM_ERROR if the block size is not between 1 and 9."
+    writer = _Writer()
+    writer.block(ItemList((Item(ok), Item(param))), "", 0)
+    later = writer.block(ItemList((Item(param), Item("BZ_MEM_ERROR if memory ran out."), Item(ok))), "", 0)
+    assert later.splitlines() == [f"* {param}", "* BZ_MEM_ERROR if memory ran out.", f"* {ok}"]
+    assert writer.block(ItemList((Item(ok), Item(param))), "", 0) == ""  # all of it said: left out
+    assert writer.block(Paragraph(f"{ok} Then it returns."), "", 0) == "Then it returns."
+
+
 def test_the_definition_lists_of_a_section_take_one_shape() -> None:
     """curl's options: an option with an example is a list entry, the short one after
     it was a one-row table with a header of its own, then a list again. When one entry

@@ -425,6 +425,8 @@ def test_an_abridged_term_keeps_every_value_its_colon_introduces_however_they_we
     ("By default, frob will:", False), ("The options are:", False),
     ("Pool(processes=None, initargs=())", False), ("Reporting bugs (GitHub)", True),
     ("For example:", False), ("In this case:", False),
+    ("Here's some I find particularly interesting:", False), ("Some that we use:", False),
+    ("Projects you may like:", False), ("Priya's action items:", True),
 ])
 def test_a_label_names_what_follows_and_a_sentence_introducing_it_is_no_label(text: str, label: bool) -> None:
     from wikid.manager.offline.content import is_label
@@ -535,6 +537,43 @@ def test_a_documents_lead_is_never_taken_from_after_the_prose_it_leans_on() -> N
     assert [s.title for s in content.sections] == ["", "Portability Notes"]
     assert isinstance(content.sections[0].blocks[0], Paragraph)
     assert content.sections[0].blocks[0].text.startswith("frob can be built")
+
+
+def test_a_lead_defining_the_subject_comes_from_a_later_section_when_the_first_has_none() -> None:
+    """psutil's README opens on badges and a section of links; its `Summary` says what
+    it is (`psutil (process and system utilities) is a cross-platform library ...`) and
+    the page's lead was `psutil is a topic; this page gathers a document`."""
+    text = ("# Quick links\n\n* [Home](https://frob.example.org)\n* [Docs](https://docs.frob.example.org)\n\n"
+            "# Summary\n\nfrob (file robot) is a cross-platform library for reading archives of every kind. "
+            "It is useful mainly for backups.\n\n# Install\n\nRun the installer as root, then restart the shell.\n")
+    content = read_content(read_outline(text, ".md"), text, None, None, ".md")
+    assert content.lead == ("frob (file robot) is a cross-platform library for reading archives of every kind.",
+                            "It is useful mainly for backups.")
+    assert "Summary" not in [s.title for s in content.sections]  # all it said is the lead
+    later = "Run the installer as root, then restart the shell."
+    text = text.replace("frob (file robot) is a", "We wrote frob (file robot) as a")
+    content = read_content(read_outline(text, ".md"), text, None, None, ".md")
+    assert content.lead == ()  # a section that does not define its subject gives no lead out of order
+    assert later in [b.text for s in content.sections for b in s.blocks if isinstance(b, Paragraph)]
+
+
+def test_what_an_api_reference_repeats_from_a_base_class_is_left_to_the_base_class() -> None:
+    """pydoc's logging.handlers: DatagramHandler's `Methods inherited from
+    SocketHandler` came first on the page, and SocketHandler's own definitions of the
+    same methods were then left out as said; pages also carried ~150 lines of members
+    inherited from builtins. The base class's own section says them."""
+    text = ("# frob\n\n## class Base\n\nBase(path) Reads one archive file.\n\n### Methods defined here\n\n"
+            "close(self)\n:   Close the archive and flush what was written.\n\n"
+            "## class Child(Base)\n\nChild(path) Reads a split archive.\n\n### Methods defined here\n\n"
+            "join(self)\n:   Join the parts into one file.\n\nData and other attributes defined here:\n\n"
+            "parts = 2\n\nData and other attributes inherited from Base:\n\nmode = 'r'\n\n"
+            "### Methods inherited from Base\n\nclose(self)\n:   Close the archive and flush what was written.\n")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    titles = [s.title for s in sections(Outline((), content.sections))]
+    assert titles.count("Methods defined here") == 2 and "Methods inherited from Base" not in titles
+    said = [block_text(b) for _, b in walk(Outline((), content.sections))]
+    assert "parts = 2" in said and "mode = 'r'" not in said
+    assert not any("inherited" in t for t in said)
 
 
 @pytest.mark.parametrize("opening", [

@@ -127,15 +127,20 @@ def _terms(entries: list[tuple[str, list[Block]]]) -> list[Block]:
     return [Terms(kept)] if kept else []
 
 
+def _pictures(node: nodes.Element) -> bool:
+    """Whether `node` holds images and nothing else (badges, a logo, in a paragraph or
+    a line block of them): their alt texts say nothing to a reader."""
+    return all(isinstance(n, nodes.image) or (isinstance(n, nodes.Text) and not n.astext().strip())
+               for n in node.findall(include_self=False)
+               if not isinstance(n, nodes.Element) or isinstance(n, nodes.image) or not n.children)
+
+
 def _block(node: nodes.Node) -> list[Block]:
     if isinstance(node, _SKIPPED) or not isinstance(node, nodes.Element):
         return []
     if isinstance(node, nodes.paragraph):
         text = _inline(node)
-        pictures = all(isinstance(n, nodes.image) or (isinstance(n, nodes.Text) and not n.astext().strip())
-                       for n in node.findall(include_self=False) if not isinstance(n, nodes.Element) or
-                       isinstance(n, nodes.image) or not n.children)
-        return [Paragraph(text)] if text and not pictures else []  # badges, a logo: their alt texts say nothing
+        return [Paragraph(text)] if text and not _pictures(node) else []
     if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
         items = [item for child in node.children if isinstance(child, nodes.list_item) and (item := _item(child))]
         return [ItemList(tuple(items), isinstance(node, nodes.enumerated_list))] if items else []
@@ -165,7 +170,7 @@ def _block(node: nodes.Node) -> list[Block]:
         return _terms(entries)
     if isinstance(node, nodes.line_block):
         text = " ".join(_inline(line) for line in node.findall(nodes.line))
-        return [Paragraph(" ".join(text.split()))] if text.strip() else []
+        return [Paragraph(" ".join(text.split()))] if text.strip() and not _pictures(node) else []
     if isinstance(node, nodes.table):
         return _table(node)
     if isinstance(node, _ADMONITIONS):

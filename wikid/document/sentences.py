@@ -24,7 +24,7 @@ _ABBREVIATION = re.compile(
 # 10k-document bench. Longer than the pattern's longest match (`approx.`) and a
 # newline after it (`$`).
 _ABBREVIATION_TAIL = 16
-_DEFINITION = re.compile(r"^\S+ (?:is|are|was|were|provides|lets|allows)\b")
+_DEFINITION = re.compile(r"^\S+(?: \([^()]{1,80}\))? (?:is|are|was|were|provides|lets|allows)\b")  # `frob (file robot) is`
 
 
 def split_sentences(text: str) -> list[str]:

@@ -55,6 +55,7 @@ SHORT_WORDS = 3000  # a document this short is carried whole
 LONG_BUDGET_WORDS = 16000  # what an abridged document carries (its definition lists aside)
 MAX_LEAD_SENTENCES = 4
 MAX_LEAD_CHARS = 600
+MAX_LEAD_SECTIONS = 4  # a lead that defines the subject is looked for this far into a document
 MIN_PROSE_WORDS = 6  # a paragraph this long that ends as a sentence is prose a later one may lean on
 MAX_ITEMS = 60  # items of one list in an abridged document
 MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document, or more while
@@ -76,6 +77,11 @@ MAX_TERMS = 400
 # `When a new major version is released, ...`, `To build it, run ...`).
 _ASIDE = re.compile(r"(?:please|note|see|read|check|make sure|do not|don't|thanks|thank you|when|whenever|if|unless"
                     r"|before|after|once|since|while|although|because|to \w+ (?:it|this|the)\b)\b", re.IGNORECASE)
+# A sentence defining its one-word subject, spelled out or not (`frob (file robot) is a tool`).
+_DEFINES = re.compile(r"^[\w.+-]+(?: \([^()]{1,80}\))? (?:is|are) (?:a|an|the)\b")
+# What an API reference repeats of a base class (pydoc's `Methods inherited from Handler:`,
+# javadoc's `Methods inherited from class java.lang.Object`).
+_INHERITED = re.compile(r"^(?:[\w-]+ ){1,5}inherited from (?:class |interface )?[\w.]+:?$", re.IGNORECASE)
 # Words a sentence's lead-in opens with (`For example:`, `In this case:`, `So:`): no label.
 _OPENERS = frozenset("for in with by as if when so thus then also e.g. i.e. to from on at after before".split())
 _CALL_FORM = re.compile(r"[\w.]+\(.*\)")
@@ -98,6 +104,9 @@ _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
 _SALUTATION = re.compile(r"^(?:dear|hi|hello|hey|greetings)\b[^,.!?:]{0,40}[,!:]\s*", re.IGNORECASE)
 _AUXILIARIES = frozenset("will would can could should must may might shall is are was were be been has have had "
                          "do does".split())
+# A speaker or a contraction makes a sentence (`Here's some I find interesting:`), never a label.
+_PERSONAL = re.compile(r"\b(?:we|you|they|he|she)\b|(?<=\s)I(?=\s)|\b(?:here|there|that|it|what|let)'s\b|\w'(?:re|ve|ll|m)\b",
+                       re.IGNORECASE)  # (`Priya's action items:` is a label)
 _WRITTEN_BY = re.compile(r"^(?:[\w-]+(?: [\w-]+)? (?:was|were|is) )?(?:originally )?"
                          r"(?:written|created|developed|maintained) by\s+", re.IGNORECASE)
 # `This manual page contributed by ...`: who wrote the manual, not the program
@@ -135,7 +144,7 @@ def is_label(text: str) -> bool:
         # `frob has the following options:`, `Frob supports the following options:`)
         folded = {w.rstrip(":").casefold() for w in words}
         return len(words) <= 6 and "," not in text and not goes_on(text[:-1]) \
-            and not folded & _AUXILIARIES and "following" not in folded \
+            and not folded & _AUXILIARIES and "following" not in folded and not _PERSONAL.search(text) \
             and words[0].casefold() not in _OPENERS  # `For example:`, `In short:` lead on, they name nothing
     return text[-1] not in ".!?;," and (text[0].isupper() or text[0].isdigit())
 
@@ -230,6 +239,20 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
         remaining = blocks[:n] + ((Paragraph(rest),) if rest else ()) + blocks[n + 1 :]
         return lead, remaining
     return [], blocks
+
+
+def _defined_later(sections: tuple[Section, ...], names: frozenset[str]) -> tuple[list[str], tuple[Section, ...]]:
+    """A lead from the first paragraph of a later top-level section when it opens by
+    defining its subject (`psutil (process and system utilities) is a cross-platform
+    library ...` under `Summary`, after a section of links): such a sentence leans on
+    nothing before it, so taking it out of order loses nothing."""
+    for n, section in enumerate(sections[:MAX_LEAD_SECTIONS]):
+        first = next((b for b in section.blocks if isinstance(b, Paragraph)), None)
+        if first is not None and _DEFINES.match(first.text):
+            lead, rest = _lead_from(section.blocks, names)
+            if lead:
+                return lead, (*sections[:n], Section(section.title, section.level, rest, section.sections), *sections[n + 1:])
+    return [], sections
 
 
 def _is_prose_paragraph(text: str) -> bool:
@@ -475,9 +498,9 @@ def _is_notice(section: Section) -> bool:
 
 
 def _carried(section: Section, short: bool) -> Section | None:
-    if _is_notice(section):
+    if _is_notice(section) or _INHERITED.match(section.title):
         return None
-    blocks = _without_notices(section.blocks)
+    blocks = _without_notices(_without_inherited(section.blocks))
     blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks)
     subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
     if blocks and not subsections and isinstance(blocks[-1], Paragraph) and blocks[-1].text.endswith(":") \
@@ -486,6 +509,23 @@ def _carried(section: Section, short: bool) -> Section | None:
     if not blocks and not subsections:
         return None
     return Section(section.title, section.level, blocks, subsections)
+
+
+def _without_inherited(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """The blocks without those an API reference repeats from a base class under a
+    label (`Data and other attributes inherited from logging.Handler:`, up to the next
+    label): the base class's own section has them, and the page once kept the
+    inherited copy over a class's own definition of the same member."""
+    out: list[Block] = []
+    inherited = False
+    for block in blocks:
+        if isinstance(block, Paragraph) and block.text.endswith(":") and len(block.text.split()) <= MAX_LABEL_WORDS:
+            inherited = _INHERITED.match(block.text) is not None
+            if inherited:
+                continue
+        if not inherited:
+            out.append(block)
+    return tuple(out)
 
 
 def _within_budget(sections: list[Section]) -> list[Section]:
@@ -663,6 +703,8 @@ def _prose(outline: Outline, title: str | None, names: frozenset[str],
         first = sections[0]  # (prose before it that gave no lead: a later section's would come out of order)
         lead, rest = _lead_from(first.blocks, names)
         sections = (Section(first.title, first.level, rest, first.sections), *sections[1:])
+    if not lead:
+        lead, sections = _defined_later(sections, names)
     kept, made = _promote(blocks, 1)
     reshaped = [*made, *(_reshaped(s) for s in sections)]
     opening = Section("", 1, kept) if kept else None

@@ -305,17 +305,20 @@ class _Writer:
         self.scope_name = ""  # ... as its manual names it
         self.first_said: dict[tuple[str, str], str] = {}  # (term, description) -> the command it was written for
         self.as_list = False  # the definition lists being written take a list's shape, not a table's
+        self.whole_list = False  # the list being written lacks some item on the page: every item is written whole
 
     def fresh(self, text: str) -> str:
         """`text` without the sentences the page already has; inside a list item
-        (`self.entries`) the whole text unless the page has all of it, inside a
+        (`self.entries`) the whole text unless the page has all of it (or all of its
+        list, `self.whole_list`), inside a
         definition (`self.definitions`) always the whole text: an entry needs every
         sentence of its description, and two options of sub-tools of one package saying
         the same of themselves is the documents' own repetition (`_terms` leaves out
         an entry the page has whole, term and all)."""
         kept = []
         sentences = split_sentences(text)
-        whole = self.definitions > 0 or (self.entries > 0 and not all(self._key(s) in self.said for s in sentences))
+        whole = self.definitions > 0 or self.whole_list \
+            or (self.entries > 0 and not all(self._key(s) in self.said for s in sentences))
         for sentence in sentences:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= 4 or len(sentence) >= MIN_REPEAT_CHARS or "://" in sentence) \
@@ -365,11 +368,17 @@ class _Writer:
         return ""
 
     def items(self, block: ItemList, ref: str, depth: int) -> str:
+        """A list, each item whole while the page lacks any item of it: a list is
+        read as one (a function's seven possible error values, not the one the page
+        had not listed yet); only a list the page has all of sheds what it said."""
         self.entries += 1
+        whole, self.whole_list = self.whole_list, not all(self._key(s) in self.said
+                                                          for i in block.items for s in split_sentences(i.text))
         try:
             return self._items(block, ref, depth)
         finally:
             self.entries -= 1
+            self.whole_list = whole
 
     def _items(self, block: ItemList, ref: str, depth: int) -> str:
         lines: list[str] = []
