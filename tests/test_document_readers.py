@@ -695,6 +695,23 @@ def test_badges_with_labels_beside_them_are_no_content() -> None:
     assert [b.text for b in blocks_of(outline, Paragraph)] == ["Frob reads files. the diagram the legend shows how it does."]
 
 
+def test_a_paragraph_with_few_links_elsewhere_says_where_they_go() -> None:
+    """httpx's README: `head over to the QuickStart.` sent the reader nowhere, the
+    link's address was dropped. A link on a word inside a sentence only annotates it,
+    and a paragraph dense with links keeps its words only."""
+    few = "Frob reads [JSON](https://json.example.org) fast. For a start, head over to the [QuickStart](https://frob.example.org/start/)."
+    dense = "Frob runs on [Linux](https://a.example.org), [BSD](https://b.example.org) and [macOS](https://c.example.org)."
+    said = [b.text for b in blocks_of(read_markdown(f"# Frob\n\n{few}\n\n{dense}\n"), Paragraph)]
+    assert said == ["Frob reads JSON fast. For a start, head over to the QuickStart (https://frob.example.org/start/).",
+                    "Frob runs on Linux, BSD and macOS."]
+    rest = ("Frob\n====\n\nFor a start, head over to the `QuickStart <https://frob.example.org/start/>`_.\n\n"
+            "Frob runs on `Linux <https://a.example.org>`_, `BSD <https://b.example.org>`_ and "
+            "`macOS <https://c.example.org>`_.\n\nFrob reads `JSON <https://json.example.org>`_ fast.\n")
+    assert [b.text for b in blocks_of(read_rest(rest), Paragraph)] == [
+        "For a start, head over to the QuickStart (https://frob.example.org/start/).", "Frob runs on Linux, BSD and macOS.",
+        "Frob reads JSON fast."]
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

@@ -28,6 +28,9 @@ from collections.abc import Iterable
 from wikid.document.blocks import HEADING, ITEM, LAYOUT, Block
 from wikid.document.screen import Screened
 
+# A paragraph with this many links to other sites or fewer shows where each goes after
+# its text (`head over to the QuickStart (https://…)`); a denser one keeps its words only.
+MAX_PROSE_LINKS = 2
 NAV_HEADINGS = frozenset(
     "table of contents|contents|toc|navigation|site navigation|main navigation|menu|main menu|"
     "site menu|quick search|search|previous topic|next topic|previous|next|this page|on this page|"

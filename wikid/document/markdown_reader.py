@@ -27,7 +27,7 @@ from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
-from wikid.document.furniture import FURNITURE_HEADING, NAV_HEADINGS
+from wikid.document.furniture import FURNITURE_HEADING, MAX_PROSE_LINKS, NAV_HEADINGS
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -77,7 +77,7 @@ _VAGUE_LABEL = re.compile(
 class _Inline:
     """Plain text of an inline node, with how much of it is link text."""
 
-    def __init__(self, targets: bool = False) -> None:
+    def __init__(self, targets: bool = False, ending: bool = False) -> None:
         self.parts: list[str] = []
         self.link_chars = 0
         self.links = 0
@@ -86,13 +86,14 @@ class _Inline:
         self.images = 0
         self.other_words: list[str] = []  # the words of the text outside images
         self.targets = targets  # write where a link to another site goes after its text
+        self.ending = ending  # ... when the link ends its sentence (see `_ends_sentence`)
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
         self.read_children(node.children, in_link)
 
     def read_children(self, children: list[SyntaxTreeNode], in_link: bool = False) -> None:
         previous = earlier = ""
-        for child in children:
+        for n, child in enumerate(children):
             kind = child.type
             if kind in ("text", "code_inline"):
                 content = child.content if kind == "code_inline" else \
@@ -119,7 +120,8 @@ class _Inline:
                 before = len(self.parts)
                 self.read(child, True)
                 label = " ".join("".join(self.parts[before:]).split())
-                if (self.targets or _VAGUE_LABEL.match(label)) and outside and "#" not in href \
+                shown = self.targets or _VAGUE_LABEL.match(label) or (self.ending and _ends_sentence(children[n + 1:]))
+                if shown and outside and "#" not in href \
                         and label.rstrip("/") != href.rstrip("/"):
                     # (a link saying `here` says nothing without where it goes: `... is online, here`)
                     # (a link to a section, `…/frob#usage`, is a contents list's: no address to go to)
@@ -137,14 +139,21 @@ class _Inline:
         return " ".join("".join(self.parts).split())
 
 
+def _ends_sentence(after: list[SyntaxTreeNode]) -> bool:
+    """Whether a link ends its sentence (`head over to the [QuickStart](…).`): what the
+    sentence sends the reader to, where a link on a word inside it (`reads [JSON
+    files](…) fast`) only annotates it."""
+    return not after or (after[0].type == "text" and after[0].content.lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?", ")"))
+
+
 def inline_text(node: SyntaxTreeNode) -> str:
     reader = _Inline()
     reader.read(node)
     return reader.text
 
 
-def _inline_of(node: SyntaxTreeNode, targets: bool = False) -> _Inline:
-    reader = _Inline(targets)
+def _inline_of(node: SyntaxTreeNode, targets: bool = False, ending: bool = False) -> _Inline:
+    reader = _Inline(targets, ending)
     for child in node.children:
         if child.type == "inline":
             reader.read(child)
@@ -247,7 +256,11 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind == "paragraph":
         reader = _inline_of(node)
         pictures = reader.image_chars >= len("".join(reader.text.split())) or _labelled_badges(reader)
-        return [] if not reader.text or pictures or _is_navigation(reader) else [Paragraph(reader.text)]
+        if not reader.text or pictures or _is_navigation(reader):
+            return []
+        if 0 < reader.outside <= MAX_PROSE_LINKS:
+            reader = _inline_of(node, ending=True)  # `head over to the QuickStart.` sends the reader nowhere
+        return [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)
     if kind in ("fence", "code_block"):

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from docutils import nodes
 from docutils.core import publish_doctree
 
+from wikid.document.furniture import MAX_PROSE_LINKS
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -62,8 +63,9 @@ class RestUnreadable(ValueError):
     """docutils could not read the text."""
 
 
-def _inline(node: nodes.Node) -> str:
-    """Plain text of an inline container (a paragraph, a term, a title)."""
+def _inline(node: nodes.Node, targets: bool = False) -> str:
+    """Plain text of an inline container (a paragraph, a term, a title); with
+    `targets`, where each link to another site goes after its text."""
     parts: list[str] = []
     children = list(node.children) if isinstance(node, nodes.Element) else [node]
     for n, child in enumerate(children):
@@ -80,8 +82,31 @@ def _inline(node: nodes.Node) -> str:
         elif isinstance(child, nodes.image):
             parts.append(str(child.get("alt", "")))
         elif isinstance(child, nodes.Element):
-            parts.append(_inline(child))
+            parts.append(_inline(child, targets))
+            if targets and isinstance(child, nodes.reference) and _shows_target(child) and _ends_sentence(children[n + 1:]):
+                parts.append(f" ({child['refuri']})")
     return " ".join("".join(parts).split())
+
+
+def _ends_sentence(after: list[nodes.Node]) -> bool:
+    """Whether a link ends its sentence (`head over to the `QuickStart <…>`_.`): what
+    the sentence sends the reader to, where a link on a word inside it only annotates it."""
+    rest = [n for n in after if not isinstance(n, nodes.target)]  # (`_` makes a target after the reference)
+    return not rest or (isinstance(rest[0], nodes.Text) and rest[0].astext().lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?", ")"))
+
+
+def _shows_target(reference: nodes.reference) -> bool:
+    """A link to another site whose text is not its address (`the QuickStart`)."""
+    uri = str(reference.get("refuri", ""))
+    return bool(_OUTSIDE.match(uri)) and "#" not in uri and reference.astext().rstrip("/") != uri.rstrip("/")
+
+
+def _prose(paragraph: nodes.paragraph) -> str:
+    """A paragraph's text, where its links that end a sentence go after their text
+    when it has few (`head over to the QuickStart (https://…).`: the text alone sends
+    the reader nowhere); a paragraph dense with links keeps its words only."""
+    links = sum(_shows_target(r) for r in paragraph.findall(nodes.reference))
+    return _inline(paragraph, 0 < links <= MAX_PROSE_LINKS)
 
 
 def _item(node: nodes.Element) -> Item | None:
@@ -139,7 +164,7 @@ def _block(node: nodes.Node) -> list[Block]:
     if isinstance(node, _SKIPPED) or not isinstance(node, nodes.Element):
         return []
     if isinstance(node, nodes.paragraph):
-        text = _inline(node)
+        text = _prose(node)
         return [Paragraph(text)] if text and not _pictures(node) else []
     if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
         items = [item for child in node.children if isinstance(child, nodes.list_item) and (item := _item(child))]

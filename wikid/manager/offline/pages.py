@@ -295,7 +295,7 @@ class _Writer:
     """Renders blocks, keeping each sentence to its first appearance on the page."""
 
     def __init__(self, known: frozenset[str] = frozenset(), prose: bool = True) -> None:
-        self.said: set[str] = set()
+        self.said: dict[str, str] = {}  # sentence key -> the source that first said it
         self.known = known  # `label: value` of the page's attributes: a field line stating one is not repeated
         self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
         self.entries = 0  # how deep in list items the writer is (see `fresh`)
@@ -305,28 +305,33 @@ class _Writer:
         self.scope_name = ""  # ... as its manual names it
         self.first_said: dict[tuple[str, str], str] = {}  # (term, description) -> the command it was written for
         self.as_list = False  # the definition lists being written take a list's shape, not a table's
-        self.whole_list = False  # the list being written lacks some item on the page: every item is written whole
+        self.source = ""  # the id of the source being written (see `_elsewhere`)
 
     def fresh(self, text: str) -> str:
         """`text` without the sentences the page already has; inside a list item
-        (`self.entries`) the whole text unless the page has all of it (or all of its
-        list, `self.whole_list`), inside a
+        (`self.entries`) the whole text unless other sources said all of it, inside a
         definition (`self.definitions`) always the whole text: an entry needs every
         sentence of its description, and two options of sub-tools of one package saying
         the same of themselves is the documents' own repetition (`_terms` leaves out
         an entry the page has whole, term and all)."""
         kept = []
         sentences = split_sentences(text)
-        whole = self.definitions > 0 or self.whole_list \
-            or (self.entries > 0 and not all(self._key(s) in self.said for s in sentences))
+        whole = self.definitions > 0 or (self.entries > 0 and not all(self._elsewhere(s) for s in sentences))
         for sentence in sentences:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= 4 or len(sentence) >= MIN_REPEAT_CHARS or "://" in sentence) \
                     and key in self.said:
                 continue
-            self.said.add(key)
+            self.said.setdefault(key, self.source)
             kept.append(sentence)
         return " ".join(kept)
+
+    def _elsewhere(self, sentence: str) -> bool:
+        """Whether another source on the page said `sentence`: a document repeating an
+        item of its own (the same seven error values under each of bzip2's calls, one
+        RFC under two of http's classes) repeats it for its reader; only another
+        document's copy makes the item one the page has."""
+        return self.said.get(self._key(sentence), self.source) != self.source
 
     @staticmethod
     def _key(sentence: str) -> str:
@@ -368,17 +373,11 @@ class _Writer:
         return ""
 
     def items(self, block: ItemList, ref: str, depth: int) -> str:
-        """A list, each item whole while the page lacks any item of it: a list is
-        read as one (a function's seven possible error values, not the one the page
-        had not listed yet); only a list the page has all of sheds what it said."""
         self.entries += 1
-        whole, self.whole_list = self.whole_list, not all(self._key(s) in self.said
-                                                          for i in block.items for s in split_sentences(i.text))
         try:
             return self._items(block, ref, depth)
         finally:
             self.entries -= 1
-            self.whole_list = whole
 
     def _items(self, block: ItemList, ref: str, depth: int) -> str:
         lines: list[str] = []
@@ -773,6 +772,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         for source, section in parts:
             writer.scope = _topic_key(source.content.man.names[0]) if source.content.man else ""
             writer.scope_name = source.content.man.names[0] if source.content.man else ""
+            writer.source = source.id
             body += _section(writer, section, f"[^{source.id}]", 1)
         if body:
             out.append("\n\n".join([_heading(titles[key], 1), *body]))
@@ -893,6 +893,7 @@ def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
         return []
     out = [f"# {RECENT_CHANGES}"]
     for source in logs:
+        writer.source = source.id
         for n, release in enumerate(source.content.releases[:_shown(source.content.releases)]):
             if n and not release.changes:
                 continue  # an older release the document lists without saying what changed
