@@ -576,6 +576,17 @@ def test_what_an_api_reference_repeats_from_a_base_class_is_left_to_the_base_cla
     assert not any("inherited" in t for t in said)
 
 
+def test_among_sections_named_by_identifiers_a_title_in_capitals_is_one_too() -> None:
+    """cmake's environment variables: `## DESTDIR`, `## LDFLAGS` beside `## CMAKE_BUILD_TYPE`
+    were written `Destdir`, `Ldflags`; a manual's own sections are still `Description`."""
+    text = ("# ENVIRONMENT\n\n## CMAKE_BUILD_TYPE\n\nThe build type to use.\n\n## SSL_CERT_DIR\n\nWhere certificates are.\n\n"
+            "## DESTDIR\n\nWhere to install, relocated.\n\n## VERBOSE\n\nPrint every command.\n\n"
+            "# DESCRIPTION\n\nFrob builds programs from sources.\n")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    titles = [s.title for s in sections(Outline((), content.sections))]
+    assert titles == ["Environment", "CMAKE_BUILD_TYPE", "SSL_CERT_DIR", "DESTDIR", "VERBOSE", "Description"]
+
+
 @pytest.mark.parametrize("opening", [
     "Please read the frob manual, included in the manual subdirectory of this distribution.",
     "When a new major version of frob is released, it is necessary to convert the data files.",

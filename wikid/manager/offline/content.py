@@ -82,6 +82,9 @@ _DEFINES = re.compile(r"^[\w.+-]+(?: \([^()]{1,80}\))? (?:is|are) (?:a|an|the)\b
 # What an API reference repeats of a base class (pydoc's `Methods inherited from Handler:`,
 # javadoc's `Methods inherited from class java.lang.Object`).
 _INHERITED = re.compile(r"^(?:[\w-]+ ){1,5}inherited from (?:class |interface )?[\w.]+:?$", re.IGNORECASE)
+_IDENTIFIER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # `CMAKE_BUILD_TYPE`
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9]+")
+MIN_IDENTIFIER_SHARE = 0.5
 # Words a sentence's lead-in opens with (`For example:`, `In this case:`, `So:`): no label.
 _OPENERS = frozenset("for in with by as if when so thus then also e.g. i.e. to from on at after before".split())
 _CALL_FORM = re.compile(r"[\w.]+\(.*\)")
@@ -640,12 +643,16 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
     if not content.sections:
         return content
     spelled = spellings(block_text(b) for _, b in walk(outline) if isinstance(b, (Paragraph, ItemList, Terms)))
-    return replace(content, sections=tuple(_titled(s, spelled) for s in content.sections))
+    return replace(content, sections=_titled(content.sections, spelled))
 
 
-def _titled(section: Section, spelled: dict[str, str]) -> Section:
-    return Section(display_heading(section.title, spelled), section.level, section.blocks,
-                   tuple(_titled(s, spelled) for s in section.sections))
+def _titled(sections: tuple[Section, ...], spelled: dict[str, str]) -> tuple[Section, ...]:
+    """Sections with their titles as a reader expects them; among sections most of which
+    are named by identifiers (`CMAKE_BUILD_TYPE`, `SSL_CERT_DIR`), a title of one word in
+    capitals names one too (`DESTDIR`, `CFLAGS`, not `Destdir`, `Cflags`)."""
+    named = sum(_IDENTIFIER.fullmatch(s.title.strip()) is not None for s in sections) >= MIN_IDENTIFIER_SHARE * len(sections)
+    return tuple(Section(s.title.strip() if named and _CAPITALS.fullmatch(s.title.strip()) else display_heading(s.title, spelled),
+                         s.level, s.blocks, _titled(s.sections, spelled)) for s in sections)
 
 
 def _read(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:
