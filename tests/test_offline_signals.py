@@ -587,6 +587,21 @@ def test_among_sections_named_by_identifiers_a_title_in_capitals_is_one_too() ->
     assert titles == ["Environment", "CMAKE_BUILD_TYPE", "SSL_CERT_DIR", "DESTDIR", "VERBOSE", "Description"]
 
 
+def test_a_long_example_of_a_short_document_shows_its_first_steps() -> None:
+    """psutil's README: its 130-line process-management session, the heart of its API,
+    was left out whole; a reader gets its first steps, cut where a step starts, and
+    how many lines more the source has."""
+    steps = "".join(f">>> p.step{n}()\n{n}\n" for n in range(60))
+    text = f"# Frob\n\nFrob reads data files and writes them back.\n\n## Process management\n\n```\n{steps}```\n"
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [section] = [s for s in sections(Outline((), content.sections)) if s.title == "Process management"]
+    code, note = section.blocks
+    assert isinstance(code, Code) and isinstance(note, Paragraph)
+    shown = code.text.splitlines()
+    assert shown[0] == ">>> p.step0()" and len(shown) <= 60 and shown[-1] == str(len(shown) // 2 - 1)
+    assert note.text == f"The example goes on for {120 - len(shown)} more lines in the source."
+
+
 @pytest.mark.parametrize("opening", [
     "Please read the frob manual, included in the manual subdirectory of this distribution.",
     "When a new major version of frob is released, it is necessary to convert the data files.",

@@ -82,6 +82,7 @@ _DEFINES = re.compile(r"^[\w.+-]+(?: \([^()]{1,80}\))? (?:is|are) (?:a|an|the)\b
 # What an API reference repeats of a base class (pydoc's `Methods inherited from Handler:`,
 # javadoc's `Methods inherited from class java.lang.Object`).
 _INHERITED = re.compile(r"^(?:[\w-]+ ){1,5}inherited from (?:class |interface )?[\w.]+:?$", re.IGNORECASE)
+_PROMPT = re.compile(r"^(?:>>> |\$ |% |[\w@.-]*[$#] )")  # where a session's next step starts
 _IDENTIFIER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # `CMAKE_BUILD_TYPE`
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9]+")
 MIN_IDENTIFIER_SHARE = 0.5
@@ -454,9 +455,22 @@ def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         if isinstance(block, Table):
             block = Table(block.header, block.rows[:MAX_SHORT_TABLE_ROWS])
         elif isinstance(block, Code) and len(block.text.splitlines()) > MAX_SHORT_CODE_LINES:
-            continue  # a long listing is the source's to show
+            out += _opening_of(block)
+            continue
         out.append(block)
     return tuple(out)
+
+
+def _opening_of(code: Code) -> list[Block]:
+    """A long example by its first steps, cut where a step starts (a prompt, a blank
+    line), and a line saying how much more the source shows: psutil's README showed
+    nothing of its 130-line process-management session, the heart of its API."""
+    lines = code.text.splitlines()
+    cut = max((n for n in range(MAX_SHORT_CODE_LINES // 2, MAX_SHORT_CODE_LINES + 1)
+               if not lines[n].strip() or _PROMPT.match(lines[n])), default=MAX_SHORT_CODE_LINES)
+    shown = "\n".join(lines[:cut]).rstrip()
+    left = len(lines) - cut
+    return [Code(shown, code.info), Paragraph(f"The example goes on for {left} more lines in the source.")]
 
 
 def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
