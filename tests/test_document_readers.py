@@ -712,6 +712,16 @@ def test_a_paragraph_with_few_links_elsewhere_says_where_they_go() -> None:
         "Frob reads JSON fast."]
 
 
+def test_lines_that_each_set_a_name_to_a_value_are_code() -> None:
+    """pydoc's DATA sections (`DEBUG = 10` over `ERROR = 40`, one a line) were one run
+    of prose on the page: `BASIC_FORMAT = '...' CRITICAL = 50 DEBUG = 10 ...`."""
+    outline = read_text("DATA\n    BASIC_FORMAT = '%(levelname)s:%(message)s'\n    CRITICAL = 50\n    DEBUG = 10\n\n"
+                        "NOTES\n    The level is = to the one set.\n    Then it logs.\n")
+    [data, notes] = outline.sections
+    assert data.blocks == (Code("BASIC_FORMAT = '%(levelname)s:%(message)s'\nCRITICAL = 50\nDEBUG = 10"),)
+    assert notes.blocks == (Paragraph("The level is = to the one set. Then it logs."),)
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

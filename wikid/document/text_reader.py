@@ -96,6 +96,7 @@ MAX_RUN_IN_CHARS = 600  # a one-line entry's paragraph; a longer one is a list's
 MAX_STACKED_TEXT_LINES = 8  # lines of the text under stacked names read for the first name
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
 _QUOTED_RUN_IN = re.compile(r'^("[^"\s]{1,3}")( )([A-Z]\S*(?: \S+)+)$')  # `"!" The symbol is ...`
@@ -920,7 +921,7 @@ class _Reader:
                 break
             texts.append(line.text)
             j += 1
-        out: list[Block] = [Code("\n".join(texts)) if _command_lines(texts) else Paragraph(_join(texts))]
+        out: list[Block] = [Code("\n".join(texts)) if _command_lines(texts) or _assignments(texts) else Paragraph(_join(texts))]
         k = self.next_filled(j, end)
         deeper = k < end and (below := self.lines[k]) is not None and below.indent > margin + 1 \
             and not (k > j and self.indented_first_line(k, end, margin))
@@ -973,6 +974,13 @@ def _command_lines(texts: list[str]) -> bool:
     return 2 <= len(texts) <= MAX_COMMAND_LINES and all(
         len(t) <= MAX_COMMAND_CHARS and _COMMAND_LINE.match(t) is not None and not _SENTENCE_END.search(t)
         for t in texts)
+
+
+def _assignments(texts: list[str]) -> bool:
+    """Whether the lines of a paragraph each set a name to a value (a module's data,
+    `DEBUG = 10` over `ERROR = 40`; a settings file): code, one a line, never a run of
+    prose (`DEBUG = 10 ERROR = 40 ...`)."""
+    return len(texts) >= 2 and all(_ASSIGNMENT.match(t) is not None for t in texts)
 
 
 def _near(a: set[int], b: set[int]) -> set[int]:
