@@ -72,6 +72,17 @@ def test_html_keeps_headings_links_and_tables_and_drops_script_and_style() -> No
     assert result.warnings == ()
 
 
+def test_html_text_keeps_its_backslashes_through_markdown() -> None:
+    """openssl's manual: `escaped by "\\" (backslash)` reached the page as `escaped by ""
+    (backslash)`: markdownify left the backslash bare, and markdown read `\\"` as a quote."""
+    from wikid.document.markdown_reader import read_markdown
+    from wikid.document.model import Code, Paragraph, walk
+
+    page = b'<html><body><h1>Frob</h1><p>Escape it by "\\" (backslash); see C:\\dir.</p><pre>a\\b</pre></body></html>'
+    blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
+    assert blocks == [Paragraph('Escape it by "\\" (backslash); see C:\\dir.'), Code("a\\b")]
+
+
 def test_a_pandoc_table_keeps_its_header_row() -> None:
     """pandoc writes `<tr class="header">`: the class once read as a page header made
     the row navigation, dropped it, and crashed markdownify on the detached row."""

@@ -158,10 +158,18 @@ def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool,
     return removed
 
 
+class _Markdownify(_CustomMarkdownify):
+    """markitdown's converter, a backslash in the text escaped: markdownify leaves it
+    as it is, and `escaped by "\" (backslash)` then read as `escaped by "" (backslash)`."""
+
+    def escape(self, text: str, parent_tags: set[str]) -> str:  # (markdownify is untyped: mypy sees no escape)
+        return str(super().escape(text.replace("\\", "\\\\"), parent_tags))  # type: ignore[misc]
+
+
 def _markdown(node: Tag | NavigableString) -> str:
     if isinstance(node, NavigableString):
         return " ".join(str(node).split())
-    return _text_rules(_CustomMarkdownify().convert_soup(node).strip())
+    return _text_rules(_Markdownify().convert_soup(node).strip())
 
 
 _SETEXT_LINE = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
