@@ -718,6 +718,30 @@ def test_a_label_said_over_each_records_list_stays_with_its_record() -> None:
     assert texts.index("class Frob1(builtins.object)") < texts.index("Methods defined here:", 2)
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("SEE ALSO\n       Home Page\n              https://frob.example.org\n\n       The starting point.\n",
+     "https://frob.example.org"),  # cmake's manual: the label over its URL
+    ("Homepage:\n  https://frob.example.org/\n", "https://frob.example.org/"),
+    ("The frob home page is https://frob.example.org/.", "https://frob.example.org/"),
+    ("Read the web site.\n\nSee https://other.example.org for the rest.", None),  # a paragraph apart
+])
+def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: str, found: str | None) -> None:
+    from wikid.document.facts import home_page
+
+    assert home_page(text) == found
+
+
+def test_a_manual_saying_which_version_it_describes_states_it_wherever_it_says_it() -> None:
+    """ncurses's manuals end `This describes **ncurses** version 6.4 (patch 20221231).`;
+    the page had no version."""
+    from wikid.document.facts import stated_version
+
+    filler = "Frob reads files. " * 200
+    assert stated_version(f"# NAME\n\nfrob - read\n\n{filler}\n\nThis describes\n**frob** version 6.4 (patch 1).\n") == "6.4"
+    assert stated_version(f"{filler} This manual page documents frob version 2.1.3.") == "2.1.3"
+    assert stated_version(f"{filler} This describes how frob reads version 2 files.") is None
+
+
 def test_a_changelog_states_a_home_page_from_its_opening_or_newest_release_only() -> None:
     """bzip2's page gave `Homepage | http://www.bzip2.org/`, from an old Debian entry's
     `The bzip2 Home Page is now at ...`; the project moved twice since, and its manual

@@ -21,10 +21,12 @@ from wikid.document.screen import Screened, holds_any
 
 _URL = r"(?:https?|ftp)://[^\s<>()\"'`\u232a\u3009\u27e9»#]+[^\s<>()\"'`\u232a\u3009\u27e9»#.,;:]"
 # The URL right after the words (`home page is`, `homepage:`, `[homepage](`), with no
-# other page named between them (`homepage and the release page, https://...`).
+# other page named between them (`homepage and the release page, https://...`), or on
+# the line under them when they are a label of their own (a manual's `Home Page` over
+# `https://frob.example.org`).
 _HOME_PAGE = re.compile(
     rf"\b(?:home\s?page|web\s?site|project\s+(?:page|site)|web\s+page)\b"
-    rf"(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?<?({_URL})", re.IGNORECASE)
+    rf"(?:[ \t]*:?[ \t]*\n[ \t]*|(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?)<?({_URL})", re.IGNORECASE)
 _GPL = re.compile(
     r"\bGNU\s+(Lesser\s+|Library\s+|Affero\s+)?General\s+Public\s+Licen[cs]e"
     r"(?:[\s,;()]*(?:as\s+published\s+by\s+the\s+Free\s+Software\s+Foundation[\s,;]*)?(?:either\s+)?"
@@ -70,11 +72,17 @@ LICENCE_HEADING = re.compile(
 _THIS_IS_VERSION = re.compile(
     r"\bThis is (?:the )?(?:[A-Z][\w+-]*(?: [A-Z][\w+-]*){0,2})(?:,? version|,)? v?(\d+\.\d+(?:\.\d+){0,2}[a-z]?)\b")
 OPENING_CHARS = 2000
+# `This describes ncurses version 6.4`, `This manual page documents frob version 2.1`:
+# a manual saying which version it describes, wherever it says it (often at its end).
+_DESCRIBES_VERSION = re.compile(
+    r"\bThis (?:manual |(?:manual )?page |document )?(?:describes|documents)\s+\**[\w+-]+\**\s+version\s+"
+    r"v?(\d+\.\d+(?:\.\d+){0,2}[a-z]?)\b")
 
 
 def stated_version(text: str) -> str | None:
-    """The version a document's opening says it is of (`This is Frob 2.4 ...`), or None."""
-    found = _THIS_IS_VERSION.search(text[:OPENING_CHARS])
+    """The version a document's opening says it is of (`This is Frob 2.4 ...`), or that
+    a manual says it describes (`This describes frob version 6.4`), or None."""
+    found = _THIS_IS_VERSION.search(text[:OPENING_CHARS]) or _DESCRIBES_VERSION.search(text)
     return found.group(1) if found else None
 
 
