@@ -580,11 +580,13 @@ def test_among_sections_named_by_identifiers_a_title_in_capitals_is_one_too() ->
     """cmake's environment variables: `## DESTDIR`, `## LDFLAGS` beside `## CMAKE_BUILD_TYPE`
     were written `Destdir`, `Ldflags`; a manual's own sections are still `Description`."""
     text = ("# ENVIRONMENT\n\n## CMAKE_BUILD_TYPE\n\nThe build type to use.\n\n## SSL_CERT_DIR\n\nWhere certificates are.\n\n"
-            "## DESTDIR\n\nWhere to install, relocated.\n\n## VERBOSE\n\nPrint every command.\n\n"
-            "# DESCRIPTION\n\nFrob builds programs from sources.\n")
+            "## DESTDIR\n\nWhere to install, relocated.\n\n## VERBOSE\n\nPrint every command.\n\n## CC\n\nThe compiler.\n\n"
+            "## CFLAGS\n\nIts flags.\n\n## Caveats\n\nNone.\n\n# DESCRIPTION\n\nFrob builds programs from sources.\n\n"
+            "# LANGUAGES\n\n## CXX\n\nThe C++ compiler.\n\n## CXXFLAGS\n\nIts flags.\n\n# FILES\n\nNone.\n")
     content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
     titles = [s.title for s in sections(Outline((), content.sections))]
-    assert titles == ["Environment", "CMAKE_BUILD_TYPE", "SSL_CERT_DIR", "DESTDIR", "VERBOSE", "Description"]
+    assert titles == ["Environment", "CMAKE_BUILD_TYPE", "SSL_CERT_DIR", "DESTDIR", "VERBOSE", "CC", "CFLAGS", "Caveats",
+                      "Description", "Languages", "CXX", "CXXFLAGS", "Files"]
 
 
 def test_a_long_example_of_a_short_document_shows_its_first_steps() -> None:

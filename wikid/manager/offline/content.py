@@ -47,6 +47,7 @@ from wikid.document.model import (
     walk,
     word_count,
 )
+from wikid.document.model import sections as all_sections
 from wikid.document.projects import man_version
 from wikid.document.sentences import display_heading, first_sentence, goes_on, is_sentence, spellings, split_sentences
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
@@ -83,9 +84,9 @@ _DEFINES = re.compile(r"^[\w.+-]+(?: \([^()]{1,80}\))? (?:is|are) (?:a|an|the)\b
 # javadoc's `Methods inherited from class java.lang.Object`).
 _INHERITED = re.compile(r"^(?:[\w-]+ ){1,5}inherited from (?:class |interface )?[\w.]+:?$", re.IGNORECASE)
 _PROMPT = re.compile(r"^(?:>>> |\$ |% |[\w@.-]*[$#] )")  # where a session's next step starts
-_IDENTIFIER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # `CMAKE_BUILD_TYPE`
-_CAPITALS = re.compile(r"[A-Z][A-Z0-9]+")
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9_]+")  # `CFLAGS`, `CMAKE_BUILD_TYPE`
 MIN_IDENTIFIER_SHARE = 0.5
+MIN_IDENTIFIERS = 2
 # Words a sentence's lead-in opens with (`For example:`, `In this case:`, `So:`): no label.
 _OPENERS = frozenset("for in with by as if when so thus then also e.g. i.e. to from on at after before".split())
 _CALL_FORM = re.compile(r"[\w.]+\(.*\)")
@@ -657,16 +658,21 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
     if not content.sections:
         return content
     spelled = spellings(block_text(b) for _, b in walk(outline) if isinstance(b, (Paragraph, ItemList, Terms)))
-    return replace(content, sections=_titled(content.sections, spelled))
+    identifiers = sum("_" in s.title and _CAPITALS.fullmatch(s.title.strip()) is not None for s in all_sections(outline))
+    return replace(content, sections=_titled(content.sections, spelled, identifiers >= MIN_IDENTIFIERS))
 
 
-def _titled(sections: tuple[Section, ...], spelled: dict[str, str]) -> tuple[Section, ...]:
-    """Sections with their titles as a reader expects them; among sections most of which
-    are named by identifiers (`CMAKE_BUILD_TYPE`, `SSL_CERT_DIR`), a title of one word in
-    capitals names one too (`DESTDIR`, `CFLAGS`, not `Destdir`, `Cflags`)."""
-    named = sum(_IDENTIFIER.fullmatch(s.title.strip()) is not None for s in sections) >= MIN_IDENTIFIER_SHARE * len(sections)
+def _titled(parts: tuple[Section, ...], spelled: dict[str, str], identified: bool, depth: int = 0) -> tuple[Section, ...]:
+    """Sections with their titles as a reader expects them; among subsections most of
+    which are named by one word in capitals, in a document naming some by identifiers
+    (`CMAKE_BUILD_TYPE`, `SSL_CERT_DIR`), each such word names one (`DESTDIR`, `CFLAGS`,
+    not `Destdir`, `Cflags`); a manual's own `DESCRIPTION` and `FILES` are still
+    `Description`, `Files`."""
+    words = [s.title.strip() for s in parts if _CAPITALS.fullmatch(s.title.strip())]
+    named = len(words) >= MIN_IDENTIFIER_SHARE * len(parts) and (
+        (identified and depth > 0) or sum("_" in w for w in words) >= MIN_IDENTIFIERS)
     return tuple(Section(s.title.strip() if named and _CAPITALS.fullmatch(s.title.strip()) else display_heading(s.title, spelled),
-                         s.level, s.blocks, _titled(s.sections, spelled)) for s in sections)
+                         s.level, s.blocks, _titled(s.sections, spelled, identified, depth + 1)) for s in parts)
 
 
 def _read(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:
