@@ -722,6 +722,18 @@ def test_lines_that_each_set_a_name_to_a_value_are_code() -> None:
     assert notes.blocks == (Paragraph("The level is = to the one set. Then it logs."),)
 
 
+def test_a_long_call_signature_over_its_description_is_a_term() -> None:
+    """pydoc's Logger: `makeRecord(self, name, level, fn, lno, msg, args, exc_info, ...)`
+    is wider than a tag, was read as a paragraph and split the method list in two."""
+    text = ("Methods defined here:\n\n    log(self, level, msg)\n        Log msg with the level.\n\n"
+            "    makeRecord(self, name, level, fn, lno, msg, args, exc_info, func=None, extra=None, sinfo=None)\n"
+            "        A factory method subclasses override.\n\n    setLevel(self, level)\n        Set the level.\n")
+    [terms] = blocks_of(read_text(text), Terms)
+    assert [t.term for t in terms.entries] == [
+        "log(self, level, msg)", "makeRecord(self, name, level, fn, lno, msg, args, exc_info, func=None, extra=None, sinfo=None)",
+        "setLevel(self, level)"]
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

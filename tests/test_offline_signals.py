@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import textwrap
 import unicodedata
 from datetime import date
 
@@ -602,6 +603,21 @@ def test_a_long_example_of_a_short_document_shows_its_first_steps() -> None:
     shown = code.text.splitlines()
     assert shown[0] == ">>> p.step0()" and len(shown) <= 60 and shown[-1] == str(len(shown) // 2 - 1)
     assert note.text == f"The example goes on for {120 - len(shown)} more lines in the source."
+
+
+def test_an_abridged_entrys_own_definitions_do_not_spend_its_words() -> None:
+    """pydoc's Logger in a long document: its methods' list spent the entry's words, and
+    the methods after an undocumented one (`warn(self)`) were lost, `warning` with them."""
+    methods = "".join(f"-m{n}\n:   Method {n} reads the archive and returns its {n} parts, counted.\n\n" for n in range(60))
+    listed = textwrap.indent(methods, "    ")
+    entry = f"-C class\n:   The archive class.\n\n    Methods defined here:\n\n{listed}    warn(self)\n\n" \
+            f"    -w\n    :   Warn the reader.\n\n-q\n:   Be quiet.\n"
+    text = _long_manual(f"## Classes\n\n{entry}")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [classes] = [s for s in content.sections if s.title == "Classes"]
+    entry_of = next(t for b in classes.blocks if isinstance(b, Terms) for t in b.entries if t.term == "-C class")
+    named = [t.term for b in entry_of.body if isinstance(b, Terms) for t in b.entries]
+    assert named[-1] == "-w" and len(named) == 61
 
 
 @pytest.mark.parametrize("opening", [

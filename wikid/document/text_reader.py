@@ -96,6 +96,7 @@ MAX_RUN_IN_CHARS = 600  # a one-line entry's paragraph; a longer one is a list's
 MAX_STACKED_TEXT_LINES = 8  # lines of the text under stacked names read for the first name
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
+_SIGNATURE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)(?: -> [\w.\[\], ]+)?")  # a call's form: `f(a, b=None)`
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
@@ -584,9 +585,10 @@ class _Reader:
         if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
             stop = self.entry_extent(i, end, line.indent)  # `1 An error occurred ...` over the rest
             return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
-        if len(line.text) > MAX_TAG_CHARS:
+        signature = _SIGNATURE.fullmatch(line.text) is not None  # `makeRecord(self, name, level, ...)`: however long
+        if len(line.text) > MAX_TAG_CHARS and not signature:
             return None
-        if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text)) \
+        if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text) and not signature) \
                 or (". " in line.text.replace("...", "") and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text) and not self.after_a_tag(i)):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)

@@ -331,7 +331,8 @@ def _further(blocks: tuple[Block, ...], left: int) -> tuple[Block, ...]:
             left -= len(block.text.split())
         elif isinstance(block, (ItemList, Terms, Table)) and after_paragraph and kept:
             kept.extend(_introduced((block,)))
-            left -= len(block_text(block).split())
+            if not isinstance(block, Terms):  # (a class's methods are its entry's own definitions: they do not count)
+                left -= len(block_text(block).split())
         elif isinstance(block, Code) and after_paragraph and len(block.text.splitlines()) <= MAX_CODE_LINES:
             kept.append(block)
         else:
