@@ -635,9 +635,9 @@ def test_a_package_of_several_commands_is_led_by_each_commands_name_line() -> No
     [page] = [t for t in pages.values() if "title: frobprogs" in t]
     fm, body = split_page(page)
     lead = body.strip().split("\n\n")[0]
-    assert lead.startswith("**frobprogs**: **mkfrob** — work on a frob file system[^")
+    assert lead.startswith("**frobprogs** holds 2 commands: **mkfrob** — work on a frob file system[^")
     assert "; **tunefrob** — work on a frob file system[^" in lead
-    assert fm["description"] == "frobprogs: mkfrob and tunefrob."
+    assert fm["description"] == "frobprogs holds the commands mkfrob and tunefrob."
 
 
 def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_what_it_is() -> None:
@@ -655,6 +655,20 @@ def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_wha
     assert fm["description"].startswith("Frob (for FRee OBjects) lists objects")
     assert body.count("lists objects held by processes") == 1 and "Version 4 has been tested on these:[^readme]\n\n* AIX" in body
     assert "Agreed, the frob manual is dense" in body
+
+
+def test_a_readme_saying_this_is_the_entity_leads_over_a_later_sentence_naming_it() -> None:
+    """gdb's README opens `This is GDB, the GNU source-level debugger.`; the page was led
+    by `GDB includes an already formatted copy of the on-line Info version ...`, a
+    sentence from its documentation section."""
+    readme = ("README for Frob release\n\nThis is Frob, the GNU source-level frobnicator.\n\n"
+              "A summary of new features is in the file NEWS.\n\nMore documentation\n==================\n\n"
+              "Frob includes an already formatted copy of its manual in the doc folder of the tree.\n")
+    pages = run([SourceDocument("README", readme)]).pages
+    [page] = [t for t in pages.values() if "title: Frob" in t or "title: frob" in t]
+    fm, body = split_page(page)
+    assert body.strip().startswith("This is Frob, the GNU source-level frobnicator.[^")
+    assert fm["description"] == "This is Frob, the GNU source-level frobnicator."
 
 
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:

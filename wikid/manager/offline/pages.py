@@ -245,14 +245,18 @@ def _defines(sentence: str, title: str) -> bool:
     parentheses after it) and then `is`/`are` or a verb saying what it does (`Frob
     (for FRee OBjects) lists ...`), not a sentence that only starts with the name
     (`Frob can help you find ...`, `GNU frob v4.0.5 32-bit binaries and docs.`, `The
-    frob debugger sources have ...`)."""
+    frob debugger sources have ...`); `This is Frob, the ...` introduces it."""
     opening = re.sub(r"^(?:the|a|an)\s+", "", sentence.strip("*_` "), flags=re.IGNORECASE).casefold()
     name = title.casefold()
+    if (introduced := _THIS_IS.match(opening)) and opening[introduced.end():].startswith(name):
+        return _NAMED_HERE.match(opening[introduced.end() + len(name):]) is not None  # `This is GDB, the GNU debugger.`
     if not opening.startswith(name) or opening[len(name):len(name) + 1].isalnum():
         return False
     return _DEFINING_PREDICATE.match(opening[len(name):]) is not None
 
 
+_THIS_IS = re.compile(r"^this is (?:the |gnu )*")
+_NAMED_HERE = re.compile(r"^(?: v?\d[\w.-]*)?(?:,|\.$| \()")  # `This is Frob 2.4, the ...`, not `This is the frob manual.`
 _DEFINING_PREDICATE = re.compile(r"^(?:\s*\([^()]{1,80}\))?,?\s+(?:is|are|was|were|stands|means|[a-z]{2,}(?<!s)s)\b")
 
 
@@ -277,7 +281,7 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
             return sentence
     commands = [c.content.man.names[0] for c in _commands(draft.cited)]  # type: ignore[union-attr]
     if len(commands) >= 2:
-        named = f"{draft.title}: {', '.join(commands[:-1])} and {commands[-1]}."
+        named = f"{draft.title} holds the commands {', '.join(commands[:-1])} and {commands[-1]}."
         if len(named) <= MAX_DESCRIPTION_CHARS:
             return named
     shape = next((s.content.data[0] for s in ordered_sources(draft.cited) if s.content.data), None)
@@ -622,7 +626,7 @@ def _plain_lead(draft: PageDraft) -> list[str]:
         listed = "; ".join(f"**{inline(c.content.man.names[0])}** — {inline(c.content.man.purpose.rstrip('.'))}"  # type: ignore[union-attr]
                            f"[^{c.id}]" for c in commands[:MAX_LEAD_COMMANDS])
         more = len(commands) - MAX_LEAD_COMMANDS
-        return [f"**{inline(draft.title)}**: {listed}" + (f"; and {more} more." if more > 0 else ".")]
+        return [f"**{inline(draft.title)}** holds {len(commands)} commands: {listed}" + (f"; and {more} more." if more > 0 else ".")]
     kinds = []
     for source in described[:4]:
         what = (source.kind or "document").lower() if source.kind != "README" else "README"
