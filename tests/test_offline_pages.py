@@ -671,6 +671,19 @@ def test_a_readme_saying_this_is_the_entity_leads_over_a_later_sentence_naming_i
     assert fm["description"] == "This is Frob, the GNU source-level frobnicator."
 
 
+def test_a_name_line_that_only_repeats_the_name_takes_its_purpose_from_the_description() -> None:
+    """pydoc's curses: `NAME / curses - curses` led the page as `curses — curses.` and
+    titled its source `curses — curses`; its DESCRIPTION says what it is, said once."""
+    doc = ("Help on package frob:\n\nNAME\n    frob - frob\n\nDESCRIPTION\n    The main package for frob support for Python.  "
+           "Normally used by importing\n    the package, and perhaps a particular module inside it.\n\n"
+           "FUNCTIONS\n    open(path)\n        Open a frob file and return it.\n\n")
+    [page] = [t for t in run([SourceDocument("frob.txt", doc)]).pages.values() if "title: frob" in t]
+    fm, body = split_page(page)
+    assert fm["description"] == "frob — The main package for frob support for Python."
+    assert body.strip().startswith("**frob** — The main package for frob support for Python. Normally used by importing the package")
+    assert body.count("The main package") == 1 and "frob — frob" not in page
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

@@ -123,7 +123,8 @@ def _described(line: str, siblings: list[Section]) -> tuple[tuple[str, ...], str
 
 
 def name_of(text: str) -> tuple[tuple[str, ...], str] | None:
-    """(names, purpose) of a NAME line, or None when it is not one."""
+    """(names, purpose) of a NAME line, or None when it is not one; the purpose "" when
+    it only repeats a name (pydoc's `curses - curses`)."""
     sep = _NAME_SEP.search(text)
     if sep is None:
         return None
@@ -138,7 +139,7 @@ def name_of(text: str) -> tuple[tuple[str, ...], str] | None:
         if all(_COMMAND_NAME.match(n) for n in listed):  # `frob - frob, unfrob - reshape files`: names, then it
             return names + tuple(n for n in listed if n not in names), purpose[more.end():].strip()
         return _several(names, purpose)
-    return names, purpose
+    return names, "" if purpose.casefold() in {n.casefold() for n in names} else purpose  # (`curses - curses`)
 
 
 def _several(names: tuple[str, ...], purpose: str) -> tuple[tuple[str, ...], str]:
@@ -224,6 +225,8 @@ def read_manpage(outline: Outline) -> ManPage | None:
         return None
     line = _first_paragraph(name_section.blocks)
     named = name_of(line) if line else None
+    if named is not None and not named[1]:
+        line, named = named[0][0], None  # `curses - curses` (pydoc): the name alone, its purpose said further on
     if named is None and line is not None:
         named = _dashed(line, name_section.blocks) \
             or _described(line, [s for s in all_sections if s.level == name_section.level])

@@ -687,7 +687,7 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         sections = [_reshaped(s) for s in man.content]
         if description:
             said, rest = _lead_from(description[0].blocks, names | {man.names[0]})
-            opening += said
+            opening += said[1:] if said and said[0].rstrip(".") == man.purpose else said  # (pydoc: the purpose is it)
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]
         kept = [c for s in sections if (c := _carried(s, short)) is not None]
