@@ -684,6 +684,16 @@ def test_a_name_line_that_only_repeats_the_name_takes_its_purpose_from_the_descr
     assert body.count("The main package") == 1 and "frob — frob" not in page
 
 
+def test_a_sentence_telling_the_entitys_history_does_not_lead_its_page() -> None:
+    """SymPy's README never says what SymPy is; its page was led by `SymPy was started
+    by Ondřej Čertík in 2005, ...`, its history section's opening."""
+    from wikid.manager.offline.pages import _defines
+
+    assert not _defines("Frob was started by Jane Roe in 2005, during the summer.", "Frob")
+    assert _defines("Frob is a library for symbolic mathematics.", "Frob")
+    assert _defines("Frob reads archives of every kind.", "Frob")
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

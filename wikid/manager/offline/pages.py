@@ -257,7 +257,7 @@ def _defines(sentence: str, title: str) -> bool:
 
 _THIS_IS = re.compile(r"^this is (?:the |gnu )*")
 _NAMED_HERE = re.compile(r"^(?: v?\d[\w.-]*)?(?:,|\.$| \()")  # `This is Frob 2.4, the ...`, not `This is the frob manual.`
-_DEFINING_PREDICATE = re.compile(r"^(?:\s*\([^()]{1,80}\))?,?\s+(?:is|are|was|were|stands|means|[a-z]{2,}(?<!s)s)\b")
+_DEFINING_PREDICATE = re.compile(r"^(?:\s*\([^()]{1,80}\))?,?\s+(?:is|are|stands|means|(?!was\b|has\b|does\b)[a-z]{2,}(?<!s)s)\b")
 
 
 def lead_sentences(cited: list[PageSource], title: str) -> tuple[list[str], str | None]:
