@@ -22,6 +22,7 @@ from wikid.document.pydoc_text import unmargined
 from wikid.document.rest_reader import is_rest, read_rest
 from wikid.document.sentences import is_sentence
 from wikid.document.text_reader import read_text
+from wikid.extract import html
 from wikid.extract.html import main_and_furniture
 from wikid.extract.htmllayout import rewrite_layout
 
@@ -490,6 +491,30 @@ def test_groff_layout_tables_become_definition_and_bullet_lists() -> None:
     ul = soup.find("ul")
     assert ul is not None and [li.get_text(strip=True) for li in ul.find_all("li")] == ["first point", "second point"]
     assert len(soup.find_all("table")) == 1  # the data table with its header cells stays a table
+
+
+def test_a_groff_layout_table_inside_an_entrys_text_stays_in_that_entry() -> None:
+    """curl's `--proto`: its modifiers (`+`, `-`, `=`), drawn as a layout table indented
+    as deep as its text, became options of their own beside `--proto`, and the text
+    after them (`Unknown and disabled protocols ...`) was cut off from it."""
+    spacer = '<td width="22%"></td>'
+    page = ('<html><body><p style="margin-left:11%;">--proto &lt;protocols&gt;</p>'
+            '<p style="margin-left:22%;">Limit the protocols. Available modifiers are:</p>'
+            f'<table border="0"><tr>{spacer}<td width="1%"><p><b>+</b></p></td><td width="3%"></td>'
+            '<td width="74%"><p>Permit this protocol.</p></td></tr>'
+            f'<tr>{spacer}<td width="1%"><p><b>-</b></p></td><td width="3%"></td>'
+            '<td width="74%"><p>Deny this protocol.</p></td></tr>'
+            f'<tr>{spacer}<td width="1%"><p><b>=</b></p></td><td width="3%"></td>'
+            '<td width="74%"><p>Permit only this protocol.</p></td></tr></table>'
+            '<p style="margin-left:22%;">Unknown protocols produce a warning.</p>'
+            '<p style="margin-left:11%;">--proxy</p><p style="margin-left:22%;">Use this proxy.</p></body></html>')
+    outline = read_markdown(html.extract(page.encode(), ".html").text)
+    [options] = blocks_of(outline, Terms)
+    assert [e.term for e in options.entries] == ["--proto <protocols>", "--proxy"]
+    proto = options.entries[0]
+    [modifiers] = [b for b in proto.body if isinstance(b, Terms)]
+    assert [e.term for e in modifiers.entries] == ["+", "-", "="]
+    assert proto.body[-1] == Paragraph("Unknown protocols produce a warning.")
 
 
 def test_bold_paragraphs_are_headings_when_a_converter_drew_them_so() -> None:

@@ -212,6 +212,15 @@ def _moved(soup: BeautifulSoup, name: str, source: Tag) -> Tag:
     return element
 
 
+def _indent(table: Tag) -> float | None:
+    """How far a layout table's entries stand in: its first spacer cell's width
+    (`<td width="22%"></td>`), or None."""
+    rows = _rows(table)
+    first = _cells(rows[0])[:1] if rows else []
+    width = str(first[0].get("width") or "") if first and not _text(first[0]) else ""
+    return float(width[:-1]) if re.fullmatch(r"\d+(?:\.\d+)?%", width) else None
+
+
 def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]]) -> Tag:
     """The `<ul>`, `<ol>` or `<dl>` that layout entries draw; a description with no tag
     continues the entry before it, a tag with no description takes the next one (in a
@@ -365,14 +374,15 @@ def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
 
 def _indented_runs(parent: Tag, base: float) -> list[list[Tag]]:
     """Runs of sibling `<p>`s of `parent` that each have a margin-left or head an entry
-    (see `_heads_entry`), in order."""
+    (see `_heads_entry`), with the lists of layout tables among them, in order."""
     runs: list[list[Tag]] = []
     run: list[Tag] = []
     for child in parent.children:
         if isinstance(child, Tag):
             if (child.name == "p" and (_margin(child) is not None or _heads_entry(child, base))) \
-                    or (child.name == "pre" and run):  # no-fill lines under an entry's text
-                run.append(child)
+                    or (child.name == "pre" and run) \
+                    or (child.name in ("dl", "ul", "ol") and run and _margin(child) is not None):
+                run.append(child)  # (no-fill lines, a layout table's entries: in the text of an entry)
                 continue
             if run:
                 runs.append(run)
@@ -498,6 +508,8 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
         entries = _layout_entries(table)
         if entries:
             drawn = _list_of(soup, entries)
+            if (indent := _indent(table)) is not None:
+                drawn["style"] = f"margin-left:{indent:g}%"  # where it stands: in the text of the entry above it
             table.replace_with(drawn)
             _stack_last_tag(drawn)
     for paragraph in root.find_all("p"):
