@@ -759,6 +759,21 @@ def test_a_long_call_signature_over_its_description_is_a_term() -> None:
         "setLevel(self, level)"]
 
 
+def test_keys_a_manual_lists_with_their_text_on_the_same_line_or_under_it_are_one_list() -> None:
+    """less's manual as a PDF: `z Like SPACE, ...` (a key and its text on one line)
+    between keys set over their text was run into prose with the next key
+    (`... window size. ESC-SPACE`), and `d or ^D Scroll forward ...` was prose."""
+    text = ("COMMANDS\n      h or H\n            Help: display a summary of these commands.\n"
+            "      SPACE or ^V or f\n            Scroll forward N lines, default one window.\n"
+            "      z Like SPACE, but if N is specified, it becomes the new window size.\n"
+            "      ESC-SPACE\n            Like SPACE, but scrolls a full screenful.\n"
+            "      d or ^D Scroll forward N lines, default one half of the screen size.\n"
+            "      b or ^B or ESC-v\n            Scroll backward N lines, default one window.\n")
+    [keys] = blocks_of(read_text(text), Terms)
+    assert [t.term for t in keys.entries] == ["h or H", "SPACE or ^V or f", "z", "ESC-SPACE", "d or ^D", "b or ^B or ESC-v"]
+    assert keys.entries[2].body == (Paragraph("Like SPACE, but if N is specified, it becomes the new window size."),)
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

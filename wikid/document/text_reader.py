@@ -97,6 +97,9 @@ MAX_STACKED_TEXT_LINES = 8  # lines of the text under stacked names read for the
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
 _SIGNATURE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)(?: -> [\w.\[\], ]+)?")  # a call's form: `f(a, b=None)`
+_KEYS = re.compile(r"[^\s,]{1,12}(?:(?: or |, )[^\s,]{1,12})*")  # `ESC-SPACE`, `q or Q or :q or ZZ`: keys one does
+_KEYS_RUN_IN = re.compile(r"(?![\w.-]+\(\d)([^\s,]{1,12}(?: or [^\s,]{1,12})*) (?=[A-Z][a-z'’]+\b)")  # keys, then their sentence
+# (not a manual's running header, `LESS(1) General Commands Manual LESS(1)`)
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
@@ -830,7 +833,8 @@ class _Reader:
         assert line is not None
         hanging = nxt is not None and nxt.indent >= line.indent + 2
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
-            return hanging and _run_in_tag(line.text) is not None  # `Host Restricts the ...` over its text
+            # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
+            return hanging and (_run_in_tag(line.text) is not None or _KEYS.fullmatch(line.text) is not None)
         return _option_line(line.text) is not None or _is_colon_tag(line.text) \
             or (_OPTION_TAG.match(line.text) is not None and hanging)
 
@@ -1174,6 +1178,9 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
             return tag.group(1), event.text[tag.end():]
         run_in = _run_in_tag(event.text)
         shape = _term_shape(run_in[0]) if run_in is not None else None
+        if "keys" in (shapes[k - 1] if k > 0 else None, shapes[k + 1] if k + 1 < len(out) else None) \
+                and (keys := _KEYS_RUN_IN.match(event.text)) is not None:
+            run_in, shape = (keys.group(1), event.text[keys.end(1) + 1:]), "keys"  # `d or ^D Scroll forward ...`
         if shape != "keyword" and len(event.text) > MAX_RUN_IN_CHARS:
             return None  # a list's lines run together, not one value's entry
         beside = shape is not None and ((k > 0 and shapes[k - 1] == shape) or (k + 1 < len(out) and shapes[k + 1] == shape))
@@ -1208,7 +1215,10 @@ def _shape(event: Heading | Block) -> str | None:
     if not isinstance(event, Terms):
         return None
     shapes = {_term_shape(t.term) for t in event.entries}
-    return shapes.pop() if len(shapes) == 1 else None
+    if len(shapes) == 1 and None not in shapes:
+        return shapes.pop()
+    return "keys" if all(_KEYS.fullmatch(t.term) for t in event.entries) \
+        and any(" or " in t.term for t in event.entries) else None  # `h or H`, `R`, `ESC-F`: keys one presses
 
 
 def _grouped(events: list[Heading | Block]) -> list[Heading | Block]:
