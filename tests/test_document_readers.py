@@ -774,6 +774,23 @@ def test_keys_a_manual_lists_with_their_text_on_the_same_line_or_under_it_are_on
     assert keys.entries[2].body == (Paragraph("Like SPACE, but if N is specified, it becomes the new window size."),)
 
 
+def test_punctuation_and_bullet_like_keys_in_a_two_column_list_are_keys() -> None:
+    """tmux's key bindings: `)` and `,` ran into a paragraph, `-` and `o` started a
+    bulleted list of their texts with no keys, and ~35 bindings were lost."""
+    text = ("     The keys are:\n\n"
+            "           (           Switch to the previous session.\n           )           Switch to the next session.\n"
+            "           ,           Rename the current window.\n           -           Delete the newest buffer.\n"
+            "           .           Move the current window.\n           o           Select the next pane.\n"
+            "           p           Change to the previous window.\n\n     Bullets stay bullets:\n\n"
+            "     -   one point\n     -   another point\n")
+    outline = read_text(text)
+    [keys] = blocks_of(outline, Terms)
+    assert [t.term for t in keys.entries] == ["(", ")", ",", "-", ".", "o", "p"]
+    assert keys.entries[3].body == (Paragraph("Delete the newest buffer."),)
+    [bullets] = blocks_of(outline, ItemList)
+    assert [i.text for i in bullets.items] == ["one point", "another point"]
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

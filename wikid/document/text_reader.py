@@ -412,7 +412,7 @@ class _Reader:
                 i += 1
                 continue
             previous_blank = False
-            if _MARKER.match(line.text):
+            if _MARKER.match(line.text) and not self.aligned_key(i, end):
                 items, i = self.item_list(i, end)
                 if events and isinstance(last := events[-1], ItemList) and last.ordered == items.ordered \
                         and last.items and last.items[-1].children and isinstance(last.items[-1].children[-1], Code):
@@ -567,13 +567,14 @@ class _Reader:
         if inline is None and (long := _LONG_INLINE_TAG.match(line.text)) is not None \
                 and self.tagged_neighbour(i, end, line.indent, line.indent + long.start(3)):
             inline = long
-        if inline and not inline.group(1).endswith((".", ",")) \
+        if inline and (not inline.group(1).endswith((".", ",")) or len(inline.group(1)) == 1) \
                 and (not _DASH_SEPARATOR.match(inline.group(2)) or self.tagged_neighbour(i, end, line.indent)):
             column = line.indent + inline.start(3)
             sibling = (_INLINE_TAG.match(nxt.text) or _LONG_INLINE_TAG.match(nxt.text)) \
                 if nxt is not None and nxt.indent == line.indent \
                 and not _justified(inline.group(3)) else None
-            if sibling is not None and (sibling.group(1).endswith((".", ",")) or _justified(sibling.group(3))):
+            if sibling is not None and ((sibling.group(1).endswith((".", ",")) and len(sibling.group(1)) > 1)
+                                        or _justified(sibling.group(3))):
                 sibling = None  # a justified paragraph's first words can end at one column by chance
             # a deeper entry under it whose text stands at the same column (`perlfaq  Perl FAQ` over
             # `  perlfaq1  General questions`): this entry's own list, nested
@@ -823,6 +824,23 @@ class _Reader:
     def nested(self, lines: list[_Line | None]) -> tuple[Block, ...]:
         sub = _Reader(lines, False, 0)
         return tuple(b for b in sub.blocks(0, len(lines), False) if not isinstance(b, Heading))
+
+    def aligned_key(self, i: int, end: int) -> bool:
+        """Whether line i, opening with what reads as a bullet (`-`, `o`, `1.`), is a key
+        in a two-column list instead: its text stands at the column where a neighbouring
+        entry's text does (tmux's `-           Delete the most recently copied buffer`
+        between `,` and `.` entries)."""
+        line = self.lines[i]
+        assert line is not None
+        marker = _MARKER.match(line.text)
+        if marker is None or len(marker.group(1)) < 2:
+            return False
+        for k in (i - 1, i + 1):
+            other = self.lines[k] if 0 <= k < end else None
+            tag = _INLINE_TAG.match(other.text) if other is not None and other.indent == line.indent else None
+            if tag is not None and tag.start(3) == marker.end() and not _MARKER.match(other.text):  # type: ignore[union-attr]
+                return True
+        return False
 
     def opens_entry(self, i: int, end: int) -> bool:
         """Whether line i opens an option's entry (`-q Be quiet.`, or `-q` over its
