@@ -100,6 +100,7 @@ _SIGNATURE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)(?: -> [\w.\[\
 _KEYS = re.compile(r"[^\s,]{1,12}(?:(?: or |, )[^\s,]{1,12})*")  # `ESC-SPACE`, `q or Q or :q or ZZ`: keys one does
 _KEYS_RUN_IN = re.compile(r"(?![\w.-]+\(\d)([^\s,]{1,12}(?: or [^\s,]{1,12})*) (?=[A-Z][a-z'’]+\b)")  # keys, then their sentence
 # (not a manual's running header, `LESS(1) General Commands Manual LESS(1)`)
+_NEXT_KEY = re.compile(r"(?<=[.!?]) ([^\s\w]|[B-HJ-Za-z]|[^\s,]{1,3} or [^\s,]{1,12}) (?=[A-Z][a-z'’]+\b)")
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
@@ -1188,21 +1189,21 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
     out = list(events)
     shapes = [_shape(e) for e in out]
 
-    def split(k: int) -> tuple[str, str] | None:
+    def split(k: int) -> list[tuple[str, str]] | None:
         event = out[k]
         if not isinstance(event, Paragraph):
             return None
         if tag := _SHORT_TAG.match(event.text):
-            return tag.group(1), event.text[tag.end():]
+            return [(tag.group(1), event.text[tag.end():])]
+        if "keys" in (shapes[k - 1] if k > 0 else None, shapes[k + 1] if k + 1 < len(out) else None) \
+                and _KEYS_RUN_IN.match(event.text) is not None:
+            return _keyed(event.text)  # `d or ^D Scroll forward ...`, `( Like {, ... ) Like }, ...`
         run_in = _run_in_tag(event.text)
         shape = _term_shape(run_in[0]) if run_in is not None else None
-        if "keys" in (shapes[k - 1] if k > 0 else None, shapes[k + 1] if k + 1 < len(out) else None) \
-                and (keys := _KEYS_RUN_IN.match(event.text)) is not None:
-            run_in, shape = (keys.group(1), event.text[keys.end(1) + 1:]), "keys"  # `d or ^D Scroll forward ...`
         if shape != "keyword" and len(event.text) > MAX_RUN_IN_CHARS:
             return None  # a list's lines run together, not one value's entry
         beside = shape is not None and ((k > 0 and shapes[k - 1] == shape) or (k + 1 < len(out) and shapes[k + 1] == shape))
-        return run_in if beside else None
+        return [run_in] if beside and run_in is not None else None
 
     splits = [split(k) for k in range(len(out))]
     tagged = [splits[k] is not None or (isinstance(e, Terms) and (shapes[k] is not None or all(_SHORT_TERM.match(t.term) for t in e.entries)))
@@ -1215,9 +1216,22 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
         if m - n >= 2 and any(isinstance(e, Paragraph) for e in out[n:m]):
             for k in range(n, m):
                 if (found := splits[k]) is not None:
-                    out[k] = Terms((Term(found[0], (Paragraph(found[1]),)),))
+                    out[k] = Terms(tuple(Term(tag, (Paragraph(text),)) for tag, text in found))
         n = m + 1
     return out
+
+
+def _keyed(text: str) -> list[tuple[str, str]]:
+    """(keys, text) of each key a paragraph of run-in keys holds (`( Like {, but ...
+    brackets. ) Like }, but ...`: a PDF ran the lines together); after the first, a
+    key is one of at most three characters after a sentence's end, then a sentence."""
+    first = _KEYS_RUN_IN.match(text)
+    assert first is not None
+    found = [(first.group(1), text[first.end(1) + 1:])]
+    while (more := _NEXT_KEY.search(found[-1][1])) is not None:
+        tag, said = found.pop()
+        found += [(tag, said[:more.start()]), (more.group(1), said[more.end(1) + 1:])]
+    return found
 
 
 def _term_shape(term: str) -> str | None:
