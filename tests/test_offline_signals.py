@@ -592,17 +592,31 @@ def test_among_sections_named_by_identifiers_a_title_in_capitals_is_one_too() ->
 
 def test_a_long_example_of_a_short_document_shows_its_first_steps() -> None:
     """psutil's README: its 130-line process-management session, the heart of its API,
-    was left out whole; a reader gets its first steps, cut where a step starts, and
-    how many lines more the source has."""
-    steps = "".join(f">>> p.step{n}()\n{n}\n" for n in range(60))
+    was left out whole; it is shown whole now, and a longer one by its first steps, cut
+    where a step starts, with how many lines more the source has."""
+    steps = "".join(f">>> p.step{n}()\n{n}\n" for n in range(100))
     text = f"# Frob\n\nFrob reads data files and writes them back.\n\n## Process management\n\n```\n{steps}```\n"
     content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
     [section] = [s for s in sections(Outline((), content.sections)) if s.title == "Process management"]
     code, note = section.blocks
     assert isinstance(code, Code) and isinstance(note, Paragraph)
     shown = code.text.splitlines()
-    assert shown[0] == ">>> p.step0()" and len(shown) <= 60 and shown[-1] == str(len(shown) // 2 - 1)
-    assert note.text == f"The example goes on for {120 - len(shown)} more lines in the source."
+    assert shown[0] == ">>> p.step0()" and len(shown) <= 150 and shown[-1] == str(len(shown) // 2 - 1)
+    assert note.text == f"The example goes on for {200 - len(shown)} more lines in the source."
+
+
+def test_an_abridged_documents_example_after_the_list_its_lead_in_introduces_is_kept() -> None:
+    """langsmith's README: `These and other attributes are as follows:` over a list of
+    attributes, then the ~55-line RunTree example; the list was kept and the example,
+    past the short-example length, dropped."""
+    example = "\n".join(f"tree.step{n}()" for n in range(40))
+    section = ("## Run trees\n\nA run tree tracks your application. Its attributes are as follows:\n\n"
+               "- `name`: the component's name\n- `run_type`: its kind\n\n"
+               f"```python\n{example}\n```\n\n## After\n\nThe end.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [trees] = [s for s in content.sections if s.title == "Run trees"]
+    assert [type(b).__name__ for b in trees.blocks] == ["Paragraph", "ItemList", "Code"]
 
 
 def test_an_abridged_entrys_own_definitions_do_not_spend_its_words() -> None:

@@ -71,7 +71,8 @@ MAX_INTRODUCED_BLOCKS = 12  # blocks a term's description introduces with a colo
 MAX_TABLE_ROWS = 60  # rows of a table in an abridged document
 MAX_SHORT_TABLE_ROWS = 80
 MAX_CODE_LINES = 25
-MAX_SHORT_CODE_LINES = 60
+MAX_SHORT_CODE_LINES = 60  # an example an abridged document's kept text introduces
+MAX_WHOLE_CODE_LINES = 150  # an example of a short document (a README's tour of its API), past it its first steps
 MAX_TERMS = 400
 # A sentence opening so asks the reader to do something or sets a condition: it says
 # nothing of what the entity is, whatever follows (`Please read the manual first`,
@@ -407,6 +408,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         # `... so a third probe,` over the command: the sentence goes on through the code
         runs_on = after_kept and not _CLOSED.search(kept[-1][1].text)  # type: ignore[union-attr]
         answers = after_kept and kept[-1][1].text.endswith("?")  # type: ignore[union-attr]
+        after_list = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], ItemList)  # (its attributes, then it)
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_metadata(block):
             # past the budget, a paragraph still comes with the list it introduces (`These include:`),
@@ -430,7 +432,8 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             kept.append((n, Terms(tuple(_abridge_term(t) for t in block.entries[:MAX_TERMS]))))
         elif isinstance(block, Table):
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
-        elif isinstance(block, Code) and (((introduced or runs_on or after_kept) and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
+        elif isinstance(block, Code) and (((introduced or runs_on or after_kept or after_list)
+                                           and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
                                           or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES
                                               and (after_kept or n == 0 or not isinstance(blocks[n - 1], Paragraph)))):
             # an example whose lead-in was left out is left out too: code says little without it
@@ -456,7 +459,7 @@ def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     for block in blocks:
         if isinstance(block, Table):
             block = Table(block.header, block.rows[:MAX_SHORT_TABLE_ROWS])
-        elif isinstance(block, Code) and len(block.text.splitlines()) > MAX_SHORT_CODE_LINES:
+        elif isinstance(block, Code) and len(block.text.splitlines()) > MAX_WHOLE_CODE_LINES:
             out += _opening_of(block)
             continue
         out.append(block)
@@ -468,8 +471,8 @@ def _opening_of(code: Code) -> list[Block]:
     line), and a line saying how much more the source shows: psutil's README showed
     nothing of its 130-line process-management session, the heart of its API."""
     lines = code.text.splitlines()
-    cut = max((n for n in range(MAX_SHORT_CODE_LINES // 2, MAX_SHORT_CODE_LINES + 1)
-               if not lines[n].strip() or _PROMPT.match(lines[n])), default=MAX_SHORT_CODE_LINES)
+    cut = max((n for n in range(MAX_WHOLE_CODE_LINES // 2, MAX_WHOLE_CODE_LINES + 1)
+               if not lines[n].strip() or _PROMPT.match(lines[n])), default=MAX_WHOLE_CODE_LINES)
     shown = "\n".join(lines[:cut]).rstrip()
     left = len(lines) - cut
     return [Code(shown, code.info), Paragraph(f"The example goes on for {left} more lines in the source.")]
