@@ -763,6 +763,22 @@ def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: st
     assert home_page(text) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("   frobgpl        GNU General Public License\n   frobartistic   Artistic License\n", None),  # a document index
+    ("COPYING\t\tYour free copy of the GNU General Public License.\n", None),  # a file list
+    ("* The frob sources are now released under version 3 of the GNU General\n  Public License.\n",
+     "GNU General Public License, version 3"),
+    ("Frob is distributed under the GNU General Public License.", "GNU General Public License"),
+])
+def test_the_gpl_is_a_licence_where_the_text_puts_something_under_it(text: str, found: str | None) -> None:
+    """perl's page said `Licence | GNU General Public License` from its documentation
+    index's row `perlgpl  GNU General Public License`; binutils' NEWS says `released
+    under version 3 of the GNU General Public License`, and its version was lost."""
+    from wikid.document.facts import licence
+
+    assert licence(text) == found
+
+
 def test_a_manual_saying_which_version_it_describes_states_it_wherever_it_says_it() -> None:
     """ncurses's manuals end `This describes **ncurses** version 6.4 (patch 20221231).`;
     the page had no version."""

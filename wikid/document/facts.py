@@ -33,6 +33,13 @@ _GPL = re.compile(
     r"(?:version|v\.?)\s*(\d(?:\.\d)?))?"
     r"(?P<later>[^.]{0,40}?\bor\s+(?:\(at\s+your\s+option\)\s+)?any\s+later\s+version)?",
     re.IGNORECASE)
+# The words that put a program under a licence (`distributed under the terms of the`,
+# `released under version 3 of the`), shortly before its name: a list row naming the
+# licence's file (`perlgpl    GNU General Public License`, `COPYING  Your free copy of
+# the GNU General Public License.`) puts nothing under it.
+_GRANTS = re.compile(r"\b(?:under|terms|licen[cs]ed|distributed|released|covered|governed)\b", re.IGNORECASE)
+GRANT_CHARS = 120
+_VERSION_BEFORE = re.compile(r"\bversion\s+(\d(?:\.\d)?)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 _NAMED = (
     (re.compile(r"\bApache\s+Licen[cs]e,?\s+(?:Version\s+)?(\d\.\d)", re.IGNORECASE), "Apache License {0}"),
     (re.compile(r"\bMozilla\s+Public\s+Licen[cs]e,?\s+(?:v(?:ersion)?\.?\s*)?(\d\.\d)", re.IGNORECASE),
@@ -93,15 +100,18 @@ def home_page(text: str) -> str | None:
 
 
 def licence(text: str) -> str | None:
-    """The licence the text names, by its name and version, or None."""
+    """The licence the text names, by its name and version, or None; the GPL only
+    where the text puts something under it (_GRANTS)."""
     if not holds_any(text, _LICENCE_WORDS):
         return None
-    gpl = _GPL.search(text)
+    gpl = next((m for m in _GPL.finditer(text) if _GRANTS.search(text[max(0, m.start() - GRANT_CHARS):m.start()])), None)
     if gpl:
         kind = (gpl.group(1) or "").strip()
         name = f"GNU {kind + ' ' if kind else ''}General Public License"
-        if gpl.group(2):
-            name += f", version {gpl.group(2)}" + (" or later" if gpl.group("later") else "")
+        before = _VERSION_BEFORE.search(text[max(0, gpl.start() - GRANT_CHARS):gpl.start()])
+        version = gpl.group(2) or (before.group(1) if before else None)  # `released under version 3 of the GNU GPL`
+        if version:
+            name += f", version {version}" + (" or later" if gpl.group("later") else "")
         return name
     for pattern, template in _NAMED:
         found = pattern.search(text)
