@@ -428,6 +428,8 @@ def test_an_abridged_term_keeps_every_value_its_colon_introduces_however_they_we
     ("For example:", False), ("In this case:", False),
     ("Here's some I find particularly interesting:", False), ("Some that we use:", False),
     ("Projects you may like:", False), ("Priya's action items:", True),
+    ("Here is the security disclosure policy for Frob", False), ("frob provides 3 hardware drivers:", False),
+    ("2024 review", True),
 ])
 def test_a_label_names_what_follows_and_a_sentence_introducing_it_is_no_label(text: str, label: bool) -> None:
     from wikid.manager.offline.content import is_label

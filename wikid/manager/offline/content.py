@@ -146,13 +146,14 @@ def is_label(text: str) -> bool:
     if not words or len(words) > MAX_LABEL_WORDS or _FIELD.match(text) or _URL.search(text) or goes_on(text) \
             or _CALL_FORM.fullmatch(text):
         return False  # (`Pool(processes=None)` over a class's members is its constructor's call, code)
+    folded = {w.rstrip(":").casefold() for w in words}
+    if folded & _AUXILIARIES or _PERSONAL.search(text) or not (text[0].isupper() or text[0].isdigit()):
+        return False  # a sentence (`Here is the disclosure policy`, `frob provides 3 drivers:`), not a name
     if text.endswith(":"):  # `Action items:`, not the opening of a sentence (`By default, frob will:`,
         # `frob has the following options:`, `Frob supports the following options:`)
-        folded = {w.rstrip(":").casefold() for w in words}
-        return len(words) <= 6 and "," not in text and not goes_on(text[:-1]) \
-            and not folded & _AUXILIARIES and "following" not in folded and not _PERSONAL.search(text) \
+        return len(words) <= 6 and "," not in text and not goes_on(text[:-1]) and "following" not in folded \
             and words[0].casefold() not in _OPENERS  # `For example:`, `In short:` lead on, they name nothing
-    return text[-1] not in ".!?;," and (text[0].isupper() or text[0].isdigit())
+    return text[-1] not in ".!?;,"
 
 
 def _is_field(block: Block) -> bool:
