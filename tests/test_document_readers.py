@@ -794,6 +794,16 @@ def test_punctuation_and_bullet_like_keys_in_a_two_column_list_are_keys() -> Non
     assert [i.text for i in bullets.items] == ["one point", "another point"]
 
 
+def test_one_command_a_colon_introduces_is_code() -> None:
+    """debconf's EXAMPLES: `To debug a shell script ..., you might use:` over
+    `DEBCONF_DEBUG=developer debconf my-shell-prog` showed the command as a sentence."""
+    text = ("EXAMPLES\n       To debug a script, you might use:\n\n        FROB_DEBUG=developer frob my-script\n\n"
+            "       Or read this:\n\n        the manual of frob\n")
+    [examples] = read_text(text).sections
+    assert examples.blocks[1] == Code("FROB_DEBUG=developer frob my-script")
+    assert examples.blocks[3] == Paragraph("the manual of frob")
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

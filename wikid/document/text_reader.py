@@ -101,6 +101,7 @@ _KEYS = re.compile(r"[^\s,]{1,12}(?:(?: or |, )[^\s,]{1,12})*")  # `ESC-SPACE`, 
 _KEYS_RUN_IN = re.compile(r"(?![\w.-]+\(\d)([^\s,]{1,12}(?: or [^\s,]{1,12})*) (?=[A-Z][a-z'’]+\b)")  # keys, then their sentence
 # (not a manual's running header, `LESS(1) General Commands Manual LESS(1)`)
 _NEXT_KEY = re.compile(r"(?<=[.!?]) ([^\s\w]|[B-HJ-Za-z]|[^\s,]{1,3} or [^\s,]{1,12}) (?=[A-Z][a-z'’]+\b)")
+_ONE_COMMAND = re.compile(r"(?:[A-Z_][A-Z0-9_]*=\S+ )*[a-z][\w.+-]*(?: \S+){1,12}")  # `VAR=x frob -v file`
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
@@ -892,12 +893,16 @@ class _Reader:
     def introduced_code(self, i: int, end: int) -> bool:
         """Whether lines i.. up to a blank line, at the margin of the paragraph that
         introduces them (`... as follows:`), are settings or commands, not sentences:
-        two or more short lines, most with code's characters (`mode = LIST`)."""
+        two or more short lines, most with code's characters (`mode = LIST`), or one
+        command with its arguments."""
         run: list[_Line] = []
         j = i
         while j < end and (line := self.lines[j]) is not None:
             run.append(line)
             j += 1
+        if len(run) == 1:  # `DEBCONF_DEBUG=developer frob my-script`: one command, with its arguments
+            return _ONE_COMMAND.fullmatch(run[0].text) is not None and _CODE_CHARS.search(run[0].text) is not None \
+                and not is_prose_line(run[0].text)
         return len(run) >= 2 and all(len(line.text) <= MAX_HEADING_CHARS and not is_prose_line(line.text)
                                      and not _MARKER.match(line.text) for line in run) \
             and sum(1 for line in run if _CODE_CHARS.search(line.text)) >= 0.6 * len(run)
