@@ -771,6 +771,7 @@ def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: st
     ("* The frob sources are now released under version 3 of the GNU General\n  Public License.\n",
      "GNU General Public License, version 3"),
     ("Frob is distributed under the GNU General Public License.", "GNU General Public License"),
+    ("Frob is BSD licensed code.", "BSD License"), ("It is MIT licensed.", "MIT License"),  # (httpx's README)
 ])
 def test_the_gpl_is_a_licence_where_the_text_puts_something_under_it(text: str, found: str | None) -> None:
     """perl's page said `Licence | GNU General Public License` from its documentation

@@ -44,11 +44,11 @@ _NAMED = (
     (re.compile(r"\bApache\s+Licen[cs]e,?\s+(?:Version\s+)?(\d\.\d)", re.IGNORECASE), "Apache License {0}"),
     (re.compile(r"\bMozilla\s+Public\s+Licen[cs]e,?\s+(?:v(?:ersion)?\.?\s*)?(\d\.\d)", re.IGNORECASE),
      "Mozilla Public License {0}"),
-    (re.compile(r"\b(?:the\s+)?MIT\s+licen[cs]e\b", re.IGNORECASE), "MIT License"),
-    (re.compile(r"\bISC\s+licen[cs]e\b", re.IGNORECASE), "ISC License"),
+    (re.compile(r"\b(?:the\s+)?MIT\s+licen[cs]ed?\b", re.IGNORECASE), "MIT License"),  # (`MIT licensed code`)
+    (re.compile(r"\bISC\s+licen[cs]ed?\b", re.IGNORECASE), "ISC License"),
     (re.compile(r"\b(?:the\s+)?(\d)-clause\s+BSD\s+licen[cs]e\b|\bBSD\s+(\d)-clause\s+licen[cs]e\b", re.IGNORECASE),
      "BSD {0}-Clause License"),
-    (re.compile(r"\bBSD(?:-style)?\s+licen[cs]e\b", re.IGNORECASE), "BSD License"),
+    (re.compile(r"\bBSD(?:-style)?\s+licen[cs]ed?\b", re.IGNORECASE), "BSD License"),
     (re.compile(r"\bBoost\s+Software\s+Licen[cs]e\b", re.IGNORECASE), "Boost Software License"),
     (re.compile(r"\bin\s+the\s+public\s+domain\b", re.IGNORECASE), "Public domain"),
 )
