@@ -773,7 +773,7 @@ def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: st
     ("Frob is distributed under the GNU General Public License.", "GNU General Public License"),
     ("Frob is BSD licensed code.", "BSD License"), ("It is MIT licensed.", "MIT License"),  # (httpx's README)
 ])
-def test_the_gpl_is_a_licence_where_the_text_puts_something_under_it(text: str, found: str | None) -> None:
+def test_a_licence_is_the_one_the_text_puts_the_program_under(text: str, found: str | None) -> None:
     """perl's page said `Licence | GNU General Public License` from its documentation
     index's row `perlgpl  GNU General Public License`; binutils' NEWS says `released
     under version 3 of the GNU General Public License`, and its version was lost."""
