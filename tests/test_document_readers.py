@@ -517,6 +517,28 @@ def test_a_groff_layout_table_inside_an_entrys_text_stays_in_that_entry() -> Non
     assert proto.body[-1] == Paragraph("Unknown protocols produce a warning.")
 
 
+def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_drawings() -> None:
+    """pydoc's HTML sets a docstring in `<span class="code">` with `&nbsp;` spaces and
+    `<br>` breaks: http.client's state diagram and its table of states became one run
+    of words (`(null) | | HTTPConnection() v Idle | | ...`)."""
+    def spaced(lines: list[str]) -> str:
+        return "<br>\n".join(line.replace(" ", "&nbsp;") for line in lines)
+
+    doc = spaced(["The frob states:", " ", "    (null)", "      |", "      v", "    Idle", " ",
+                  "These rules hold:", "  -- one request at a time", " ",
+                  "Note: this is applied by the Frob class. The Frob reader does not check it at all,",
+                  "      which lets clients run ahead of it when they know what they do.", " ",
+                  "State      __state", "Idle       _CS_IDLE"])
+    page = f'<html><body><h1>frob</h1><p><span class="code">{doc}</span></p></body></html>'
+    blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
+    assert blocks == [
+        Paragraph("The frob states:"), Code("    (null)\n      |\n      v\n    Idle"), Paragraph("These rules hold:"),
+        Code("  -- one request at a time"),
+        Paragraph("Note: this is applied by the Frob class. The Frob reader does not check it at all, which lets clients "
+                  "run ahead of it when they know what they do."),
+        Code("State      __state\nIdle       _CS_IDLE")]
+
+
 def test_bold_paragraphs_are_headings_when_a_converter_drew_them_so() -> None:
     text = "SSH(1) General Commands SSH(1)\n\n**NAME**\n\n**ssh** — remote login client\n\n**SYNOPSIS**\n\n" \
            "**ssh** [**-46**] *destination*\n\n**Note** that bold words inside a sentence are not a heading.\n"

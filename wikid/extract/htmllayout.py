@@ -37,6 +37,8 @@ import re
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
+from wikid.document.linekinds import is_prose_line
+
 BULLETS = frozenset({"o", "•", "·", "*", "-", "+", "◦", "▪", "●", "○", "–", "—"})
 _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
 _MARGIN = re.compile(r"margin-left:\s*(\d+(?:\.\d+)?)\s*%")
@@ -48,6 +50,10 @@ MAX_LINE_CHARS = 100
 MAX_SHORT_FORM_CHARS = 24  # `-C`, `-o file`: an option's short form alone over its long form
 MIN_RUN_ON_WORDS = 6  # a sentence this long ending on a lower-case word runs on into the line after it
 _COMMENT_LINE = re.compile(r"^(?:#|//) ")  # a comment in a script, its sentence ended or not
+MIN_SPACED_LINES = 2  # line breaks an element drawing preformatted text with `&nbsp;` has at least
+MIN_NBSP_SHARE = 0.8  # of its spaces, how many are `&nbsp;`
+PROSE_SHARE = 0.6  # a paragraph with a hanging indent: this share of its lines read as prose
+_COLUMNS = re.compile(r"\S {3,}\S")  # words set in columns (`Idle   _CS_IDLE   None`)
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
 
@@ -478,10 +484,74 @@ def _unfold_sections(soup: BeautifulSoup, root: Tag) -> None:
         table.decompose()
 
 
+def _spaced_lines(span: Tag) -> list[str] | None:
+    """The lines of an inline element that draws preformatted text with `&nbsp;` for
+    its spaces and `<br>` for its line breaks (pydoc's HTML docstrings), or None."""
+    if span.find("br") is None or span.find(["p", "div", "pre", "table", "ul", "ol", "dl"]) is not None:
+        return None
+    parts: list[str] = []
+    for node in span.descendants:
+        if isinstance(node, NavigableString):
+            parts.append(str(node))
+        elif isinstance(node, Tag) and node.name == "br":
+            parts.append("\n")
+    raw = "".join(parts)
+    spaces = raw.count(" ") + raw.count("\xa0")
+    if raw.count("\n") < MIN_SPACED_LINES or raw.count("\xa0") < MIN_NBSP_SHARE * spaces:
+        return None
+    return [line.replace("\xa0", " ").rstrip() for line in raw.replace("\n\n", "\n").split("\n")]
+
+
+def _drawn(line: str) -> bool:
+    """A line of preformatted text set as drawn: indented, a prompt's, or in columns."""
+    return line.startswith("  ") or line.lstrip().startswith(">>>") or _COLUMNS.search(line.strip()) is not None
+
+
+def _paragraph(soup: BeautifulSoup, lines: list[str]) -> Tag:
+    paragraph = soup.new_tag("p")
+    paragraph.string = " ".join(" ".join(lines).split())
+    return paragraph
+
+
+def _unfold_spaced(soup: BeautifulSoup, root: Tag) -> None:
+    """Inline elements drawing preformatted text (see `_spaced_lines`) become its
+    paragraphs and, where lines stand deeper than the text's margin or hold an
+    interpreter's prompt, its preformatted blocks: read as they were, an ASCII diagram
+    and a doctest session became one run of words."""
+    for span in root.find_all("span"):
+        lines = _spaced_lines(span)
+        if lines is None:
+            continue
+        margin = min((len(x) - len(x.lstrip()) for x in lines if x.strip()), default=0)
+        chunks: list[list[str]] = [[]]
+        for line in lines:
+            if line.strip():
+                chunks[-1].append(line[margin:])
+            elif chunks[-1]:
+                chunks.append([])
+        blocks: list[Tag] = []
+        for chunk in filter(None, chunks):
+            opening = next((n for n, x in enumerate(chunk) if _drawn(x)), len(chunk))
+            hanging = opening == 1 and not chunk[0].endswith(":") \
+                and sum(is_prose_line(x) for x in chunk) >= PROSE_SHARE * len(chunk)
+            if opening and not hanging:  # `This diagram presents the following rules:` over them
+                blocks.append(_paragraph(soup, chunk[:opening]))
+            if hanging or opening == len(chunk):  # (`Note: this ...` over the rest of its sentences, indented)
+                blocks.append(_paragraph(soup, chunk if hanging else chunk[opening:]))
+            else:
+                blocks.append(_pre(soup, chunk[opening:]))
+        holder = span.parent if isinstance(span.parent, Tag) and span.parent.name == "p" \
+            and not _text(span.parent).replace(_text(span), "").strip() else span
+        for block in blocks:
+            holder.insert_before(block)
+        holder.decompose()
+
+
 def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     """Rewrite the layout tables and indented tag paragraphs under `root` in place
     (see the module docstring)."""
     _unfold_sections(soup, root)
+    _unfold_spaced(soup, root)
     margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]
     base = min(margins, default=0.0)
     for table in root.find_all("table"):
