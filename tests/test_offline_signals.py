@@ -636,6 +636,17 @@ def test_an_abridged_entrys_own_definitions_do_not_spend_its_words() -> None:
     assert named[-1] == "-w" and len(named) == 61
 
 
+def test_a_letters_closing_and_signature_are_no_content() -> None:
+    """The sample's terms notice ends `... remain unchanged.` / `Kind regards,` / `Erik
+    van Dijk, Account manager`; the vendor page said `... unchanged. Kind regards, Erik
+    van Dijk, Account manager`."""
+    text = ("Dear Maya,\nthe terms change as below from 1 March 2025.\n\nPayment terms: 45 days\n\n"
+            "All other terms remain unchanged.\nKind regards,\nJane Roe, Account manager\n")
+    content = read_content(read_outline(text, ".txt"), text, None, None, ".txt")
+    said = [block_text(b) for _, b in walk(Outline((), content.sections))] + list(content.lead)
+    assert "All other terms remain unchanged." in said and not any("regards" in t for t in said)
+
+
 @pytest.mark.parametrize("opening", [
     "Please read the frob manual, included in the manual subdirectory of this distribution.",
     "When a new major version of frob is released, it is necessary to convert the data files.",

@@ -68,6 +68,9 @@ _SIGNATURE_NOISE = re.compile(
     r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?(?=\s|$)")
 _NAME_PARTICLES = frozenset({"van", "von", "de", "da", "del", "der", "di", "du", "la", "le", "bin", "and", "the"})
 MAX_SIGNATURE_WORDS = 10
+# A letter's closing at the start of a sentence, before the name that signs it.
+_CLOSING = re.compile(r"(?:^|(?<=[.!?] ))(?:(?:kind|best|warm|warmest|with best) regards|regards|(?:yours )?sincerely"
+                      r"|yours (?:truly|faithfully)|best wishes|all the best|cheers),", re.IGNORECASE)
 # A revision-control keyword a checkout expands: `$Id: frob.c,v 1.2 2018/10/23 ... Exp $`.
 _REVISION_STAMP = re.compile(r"^\$[A-Z][A-Za-z]+: [^$\n]{1,200} \$$")
 
@@ -94,6 +97,16 @@ def is_sign_off(text: str) -> bool:
     dated = _LEADING_YEAR.match(text) is not None or (_EMAIL.search(text) is not None and _YEAR.search(text) is not None)
     lower = [w for w in words if not w[:1].isupper() and w.casefold() not in _NAME_PARTICLES]
     return (dashed or dated) and 0 < len(words) <= MAX_SIGNATURE_WORDS and len(lower) <= (2 if dashed else 0)
+
+
+def without_closing(text: str) -> str:
+    """`text` without a letter's closing and who signed it (`... remain unchanged. Kind
+    regards, Erik van Dijk, Account manager` -> `... remain unchanged.`): the signature
+    says who wrote, not what; text with no closing comes back as it is."""
+    found = _CLOSING.search(text)
+    if found is None or len(text[found.end():].split()) > MAX_SIGNATURE_WORDS:
+        return text
+    return text[:found.start()].rstrip()
 
 
 def is_navigation(block: Block) -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
 from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence, stated_version
-from wikid.document.furniture import is_boilerplate, is_revision_stamp, is_sign_off
+from wikid.document.furniture import is_boilerplate, is_revision_stamp, is_sign_off, without_closing
 from wikid.document.manpage import ManPage, read_manpage
 from wikid.document.model import (
     Block,
@@ -485,15 +485,16 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     clauses a notice's `provided that the following conditions are met:` introduces),
     and without revision-control stamps; a paragraph longer than a reader's paragraph
     by its first sentences (a page a converter flattened into one run of text); and
-    without sign-offs (`-- Jane Roe <jane@example.org>`)."""
+    without sign-offs (`-- Jane Roe <jane@example.org>`, a letter's `Kind regards, Jane Roe`)."""
     out: list[Block] = []
     notice = False  # the block before was a licence's grant over its clauses
     for block in blocks:
         after_notice, notice = notice, False
         if isinstance(block, Paragraph):
             notice = is_licence_text(block.text) and _CONDITIONS.search(block.text) is not None
-            if not is_licence_text(block.text) and not is_revision_stamp(block.text) and not is_sign_off(block.text):
-                out.append(_bounded(block))
+            text = without_closing(block.text)
+            if text and not is_licence_text(text) and not is_revision_stamp(text) and not is_sign_off(text):
+                out.append(_bounded(Paragraph(text) if text != block.text else block))
         elif isinstance(block, ItemList):
             items = tuple(i for i in block.items if not is_licence_text(i.text))
             if items and not after_notice:
