@@ -16,6 +16,7 @@ from wikid.document.furniture import (
     FURNITURE_HEADING,
     is_boilerplate,
     is_navigation,
+    is_revision_stamp,
     is_sign_off,
     main_blocks,
     strip_page_furniture,
@@ -315,3 +316,13 @@ def test_an_editor_settings_block_goes_with_the_note_over_it() -> None:
     assert without_editor_settings(text) == "Frob\n****\n\nFrob reads files.\n\n\f\n"
     kept = "Frob reads files.\n\n(See the manual.)\n\nLocal Variables:\nmode: text\nEnd:\n"
     assert without_editor_settings(kept) == "Frob reads files.\n\n(See the manual.)\n\n"
+
+
+@pytest.mark.parametrize(("text", "stamp"), [
+    ("$Id: frob.c,v 1.2 2004/01/01 jane Exp $", True),
+    ("Last updated 2024-05-31 00:35:55 UTC", True),  # git's manual pages, as asciidoc writes them
+    ("Last updated: 2024-05-31", True),
+    ("Last updated 2024-05-31, the frob reader learned to read archives.", False),
+])
+def test_a_revision_stamp_is_bookkeeping_not_content(text: str, stamp: bool) -> None:
+    assert is_revision_stamp(text) is stamp

@@ -72,7 +72,9 @@ MAX_SIGNATURE_WORDS = 10
 _CLOSING = re.compile(r"(?:^|(?<=[.!?] ))(?:(?:kind|best|warm|warmest|with best) regards|regards|(?:yours )?sincerely"
                       r"|yours (?:truly|faithfully)|best wishes|all the best|cheers),", re.IGNORECASE)
 # A revision-control keyword a checkout expands: `$Id: frob.c,v 1.2 2018/10/23 ... Exp $`.
-_REVISION_STAMP = re.compile(r"^\$[A-Z][A-Za-z]+: [^$\n]{1,200} \$$")
+# `$Id: frob.c,v 1.2 ... $`, or a generator's `Last updated 2024-05-31 00:35:55 UTC`
+_REVISION_STAMP = re.compile(r"^\$[A-Z][A-Za-z]+: [^$\n]{1,200} \$$"
+                             r"|^Last (?:updated|modified|changed):? \d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d(?::\d\d)?)?(?: ?[A-Z]{3,4})?$")
 
 
 def is_boilerplate(text: str) -> bool:
@@ -82,7 +84,8 @@ def is_boilerplate(text: str) -> bool:
 
 
 def is_revision_stamp(text: str) -> bool:
-    """A line that is only an expanded revision-control keyword: the file's bookkeeping."""
+    """A line that is only an expanded revision-control keyword or a generator's
+    time stamp: the file's bookkeeping."""
     return _REVISION_STAMP.match(text.strip()) is not None
 
 
