@@ -387,6 +387,23 @@ def test_past_the_paragraph_budget_an_example_keeps_its_lead_in_and_a_question_i
     assert ("Paragraph", "Unrelated closing remarks of the notes.") not in kinds
 
 
+def test_past_the_paragraph_budget_a_paragraph_explaining_the_example_above_it_is_kept() -> None:
+    """rsync's USAGE stopped at `rsync -avz foo:src/bar/ /data/tmp`: the paragraph
+    under it (`A trailing slash on the source changes this behavior ...`), the point
+    of the example, was past the section's budget."""
+    paragraphs = "\n\n".join(" ".join([f"Paragraph {n} of the usage says something about frob."] * 10) for n in range(4))
+    shown = "".join(f"This would copy part {n}:\n\n    frob -a part{n} /tmp\n\n" for n in range(2))
+    section = (f"## Usage\n\n{paragraphs}\n\n{shown}For example:\n\n    frob -a src/bar/ /tmp\n\n"
+               "A trailing slash on the source changes this behavior to copy the contents.\n\n"
+               "    frob -a src/bar /tmp/bar\n\nUnrelated closing remarks of the usage.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [usage] = [s for s in content.sections if s.title == "Usage"]
+    said = [getattr(b, "text", "") for b in usage.blocks]
+    at = said.index("frob -a src/bar/ /tmp")
+    assert said[at + 1:] == ["A trailing slash on the source changes this behavior to copy the contents.", "frob -a src/bar /tmp/bar"]
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"

@@ -62,6 +62,7 @@ MAX_ITEMS = 60  # items of one list in an abridged document
 MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document, or more while
 MAX_SECTION_WORDS = 250  # they hold this many words (a walk-through of short steps is kept whole)
 MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph introduces
+MAX_EXPLAINED = 3  # paragraphs past the budget that explain the example right above them
 MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened: its first sentences
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
 MAX_TERM_CHARS = 450  # a flattened term description (past MAX_PARAGRAPH_WORDS): its first sentences up to this
@@ -85,6 +86,8 @@ _DEFINES = re.compile(r"^[\w.+-]+(?: \([^()]{1,80}\))? (?:is|are) (?:a|an|the)\b
 # javadoc's `Methods inherited from class java.lang.Object`).
 _INHERITED = re.compile(r"^(?:[\w-]+ ){1,5}inherited from (?:class |interface )?[\w.]+:?$", re.IGNORECASE)
 _PROMPT = re.compile(r"^(?:>>> |\$ |% |[\w@.-]*[$#] )")  # where a session's next step starts
+# Words by which a sentence leans on what came before it (`... changes this behavior`, `Note also that ...`).
+_BACK_REFERENCE = re.compile(r"\b(?:this|these|such|above|also|likewise|thus|otherwise|instead)\b", re.IGNORECASE)
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9_]+")  # `CFLAGS`, `CMAKE_BUILD_TYPE`
 MIN_IDENTIFIER_SHARE = 0.5
 MIN_IDENTIFIERS = 2
@@ -401,7 +404,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     block left out is left out too, so no page ends a section on a colon, and so is an
     example whose lead-in was left out."""
     kept: list[tuple[int, Block]] = []
-    paragraphs = examples = spent = 0
+    paragraphs = examples = spent = explained = 0
     skipped = False  # a paragraph was left out: the text after it is no longer read in a row
     for n, block in enumerate(blocks):
         after_kept = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph)
@@ -410,6 +413,9 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         runs_on = after_kept and not _CLOSED.search(kept[-1][1].text)  # type: ignore[union-attr]
         answers = after_kept and kept[-1][1].text.endswith("?")  # type: ignore[union-attr]
         after_list = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], ItemList)  # (its attributes, then it)
+        # `A trailing slash on the source changes this behavior ...` under the example it explains
+        explains = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Code) and explained < MAX_EXPLAINED \
+            and isinstance(block, Paragraph) and _BACK_REFERENCE.search(first_sentence(block.text) or "") is not None
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_metadata(block):
             # past the budget, a paragraph still comes with the list it introduces (`These include:`),
@@ -418,11 +424,12 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
                 and examples < MAX_EXAMPLES
             words = len(block.text.split())
             within = paragraphs < MAX_PARAGRAPHS or (spent + words <= MAX_SECTION_WORDS and not skipped)
-            if within or answers or example \
+            if within or answers or example or explains \
                     or (block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table))):
                 kept.append((n, block))
                 paragraphs += 1
                 spent += words
+                explained += explains and not within
             else:
                 skipped = True
         elif isinstance(block, ItemList):
