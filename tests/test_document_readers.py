@@ -826,6 +826,18 @@ def test_one_command_a_colon_introduces_is_code() -> None:
     assert examples.blocks[3] == Paragraph("the manual of frob")
 
 
+def test_a_settings_example_at_the_texts_margin_is_code_across_its_blank_lines() -> None:
+    """git's manual as a PDF: its configuration example, set at the margin of the text,
+    read as prose (`# # A '#' or ';' character indicates a comment. #`, `; core variables [core]`)."""
+    text = ("CONFIGURATION\n       A configuration file may look like this:\n\n       #\n"
+            "       # A '#' or ';' character indicates a comment.\n       #\n\n       ; core variables\n       [core]\n"
+            "           filemode = false\n\n       Various commands read the configuration file and adjust what they do.\n")
+    [section] = read_text(text).sections
+    assert section.blocks[1:] == (Code("#\n# A '#' or ';' character indicates a comment.\n#"),
+                                  Code("; core variables\n[core]\n    filemode = false"),
+                                  Paragraph("Various commands read the configuration file and adjust what they do."))
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

@@ -101,6 +101,7 @@ _KEYS = re.compile(r"[^\s,]{1,12}(?:(?: or |, )[^\s,]{1,12})*")  # `ESC-SPACE`, 
 _KEYS_RUN_IN = re.compile(r"(?![\w.-]+\(\d)([^\s,]{1,12}(?: or [^\s,]{1,12})*) (?=[A-Z][a-z'’]+\b)")  # keys, then their sentence
 # (not a manual's running header, `LESS(1) General Commands Manual LESS(1)`)
 _NEXT_KEY = re.compile(r"(?<=[.!?]) ([^\s\w]|[B-HJ-Za-z]|[^\s,]{1,3} or [^\s,]{1,12}) (?=[A-Z][a-z'’]+\b)")
+_CODE_LINE = re.compile(r"#|//|;|\[[\w. \"-]+\]")  # a comment marker alone, a settings file's `[core]`
 _ONE_COMMAND = re.compile(r"(?:[A-Z_][A-Z0-9_]*=\S+ )*[a-z][\w.+-]*(?: \S+){1,12}")  # `VAR=x frob -v file`
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
@@ -428,8 +429,9 @@ class _Reader:
                 item = last.items[-1]
                 events[-1] = ItemList((*last.items[:-1], Item(item.text, (session,))), last.ordered, last.start)
             elif is_session(line.text) or self.commented_code(i, end) or (
-                    events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")
-                    and self.introduced_code(i, end)):
+                    events and (isinstance(events[-1], Code)
+                                or (isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")))
+                    and self.introduced_code(i, end)):  # (an example goes on after a blank line: `[core]` after `#` lines)
                 session, i = self.session(i, end)
                 events.append(session)
             elif (table := self.any_table(i, end)) is not None:
@@ -905,7 +907,7 @@ class _Reader:
                 and not is_prose_line(run[0].text)
         return len(run) >= 2 and all(len(line.text) <= MAX_HEADING_CHARS and not is_prose_line(line.text)
                                      and not _MARKER.match(line.text) for line in run) \
-            and sum(1 for line in run if _CODE_CHARS.search(line.text)) >= 0.6 * len(run)
+            and sum(1 for line in run if _CODE_CHARS.search(line.text) or _CODE_LINE.fullmatch(line.text)) >= 0.6 * len(run)
 
     def commented_code(self, i: int, end: int) -> bool:
         """Whether lines i.. up to a blank line are comments (`# Double space a file`)
