@@ -342,6 +342,22 @@ def test_a_news_change_keeps_the_paragraph_under_it_that_says_why() -> None:
         ("Link counting works with -T", None)]
 
 
+def test_a_news_changes_credit_in_parentheses_stays_with_it() -> None:
+    """ed's NEWS: `(Reported by Harry Graf).` on the line under its change was listed as
+    a change of its own."""
+    text = ("Changes in version 1.19:\n\nReading a missing file with commands 'e' or 'E' did set the 'modified'\n"
+            "flag, which prevented a following 'e' command from succeeding.\n(Reported by Jane Roe).\n\n"
+            "The long name of option '-s' has been changed to '--script'.\n"
+            "Option '-s' now only suppresses byte counts.\n(Both changes suggested by John Doe).\n\n"
+            "Changes in version 1.18:\n\nThe manual was updated.\n")
+    [newest, _] = read_releases(text, read_outline(text, ".txt"))
+    assert [c.text for c in newest.changes] == [
+        "Reading a missing file with commands 'e' or 'E' did set the 'modified' flag, which prevented a following 'e' "
+        "command from succeeding. (Reported by Jane Roe).",
+        "The long name of option '-s' has been changed to '--script'.",
+        "Option '-s' now only suppresses byte counts. (Both changes suggested by John Doe)."]
+
+
 def test_a_debian_changelog_is_read_by_python_debian() -> None:
     text = """\
 hello (2.10-3) unstable; urgency=medium

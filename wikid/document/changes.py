@@ -71,7 +71,7 @@ _DATE_WORDS = re.compile(
 )
 
 
-_CREDIT = re.compile(r"^(?:\[[^\[\]]*\]\.?$|(?:Provided|Reported|Suggested|Contributed|Patch|Thanks)\b)")
+_CREDIT = re.compile(r"^(?:\[[^\[\]]*\]\.?$|\([^()]*\)\.?$|(?:Provided|Reported|Suggested|Contributed|Patch|Thanks)\b)")
 _PROGRAM = re.compile(r"\b([A-Za-z][\w+-]*)\s+(?:from\s+)?v?\d+\.\d")
 _NOT_PROGRAMS = frozenset({"version", "release", "from", "to", "in", "changes", "since", "and", "v"})
 
@@ -359,7 +359,7 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
     line, no bullets; a line goes on the one before when that one did not end (`...
     U+D400 through` / `U+D7FF ...`), when it opens in lower case after a line that
     ended no sentence, and when it credits the change above (`Provided by ...`, `[bug
-    introduced in 4.8]`); `fix to get long options working.` after `fixes bug in
+    introduced in 4.8]`, `(Reported by Jane Roe).`); `fix to get long options working.` after `fixes bug in
     load_code.` is a change of its own."""
     out: list[Heading | Block] = []
     for event in body:
