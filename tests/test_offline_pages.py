@@ -694,6 +694,18 @@ def test_a_sentence_telling_the_entitys_history_does_not_lead_its_page() -> None
     assert _defines("Frob reads archives of every kind.", "Frob")
 
 
+def test_recent_changes_show_the_programs_releases_before_its_packagers() -> None:
+    """ed's page listed its Debian packaging entries first and upstream 1.19 after them."""
+    deb = ("frob (1.2-1) unstable; urgency=medium\n\n  * New upstream release.\n  * Packaging: bump the standards version.\n\n"
+           " -- Jane Roe <jane@example.org>  Mon, 01 Jan 2024 12:00:00 +0000\n\n"
+           "frob (1.1-1) unstable; urgency=medium\n\n  * Initial packaging.\n\n"
+           " -- Jane Roe <jane@example.org>  Mon, 01 Jan 2023 12:00:00 +0000\n")
+    news = "Changes in version 1.2:\n\nThe frob reader is faster on large archives.\n\nChanges in version 1.1:\n\nFirst release of frob.\n"
+    [page] = run([SourceDocument("changelog.Debian", deb), SourceDocument("doc-11.txt", news)]).pages.values()
+    headings = [line for line in page.splitlines() if line.startswith("## ")]
+    assert headings == ["## 1.2", "## 1.1", "## Debian package 1.2-1 — 2024-01-01", "## Debian package 1.1-1 — 2023-01-01"]
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

@@ -892,7 +892,8 @@ def _shown(releases: tuple[Release, ...]) -> int:
 
 
 def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
-    logs = [s for s in ordered_sources(draft.cited) if s.content.is_changelog]
+    # the program's own releases before its packagers' (a Debian changelog's `New upstream release`)
+    logs = sorted((s for s in ordered_sources(draft.cited) if s.content.is_changelog), key=lambda s: s.content.debian)
     if not logs:
         return []
     out = [f"# {RECENT_CHANGES}"]
