@@ -536,7 +536,8 @@ def test_a_groff_layout_table_inside_an_entrys_text_stays_in_that_entry() -> Non
 def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_drawings() -> None:
     """pydoc's HTML sets a docstring in `<span class="code">` with `&nbsp;` spaces and
     `<br>` breaks: http.client's state diagram and its table of states became one run
-    of words (`(null) | | HTTPConnection() v Idle | | ...`)."""
+    of words (`(null) | | HTTPConnection() v Idle | | ...`), urllib's example at the
+    margin a paragraph and comments made headings (`# set up authentication info`)."""
     def spaced(lines: list[str]) -> str:
         return "<br>\n".join(line.replace(" ", "&nbsp;") for line in lines)
 
@@ -544,7 +545,8 @@ def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_draw
                   "These rules hold:", "  -- one request at a time", " ",
                   "Note: this is applied by the Frob class. The Frob reader does not check it at all,",
                   "      which lets clients run ahead of it when they know what they do.", " ",
-                  "State      __state", "Idle       _CS_IDLE"])
+                  "State      __state", "Idle       _CS_IDLE", " ", "Example usage:", " ", "import frob", " ",
+                  "# set up the reader", "reader = frob.Reader()", " ", "reader.open('x')"])
     page = f'<html><body><h1>frob</h1><p><span class="code">{doc}</span></p></body></html>'
     blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
     assert blocks == [
@@ -552,7 +554,8 @@ def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_draw
         Code("  -- one request at a time"),
         Paragraph("Note: this is applied by the Frob class. The Frob reader does not check it at all, which lets clients "
                   "run ahead of it when they know what they do."),
-        Code("State      __state\nIdle       _CS_IDLE")]
+        Code("State      __state\nIdle       _CS_IDLE"), Paragraph("Example usage:"),
+        Code("import frob\n\n# set up the reader\nreader = frob.Reader()\n\nreader.open('x')")]
 
 
 def test_bold_paragraphs_are_headings_when_a_converter_drew_them_so() -> None:

@@ -37,7 +37,7 @@ import re
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from wikid.document.linekinds import is_prose_line
+from wikid.document.linekinds import COMMENT, is_prose_line
 
 BULLETS = frozenset({"o", "•", "·", "*", "-", "+", "◦", "▪", "●", "○", "–", "—"})
 _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
@@ -53,6 +53,8 @@ _COMMENT_LINE = re.compile(r"^(?:#|//) ")  # a comment in a script, its sentence
 MIN_SPACED_LINES = 2  # line breaks an element drawing preformatted text with `&nbsp;` has at least
 MIN_NBSP_SHARE = 0.8  # of its spaces, how many are `&nbsp;`
 PROSE_SHARE = 0.6  # a paragraph with a hanging indent: this share of its lines read as prose
+CODE_SHARE = 0.5  # a piece of spaced text this much code is shown as code whole
+_CODE_MARKS = re.compile(r"[{}();=<>|\\`\[\]]|^(?:import|from|def|class|return) ")
 _COLUMNS = re.compile(r"\S {3,}\S")  # words set in columns (`Idle   _CS_IDLE   None`)
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
@@ -507,6 +509,11 @@ def _drawn(line: str) -> bool:
     return line.startswith("  ") or line.lstrip().startswith(">>>") or _COLUMNS.search(line.strip()) is not None
 
 
+def _coded(line: str) -> bool:
+    """A line of code at the text's margin: a comment, or no prose and code's characters."""
+    return COMMENT.match(line) is not None or (not is_prose_line(line) and _CODE_MARKS.search(line) is not None)
+
+
 def _paragraph(soup: BeautifulSoup, lines: list[str]) -> Tag:
     paragraph = soup.new_tag("p")
     paragraph.string = " ".join(" ".join(lines).split())
@@ -531,14 +538,23 @@ def _unfold_spaced(soup: BeautifulSoup, root: Tag) -> None:
                 chunks.append([])
         blocks: list[Tag] = []
         for chunk in filter(None, chunks):
+            if blocks and blocks[-1].name == "pre" and all(_coded(x) or _drawn(x) for x in chunk):
+                blocks[-1].string = f"{blocks[-1].get_text()}\n\n" + "\n".join(chunk)  # the example goes on
+                continue
+            introduced = bool(blocks) and blocks[-1].name == "p" and _text(blocks[-1]).endswith(":")
+            if (len(chunk) > 1 or introduced) and sum(_coded(x) for x in chunk) >= CODE_SHARE * len(chunk):
+                # (`# set up ...` over code; `Example usage:` over `import frob`)
+                blocks.append(_pre(soup, chunk))
+                continue
             opening = next((n for n, x in enumerate(chunk) if _drawn(x)), len(chunk))
             hanging = opening == 1 and not chunk[0].endswith(":") \
                 and sum(is_prose_line(x) for x in chunk) >= PROSE_SHARE * len(chunk)
-            if opening and not hanging:  # `This diagram presents the following rules:` over them
+            if hanging:  # `Note: this ...` over the rest of its sentences, indented
+                blocks.append(_paragraph(soup, chunk))
+                continue
+            if opening:  # `This diagram presents the following rules:` over them
                 blocks.append(_paragraph(soup, chunk[:opening]))
-            if hanging or opening == len(chunk):  # (`Note: this ...` over the rest of its sentences, indented)
-                blocks.append(_paragraph(soup, chunk if hanging else chunk[opening:]))
-            else:
+            if opening < len(chunk):
                 blocks.append(_pre(soup, chunk[opening:]))
         holder = span.parent if isinstance(span.parent, Tag) and span.parent.name == "p" \
             and not _text(span.parent).replace(_text(span), "").strip() else span
