@@ -833,6 +833,9 @@ def test_punctuation_and_bullet_like_keys_in_a_two_column_list_are_keys() -> Non
     assert keys.entries[3].body == (Paragraph("Delete the newest buffer."),)
     [bullets] = blocks_of(outline, ItemList)
     assert [i.text for i in bullets.items] == ["one point", "another point"]
+    options = read_text("OPTIONS\n     -       Alias for stdin, as in other\n             utilities.\n\n"
+                        "     --      Indicate the end of the options.\n")  # node's manual: `-` lost its name
+    assert [t.term for t in blocks_of(options, Terms)[0].entries] == ["-", "--"]
 
 
 def test_one_command_a_colon_introduces_is_code() -> None:

@@ -87,6 +87,7 @@ MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
+KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
 MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
 MAX_STACKED_TAGS = 6  # names of one value stacked on their own lines (`e`, `expired`)
@@ -833,13 +834,18 @@ class _Reader:
         """Whether line i, opening with what reads as a bullet (`-`, `o`, `1.`), is a key
         in a two-column list instead: its text stands at the column where a neighbouring
         entry's text does (tmux's `-           Delete the most recently copied buffer`
-        between `,` and `.` entries)."""
+        between `,` and `.` entries, node's `-       Alias for stdin, ...` over `--      Indicate
+        the end of ...`)."""
         line = self.lines[i]
         assert line is not None
         marker = _MARKER.match(line.text)
         if marker is None or len(marker.group(1)) < 2:
             return False
-        for k in (i - 1, i + 1):
+        for step in (-1, 1):  # the entry before it and the one after, past blank lines and its text's lines
+            k = i + step
+            while 0 <= k < end and k - i in range(-KEY_WINDOW, KEY_WINDOW + 1) \
+                    and ((other := self.lines[k]) is None or other.indent > line.indent):
+                k += step
             other = self.lines[k] if 0 <= k < end else None
             tag = _INLINE_TAG.match(other.text) if other is not None and other.indent == line.indent else None
             if tag is not None and tag.start(3) == marker.end() and not _MARKER.match(other.text):  # type: ignore[union-attr]
