@@ -558,6 +558,19 @@ def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_draw
         Code("import frob\n\n# set up the reader\nreader = frob.Reader()\n\nreader.open('x')")]
 
 
+def test_a_number_groff_set_above_its_layout_table_numbers_the_first_row() -> None:
+    """ncurses' `-Q n` values: groff set `1` as a paragraph over the table of the rows
+    `hexadecimal`, `2 base64`, `3 ...`; the page showed `### 1` over `2. hexadecimal`."""
+    def row(tag: str, text: str) -> str:
+        return f'<tr><td width="23%"></td><td width="2%"><p>{tag}</p></td><td width="3%"></td><td width="34%"><p>{text}</p></td></tr>'
+
+    page = ('<html><body><p style="margin-left:23%;">1</p><table border="0">'
+            f'{row("", "hexadecimal")}{row("2", "base64")}{row("3", "hexadecimal and base64")}</table></body></html>')
+    [values] = blocks_of(read_markdown(html.extract(page.encode(), ".html").text), ItemList)
+    assert values.ordered and values.start == 1
+    assert [i.text for i in values.items] == ["hexadecimal", "base64", "hexadecimal and base64"]
+
+
 def test_bold_paragraphs_are_headings_when_a_converter_drew_them_so() -> None:
     text = "SSH(1) General Commands SSH(1)\n\n**NAME**\n\n**ssh** — remote login client\n\n**SYNOPSIS**\n\n" \
            "**ssh** [**-46**] *destination*\n\n**Note** that bold words inside a sentence are not a heading.\n"

@@ -593,6 +593,10 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
             continue
         entries = _layout_entries(table)
         if entries:
+            before = table.find_previous_sibling()
+            if entries[0][0] is None and isinstance(before, Tag) and before.name == "p" \
+                    and len(_text(before)) <= MAX_SHORT_FORM_CHARS and _NUMBER.match(_text(before)):
+                entries[0] = (before.extract(), entries[0][1])  # groff set the first row's `1` above the table
             drawn = _list_of(soup, entries)
             if (indent := _indent(table)) is not None:
                 drawn["style"] = f"margin-left:{indent:g}%"  # where it stands: in the text of the entry above it
