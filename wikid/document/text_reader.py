@@ -87,6 +87,7 @@ MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
+MAX_LONE_KEY_CHARS = 3  # keys run together in a paragraph away from a list of keys: each this short
 KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
 MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
@@ -1208,9 +1209,11 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
             return None
         if tag := _SHORT_TAG.match(event.text):
             return [(tag.group(1), event.text[tag.end():])]
-        if "keys" in (shapes[k - 1] if k > 0 else None, shapes[k + 1] if k + 1 < len(out) else None) \
-                and _KEYS_RUN_IN.match(event.text) is not None:
-            return _keyed(event.text)  # `d or ^D Scroll forward ...`, `( Like {, ... ) Like }, ...`
+        if "keys" in shapes and (keys := _KEYS_RUN_IN.match(event.text)) is not None:
+            found = _keyed(event.text)  # `d or ^D Scroll forward ...`, `( Like {, ... ) Like }, ...`
+            beside = "keys" in (shapes[k - 1] if k > 0 else None, shapes[k + 1] if k + 1 < len(out) else None)
+            if beside or (len(found) >= 2 and len(keys.group(1)) <= MAX_LONE_KEY_CHARS):
+                return found  # (keys run together hold their own list, wherever they stand)
         run_in = _run_in_tag(event.text)
         shape = _term_shape(run_in[0]) if run_in is not None else None
         if shape != "keyword" and len(event.text) > MAX_RUN_IN_CHARS:
@@ -1226,7 +1229,7 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
         m = n
         while m < len(out) and tagged[m]:
             m += 1
-        if m - n >= 2 and any(isinstance(e, Paragraph) for e in out[n:m]):
+        if (m - n >= 2 and any(isinstance(e, Paragraph) for e in out[n:m])) or (m - n == 1 and len(splits[n] or ()) >= 2):
             for k in range(n, m):
                 if (found := splits[k]) is not None:
                     out[k] = Terms(tuple(Term(tag, (Paragraph(text),)) for tag, text in found))
