@@ -404,6 +404,20 @@ def test_past_the_paragraph_budget_a_paragraph_explaining_the_example_above_it_i
     assert said[at + 1:] == ["A trailing slash on the source changes this behavior to copy the contents.", "frob -a src/bar /tmp/bar"]
 
 
+def test_past_the_paragraph_budget_a_warning_is_kept() -> None:
+    """pg_dump's DESCRIPTION ends on `Warning` over `Restoring a dump causes the
+    destination to execute arbitrary code ...`; past the section's budget it was lost."""
+    paragraphs = "\n\n".join(" ".join([f"Paragraph {n} of the description says something about frob."] * 10)
+                               for n in range(5))
+    section = (f"## Description\n\n{paragraphs}\n\nWarning\n\nRestoring a frob archive runs the code it holds.\n\n"
+               "Closing remarks of the description.\n\nCaution: frob overwrites files without asking.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [description] = [s for s in content.sections if s.title == "Description"]
+    said = [getattr(b, "text", "") for b in description.blocks]
+    assert said[-3:] == ["Warning", "Restoring a frob archive runs the code it holds.", "Caution: frob overwrites files without asking."]
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"

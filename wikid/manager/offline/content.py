@@ -86,6 +86,7 @@ _DEFINES = re.compile(r"^[\w.+-]+(?: \([^()]{1,80}\))? (?:is|are) (?:a|an|the)\b
 # javadoc's `Methods inherited from class java.lang.Object`).
 _INHERITED = re.compile(r"^(?:[\w-]+ ){1,5}inherited from (?:class |interface )?[\w.]+:?$", re.IGNORECASE)
 _PROMPT = re.compile(r"^(?:>>> |\$ |% |[\w@.-]*[$#] )")  # where a session's next step starts
+_WARNING = re.compile(r"(?:warning|caution|danger|important)\b[:!.]?", re.IGNORECASE)  # an admonition's label
 # Words by which a sentence leans on what came before it (`... changes this behavior`, `Note also that ...`).
 _BACK_REFERENCE = re.compile(r"\b(?:this|these|such|above|also|likewise|thus|otherwise|instead)\b", re.IGNORECASE)
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9_]+")  # `CFLAGS`, `CMAKE_BUILD_TYPE`
@@ -416,6 +417,10 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         # `A trailing slash on the source changes this behavior ...` under the example it explains
         explains = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Code) and explained < MAX_EXPLAINED \
             and isinstance(block, Paragraph) and _BACK_REFERENCE.search(first_sentence(block.text) or "") is not None
+        # a warning, whatever the budget (`Warning` over `Restoring a dump causes ... arbitrary code`)
+        warns = isinstance(block, Paragraph) and (_WARNING.match(block.text) is not None or (
+            bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph)
+            and _WARNING.fullmatch(kept[-1][1].text) is not None))
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_metadata(block):
             # past the budget, a paragraph still comes with the list it introduces (`These include:`),
@@ -424,7 +429,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
                 and examples < MAX_EXAMPLES
             words = len(block.text.split())
             within = paragraphs < MAX_PARAGRAPHS or (spent + words <= MAX_SECTION_WORDS and not skipped)
-            if within or answers or example or explains \
+            if within or answers or example or explains or warns \
                     or (block.text.endswith(":") and isinstance(following, (ItemList, Terms, Table))):
                 kept.append((n, block))
                 paragraphs += 1
