@@ -418,6 +418,16 @@ def test_past_the_paragraph_budget_a_warning_is_kept() -> None:
     assert said[-3:] == ["Warning", "Restoring a frob archive runs the code it holds.", "Caution: frob overwrites files without asking."]
 
 
+def test_an_abridged_section_of_examples_keeps_more_of_them() -> None:
+    """pg_dump's EXAMPLES: 14 examples, each a sentence over its command, kept 3."""
+    said = " ".join(["it writes every table, every index and every sequence of that database to one file"] * 4)
+    shown = "".join(f"To dump database number {n} of the cluster, {said}:\n\n    frob -d db{n}\n\n" for n in range(10))
+    text = _long_manual(f"## Examples\n\n{shown}## Notes\n\n{shown}")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    counts = {s.title: sum(isinstance(b, Code) for b in s.blocks) for s in content.sections if s.title in ("Examples", "Notes")}
+    assert counts["Examples"] == 10 and counts["Notes"] < 10  # another section stays within its budget
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"

@@ -62,6 +62,7 @@ MAX_ITEMS = 60  # items of one list in an abridged document
 MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document, or more while
 MAX_SECTION_WORDS = 250  # they hold this many words (a walk-through of short steps is kept whole)
 MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph introduces
+MAX_SECTION_EXAMPLES = 15  # ... of a section of examples (a manual's EXAMPLES)
 MAX_EXPLAINED = 3  # paragraphs past the budget that explain the example right above them
 MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened: its first sentences
 MAX_ITEM_CHARS = 300  # a longer item is shown by its first sentence
@@ -86,6 +87,7 @@ _DEFINES = re.compile(r"^[\w.+-]+(?: \([^()]{1,80}\))? (?:is|are) (?:a|an|the)\b
 # javadoc's `Methods inherited from class java.lang.Object`).
 _INHERITED = re.compile(r"^(?:[\w-]+ ){1,5}inherited from (?:class |interface )?[\w.]+:?$", re.IGNORECASE)
 _PROMPT = re.compile(r"^(?:>>> |\$ |% |[\w@.-]*[$#] )")  # where a session's next step starts
+_EXAMPLES = re.compile(r"(?:usage )?examples?(?: of use| usage)?", re.IGNORECASE)
 _WARNING = re.compile(r"(?:warning|caution|danger|important)\b[:!.]?", re.IGNORECASE)  # an admonition's label
 # Words by which a sentence leans on what came before it (`... changes this behavior`, `Note also that ...`).
 _BACK_REFERENCE = re.compile(r"\b(?:this|these|such|above|also|likewise|thus|otherwise|instead)\b", re.IGNORECASE)
@@ -394,12 +396,13 @@ def _first_sentences(text: str, limit: int) -> str:
     return " ".join(kept)
 
 
-def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+def _abridged_blocks(blocks: tuple[Block, ...], most_examples: int = MAX_EXAMPLES) -> tuple[Block, ...]:
     """One section's blocks, abridged: its first paragraphs whole (MAX_PARAGRAPHS, or
     as many as MAX_SECTION_WORDS hold; past them a paragraph that introduces a list),
     each list's first items, every term with its
     description's first paragraph, a table's first rows, its first short examples with
-    the paragraphs that lead to them, every example right after a kept paragraph (`...
+    the paragraphs that lead to them (`most_examples`: more in a section of examples),
+    every example right after a kept paragraph (`...
     as follows:`, `so a third probe,`, `Then upload the file.`: a step without its code
     says nothing) and the answer to a question kept; a paragraph introducing a
     block left out is left out too, so no page ends a section on a colon, and so is an
@@ -426,7 +429,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             # past the budget, a paragraph still comes with the list it introduces (`These include:`),
             # with the example it leads to while examples are shown, and as the answer to a question kept
             example = isinstance(following, Code) and len(following.text.splitlines()) <= MAX_CODE_LINES \
-                and examples < MAX_EXAMPLES
+                and examples < most_examples
             words = len(block.text.split())
             within = paragraphs < MAX_PARAGRAPHS or (spent + words <= MAX_SECTION_WORDS and not skipped)
             if within or answers or example or explains or warns \
@@ -447,7 +450,7 @@ def _abridged_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             kept.append((n, Table(block.header, block.rows[:MAX_TABLE_ROWS])))
         elif isinstance(block, Code) and (((introduced or runs_on or after_kept or after_list)
                                            and len(block.text.splitlines()) <= MAX_SHORT_CODE_LINES)
-                                          or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < MAX_EXAMPLES
+                                          or (len(block.text.splitlines()) <= MAX_CODE_LINES and examples < most_examples
                                               and (after_kept or n == 0 or not isinstance(blocks[n - 1], Paragraph)))):
             # an example whose lead-in was left out is left out too: code says little without it
             kept.append((n, block))
@@ -537,7 +540,8 @@ def _carried(section: Section, short: bool) -> Section | None:
     if _is_notice(section) or _INHERITED.match(section.title):
         return None
     blocks = _without_notices(_without_inherited(section.blocks))
-    blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks)
+    examples = MAX_SECTION_EXAMPLES if _EXAMPLES.fullmatch(section.title.strip()) else MAX_EXAMPLES
+    blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks, examples)
     subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
     if blocks and not subsections and isinstance(blocks[-1], Paragraph) and blocks[-1].text.endswith(":") \
             and len(blocks[-1].text.split()) <= MAX_LABEL_WORDS:
