@@ -10,6 +10,7 @@ batch does to the pages of an earlier one.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from test_offline_cluster import MemoryWiki
@@ -267,6 +268,19 @@ def test_a_flat_json_object_is_carried_whole_as_a_table_of_its_keys() -> None:
     _, body = split_page(next(iter(pages.values())))
     assert "| key | value |" in body and "| frob | 20.20.2 |" in body and "| part19 | 1.19.0 |" in body
     assert "All 21 records shown." in body
+
+
+def test_a_json_files_sample_is_its_collection_of_records_that_says_the_most() -> None:
+    """cmake's capabilities: the page showed its first list, `requests` (one field,
+    `kind`), not the generators with their names and what each supports."""
+    from wikid.document.model import Code
+    from wikid.manager.offline.datashape import structured
+
+    value = {"api": {"requests": [{"kind": k, "version": [{"major": 1}]} for k in ("cache", "model")]},
+             "generators": [{"name": f"Gen {n}", "platform": n % 2 == 0, "toolset": False} for n in range(5)]}
+    found = structured([Code(json.dumps(value), "json")])
+    assert found is not None and found[1] is not None
+    assert found[1].header == ("name", "platform", "toolset") and found[2] == 5
 
 
 def test_a_document_without_a_title_is_re_derived_to_the_page_one_batch_gives() -> None:

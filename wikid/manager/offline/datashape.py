@@ -7,6 +7,7 @@ Pure functions of parsed values and of the model's tables.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -58,29 +59,36 @@ def _shape(value: Any, depth: int = 0) -> str:
     return f"a single {type(value).__name__} value"
 
 
-def _sample(value: Any, depth: int = 0) -> tuple[tuple[tuple[str, ...], ...], int] | None:
-    """A few records of the first collection of records in `value`, as table rows
-    (header first), and how many records it has."""
+def _sample(value: Any) -> tuple[tuple[tuple[str, ...], ...], int] | None:
+    """A few records of the collection of records in `value` that says the most (its
+    records times their fields), as table rows (header first), and how many records it
+    has: cmake's capabilities showed the one field of its first list (`kind`), not the
+    generators, names and what each supports."""
+    found = list(_samples(value))
+    return max(found, key=lambda f: (len(f[0]) - 1) * len(f[0][0])) if found else None
+
+
+def _samples(value: Any, depth: int = 0) -> Iterator[tuple[tuple[tuple[str, ...], ...], int]]:
+    """Each collection of records in `value` sampled as `_sample` shows it (see there)."""
     records = _records(value)
     if records is not None:
         columns = [str(k) for k in dict.fromkeys(k for _, r in records[:MAX_TABLE_ROWS] for k, v in r.items()
                                                    if not isinstance(v, (dict, list)))][:6]
         keyed = records[0][0] is not None
         header = (("key",) if keyed else ()) + tuple(columns)
-        if not columns:
-            return None
-        rows = [((k or "",) if keyed else ()) + tuple(_cell(r.get(c, "")) for c in columns)
-                for k, r in records[:MAX_TABLE_ROWS]]
-        return (header, *rows), len(records)
+        if columns:
+            rows = [((k or "",) if keyed else ()) + tuple(_cell(r.get(c, "")) for c in columns)
+                    for k, r in records[:MAX_TABLE_ROWS]]
+            yield (header, *rows), len(records)
+        return
     if isinstance(value, dict) and depth == 0 and 0 < len(value) <= MAX_FLAT_KEYS \
             and not any(isinstance(v, (dict, list)) for v in value.values()):
         # a flat object (a program's versions of its parts, a settings file) is its own table
-        return (("key", "value"), *((str(k), _cell(v)) for k, v in value.items())), len(value)
+        yield (("key", "value"), *((str(k), _cell(v)) for k, v in value.items())), len(value)
+        return
     if isinstance(value, dict) and depth < 2:
         for child in value.values():
-            if (found := _sample(child, depth + 1)) is not None:
-                return found
-    return None
+            yield from _samples(child, depth + 1)
 
 
 def _cell(value: Any) -> str:
