@@ -85,6 +85,8 @@ _FIELD = re.compile(r"^(?=[A-Z][\w /&'().-]{0,40}?:\s)[A-Z][\w/&'().-]*(?: [\w/&
 _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
+# an address its line broke: after its scheme, or inside the brackets a manual sets it in
+_BROKEN_URL = re.compile(r"(?:\b(?:https?|ftp)://|[⟨<](?:https?|ftp)://[^\s⟩>]*[/.-])$")
 MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
 MAX_LONE_KEY_CHARS = 3  # keys run together in a paragraph away from a list of keys: each this short
@@ -218,11 +220,14 @@ def _is_hash_line(line: _Line | None) -> bool:
 
 
 def _join(lines: list[str]) -> str:
-    """Lines of one paragraph as one string: a break after a hyphen joins the word."""
+    """Lines of one paragraph as one string: a break after a hyphen joins the word, a
+    break inside an address after its slash joins the address."""
     out = ""
     for line in lines:
         if out.endswith(_HYPHENS):
             out = out[:-1] + line
+        elif _BROKEN_URL.search(out):
+            out += line  # `⟨http://` over `www.example.org/frob/⟩`: one address
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and line[:1].islower():
             out += line
         else:
