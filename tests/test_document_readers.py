@@ -1426,6 +1426,9 @@ PLATFORMS
       ├──────────────┼──────────────────┤
       │beta 64-bit   │ three, wrapped   │
       │              │ over two lines   │
+      ├──────────────┼──────────────────┤
+      │gamma (exist‐ │ four             │
+      │ing)          │                  │
       └──────────────┴──────────────────┘
 """
     outline = read_outline(text, ".pdf")
@@ -1437,7 +1440,8 @@ PLATFORMS
     assert levels.rows == (("-0", "256 KiB", "0"), ("-1", "1 MiB", "1"), ("-2", "2 MiB", "2"))
     [platforms] = [b for b in section(outline, "PLATFORMS").blocks if isinstance(b, Table)]
     assert platforms.header == ("Platform", "Modes supported")
-    assert platforms.rows == (("alpha", "one, two [1]"), ("beta 64-bit", "three, wrapped over two lines"))
+    assert platforms.rows == (("alpha", "one, two [1]"), ("beta 64-bit", "three, wrapped over two lines"),
+                              ("gamma (existing)", "four"))  # a word the manual broke at a hyphen, whole
 
 
 def test_options_ended_by_a_colon_over_their_text_at_the_same_margin() -> None:

@@ -735,7 +735,7 @@ class _Reader:
         while j < end and (line := self.lines[j]) is not None and (_BOX_RULE.match(line.text) or _BOX_ROW.match(line.text)):
             if _BOX_RULE.match(line.text):
                 if current:
-                    rows.append([" ".join(" ".join(part).split()) for part in zip(*current, strict=False)])
+                    rows.append([_join([p for p in part if p]) for part in zip(*current, strict=False)])  # `(exist‐` `ing)`
                 current = []
             else:
                 cells = _BOX_BAR.split(line.text.strip())[1:-1]
