@@ -876,7 +876,7 @@ def test_a_settings_example_at_the_texts_margin_is_code_across_its_blank_lines()
                                   Paragraph("Various commands read the configuration file and adjust what they do."))
 
 
-def test_an_address_a_line_broke_is_one_address() -> None:
+def test_an_address_or_a_name_a_line_broke_is_one() -> None:
     """groff's manual: `⟨http://` at a line's end over `www.lunabase.org/...⟩` read as
     `⟨http:// www.lunabase.org/…⟩`; an address that ends its line whole stays apart."""
     text = ("       A free grap can be found at the grap website ⟨http://\n"
@@ -884,6 +884,8 @@ def test_an_address_a_line_broke_is_one_address() -> None:
     [paragraph] = blocks_of(read_text(text), Paragraph)
     assert paragraph.text == ("A free grap can be found at the grap website ⟨http://www.example.org/~jane/grap/⟩. "
                               "See https://example.org/docs/ for more.")
+    [ported] = blocks_of(read_text("       It runs on Linux, AIX and HP-\n       UX, and on Solaris.\n"), Paragraph)
+    assert ported.text == "It runs on Linux, AIX and HP-UX, and on Solaris."  # ncurses' manual said `HP- UX`
 
 
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:

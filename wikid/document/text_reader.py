@@ -228,8 +228,9 @@ def _join(lines: list[str]) -> str:
             out = out[:-1] + line
         elif _BROKEN_URL.search(out):
             out += line  # `⟨http://` over `www.example.org/frob/⟩`: one address
-        elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and line[:1].islower():
-            out += line
+        elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() \
+                and (line[:1].islower() or (out[-2].isupper() and line[:1].isupper())):
+            out += line  # `mul-` `tiple`, `HP-` `UX`
         else:
             out = f"{out} {line}" if out else line
     return " ".join(out.split())
