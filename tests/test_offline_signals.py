@@ -428,6 +428,17 @@ def test_an_abridged_section_of_examples_keeps_more_of_them() -> None:
     assert counts["Examples"] == 10 and counts["Notes"] < 10  # another section stays within its budget
 
 
+def test_a_manuals_one_value_sections_are_facts() -> None:
+    """pydoc's logging: `# Version / 0.5.1.2`, `# Date / 07 February 2010` and `# File /
+    /usr/lib/python3.11/logging/__init__.py` were sections of the page."""
+    text = ("NAME\n    frob - read frob archives\n\nDESCRIPTION\n    Frob reads archives of every kind quickly.\n\n"
+            "VERSION\n    0.5.1.2\n\nDATE\n    07 February 2010\n\nFILE\n    /usr/lib/python3.11/frob/__init__.py\n\n"
+            "CREDITS\n    Jane Roe\n")
+    content = read_content(read_outline(text, ".txt"), text, None, None, ".txt")
+    assert ("Version", "0.5.1.2, dated 07 February 2010") in content.facts
+    assert [s.title for s in content.sections] == ["Credits"]
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"

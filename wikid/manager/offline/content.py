@@ -87,6 +87,9 @@ _DEFINES = re.compile(r"^[\w.+-]+(?: \([^()]{1,80}\))? (?:is|are) (?:a|an|the)\b
 # javadoc's `Methods inherited from class java.lang.Object`).
 _INHERITED = re.compile(r"^(?:[\w-]+ ){1,5}inherited from (?:class |interface )?[\w.]+:?$", re.IGNORECASE)
 _PROMPT = re.compile(r"^(?:>>> |\$ |% |[\w@.-]*[$#] )")  # where a session's next step starts
+MAX_FIELD_WORDS = 4
+_VERSION_VALUE = re.compile(r"v?\d+(?:\.\d+)+[\w.+-]*")
+_PATH_VALUE = re.compile(r"/[\w.+-]+(?:/[\w.+-]+)+")  # `/usr/lib/python3.11/logging/__init__.py`
 _EXAMPLES = re.compile(r"(?:usage )?examples?(?: of use| usage)?", re.IGNORECASE)
 _WARNING = re.compile(r"(?:warning|caution|danger|important)\b[:!.]?", re.IGNORECASE)  # an admonition's label
 # Words by which a sentence leans on what came before it (`... changes this behavior`, `Note also that ...`).
@@ -618,6 +621,22 @@ def _counted_words(section: Section) -> int:
     return sum(len(block_text(b).split()) for _, b in walk(Outline((), (section,))) if not isinstance(b, Terms))
 
 
+def _field_sections(sections: list[Section]) -> tuple[list[tuple[str, str]], list[Section]]:
+    """A manual's sections that hold one short value each, as facts: its `VERSION`
+    (with its `DATE`, when it has one), not sections of their own; its `FILE`, where
+    the module was installed on the machine that wrote the page, is left out (pydoc's
+    `# Version / 0.5.1.2`, `# Date / 07 February 2010`, `# File / /usr/lib/...`)."""
+    values = {s.title.strip().casefold(): s.blocks[0].text for s in sections  # type: ignore[union-attr]
+              if not s.sections and len(s.blocks) == 1 and isinstance(s.blocks[0], Paragraph)
+              and len(s.blocks[0].text.split()) <= MAX_FIELD_WORDS}
+    facts: list[tuple[str, str]] = []
+    if _VERSION_VALUE.fullmatch(values.get("version", "")):
+        dated = values.get("date")
+        facts.append(("Version", values["version"] + (f", dated {dated}" if dated else "")))
+    dropped = ({"version", "date"} if facts else set()) | ({"file"} if _PATH_VALUE.fullmatch(values.get("file", "")) else set())
+    return facts, [s for s in sections if s.title.strip().casefold() not in dropped & values.keys()]
+
+
 def _man_facts(man: ManPage) -> list[tuple[str, str]]:
     facts: list[tuple[str, str]] = []
     if man.bugs:
@@ -711,10 +730,11 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
             opening += said[1:] if said and said[0].rstrip(".") == man.purpose else said  # (pydoc: the purpose is it)
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]
+        fields, sections = _field_sections(sections)
         kept = [c for s in sections if (c := _carried(s, short)) is not None]
         version = man_version([text.rstrip().rsplit("\n", 1)[-1]])  # its footer, the last line
         return Content(tuple(opening), man, tuple(kept if short else _within_budget(kept)),
-                       facts=tuple(_man_facts(man) + ([("Version", version)] if version else []) + _text_facts(text)),
+                       facts=tuple(_man_facts(man) + fields + ([("Version", version)] if version else []) + _text_facts(text)),
                        words=words, short=short)
     releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or (
         suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else []
