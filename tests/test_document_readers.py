@@ -571,6 +571,16 @@ def test_a_number_groff_set_above_its_layout_table_numbers_the_first_row() -> No
     assert [i.text for i in values.items] == ["hexadecimal", "base64", "hexadecimal and base64"]
 
 
+def test_html_lines_each_setting_a_name_are_code() -> None:
+    """pydoc's HTML data: `<strong>ACK</strong> = 6<br>` a line, read as one run of
+    prose (`ACK = 6 BEL = 7 BS = 8 ...`)."""
+    cell = "".join(f"<strong>{name}</strong> = {value}<br>\n" for name, value in (("ACK", 6), ("BEL", 7), ("BS", 8)))
+    page = (f'<html><body><h1>frob</h1><table><tr><td colspan="3"><strong>Data</strong></td></tr>'
+            f'<tr><td>&nbsp;</td><td>&nbsp;</td><td>{cell}</td></tr></table></body></html>')
+    blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
+    assert Code("ACK = 6\nBEL = 7\nBS = 8") in blocks
+
+
 def test_bold_paragraphs_are_headings_when_a_converter_drew_them_so() -> None:
     text = "SSH(1) General Commands SSH(1)\n\n**NAME**\n\n**ssh** — remote login client\n\n**SYNOPSIS**\n\n" \
            "**ssh** [**-46**] *destination*\n\n**Note** that bold words inside a sentence are not a heading.\n"

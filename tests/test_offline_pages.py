@@ -706,6 +706,17 @@ def test_recent_changes_show_the_programs_releases_before_its_packagers() -> Non
     assert headings == ["## 1.2", "## 1.1", "## Debian package 1.2-1 — 2024-01-01", "## Debian package 1.1-1 — 2023-01-01"]
 
 
+def test_a_subsection_named_by_an_identifier_keeps_its_capitals_on_the_page() -> None:
+    """cmake's environment variables: the content kept `DESTDIR` beside `CMAKE_BUILD_TYPE`,
+    and the page's headings cased it again (`### Destdir`)."""
+    doc = ("# frob-env(7)\n\n## NAME\n\nfrob-env - frob environment variables\n\n## ENVIRONMENT\n\n"
+           "### CMAKE_BUILD_TYPE\n\nThe build type frob uses by default.\n\n### SSL_CERT_DIR\n\nWhere frob finds certificates.\n\n"
+           "### DESTDIR\n\nWhere frob installs, relocated.\n")
+    [page] = run([SourceDocument("frob-env.md", doc)]).pages.values()
+    assert "### DESTDIR" in page or "## DESTDIR" in page, page
+    assert "Destdir" not in page
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

@@ -53,6 +53,8 @@ _COMMENT_LINE = re.compile(r"^(?:#|//) ")  # a comment in a script, its sentence
 MIN_SPACED_LINES = 2  # line breaks an element drawing preformatted text with `&nbsp;` has at least
 MIN_NBSP_SHARE = 0.8  # of its spaces, how many are `&nbsp;`
 PROSE_SHARE = 0.6  # a paragraph with a hanging indent: this share of its lines read as prose
+MIN_ASSIGNMENT_LINES = 3
+_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.]* = \S")  # `ACK = 6`
 CODE_SHARE = 0.5  # a piece of spaced text this much code is shown as code whole
 _CODE_MARKS = re.compile(r"[{}();=<>|\\`\[\]]|^(?:import|from|def|class|return) ")
 _COLUMNS = re.compile(r"\S {3,}\S")  # words set in columns (`Idle   _CS_IDLE   None`)
@@ -563,9 +565,24 @@ def _unfold_spaced(soup: BeautifulSoup, root: Tag) -> None:
         holder.decompose()
 
 
+def _broken_assignments(soup: BeautifulSoup, root: Tag) -> None:
+    """An element whose lines (cut by `<br>`) each set a name to a value (pydoc's
+    data: `<strong>ACK</strong> = 6<br><strong>BEL</strong> = 7<br>...`) becomes those
+    lines as code: read as text, they were one run (`ACK = 6 BEL = 7 BS = 8 ...`)."""
+    for holder in root.find_all(["td", "p", "dd", "div"]):
+        if len(holder.find_all("br", recursive=False)) < MIN_ASSIGNMENT_LINES - 1:
+            continue
+        lines = [" ".join(line.split()) for line in holder.get_text("").split("\n") if line.strip()] \
+            if not holder.find(["p", "div", "table", "pre", "ul", "ol", "dl"]) else []
+        if len(lines) >= MIN_ASSIGNMENT_LINES and all(_ASSIGNMENT.match(line) for line in lines):
+            holder.clear()
+            holder.append(_pre(soup, lines))
+
+
 def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     """Rewrite the layout tables and indented tag paragraphs under `root` in place
     (see the module docstring)."""
+    _broken_assignments(soup, root)  # (while a section's data still stands in its own cell)
     _unfold_sections(soup, root)
     _unfold_spaced(soup, root)
     margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]

@@ -571,8 +571,10 @@ def _has_ref(out: list[str], ref: str) -> bool:
     return any(ref in part for part in out)
 
 
-def _heading(title: str, level: int) -> str:
-    return f"{'#' * min(level, MAX_HEADING_LEVEL)} {inline(display_heading(title).rstrip(':'))}"
+def _heading(title: str, level: int, cased: bool = False) -> str:
+    """A markdown heading; `cased`: the title is a section's as its content already
+    cased it (a `DESTDIR` it kept in capitals stays so), else cased here."""
+    return f"{'#' * min(level, MAX_HEADING_LEVEL)} {inline((title if cased else display_heading(title)).rstrip(':'))}"
 
 
 def _section(writer: _Writer, section: Section, ref: str, level: int) -> list[str]:
@@ -583,7 +585,7 @@ def _section(writer: _Writer, section: Section, ref: str, level: int) -> list[st
     for sub in section.sections:
         body = _section(writer, sub, ref if not _has_ref(out, ref) else "", level + 1)
         if body:
-            out += [_heading(sub.title, level + 1), *body] if sub.title else body
+            out += [_heading(sub.title, level + 1, cased=True), *body] if sub.title else body
     return out
 
 
