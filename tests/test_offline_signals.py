@@ -439,6 +439,20 @@ def test_a_manuals_one_value_sections_are_facts() -> None:
     assert [s.title for s in content.sections] == ["Credits"]
 
 
+def test_the_fsf_all_permissive_notice_is_a_licence_notice_not_content() -> None:
+    """groff's notes opened with `Copying and distribution of this file, with or without
+    modification, are permitted in any medium without royalty ...`."""
+    from wikid.document.facts import is_licence_text
+
+    notice = ("Copying and distribution of this file, with or without modification, are permitted in any medium "
+              "without royalty provided the copyright notice and this notice are preserved.")
+    assert is_licence_text(notice)
+    text = f"Frob notes\n\n{notice}\n\nFrob reads archives of every kind, quickly and safely.\n"
+    content = read_content(read_outline(text, ".txt"), text, None, None, ".txt")
+    said = [block_text(b) for _, b in walk(Outline((), content.sections))] + list(content.lead)
+    assert not any("Copying and distribution" in t for t in said)
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"

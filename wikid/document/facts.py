@@ -63,10 +63,11 @@ _LICENCE_TEXT = Screened(re.compile(
     r"|\bfree software foundation\b|\bis free software\b|\bredistribution and use\b"
     r"|\bfree documentation licen[cs]e\b|\bpermission is (?:hereby )?granted to (?:make|copy|distribute)\b"
     r"|\bredistributions? (?:of source code|in binary form) must\b|\bthis software is provided by\b"
+    r"|\bcopying and distribution of this file, with or without modification\b"
     r"|\bprovided (?:by [^.]{1,80} )?[\"'“]as is[\"'”] and any express\b",
     re.IGNORECASE,
 ), "copyright", "©", "warranty", "general public licen", "free software foundation", "is free software",
-    "redistribution", "free documentation licen", "permission is ", "provided ")
+    "redistribution", "free documentation licen", "permission is ", "provided ", "copying and distribution")
 LICENCE_HEADING = re.compile(
     r"^(?:copyright|copying|copyleft|licen[cs]e|licen[cs]ing|warranty|no warranty|legal(?: notice)?|"
     r"copyright (?:and|&) licen[cs]e|licen[cs]e (?:and|&) copyright|copyright notice|permissions?)\W*$",

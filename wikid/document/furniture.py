@@ -43,12 +43,12 @@ BOILERPLATE = Screened(re.compile(
     r"copyright\s*(?:\(c\)|©|\d{4})|©\s*\d{4}|\ball rights reserved\b|\bpermission is (?:hereby )?granted\b"
     r"|\bwithout (?:any )?warranty\b|\blicen[cs]ed under\b|\bgeneral public licen[cs]e\b"
     r"|\bfree software foundation\b|\bis free software\b|\bredistribution and use\b"
-    r"|\bdo not edit\b|\bautomatically generated\b|\bauto-?generated\b|\bgenerated (?:by|from|with)\b"
+    r"|\bcopying and distribution of this file\b|\bdo not edit\b|\bautomatically generated\b|\bauto-?generated\b|\bgenerated (?:by|from|with)\b"
     r"|\bthis (?:file|page|document) (?:was|is) generated\b|<!--|-->|\$(?:if|for|endif|endfor|[a-z-]+)\(|\{\{|\{%|<%|%>"
     r"|\bcookies?\b.*\b(?:accept|consent|privacy)\b",
     re.IGNORECASE,
 ), "copyright", "©", "all rights reserved", "permission is ", "warranty", "licen", "free software foundation",
-    "is free software", "redistribution and use", "do not edit", "generated", "<!--", "-->", "$", "{{", "{%", "<%",
+    "is free software", "redistribution and use", "copying and distribution", "do not edit", "generated", "<!--", "-->", "$", "{{", "{%", "<%",
     "%>", "cookie")  # one of these words is in each alternative (see screen.py)
 # The heading under which an extractor puts what it found outside a page's main
 # content (wikid/extract/html.py): kept in the archive, never read as content.
