@@ -13,7 +13,7 @@ import pytest
 from wikid.document.blocks import parse
 from wikid.document.furniture import main_blocks
 from wikid.document.identity import entity_name
-from wikid.document.projects import man_source, stated_projects
+from wikid.document.projects import man_source, man_version, stated_projects
 from wikid.document.reading import read
 
 
@@ -71,3 +71,14 @@ def test_a_plain_texts_contents_list_does_not_hide_the_sections_it_lists() -> No
             "Coding Style\n\n\t* indent with tabs.\n")
     kept = [b.text for b in main_blocks(parse(text))]
     assert "Sending Patches" in kept and any("indent with tabs" in t for t in kept)
+
+
+@pytest.mark.parametrize(("footer", "version"), [
+    ("strace 6.1    2023-01-01   STRACE(1)", "6.1"),
+    ("Git 2.39.5 10/07/2025 22", "2.39.5"),  # a PDF's page footer: source, date, page number
+    ("GNU tar 1.34 2021-02-23 12", "1.34"),
+    ("Version 590: 03 Jun 2021 22", None),
+    ("See page 2.5 of 10/07/2025 22", None),
+])
+def test_a_manuals_footer_gives_the_version_it_documents(footer: str, version: str | None) -> None:
+    assert man_version([footer]) == version

@@ -71,14 +71,20 @@ def man_source(lines: list[str]) -> list[str]:
     return found
 
 
+_PAGE_FOOTER = re.compile(r"^[A-Za-z][\w+-]*(?: [A-Za-z][\w+-]*)? v?(\d+(?:\.\d+){1,3}) "
+                          r"(?:\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d\d-\d\d|\d{1,2} [A-Z][a-z]+ \d{4}|[A-Z][a-z]+ \d{4}) \d{1,4}$")
 _SOURCE_VERSION = re.compile(r"(?:^|[\s-])v?(\d+(?:\.\d+){1,3}[a-z]?)$")
 
 
 def man_version(lines: list[str]) -> str | None:
     """The version a manual page rendered as text gives in its footer's source field
-    (`strace 6.1`, `E2fsprogs version 1.47.0`, `binutils-2.40.00`, `perl v5.36.0`):
+    (`strace 6.1`, `E2fsprogs version 1.47.0`, `binutils-2.40.00`, `perl v5.36.0`),
+    or a PDF's page footer (`Git 2.39.5 10/07/2025 22`: source, date, page number):
     the version of the program it documents, or None."""
-    footer = _FOOTER.match(lines[-1].strip()) if lines else None
+    last = lines[-1].strip() if lines else ""
+    if (paged := _PAGE_FOOTER.match(last)) is not None:
+        return paged.group(1)
+    footer = _FOOTER.match(last)
     found = _SOURCE_VERSION.search(footer.group(1).strip()) if footer else None
     return found.group(1) if found else None
 
