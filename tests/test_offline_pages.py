@@ -635,9 +635,9 @@ def test_a_package_of_several_commands_is_led_by_each_commands_name_line() -> No
     [page] = [t for t in pages.values() if "title: frobprogs" in t]
     fm, body = split_page(page)
     lead = body.strip().split("\n\n")[0]
-    assert lead.startswith("**frobprogs** holds 2 commands: **mkfrob** — work on a frob file system[^")
+    assert lead.startswith("**frobprogs** is a set of 2 commands: **mkfrob** — work on a frob file system[^")
     assert "; **tunefrob** — work on a frob file system[^" in lead
-    assert fm["description"] == "frobprogs holds the commands mkfrob and tunefrob."
+    assert fm["description"] == "frobprogs is a set of commands: mkfrob and tunefrob."
 
 
 def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_what_it_is() -> None:

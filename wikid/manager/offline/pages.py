@@ -281,7 +281,7 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
             return sentence
     commands = [c.content.man.names[0] for c in _commands(draft.cited)]  # type: ignore[union-attr]
     if len(commands) >= 2:
-        named = f"{draft.title} holds the commands {', '.join(commands[:-1])} and {commands[-1]}."
+        named = f"{draft.title} is a set of commands: {', '.join(commands[:-1])} and {commands[-1]}."
         if len(named) <= MAX_DESCRIPTION_CHARS:
             return named
     shape = next((s.content.data[0] for s in ordered_sources(draft.cited) if s.content.data), None)
@@ -628,7 +628,7 @@ def _plain_lead(draft: PageDraft) -> list[str]:
         listed = "; ".join(f"**{inline(c.content.man.names[0])}** — {inline(c.content.man.purpose.rstrip('.'))}"  # type: ignore[union-attr]
                            f"[^{c.id}]" for c in commands[:MAX_LEAD_COMMANDS])
         more = len(commands) - MAX_LEAD_COMMANDS
-        return [f"**{inline(draft.title)}** holds {len(commands)} commands: {listed}" + (f"; and {more} more." if more > 0 else ".")]
+        return [f"**{inline(draft.title)}** is a set of {len(commands)} commands: {listed}" + (f"; and {more} more." if more > 0 else ".")]
     kinds = []
     for source in described[:4]:
         what = (source.kind or "document").lower() if source.kind != "README" else "README"
