@@ -898,6 +898,23 @@ def test_an_address_or_a_name_a_line_broke_is_one() -> None:
     assert ported.text == "It runs on Linux, AIX and HP-UX, and on Solaris."  # ncurses' manual said `HP- UX`
 
 
+def test_a_table_is_cut_at_its_headers_columns_when_a_cell_runs_past_its_column() -> None:
+    """tmux's formats: `Variable name   Alias   Replaced with`, most rows with no alias
+    and some names wider than their column; the table read as prose and a few lists."""
+    text = ("     The following variables are available:\n\n"
+            "     Variable name          Alias    Replaced with\n"
+            "     active_window_index             Index of active window in session\n"
+            "     host                   #H       Hostname of local host\n"
+            "     window_active_sessions_list     List of sessions in which window is active\n"
+            "     pane_id                #D       Unique pane ID\n")
+    [table] = blocks_of(read_text(text), Table)
+    assert table.header == ("Variable name", "Alias", "Replaced with")
+    assert table.rows == (("active_window_index", "", "Index of active window in session"),
+                          ("host", "#H", "Hostname of local host"),
+                          ("window_active_sessions_list", "", "List of sessions in which window is active"),
+                          ("pane_id", "#D", "Unique pane ID"))
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

@@ -13,7 +13,7 @@ import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from wikid.document.dates import parse_date
-from wikid.document.model import Code, ItemList, Outline, Paragraph, Terms, block_text, sections, walk
+from wikid.document.model import Code, ItemList, Outline, Paragraph, Table, Terms, block_text, sections, walk
 from wikid.document.outline import read_outline
 from wikid.manager.offline import vectors
 from wikid.manager.offline.content import read_content
@@ -451,6 +451,16 @@ def test_the_fsf_all_permissive_notice_is_a_licence_notice_not_content() -> None
     content = read_content(read_outline(text, ".txt"), text, None, None, ".txt")
     said = [block_text(b) for _, b in walk(Outline((), content.sections))] + list(content.lead)
     assert not any("Copying and distribution" in t for t in said)
+
+
+def test_an_abridged_documents_reference_table_is_kept_whole() -> None:
+    """tmux's formats: a table of 186 variables, the first 60 kept."""
+    rows = "".join(f"| var_{n} | Value number {n} |\n" for n in range(150))
+    text = _long_manual(f"## Formats\n\n| Variable | Replaced with |\n|---|---|\n{rows}")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [formats] = [s for s in content.sections if s.title == "Formats"]
+    [table] = [b for b in formats.blocks if isinstance(b, Table)]
+    assert len(table.rows) == 150
 
 
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:

@@ -129,6 +129,7 @@ _SECTION_NUMBERED = re.compile(r"^\d{1,3}[.)]?\s")
 _LETTERED = re.compile(r"^[a-z][.)]\s")
 _NUMBERED = re.compile(r"^((?:\d{1,3}\.){1,5}(?:\d{1,3})?)\s+([A-Z\"'(].*)$")  # `2.1. What is frob?`, `3 ...` no
 _TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(builtins.int, enum.ReprEnum)`
+_PIECE = re.compile(r"\S+(?: \S+)*")  # words of a line set apart from others by two spaces or more
 _HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
 # a command's synopsis as a tag: its name, then bracketed options (`new-window [-abdk]`)
 _SYNOPSIS_TAG = re.compile(r"^[-+]{0,2}[a-z][\w.:=-]*\s.*\[-")
@@ -1068,13 +1069,34 @@ def aligned_table(lines: list[_Line]) -> Table | None:
         c = max(d, c + 1)
     edges.append(width)
     cuts = list(zip(edges[::2], edges[1::2], strict=False))
-    if len(cuts) < 2:
+    grid = [[row[a:b].strip() for a, b in cuts] for row in rows] if len(cuts) >= 2 else []
+    if not grid or not all(_HEADER_CELL.match(cell) for cell in grid[0]) or any(not r[0] for r in grid[1:]):
+        return _by_header(lines)
+    return Table(tuple(grid[0]), tuple(tuple(r) for r in grid[1:]))
+
+
+def _by_header(lines: list[_Line]) -> Table | None:
+    """Lines cut into the columns their header's names start (`Variable name   Alias
+    Replaced with`), each piece of a row (words set apart by two spaces or more) in the
+    column it starts in: a cell that runs past its column (`window_active_sessions_list`)
+    or a column most rows leave empty (`Alias`) no longer breaks the table. None when a
+    row opens past the first column or puts two pieces in one column."""
+    header = [(m.start(), m.group()) for m in _PIECE.finditer(lines[0].text)]
+    if len(header) < 2 or not all(_HEADER_CELL.match(name) for _, name in header):
         return None
-    grid = [[row[a:b].strip() for a, b in cuts] for row in rows]
-    header = grid[0]
-    if not all(_HEADER_CELL.match(cell) for cell in header) or any(not r[0] for r in grid[1:]):
-        return None
-    return Table(tuple(header), tuple(tuple(r) for r in grid[1:]))
+    starts = [at for at, _ in header]
+    rows: list[tuple[str, ...]] = []
+    for line in lines[1:]:
+        cells = [""] * len(starts)
+        for piece in _PIECE.finditer(line.text):
+            column = max(k for k, at in enumerate(starts) if at <= piece.start() + 1 or k == 0)
+            if cells[column]:
+                return None
+            cells[column] = piece.group()
+        if not cells[0]:
+            return None
+        rows.append(tuple(cells))
+    return Table(tuple(name for _, name in header), tuple(rows))
 
 
 def _hang(body: list[_Line | None]) -> None:
