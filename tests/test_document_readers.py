@@ -581,6 +581,19 @@ def test_html_lines_each_setting_a_name_are_code() -> None:
     assert Code("ACK = 6\nBEL = 7\nBS = 8") in blocks
 
 
+def test_a_paragraphs_broken_lines_naming_values_are_a_definition_list() -> None:
+    """openssl's `string_mask`: `... It can be set to several values: <br>utf8only - only
+    UTF8Strings are used <br>pkix - any string type ...` ran the values together."""
+    page = ('<html><body><h1>frob</h1><p>It can be set to several values: <b><br>utf8only</b> - only UTF8 strings '
+            '<b><br>pkix</b> - any string type <b><br>default</b> - any kind of string</p>'
+            '<p>Lines of an address<br>14 Quay Street<br>Rotterdam</p></body></html>')
+    outline = read_markdown(html.extract(page.encode(), ".html").text)
+    [values] = blocks_of(outline, Terms)
+    assert [(t.term, block_text(t.body[0])) for t in values.entries] == [
+        ("utf8only", "only UTF8 strings"), ("pkix", "any string type"), ("default", "any kind of string")]
+    assert Paragraph("It can be set to several values:") in blocks_of(outline, Paragraph)
+
+
 def test_bold_paragraphs_are_headings_when_a_converter_drew_them_so() -> None:
     text = "SSH(1) General Commands SSH(1)\n\n**NAME**\n\n**ssh** — remote login client\n\n**SYNOPSIS**\n\n" \
            "**ssh** [**-46**] *destination*\n\n**Note** that bold words inside a sentence are not a heading.\n"

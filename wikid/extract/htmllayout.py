@@ -53,6 +53,8 @@ _COMMENT_LINE = re.compile(r"^(?:#|//) ")  # a comment in a script, its sentence
 MIN_SPACED_LINES = 2  # line breaks an element drawing preformatted text with `&nbsp;` has at least
 MIN_NBSP_SHARE = 0.8  # of its spaces, how many are `&nbsp;`
 PROSE_SHARE = 0.6  # a paragraph with a hanging indent: this share of its lines read as prose
+MIN_BROKEN_TERMS = 2
+_DASHED_TERM = re.compile(r"([\w.+-]{1,30}) - (\S.*)")  # `utf8only - only UTF8Strings are used`
 MIN_ASSIGNMENT_LINES = 3
 _ASSIGNMENT = re.compile(r"[A-Za-z_][\w.]* = \S")  # `ACK = 6`
 CODE_SHARE = 0.5  # a piece of spaced text this much code is shown as code whole
@@ -579,10 +581,49 @@ def _broken_assignments(soup: BeautifulSoup, root: Tag) -> None:
             holder.append(_pre(soup, lines))
 
 
+def _broken_terms(soup: BeautifulSoup, root: Tag) -> None:
+    """A paragraph whose lines after its first (cut by `<br>`) each name a value and
+    say what it means (`utf8only - only UTF8Strings are used`, `pkix - any string type
+    ...`) becomes its opening sentence over a definition list: read as text, the values
+    ran together (`... values: utf8only - only ... pkix - any ...`)."""
+    for paragraph in root.find_all("p"):
+        if len(paragraph.find_all("br")) < MIN_BROKEN_TERMS:
+            continue
+        lines = [" ".join(x.split()) for x in _br_lines(paragraph)]
+        entries = [_DASHED_TERM.match(x) for x in lines[1:]]
+        if len(entries) < MIN_BROKEN_TERMS or not all(entries):
+            continue
+        dl = soup.new_tag("dl")
+        for entry in entries:
+            assert entry is not None
+            term, text = soup.new_tag("dt"), soup.new_tag("dd")
+            term.string, text.string = entry.group(1), entry.group(2)
+            dl.append(term)
+            dl.append(text)
+        opening = soup.new_tag("p")
+        opening.string = lines[0]
+        if paragraph.get("style"):
+            opening["style"] = dl["style"] = paragraph["style"]
+        paragraph.insert_before(opening)
+        paragraph.replace_with(dl)
+
+
+def _br_lines(tag: Tag) -> list[str]:
+    """The text of `tag` cut at its `<br>`s, however deep they stand."""
+    parts: list[str] = []
+    for node in tag.descendants:
+        if isinstance(node, NavigableString):
+            parts.append(str(node).replace("\n", " "))
+        elif isinstance(node, Tag) and node.name == "br":
+            parts.append("\n")
+    return [x for x in "".join(parts).split("\n") if x.strip()]
+
+
 def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     """Rewrite the layout tables and indented tag paragraphs under `root` in place
     (see the module docstring)."""
     _broken_assignments(soup, root)  # (while a section's data still stands in its own cell)
+    _broken_terms(soup, root)
     _unfold_sections(soup, root)
     _unfold_spaced(soup, root)
     margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]

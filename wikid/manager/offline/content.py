@@ -626,7 +626,7 @@ def _field_sections(sections: list[Section]) -> tuple[list[tuple[str, str]], lis
     (with its `DATE`, when it has one), not sections of their own; its `FILE`, where
     the module was installed on the machine that wrote the page, is left out (pydoc's
     `# Version / 0.5.1.2`, `# Date / 07 February 2010`, `# File / /usr/lib/...`)."""
-    values = {s.title.strip().casefold(): s.blocks[0].text for s in sections  # type: ignore[union-attr]
+    values = {s.title.strip().casefold(): s.blocks[0].text for s in sections
               if not s.sections and len(s.blocks) == 1 and isinstance(s.blocks[0], Paragraph)
               and len(s.blocks[0].text.split()) <= MAX_FIELD_WORDS}
     facts: list[tuple[str, str]] = []
