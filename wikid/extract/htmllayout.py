@@ -419,7 +419,8 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
         margin = base if margin is None else margin
         body: list[Tag] = []
         m = n + 1
-        while m < len(run) and ((_margin(run[m]) or 0.0) > margin or (run[m].name == "pre" and body)):
+        while m < len(run) and ((_margin(run[m]) or 0.0) > margin or (run[m].name == "pre" and body)
+                                or _after_list(run[m], body, margin)):
             body.append(run[m])
             m += 1
         nxt = run[m] if m < len(run) else None
@@ -445,6 +446,15 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
                 if len(inner) >= 2:
                     _rewrite_run(soup, inner, base)
         n = m if tagged else n + 1  # a sentence over deeper text: the entries may be in it
+
+
+def _after_list(paragraph: Tag, body: list[Tag], margin: float) -> bool:
+    """Whether a paragraph at an entry's own margin still belongs to it: groff sets the
+    text after a list nested in an entry back at the entry's margin (curl's `If
+    --delegation is provided several times ...` after its `none`, `policy`, `always`);
+    the next entry is a tag over deeper text, this is not."""
+    return paragraph.name == "p" and _margin(paragraph) == margin and any(b.name in ("dl", "ul", "ol") for b in body) \
+        and not _over_deeper(paragraph)
 
 
 def _section_parts(table: Tag) -> tuple[str, list[Tag]] | None:
