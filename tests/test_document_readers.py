@@ -925,6 +925,8 @@ def test_a_table_is_cut_at_its_headers_columns_when_a_cell_runs_past_its_column(
             "     host                   #H       Hostname of local host\n"
             "     window_active_sessions_list     List of sessions in which window is active\n"
             "     pane_id                #D       Unique pane ID\n")
+    assert not blocks_of(read_text("     C-z         Suspend the client.\n     !           Break the pane.\n"
+                                   "     \"           Split the pane.\n"), Table)  # keys and what they do, no header
     [table] = blocks_of(read_text(text), Table)
     assert table.header == ("Variable name", "Alias", "Replaced with")
     assert table.rows == (("active_window_index", "", "Index of active window in session"),

@@ -1070,9 +1070,15 @@ def aligned_table(lines: list[_Line]) -> Table | None:
     edges.append(width)
     cuts = list(zip(edges[::2], edges[1::2], strict=False))
     grid = [[row[a:b].strip() for a, b in cuts] for row in rows] if len(cuts) >= 2 else []
-    if not grid or not all(_HEADER_CELL.match(cell) for cell in grid[0]) or any(not r[0] for r in grid[1:]):
+    if not grid or not all(_HEADER_CELL.match(cell) and not _said(cell) for cell in grid[0]) or any(not r[0] for r in grid[1:]):
         return _by_header(lines)
     return Table(tuple(grid[0]), tuple(tuple(r) for r in grid[1:]))
+
+
+def _said(cell: str) -> bool:
+    """A cell that ends a sentence of several words: a row's text, never a column's
+    name (`C-z   Suspend the tmux client.`; `No.` names a column)."""
+    return cell.endswith(".") and " " in cell
 
 
 def _by_header(lines: list[_Line]) -> Table | None:
@@ -1082,7 +1088,7 @@ def _by_header(lines: list[_Line]) -> Table | None:
     or a column most rows leave empty (`Alias`) no longer breaks the table. None when a
     row opens past the first column or puts two pieces in one column."""
     header = [(m.start(), m.group()) for m in _PIECE.finditer(lines[0].text)]
-    if len(header) < 2 or not all(_HEADER_CELL.match(name) for _, name in header):
+    if len(header) < 2 or not all(_HEADER_CELL.match(name) and not _said(name) for _, name in header):
         return None
     starts = [at for at, _ in header]
     rows: list[tuple[str, ...]] = []
