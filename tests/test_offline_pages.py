@@ -717,6 +717,14 @@ def test_a_subsection_named_by_an_identifier_keeps_its_capitals_on_the_page() ->
     assert "Destdir" not in page
 
 
+def test_stars_in_a_documents_text_are_no_emphasis_on_the_page() -> None:
+    """gzip's manual: `files larger than 2**32 bytes` read `larger than 232 bytes`, the
+    stars taken for bold."""
+    from wikid.manager.offline.pages import text_block
+
+    assert text_block("files larger than 2**32 bytes") == "files larger than 2\\*\\*32 bytes"
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

@@ -123,14 +123,15 @@ class PageDraft:
 
 # -- escaping ---------------------------------------------------------------------
 
-_MARKUP = re.compile(r"([\\`\[\]<>])")
+_MARKUP = re.compile(r"([\\`\[\]<>*])")
 _BLOCK_START = re.compile(r"^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s|=+\s*$|-+\s*$|\|)")
 
 
 def inline(text: str) -> str:
     """Text shown as markdown (a heading, a footnote, a list item) without it becoming
-    a link, an image, code or HTML: a document titled `[x](../../secret)` must not
-    link out of the wiki. Emphasis marks are left: they cannot point anywhere."""
+    a link, an image, code, HTML or emphasis: a document titled `[x](../../secret)` must
+    not link out of the wiki, and gzip's `2**32` is no `2` and a bold `32`. (The text
+    is plain: the readers took the documents' own emphasis out.)"""
     return _MARKUP.sub(r"\\\1", " ".join(text.split()))
 
 
