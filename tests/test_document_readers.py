@@ -935,6 +935,17 @@ def test_a_table_is_cut_at_its_headers_columns_when_a_cell_runs_past_its_column(
                           ("pane_id", "#D", "Unique pane ID"))
 
 
+def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
+    """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
+    its options under `Filters`."""
+    text = ("FILTERS\n      A filter takes an input and produces an output.\n"
+            "      Let's start with something simpler: ## INVOKING JQ\n\n      jq reads a stream of JSON.\n")
+    outline = read_text(text)
+    assert [s.title for s in outline.sections] == ["FILTERS", "INVOKING JQ"]
+    assert outline.sections[0].blocks[-1] == Paragraph("A filter takes an input and produces an output. "
+                                                       "Let's start with something simpler:")
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

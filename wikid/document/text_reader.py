@@ -86,6 +86,8 @@ _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 # an address its line broke: after its scheme, or inside the brackets a manual sets it in
+# a section's heading a PDF ran onto the end of the line before it (a manual made from markdown)
+_GLUED_HEADING = re.compile(r"(\S.*?) #{1,6} ([A-Z][A-Z0-9]*(?: [A-Z0-9&/-]+){0,5})$")
 _BROKEN_URL = re.compile(r"(?:\b(?:https?|ftp)://|[⟨<](?:https?|ftp)://[^\s⟩>]*[/.-])$")
 MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
@@ -143,7 +145,8 @@ class _Line:
 
 def _lines(text: str) -> list[_Line | None]:
     """Lines as (indent, text); None for a blank line; page breaks, mode lines and
-    a trailing emacs Local Variables block removed."""
+    a trailing emacs Local Variables block removed; a heading glued to the end of a
+    line (`... simpler: ## INVOKING JQ`) set on a line of its own."""
     raw = without_editor_settings(text.replace("\r\n", "\n").replace("\r", "\n")).split("\n")
     out: list[_Line | None] = []
     mended = False  # inside a page break that cut a sentence
@@ -168,6 +171,9 @@ def _lines(text: str) -> list[_Line | None]:
         mended = False
         if not stripped and out and out[-1] is not None and out[-1].text.endswith(("[", "(")):
             continue  # `… as either [` then a blank line: a bracket opened is no paragraph's end
+        if (glued := _GLUED_HEADING.match(stripped)) is not None:  # `… something simpler: ## INVOKING JQ`
+            out += [_Line(indent, glued.group(1)), None, _Line(0, glued.group(2))]
+            continue
         out.append(_Line(indent, stripped) if stripped else None)
     return _unboxed(out)
 
