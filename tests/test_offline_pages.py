@@ -725,6 +725,18 @@ def test_stars_in_a_documents_text_are_no_emphasis_on_the_page() -> None:
     assert text_block("files larger than 2**32 bytes") == "files larger than 2\\*\\*32 bytes"
 
 
+def test_see_also_keeps_what_its_section_says_in_sentences() -> None:
+    """wget's SEE ALSO: `This is not the complete manual for GNU Wget. For more complete
+    information ... see the GNU Info entry for wget.` was reduced to `wget2(1)`."""
+    manual = ("FROB(1)\n\nNAME\n       frob - read frob archives\n\nDESCRIPTION\n       Frob reads frob archives of every kind.\n\n"
+              "SEE ALSO\n       This is not the complete manual for frob. For more complete information, see the Info entry "
+              "for frob.\n\n       frob2(1)\n")
+    [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
+    see_also = page[page.index("# See Also"):]
+    assert "frob2(1)" in see_also
+    assert "This is not the complete manual for frob. For more complete information, see the Info entry for frob.[^" in see_also
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

@@ -14,8 +14,8 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections
-from wikid.document.sentences import split_sentences
+from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections, walk
+from wikid.document.sentences import is_sentence, split_sentences
 
 NAME_TITLES = frozenset({"name", "nom", "nombre", "名前"})
 SYNOPSIS_TITLES = frozenset({"synopsis", "syntax", "usage"})
@@ -46,6 +46,7 @@ class ManPage:
     author: str | None
     bugs: str | None  # where to report bugs (the section's first sentence)
     content: tuple[Section, ...]  # every other section, in order
+    see_also_notes: tuple[str, ...] = ()  # the sentences of its SEE ALSO (`The full documentation ... is maintained as a Texinfo manual`)
 
 
 def _key(title: str) -> str:
@@ -238,6 +239,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
     notes: list[str] = []
     see_also: list[str] = []
     author = bugs = None
+    pointers: list[str] = []
     siblings = [s for s in all_sections if s.level == name_section.level]
     content: list[Section] = []
     for section in siblings:
@@ -249,13 +251,15 @@ def read_manpage(outline: Outline) -> ManPage | None:
         elif key in SEE_ALSO_TITLES:
             text = " ".join(block_text(b) for b in section.blocks)
             see_also += [f"{m.group(1)}({m.group(2)})" for m in _REFERENCE.finditer(text)]
+            pointers += [b.text for _, b in walk(Outline((), (section,))) if isinstance(b, Paragraph) and is_sentence(b.text)]
         elif key in AUTHOR_TITLES:
             author = _authors(section.blocks)
         elif key in BUGS_TITLES:
             bugs = _first_paragraph(section.blocks)
         elif key not in OWN_TITLES or key in SYNOPSIS_TITLES:  # a USAGE after the SYNOPSIS: how to use it, at length
             content.append(section)
-    return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs, tuple(content))
+    return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs,
+                   tuple(content), tuple(pointers))
 
 
 def references(text: str) -> list[str]:

@@ -720,14 +720,19 @@ def _usage_sections(source: PageSource) -> list[Section]:
 
 def _see_also(draft: PageDraft) -> list[str]:
     """`# See Also`: the manual pages the sources' manual pages refer to, in order,
-    without the page's own."""
+    without the page's own, and what their SEE ALSO sections say in sentences."""
     own = {name.casefold() for s in draft.cited if s.content.man for name in s.content.man.names}
     refs: dict[str, str] = {}
+    notes: dict[str, str] = {}  # the section's sentences (`This is not the complete manual ...; see the Info entry`)
     for source in ordered_sources(draft.cited):
         for ref in source.content.man.see_also if source.content.man else ():
             if ref.partition("(")[0].casefold() not in own:
                 refs.setdefault(ref.casefold(), ref)
-    return [f"# {SEE_ALSO}\n\n" + inline(", ".join(refs.values()))] if refs else []
+        for note in source.content.man.see_also_notes if source.content.man else ():
+            notes.setdefault(note, f"{text_block(note)}[^{source.id}]")
+    if not refs and not notes:
+        return []
+    return [f"# {SEE_ALSO}", *([inline(", ".join(refs.values()))] if refs else []), *notes.values()]
 
 
 def _topic_key(title: str) -> str:
