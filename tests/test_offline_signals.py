@@ -463,6 +463,20 @@ def test_an_abridged_documents_reference_table_is_kept_whole() -> None:
     assert len(table.rows) == 150
 
 
+def test_an_abridged_documents_item_of_a_few_sentences_is_kept_whole() -> None:
+    """wget's bug-report guidelines: each item of three or four sentences (~400
+    characters) kept its first sentence only."""
+    item = ("Try to repeat the bug in as simple circumstances as possible. If you use a start-up file, try the run "
+            "without it. Even if the problem is intermittent, report it: it may show a bug in the reader. "
+            "Please include the version you run, the command line you typed and what the program printed back, "
+            "so that the maintainers can see the same thing.")
+    text = _long_manual(f"## Bugs\n\nWhen reporting a bug:\n\n1. {item}\n2. Send the report by mail.\n")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [bugs] = [s for s in content.sections if s.title == "Bugs"]
+    [listed] = [b for b in bugs.blocks if isinstance(b, ItemList)]
+    assert listed.items[0].text == item
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"
