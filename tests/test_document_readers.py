@@ -1363,6 +1363,7 @@ Here is a short summary of the options.
                          from the left margin
 --width-verify           --width and check each line after
 --window=NUM, -@         set the window for comparisons
+--ipv4, -4               prefer IPv4
 ```
 
 # EXAMPLES
@@ -1390,6 +1391,7 @@ Here is a short summary of the options.
         "--width=N": "fold lines longer than N, counted from the left margin",
         "--width-verify": "--width and check each line after",  # a description opening with an option
         "--window=NUM, -@": "set the window for comparisons",
+        "--ipv4, -4": "prefer IPv4",  # (rsync's: it ran into the option above)
     }
     # an option given again and again with its values, or a listing of files, stays code
     assert len([b for b in section(outline, "EXAMPLES").blocks if isinstance(b, Code)]) == 2

@@ -63,7 +63,7 @@ _OPTION_FORM = r"[-+]{1,2}[A-Za-z0-9?@][^\s,]*(?: [A-Z][A-Z0-9_]*(?=\s))?"
 _SUMMARY_LINE = re.compile(rf"^({_OPTION_FORM}(?:, ?{_OPTION_FORM}){{0,3}})\s+([A-Za-z(\"'][^\n]*)$")
 _OPTION_LED = re.compile(rf"^({_OPTION_FORM})\s+([-+]{{1,2}}[A-Za-z][^\n]*)$")  # a description opening with an option
 _SUMMARY_FORM = re.compile(r"(?:^|\s)(?:--[A-Za-z0-9]|-[A-Za-z0-9?](?:[\s,=]|$))")  # a long option or a one-letter one
-_WORD = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
+_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]+(?![\w-])")  # (`IPv4` is a word)
 MIN_SUMMARY_LINES = 3
 SUMMARY_SHARE = 0.8
 
