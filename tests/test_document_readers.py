@@ -946,6 +946,16 @@ def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
                                                        "Let's start with something simpler:")
 
 
+def test_a_single_spaced_table_whose_last_column_holds_words_is_a_table() -> None:
+    """tar's manual as a PDF: `Suffix Units Byte Equivalent` over `b Blocks SIZE x 512`
+    read as one run of words."""
+    text = ("   Size suffixes\n             Suffix Units Byte Equivalent\n             b Blocks SIZE x 512\n"
+            "             c Bytes SIZE\n             K Kilobytes SIZE x 1024\n")
+    [table] = blocks_of(read_text(text), Table)
+    assert table.header == ("Suffix", "Units", "Byte Equivalent")
+    assert table.rows == (("b", "Blocks", "SIZE x 512"), ("c", "Bytes", "SIZE"), ("K", "Kilobytes", "SIZE x 1024"))
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

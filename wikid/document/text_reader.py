@@ -57,6 +57,8 @@ _NUMBER = re.compile(r"^[-+~]?\d[\d.,]*$")
 _UNIT = re.compile(r"^[A-Za-z]{1,4}$")  # `KiB`, `MB`, `ms`
 MIN_SPACED_COLUMNS = 3
 MAX_SPACED_COLUMNS = 8
+MIN_SPACED_ROWS = 3
+MAX_SPACED_CELL_CHARS = 12  # a cell before a single-spaced table's last column: one short value
 _KEYWORD = re.compile(r"^[A-Z][A-Za-z0-9_]+$")  # a setting's or variable's name: `Port`, `HashKnownHosts`, `PATH`
 _TAG_NOTE = re.compile(r"^\([^()]{1,60}\)$")  # `(alias: ls)` under a command's synopsis
 _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
@@ -769,9 +771,29 @@ class _Reader:
         while j < end and (line := self.lines[j]) is not None and (cells := _unit_cells(line.text.split(" "), len(header))):
             rows.append(cells)
             j += 1
-        if len(rows) < 2:
+        if len(rows) >= 2:
+            return Table(tuple(header), tuple(rows)), j
+        return self.last_column_spaced(i, end)
+
+    def last_column_spaced(self, i: int, end: int) -> tuple[Table, int] | None:
+        """A single-spaced table (see `spaced_table`) whose last column holds several
+        words (tar's size suffixes: `Suffix Units Byte Equivalent` over `b Blocks SIZE x
+        512` and `c Bytes SIZE`): as many columns as the shortest row has words, the
+        words past the others' one each in the last column, the header's too; or None."""
+        first = self.lines[i]
+        assert first is not None
+        lines: list[list[str]] = []
+        j = self.next_filled(i + 1, end)
+        margin = self.lines[j].indent if j < end else None  # type: ignore[union-attr]
+        while j < end and (line := self.lines[j]) is not None and line.indent == margin:
+            lines.append(line.text.split(" "))
+            j += 1
+        header = first.text.split(" ")
+        columns = min((len(words) for words in lines), default=0)
+        if len(lines) < MIN_SPACED_ROWS or not MIN_SPACED_COLUMNS <= columns < len(header) \
+                or any(len(w) > MAX_SPACED_CELL_CHARS for words in lines for w in words[:columns - 1]):
             return None
-        return Table(tuple(header), tuple(rows)), j
+        return Table(_last_joined(header, columns), tuple(_last_joined(words, columns) for words in lines)), j
 
     def wrapped_tag(self, i: int, end: int) -> tuple[Terms, int] | None:
         """A command's synopsis tag that groff wrapped (`display-menu [-O] [-x` over
@@ -1033,6 +1055,11 @@ def _assignments(texts: list[str]) -> bool:
     `DEBUG = 10` over `ERROR = 40`; a settings file): code, one a line, never a run of
     prose (`DEBUG = 10 ERROR = 40 ...`)."""
     return len(texts) >= 2 and all(_ASSIGNMENT.match(t) is not None for t in texts)
+
+
+def _last_joined(words: list[str], columns: int) -> tuple[str, ...]:
+    """`columns` cells of `words`: one word each, the rest in the last."""
+    return (*words[:columns - 1], " ".join(words[columns - 1:]))
 
 
 def _near(a: set[int], b: set[int]) -> set[int]:
