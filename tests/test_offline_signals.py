@@ -477,6 +477,21 @@ def test_an_abridged_documents_item_of_a_few_sentences_is_kept_whole() -> None:
     assert listed.items[0].text == item
 
 
+def test_a_manuals_authors_and_bug_address_are_facts_across_a_broken_line() -> None:
+    """git's manual as a PDF: `Git was started by Linus Torvalds, and is currently
+    maintained by Junio C Hamano.` gave no author, and `Report bugs to the Git mailing
+    list <git@vger.kernel.org` over `[6]> where ...` gave the list archive's address."""
+    text = ("NAME\n       frob - read archives\n\nDESCRIPTION\n       Frob reads archives of every kind.\n\n"
+            "AUTHORS\n       Frob was started by Jane Roe, and is currently maintained by John Doe. Many helped.\n\n"
+            "REPORTING BUGS\n       Report bugs to the frob mailing list <frob@lists.example.org\n"
+            "                                        [6]> where the work is\n\n"
+            "       done. See the list archive at https://lore.example.org/frob for old reports.\n")
+    content = read_content(read_outline(text, ".txt"), text, None, None, ".txt")
+    facts = dict(content.facts)
+    assert facts["Author"] == "Jane Roe" and facts["Maintainer"] == "John Doe"
+    assert facts["Bug reports"] == "frob@lists.example.org"
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"

@@ -611,8 +611,8 @@ class _Reader:
             stop = self.entry_extent(i, end, line.indent)  # `1 An error occurred ...` over the rest
             return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
         signature = _SIGNATURE.fullmatch(line.text) is not None  # `makeRecord(self, name, level, ...)`: however long
-        if len(line.text) > MAX_TAG_CHARS and not signature:
-            return None
+        if (len(line.text) > MAX_TAG_CHARS and not signature) or line.text.count("<") > line.text.count(">"):
+            return None  # (`... mailing list <git@vger.kernel.org` goes on under it: no tag)
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text) and not signature) \
                 or (". " in line.text.replace("...", "") and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text) and not self.after_a_tag(i)):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
@@ -986,8 +986,10 @@ class _Reader:
             line = self.lines[j]
             previous = self.lines[j - 1]
             assert previous is not None
-            if line is None or _MARKER.match(line.text) or (abs(line.indent - previous.indent) > 1 and j > i + 1) \
-                    or line.indent > margin + 1 or line.indent < first.indent - 4 \
+            opened = previous.text.count("<") > previous.text.count(">")  # `<git@vger.kernel.org` over `[6]>`
+            if line is None or _MARKER.match(line.text) \
+                    or ((abs(line.indent - previous.indent) > 1 and j > i + 1 or line.indent > margin + 1) and not opened) \
+                    or line.indent < first.indent - 4 \
                     or (_FIELD.match(line.text) and not _wrapped_into(previous.text)) \
                     or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
                     or _ends_early(texts[-1], line.text) or (previous.text[-1] in ".:!?" and self.opens_entry(j, end)) \

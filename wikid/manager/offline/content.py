@@ -123,7 +123,9 @@ _AUXILIARIES = frozenset("will would can could should must may might shall is ar
 _PERSONAL = re.compile(r"\b(?:we|you|they|he|she)\b|(?<=\s)I(?=\s)|\b(?:here|there|that|it|what|let)'s\b|\w'(?:re|ve|ll|m)\b",
                        re.IGNORECASE)  # (`Priya's action items:` is a label)
 _WRITTEN_BY = re.compile(r"^(?:[\w-]+(?: [\w-]+)? (?:was|were|is) )?(?:originally )?"
-                         r"(?:written|created|developed|maintained) by\s+", re.IGNORECASE)
+                         r"(?:written|created|developed|maintained|started) by\s+", re.IGNORECASE)
+_MAINTAINED_BY = re.compile(r",? and (?:is |has been )?(?:currently |now )?maintained by\s+", re.IGNORECASE)
+MAX_NAME_WORDS = 6
 # `This manual page contributed by ...`: who wrote the manual, not the program
 _OF_THE_MANUAL = re.compile(r"\b(?:manual|man) page\b|\bdocumentation\b", re.IGNORECASE)
 
@@ -645,9 +647,13 @@ def _man_facts(man: ManPage) -> list[tuple[str, str]]:
             facts.append(("Bug reports", found.group(1) if found.re is _EMAIL else found.group(0)))
     if man.author:
         said = first_sentence(man.author)
-        author = _WRITTEN_BY.sub("", said).rstrip(".")
+        author, maintainer = _WRITTEN_BY.sub("", said).rstrip("."), ""
+        if (then := _MAINTAINED_BY.search(author)) is not None:  # `Linus Torvalds, and is currently maintained by ...`
+            author, maintainer = author[:then.start()], author[then.end():]
         if author and len(author.split()) <= 12 and not _URL.search(author) and not _OF_THE_MANUAL.search(said):
             facts.append(("Author", author))
+            if maintainer and len(maintainer.split()) <= MAX_NAME_WORDS:
+                facts.append(("Maintainer", maintainer))
     return facts
 
 
