@@ -988,7 +988,7 @@ class _Reader:
             assert previous is not None
             opened = previous.text.count("<") > previous.text.count(">")  # `<git@vger.kernel.org` over `[6]>`
             if line is None or _MARKER.match(line.text) \
-                    or ((abs(line.indent - previous.indent) > 1 and j > i + 1 or line.indent > margin + 1) and not opened) \
+                    or (((abs(line.indent - previous.indent) > 1 and j > i + 1) or line.indent > margin + 1) and not opened) \
                     or line.indent < first.indent - 4 \
                     or (_FIELD.match(line.text) and not _wrapped_into(previous.text)) \
                     or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
