@@ -492,6 +492,19 @@ def test_a_manuals_authors_and_bug_address_are_facts_across_a_broken_line() -> N
     assert facts["Bug reports"] == "frob@lists.example.org"
 
 
+@pytest.mark.parametrize(("label", "value", "kept"), [
+    ("Notes", "Priya", True), ("Notes", "Priya Nair, Sam Kowalski", True),  # who took a meeting's notes
+    ("Note", "the reader skips broken archives", False), ("Notes", "See the manual.", False),
+    ("Attendees", "Maya Ortiz (chair), Jonas Berg", True),
+])
+def test_a_notes_field_naming_who_took_them_is_a_property(label: str, value: str, kept: bool) -> None:
+    """The sample's meeting: `Notes: Priya` stood alone under the meeting's date as a
+    section of the page; `Note: ...` over a remark is still no property."""
+    from wikid.manager.offline.signals import Field, is_property
+
+    assert is_property(Field(label.casefold(), label, value)) is kept
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"

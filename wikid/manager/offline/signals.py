@@ -127,6 +127,8 @@ _NOT_PROPERTIES = frozenset(
     "bug bugs fix fixed changed added removed deprecated new usage syntax next previous prev up home back "
     "top skip menu search contents index re subject fwd from to cc bcc sent q a question answer".split()
 )
+_BY_WHOM = frozenset({"note", "notes"})  # keys that name a person when their value is only names
+_NAMES = re.compile(r"[A-Z][\w'’-]+(?: [A-Z][\w'’.-]*){0,3}(?:, [A-Z][\w'’-]+(?: [A-Z][\w'’.-]*){0,3})*")
 _VERBS = frozenset("is are was were be been has have had can could will would should may might must do does did".split())
 LEAD_LINES = 30  # where a document states what it is: its name, type and date fields
 SHORT_DOC_LINES = 40  # a document this short is a note or a letter: a lone field is one
@@ -155,8 +157,9 @@ def is_property(field: Field) -> bool:
     if _LIST_OR_OPTION.match(label):
         return False  # `o --no-iconv: Most transfers use this option.`: a list item about an option
     folded = [w.casefold().strip(".,:*") for w in words_]
-    if field.key in _NOT_PROPERTIES or folded[0] in _NOT_PROPERTIES or _VERBS & set(folded):
-        return False
+    if (field.key in _NOT_PROPERTIES or folded[0] in _NOT_PROPERTIES or _VERBS & set(folded)) \
+            and not (field.key in _BY_WHOM and _NAMES.fullmatch(value)):
+        return False  # (a meeting's `Notes: Priya` names who took them: a property)
     value_words = value.split()
     if not value_words or len(value_words) > MAX_PROPERTY_VALUE_WORDS or len(value) > MAX_VALUE_CHARS:
         return False
