@@ -737,6 +737,17 @@ def test_see_also_keeps_what_its_section_says_in_sentences() -> None:
     assert "This is not the complete manual for frob. For more complete information, see the Info entry for frob.[^" in see_also
 
 
+def test_an_older_release_shows_up_to_ten_changes_and_says_how_many_more() -> None:
+    """pydantic's 2.13.0, under its patch releases, showed 5 changes and hid a segfault
+    fix among the `2 more changes`."""
+    older = "".join(f"- Change number {n} of the older frob release.\n" for n in range(12))
+    log = (f"# Changelog\n\n## 1.2.1 (2024-03-01)\n\n- Fix the reader.\n\n## 1.2.0 (2024-02-01)\n\n{older}\n"
+           "## 1.1.0 (2024-01-01)\n\n- First.\n")
+    [page] = run([SourceDocument("CHANGELOG.md", log)]).pages.values()
+    assert "Change number 9 of the older frob release." in page and "Change number 10 " not in page
+    assert "*2 more changes to 1.2.0" in page
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is
