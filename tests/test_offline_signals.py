@@ -505,6 +505,18 @@ def test_a_notes_field_naming_who_took_them_is_a_property(label: str, value: str
     assert is_property(Field(label.casefold(), label, value)) is kept
 
 
+def test_a_synopsis_groups_forms_under_labels_without_colons() -> None:
+    """cmake's SYNOPSIS: `Generate a Project Buildsystem` over its two forms read
+    `Generate a Project Buildsystem cmake [<options>] ... cmake [<options>] -S ...`."""
+    text = ("NAME\n       frob - read archives\n\nSYNOPSIS\n          Read an Archive\n           frob [<options>] <archive>\n"
+            "           frob [<options>] -S <dir>\n\n          Build an Archive\n           frob --build <dir>\n\n"
+            "DESCRIPTION\n       Frob reads archives of every kind.\n")
+    content = read_content(read_outline(text, ".txt"), text, None, None, ".txt")
+    assert content.man is not None
+    assert content.man.synopsis == ("Read an Archive:", "frob [<options>] <archive>", "frob [<options>] -S <dir>",
+                                    "Build an Archive:", "frob --build <dir>")
+
+
 def test_a_readme_listing_its_requirements_is_no_changelog() -> None:
     text = ("frob\n====\n\nfrob reshapes data files in place, quickly and safely.\n\nDependencies\n------------\n\n"
             "frob requires:\n\n- Python (>= 3.11)\n- NumPy (>= 1.24.1)\n- SciPy (>= 1.10.0)\n\n"

@@ -164,6 +164,9 @@ def _forms(text: str, names: tuple[str, ...], notes: list[str]) -> list[str]:
     `jq [options...] filter [files...] jq can transform JSON in various ways, ...`) is
     no form but a note, added to `notes`."""
     starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
+    label = text[:starts[0]].strip() if starts else ""
+    if label and _GROUP_LABEL.fullmatch(label):  # `Generate a Project Buildsystem` over its forms (cmake's)
+        return [f"{label}:", *_forms(text[starts[0]:], names, notes)]
     if len(starts) < 2 or starts[0] != 0:
         return [text]
     pieces = [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
@@ -175,6 +178,9 @@ def _forms(text: str, names: tuple[str, ...], notes: list[str]) -> list[str]:
         notes.append(rest)
         return forms
     return [text]
+
+
+_GROUP_LABEL = re.compile(r"[A-Z][\w-]*(?: [\w-]+){0,5}")  # a few words naming the forms under them
 
 
 def _is_form(piece: str) -> bool:
