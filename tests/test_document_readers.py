@@ -342,6 +342,16 @@ def test_a_news_change_keeps_the_paragraph_under_it_that_says_why() -> None:
         ("Link counting works with -T", None)]
 
 
+def test_a_commit_logs_subject_and_body_read_as_two_sentences() -> None:
+    """curl's changelog: `- tool_operate: fix scanbuild compiler warning` over its
+    body read `... compiler warning Prior to this change ...` on the page."""
+    text = ("Version 7.88.1 (20 Feb 2023)\n\nJane Roe (18 Feb 2023)\n\n- tool_operate: fix a compiler warning\n\n"
+            "  Prior to this change the build warned of a NULL string.\n\n- THANKS: add contributors\n\n"
+            "Version 7.88.0 (15 Feb 2023)\n\nJohn Doe (15 Feb 2023)\n\n- first\n")
+    [newest, _] = read_releases(text, read_outline(text, ".txt"))
+    assert newest.changes[0].text == "tool_operate: fix a compiler warning. Prior to this change the build warned of a NULL string."
+
+
 def test_a_news_changes_credit_in_parentheses_stays_with_it() -> None:
     """ed's NEWS: `(Reported by Harry Graf).` on the line under its change was listed as
     a change of its own."""

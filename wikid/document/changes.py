@@ -174,8 +174,9 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
             else:
                 group = event.title
         elif isinstance(event, ItemList):  # an item's paragraphs are its text (`WARNING: …!` over what changed)
-            out += [Change(" ".join([item.text, *(c.text for c in item.children if isinstance(c, Paragraph)
-                                                  and not _TRAILER.match(c.text))]), group,
+            # (`- tool_operate: fix scanbuild warning` over `Prior to this change ...`: a subject, then why)
+            out += [Change(_with_reasons(item.text, [c.text for c in item.children if isinstance(c, Paragraph)
+                                                     and not _TRAILER.match(c.text)]), group,
                            tuple(c for c in item.children if not isinstance(c, Paragraph)))
                     for item in event.items if item.text]
         elif isinstance(event, Terms):
