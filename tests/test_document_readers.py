@@ -342,14 +342,18 @@ def test_a_news_change_keeps_the_paragraph_under_it_that_says_why() -> None:
         ("Link counting works with -T", None)]
 
 
+def _newest_changes(text: str) -> list[str]:
+    """The changes of the newest of a NEWS text's releases, as read."""
+    return [c.text for c in read_releases(text, read_outline(text, ".txt"))[0].changes]
+
+
 def test_a_commit_logs_subject_and_body_read_as_two_sentences() -> None:
     """curl's changelog: `- tool_operate: fix scanbuild compiler warning` over its
     body read `... compiler warning Prior to this change ...` on the page."""
     text = ("Version 7.88.1 (20 Feb 2023)\n\nJane Roe (18 Feb 2023)\n\n- tool_operate: fix a compiler warning\n\n"
             "  Prior to this change the build warned of a NULL string.\n\n- THANKS: add contributors\n\n"
             "Version 7.88.0 (15 Feb 2023)\n\nJohn Doe (15 Feb 2023)\n\n- first\n")
-    [newest, _] = read_releases(text, read_outline(text, ".txt"))
-    assert newest.changes[0].text == "tool_operate: fix a compiler warning. Prior to this change the build warned of a NULL string."
+    assert _newest_changes(text)[0] == "tool_operate: fix a compiler warning. Prior to this change the build warned of a NULL string."
 
 
 def test_a_news_changes_credit_in_parentheses_stays_with_it() -> None:
@@ -360,8 +364,7 @@ def test_a_news_changes_credit_in_parentheses_stays_with_it() -> None:
             "The long name of option '-s' has been changed to '--script'.\n"
             "Option '-s' now only suppresses byte counts.\n(Both changes suggested by John Doe).\n\n"
             "Changes in version 1.18:\n\nThe manual was updated.\n")
-    [newest, _] = read_releases(text, read_outline(text, ".txt"))
-    assert [c.text for c in newest.changes] == [
+    assert _newest_changes(text) == [
         "Reading a missing file with commands 'e' or 'E' did set the 'modified' flag, which prevented a following 'e' "
         "command from succeeding. (Reported by Jane Roe).",
         "The long name of option '-s' has been changed to '--script'.",

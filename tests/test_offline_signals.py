@@ -13,7 +13,7 @@ import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from wikid.document.dates import parse_date
-from wikid.document.model import Code, ItemList, Outline, Paragraph, Table, Terms, block_text, sections, walk
+from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Table, Terms, block_text, sections, walk
 from wikid.document.outline import read_outline
 from wikid.manager.offline import vectors
 from wikid.manager.offline.content import read_content
@@ -232,6 +232,13 @@ def _long_manual(section: str) -> str:
     return f"# frob\n\nfrob reshapes data files in place.\n\n{filler}\n\n{section}"
 
 
+def _abridged(section: str, title: str) -> Section:
+    """The section titled `title` of a long manual ending in `section`, as read for a page."""
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    return next(s for s in content.sections if s.title == title)
+
+
 def test_an_abridged_term_keeps_its_first_paragraph_and_the_list_it_introduces() -> None:
     section = ("## Options\n\n-f, --force\n:   This option has several effects:\n\n"
                "    * it overwrites files;\n    * it follows links.\n\n"
@@ -396,9 +403,7 @@ def test_past_the_paragraph_budget_a_paragraph_explaining_the_example_above_it_i
     section = (f"## Usage\n\n{paragraphs}\n\n{shown}For example:\n\n    frob -a src/bar/ /tmp\n\n"
                "A trailing slash on the source changes this behavior to copy the contents.\n\n"
                "    frob -a src/bar /tmp/bar\n\nUnrelated closing remarks of the usage.\n")
-    text = _long_manual(section)
-    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
-    [usage] = [s for s in content.sections if s.title == "Usage"]
+    usage = _abridged(section, "Usage")
     said = [getattr(b, "text", "") for b in usage.blocks]
     at = said.index("frob -a src/bar/ /tmp")
     assert said[at + 1:] == ["A trailing slash on the source changes this behavior to copy the contents.", "frob -a src/bar /tmp/bar"]
@@ -411,9 +416,7 @@ def test_past_the_paragraph_budget_a_warning_is_kept() -> None:
                                for n in range(5))
     section = (f"## Description\n\n{paragraphs}\n\nWarning\n\nRestoring a frob archive runs the code it holds.\n\n"
                "Closing remarks of the description.\n\nCaution: frob overwrites files without asking.\n")
-    text = _long_manual(section)
-    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
-    [description] = [s for s in content.sections if s.title == "Description"]
+    description = _abridged(section, "Description")
     said = [getattr(b, "text", "") for b in description.blocks]
     assert said[-3:] == ["Warning", "Restoring a frob archive runs the code it holds.", "Caution: frob overwrites files without asking."]
 
@@ -456,9 +459,7 @@ def test_the_fsf_all_permissive_notice_is_a_licence_notice_not_content() -> None
 def test_an_abridged_documents_reference_table_is_kept_whole() -> None:
     """tmux's formats: a table of 186 variables, the first 60 kept."""
     rows = "".join(f"| var_{n} | Value number {n} |\n" for n in range(150))
-    text = _long_manual(f"## Formats\n\n| Variable | Replaced with |\n|---|---|\n{rows}")
-    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
-    [formats] = [s for s in content.sections if s.title == "Formats"]
+    formats = _abridged(f"## Formats\n\n| Variable | Replaced with |\n|---|---|\n{rows}", "Formats")
     [table] = [b for b in formats.blocks if isinstance(b, Table)]
     assert len(table.rows) == 150
 
@@ -470,9 +471,7 @@ def test_an_abridged_documents_item_of_a_few_sentences_is_kept_whole() -> None:
             "without it. Even if the problem is intermittent, report it: it may show a bug in the reader. "
             "Please include the version you run, the command line you typed and what the program printed back, "
             "so that the maintainers can see the same thing.")
-    text = _long_manual(f"## Bugs\n\nWhen reporting a bug:\n\n1. {item}\n2. Send the report by mail.\n")
-    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
-    [bugs] = [s for s in content.sections if s.title == "Bugs"]
+    bugs = _abridged(f"## Bugs\n\nWhen reporting a bug:\n\n1. {item}\n2. Send the report by mail.\n", "Bugs")
     [listed] = [b for b in bugs.blocks if isinstance(b, ItemList)]
     assert listed.items[0].text == item
 
@@ -745,9 +744,7 @@ def test_an_abridged_documents_example_after_the_list_its_lead_in_introduces_is_
     section = ("## Run trees\n\nA run tree tracks your application. Its attributes are as follows:\n\n"
                "- `name`: the component's name\n- `run_type`: its kind\n\n"
                f"```python\n{example}\n```\n\n## After\n\nThe end.\n")
-    text = _long_manual(section)
-    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
-    [trees] = [s for s in content.sections if s.title == "Run trees"]
+    trees = _abridged(section, "Run trees")
     assert [type(b).__name__ for b in trees.blocks] == ["Paragraph", "ItemList", "Code"]
 
 
@@ -758,9 +755,7 @@ def test_an_abridged_entrys_own_definitions_do_not_spend_its_words() -> None:
     listed = textwrap.indent(methods, "    ")
     entry = f"-C class\n:   The archive class.\n\n    Methods defined here:\n\n{listed}    warn(self)\n\n" \
             f"    -w\n    :   Warn the reader.\n\n-q\n:   Be quiet.\n"
-    text = _long_manual(f"## Classes\n\n{entry}")
-    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
-    [classes] = [s for s in content.sections if s.title == "Classes"]
+    classes = _abridged(f"## Classes\n\n{entry}", "Classes")
     entry_of = next(t for b in classes.blocks if isinstance(b, Terms) for t in b.entries if t.term == "-C class")
     named = [t.term for b in entry_of.body if isinstance(b, Terms) for t in b.entries]
     assert named[-1] == "-w" and len(named) == 61
