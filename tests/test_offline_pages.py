@@ -748,6 +748,19 @@ def test_an_older_release_shows_up_to_ten_changes_and_says_how_many_more() -> No
     assert "*2 more changes to 1.2.0" in page
 
 
+def test_a_submodules_reference_stands_under_its_own_name_on_its_packages_page() -> None:
+    """logging's page: logging.handlers' classes were listed under logging's own
+    `# Classes`, as if the package defined them, and its docstring came last."""
+    pkg = ("Help on package frob:\n\nNAME\n    frob - Frob package for Python.\n\nDESCRIPTION\n"
+           "    Frob reads records of every kind and writes them back.\n\n"
+           "CLASSES\n    class Reader(builtins.object)\n     |  Reader(path)\n     |  \n     |  Reads records from a file.\n\n")
+    sub = ("# Python: module frob.handlers\n\nAdditional handlers for the frob package.\n\n## Classes\n\n"
+           "### class FileHandler(frob.Handler)\n\nWrites frob records to a file on disk.\n\n## Data\n\nDEFAULT_PORT = 9020\n")
+    [page] = run([SourceDocument("frob.txt", pkg), SourceDocument("frob-handlers.html", sub)]).pages.values()
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert headings[headings.index("# frob.handlers"):][:3] == ["# frob.handlers", "## Classes", "### class FileHandler(frob.Handler)"]
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

@@ -53,6 +53,7 @@ from wikid.document.packages import folded, installed_names, package_subject
 from wikid.document.projects import man_source, stated_projects
 from wikid.document.sentences import first_sentence, goes_on, is_sentence
 
+MODULE_REFERENCE = "module reference"  # the kind of a module's API reference (pydoc's)
 MAX_TITLE_CHARS = 150
 MAX_TITLE_WORDS = 16
 _LEAD_LINES = 12  # a title stands within the first blocks of the text: a heading there,
@@ -495,7 +496,7 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     man = _man_name(blocks)
     changelog = _CHANGELOG_ENTRY.match(first)
     if pydoc:
-        kind, entity_type = "module reference", _type_of_man_section(None, pydoc.group(1))
+        kind, entity_type = MODULE_REFERENCE, _type_of_man_section(None, pydoc.group(1))
         subjects.append(pydoc.group(2))
         title = f"{pydoc.group(2)} — {man[1]}" if man and man[1] else pydoc.group(2)
     elif man:

@@ -37,6 +37,7 @@ from wikid._version import __version__
 from wikid.clock import iso
 from wikid.document.changes import Change, Release, version_key
 from wikid.document.dates import parse_date
+from wikid.document.identity import MODULE_REFERENCE
 from wikid.document.model import (
     Block,
     Code,
@@ -798,8 +799,8 @@ def _grouped_parts(source: PageSource, lead_origin: str | None) -> tuple[Section
     at the level of the entity's own Description and Options."""
     sections = _with_own_lead(source, lead_origin)
     if lead_origin is None or source.id == lead_origin or source.content.man is not None \
-            or len(sections) < MIN_GROUPED_PARTS:
-        return sections
+            or (len(sections) < MIN_GROUPED_PARTS and source.kind != MODULE_REFERENCE):
+        return sections  # (a submodule's reference beside its package's: its classes are not the package's)
     opening, parts = (sections[0], sections[1:]) if not sections[0].title else (Section("", 1, ()), sections)
     return (Section("", 1, opening.blocks, opening.sections + parts),)
 
