@@ -969,6 +969,18 @@ def test_a_single_spaced_table_whose_last_column_holds_words_is_a_table() -> Non
     assert table.rows == (("b", "Blocks", "SIZE x 512"), ("c", "Bytes", "SIZE"), ("K", "Kilobytes", "SIZE x 1024"))
 
 
+def test_raw_html_that_is_mostly_links_is_navigation() -> None:
+    """logging.config's page, pydoc HTML converted by pandoc: its heading table read
+    `index / /usr/lib/python3.11/logging/config.py / Module Reference / Modules / errno`."""
+    text = ('<table class="heading"><tr><td class="title"><strong>frob.config</strong></td>\n'
+            '<td class="extra"><a href=".">index</a><br />\n<a href="file:/usr/lib/frob/config.py">/usr/lib/frob/config.py</a>'
+            '<br />\n<a href="https://docs.example.org/frob.config.html">Module Reference</a></td></tr></table>\n\n'
+            "Configuration functions for the frob package.\n\n"
+            '<table><tr><td>Read <a href="https://example.org">the guide</a> before you start the reader.</td></tr></table>\n')
+    said = [b.text for b in blocks_of(read_markdown(text), Paragraph)]
+    assert said == ["Configuration functions for the frob package.", "Read the guide before you start the reader."]
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

@@ -34,6 +34,7 @@ from wikid.document.tables import tidy
 _LAYOUT = re.compile(r"^(?:page|slide) \d+$", re.IGNORECASE)
 _SHEET = re.compile(r"^sheet: (.+)$", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]{0,2000}>")
+_ANCHOR = re.compile(r"<a\b[^<>]{0,2000}>(.*?)</a>", re.IGNORECASE | re.DOTALL)
 _WIKI_LINK = re.compile(r"\[\[([A-Za-z][\w .:/#-]{0,100}?)(?:\|([^\[\]\n]{1,200}))?\]\]")
 _ENTRY_TAG = re.compile(r"<(/?)d([td])\b[^<>]{0,2000}>", re.IGNORECASE)
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
@@ -271,10 +272,19 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind == "dl":
         return _terms(node)
     if kind == "html_block":
-        return _raw_html(node.content)
+        return [] if _linked_html(node.content) else _raw_html(node.content)
     if kind in ("blockquote", "dd"):
         return [b for child in node.children for b in _blocks(child)]
     return []
+
+
+def _linked_html(content: str) -> bool:
+    """Whether raw HTML is mostly the text of its links, two or more (a converted
+    reference page's heading table: `index`, the module's file, `Module Reference`;
+    its list of imported modules): navigation, as a paragraph of links is."""
+    links = [_TAG.sub("", m.group(1)) for m in _ANCHOR.finditer(content)]
+    text = "".join(html.unescape(_TAG.sub("", content)).split())
+    return len(links) >= 2 and len("".join("".join(links).split())) >= NAV_LINK_SHARE * max(len(text), 1)
 
 
 def _raw_html(content: str) -> list[Block]:
