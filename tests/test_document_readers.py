@@ -848,10 +848,11 @@ def test_a_long_call_signature_over_its_description_is_a_term() -> None:
     text = ("Methods defined here:\n\n    log(self, level, msg)\n        Log msg with the level.\n\n"
             "    makeRecord(self, name, level, fn, lno, msg, args, exc_info, func=None, extra=None, sinfo=None)\n"
             "        A factory method subclasses override.\n\n    setLevel(self, level)\n        Set the level.\n")
-    [terms] = blocks_of(read_text(text), Terms)
+    [terms] = blocks_of(read_text(text + "\n    warn(self, msg)\n\n    warning(self, msg)\n        Log msg as a warning.\n"), Terms)
     assert [t.term for t in terms.entries] == [
         "log(self, level, msg)", "makeRecord(self, name, level, fn, lno, msg, args, exc_info, func=None, extra=None, sinfo=None)",
-        "setLevel(self, level)"]
+        "setLevel(self, level)", "warn(self, msg)", "warning(self, msg)"]  # (a method with no docstring stays in the list)
+    assert terms.entries[3].body == ()
 
 
 def test_keys_a_manual_lists_with_their_text_on_the_same_line_or_under_it_are_one_list() -> None:

@@ -761,6 +761,18 @@ def test_a_submodules_reference_stands_under_its_own_name_on_its_packages_page()
     assert headings[headings.index("# frob.handlers"):][:3] == ["# frob.handlers", "## Classes", "### class FileHandler(frob.Handler)"]
 
 
+def test_a_method_with_no_docstring_is_a_row_of_its_classs_table() -> None:
+    """logging's Logger: `warn(self, msg, *args, **kwargs)` has no docstring; it stood
+    as a paragraph between two tables of the methods, each with its own header."""
+    from wikid.document.model import Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _Writer
+
+    table = _Writer().block(Terms((Term("log(self, msg)", (Paragraph("Log msg."),)), Term("warn(self, msg)", ()),
+                                   Term("warning(self, msg)", (Paragraph("Log msg as a warning."),)))), "", 0)
+    assert table.splitlines()[2:] == ["| log(self, msg) | Log msg. |", "| warn(self, msg) | — |",
+                                      "| warning(self, msg) | Log msg as a warning. |"]
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
-from wikid.document.linekinds import COMMENT, PROMPT, SENTENCE_START, is_prose_line, is_session
+from wikid.document.linekinds import COMMENT, PROMPT, SENTENCE_START, SIGNATURE, is_prose_line, is_session
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Table, Term, Terms, build
 from wikid.document.sentences import goes_on
 
@@ -104,7 +104,6 @@ MAX_RUN_IN_CHARS = 600  # a one-line entry's paragraph; a longer one is a list's
 MAX_STACKED_TEXT_LINES = 8  # lines of the text under stacked names read for the first name
 MAX_OVERFLOW = 2  # columns a tag wider than its list's column pushes its text right
 MAX_COMMAND_CHARS = 40
-_SIGNATURE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)(?: -> [\w.\[\], ]+)?")  # a call's form: `f(a, b=None)`
 _KEYS = re.compile(r"[^\s,]{1,12}(?:(?: or |, )[^\s,]{1,12})*")  # `ESC-SPACE`, `q or Q or :q or ZZ`: keys one does
 _KEYS_RUN_IN = re.compile(r"(?![\w.-]+\(\d)([^\s,]{1,12}(?: or [^\s,]{1,12})*) (?=[A-Z][a-z'’]+\b)")  # keys, then their sentence
 # (not a manual's running header, `LESS(1) General Commands Manual LESS(1)`)
@@ -610,7 +609,7 @@ class _Reader:
         if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
             stop = self.entry_extent(i, end, line.indent)  # `1 An error occurred ...` over the rest
             return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
-        signature = _SIGNATURE.fullmatch(line.text) is not None  # `makeRecord(self, name, level, ...)`: however long
+        signature = SIGNATURE.fullmatch(line.text) is not None  # `makeRecord(self, name, level, ...)`: however long
         if (len(line.text) > MAX_TAG_CHARS and not signature) or line.text.count("<") > line.text.count(">"):
             return None  # (`... mailing list <git@vger.kernel.org` goes on under it: no tag)
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text) and not signature) \
@@ -1347,6 +1346,9 @@ def _grouped(events: list[Heading | Block]) -> list[Heading | Block]:
         if answer and question:  # `Q: Why ...?` then `A: Because ...`, one line each
             out.pop()
             event = Terms((Term(question.group(1), (Paragraph(answer.group(1)),)),))
+        if isinstance(event, Paragraph) and out and isinstance(out[-1], Terms) and SIGNATURE.fullmatch(event.text) \
+                and all(SIGNATURE.fullmatch(t.term) for t in out[-1].entries):
+            event = Terms((Term(event.text, ()),))  # `warn(self, msg)` with no docstring among its class's methods
         if isinstance(event, Terms) and out and isinstance(out[-1], Terms):
             out[-1] = Terms(out[-1].entries + event.entries)
         else:

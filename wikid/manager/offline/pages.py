@@ -38,6 +38,7 @@ from wikid.clock import iso
 from wikid.document.changes import Change, Release, version_key
 from wikid.document.dates import parse_date
 from wikid.document.identity import MODULE_REFERENCE
+from wikid.document.linekinds import SIGNATURE
 from wikid.document.model import (
     Block,
     Code,
@@ -417,7 +418,8 @@ class _Writer:
             self.definitions -= 1
 
     def _terms(self, block: Terms, ref: str, depth: int = 0) -> str:
-        entries = [self._as_for(t) for t in block.entries if t.term and t.body and self._new_entry(t)]
+        entries = [self._as_for(t) for t in block.entries if t.term and (t.body or SIGNATURE.fullmatch(t.term))
+                   and self._new_entry(t)]
         if not entries:
             return ""
         as_list, self.as_list = self.as_list, False  # (the lists inside an entry take their own shape)
@@ -428,8 +430,8 @@ class _Writer:
 
     def _entries(self, block: Terms, entries: list[Term], ref: str, depth: int, as_list: bool) -> str:
         if all(_simple(t) for t in entries) and not as_list:
-            rows = [(t.term, self._description(t)) for t in entries]
-            rows = [(t, d) for t, d in rows if d]
+            rows = [(t.term, self._description(t) or (EMPTY_VALUE if not t.body else "")) for t in entries]
+            rows = [(t, d) for t, d in rows if d]  # (a method with no docstring is listed, its text `—`)
             if not rows:
                 return ""
             lines = [f"| {' | '.join(_term_header(block))} |", "|---|---|"]
