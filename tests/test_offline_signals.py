@@ -927,6 +927,8 @@ def test_a_manual_saying_which_version_it_describes_states_it_wherever_it_says_i
     assert stated_version(f"# NAME\n\nfrob - read\n\n{filler}\n\nThis describes\n**frob** version 6.4 (patch 1).\n") == "6.4"
     assert stated_version(f"{filler} This manual page documents frob version 2.1.3.") == "2.1.3"
     assert stated_version(f"{filler} This describes how frob reads version 2 files.") is None
+    assert stated_version("# frob and libfrob, version 1.0.8\n\n## A program and library\n") == "1.0.8"  # bzip2's manual
+    assert stated_version("Frob is fast, version 2 of it is faster.\n") is None
 
 
 def test_a_changelog_states_a_home_page_from_its_opening_or_newest_release_only() -> None:

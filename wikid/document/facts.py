@@ -80,6 +80,9 @@ LICENCE_HEADING = re.compile(
 _THIS_IS_VERSION = re.compile(
     r"\bThis is (?:the )?(?:[A-Z][\w+-]*(?: [A-Z][\w+-]*){0,2})(?:,? version|,)? v?(\d+\.\d+(?:\.\d+){0,2}[a-z]?)\b")
 OPENING_CHARS = 2000
+# a title line naming the program and its version: `# bzip2 and libbzip2, version 1.0.8`
+_TITLED_VERSION = re.compile(r"^(?:#{1,6} )?[\w+-]+(?: (?:and )?[\w+-]+){0,3}, version v?(\d+\.\d+(?:\.\d+){0,2}[a-z]?)\s*$",
+                             re.MULTILINE)
 # `This describes ncurses version 6.4`, `This manual page documents frob version 2.1`:
 # a manual saying which version it describes, wherever it says it (often at its end).
 _DESCRIBES_VERSION = re.compile(
@@ -88,9 +91,11 @@ _DESCRIBES_VERSION = re.compile(
 
 
 def stated_version(text: str) -> str | None:
-    """The version a document's opening says it is of (`This is Frob 2.4 ...`), or that
-    a manual says it describes (`This describes frob version 6.4`), or None."""
-    found = _THIS_IS_VERSION.search(text[:OPENING_CHARS]) or _DESCRIBES_VERSION.search(text)
+    """The version a document's opening says it is of (`This is Frob 2.4 ...`, a title
+    `frob and libfrob, version 1.0.8`), or that a manual says it describes (`This
+    describes frob version 6.4`), or None."""
+    opening = text[:OPENING_CHARS]
+    found = _THIS_IS_VERSION.search(opening) or _TITLED_VERSION.search(opening) or _DESCRIBES_VERSION.search(text)
     return found.group(1) if found else None
 
 
