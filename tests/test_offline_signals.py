@@ -894,6 +894,8 @@ def test_a_label_said_over_each_records_list_stays_with_its_record() -> None:
     ("Homepage:\n  https://frob.example.org/\n", "https://frob.example.org/"),
     ("The frob home page is https://frob.example.org/.", "https://frob.example.org/"),
     ("Read the web site.\n\nSee https://other.example.org for the rest.", None),  # a paragraph apart
+    ("Monitor the Example Web Services Security Bulletins website <https://example.org/security/bulletins>.", None),
+    ("See the GNU Frob website at https://frob.example.org for news.", "https://frob.example.org"),
 ])
 def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: str, found: str | None) -> None:
     from wikid.document.facts import home_page

@@ -27,6 +27,8 @@ _URL = r"(?:https?|ftp)://[^\s<>()\"'`\u232a\u3009\u27e9»#]+[^\s<>()\"'`\u232a\
 _HOME_PAGE = re.compile(
     rf"\b(?:home\s?page|web\s?site|project\s+(?:page|site)|web\s+page)\b"
     rf"(?:[ \t]*:?[ \t]*\n[ \t]*|(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?)<?({_URL})", re.IGNORECASE)
+# three capitalised words or more before `website`: a site another name owns (`... Services Security Bulletins`)
+_OWNED_SITE = re.compile(r"\b[A-Z][\w-]*\s+[A-Z][\w-]*\s+[A-Z][\w-]*\s*$")
 _GPL = re.compile(
     r"\bGNU\s+(Lesser\s+|Library\s+|Affero\s+)?General\s+Public\s+Licen[cs]e"
     r"(?:[\s,;()]*(?:as\s+published\s+by\s+the\s+Free\s+Software\s+Foundation[\s,;]*)?(?:either\s+)?"
@@ -100,9 +102,14 @@ def stated_version(text: str) -> str | None:
 
 
 def home_page(text: str) -> str | None:
-    """The URL the text calls its home page (or web site, project page), or None."""
-    found = _HOME_PAGE.search(text)
-    return found.group(1) if found else None
+    """The URL the text calls its home page (or web site, project page), or None; not
+    a site another name owns (`the Amazon Web Services Security Bulletins website`: three
+    capitalised words or more before `website`; `the GNU Wget website` is the program's)."""
+    for found in _HOME_PAGE.finditer(text):
+        named = _OWNED_SITE.search(text[max(0, found.start() - GRANT_CHARS):found.start()])
+        if named is None or not found.group(0).casefold().startswith("web"):
+            return found.group(1)
+    return None
 
 
 def licence(text: str) -> str | None:
