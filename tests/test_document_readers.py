@@ -982,6 +982,20 @@ def test_raw_html_that_is_mostly_links_is_navigation() -> None:
     assert said == ["Configuration functions for the frob package.", "Read the guide before you start the reader."]
 
 
+def test_a_paragraph_set_left_of_an_entrys_text_after_a_blank_line_ends_the_entry() -> None:
+    """gdb's README: `   Note: the following instructions are for building GDB on Unix
+    or` after the last directory's entry was glued into that entry's table cell, cut
+    at its line's end."""
+    text = ("`frob-1.0/doc'\n     The manual.\n\n`frob-1.0/etc'\n     Coding standards and other\n     miscellanea.\n\n"
+            "   Note: the following instructions are for building frob on Unix or\n"
+            "Unix-like systems.  Others are in the file README.\n")
+    outline = read_text(text)
+    [entries] = blocks_of(outline, Terms)
+    assert entries.entries[-1].body == (Paragraph("Coding standards and other miscellanea."),)
+    assert Paragraph("Note: the following instructions are for building frob on Unix or Unix-like systems. "
+                     "Others are in the file README.") in blocks_of(outline, Paragraph)
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

@@ -681,8 +681,13 @@ class _Reader:
         at the first line as far left as the tag (see `extent`), or at the next
         entry's tag a column right of it (a PDF's text does not line up exactly)."""
         stop = self.extent(i, end, indent, lazy=False)
+        first = next((line for line in self.lines[i + 1:stop] if line is not None), None)
+        margin = first.indent if first is not None and first.indent > indent + 1 else None
+        # (a paragraph after a blank line, set left of the entry's text, is the document's
+        # again: gdb's README's `   Note: the following instructions ...` after `etc` and its text)
         return next((j for j in range(i + 1, stop) if (line := self.lines[j]) is not None
-                     and line.indent <= indent + 1 and self.opens_entry(j, end)), stop)
+                     and ((line.indent <= indent + 1 and self.opens_entry(j, end))
+                          or (margin is not None and self.lines[j - 1] is None and line.indent < margin - 1))), stop)
 
     def column(self, i: int, column: int, end: int) -> int:
         """Where the description that starts on line i after its tag stands: at
