@@ -996,6 +996,15 @@ def test_a_paragraph_set_left_of_an_entrys_text_after_a_blank_line_ends_the_entr
                      "Others are in the file README.") in blocks_of(outline, Paragraph)
 
 
+def test_a_long_list_of_names_over_a_hard_break_is_one_entrys_term() -> None:
+    """openssl's cipher list: `camellia128, camellia-128-cbc, ... camellia-128-ofb` over
+    `Camellia-128 Cipher` was wider than a tag and fell out of the list as prose."""
+    names = ", ".join(["frob128", *(f"frob-128-{mode}" for mode in ("cbc", "cfb", "ctr", "ecb", "ofb", "gcm", "ccm", "xts"))])
+    text = f"# Ciphers\n\nbf, bf-cbc  \nBlowfish Cipher\n\n{names}  \nFrob-128 Cipher\n\nbase64  \nBase64 Encoding\n"
+    [ciphers] = blocks_of(read_markdown(text), Terms)
+    assert [t.term for t in ciphers.entries] == ["bf, bf-cbc", names, "base64"]
+
+
 def test_a_restructuredtext_line_block_of_badges_is_no_content() -> None:
     text = ("Frob\n====\n\n|  |ci| |pypi|\n|  |licence|\n\n"
             ".. |ci| image:: https://ci.example.org/frob.svg\n    :alt: Build status\n\n"

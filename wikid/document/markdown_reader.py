@@ -62,6 +62,7 @@ _SETTING_TAG = re.compile(r"^[A-Za-z][\w.-]*(?:=\S|\[=)")  # `stride=stride-size
 MAX_BROKEN_TAG_CHARS = 80
 MAX_QUESTION_CHARS = 200
 MAX_BROKEN_TAG_WORDS = 6
+_NAME_LIST = re.compile(r"[\w.+-]{1,30}(?:, [\w.+-]{1,30}){1,15}")  # names of one thing, however many
 _NUMBERED_TITLE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
 _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assignment, a redirection, a path
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
@@ -347,7 +348,8 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
             and (all(c.type in ("strong", "em") for c in marked) or (tag.text[0].isupper() and len(tag.text.split()) >= 3)):
         # a FAQ's question over its answer, bold or not (`What should I put in `user.name`?`)
         return Term(tag.text, (Paragraph(text.text),)), True
-    if not tag.text or not text.text or len(tag.text) > MAX_BROKEN_TAG_CHARS \
+    names = _NAME_LIST.fullmatch(tag.text) is not None  # `camellia128, camellia-128-cbc, ...`: one entry's names
+    if not tag.text or not text.text or (len(tag.text) > MAX_BROKEN_TAG_CHARS and not names) \
             or (tag.text[-1] in ".!?,;:" and not tag.text.endswith("...")) or _NUMBERED_TITLE.match(tag.text):
         return None  # `1. Program structure` over its text: a run-in heading (`-M a,b,...` is a tag)
     after = [c for c in children[cut + 1:] if not (c.type == "text" and not c.content.strip("* "))]
@@ -356,7 +358,7 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
     # `**name=***value*` is a setting over its text, though CommonMark reads no bold there
     strong = tag.text[0] in "-+@" or (all(c.type in ("strong", "code_inline") for c in marked[:1]) and len(marked) <= 2) \
         or _SETTING_TAG.match(tag.text) is not None
-    if not strong and len(tag.text.split()) > MAX_BROKEN_TAG_WORDS:
+    if not strong and not names and len(tag.text.split()) > MAX_BROKEN_TAG_WORDS:
         return None  # a sentence broken where its line ended, not a tag
     return Term(tag.text, (Paragraph(text.text),)), strong
 
