@@ -773,6 +773,19 @@ def test_a_method_with_no_docstring_is_a_row_of_its_classs_table() -> None:
                                       "| warning(self, msg) | Log msg as a warning. |"]
 
 
+def test_one_entry_whose_term_opens_in_lower_case_is_no_command_table() -> None:
+    """gzip's diagnostics: `file: not in gzip format` alone between two paragraphs got a
+    `| Command |` header, the next list of messages `| Term |`; examples of one command
+    (two entries or more opening on its name) are a command table."""
+    from wikid.document.model import Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _term_header
+
+    message = Terms((Term("file: not in frob format", (Paragraph("The file was not compressed."),)),))
+    examples = Terms((Term("frob -x file", (Paragraph("Extract."),)), Term("frob -c dir", (Paragraph("Create."),))))
+    assert _term_header(message) == ("Term", "Description")
+    assert _term_header(examples) == ("Command", "Description")
+
+
 def test_an_entrys_further_paragraph_a_sibling_command_said_already_is_not_repeated() -> None:
     """binutils: nm's `@file` repeated, under its description, the paragraph readelf's
     `@file` had said above; an entry's description stays whole, its further prose is

@@ -554,7 +554,7 @@ def _term_header(block: Terms) -> tuple[str, str]:
     if sum(t.startswith("-") for t in terms) * 2 > len(terms):
         return "Option", "Description"
     firsts = [t.split()[0] for t in terms if len(t.split()) > 1 and t[:1].islower()]
-    if firsts and max(firsts.count(f) for f in set(firsts)) * 2 > len(terms):
+    if len(firsts) >= 2 and max(firsts.count(f) for f in set(firsts)) * 2 > len(terms):  # (one entry shows no command)
         return "Command", "Description"  # a manual's examples: `gpg -sb file` -> what it does
     return "Term", "Description"
 
