@@ -865,15 +865,18 @@ def test_keys_a_manual_lists_with_their_text_on_the_same_line_or_under_it_are_on
             "      ESC-SPACE\n            Like SPACE, but scrolls a full screenful.\n"
             "      d or ^D Scroll forward N lines, default one half of the screen size.\n"
             "      b or ^B or ESC-v\n            Scroll backward N lines, default one window.\n"
+            "      g or < or ESC-<\n            Go to line N in the file.\n"
             "      ( Like {, but applies to parentheses. ) Like }, but applies to parentheses. A Note on them.\n\n"
             "      The bracket keys go on here, after a note set apart from the keys.\n\n"
             "      [ Like {, but applies to brackets. ] Like }, but applies to brackets.\n")
     keys, later = blocks_of(read_text(text), Terms)
     assert [t.term for t in keys.entries] == ["h or H", "SPACE or ^V or f", "z", "ESC-SPACE", "d or ^D", "b or ^B or ESC-v",
-                                              "(", ")"]
+                                              "g or < or ESC-<", "(", ")"]  # (a `<` opens no address here)
     assert keys.entries[2].body == (Paragraph("Like SPACE, but if N is specified, it becomes the new window size."),)
     assert keys.entries[-1].body == (Paragraph("Like }, but applies to parentheses. A Note on them."),)
     assert [t.term for t in later.entries] == ["[", "]"]  # keys run together hold their own list
+    keyed = read_text("KEYS\n      g or < or ESC-<\n            Go to line N.\n\n      q\n            Quit.\n")
+    assert [t.term for t in blocks_of(keyed, Terms)[0].entries] == ["g or < or ESC-<", "q"]  # no address opens at `<`
 
 
 def test_punctuation_and_bullet_like_keys_in_a_two_column_list_are_keys() -> None:

@@ -109,6 +109,7 @@ _KEYS_RUN_IN = re.compile(r"(?![\w.-]+\(\d)([^\s,]{1,12}(?: or [^\s,]{1,12})*) (
 # (not a manual's running header, `LESS(1) General Commands Manual LESS(1)`)
 _NEXT_KEY = re.compile(r"(?<=[.!?]) ([^\s\w]|[B-HJ-Za-z]|[^\s,]{1,3} or [^\s,]{1,12}) (?=[A-Z][a-z'’]+\b)")
 _CODE_LINE = re.compile(r"#|//|;|\[[\w. \"-]+\]")  # a comment marker alone, a settings file's `[core]`
+_OPEN_ADDRESS = re.compile(r"<[\w.+-]+(?:@|://)[^<>]*$")  # a line ending inside `<jane@example.org`, its `>` below
 _ONE_COMMAND = re.compile(r"(?:[A-Z_][A-Z0-9_]*=\S+ )*[a-z][\w.+-]*(?: \S+){1,12}")  # `VAR=x frob -v file`
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
@@ -610,7 +611,7 @@ class _Reader:
             stop = self.entry_extent(i, end, line.indent)  # `1 An error occurred ...` over the rest
             return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
         signature = SIGNATURE.fullmatch(line.text) is not None  # `makeRecord(self, name, level, ...)`: however long
-        if (len(line.text) > MAX_TAG_CHARS and not signature) or line.text.count("<") > line.text.count(">"):
+        if (len(line.text) > MAX_TAG_CHARS and not signature) or _OPEN_ADDRESS.search(line.text):
             return None  # (`... mailing list <git@vger.kernel.org` goes on under it: no tag)
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text) and not signature) \
                 or (". " in line.text.replace("...", "") and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text) and not self.after_a_tag(i)):
@@ -990,7 +991,7 @@ class _Reader:
             line = self.lines[j]
             previous = self.lines[j - 1]
             assert previous is not None
-            opened = previous.text.count("<") > previous.text.count(">")  # `<git@vger.kernel.org` over `[6]>`
+            opened = _OPEN_ADDRESS.search(previous.text) is not None  # `<git@vger.kernel.org` over `[6]>`
             if line is None or _MARKER.match(line.text) \
                     or (((abs(line.indent - previous.indent) > 1 and j > i + 1) or line.indent > margin + 1) and not opened) \
                     or line.indent < first.indent - 4 \
