@@ -450,9 +450,9 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
 
 def _after_list(paragraph: Tag, body: list[Tag], margin: float) -> bool:
     """Whether a paragraph at an entry's own margin still belongs to it: groff sets the
-    text after a list nested in an entry back at the entry's margin (curl's `If
-    --delegation is provided several times ...` after its `none`, `policy`, `always`);
-    the next entry is a tag over deeper text, this is not."""
+    text after a list nested in an entry back at the entry's margin (an option's `If
+    --level is given twice, ...` after its values' list); the next entry is a tag over
+    deeper text, this is not."""
     return paragraph.name == "p" and _margin(paragraph) == margin and any(b.name in ("dl", "ul", "ol") for b in body) \
         and not _over_deeper(paragraph)
 
