@@ -40,7 +40,7 @@ _GPL = re.compile(
 # licence's file (`perlgpl    GNU General Public License`, `COPYING  Your free copy of
 # the GNU General Public License.`) puts nothing under it.
 _GRANTS = re.compile(r"\b(?:under|terms|licen[cs]ed|distributed|released|covered|governed)\b", re.IGNORECASE)
-GRANT_CHARS = 120
+LOOKBACK_CHARS = 120  # how far before a licence's or a site's name the words that qualify it stand
 _VERSION_BEFORE = re.compile(r"\bversion\s+(\d(?:\.\d)?)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 _NAMED = (
     (re.compile(r"\bApache\s+Licen[cs]e,?\s+(?:Version\s+)?(\d\.\d)", re.IGNORECASE), "Apache License {0}"),
@@ -106,10 +106,15 @@ def home_page(text: str) -> str | None:
     a site another name owns (`the Amazon Web Services Security Bulletins website`: three
     capitalised words or more before `website`; `the GNU Wget website` is the program's)."""
     for found in _HOME_PAGE.finditer(text):
-        named = _OWNED_SITE.search(text[max(0, found.start() - GRANT_CHARS):found.start()])
+        named = _OWNED_SITE.search(_before(text, found.start()))
         if named is None or not found.group(0).casefold().startswith("web"):
             return found.group(1)
     return None
+
+
+def _before(text: str, at: int) -> str:
+    """The LOOKBACK_CHARS of `text` before position `at`."""
+    return text[max(0, at - LOOKBACK_CHARS):at]
 
 
 def licence(text: str) -> str | None:
@@ -117,11 +122,11 @@ def licence(text: str) -> str | None:
     where the text puts something under it (_GRANTS)."""
     if not holds_any(text, _LICENCE_WORDS):
         return None
-    gpl = next((m for m in _GPL.finditer(text) if _GRANTS.search(text[max(0, m.start() - GRANT_CHARS):m.start()])), None)
+    gpl = next((m for m in _GPL.finditer(text) if _GRANTS.search(_before(text, m.start()))), None)
     if gpl:
         kind = (gpl.group(1) or "").strip()
         name = f"GNU {kind + ' ' if kind else ''}General Public License"
-        before = _VERSION_BEFORE.search(text[max(0, gpl.start() - GRANT_CHARS):gpl.start()])
+        before = _VERSION_BEFORE.search(_before(text, gpl.start()))
         version = gpl.group(2) or (before.group(1) if before else None)  # `released under version 3 of the GNU GPL`
         if version:
             name += f", version {version}" + (" or later" if gpl.group("later") else "")

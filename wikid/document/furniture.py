@@ -31,6 +31,15 @@ from wikid.document.screen import Screened
 # A paragraph with this many links to other sites or fewer shows where each goes after
 # its text (`head over to the QuickStart (https://…)`); a denser one keeps its words only.
 MAX_PROSE_LINKS = 2
+
+
+def ends_sentence_after(rest: str) -> bool:
+    """Whether the text right after a link (`.`, `,`, nothing) shows the link ends its
+    sentence: what the sentence sends the reader to (`head over to the QuickStart.`),
+    where a link on a word inside it (`reads JSON files fast`) only annotates it."""
+    return rest.lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?", ")")
+
+
 NAV_HEADINGS = frozenset(
     "table of contents|contents|toc|navigation|site navigation|main navigation|menu|main menu|"
     "site menu|quick search|search|previous topic|next topic|previous|next|this page|on this page|"

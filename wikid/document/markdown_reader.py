@@ -27,7 +27,7 @@ from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
-from wikid.document.furniture import FURNITURE_HEADING, MAX_PROSE_LINKS, NAV_HEADINGS
+from wikid.document.furniture import FURNITURE_HEADING, MAX_PROSE_LINKS, NAV_HEADINGS, ends_sentence_after
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -142,10 +142,8 @@ class _Inline:
 
 
 def _ends_sentence(after: list[SyntaxTreeNode]) -> bool:
-    """Whether a link ends its sentence (`head over to the [QuickStart](…).`): what the
-    sentence sends the reader to, where a link on a word inside it (`reads [JSON
-    files](…) fast`) only annotates it."""
-    return not after or (after[0].type == "text" and after[0].content.lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?", ")"))
+    """Whether a link ends its sentence, by the nodes after it (see `ends_sentence_after`)."""
+    return not after or (after[0].type == "text" and ends_sentence_after(after[0].content))
 
 
 def inline_text(node: SyntaxTreeNode) -> str:

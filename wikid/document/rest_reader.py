@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from docutils import nodes
 from docutils.core import publish_doctree
 
-from wikid.document.furniture import MAX_PROSE_LINKS
+from wikid.document.furniture import MAX_PROSE_LINKS, ends_sentence_after
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -89,10 +89,9 @@ def _inline(node: nodes.Node, targets: bool = False) -> str:
 
 
 def _ends_sentence(after: list[nodes.Node]) -> bool:
-    """Whether a link ends its sentence (`head over to the `QuickStart <…>`_.`): what
-    the sentence sends the reader to, where a link on a word inside it only annotates it."""
+    """Whether a link ends its sentence, by the nodes after it (see `ends_sentence_after`)."""
     rest = [n for n in after if not isinstance(n, nodes.target)]  # (`_` makes a target after the reference)
-    return not rest or (isinstance(rest[0], nodes.Text) and rest[0].astext().lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?", ")"))
+    return not rest or (isinstance(rest[0], nodes.Text) and ends_sentence_after(rest[0].astext()))
 
 
 def _shows_target(reference: nodes.reference) -> bool:

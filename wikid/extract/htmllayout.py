@@ -599,7 +599,7 @@ def _broken_terms(soup: BeautifulSoup, root: Tag) -> None:
     for paragraph in root.find_all("p"):
         if len(paragraph.find_all("br")) < MIN_BROKEN_TERMS:
             continue
-        lines = [" ".join(x.split()) for x in _br_lines(paragraph)]
+        lines = _broken_lines(paragraph)
         entries = [_DASHED_TERM.match(x) for x in lines[1:]]
         if len(entries) < MIN_BROKEN_TERMS or not all(entries):
             continue
@@ -616,17 +616,6 @@ def _broken_terms(soup: BeautifulSoup, root: Tag) -> None:
             opening["style"] = dl["style"] = paragraph["style"]
         paragraph.insert_before(opening)
         paragraph.replace_with(dl)
-
-
-def _br_lines(tag: Tag) -> list[str]:
-    """The text of `tag` cut at its `<br>`s, however deep they stand."""
-    parts: list[str] = []
-    for node in tag.descendants:
-        if isinstance(node, NavigableString):
-            parts.append(str(node).replace("\n", " "))
-        elif isinstance(node, Tag) and node.name == "br":
-            parts.append("\n")
-    return [x for x in "".join(parts).split("\n") if x.strip()]
 
 
 def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:

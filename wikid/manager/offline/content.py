@@ -416,19 +416,19 @@ def _abridged_blocks(blocks: tuple[Block, ...], most_examples: int = MAX_EXAMPLE
     paragraphs = examples = spent = explained = 0
     skipped = False  # a paragraph was left out: the text after it is no longer read in a row
     for n, block in enumerate(blocks):
-        after_kept = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph)
-        introduced = after_kept and kept[-1][1].text.endswith(":")  # type: ignore[union-attr]
+        last = kept[-1][1] if kept and kept[-1][0] == n - 1 else None  # the block right before, when kept
+        after_kept = isinstance(last, Paragraph)
+        introduced = isinstance(last, Paragraph) and last.text.endswith(":")
         # `... so a third probe,` over the command: the sentence goes on through the code
-        runs_on = after_kept and not _CLOSED.search(kept[-1][1].text)  # type: ignore[union-attr]
-        answers = after_kept and kept[-1][1].text.endswith("?")  # type: ignore[union-attr]
-        after_list = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], ItemList)  # (its attributes, then it)
+        runs_on = isinstance(last, Paragraph) and not _CLOSED.search(last.text)
+        answers = isinstance(last, Paragraph) and last.text.endswith("?")
+        after_list = isinstance(last, ItemList)  # (its attributes, then it)
         # `A trailing slash on the source changes this behavior ...` under the example it explains
-        explains = bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Code) and explained < MAX_EXPLAINED \
-            and isinstance(block, Paragraph) and _BACK_REFERENCE.search(first_sentence(block.text) or "") is not None
+        explains = isinstance(last, Code) and explained < MAX_EXPLAINED and isinstance(block, Paragraph) \
+            and _BACK_REFERENCE.search(first_sentence(block.text) or "") is not None
         # a warning, whatever the budget (`Warning` over `Restoring a dump causes ... arbitrary code`)
         warns = isinstance(block, Paragraph) and (_WARNING.match(block.text) is not None or (
-            bool(kept) and kept[-1][0] == n - 1 and isinstance(kept[-1][1], Paragraph)
-            and _WARNING.fullmatch(kept[-1][1].text) is not None))
+            isinstance(last, Paragraph) and _WARNING.fullmatch(last.text) is not None))
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_metadata(block):
             # past the budget, a paragraph still comes with the list it introduces (`These include:`),
