@@ -2813,3 +2813,23 @@ def test_a_long_run_together_list_is_no_one_line_value_entry() -> None:
             f"{rows}\n     frob_z\n                 The last value, wrapped\n                 under its name.\n")
     long_terms = [e for _, b in walk(read_text(text)) if isinstance(b, Terms) for e in b.entries if len(e.description) > 600]
     assert long_terms == []
+
+
+def test_a_long_synopsis_tag_with_its_alias_set_deeper_is_one_entry_with_all_its_paragraphs() -> None:
+    """tmux's `send-keys [-FHlMRX] [-N repeat-count] [-t target-pane] key ...` over
+    `(alias: send)`, set deeper than the text: the tag (62 characters) was read as a
+    paragraph, the command lost from its list, and `bind-key`'s second paragraph left it."""
+    text = ("COMMANDS\n     Commands related to key bindings are as follows:\n\n"
+            "     bind-key [-nr] [-N note] [-T key-table] key command [arguments]\n                   (alias: bind)\n"
+            "             Bind key key to command.  Keys are bound in a key table.\n\n"
+            "             To view the default bindings, see the list-keys command.\n\n"
+            "     send-keys [-FHlMRX] [-N repeat-count] [-t target-pane] key ...\n                   (alias: send)\n"
+            "             Send a key or keys to a window.\n\n             The -R flag causes the terminal state to be reset.\n\n"
+            "     send-prefix [-2] [-t target-pane]\n             Send the prefix key to a window.\n")
+    entries = [t for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert [(t.term, [block_text(b) for b in t.body]) for t in entries] == [
+        ("bind-key [-nr] [-N note] [-T key-table] key command [arguments] (alias: bind)",
+         ["Bind key key to command. Keys are bound in a key table.", "To view the default bindings, see the list-keys command."]),
+        ("send-keys [-FHlMRX] [-N repeat-count] [-t target-pane] key ... (alias: send)",
+         ["Send a key or keys to a window.", "The -R flag causes the terminal state to be reset."]),
+        ("send-prefix [-2] [-t target-pane]", ["Send the prefix key to a window."])]

@@ -933,6 +933,62 @@ def test_an_untitled_document_that_says_which_file_it_is_is_named_so() -> None:
     assert "DOCX document" not in page
 
 
+def test_an_untitled_plain_document_that_points_to_the_projects_files_is_its_readme() -> None:
+    """ed's and groff's READMEs have no title: their sections read `# ed notes` though
+    they say which file to read to install, where to report bugs, the home page."""
+    text = ("Description\n\nGNU frob is a line-oriented frob editor. It is used to create, display, modify and "
+            "otherwise manipulate frob files, both interactively and via shell scripts.\n\n"
+            "See the file INSTALL for compilation and installation instructions.\n\n"
+            "Report bugs to bug-frob@example.org\n\nFrob home page: http://www.example.org/frob\n")
+    pages = run([SourceDocument("doc-02.txt", text), SourceDocument("frob.txt", _frob_manual("frob", ""))]).pages
+    [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
+    assert "\n# frob README\n" in page and "* frob README — README.[^doc-02]" in page
+    assert "frob notes" not in page
+
+
+def test_an_untitled_plain_document_with_one_such_saying_stays_notes() -> None:
+    """One mention of a bug report is not a README (a note, a letter)."""
+    text = "frob remembers the last frob it opened.\n\nPlease report bugs to the frob team.\n"
+    pages = run([SourceDocument("doc-02.txt", text), SourceDocument("frob.txt", _frob_manual("frob", ""))]).pages
+    [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
+    assert "\n# frob notes\n" in page and "README" not in page
+
+
+def test_gnu_quotes_are_typographic_quotes_on_the_page() -> None:
+    """groff's README: `This is the GNU \\`groff' document formatting system` showed its
+    backticks escaped; sed's FAQ ``zork*'' likewise. A code span stays as it is."""
+    from wikid.manager.offline.pages import inline
+
+    assert inline("This is the GNU `groff' system; type `./configure', then `make'.") == \
+        "This is the GNU ‘groff’ system; type ‘./configure’, then ‘make’."
+    assert inline("wildcards (such as ``zork*'' or ``Aug[4-9].let'')") == \
+        "wildcards (such as “zork\\*” or “Aug\\[4-9\\].let”)"
+    assert inline("`don't touch' it") == "‘don't touch’ it"
+    assert inline('e.g., `echo "x"` or `echo -n "x"`. Try \'\\b\' too') == \
+        'e.g., \\`echo "x"\\` or \\`echo -n "x"\\`. Try \'\\\\b\' too'
+
+
+def test_an_entrys_further_paragraph_its_own_document_repeats_stays_under_each_entry() -> None:
+    """curl's manual says `This option is global and does not need to be specified for
+    each use of --next.` under six options; the page kept it under the first only."""
+    repeated = "This option is global and does not need to be specified for each use of --next."
+    options = "".join(f"--opt{n}\n:   Option {n} makes frob do thing {n} to every frob file.\n\n    {repeated}\n\n"
+                      f"    Added in 7.{n}.0.\n\n" for n in range(4))
+    manual = f"# frob\n\nfrob is a tool that reshapes frob files in place.\n\n## Options\n\n{options}"
+    [page] = run([SourceDocument("frob.md", manual)]).pages.values()
+    assert page.count(repeated) == 4
+
+
+def test_a_section_of_code_alone_cites_its_source_on_its_heading() -> None:
+    """logging's `# Package contents` (two module names as code) ended on a line of its
+    own, `*Source:* [^doc-07]`."""
+    text = ("# frob\n\nfrob is a library that reshapes frob files in place.\n\n## Package contents\n\n"
+            "```\nconfig\nhandlers\n```\n\n## Usage\n\nCall frob on a file to reshape it.\n")
+    [page] = run([SourceDocument("frob.md", text)]).pages.values()
+    assert "*Source:*" not in page
+    assert re.search(r"^# Package contents\[\^[\w-]+\]$", page, re.MULTILINE)
+
+
 def test_a_sources_opening_that_only_repeats_its_title_is_not_said_under_it() -> None:
     """gzip's page: `# TODO file for gzip` over the paragraph `TODO file for gzip.`"""
     todo = ("TODO file for frob.\n\nSome of the planned features include:\n\n"

@@ -226,9 +226,14 @@ def test_field_and_cell_values_lose_links_and_footnote_references() -> None:
 
 
 def _long_manual(section: str) -> str:
-    """A manual long enough to be abridged: filler sections, then `section`."""
-    filler = "\n\n".join(f"## Part {n}\n\n" + " ".join([f"Frob part {n} reshapes the data files it is given."] * 40)
-                         for n in range(12))
+    """A manual long enough to be abridged: filler sections of definitions (which an
+    abridged document's budget does not count, so `section` is still carried), then
+    `section`."""
+    from wikid.manager.offline.content import SHORT_WORDS
+
+    entry = " ".join(["Frob reshapes the data files it is given."] * 5)
+    filler = "\n\n".join(f"## Part {n}\n\n" + "".join(f"-x{n}y{k}\n:   {entry}\n\n" for k in range(100))
+                         for n in range(SHORT_WORDS // 4000 + 1))
     return f"# frob\n\nfrob reshapes data files in place.\n\n{filler}\n\n{section}"
 
 
@@ -377,8 +382,60 @@ def test_an_abridged_term_keeps_the_values_it_defines_and_its_opening_sentences(
     assert entries["--check"].description == long_first.strip()
 
 
+def test_an_abridged_entry_goes_on_past_the_example_its_first_paragraph_introduces() -> None:
+    """rsync's `--relative`: `... For example, this command:` over its example kept the
+    examples and one sentence, then stopped at the first long paragraph (`Rsync always
+    sends these implied directories ...`); 360 words became 116."""
+    later = " ".join(["Frob always sends these implied directories as real directories in the file list."] * 6)
+    section = ("## Options\n\n-R, --relative\n:   Use relative paths. For example, this command:\n\n"
+               "    ```\n    frob -a /foo/bar.c remote:/tmp/\n    ```\n\n    would create a file named bar.c in /tmp/.\n\n"
+               f"    {later}\n\n    It is also possible to limit the path information.\n")
+    [options] = [s for s in _abridged_sections(section) if s.title == "Options"]
+    [entry] = [t for b in options.blocks if isinstance(b, Terms) for t in b.entries]
+    said = [getattr(b, "text", "") for b in entry.body]
+    assert said[1:] == ["frob -a /foo/bar.c remote:/tmp/", "would create a file named bar.c in /tmp/.", later,
+                        "It is also possible to limit the path information."]
+
+
+def test_an_abridged_entry_keeps_the_values_listed_right_after_its_first_paragraph() -> None:
+    """curl's `--delegation <LEVEL>`: `Set LEVEL to tell the server what it is allowed to
+    delegate ...` over the values none, policy, always, which were lost."""
+    section = ("## Options\n\n--delegation <LEVEL>\n:   Set LEVEL to tell the server what it may delegate.\n\n"
+               "    none\n    :   Do not allow any delegation.\n\n    always\n    :   Always allow it.\n\n"
+               "    If --delegation is given several times, the last value is used.\n")
+    [options] = [s for s in _abridged_sections(section) if s.title == "Options"]
+    [block] = [b for b in options.blocks if isinstance(b, Terms)]
+    [entry] = [t for t in block.entries if t.term == "--delegation <LEVEL>"]
+    values = [b for b in entry.body if isinstance(b, Terms)]
+    assert values and [t.term for t in values[0].entries] == ["none", "always"]
+    assert entry.body[-1] == Paragraph("If --delegation is given several times, the last value is used.")
+
+
+def test_a_reference_of_some_thousands_of_words_is_carried_whole() -> None:
+    """bzip2's manual (2,800 lines): `BZ2_bzCompressInit` kept four paragraphs and lost
+    its seven on the parameters, which later calls point back to. Abridging is for
+    documents past a page's budget, not for a library's reference."""
+    parts = "\n\n".join(f"## Call {n}\n\n" + "\n\n".join(
+        f"Parameter p{k} of call {n} sets how many frob blocks the call reshapes at once, from 1 to 9." for k in range(12))
+        for n in range(30))
+    text = f"# frob\n\nfrob is a library that reshapes frob files.\n\n{parts}\n"
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    assert content.words > 5000 and content.short
+    assert all(len(s.blocks) == 12 for s in content.sections if s.title.startswith("Call"))
+
+
+def _abridged_sections(section: str) -> tuple[Section, ...]:
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    assert not content.short
+    return content.sections
+
+
 def test_past_the_paragraph_budget_an_example_keeps_its_lead_in_and_a_question_its_answer() -> None:
-    paragraphs = "\n\n".join(" ".join([f"Paragraph {n} of the notes says something about frob."] * 10) for n in range(3))
+    from wikid.manager.offline.content import MAX_PARAGRAPHS
+
+    paragraphs = "\n\n".join(" ".join([f"Paragraph {n} of the notes says something about frob."] * 10)
+                               for n in range(MAX_PARAGRAPHS))
     section = (f"## Notes\n\nOpening remarks.\n\nWhich process holds the lock on the spool?\n\n"
                f"Use the list option of frob for this.\n\n{paragraphs}\n\n"
                "You can also build frob in an empty directory\n\n    mkdir build && cd build\n\n"
@@ -398,7 +455,10 @@ def test_past_the_paragraph_budget_a_paragraph_explaining_the_example_above_it_i
     """rsync's USAGE stopped at `rsync -avz foo:src/bar/ /data/tmp`: the paragraph
     under it (`A trailing slash on the source changes this behavior ...`), the point
     of the example, was past the section's budget."""
-    paragraphs = "\n\n".join(" ".join([f"Paragraph {n} of the usage says something about frob."] * 10) for n in range(4))
+    from wikid.manager.offline.content import MAX_PARAGRAPHS
+
+    paragraphs = "\n\n".join(" ".join([f"Paragraph {n} of the usage says something about frob."] * 10)
+                               for n in range(MAX_PARAGRAPHS))
     shown = "".join(f"This would copy part {n}:\n\n    frob -a part{n} /tmp\n\n" for n in range(2))
     section = (f"## Usage\n\n{paragraphs}\n\n{shown}For example:\n\n    frob -a src/bar/ /tmp\n\n"
                "A trailing slash on the source changes this behavior to copy the contents.\n\n"
@@ -412,8 +472,10 @@ def test_past_the_paragraph_budget_a_paragraph_explaining_the_example_above_it_i
 def test_past_the_paragraph_budget_a_warning_is_kept() -> None:
     """pg_dump's DESCRIPTION ends on `Warning` over `Restoring a dump causes the
     destination to execute arbitrary code ...`; past the section's budget it was lost."""
+    from wikid.manager.offline.content import MAX_PARAGRAPHS
+
     paragraphs = "\n\n".join(" ".join([f"Paragraph {n} of the description says something about frob."] * 10)
-                               for n in range(5))
+                               for n in range(MAX_PARAGRAPHS + 1))
     section = (f"## Description\n\n{paragraphs}\n\nWarning\n\nRestoring a frob archive runs the code it holds.\n\n"
                "Closing remarks of the description.\n\nCaution: frob overwrites files without asking.\n")
     description = _abridged(section, "Description")

@@ -610,7 +610,11 @@ class _Reader:
         if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
             stop = self.entry_extent(i, end, line.indent)  # `1 An error occurred ...` over the rest
             return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
-        signature = SIGNATURE.fullmatch(line.text) is not None  # `makeRecord(self, name, level, ...)`: however long
+        # `makeRecord(self, name, level, ...)` however long, a command's synopsis as long as a wrapped
+        # one over its description (not over the rest of a manual's SYNOPSIS, `[-S socket-path] ...`)
+        signature = SIGNATURE.fullmatch(line.text) is not None or (
+            _SYNOPSIS_TAG.match(line.text) is not None and len(line.text) <= MAX_WRAPPED_TAG_CHARS
+            and self.described(i, end))
         if (len(line.text) > MAX_TAG_CHARS and not signature) or _OPEN_ADDRESS.search(line.text):
             return None  # (`... mailing list <git@vger.kernel.org` goes on under it: no tag)
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text) and not signature) \
@@ -618,6 +622,15 @@ class _Reader:
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def described(self, i: int, end: int) -> bool:
+        """Whether the tag on line i stands over a sentence describing it (past a note
+        on the tag, `(alias: send)`), not over more of a synopsis."""
+        k = i + 1
+        while k < end and (x := self.lines[k]) is not None and _TAG_NOTE.match(x.text):
+            k += 1
+        below = self.lines[k] if k < end and k > i else None
+        return below is not None and below.text[:1].isupper() and not _SYNOPSIS_TAG.match(below.text)
 
     def same_command(self, i: int, k: int) -> bool:
         """Whether lines i and k are two forms of one command over the text under k: both
@@ -682,7 +695,8 @@ class _Reader:
         at the first line as far left as the tag (see `extent`), or at the next
         entry's tag a column right of it (a PDF's text does not line up exactly)."""
         stop = self.extent(i, end, indent, lazy=False)
-        first = next((line for line in self.lines[i + 1:stop] if line is not None), None)
+        # (the text's margin, not that of a note on the tag set deeper, `(alias: send)`)
+        first = next((line for line in self.lines[i + 1:stop] if line is not None and not _TAG_NOTE.match(line.text)), None)
         margin = first.indent if first is not None and first.indent > indent + 1 else None
         # (a paragraph after a blank line, set left of the entry's text, is the document's
         # again: gdb's README's `   Note: the following instructions ...` after `etc` and its text)

@@ -52,22 +52,22 @@ from wikid.document.projects import man_version
 from wikid.document.sentences import display_heading, first_sentence, goes_on, is_sentence, spellings, split_sentences
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
 
-SHORT_WORDS = 3000  # a document this short is carried whole
+SHORT_WORDS = 16000  # a document this short is carried whole: a library's reference, a long manual page
 LONG_BUDGET_WORDS = 16000  # what an abridged document carries (its definition lists aside)
 MAX_LEAD_SENTENCES = 4
 MAX_LEAD_CHARS = 600
 MAX_LEAD_SECTIONS = 4  # a lead that defines the subject is looked for this far into a document
 MIN_PROSE_WORDS = 6  # a paragraph this long that ends as a sentence is prose a later one may lean on
 MAX_ITEMS = 60  # items of one list in an abridged document
-MAX_PARAGRAPHS = 4  # paragraphs of one section in an abridged document, or more while
-MAX_SECTION_WORDS = 250  # they hold this many words (a walk-through of short steps is kept whole)
+MAX_PARAGRAPHS = 8  # paragraphs of one section in an abridged document, or more while
+MAX_SECTION_WORDS = 600  # they hold this many words (a walk-through of short steps is kept whole)
 MAX_EXAMPLES = 3  # short code blocks of one section besides those a paragraph introduces
 MAX_SECTION_EXAMPLES = 15  # ... of a section of examples (a manual's EXAMPLES)
 MAX_EXPLAINED = 3  # paragraphs past the budget that explain the example right above them
 MAX_PARAGRAPH_WORDS = 300  # a longer "paragraph" is text a converter flattened: its first sentences
 MAX_ITEM_CHARS = 700  # a longer item (of an abridged document) is shown by its first sentence
 MAX_TERM_CHARS = 450  # a flattened term description (past MAX_PARAGRAPH_WORDS): its first sentences up to this
-MAX_TERM_WORDS = 400  # an entry of an abridged document: its further paragraphs, examples and lists up to this
+MAX_TERM_WORDS = 1000  # an entry of an abridged document: its further paragraphs, examples and lists up to this
 MAX_FOLDED_ITEMS = 12  # a list a term's description introduces, folded into it up to this many items
 MAX_INTRODUCED_BLOCKS = 12  # blocks a term's description introduces with a colon, kept under it
 MAX_TABLE_ROWS = 200  # rows of a table in an abridged document: a reference table (a manual's formats) whole
@@ -315,7 +315,9 @@ def _abridge_term(term: Term) -> Term:
         if isinstance(listed, ItemList) and len(listed.items) <= MAX_FOLDED_ITEMS and len(following) == 1:
             description = f"{description} {'; '.join(i.text.rstrip('.;,') for i in listed.items if i.text)}."
         elif isinstance(listed, (ItemList, Terms, Table, Code)):
-            under = _introduced(following)
+            under = _introduced(following)  # and how the option goes on past them (rsync's `--relative`)
+            under += _further(following[len(under):], MAX_TERM_WORDS - len(description.split())
+                              - sum(len(block_text(b).split()) for b in under))
         if not under and not description.endswith("."):
             said = split_sentences(description)
             description = " ".join(said[:-1]) if len(said) > 1 else description
@@ -342,7 +344,7 @@ def _further(blocks: tuple[Block, ...], left: int) -> tuple[Block, ...]:
         if isinstance(block, Paragraph) and len(block.text.split()) <= max(left, 0):
             kept.append(block)
             left -= len(block.text.split())
-        elif isinstance(block, (ItemList, Terms, Table)) and after_paragraph and kept:
+        elif isinstance(block, (ItemList, Terms, Table)) and after_paragraph:
             kept.extend(_introduced((block,)))
             if not isinstance(block, Terms):  # (a class's methods are its entry's own definitions: they do not count)
                 left -= len(block_text(block).split())

@@ -150,13 +150,13 @@ def _page_source(doc: _Doc, ident: str, title: str, when: date | None, entity: s
     title, else what it is and what about ("make README"), never its file name."""
     body = bounded(doc.body)
     content = read_content(read_outline(body, doc.suffix), body, doc.identity.kind, doc.identity.title, doc.suffix)
-    kind = doc.identity.kind or _kind_of(content, doc.suffix)
+    kind = doc.identity.kind or _kind_of(content, doc.suffix, body)
     entity_words = f" {' '.join(words(entity))} "
     names = entity_words.strip() != "" and any(entity_words in f" {' '.join(words(s))} " for s in content.lead)
     return PageSource(ident, _label(doc, title, entity, kind), when, content, kind, doc.identity.author, names)
 
 
-def _kind_of(content: Content, suffix: str) -> str | None:
+def _kind_of(content: Content, suffix: str, body: str) -> str | None:
     """What a document is when its title does not say: by its shape."""
     if content.man is not None:
         return "manual page"
@@ -169,7 +169,7 @@ def _kind_of(content: Content, suffix: str) -> str | None:
     named = _SELF_NAMED.match(content.lead[0]) if content.lead else None
     if named and (kind := kind_of_title(named.group(1))):
         return kind  # `This is the file README for the frob distribution.`
-    return "README" if _is_readme(content) else None
+    return "README" if _is_readme(content, body) else None
 
 
 # A document's opening that says which file it is: `This is the file README for ...`,
@@ -186,9 +186,21 @@ _README_SECTIONS = frozenset({"installation", "installing", "install", "building
                               "source repository", "version control", "ports"})
 
 
-def _is_readme(content: Content) -> bool:
+# What a README says and other documents do not: which of the project's files to read
+# (`See the file INSTALL`, `The file NEWS describes ...`), where to report bugs, the
+# home page. Two of them make an untitled plain document one (ed's, groff's).
+_PROJECT_FILE = re.compile(r"\b(?:README|INSTALL|NEWS|COPYING|ChangeLog|AUTHORS|THANKS|LICEN[CS]E|CONTRIBUTING|"
+                           r"HACKING)\b")
+_README_SAYINGS = (re.compile(r"\breport(?:ing)? (?:any )?bugs\b|\bbug reports?\b", re.IGNORECASE),
+                   re.compile(r"\bhome ?page\b", re.IGNORECASE))
+
+
+def _is_readme(content: Content, body: str) -> bool:
+    if content.man is not None or content.releases:
+        return False
     titles = {" ".join(s.title.casefold().strip(" :").split()) for s in content.sections}
-    return len(titles & _README_SECTIONS) >= 2 and content.man is None and not content.releases
+    said = len(set(_PROJECT_FILE.findall(body))) + sum(1 for p in _README_SAYINGS if p.search(body))
+    return len(titles & _README_SECTIONS) >= 2 or said >= 2
 
 
 _MEETING_LABELS = frozenset({"attendees", "participants", "present", "agenda", "action items", "actions",

@@ -126,6 +126,12 @@ class PageDraft:
 # -- escaping ---------------------------------------------------------------------
 
 _MARKUP = re.compile(r"([\\`\[\]<>*])")
+# The GNU quoting conventions of plain-text documents, `like this' and ``like this''
+# (a README, NEWS, INSTALL): on a page they are typographic quotes, not backticks
+# escaped to show. A backtick right after a word or a quote closes a code span
+# (`echo "x"`), it opens no quotation.
+_GNU_QUOTES = ((re.compile(r"(?<![\w`\"])``([^`'\s][^`]{0,78}?)''(?![\w'])"), "“\\1”"),
+               (re.compile(r"(?<![\w`\"])`([^`\s][^`]{0,78}?)'(?![\w'])"), "‘\\1’"))
 _BLOCK_START = re.compile(r"^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s|=+\s*$|-+\s*$|\|)")
 
 
@@ -133,8 +139,12 @@ def inline(text: str) -> str:
     """Text shown as markdown (a heading, a footnote, a list item) without it becoming
     a link, an image, code, HTML or emphasis: a document titled `[x](../../secret)` must
     not link out of the wiki, and gzip's `2**32` is no `2` and a bold `32`. (The text
-    is plain: the readers took the documents' own emphasis out.)"""
-    return _MARKUP.sub(r"\\\1", " ".join(text.split()))
+    is plain: the readers took the documents' own emphasis out.) GNU's `quoted' words
+    read as ‘quoted’."""
+    text = " ".join(text.split())
+    for quoted, typographic in _GNU_QUOTES:
+        text = quoted.sub(typographic, text)
+    return _MARKUP.sub(r"\\\1", text)
 
 
 def text_block(text: str) -> str:
@@ -313,6 +323,7 @@ class _Writer:
         self.first_said: dict[tuple[str, str], str] = {}  # (term, description) -> the command it was written for
         self.as_list = False  # the definition lists being written take a list's shape, not a table's
         self.source = ""  # the id of the source being written (see `_elsewhere`)
+        self.entry_prose = False  # writing an entry's further paragraphs (see `_as_prose`)
 
     def fresh(self, text: str) -> str:
         """`text` without the sentences the page already has; inside a list item
@@ -320,14 +331,16 @@ class _Writer:
         definition (`self.definitions`) always the whole text: an entry needs every
         sentence of its description, and two options of sub-tools of one package saying
         the same of themselves is the documents' own repetition (`_terms` leaves out
-        an entry the page has whole, term and all)."""
+        an entry the page has whole, term and all). An entry's further paragraphs keep
+        what only its own document said before: curl's `This option is global ...`
+        belongs under each option it is true of."""
         kept = []
         sentences = split_sentences(text)
         whole = self.definitions > 0 or (self.entries > 0 and not all(self._elsewhere(s) for s in sentences))
         for sentence in sentences:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= 4 or len(sentence) >= MIN_REPEAT_CHARS or "://" in sentence) \
-                    and key in self.said:
+                    and key in self.said and not (self.entry_prose and not self._elsewhere(sentence)):
                 continue
             self.said.setdefault(key, self.source)
             kept.append(sentence)
@@ -359,8 +372,6 @@ class _Writer:
             if rendered:
                 out.append(rendered)
         self.as_list = shape
-        if ref and out and not _has_ref(out, ref):
-            out.append(f"*Source:* {ref}")
         return out
 
     def block(self, block: Block, ref: str, depth: int) -> str:
@@ -474,12 +485,14 @@ class _Writer:
 
     @contextmanager
     def _as_prose(self) -> Iterator[None]:
-        """Text written meanwhile is prose, not a definition's (see `fresh`)."""
+        """Text written meanwhile is an entry's prose, not its definition (see `fresh`)."""
         depth, self.definitions = self.definitions, 0
+        prose, self.entry_prose = self.entry_prose, True
         try:
             yield
         finally:
             self.definitions = depth
+            self.entry_prose = prose
 
     def _new_entry(self, term: Term) -> bool:
         """Whether the page has not yet written this entry, its term and its text, for
@@ -583,14 +596,23 @@ def _heading(title: str, level: int, cased: bool = False) -> str:
 
 def _section(writer: _Writer, section: Section, ref: str, level: int) -> list[str]:
     """A source's section as markdown at `level`, its subsections below it (a paragraph
-    that only repeats the section's title is not written)."""
+    that only repeats the section's title is not written). `ref` ends the first block
+    that can carry it; a subsection of code alone carries it on its heading."""
     blocks = tuple(b for b in section.blocks if not (isinstance(b, Paragraph) and _topic_key(b.text) == _topic_key(section.title)))
     out = writer.blocks(blocks, ref)
     for sub in section.sections:
-        body = _section(writer, sub, ref if not _has_ref(out, ref) else "", level + 1)
-        if body:
-            out += [_heading(sub.title, level + 1, cased=True), *body] if sub.title else body
+        cited = ref if not _has_ref(out, ref) else ""
+        body = _section(writer, sub, cited, level + 1)
+        if body and sub.title:
+            out.append(_heading(sub.title, level + 1, cased=True) + _uncited(body, cited))
+        out += body
     return out
+
+
+def _uncited(body: list[str], ref: str) -> str:
+    """`ref` when `body` (code alone: a package's contents, an example) does not carry it
+    already: its heading does, not a line of its own."""
+    return ref if body and not _has_ref(body, ref) else ""
 
 
 # -- the page's parts -------------------------------------------------------------------
@@ -784,13 +806,16 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     out: list[str] = []
     for key, parts in topics.items():
         body: list[str] = []
+        refs = ""
         for source, section in parts:
             writer.scope = _topic_key(source.content.man.names[0]) if source.content.man else ""
             writer.scope_name = source.content.man.names[0] if source.content.man else ""
             writer.source = source.id
-            body += _section(writer, section, f"[^{source.id}]", 1)
+            part = _section(writer, section, f"[^{source.id}]", 1)
+            refs += _uncited(part, f"[^{source.id}]")
+            body += part
         if body:
-            out.append("\n\n".join([_heading(titles[key], 1), *body]))
+            out.append("\n\n".join([_heading(titles[key], 1) + refs, *body]))
     return out
 
 
