@@ -82,11 +82,27 @@ unified, compared as runs of words). Figure: the share of facts kept, per corpus
                      lines); items of < 3 words or only a link are skipped. An item is
                      kept when its first 8 words are on the page. Target >= 0.85.
 
+Text coverage: the share of the sources' prose that the pages keep (readers found
+paragraphs of an option, nested lists, whole entries gone without a sign). Each source's
+text is cut into chunks, whitespace-normalised: its blank-line separated blocks, split
+again at each list item and where a line stands left of the one above it (a manual's
+next option); headings, fenced code, code or data (fewer than 60% of the tokens
+words or options) and chunks of < 12 words are left out; of a changelog only what
+precedes its second version heading is judged (older entries may be summarised, as for
+list_items). A chunk is kept when at least half of its 5-word shingles (casefolded runs
+of letters and digits, markup stripped as for facts) are on one page citing the source
+(title, description and body, code included; not the Sources section). Figure: chunks
+kept / chunks, per corpus. Baseline: a digest that cuts each source off -- each page
+replaced by the same leading share of each of its sources, as many words in all as the
+page (the whole sources when the page is as long): wikid, choosing what to leave out,
+should keep more than that.
+
 A row also counts the inputs `wikid update` failed on (left in input/ to retry; target
 none): a corpus whose documents were not placed is not judged on them.
 
---details prints every defect (page, class, the offending line) and every fact lost
-(source, kind, what was expected) to stderr. --wikid-root DIR measures another checkout
+--details prints every defect (page, class, the offending line), every fact lost
+(source, kind, what was expected) and every chunk of text lost (source, its words, the
+pages citing it, its first 100 characters) to stderr. --wikid-root DIR measures another checkout
 (e.g. a frozen copy of an older wikid): DIR goes first on PYTHONPATH instead of this one.
 
 Usage: python bench/pagequality.py [--corpus DIR ...] [--wikid-root DIR] [--keep DIR] [--details] [--json]
@@ -122,6 +138,10 @@ ITEM_WORDS = 8  # an item is kept when its first ITEM_WORDS words are on the pag
 SYNOPSIS_WORDS = 10
 REPEAT_WORDS = 8
 FRAGMENT_WORDS = 12
+CHUNK_WORDS = 12  # a source's paragraph or item shorter than this is not judged for coverage
+SHINGLE = 5  # words per shingle
+KEPT_SHARE = 0.5  # a chunk is kept when this share of its shingles is on a page citing its source
+CODE_SHARE = 0.6  # a chunk in which fewer tokens than this share are words is code or data
 NOT_INPUT = {"truth.json", "sources.json"}  # a corpus's labels, never copied into input/
 TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".rst", ".adoc", ".asciidoc", ".org", ".csv", ".tsv"}
 
@@ -147,12 +167,13 @@ def split_page(text: str) -> tuple[dict, str]:
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 
 
-def prose_lines(body: str) -> list[tuple[int, str]]:
-    """(index, line) of the body's lines outside fenced code blocks (fences left out)."""
+def prose_lines(body: str, fence_at: re.Pattern[str] = _FENCE) -> list[tuple[int, str]]:
+    """(index, line) of the body's lines outside fenced code blocks (fences left out);
+    `fence_at` tells an opening fence, by default one indented by at most 3 spaces."""
     out: list[tuple[int, str]] = []
     fence = ""
     for i, line in enumerate(body.splitlines()):
-        match = _FENCE.match(line)
+        match = fence_at.match(line)
         if fence:
             if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) \
                     and not line.strip()[len(match.group(1)):].strip():
@@ -959,6 +980,89 @@ def version_on(haystack_raw: str, version: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------------
+# Text coverage: how much of each source's prose a page citing it keeps
+
+_ANY_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")  # a source's fence may stand in a list item, indented
+_RUN = re.compile(r"[^\W_]+")  # a run of letters or digits: a word as coverage compares them
+_SETEXT = re.compile(r"^\s*(?:={3,}|-{3,}|~{3,}|\^{3,})\s*$")
+# a token of prose: a word, maybe hyphenated or with an apostrophe, or a term prose names (an
+# option, `--data`, or a function, `open()`), in quotes, brackets or emphasis
+_PROSE_TOKEN = re.compile(r"[(\[\"'“‘*_`]*(?:[^\W\d_]+(?:['’-][^\W\d_]+)*|-{1,2}[^\W_][\w-]*|[A-Za-z_][\w.]*\(\))"
+                          r"[)\]\"'”’*_`]*[.,;:!?]?[)\]\"'”’]*")
+
+
+def text_chunks(text: str) -> list[str]:
+    """A source's paragraphs and list or definition items, whitespace-normalised: its
+    blank-line separated blocks, each split again where a list item starts or a line
+    stands left of the one above it (a manual's next option under the last one's text).
+    Headings, rules and fenced code are left out, and so are chunks of fewer than
+    CHUNK_WORDS words (labels, one-line items) and code or data (is_code_chunk)."""
+    chunks: list[str] = []
+    current: list[str] = []
+    last, indent = -2, 0
+
+    def flush() -> None:
+        chunk = " ".join(current)
+        if len(coverage_words(chunk)) >= CHUNK_WORDS and not is_code_chunk(chunk):
+            chunks.append(chunk)
+        current.clear()
+
+    for i, line in prose_lines(text, _ANY_FENCE):
+        here = len(line) - len(line.lstrip())
+        between = not line.strip() or _heading_name(line) or _SETEXT.match(line) or _THEMATIC_BREAK.match(line)
+        if between or i != last + 1 or _ITEM.match(line) or here < indent:
+            flush()  # (a fenced block between two lines ends the chunk above it too)
+        if not between:
+            current.append(line.strip())
+        last, indent = i, here
+    flush()
+    return list(dict.fromkeys(chunks))
+
+
+def covered_text(text: str, title: str = "") -> str:
+    """The part of a source whose prose its pages should keep: all of it, but of a
+    changelog only what comes before its second version heading -- its older entries may
+    be summarised, as for list_items."""
+    versions = changelog_versions(text, title)
+    return "\n".join(text.splitlines()[:versions[1][0]]) if len(versions) > 1 else text
+
+
+def is_code_chunk(chunk: str) -> bool:
+    """Whether a chunk is code or data rather than prose: fewer than CODE_SHARE of its
+    tokens are words (an example command line, a list of options, a table of numbers).
+    Plain-text manuals indent prose and examples alike, so indentation cannot tell."""
+    tokens = _MD_LINK.sub(r"\1", _ITEM.sub(r"\g<text>", chunk)).split()
+    return sum(1 for t in tokens if _PROSE_TOKEN.fullmatch(t)) < CODE_SHARE * len(tokens)
+
+
+def coverage_words(text: str) -> list[str]:
+    """A text's casefolded runs of letters and digits, its markup stripped as `loose`
+    strips it (emphasis, backticks, escapes, links' targets): what chunks and pages are
+    compared as, so that `--git-dir` and `**git** dir` are the same words."""
+    return _RUN.findall(loose(text))
+
+
+def shingles(words: list[str]) -> set[str]:
+    """Every run of SHINGLE words (a shorter text: none)."""
+    return {" ".join(words[i:i + SHINGLE]) for i in range(len(words) - SHINGLE + 1)}
+
+
+def kept_on(chunk: set[str], pages: list[set[str]]) -> bool:
+    """Whether KEPT_SHARE of a chunk's shingles are on one of the pages (their shingles)."""
+    return any(len(chunk & page) >= KEPT_SHARE * len(chunk) for page in pages)
+
+
+def lead_shingles(page_words: int, sources: list[list[str]]) -> set[str]:
+    """The shingles of the baseline standing in for a page of `page_words` words: the
+    same leading share of each of the page's sources' words, as many words in all (all of
+    them when the page is as long as its sources). What a digest that cuts each source off
+    at the page's length would keep -- wikid's page should keep more of the sources'
+    paragraphs than that, since it can choose what to leave out."""
+    share = min(1.0, page_words / max(1, sum(len(words) for words in sources)))
+    return set().union(*(shingles(words[:round(share * len(words))]) for words in sources))
+
+
+# ---------------------------------------------------------------------------------------
 # A built wiki: its pages and sources
 
 
@@ -1066,6 +1170,44 @@ def source_facts(source: Source) -> list[Fact]:
 
 
 @dataclass
+class Chunk:
+    source: str
+    pages: tuple[str, ...]  # the pages citing its source
+    text: str  # whitespace-normalised, as the source writes it
+    words: int
+    kept: bool  # by one of its pages
+    kept_by_lead: bool  # by one of the baselines standing in for them (lead_shingles)
+
+
+def source_coverage(source: Source, on_page: dict[str, set[str]], on_lead: dict[str, set[str]]) -> list[Chunk]:
+    """Each prose chunk of a source, kept when KEPT_SHARE of its shingles are on one page
+    citing it (`on_page`: each page's shingles), and kept by the baseline when they are in
+    the lead standing in for one of those pages (`on_lead`)."""
+    pages = tuple(p.path for p in source.pages)
+    out: list[Chunk] = []
+    for chunk in text_chunks(covered_text(source.text, source.title)):
+        words = coverage_words(chunk)
+        mine = shingles(words)
+        out.append(Chunk(source.key, pages, chunk, len(words), kept_on(mine, [on_page[p] for p in pages]),
+                         kept_on(mine, [on_lead[p] for p in pages])))
+    return out
+
+
+def coverage(pages: list[Page], sources: list[Source]) -> list[Chunk]:
+    """Every prose chunk of every cited source, judged against the pages citing it and
+    against their baselines; each page's shingles are made once, as a set."""
+    words = {p.path: _RUN.findall(p.haystack) for p in pages}  # (a page's haystack is loose already)
+    source_words = {s.key: coverage_words(s.text) for s in sources}
+    cites: dict[str, list[str]] = {}
+    for source in sources:
+        for page in source.pages:
+            cites.setdefault(page.path, []).append(source.key)
+    on_page = {path: shingles(w) for path, w in words.items()}
+    on_lead = {path: lead_shingles(len(words[path]), [source_words[k] for k in keys]) for path, keys in cites.items()}
+    return [c for s in sources for c in source_coverage(s, on_page, on_lead)]
+
+
+@dataclass
 class Defect:
     page: str
     kind: str
@@ -1088,7 +1230,8 @@ def measure_wiki(wiki: Path) -> dict:
             cited.setdefault(page.path, []).append(source.text)
     defects = [d for p in pages for d in page_defects(p, tuple(cited.get(p.path, ())))]
     facts = [f for s in sources for f in source_facts(s)]
-    return {"pages": len(pages), "human_pages": human, "sources": len(sources), "defects": defects, "facts": facts}
+    return {"pages": len(pages), "human_pages": human, "sources": len(sources), "defects": defects, "facts": facts,
+            "chunks": coverage(pages, sources)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -1159,6 +1302,16 @@ def print_details(name: str, figures: dict) -> None:
     for f in figures["facts"]:
         if not f.kept:
             progress(f"  lost {name} {f.source} [{f.kind}]: {f.expected[:200]}")
+    for c in figures["chunks"]:
+        if not c.kept:
+            progress(f"  lost {name} {c.source} [text, {c.words} words] on {', '.join(c.pages)}: {c.text[:100]}")
+
+
+def coverage_row(label: str, chunks: list[Chunk]) -> Row:
+    kept = sum(c.kept for c in chunks)
+    lead = sum(c.kept_by_lead for c in chunks)
+    return Row(f"{label}: text coverage, chunks kept ({kept}/{len(chunks)})", kept / len(chunks) if chunks else None,
+               lead / len(chunks) if chunks else None, "share", f"sources' leads as long as the pages ({lead})")
 
 
 def corpus_rows(corpus: Path, keep: Path | None, wikid_root: Path, details: bool) -> list[Row]:
@@ -1192,6 +1345,7 @@ def corpus_rows(corpus: Path, keep: Path | None, wikid_root: Path, details: bool
     rows += [Row(f"{label}: defects per page, {kind}", per_class[kind] / pages if pages else None, None,
                  "defects/page", f"{per_class[kind]} in all") for kind in DEFECTS]
     rows += [share_row(label, kind, figures["facts"]) for kind in FACT_TARGETS]
+    rows.append(coverage_row(label, figures["chunks"]))
     return rows
 
 
@@ -1207,7 +1361,8 @@ def main() -> None:
     parser.add_argument("--wikid-root", type=Path, default=ROOT,
                         help="the wikid checkout to measure, put first on PYTHONPATH (default this one)")
     parser.add_argument("--keep", type=Path, help="keep the built projects under this folder")
-    parser.add_argument("--details", action="store_true", help="print each defect and each lost fact to stderr")
+    parser.add_argument("--details", action="store_true",
+                        help="print each defect, each lost fact and each lost chunk of text to stderr")
     args = parser.parse_args()
     corpora = args.corpus or default_corpora()
     root = args.wikid_root.resolve()
@@ -1220,7 +1375,8 @@ def main() -> None:
     notes = [
         f"pagequality: one `wikid update` (offline engine, WIKID_NOW fixed) per corpus; wikid measured: {measured}",
         "defects: counted on the pages wikid wrote (human-written pages are not judged); facts: found in the "
-        "sources' own text with plain regexes, kept when a page citing the source states them",
+        "sources' own text with plain regexes, kept when a page citing the source states them; text coverage: "
+        "a source's paragraphs and items kept when half their 5-word shingles are on a page citing it",
     ]
     sys.exit(table.emit(rows, notes, args.json))
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import BENCH, load_bench
 
 SCRIPT = BENCH / "pagequality.py"
@@ -595,6 +596,92 @@ ssh [-46AaC] [-B bind_interface]
 
 
 # ---------------------------------------------------------------------------------------
+# Text coverage
+
+MANUAL = """FROB(1)                  User Commands                  FROB(1)
+
+NAME
+       frob - twist widgets into useful shapes for the workshop
+
+OPTIONS
+       -t, --twist=N
+              Twist each widget N times before writing its shape to the
+              standard output, counting from the widget's resting position.
+
+              A widget twisted more often than its material allows breaks, and
+              frob then reports the widget's name and skips the rest of it.
+       -q, --quiet
+              Print nothing but errors while twisting the widgets of a
+              catalogue, however many of them there are in it.
+
+   ```
+   frob --twist=3 widget-one widget-two widget-three widget-four widget-five
+   ```
+
+       frob --twist=3 --quiet --catalogue=/etc/frob/shapes.conf w1.shape w2.shape w3.shape
+
+* A list item long enough to be judged on its own, with a nested list under it:
+  * a nested item long enough to be judged on its own, under the item above it.
+"""
+
+
+def test_text_chunks_are_paragraphs_and_items_without_headings_code_or_short_lines() -> None:
+    # out: the headings, the NAME line (< 12 words), the fenced and the unfenced command lines (code)
+    assert pq.text_chunks(MANUAL) == [
+        "-t, --twist=N Twist each widget N times before writing its shape to the standard output, "
+        "counting from the widget's resting position.",
+        "A widget twisted more often than its material allows breaks, and frob then reports the widget's "
+        "name and skips the rest of it.",
+        "-q, --quiet Print nothing but errors while twisting the widgets of a catalogue, however many of them "
+        "there are in it.",  # the next option, standing left of the text above it: its own item
+        "* A list item long enough to be judged on its own, with a nested list under it:",
+        "* a nested item long enough to be judged on its own, under the item above it.",
+    ]
+    # a changelog's older entries may be summarised: only its newest entry is judged
+    news = NEWS + "\nThis paragraph of an older release says a good deal about what changed in it then.\n"
+    assert not any("older release" in c for c in pq.text_chunks(pq.covered_text(news)))
+    assert any("older release" in c for c in pq.text_chunks(news))
+
+
+def test_text_coverage_keeps_a_paragraph_on_the_page_and_loses_one_that_is_not(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wiki = tmp_path / "wiki"
+    (wiki / "archive").mkdir(parents=True)
+    lost = ("The catalogue lists every shape a widget can take, one to a line, and frob reads it once "
+            "before the first widget.")
+    (wiki / "archive" / "frob-extracted.txt").write_text(
+        f"# frob\n\n{lost}\n\n**When** a widget breaks, `frob` reports the name of the\n"
+        "widget and goes on with the [next one](https://example.org/next) in the catalogue.\n", encoding="utf-8")
+    (wiki / "command").mkdir()
+    (wiki / "command" / "frob.md").write_text(f"""---
+title: frob
+generated: {{by: wikid/0.1.0}}
+sources:
+- {{id: frob, resource: /archive/frob.txt, title: frob, text: /archive/frob-extracted.txt}}
+---
+
+# Errors
+
+* *When a widget breaks*, **frob** reports the name of the widget and goes on with the next one in the
+  catalogue.
+
+# Sources
+
+* frob -- {lost}
+""", encoding="utf-8")
+    figures = pq.measure_wiki(wiki)
+    chunks = {c.text[:20]: (c.kept, c.kept_by_lead) for c in figures["chunks"]}
+    # the page keeps the second paragraph (its markup aside), the Sources section does not keep the first;
+    # a lead as long as the page keeps the first paragraph whole and only a few words of the second
+    assert chunks == {lost[:20]: (False, True), "**When** a widget br": (True, False)}
+    row = pq.coverage_row("tiny", figures["chunks"])
+    assert (row.figure, row.wikid, row.baseline) == ("tiny: text coverage, chunks kept (1/2)", 0.5, 0.5)
+    pq.print_details("tiny", figures)
+    assert f"lost tiny /archive/frob-extracted.txt [text, 22 words] on command/frob.md: {lost[:100]}" \
+        in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------
 # End to end
 
 
@@ -649,6 +736,8 @@ def test_the_benchmark_builds_a_tiny_corpus_and_reports_every_figure(tmp_path: P
         [fact] = [r for figure, r in rows.items() if f"facts kept, {kind} (" in figure]
         assert fact["figure"].endswith(f"/{count})"), fact["figure"]
         assert 0 <= fact["wikid"] <= 1 and fact["target"] and fact["baseline"] == pq.FACT_TARGETS[kind]
+    [covered] = [r for figure, r in rows.items() if ": text coverage, chunks kept (" in figure]
+    assert 0 < covered["wikid"] <= 1 and 0 < covered["baseline"] <= 1 and not covered["target"]
     assert "3 sources" in done.stderr and "tiny (3 documents)" in done.stderr
 
 
