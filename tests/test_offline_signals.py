@@ -13,7 +13,19 @@ import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from wikid.document.dates import parse_date
-from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Table, Terms, block_text, sections, walk
+from wikid.document.model import (
+    Code,
+    ItemList,
+    Outline,
+    Paragraph,
+    Section,
+    Table,
+    Term,
+    Terms,
+    block_text,
+    sections,
+    walk,
+)
 from wikid.document.outline import read_outline
 from wikid.manager.offline import vectors
 from wikid.manager.offline.content import read_content
@@ -409,6 +421,17 @@ def test_an_abridged_entry_keeps_the_values_listed_right_after_its_first_paragra
     values = [b for b in entry.body if isinstance(b, Terms)]
     assert values and [t.term for t in values[0].entries] == ["none", "always"]
     assert entry.body[-1] == Paragraph("If --delegation is given several times, the last value is used.")
+
+
+def test_an_abridged_entry_keeps_the_paragraphs_its_first_one_introduces() -> None:
+    """valgrind's `--sim-hints`: `... Currently known hints are:` over one paragraph a
+    hint (`• lax-ioctls: ...`, groff's HTML); the hints were lost and the sentence cut."""
+    from wikid.manager.offline.content import _abridge_term
+
+    hints = [Paragraph(f"• hint{n}: Be very lax about frob handling number {n}; the only assumption is that the "
+                       "size is correct. Without this, using some frob drivers becomes very tiresome.") for n in range(3)]
+    entry = Term("--sim-hints=hint1,hint2", (Paragraph("Pass hints to frob. Currently known hints are:"), *hints))
+    assert _abridge_term(entry).body == entry.body
 
 
 def test_a_reference_of_some_thousands_of_words_is_carried_whole() -> None:

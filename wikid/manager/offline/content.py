@@ -314,7 +314,7 @@ def _abridge_term(term: Term) -> Term:
         listed = following[0] if following else None
         if isinstance(listed, ItemList) and len(listed.items) <= MAX_FOLDED_ITEMS and len(following) == 1:
             description = f"{description} {'; '.join(i.text.rstrip('.;,') for i in listed.items if i.text)}."
-        elif isinstance(listed, (ItemList, Terms, Table, Code)):
+        elif listed is not None:  # (valgrind's `Currently known hints are:` over paragraphs `• lax-ioctls: ...`)
             under = _introduced(following)  # and how the option goes on past them (rsync's `--relative`)
             under += _further(following[len(under):], MAX_TERM_WORDS - len(description.split())
                               - sum(len(block_text(b).split()) for b in under))
