@@ -2833,3 +2833,14 @@ def test_a_long_synopsis_tag_with_its_alias_set_deeper_is_one_entry_with_all_its
         ("send-keys [-FHlMRX] [-N repeat-count] [-t target-pane] key ... (alias: send)",
          ["Send a key or keys to a window.", "The -R flag causes the terminal state to be reset."]),
         ("send-prefix [-2] [-t target-pane]", ["Send the prefix key to a window."])]
+
+
+def test_a_comment_set_in_a_column_of_code_is_no_glued_heading() -> None:
+    """gdb's README: `/berman/.../gdb-VERSION/configure      # RIGHT` over `.../gdb/configure
+    # WRONG` became the page headings `# Right` and `# Wrong`, the paths split off."""
+    text = ("   Make sure that your 'configure' line ends in 'frob-VERSION/configure':\n\n"
+            "      /src/frob-VERSION/configure      # RIGHT\n      /src/frob-VERSION/frob/configure  # WRONG\n\n"
+            "   The frob package contains several subdirectories.\n")
+    outline = read_text(text)
+    assert outline.sections == ()
+    assert Code("/src/frob-VERSION/configure      # RIGHT\n/src/frob-VERSION/frob/configure  # WRONG") in outline.blocks

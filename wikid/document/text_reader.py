@@ -88,7 +88,8 @@ _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 # a section's heading a PDF ran onto the end of the line before it (a manual made from markdown)
-_GLUED_HEADING = re.compile(r"(\S.*?) #{1,6} ([A-Z][A-Z0-9]*(?: [A-Z0-9&/-]+){0,5})$")
+# (one space before it: `configure      # RIGHT` is a comment set in a column of code)
+_GLUED_HEADING = re.compile(r"(\S.*?\S) #{1,6} ([A-Z][A-Z0-9]*(?: [A-Z0-9&/-]+){0,5})$")
 # an address its line broke: after its scheme, or inside the brackets a manual sets it in
 _BROKEN_URL = re.compile(r"(?:\b(?:https?|ftp)://|[⟨<](?:https?|ftp)://[^\s⟩>]*[/.-])$")
 MAX_HEADING_CHARS = 80
