@@ -118,3 +118,13 @@ def test_no_heading_or_source_is_a_file_name(wiki: Path) -> None:
     file_name = re.compile(r"^#+ .*\b[\w-]+\.(?:md|txt|pdf|docx|csv|html)\s*$|^\* [\w-]+\.(?:md|txt|pdf|docx|csv) —", re.M)
     for rel, text in engine_pages(wiki).items():
         assert not file_name.search(body(text)), (rel, file_name.findall(body(text)))
+
+
+def test_the_notices_changed_terms_stand_under_the_sentence_announcing_them(wiki: Path) -> None:
+    """The terms notice says its terms `change as below` over the three new terms; the
+    page kept the sentence and lost what is below it, the attributes stating the terms."""
+    page = body((wiki / "vendors" / "bluestone-green-coffee-importers-ltd.md").read_text())
+    notice = page.split("# Notice of updated commercial terms", 1)[1].split("\n# ", 1)[0]
+    said = notice.index("change as below")
+    assert [notice.find(term) > said for term in ("* Payment terms: 45 days", "* Minimum order: 10 bags per shipment",
+                                                  "* Delivery: DAP Portside roastery")] == [True, True, True]

@@ -115,6 +115,9 @@ _FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")
 _CONDITIONS = re.compile(r"\bconditions?\b[^.]*:\s*$", re.IGNORECASE)
 _EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
+# A sentence announcing the lines after it (`the terms change as below for all orders
+# placed from 1 March`): those lines are what it says.
+ANNOUNCES = re.compile(r"\bas (?:below|follows)\b|\bthe following\b|:$", re.IGNORECASE)
 # A letter's opening (`Dear Maya,`) is no description; what follows it may be.
 _SALUTATION = re.compile(r"^(?:dear|hi|hello|hey|greetings)\b[^,.!?:]{0,40}[,!:]\s*", re.IGNORECASE)
 _AUXILIARIES = frozenset("will would can could should must may might shall is are was were be been has have had "
@@ -253,6 +256,9 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
         if not sentences or not is_sentence(sentences[0], names):
             continue
         lead = _lead_sentences(text)
+        if len(lead) == len(sentences) and ANNOUNCES.search(lead[-1]) and n + 1 < len(blocks) \
+                and isinstance(blocks[n + 1], Paragraph) and _is_field(blocks[n + 1]):
+            return [], blocks  # `the terms change as below ...` over the terms: it stays with them
         rest = " ".join(sentences[len(lead):])
         remaining = blocks[:n] + ((Paragraph(rest),) if rest else ()) + blocks[n + 1 :]
         return lead, remaining

@@ -53,7 +53,7 @@ from wikid.document.model import (
     walk,
 )
 from wikid.document.sentences import display_heading, is_sentence, split_sentences
-from wikid.manager.offline.content import MAX_LEAD_SENTENCES, Content
+from wikid.manager.offline.content import ANNOUNCES, MAX_LEAD_SENTENCES, Content
 from wikid.manager.offline.keyfacts import key_facts
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
@@ -365,12 +365,23 @@ class _Writer:
         out: list[str] = []
         listed = [b for b in blocks if isinstance(b, Terms)]
         shape, self.as_list = self.as_list, len(listed) > 1 and not all(_simple(t) for b in listed for t in b.entries)
+        announced: list[str] = []  # the field lines a sentence announces, kept though attributes state them
+        announcing = False
         for block in blocks:
             if not self.prose and isinstance(block, Paragraph):
                 continue
+            if announcing and isinstance(block, Paragraph) and _fact_key(block.text) in self.known:
+                announced.append(f"* {inline(block.text)}")
+                continue
+            if announced:
+                out.append("\n".join(announced))
+                announced = []
+            announcing = isinstance(block, Paragraph) and ANNOUNCES.search(block.text) is not None
             rendered = self.block(block, ref if ref and not _has_ref(out, ref) else "", depth)
             if rendered:
                 out.append(rendered)
+        if announced:
+            out.append("\n".join(announced))
         self.as_list = shape
         return out
 
