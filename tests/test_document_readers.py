@@ -2844,3 +2844,18 @@ def test_a_comment_set_in_a_column_of_code_is_no_glued_heading() -> None:
     outline = read_text(text)
     assert outline.sections == ()
     assert Code("/src/frob-VERSION/configure      # RIGHT\n/src/frob-VERSION/frob/configure  # WRONG") in outline.blocks
+
+
+def test_a_key_of_two_words_over_keys_stacked_on_one_text_stays_in_its_key_list() -> None:
+    """tmux's key bindings: `Page Up     Enter copy mode ...` over `Up, Down` and `Left,
+    Right` stacked on one description ran together into the paragraph `Page Up Enter copy
+    mode and scroll one page up. Up, Down Left, Right`, splitting the list in two."""
+    text = ("KEYS\n     The default key bindings are:\n\n"
+            "           z           Toggle zoom state of the current pane.\n"
+            "           ~           Show previous messages, if any.\n"
+            "           Page Up     Enter copy mode and scroll one page up.\n           Up, Down\n           Left, Right\n"
+            "                       Change to the pane above, below, to the left, or to the\n"
+            "                       right of the current pane.\n"
+            "           Space       Arrange the current window in the next layout.\n")
+    [terms] = [b for _, b in walk(read_text(text)) if isinstance(b, Terms)]
+    assert [t.term for t in terms.entries] == ["z", "~", "Page Up", "Up, Down, Left, Right", "Space"]

@@ -603,7 +603,11 @@ class _Reader:
             deeper = _INLINE_TAG.match(nxt.text) if nxt is not None and line.indent < nxt.indent < column else None
             if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
                     or (sibling is not None and (line.indent + sibling.start(3) == column or _overflowing(inline, sibling))) \
-                    or (deeper is not None and nxt.indent + deeper.start(3) == column):
+                    or (deeper is not None and nxt.indent + deeper.start(3) == column) \
+                    or (nxt.indent == line.indent and _one_column(inline.group(3))
+                        and self.tagged_neighbour(i, end, line.indent, column, strict=True)):
+                # (the last, a key in a list of them over keys stacked on one text: `Page Up  Enter copy mode`
+                # over `Up, Down`, `Left, Right`)
                 stop = self.entry_extent(i, end, line.indent)
                 return self.entry(inline.group(1), [_Line(column, inline.group(3)), *self.lines[i + 1 : stop]]), stop
         if nxt is None or nxt.indent < line.indent + 2 or line.text.endswith("\\"):
@@ -674,12 +678,14 @@ class _Reader:
         return tag is not None and tag.indent == line.indent and len(tag.text.split()) <= MAX_RUN_TAG_WORDS \
             and not _SENTENCE_END.search(tag.text) and below is not None and below.indent > line.indent
 
-    def tagged_neighbour(self, i: int, end: int, indent: int, column: int | None = None) -> bool:
+    def tagged_neighbour(self, i: int, end: int, indent: int, column: int | None = None, strict: bool = False) -> bool:
         """Whether the entry whose tag line i stands at `indent` has a tagged line
         beside it at that margin, before it or after its text (its description at
         `column` when given): `w file - Write ...` is an entry in a list of such tags,
         while a lone `frob - A tool to ...` is a sentence (a manual page's NAME line);
-        a long tag (`min-time (or shortest or time-min)`) is one in a column of them."""
+        a long tag (`min-time (or shortest or time-min)`) is one in a column of them.
+        `strict`: the neighbour is no sentence's end nor justified text that happens to
+        have a gap at that column (`them.  This merely ...`, `tion      call      was`)."""
         before = next((x for k in range(i - 1, -1, -1) if (x := self.lines[k]) is not None and x.indent <= indent), None)
         stop = self.entry_extent(i, end, indent)
         after = next((x for k in range(stop, end) if (x := self.lines[k]) is not None), None)
@@ -687,7 +693,8 @@ class _Reader:
             if x is None or x.indent != indent:
                 continue
             found = _INLINE_TAG.match(x.text) or (_LONG_INLINE_TAG.match(x.text) if column is not None else None)
-            if found is not None and (column is None or x.indent + found.start(3) == column):
+            if found is not None and (column is None or x.indent + found.start(3) == column) and not (strict and (
+                    (found.group(1).endswith((".", ",")) and len(found.group(1)) > 1) or _justified(found.group(3)))):
                 return True
         return False
 
@@ -1231,6 +1238,12 @@ def _first_number(marker_line: str) -> int:
         return int(number.group(0))
     letter = re.match(r"\(?([a-zA-Z])[.)]", marker_line)
     return ord(letter.group(1).lower()) - ord("a") + 1 if letter else 1
+
+
+def _one_column(text: str) -> bool:
+    """Whether the text after a tag is one column of words (`Enter copy mode and scroll`),
+    not a comment (`# Yao-Jen Chang` after an address) nor more columns (`q   Escape`)."""
+    return text[:1].isalnum() and "   " not in text and not _justified(text)
 
 
 def _justified(text: str) -> bool:
