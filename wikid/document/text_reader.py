@@ -86,6 +86,8 @@ _MAN_HEADER = re.compile(r"^\S.*\S {3,}\S.*\S {3,}[\w.:+-]{1,60}\(\d\w{0,8}\)$")
 _FIELD = re.compile(r"^(?=[A-Z][\w /&'().-]{0,40}?:\s)[A-Z][\w/&'().-]*(?: [\w/&'().-]+){0,3}:\s+\S")
 _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
+MAX_MARGIN_HEADING_CHARS = 80  # a heading in capitals at the margin (a manual's section)
+MAX_MARGIN_HEADING_WORDS = 10
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
 # a section's heading a PDF ran onto the end of the line before it (a manual made from markdown)
 # (one space before it: `configure      # RIGHT` is a comment set in a column of code)
@@ -202,8 +204,13 @@ def _unboxed(lines: list[_Line | None]) -> list[_Line | None]:
 
 
 def _is_caps_heading(line: _Line) -> bool:
+    """A line in capitals that is a heading: short, or at the margin where a manual sets
+    its sections however long (git's `FILE FORMATS, PROTOCOLS AND OTHER DEVELOPER
+    INTERFACES`), when it ends no sentence."""
     text = line.text
-    if len(text) > 50 or len(text.split()) > 6 or text.upper() != text:
+    chars, words = (MAX_MARGIN_HEADING_CHARS, MAX_MARGIN_HEADING_WORDS) \
+        if line.indent == 0 and not text.endswith((".", "!", "?")) else (50, 6)
+    if len(text) > chars or len(text.split()) > words or text.upper() != text:
         return False
     letters = sum(c.isalpha() for c in text)
     return letters >= 3 and letters >= 0.6 * len(text.replace(" ", "")) and not _MARKER.match(text)
