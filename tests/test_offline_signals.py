@@ -981,6 +981,11 @@ def test_a_label_said_over_each_records_list_stays_with_its_record() -> None:
     ("Read the web site.\n\nSee https://other.example.org for the rest.", None),  # a paragraph apart
     ("Monitor the Example Web Services Security Bulletins website <https://example.org/security/bulletins>.", None),
     ("See the GNU Frob website at https://frob.example.org for news.", "https://frob.example.org"),
+    # less's AUTHORS: the sentence goes on on the next line
+    ("For more information, see the frob homepage at\n      https://frob.example.org/frob\n", "https://frob.example.org/frob"),
+    # perl's SEE ALSO: a list of addresses, each followed by what it is
+    ("SEE ALSO\n   https://www.frob.org/    the Frob homepage\n   https://www.frob.com/    Frob articles\n",
+     "https://www.frob.org/"),
 ])
 def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: str, found: str | None) -> None:
     from wikid.document.facts import home_page

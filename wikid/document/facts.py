@@ -23,10 +23,13 @@ _URL = r"(?:https?|ftp)://[^\s<>()\"'`\u232a\u3009\u27e9»#]+[^\s<>()\"'`\u232a\
 # The URL right after the words (`home page is`, `homepage:`, `[homepage](`), with no
 # other page named between them (`homepage and the release page, https://...`), or on
 # the line under them when they are a label of their own (a manual's `Home Page` over
-# `https://frob.example.org`).
+# `https://frob.example.org`) or the sentence goes on there (`see the frob homepage at`
+# over the address).
 _HOME_PAGE = re.compile(
     rf"\b(?:home\s?page|web\s?site|project\s+(?:page|site)|web\s+page)\b"
-    rf"(?:[ \t]*:?[ \t]*\n[ \t]*|(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?)<?({_URL})", re.IGNORECASE)
+    rf"(?:[ \t]*:?[ \t]*\n[ \t]*|(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?(?:\n[ \t]*)?)<?({_URL})", re.IGNORECASE)
+# A line of a list of addresses, each followed by what it is (a manual's SEE ALSO).
+_LISTED_URL = re.compile(rf"\s*<?({_URL})>?\s+[^\n]{{0,30}}")
 # three capitalised words or more before `website`: a site another name owns (`... Services Security Bulletins`)
 _OWNED_SITE = re.compile(r"\b[A-Z][\w-]*\s+[A-Z][\w-]*\s+[A-Z][\w-]*\s*$")
 _GPL = re.compile(
@@ -106,6 +109,9 @@ def home_page(text: str) -> str | None:
     a site another name owns (`the Amazon Web Services Security Bulletins website`: three
     capitalised words or more before `website`; `the GNU Wget website` is the program's)."""
     for found in _HOME_PAGE.finditer(text):
+        line = text[text.rfind("\n", 0, found.start()) + 1 : found.start()]
+        if (listed := _LISTED_URL.fullmatch(line)) is not None:
+            return listed.group(1)  # `https://www.frob.org/   the Frob homepage`: the address its line lists
         named = _OWNED_SITE.search(_before(text, found.start()))
         if named is None or not found.group(0).casefold().startswith("web"):
             return found.group(1)
