@@ -725,6 +725,21 @@ def test_stars_in_a_documents_text_are_no_emphasis_on_the_page() -> None:
     assert text_block("files larger than 2**32 bytes") == "files larger than 2\\*\\*32 bytes"
 
 
+def test_see_also_leaves_out_the_pages_own_entity() -> None:
+    """gdb's page (gdb's README and gcore's manual) listed gcore's SEE ALSO `gdb(1),
+    core(5)`: gdb is the page."""
+    manual = ("FROBCORE(1)\n\nNAME\n       frobcore - generate a core file of a running frob program\n\n"
+              "DESCRIPTION\n       frobcore is part of frob and writes a core image of a running program.\n\n"
+              "SEE ALSO\n       frob(1), core(5)\n")
+    readme = ("# frob\n\nfrob is the frob debugger, which lets you see what a program is doing.\n\n"
+              "frobcore writes a core file.\n\n## Building\n\nRun make.\n\n## Bugs\n\nReport them.\n")
+    pages = run([SourceDocument("frobcore.1.txt", manual), SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "frob debugger" in t]
+    assert "title: frob\n" in page
+    see_also = page[page.index("# See Also"):].split("\n# ", 1)[0]
+    assert "core(5)" in see_also and "frob(1)" not in see_also
+
+
 def test_see_also_keeps_what_its_section_says_in_sentences() -> None:
     """wget's SEE ALSO: `This is not the complete manual for GNU Wget. For more complete
     information ... see the GNU Info entry for wget.` was reduced to `wget2(1)`."""

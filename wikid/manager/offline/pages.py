@@ -756,8 +756,9 @@ def _usage_sections(source: PageSource) -> list[Section]:
 
 def _see_also(draft: PageDraft) -> list[str]:
     """`# See Also`: the manual pages the sources' manual pages refer to, in order,
-    without the page's own, and what their SEE ALSO sections say in sentences."""
-    own = {name.casefold() for s in draft.cited if s.content.man for name in s.content.man.names}
+    without the page's own nor the page's entity (gcore's `gdb(1)` on gdb's page), and
+    what their SEE ALSO sections say in sentences."""
+    own = {name.casefold() for s in draft.cited if s.content.man for name in s.content.man.names} | {draft.title.casefold()}
     refs: dict[str, str] = {}
     notes: dict[str, str] = {}  # the section's sentences (`This is not the complete manual ...; see the Info entry`)
     for source in ordered_sources(draft.cited):
