@@ -725,6 +725,17 @@ def test_stars_in_a_documents_text_are_no_emphasis_on_the_page() -> None:
     assert text_block("files larger than 2**32 bytes") == "files larger than 2\\*\\*32 bytes"
 
 
+def test_an_items_paragraphs_stand_apart_from_its_line() -> None:
+    """man-db's README: `* Internationalisation` over its two paragraphs rendered as
+    `Internationalisation man uses the obsolete catgets system ...`: markdown runs an
+    indented line straight under an item into the item's text."""
+    readme = ("# frob\n\nfrob does a better job than its fork in several areas:\n\n"
+              "  * Internationalisation\n\n    frob uses gettext for its messages.\n\n"
+              "    frob handles every encoding out of the box.\n\n  * Performance\n\n    frob searches quickly.\n")
+    [page] = run([SourceDocument("README.md", readme)]).pages.values()
+    assert "* Internationalisation\n\n   frob uses gettext for its messages.\n\n   frob handles every encoding" in page
+
+
 def test_see_also_leaves_out_the_pages_own_entity() -> None:
     """gdb's page (gdb's README and gcore's manual) listed gcore's SEE ALSO `gdb(1),
     core(5)`: gdb is the page."""

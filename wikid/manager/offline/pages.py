@@ -421,8 +421,9 @@ class _Writer:
             for child in item.children:
                 if isinstance(child, (ItemList, Paragraph, Code, Terms, Table)):
                     rendered = self.block(child, "", 0)
-                    if rendered:
-                        lines.append(_indented(rendered, depth + 1))
+                    if rendered:  # a paragraph, table or example apart from the line before: not run into it
+                        lines += [_indented(rendered, depth + 1)] if isinstance(child, ItemList) \
+                            else ["", _indented(rendered, depth + 1)]
         if not lines:
             return ""
         if ref:
