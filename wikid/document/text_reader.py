@@ -86,6 +86,8 @@ _MAN_HEADER = re.compile(r"^\S.*\S {3,}\S.*\S {3,}[\w.:+-]{1,60}\(\d\w{0,8}\)$")
 _FIELD = re.compile(r"^(?=[A-Z][\w /&'().-]{0,40}?:\s)[A-Z][\w/&'().-]*(?: [\w/&'().-]+){0,3}:\s+\S")
 _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
+_CLOSERS = {"(": ")", "{": "}", "[": "]"}
+MAX_CLOSING_CHARS = 12  # `);`, `} else {` closes what the line opening a bracket began
 MAX_MARGIN_HEADING_CHARS = 80  # a heading in capitals at the margin (a manual's section)
 MAX_MARGIN_HEADING_WORDS = 10
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
@@ -996,6 +998,23 @@ class _Reader:
         commands = [line for line in run if not COMMENT.match(line.text)]
         return bool(COMMENT.match(run[0].text)) and bool(commands) and _looks_like_code(commands) and not any(is_prose_line(line.text) for line in commands)
 
+    def bracketed(self, i: int, end: int) -> tuple[Code, int] | None:
+        """A statement that opens a bracket at the end of line i, its lines deeper, closed
+        by a line at its margin (sqlite's `CREATE TABLE t(` over its columns and `);`):
+        code, not a sentence with a hanging indent; or None."""
+        first = self.lines[i]
+        assert first is not None
+        closer = _CLOSERS.get(first.text[-1:])
+        k = i + 1
+        while closer and k < end and (line := self.lines[k]) is not None and line.indent > first.indent:
+            k += 1
+        last = self.lines[k] if closer and k < end and k > i + 1 else None
+        if last is None or last.indent != first.indent or not last.text.startswith(closer or "\0") \
+                or len(last.text) > MAX_CLOSING_CHARS:
+            return None
+        lines = self.lines[i : k + 1]
+        return Code("\n".join(" " * (x.indent - first.indent) + x.text for x in lines if x is not None)), k + 1
+
     def indented_first_line(self, i: int, end: int, margin: int) -> bool:
         """Whether line i (after a blank line) opens a paragraph whose first line alone
         is indented, the rest at `margin` (texinfo's plain-text output): prose, not a
@@ -1008,6 +1027,8 @@ class _Reader:
     def paragraph(self, i: int, end: int) -> tuple[list[Block], int]:
         first = self.lines[i]
         assert first is not None
+        if (bracketed := self.bracketed(i, end)) is not None:
+            return [bracketed[0]], bracketed[1]
         texts = [first.text]
         margin = first.indent  # where the paragraph's lines stand
         j = i + 1
