@@ -2883,3 +2883,16 @@ def test_a_statement_opening_a_bracket_over_its_deeper_lines_and_the_close_is_co
     [section] = read_text(text).sections
     assert section.blocks[1] == Code('CREATE TABLE frob(\n   "rowid" TEXT,\n   "oid" TEXT\n);')
     assert section.blocks[2] == Paragraph("Frob does not show differences in views.")
+
+
+def test_html_lines_of_code_cut_by_breaks_are_code_and_authors_stay_text() -> None:
+    """groff's manual sets its troff examples as `<br>`-cut lines in a paragraph (`.eo<br>
+    .de ATABLE ..<br>.TS<br>...`): they were one line of words. A list of authors with
+    their addresses, or an option's forms cut so, stays text."""
+    example = ".eo <br>\n.de ATABLE .. <br>\n.TS <br>\nallbox tab(;); <br>\n\\$1;\\$2 <br>\n.TE <br>\n.ec"
+    authors = "Wilf. (wilf@example.org). <br>\nFabrizio Frob (ff@example.org). <br>\nColin Frob (cf@example.org)."
+    page = (f"<html><body><h1>frob</h1><p>Here an example.</p><p>{example}</p>"
+            f"<h2>AUTHOR</h2><p>{authors}</p><p><b>-D</b> [<br><i>bind_address</i>:]<br>port</p></body></html>")
+    blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
+    assert Code(".eo\n.de ATABLE ..\n.TS\nallbox tab(;);\n\\$1;\\$2\n.TE\n.ec") in blocks
+    assert not [b for b in blocks if isinstance(b, Code) and ("Wilf" in b.text or "bind_address" in b.text)]

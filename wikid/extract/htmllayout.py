@@ -56,9 +56,14 @@ PROSE_SHARE = 0.6  # a paragraph with a hanging indent: this share of its lines 
 MIN_BROKEN_TERMS = 2
 _DASHED_TERM = re.compile(r"([\w.+-]{1,30}) - (\S.*)")  # `utf8only - only UTF8Strings are used`
 MIN_ASSIGNMENT_LINES = 3
+MIN_BROKEN_CODE_LINES = 3
+STRONG_CODE_SHARE = 0.8  # ... of lines that are code, when no sentence introduces them as an example
+_INTRODUCES = re.compile(r"(?::|\bexamples?\b[^.:]*[.:]?)$", re.IGNORECASE)  # `Here an example.`, `... lines:`
+_REQUEST = re.compile(r"^\.[A-Za-z]{1,3}(?:\s|$)")  # a roff request line (`.TS`, `.de ATABLE`)
 _ASSIGNMENT = re.compile(r"[A-Za-z_][\w.]* = \S")  # `ACK = 6`
 CODE_SHARE = 0.5  # a piece of spaced text this much code is shown as code whole
 _CODE_MARKS = re.compile(r"[{}();=<>|\\`\[\]]|^(?:import|from|def|class|return) ")
+_STRONG_CODE_MARKS = re.compile(r"[{};=<>|\\`\[\]]")
 _COLUMNS = re.compile(r"\S {3,}\S")  # words set in columns (`Idle   _CS_IDLE   None`)
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
@@ -591,6 +596,31 @@ def _broken_assignments(soup: BeautifulSoup, root: Tag) -> None:
             holder.append(_pre(soup, lines))
 
 
+def _broken_code(soup: BeautifulSoup, root: Tag) -> None:
+    """A paragraph whose lines (cut by `<br>`) are code, not prose (groff's own manual
+    sets its troff examples so: `.eo<br>.de ATABLE ..<br>.TS<br>allbox tab(;);<br>...`),
+    becomes those lines as code: read as text, they were one line of words. Half its
+    lines code when a sentence introduces it or it holds roff requests, else most: an
+    option's forms (`-D<br>[<br>bind_address:]port`) and a list of authors with their
+    addresses stay text."""
+    for paragraph in root.find_all("p"):
+        if len(paragraph.find_all("br")) < MIN_BROKEN_CODE_LINES - 1 or paragraph.find(["p", "div", "table", "pre"]):
+            continue
+        lines = _broken_lines(paragraph)
+        if len(lines) < MIN_BROKEN_CODE_LINES or any(len(x) > MAX_LINE_CHARS for x in lines) \
+                or sum(is_prose_line(x) for x in lines) > len(lines) * (1 - PROSE_SHARE):
+            continue
+        before = paragraph.find_previous_sibling()
+        if (before is not None and before.name == "p" and _INTRODUCES.search(_text(before)) is not None) \
+                or sum(_REQUEST.match(x) is not None for x in lines) > 1:
+            coded = sum(_coded(x) or _REQUEST.match(x) is not None for x in lines) >= CODE_SHARE * len(lines)
+        else:  # (parentheses alone are an address's, `Colin Watson (cjwatson@debian.org).`)
+            coded = sum(not is_prose_line(x) and _STRONG_CODE_MARKS.search(x) is not None for x in lines) \
+                >= STRONG_CODE_SHARE * len(lines)
+        if coded:
+            paragraph.replace_with(_pre(soup, lines))
+
+
 def _broken_terms(soup: BeautifulSoup, root: Tag) -> None:
     """A paragraph whose lines after its first (cut by `<br>`) each name a value and
     say what it means (`utf8only - only UTF8Strings are used`, `pkix - any string type
@@ -623,6 +653,7 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     (see the module docstring)."""
     _broken_assignments(soup, root)  # (while a section's data still stands in its own cell)
     _broken_terms(soup, root)
+    _broken_code(soup, root)
     _unfold_sections(soup, root)
     _unfold_spaced(soup, root)
     margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]
