@@ -169,3 +169,33 @@ def test_binary_content_named_txt_fails(data: bytes) -> None:
 def test_every_registered_text_suffix_is_handled(suffix: str) -> None:
     assert registry.extractor_module(suffix) == "wikid.extract.text"
     assert "hello" in text.extract(b"hello\n", suffix).text
+
+
+@pytest.mark.parametrize("suffix", sorted(registry.MARKDOWN_SUFFIXES))
+def test_markdown_is_read_as_written(suffix: str) -> None:
+    from wikid.extract import markdown
+
+    assert registry.extractor_module(suffix) == "wikid.extract.markdown"
+    written = "# frob\n\nfrob reshapes <b>data</b> files.\n\n<details>more</details>\n"
+    assert markdown.extract(written.encode(), suffix).text == written
+
+
+def test_markdown_that_is_mostly_raw_html_is_read_as_the_html_it_renders_to() -> None:
+    """pandoc's markdown of a pydoc page is raw HTML tables: read as markdown, every class
+    and method ran into one paragraph and the module's name was lost with its heading."""
+    from wikid.extract import markdown
+
+    entries = "".join(f'<dl>\n<dt><span id="-frob{n}"><strong>frob{n}</strong></span>(self)</dt>\n'
+                      f'<dd>\n<span class="code">Frob it number {n}.</span>\n</dd>\n</dl>\n' for n in range(3))
+    page = ('<table class="heading">\n<tbody>\n<tr class="odd heading-text decor">\n<td class="title"> <br />\n'
+            '<strong><a href="spam.html" class="white">spam</a>.eggs</strong></td>\n'
+            '<td class="extra"><a href=".">index</a></td>\n</tr>\n</tbody>\n</table>\n\n'
+            '<span class="code">Eggs for spam.</span>\n\n<table class="section">\n<tbody>\n'
+            '<tr class="odd decor functions-decor heading-text">\n<td colspan="3" class="section-title"> <br />\n'
+            '<strong>Functions</strong></td>\n</tr>\n<tr class="even">\n<td class="decor functions-decor">'
+            '<span class="code">      </span></td>\n<td> </td>\n'
+            f'<td class="singlecolumn">{entries}</td>\n</tr>\n</tbody>\n</table>\n')
+    read = markdown.extract(page.encode(), ".md").text
+    assert read.startswith("# Python: module spam.eggs\n")
+    assert "## Functions" in read
+    assert "**frob1**(self)\n:   Frob it number 1." in read

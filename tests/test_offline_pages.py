@@ -787,6 +787,22 @@ def test_a_submodules_reference_stands_under_its_own_name_on_its_packages_page()
     assert headings[headings.index("# frob.handlers"):][:3] == ["# frob.handlers", "## Classes", "### class FileHandler(frob.Handler)"]
 
 
+def test_the_references_of_a_packages_modules_stand_each_under_its_name_when_none_leads() -> None:
+    """urllib's page (urllib.error, urllib.request, no document about urllib itself):
+    the two modules' classes stood under one `# Classes`, as if one module had them all."""
+    def module(name: str, cls: str) -> str:
+        return (f"# Python: module frob.{name}\n\nThe frob {name} module.\n\n## Classes\n\n"
+                f"### class {cls}(builtins.object)\n\nA {cls} of frob records.\n\n## Data\n\nDEFAULT_{name.upper()} = 1\n")
+    pages = run([SourceDocument("frob-error.html", module("error", "FrobError")),
+                 SourceDocument("frob-request.html", module("request", "Request"))]).pages
+    [page] = [t for t in pages.values() if "class FrobError" in t]
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert "# frob.error" in headings and "# frob.request" in headings
+    for name, cls in (("error", "FrobError"), ("request", "Request")):
+        at = headings.index(f"# frob.{name}")
+        assert headings[at + 1 : at + 3] == ["## Classes", f"### class {cls}(builtins.object)"]
+
+
 def test_a_method_with_no_docstring_is_a_row_of_its_classs_table() -> None:
     """logging's Logger: `warn(self, msg, *args, **kwargs)` has no docstring; it stood
     as a paragraph between two tables of the methods, each with its own header."""

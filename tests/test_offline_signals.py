@@ -94,8 +94,11 @@ def test_contract_name_type_date_identifiers_and_attributes() -> None:
 def test_pdf_pages_letterhead_is_a_weak_name_and_page_headings_are_ignored() -> None:
     s = read_signals(PDF)
     assert (s.name, s.strong_name, s.type_hint, s.date) == ("Bluestone Green Coffee Importers Ltd.", False, None, date(2025, 2, 10))
-    # A letter's salutation is no description; the sentence after it is.
-    assert lead(PDF, ".pdf")[0].startswith("Following our annual review")
+    # A letter's salutation is no description; the sentence after it is, unless it
+    # announces the lines under it (`... change as below ...`): it stays with them.
+    assert lead(PDF, ".pdf") == []
+    told = PDF.replace("change as below", "changed")
+    assert lead(told, ".pdf")[0].startswith("Following our annual review")
 
 
 @pytest.mark.parametrize("heading", ["Features", "Installation", "Getting started", "Release History"])
@@ -1039,3 +1042,15 @@ def test_a_changelog_states_a_home_page_from_its_opening_or_newest_release_only(
                "* Noteworthy changes in release 2.3 (2022-02-26)\n\n** Add the --fast option.\n\n"
                "* Noteworthy changes in release 2.2 (2021-09-07)\n\n** The home page is now at http://old.example.org/\n")
     assert facts(opening)["Homepage"] == "https://frob.example.net/"
+
+
+def test_two_documents_modules_of_one_package_share_it_though_none_is_about_it() -> None:
+    """python's urllib: the pages of urllib.error, urllib.request, urllib.parse and
+    urllib.robotparser (no document about urllib itself) split into three pages, the
+    error and request modules filed with http, once pandoc's pydoc markdown gave them
+    their titles."""
+    from wikid.manager.offline.names import with_packages
+
+    claims = [["frob.error"], ["frob.parse"], ["spam.client"], ["eggs"], ["README.md"]]
+    assert with_packages(claims, name_key) == [["frob.error", "frob"], ["frob.parse", "frob"], ["spam.client"],
+                                               ["eggs"], ["README.md"]]

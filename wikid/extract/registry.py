@@ -9,8 +9,9 @@ from __future__ import annotations
 from wikid.filenames import split_name
 
 TEXT_SUFFIXES = frozenset(
-    ".txt .text .csv .tsv .json .yaml .yml .toml .rst .org .log .xml .md .markdown".split()
+    ".txt .text .csv .tsv .json .yaml .yml .toml .rst .org .log .xml".split()
 )
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})  # text, or the HTML it renders to (extract/markdown.py)
 
 EXTRACTORS: dict[str, str] = {
     ".pdf": "wikid.extract.pdf",
@@ -28,6 +29,7 @@ EXTRACTORS: dict[str, str] = {
     ".jsonl": "wikid.extract.records",
     ".ndjson": "wikid.extract.records",
     **dict.fromkeys(TEXT_SUFFIXES, "wikid.extract.text"),
+    **dict.fromkeys(MARKDOWN_SUFFIXES, "wikid.extract.markdown"),
 }
 
 

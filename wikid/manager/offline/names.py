@@ -195,21 +195,31 @@ def with_packages(claims: Sequence[Sequence[str]], key: Callable[[str], str]) ->
     """Each document's claimed names, plus the package a dotted name belongs to when
     another document claims that package: `xml.dom.minidom` and `adduser.conf` (a
     module path, a configuration file's name, the last part of a path) belong to
-    `xml` and `adduser`, the entity the pages of a package's modules and files share.
-    `key` folds a name for comparison (textutil.name_key)."""
+    `xml` and `adduser`, the entity the pages of a package's modules and files share;
+    so do two documents' modules of one package no document is about (`urllib.error`,
+    `urllib.parse`). `key` folds a name for comparison (textutil.name_key)."""
     claimed = {key(name) for names in claims for name in names}
+    # a package two documents' modules share (`urllib.error`, `urllib.parse`), though
+    # no document is about the package itself
+    parents = Counter(key(parent) for names in claims
+                      for parent in {p for name in names for p in _parents(name)})
     out: list[list[str]] = []
     for names in claims:
         extra: list[str] = []
         for name in names:
-            last = name.rstrip("/").rsplit("/", 1)[-1]
-            if not _DOTTED.match(last):
-                continue
-            parts = last.split(".")
-            for n in range(1, len(parts)):
-                parent = ".".join(parts[:n])
-                if key(parent) in claimed and parent not in names and parent not in extra:
+            for parent in _parents(name):
+                if (key(parent) in claimed or parents[key(parent)] >= 2) and parent not in names and parent not in extra:
                     extra.append(parent)
                     break
         out.append([*names, *extra])
     return out
+
+
+def _parents(name: str) -> list[str]:
+    """The packages a dotted name (a module path, a file's name, the last part of a
+    path) belongs to, outermost first: `xml.dom.minidom` -> `xml`, `xml.dom`."""
+    last = name.rstrip("/").rsplit("/", 1)[-1]
+    if not _DOTTED.match(last):
+        return []
+    parts = last.split(".")
+    return [".".join(parts[:n]) for n in range(1, len(parts))]

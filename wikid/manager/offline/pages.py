@@ -791,6 +791,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     usage = _usage_sources(draft, lead_origin)
     taken = OWN_HEADINGS - ({"usage"} if not usage else set()) \
         - ({"see also"} if not _see_also(draft) else set())
+    modules = sum(s.kind == MODULE_REFERENCE for s in draft.cited)
     for source in ordered_sources(draft.cited):
         if source.content.is_changelog and not source.content.sections:
             continue
@@ -798,7 +799,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
             companions.append(source)
             continue
         usages = _usage_sections(source) if source in usage else []
-        for section in _grouped_parts(source, lead_origin):
+        for section in _grouped_parts(source, lead_origin, modules):
             if section in usages:
                 continue  # written under `# Usage`
             title = section.title or source.title
@@ -832,13 +833,16 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     return out
 
 
-def _grouped_parts(source: PageSource, lead_origin: str | None) -> tuple[Section, ...]:
+def _grouped_parts(source: PageSource, lead_origin: str | None, modules: int) -> tuple[Section, ...]:
     """A source's sections as the page carries them: a long document that does not
     lead the page (an overview of many parts, a FAQ of many chapters beside the
     entity's manual) under one heading of its own title, its parts below it, not each
-    at the level of the entity's own Description and Options."""
+    at the level of the entity's own Description and Options; so is each of the page's
+    `modules` references when it has several and none leads (urllib.error's classes
+    are not urllib.request's)."""
     sections = _with_own_lead(source, lead_origin)
-    if lead_origin is None or source.id == lead_origin or source.content.man is not None \
+    several = modules > 1 and source.kind == MODULE_REFERENCE
+    if (lead_origin is None and not several) or source.id == lead_origin or source.content.man is not None \
             or (len(sections) < MIN_GROUPED_PARTS and source.kind != MODULE_REFERENCE):
         return sections  # (a submodule's reference beside its package's: its classes are not the package's)
     opening, parts = (sections[0], sections[1:]) if not sections[0].title else (Section("", 1, ()), sections)
