@@ -527,7 +527,12 @@ def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
 
 @functools.lru_cache(maxsize=64)
 def _sentence_keys(source: str) -> str:
-    return f" {_sentence_key(source)} "
+    """The source's text as sentence keys, its words broken across lines by groff's
+    hyphen (`ig‐` over `nored`) joined as a page joins them."""
+    return f" {_sentence_key(_BROKEN_WORD.sub('', source))} "
+
+
+_BROKEN_WORD = re.compile(r"[\u2010\u00ad]\s+")
 
 
 def _said(source: str, key: str) -> int:

@@ -226,6 +226,10 @@ Short one. Short one. Short one.
     # a source that says it twice accounts for one repeat, not for the third time
     source = f"Under one setting: {sentence} Under another: {sentence.lower()}"
     assert pq.repeated(page(body), (source,)) == [sentence]
+    # ... also where groff broke one of its words across lines (`Free Docu‐` over `mentation`)
+    hyphenated = sentence.replace("Documentation", "Docu‐\n     mentation")
+    broken = f"Under one setting: {sentence}\n     Under another: {hyphenated}"
+    assert pq.repeated(page(body), (broken,)) == [sentence]
 
 
 def test_repeated_ignores_tables_code_and_the_sources_section() -> None:
