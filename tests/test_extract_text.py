@@ -199,3 +199,18 @@ def test_markdown_that_is_mostly_raw_html_is_read_as_the_html_it_renders_to() ->
     assert read.startswith("# Python: module spam.eggs\n")
     assert "## Functions" in read
     assert "**frob1**(self)\n:   Frob it number 1." in read
+    # http.cookies' docstring: `The Basics` over `----------`, each line ended by a hard
+    # break, made a heading of the whole docstring above the rule
+    docstring = '<span class="code">Here is a session.  \nThe Basics  \n----------  \nImporting is easy.</span>'
+    read = markdown.extract(page.replace('<span class="code">Eggs for spam.</span>', docstring).encode(), ".md").text
+    assert "Here is a session." in read and not [line for line in read.splitlines() if "Here is" in line and "#" in line]
+
+
+def test_html_text_opening_with_hashes_is_no_heading() -> None:
+    """http.cookies' docstring `# Define an exception visible to External modules` became
+    a heading of the page, splitting the module in two."""
+    from wikid.extract import html
+
+    page = b"<html><body><h1>frob</h1><p>Intro text.</p><p><span># Define an exception<br />for frob</span></p></body></html>"
+    read = html.extract(page, ".html").text
+    assert "\n\\# Define an exception" in read and "\n# Define" not in read

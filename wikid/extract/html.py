@@ -160,10 +160,16 @@ def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool,
 
 class _Markdownify(_CustomMarkdownify):
     """markitdown's converter, a backslash in the text escaped: markdownify leaves it
-    as it is, and `escaped by "\" (backslash)` then read as `escaped by "" (backslash)`."""
+    as it is, and `escaped by "\" (backslash)` then read as `escaped by "" (backslash)`;
+    and a text that opens with hashes and a space (a docstring's `# Define an exception
+    ...`), which would read as a heading."""
 
     def escape(self, text: str, parent_tags: set[str]) -> str:  # (markdownify is untyped: mypy sees no escape)
-        return str(super().escape(text.replace("\\", "\\\\"), parent_tags))  # type: ignore[misc]
+        escaped = _LEADING_HASHES.sub(r"\1\\\2", text.replace("\\", "\\\\"))
+        return str(super().escape(escaped, parent_tags))  # type: ignore[misc]
+
+
+_LEADING_HASHES = re.compile(r"^(\s*)(#{1,6})(?=\s)")
 
 
 def _markdown(node: Tag | NavigableString) -> str:

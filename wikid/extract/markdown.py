@@ -11,6 +11,7 @@ page keeps its sections, definitions and code, as the same page saved as HTML do
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape
 
 from bs4 import BeautifulSoup, Tag  # installed with markitdown
@@ -20,6 +21,10 @@ from wikid.extract import html, text
 from wikid.extract.base import Extracted
 from wikid.okf.frontmatter import split_frontmatter
 
+# A rule of dashes or equals signs among lines pandoc ended with a hard break (a
+# docstring's `The Basics` over `----------`): the docstring's own text, not a setext
+# underline making a heading of every line above it.
+_UNDERLINE_IN_BREAKS = re.compile(r"^([-=]{3,}) {2,}$", re.MULTILINE)
 MIN_HTML_SHARE = 0.6  # of a file's characters in raw HTML, for it to be read as the HTML it renders to
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table")
 
@@ -29,12 +34,12 @@ def extract(data: bytes, suffix: str) -> Extracted:
     extracted = text.extract(data, suffix)
     if split_frontmatter(extracted.text) is not None or html_share(extracted.text) < MIN_HTML_SHARE:
         return extracted
-    rendered = BeautifulSoup(_PARSER.render(extracted.text), "html.parser")
+    rendered = BeautifulSoup(_PARSER.render(_UNDERLINE_IN_BREAKS.sub(r"\\\1", extracted.text)), "html.parser")
     title = _title_cell(rendered)
     if title and rendered.select_one("table.heading td.title") is not None:
         title = f"Python: module {title}"  # pydoc's heading: the title its page had (pandoc drops `<head>`)
-    head = f"<head><title>{escape(title)}</title></head>" if title else ""
-    page = f"<html>{head}<body>{rendered}</body></html>"
+    head, heading = (f"<head><title>{escape(title)}</title></head>", f"<h1>{escape(title)}</h1>") if title else ("", "")
+    page = f"<html>{head}<body>{heading}{rendered}</body></html>"
     converted = html.extract(page.encode(), ".html")
     return Extracted(converted.text, extracted.warnings + converted.warnings, converted.info)
 
