@@ -803,6 +803,24 @@ def test_the_references_of_a_packages_modules_stand_each_under_its_name_when_non
         assert headings[at + 1 : at + 3] == ["## Classes", f"### class {cls}(builtins.object)"]
 
 
+def test_a_function_or_class_with_no_docstring_is_still_listed() -> None:
+    """curses' page lost `initscr()` and `start_color()` (no docstring, among functions
+    told at length), http's lost nine exception classes whose members are all inherited."""
+    text = ("# Python: module frob.client\n\nFrob client for the frob protocol, with its errors.\n\n## Classes\n\n"
+            "### class FrobError(builtins.Exception)\n\nThe base of frob's errors.\n\n"
+            "### class NotReady(FrobError)\n\n---\n\nData descriptors inherited from FrobError:\n\n"
+            "**\\_\\_weakref\\_\\_**\n:   list of weak references to the object (if defined)\n\n"
+            "## Functions\n\n**color(pair, /)**\n:   Set a color pair.\n")
+    [page] = run([SourceDocument("frob-client.html", text)]).pages.values()
+    assert "\n## class NotReady(FrobError)\n" in page
+    pydoc = ("Help on module frob:\n\nNAME\n    frob - Frob terminal handling.\n\nFUNCTIONS\n"
+             "    color(pair, /)\n        Set a color pair.\n        \n        The pair must exist before.\n        \n"
+             f"        {' '.join(['The screen is refreshed at once with the new color.'] * 10)}\n    \n"
+             "    initscr()\n    \n    newwin(nlines, ncols, /)\n        Make a window.\n")
+    [page] = run([SourceDocument("frob.txt", pydoc)]).pages.values()
+    assert "\n* `initscr()`\n" in page
+
+
 def test_a_method_with_no_docstring_is_a_row_of_its_classs_table() -> None:
     """logging's Logger: `warn(self, msg, *args, **kwargs)` has no docstring; it stood
     as a paragraph between two tables of the methods, each with its own header."""

@@ -115,6 +115,7 @@ _FIELD = re.compile(r"^[A-Z][\w /&'().-]{0,40}?:\s+\S")
 _CONDITIONS = re.compile(r"\bconditions?\b[^.]*:\s*$", re.IGNORECASE)
 _EMAIL = re.compile(r"<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\"']+[^\s<>()\"'.,;:]")
+DECLARED = re.compile(r"^class [A-Za-z_]\w*\b")  # a module reference's class, by its declaration
 # A sentence announcing the lines after it (`the terms change as below for all orders
 # placed from 1 March`): those lines are what it says.
 ANNOUNCES = re.compile(r"\bas (?:below|follows)\b|\bthe following\b|:$", re.IGNORECASE)
@@ -559,8 +560,8 @@ def _carried(section: Section, short: bool) -> Section | None:
     if blocks and not subsections and isinstance(blocks[-1], Paragraph) and blocks[-1].text.endswith(":") \
             and len(blocks[-1].text.split()) <= MAX_LABEL_WORDS:
         blocks = blocks[:-1]  # `Jump to:` over the in-page links the reader left out: it introduces nothing
-    if not blocks and not subsections:
-        return None
+    if not blocks and not subsections and not DECLARED.match(section.title):
+        return None  # (a class with no docstring and inherited members only is still one of its module's)
     return Section(section.title, section.level, blocks, subsections)
 
 

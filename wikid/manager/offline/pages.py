@@ -53,7 +53,7 @@ from wikid.document.model import (
     walk,
 )
 from wikid.document.sentences import display_heading, is_sentence, split_sentences
-from wikid.manager.offline.content import ANNOUNCES, MAX_LEAD_SENTENCES, Content
+from wikid.manager.offline.content import ANNOUNCES, DECLARED, MAX_LEAD_SENTENCES, Content
 from wikid.manager.offline.keyfacts import key_facts
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
@@ -466,6 +466,9 @@ class _Writer:
         for term in entries:
             body = [self.block(b, "", 0) if n == 0 else self.further(b) for n, b in enumerate(term.body)]
             body = [b for b in body if b]
+            if not body and not term.body and SIGNATURE.fullmatch(term.term):
+                lines.append(f"{indent}* {_term_label(term.term)}")  # a function with no docstring is still one
+                continue
             if not body:
                 continue
             first = body.pop(0) if isinstance(term.body[0], Paragraph) and body else ""
@@ -615,10 +618,11 @@ def _section(writer: _Writer, section: Section, ref: str, level: int) -> list[st
     for sub in section.sections:
         cited = ref if not _has_ref(out, ref) else ""
         body = _section(writer, sub, cited, level + 1)
-        if body and sub.title:
+        if sub.title and (body or DECLARED.match(sub.title)):  # (a class with no docstring is still one)
             out.append(_heading(sub.title, level + 1, cased=True) + _uncited(body, cited))
         out += body
     return out
+
 
 
 def _uncited(body: list[str], ref: str) -> str:
