@@ -8,8 +8,10 @@ AsciiDoc, groff's HTML) and checks the blocks the page is built from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
+import pytest
 from bs4 import BeautifulSoup
 
 from wikid.document.asciidoc import is_asciidoc, to_markdown
@@ -2896,3 +2898,17 @@ def test_html_lines_of_code_cut_by_breaks_are_code_and_authors_stay_text() -> No
     blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
     assert Code(".eo\n.de ATABLE ..\n.TS\nallbox tab(;);\n\\$1;\\$2\n.TE\n.ec") in blocks
     assert not [b for b in blocks if isinstance(b, Code) and ("Wilf" in b.text or "bind_address" in b.text)]
+
+
+@pytest.mark.parametrize(("reader", "text"), [
+    (read_rest, "Title\n=====\n\nWe `announced <https://example.org/a>`__ the end of frob 1. "
+                "Please refer to the linked announcement.\n"),
+    (read_markdown, "# Title\n\nWe [announced](https://example.org/a) the end of frob 1. "
+                    "Please refer to the linked announcement.\n"),
+])
+def test_a_link_its_paragraph_points_at_shows_where_it_goes(reader: Callable[[str], Outline], text: str) -> None:
+    """aws-cli's README: `We announced the upcoming end-of-support ... please refer to
+    the linked announcement.` -- the link mid-sentence lost its address, and the
+    sentence pointed at nothing."""
+    [paragraph] = [b for _, b in walk(reader(text)) if isinstance(b, Paragraph)]
+    assert paragraph.text.startswith("We announced (https://example.org/a) the end")

@@ -40,6 +40,16 @@ def ends_sentence_after(rest: str) -> bool:
     return rest.lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?", ")")
 
 
+_REFERS_TO_LINK = re.compile(r"\b(?:linked|the link|this link|that link|the following link|links? (?:above|below))\b",
+                             re.IGNORECASE)
+
+
+def refers_to_link(text: str) -> bool:
+    """Whether a paragraph's words point at its link (`please refer to the linked
+    announcement`): the link's address goes after its text wherever it stands."""
+    return _REFERS_TO_LINK.search(text) is not None
+
+
 NAV_HEADINGS = frozenset(
     "table of contents|contents|toc|navigation|site navigation|main navigation|menu|main menu|"
     "site menu|quick search|search|previous topic|next topic|previous|next|this page|on this page|"

@@ -27,7 +27,13 @@ from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
-from wikid.document.furniture import FURNITURE_HEADING, MAX_PROSE_LINKS, NAV_HEADINGS, ends_sentence_after
+from wikid.document.furniture import (
+    FURNITURE_HEADING,
+    MAX_PROSE_LINKS,
+    NAV_HEADINGS,
+    ends_sentence_after,
+    refers_to_link,
+)
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -258,8 +264,8 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
         pictures = reader.image_chars >= len("".join(reader.text.split())) or _labelled_badges(reader)
         if not reader.text or pictures or _is_navigation(reader):
             return []
-        if 0 < reader.outside <= MAX_PROSE_LINKS:
-            reader = _inline_of(node, ending=True)  # `head over to the QuickStart.` sends the reader nowhere
+        if 0 < reader.outside <= MAX_PROSE_LINKS:  # `head over to the QuickStart.` sends the reader nowhere
+            reader = _inline_of(node, targets=refers_to_link(reader.text), ending=True)
         return [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)

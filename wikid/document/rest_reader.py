@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from docutils import nodes
 from docutils.core import publish_doctree
 
-from wikid.document.furniture import MAX_PROSE_LINKS, ends_sentence_after
+from wikid.document.furniture import MAX_PROSE_LINKS, ends_sentence_after, refers_to_link
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -63,9 +63,10 @@ class RestUnreadable(ValueError):
     """docutils could not read the text."""
 
 
-def _inline(node: nodes.Node, targets: bool = False) -> str:
+def _inline(node: nodes.Node, targets: bool = False, every: bool = False) -> str:
     """Plain text of an inline container (a paragraph, a term, a title); with
-    `targets`, where each link to another site goes after its text."""
+    `targets`, where each link to another site that ends its sentence goes after its
+    text (`every`: each such link, wherever it stands)."""
     parts: list[str] = []
     children = list(node.children) if isinstance(node, nodes.Element) else [node]
     for n, child in enumerate(children):
@@ -82,8 +83,9 @@ def _inline(node: nodes.Node, targets: bool = False) -> str:
         elif isinstance(child, nodes.image):
             parts.append(str(child.get("alt", "")))
         elif isinstance(child, nodes.Element):
-            parts.append(_inline(child, targets))
-            if targets and isinstance(child, nodes.reference) and _shows_target(child) and _ends_sentence(children[n + 1:]):
+            parts.append(_inline(child, targets, every))
+            if targets and isinstance(child, nodes.reference) and _shows_target(child) \
+                    and (every or _ends_sentence(children[n + 1:])):
                 parts.append(f" ({child['refuri']})")
     return " ".join("".join(parts).split())
 
@@ -105,7 +107,7 @@ def _prose(paragraph: nodes.paragraph) -> str:
     when it has few (`head over to the QuickStart (https://…).`: the text alone sends
     the reader nowhere); a paragraph dense with links keeps its words only."""
     links = sum(_shows_target(r) for r in paragraph.findall(nodes.reference))
-    return _inline(paragraph, 0 < links <= MAX_PROSE_LINKS)
+    return _inline(paragraph, 0 < links <= MAX_PROSE_LINKS, refers_to_link(paragraph.astext()))
 
 
 def _item(node: nodes.Element) -> Item | None:
