@@ -2912,3 +2912,16 @@ def test_a_link_its_paragraph_points_at_shows_where_it_goes(reader: Callable[[st
     sentence pointed at nothing."""
     [paragraph] = [b for _, b in walk(reader(text)) if isinstance(b, Paragraph)]
     assert paragraph.text.startswith("We announced (https://example.org/a) the end")
+
+
+def test_a_pagers_commands_with_punctuation_are_run_in_keys() -> None:
+    """less's PDF manual: `/pattern Search forward in the file ...` ran into the entry
+    before it, and `:p Examine the previous file ...` stood as loose paragraphs."""
+    text = ("COMMANDS\n      m Followed by any lowercase letter, marks the first displayed line with that letter. If\n"
+            "            the status column is enabled, it shows the marked line.\n"
+            "      /pattern Search forward in the file for the N-th line containing the pattern. N defaults to 1.\n"
+            "            The search starts at the first line displayed.\n"
+            "      :p Examine the previous file in the command line list. If a number N is specified, the N-th\n"
+            "            previous file is examined.\n")
+    entries = [t.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert entries == ["m", "/pattern", ":p"]

@@ -1305,6 +1305,9 @@ def _option_line(text: str) -> tuple[str, str, int] | None:
     return None
 
 
+_PUNCTUATED_KEY = re.compile(r"[/?&:!|^*][\w-]{1,12}")  # a pager's command with its argument: `/pattern`, `:e`
+
+
 def _run_in_tag(text: str) -> tuple[str, str] | None:
     """(tag, text) of a tagged paragraph whose short tag stands on its text's first line
     with one space (`log file When the "log file" parameter is set ...`): a tag of at
@@ -1317,7 +1320,8 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
     words = text.split(" ")
     for k in range(1, min(5, len(words))):
         if SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
-                and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) or _QUOTED_KEY.match(w) for w in words[:k])
+                and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) or _QUOTED_KEY.match(w)
+                         or _PUNCTUATED_KEY.fullmatch(w) for w in words[:k])
                      or (k == 1 and _KEYWORD.match(words[0]) and not goes_on(words[0]) and not text.endswith(":")
                      and len(words) > 2 and _LOWER_WORD.match(words[2]) is not None)):
             return " ".join(words[:k]), " ".join(words[k:])
