@@ -2925,3 +2925,18 @@ def test_a_pagers_commands_with_punctuation_are_run_in_keys() -> None:
             "            previous file is examined.\n")
     entries = [t.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
     assert entries == ["m", "/pattern", ":p"]
+
+
+def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:
+    """openssl's req: `The options available are described in detail below. <b><br>
+    input_password</b>, <b>output_password</b>` over the entry's text read as one
+    sentence `... below. input_password, output_password`, the entry lost."""
+    page = (b'<html><body><h1>frob</h1><h2>OPTIONS</h2><p style="margin-left:11%; margin-top: 1em">The options are '
+            b'described below. <b><br>\ninput_password</b>, <b>output_password</b></p>\n'
+            b'<p style="margin-left:17%;">The passwords for the input and output key files.</p>\n'
+            b'<p style="margin-left:11%; margin-top: 1em"><b>default_bits</b></p>\n'
+            b'<p style="margin-left:17%;">The default key size in bits.</p></body></html>')
+    blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
+    assert Paragraph("The options are described below.") in blocks
+    terms = [t.term for b in blocks if isinstance(b, Terms) for t in b.entries]
+    assert terms == ["input_password, output_password", "default_bits"]

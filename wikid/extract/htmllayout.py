@@ -375,8 +375,10 @@ def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
     while last.parent is not paragraph and last.parent is not None and not last.find_previous_siblings(
             string=lambda text: bool(text.strip())) and not last.find_previous_siblings(True):
         last.parent.insert_before(last.extract())  # `<b><br>--backup</b>`: the break opens the bold tag
-    tail = " ".join(str(s) for s in last.find_all_next(string=True) if s.find_parent("p") is paragraph)
-    if not tail.strip() or not _is_tag(" ".join(tail.split())) or not tail.strip().startswith(("-", "+")):
+    strings = [s for s in last.find_all_next(string=True) if s.find_parent("p") is paragraph]
+    tail = " ".join(str(s) for s in strings)
+    if not tail.strip() or not _is_tag(" ".join(tail.split())) \
+            or not (tail.strip().startswith(("-", "+")) or _bold_over_text(paragraph, strings)):
         return
     head = soup.new_tag("p")
     if paragraph.get("style"):
@@ -387,6 +389,16 @@ def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
         head.append(child.extract())
     last.extract()
     paragraph.insert_before(head)
+
+
+def _bold_over_text(paragraph: Tag, strings: list[NavigableString]) -> bool:
+    """Whether the text after a paragraph's last break is names in bold (`<b><br>
+    input_password</b>, <b>output_password</b>`) over a paragraph set deeper: the tag of
+    the entry whose text follows, not the end of the sentence before it."""
+    after = paragraph.find_next_sibling()
+    deeper = isinstance(after, Tag) and after.name == "p" and (_margin(after) or 0.0) > (_margin(paragraph) or 0.0)
+    plain = "".join(str(s) for s in strings if s.find_parent(["b", "strong"]) is None)
+    return deeper and any(s.strip() for s in strings) and not plain.replace(",", "").replace(" or ", " ").strip()
 
 
 def _indented_runs(parent: Tag, base: float) -> list[list[Tag]]:
