@@ -18,7 +18,19 @@ from wikid.document.asciidoc import is_asciidoc, to_markdown
 from wikid.document.changes import before_releases, read_releases, version_in
 from wikid.document.manpage import read_manpage
 from wikid.document.markdown_reader import read_markdown
-from wikid.document.model import Code, ItemList, Outline, Paragraph, Section, Table, Terms, block_text, sections, walk
+from wikid.document.model import (
+    Code,
+    ItemList,
+    Outline,
+    Paragraph,
+    Section,
+    Table,
+    Term,
+    Terms,
+    block_text,
+    sections,
+    walk,
+)
 from wikid.document.outline import read_outline
 from wikid.document.pydoc_text import unmargined
 from wikid.document.rest_reader import is_rest, read_rest
@@ -1362,8 +1374,10 @@ def test_groff_html_wide_tags_and_entries_inside_an_entry() -> None:
         "Folds with a digest.", "Use it in a command such as this one:", "frob -avZ src/ dest/", "(Caveat: mind the order.)"]
     assert isinstance(entries["--digest"].body[2], Code)
     assert "See also -q." in [b.text for b in blocks_of(outline, Paragraph)]
-    # a description holding a sentence is no tag of what is indented under it
-    assert [b.text for b in entries["C[device]"].body] == ["Close the open device. Arguments", "Any arguments are ignored."]
+    # a description holding a sentence is no tag of what is indented under it; the bold
+    # name after its last break is (tar's rmt commands: `Arguments` over what they take)
+    assert entries["C[device]"].body == (Paragraph("Close the open device."),
+                                         Terms((Term("Arguments", (Paragraph("Any arguments are ignored."),)),)))
 
 
 def test_markdown_tags_broken_from_their_text_are_definition_lists() -> None:
