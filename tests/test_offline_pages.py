@@ -552,6 +552,18 @@ def test_a_list_keeps_the_items_its_own_document_repeats_and_drops_another_docum
     assert other == "* BZ_IO_ERROR if the file could not be read."
 
 
+def test_a_version_note_stands_under_each_item_it_is_true_of() -> None:
+    """cmake's environment variables: `New in version 3.25.` under each variable it is
+    true of; all but the first were dropped as said already (7 of 35 left)."""
+    from wikid.document.model import Paragraph
+    from wikid.manager.offline.pages import _Writer
+
+    writer = _Writer()
+    said = [writer.block(Paragraph(f"New in version 3.25. Frob variable {n} sets the frob directory."), "", 0)
+            for n in range(3)]
+    assert said == [f"New in version 3.25. Frob variable {n} sets the frob directory." for n in range(3)]
+
+
 def test_the_definition_lists_of_a_section_take_one_shape() -> None:
     """curl's options: an option with an example is a list entry, the short one after
     it was a one-row table with a header of its own, then a list again. When one entry

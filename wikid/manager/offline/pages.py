@@ -72,6 +72,11 @@ MAX_FULL_RELEASE_WORDS = 4000  # a newest release told in more words: each chang
 MIN_BRIEF_WORDS = 10  # or its first two, when the first is a title this short
 MAX_HEADING_LEVEL = 3
 MIN_REPEAT_CHARS = 40  # a shorter sentence of fewer than four words may stand twice (`Yes.`), a URL never
+MIN_REPEAT_WORDS = 4
+# a note of the version that brought what it stands under (cmake's `New in version 3.25.`
+# under each variable it is true of): said again wherever it is true
+_VERSION_NOTE = re.compile(r"^(?:New|Added|Changed|Deprecated|Removed)\b[\w ]{0,20}?\b(?:version|since|in) v?\d[\w.]*[.:]?$",
+                           re.IGNORECASE)
 USAGE = "Usage"
 RECENT_CHANGES = "Recent Changes"
 SEE_ALSO = "See Also"
@@ -339,7 +344,8 @@ class _Writer:
         whole = self.definitions > 0 or (self.entries > 0 and not all(self._elsewhere(s) for s in sentences))
         for sentence in sentences:
             key = self._key(sentence)
-            if not whole and (len(sentence.split()) >= 4 or len(sentence) >= MIN_REPEAT_CHARS or "://" in sentence) \
+            if not whole and (len(sentence.split()) >= MIN_REPEAT_WORDS or len(sentence) >= MIN_REPEAT_CHARS
+                              or "://" in sentence) and not _VERSION_NOTE.match(sentence) \
                     and key in self.said and not (self.entry_prose and not self._elsewhere(sentence)):
                 continue
             self.said.setdefault(key, self.source)
