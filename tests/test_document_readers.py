@@ -2954,3 +2954,14 @@ def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> 
     assert Paragraph("The options are described below.") in blocks
     terms = [t.term for b in blocks if isinstance(b, Terms) for t in b.entries]
     assert terms == ["input_password, output_password", "default_bits"]
+
+
+def test_a_column_its_header_does_not_name_joins_the_cell_before_it() -> None:
+    """tmux's window tokens: `Token  Meaning` over `{start}  ^  The lowest-numbered
+    window` (a token, its one-character form, its meaning) ran into one paragraph."""
+    text = ("COMMANDS\n     The following special tokens are available.\n\n     Token              Meaning\n"
+            "     {start}       ^    The lowest-numbered window\n     {end}         $    The highest-numbered window\n"
+            "     {top}              The top pane\n\n     target-pane may be a pane ID.\n")
+    [table] = [b for _, b in walk(read_text(text)) if isinstance(b, Table)]
+    assert table == Table(("Token", "Meaning"), (("{start} ^", "The lowest-numbered window"),
+                                                 ("{end} $", "The highest-numbered window"), ("{top}", "The top pane")))

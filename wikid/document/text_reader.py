@@ -88,6 +88,7 @@ _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
 _CLOSERS = {"(": ")", "{": "}", "[": "]"}
 MAX_CLOSING_CHARS = 12  # `);`, `} else {` closes what the line opening a bracket began
+MAX_UNNAMED_PIECE = 3  # characters of a piece of a row in a column its table's header does not name
 MAX_MARGIN_HEADING_CHARS = 80  # a heading in capitals at the margin (a manual's section)
 MAX_MARGIN_HEADING_WORDS = 10
 _HYPHENS = ("\u2010", "\u00ad")  # groff's break hyphen, a soft hyphen
@@ -1176,7 +1177,8 @@ def _by_header(lines: list[_Line]) -> Table | None:
     Replaced with`), each piece of a row (words set apart by two spaces or more) in the
     column it starts in: a cell that runs past its column (`window_active_sessions_list`)
     or a column most rows leave empty (`Alias`) no longer breaks the table. None when a
-    row opens past the first column or puts two pieces in one column."""
+    row opens past the first column or puts two pieces in one column, but for a short
+    one the header names no column for (a token's one-character form)."""
     header = [(m.start(), m.group()) for m in _PIECE.finditer(lines[0].text)]
     if len(header) < 2 or not all(_HEADER_CELL.match(name) and not _said(name) for _, name in header):
         return None
@@ -1186,9 +1188,10 @@ def _by_header(lines: list[_Line]) -> Table | None:
         cells = [""] * len(starts)
         for piece in _PIECE.finditer(line.text):
             column = max(k for k, at in enumerate(starts) if at <= piece.start() + 1 or k == 0)
-            if cells[column]:
+            if cells[column] and len(piece.group()) > MAX_UNNAMED_PIECE:
                 return None
-            cells[column] = piece.group()
+            # (a short piece of a column the header does not name joins its cell: tmux's `{start}  ^`)
+            cells[column] = f"{cells[column]} {piece.group()}".strip()
         if not cells[0]:
             return None
         rows.append(tuple(cells))
