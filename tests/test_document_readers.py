@@ -2965,3 +2965,16 @@ def test_a_column_its_header_does_not_name_joins_the_cell_before_it() -> None:
     [table] = [b for _, b in walk(read_text(text)) if isinstance(b, Table)]
     assert table == Table(("Token", "Meaning"), (("{start} ^", "The lowest-numbered window"),
                                                  ("{end} $", "The highest-numbered window"), ("{top}", "The top pane")))
+
+
+def test_a_lead_in_before_a_paragraphs_last_break_is_no_part_of_the_tag_after_it() -> None:
+    """ctest's settings: `Configuration settings include: <b><br>BuildDirectory</b>` over
+    the setting's text was the term `Configuration settings include: BuildDirectory`."""
+    page = (b'<html><body><h1>frob</h1><h2>STEPS</h2><p style="margin-left:11%; margin-top: 1em">In a script, the '
+            b'start command runs this step.</p>\n<p style="margin-left:11%; margin-top: 1em">Configuration\nsettings '
+            b'include: <b><br>\nBuildDirectory</b></p>\n<p style="margin-left:22%;">The full path to the build tree.</p>\n'
+            b'<p style="margin-left:11%; margin-top: 1em"><b>SourceDirectory</b></p>\n'
+            b'<p style="margin-left:22%;">The full path to the source tree.</p></body></html>')
+    blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
+    assert Paragraph("Configuration settings include:") in blocks
+    assert [t.term for b in blocks if isinstance(b, Terms) for t in b.entries] == ["BuildDirectory", "SourceDirectory"]

@@ -369,9 +369,13 @@ def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
     -k. <br>--digest` over the text of --digest): the lines before it become a
     paragraph of their own, with the same style."""
     breaks = paragraph.find_all("br")
-    if not breaks or _is_tag(_text(paragraph)):
+    if not breaks:
         return
     last = breaks[-1]
+    before = next((s for s in last.find_all_previous(string=True) if s.strip()), None)  # the text right before it
+    leads_in = before is not None and before.find_parent("p") is paragraph and before.strip().endswith(":")
+    if _is_tag(_text(paragraph)) and not leads_in:
+        return  # (a lead-in, `Configuration settings include: <br>BuildDirectory`, is no part of the tag)
     while last.parent is not paragraph and last.parent is not None and not last.find_previous_siblings(
             string=lambda text: bool(text.strip())) and not last.find_previous_siblings(True):
         last.parent.insert_before(last.extract())  # `<b><br>--backup</b>`: the break opens the bold tag
