@@ -2978,3 +2978,21 @@ def test_a_lead_in_before_a_paragraphs_last_break_is_no_part_of_the_tag_after_it
     blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
     assert Paragraph("Configuration settings include:") in blocks
     assert [t.term for b in blocks if isinstance(b, Terms) for t in b.entries] == ["BuildDirectory", "SourceDirectory"]
+
+
+def test_a_subsection_title_set_left_of_its_text_with_no_blank_line_is_a_heading() -> None:
+    """tar's and jq's PDF manuals: `   Operation mode` between paragraphs at six spaces
+    ended the paragraph before it (`... is not encouraged. Operation mode`)."""
+    text = ("NAME\n      frob - an archiving utility\nDESCRIPTION\n      Frob saves many files together into a single "
+            "tape or disk archive,\n      and can restore individual files from the archive.\n"
+            "      Here are several ways of writing the example command in this style:\n"
+            + "".join(f"      Way number {n} of writing the example command is just as good as the others.\n" for n in range(8))
+            + "      or (abbreviating some options):\n      frob --cre --file=etc.frob --verb /etc\n" +
+            "      The options in all three styles can be "
+            "intermixed, although doing so is not encouraged.\n   Operation mode\n      The options listed below tell "
+            "frob what operation it is to perform.\n      -A, --catenate\n            Append archive to another.\n")
+    outline = read_text(text)
+    [description] = [s for s in outline.sections if s.title == "DESCRIPTION"]
+    assert isinstance(description.blocks[-1], Paragraph)
+    assert description.blocks[-1].text.endswith("although doing so is not encouraged.")
+    assert [s.title for s in description.sections] == ["Operation mode"]

@@ -88,6 +88,7 @@ _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.|@\S+\.\w")
 MAX_LABEL_WORDS = 8
 _CLOSERS = {"(": ")", "{": "}", "[": "]"}
 MAX_CLOSING_CHARS = 12  # `);`, `} else {` closes what the line opening a bracket began
+MAX_RUN_IN_HEADING_WORDS = 5
 MAX_UNNAMED_PIECE = 3  # characters of a piece of a row in a column its table's header does not name
 MAX_MARGIN_HEADING_CHARS = 80  # a heading in capitals at the margin (a manual's section)
 MAX_MARGIN_HEADING_WORDS = 10
@@ -999,6 +1000,15 @@ class _Reader:
         commands = [line for line in run if not COMMENT.match(line.text)]
         return bool(COMMENT.match(run[0].text)) and bool(commands) and _looks_like_code(commands) and not any(is_prose_line(line.text) for line in commands)
 
+    def run_in_heading(self, i: int, end: int) -> bool:
+        """Whether line i, set left of the text around it with no blank line, heads the
+        text under it (a PDF manual's subsection, `   Operation mode` between paragraphs at
+        six spaces): a few words opening with a capital, ending no sentence."""
+        line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        assert line is not None
+        return nxt is not None and nxt.indent >= line.indent + 2 and len(line.text.split()) <= MAX_RUN_IN_HEADING_WORDS \
+            and line.text[:1].isupper() and not line.text.endswith((".", ":", ",", ";")) and not _OPTION.match(line.text)
+
     def bracketed(self, i: int, end: int) -> tuple[Code, int] | None:
         """A statement that opens a bracket at the end of line i, its lines deeper, closed
         by a line at its margin (sqlite's `CREATE TABLE t(` over its columns and `);`):
@@ -1049,7 +1059,8 @@ class _Reader:
                     or (_FIELD.match(line.text) and not _wrapped_into(previous.text)) \
                     or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
                     or _ends_early(texts[-1], line.text) or (previous.text[-1] in ".:!?" and self.opens_entry(j, end)) \
-                    or (previous.text.endswith(":") and is_session(line.text)):
+                    or (previous.text.endswith(":") and is_session(line.text)) \
+                    or (line.indent < margin - 1 and self.run_in_heading(j, end)):
                 break
             texts.append(line.text)
             j += 1
