@@ -1006,14 +1006,20 @@ def test_a_long_document_beside_the_manual_page_goes_under_its_own_title() -> No
     assert headings[at : at + 7] == [f"## Part {n} of the frob internals" for n in range(1, 8)]
 
 
+def _page_beside_manual(name: str, text: str) -> str:
+    """The page of frob's manual when `text` (named `name`) is filed beside it."""
+    pages = run([SourceDocument(name, text), SourceDocument("frob.txt", _frob_manual("frob", ""))]).pages
+    [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
+    return page
+
+
 def test_an_untitled_document_that_says_which_file_it_is_is_named_so() -> None:
     """gzip's README came as an ODT with no title: its section was `# gzip ODT document`
     though its first sentence says `This is the file README for the gzip distribution.`"""
     text = ("This is the file README for the frob distribution.\n\nfrob is a compression utility designed to "
             "replace the older pack tool. Its main advantage is much better compression.\n\n"
             "Please send bug reports to bug-frob@example.org.\n")
-    pages = run([SourceDocument("doc-38.docx", text), SourceDocument("frob.txt", _frob_manual("frob", ""))]).pages
-    [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
+    page = _page_beside_manual("doc-38.docx", text)
     assert "\n# frob README\n" in page and "* frob README — README.[^doc-38]" in page
     assert "DOCX document" not in page
 
@@ -1025,8 +1031,7 @@ def test_an_untitled_plain_document_that_points_to_the_projects_files_is_its_rea
             "otherwise manipulate frob files, both interactively and via shell scripts.\n\n"
             "See the file INSTALL for compilation and installation instructions.\n\n"
             "Report bugs to bug-frob@example.org\n\nFrob home page: http://www.example.org/frob\n")
-    pages = run([SourceDocument("doc-02.txt", text), SourceDocument("frob.txt", _frob_manual("frob", ""))]).pages
-    [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
+    page = _page_beside_manual("doc-02.txt", text)
     assert "\n# frob README\n" in page and "* frob README — README.[^doc-02]" in page
     assert "frob notes" not in page
 
@@ -1034,8 +1039,7 @@ def test_an_untitled_plain_document_that_points_to_the_projects_files_is_its_rea
 def test_an_untitled_plain_document_with_one_such_saying_stays_notes() -> None:
     """One mention of a bug report is not a README (a note, a letter)."""
     text = "frob remembers the last frob it opened.\n\nPlease report bugs to the frob team.\n"
-    pages = run([SourceDocument("doc-02.txt", text), SourceDocument("frob.txt", _frob_manual("frob", ""))]).pages
-    [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
+    page = _page_beside_manual("doc-02.txt", text)
     assert "\n# frob notes\n" in page and "README" not in page
 
 
