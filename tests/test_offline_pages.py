@@ -1101,3 +1101,15 @@ def test_a_plain_lead_puts_an_before_a_type_written_in_capitals_that_opens_on_a_
     for type_, said in (("API", "is an API;"), ("Vendor", "is a vendor;"), ("Index", "is an index;")):
         draft = PageDraft(type_, "frob", None, [], [{"id": "notes"}], {}, [source], "", (), [], [], [], {})
         assert said in _plain_lead(draft)[0]
+
+
+def test_a_table_of_one_column_of_text_and_no_header_is_a_paragraph() -> None:
+    """fonts.conf's example: a layout set the wrapped lines of an XML comment in a
+    table's second column, written as `|  | Load local customization files, but |`."""
+    from wikid.document.model import Table
+    from wikid.manager.offline.pages import _Writer
+
+    lines = Table(("", ""), (("", "Load local customization files, but"), ("", "do not complain if there are none")))
+    assert _Writer().table(lines, "[^a]") == "Load local customization files, but do not complain if there are none[^a]"
+    named = Table(("Key", "Meaning"), (("", "x"), ("", "y")))
+    assert _Writer().table(named, "").startswith("| Key | Meaning |")

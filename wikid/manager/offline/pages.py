@@ -543,6 +543,9 @@ class _Writer:
         rows = [list(row) + [""] * (width - len(row)) for row in block.rows]
         # a column no row fills says nothing (a text table's cell set by chance under a word of its header)
         filled = [c for c in range(width) if any(r[c].strip() for r in rows)]
+        if len(filled) == 1 and not any(h.strip() for h in header):
+            # one column of text and no header: wrapped lines a layout set in a table, a paragraph
+            return text_block(" ".join(r[filled[0]] for r in rows)) + ref
         if len(filled) < width and width > 2:
             header, rows, width = [header[c] for c in filled], [[r[c] for c in filled] for r in rows], len(filled)
         lines = ["| " + " | ".join(cell(c) for c in header) + " |", "|" + "---|" * width]
