@@ -2996,3 +2996,18 @@ def test_a_subsection_title_set_left_of_its_text_with_no_blank_line_is_a_heading
     assert isinstance(description.blocks[-1], Paragraph)
     assert description.blocks[-1].text.endswith("although doing so is not encouraged.")
     assert [s.title for s in description.sections] == ["Operation mode"]
+
+
+def test_groff_html_bold_title_on_its_own_line_at_the_margin_is_a_heading() -> None:
+    """ctest's manual: `<b>CTest Start Step</b> <br>Start a new dashboard submission ...`
+    was read as a term whose description took every step after it, so the settings of
+    one step stood inside the one before."""
+    page = (b'<html><head><meta name="generator" content="groff -Thtml"></head><body><h1>frob</h1><h2>CLIENT</h2>\n'
+            b'<p style="margin-left:11%; margin-top: 1em">The steps may be configured by named settings.</p>\n'
+            b'<p style="margin-left:11%; margin-top: 1em"><b>Frob Start\nStep</b> <br>\nStart a new submission.</p>\n'
+            b'<p style="margin-left:11%; margin-top: 1em">In a script, the start command runs this step.</p>\n'
+            b'<p style="margin-left:11%; margin-top: 1em"><b>-q</b> <br>\nquiet</p></body></html>')
+    outline = read_markdown(html.extract(page, ".html").text)
+    [client] = [s for s in outline.sections[0].sections if s.title == "CLIENT"]
+    [step] = client.sections
+    assert step.title == "Frob Start Step" and step.blocks[0] == Paragraph("Start a new submission.")

@@ -168,6 +168,37 @@ def _broken_lines(paragraph: Tag) -> list[str]:
     return [" ".join(text.split()) for text in lines if text.strip()]
 
 
+def _run_in_title(soup: BeautifulSoup, paragraph: Tag, base: float) -> None:
+    """A paragraph at the text's margin that opens with a title in bold on a line of
+    its own (`<b>CTest Start Step</b> <br>Start a new dashboard ...`, a rubric a
+    manual's converter set so) becomes that title as a heading over its text: read as
+    a term, the title took every section after it for its description."""
+    first = next((c for c in paragraph.children if not (isinstance(c, NavigableString) and not c.strip())), None)
+    if not isinstance(first, Tag) or first.name not in ("b", "strong") or (_margin(paragraph) or 0.0) > base:
+        return
+    brk = first.find_next_sibling()
+    between = []  # the text between the title and its break: none but spaces
+    for sibling in first.next_siblings:
+        if sibling is brk:
+            break
+        between.append(str(sibling))
+    title = " ".join(first.get_text(" ").split())
+    if not isinstance(brk, Tag) or brk.name != "br" or "".join(between).strip() or not _TITLE_WORDS.fullmatch(title):
+        return
+    rest = " ".join("".join(str(x) for x in brk.find_next_siblings(string=True)).split())
+    if not rest[:1].isupper():
+        return
+    heading = soup.new_tag("h3")
+    heading.string = title
+    first.extract()
+    brk.extract()
+    paragraph.insert_before(heading)
+
+
+# A title: two to six capitalised words (small words between them), no punctuation.
+_TITLE_WORDS = re.compile(r"[A-Z][\w-]*(?: (?:[A-Z][\w-]*|of|the|and|or|for|to|in|on|via|with|a|an)){1,5}")
+
+
 def _bold_first_line(paragraph: Tag) -> bool:
     """Whether the paragraph opens with a bold line: a run-in heading over its text
     (`<b>8. Built-in functions</b><br>String functions`), not no-fill lines."""
@@ -721,6 +752,8 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                 for child in list(after.contents):
                     paragraph.append(child.extract())
                 after.decompose()
+        for paragraph in root.find_all("p"):
+            _run_in_title(soup, paragraph, base)
         for paragraph in root.find_all("p"):
             if _heads_entry(paragraph, base) or _over_deeper(paragraph):
                 continue  # an entry's tag, not an example
