@@ -293,6 +293,30 @@ def test_a_debian_entrys_contributor_lines_group_the_changes_after_them() -> Non
         ("Ana María Ruiz", "Use mktemp instead of tempfile (Closes: #992442)")]
 
 
+def test_a_debian_entrys_contributor_group_set_deeper_than_its_changes_is_still_a_group() -> None:
+    """rsync's Debian changelog: `   [ Arnaud Rebillout ]` and its changes, one space
+    deeper than the entry's first changes, were read as the text of the change above
+    them (`... (closes: #1149604). [ Arnaud Rebillout ] [ Alexandre Detiste ] ...`)."""
+    text = """frob (1.0.8-5) unstable; urgency=medium
+
+  * Non-maintainer upload.
+  * Fix CVE-2026-1: attackers can exhaust the CPU
+    (closes: #1149604).
+
+   [ Jo Doe ]
+   * d/control: Switch back to python3-frob
+
+   [ Ana Ruiz ]
+   * autopkgtest improvements
+
+ -- Ana Ruiz <ana@example.org>  Fri, 03 Dec 2021 01:32:51 -0700
+"""
+    [release] = read_releases(text, read_text(text))
+    assert [(c.group, c.text) for c in release.changes] == [
+        (None, "Non-maintainer upload."), (None, "Fix CVE-2026-1: attackers can exhaust the CPU (closes: #1149604)."),
+        ("Jo Doe", "d/control: Switch back to python3-frob"), ("Ana Ruiz", "autopkgtest improvements")]
+
+
 def test_a_change_naming_a_version_stays_in_the_dated_release_above_it() -> None:
     """wget's NEWS: `** Support for autoconf 2.71` under `* Noteworthy changes in
     release 1.21.2 (2021-09-07)` was read as an undated release of its own, dropped

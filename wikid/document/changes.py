@@ -137,9 +137,24 @@ def _debian(text: str) -> list[Release]:
             return []
     out = []
     for block in log:
-        body = read_text("\n".join(block.changes()))
+        body = read_text("\n".join(_contributors_at_margin(block.changes())))
         changes = _changes([*events(body)])
         out.append(Release(str(block.version), parse_date(block.date), f"{block.package} {block.version}", tuple(changes)))
+    return out
+
+
+def _contributors_at_margin(lines: list[str]) -> list[str]:
+    """A Debian entry's lines with each `[ Jo Doe ]` group set at the margin of the
+    entry's first changes, its own changes with it: indented one space deeper (rsync's
+    `   [ Arnaud Rebillout ]`), the group was read as text of the change above it."""
+    margin = next((len(x) - len(x.lstrip()) for x in lines if x.lstrip().startswith(("*", "-"))), None)
+    out: list[str] = []
+    shift = 0
+    for line in lines:
+        stripped = line.strip()
+        if _CONTRIBUTOR.match(stripped) and margin is not None:
+            shift = max(0, len(line) - len(line.lstrip()) - margin)
+        out.append(line[min(shift, len(line) - len(line.lstrip())):] if line.strip() else line)
     return out
 
 
@@ -195,8 +210,8 @@ def _with_reasons(change: str, reasons: list[str]) -> str:
     """A change told by its title and the paragraphs saying why (`Fix the --keep-dir
     option. Given this option, ...`); a first paragraph in lower case is the rest of
     the title's line, which the outline took for a paragraph (`... marked as "alternate`
-    over `stylesheet" or "icon"`)."""
-    if reasons and reasons[0][:1].islower():
+    over `stylesheet" or "icon"`), and so is one in parentheses (`(closes: #1149604).`)."""
+    if reasons and (reasons[0][:1].islower() or reasons[0].startswith("(")):  # (`(closes: #1149604).` too)
         change, reasons = f"{change} {reasons[0]}", reasons[1:]
     return " ".join([change if change[-1:] in ".!?" or not reasons else change + ".", *reasons])
 
