@@ -889,15 +889,19 @@ def _repeats(text: str, title: str) -> bool:
 
 def _data_sections(source: PageSource) -> tuple[Section, ...]:
     """A data file's section: the sentence on its shape, then a few of its records
-    (JSON, YAML) or its tables (CSV, spreadsheets), never its raw text."""
+    (JSON, YAML), or its tables alone (CSV, spreadsheets, a flat object), never its raw
+    text."""
     assert source.content.data is not None
     shape, sample, count = source.content.data
     blocks: tuple[Block, ...] = (Paragraph(shape),)
     if sample is not None:
         shown = len(sample.rows)
-        note = f"{shown} of {count} records shown." if shown < count else f"All {count} records shown."
-        return (Section("", 1, blocks + (sample, Paragraph(note))),)
+        if shown >= count:
+            return (Section("", 1, (sample,)),)  # every record: the table says all the sentence would
+        return (Section("", 1, blocks + (sample, Paragraph(f"{shown} of {count} records shown."))),)
     opening = tuple(b for s in source.content.sections if not s.title for b in s.blocks if not isinstance(b, Code))
+    if any(isinstance(b, Table) for b in opening):
+        blocks = ()  # the table it shows says what the sentence would (`an object with 21 keys (node, acorn, ...)`)
     return (Section("", 1, blocks + opening),) + tuple(s for s in source.content.sections if s.title)
 
 
