@@ -777,13 +777,23 @@ def test_see_also_keeps_what_its_section_says_in_sentences() -> None:
 
 def test_an_older_release_shows_up_to_ten_changes_and_says_how_many_more() -> None:
     """pydantic's 2.13.0, under its patch releases, showed 5 changes and hid a segfault
-    fix among the `2 more changes`."""
-    older = "".join(f"- Change number {n} of the older frob release.\n" for n in range(12))
-    log = (f"# Changelog\n\n## 1.2.1 (2024-03-01)\n\n- Fix the reader.\n\n## 1.2.0 (2024-02-01)\n\n{older}\n"
-           "## 1.1.0 (2024-01-01)\n\n- First.\n")
-    [page] = run([SourceDocument("CHANGELOG.md", log)]).pages.values()
-    assert "Change number 9 of the older frob release." in page and "Change number 10 " not in page
-    assert "*2 more changes to 1.2.0" in page
+    fix among the `2 more changes`; sqlite's 3.40.0 hid its PRNG change among `3 more
+    changes`: a few more are shown, not noted."""
+    from wikid.manager.offline.pages import MAX_FEW_LEFT, MAX_OLDER_CHANGES
+
+    def page_of(count: int) -> str:
+        older = "".join(f"- Change number {n} of the older frob release.\n" for n in range(count))
+        log = (f"# Changelog\n\n## 1.2.1 (2024-03-01)\n\n- Fix the reader.\n\n## 1.2.0 (2024-02-01)\n\n{older}\n"
+               "## 1.1.0 (2024-01-01)\n\n- First.\n")
+        [page] = run([SourceDocument("CHANGELOG.md", log)]).pages.values()
+        return page
+
+    few = page_of(MAX_OLDER_CHANGES + MAX_FEW_LEFT)
+    assert f"Change number {MAX_OLDER_CHANGES + MAX_FEW_LEFT - 1} of the older" in few and "more changes" not in few
+    many = page_of(MAX_OLDER_CHANGES + MAX_FEW_LEFT + 1)
+    assert f"Change number {MAX_OLDER_CHANGES - 1} of the older frob release." in many
+    assert f"Change number {MAX_OLDER_CHANGES} " not in many
+    assert f"*{MAX_FEW_LEFT + 1} more changes to 1.2.0" in many
 
 
 def test_a_submodules_reference_stands_under_its_own_name_on_its_packages_page() -> None:

@@ -67,6 +67,7 @@ MAX_RELEASES_SHOWN = 3  # per changelog: the newest with every change, then the 
 MIN_GROUPED_PARTS = 6  # sections of a document beside the page's lead source that go under its own title
 MAX_NEWEST_CHANGES = 60
 MAX_OLDER_CHANGES = 10  # (pydantic's 2.13.0 under its patch releases hid a segfault fix at 5)
+MAX_FEW_LEFT = 5  # changes past a release's limit shown rather than noted as left out
 MAX_RELEASES_TO_FEATURE = 5  # patch releases above the newest feature release (x.y.0) a page shows down to it
 MAX_FULL_RELEASE_WORDS = 4000  # a newest release told in more words: each change by its first sentence
 MIN_BRIEF_WORDS = 10  # or its first two, when the first is a title this short
@@ -921,7 +922,7 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
     items = [c for c in changes if c.kind == "item"]
     if len(items) * 2 < len(changes):  # a release told in paragraphs, one change each (a list item or two among them)
         items = list(changes)
-    shown = items[:limit]
+    shown = items if len(items) <= limit + MAX_FEW_LEFT else items[:limit]  # (`3 more changes` hid sqlite's PRNG change)
     brief = sum(len(c.text.split()) for c in shown) > MAX_FULL_RELEASE_WORDS
     out: list[str] = []
     group: str | None = None
