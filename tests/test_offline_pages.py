@@ -843,6 +843,18 @@ def test_a_function_or_class_with_no_docstring_is_still_listed() -> None:
     assert "\n* `initscr()`\n" in page
 
 
+def test_a_page_of_modules_no_source_defines_says_it_holds_modules() -> None:
+    """urllib's page: `urllib is a set of 2 commands: urllib.robotparser ...; urllib.parse`."""
+    def module(name: str, purpose: str) -> str:
+        return (f"Help on module frob.{name} in frob:\n\nNAME\n    frob.{name} - {purpose}\n\n"
+                f"FUNCTIONS\n    {name}(text)\n        Do the {name} step on text.\n")
+    pages = run([SourceDocument("parse.txt", module("parse", "Parse frob addresses.")),
+                 SourceDocument("robots.txt", module("robots", "Read frob robot rules."))]).pages
+    [page] = [t for t in pages.values() if "frob.parse" in t]
+    assert "is a set of 2 modules: **frob.parse**" in page or "is a set of 2 modules: **frob.robots**" in page
+    assert "commands" not in page.split("\n---\n", 1)[1].split("\n# ", 1)[0]
+
+
 def test_a_method_with_no_docstring_is_a_row_of_its_classs_table() -> None:
     """logging's Logger: `warn(self, msg, *args, **kwargs)` has no docstring; it stood
     as a paragraph between two tables of the methods, each with its own header."""

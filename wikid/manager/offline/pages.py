@@ -298,9 +298,10 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
         sentence = sentence if sentence[-1:] in ".!?" else sentence + "."
         if len(sentence) <= MAX_DESCRIPTION_CHARS:
             return sentence
-    commands = [c.content.man.names[0] for c in _commands(draft.cited)]  # type: ignore[union-attr]
+    members = _commands(draft.cited)
+    commands = [c.content.man.names[0] for c in members]  # type: ignore[union-attr]
     if len(commands) >= 2:
-        named = f"{draft.title} is a set of commands: {', '.join(commands[:-1])} and {commands[-1]}."
+        named = f"{draft.title} is a set of {_members_noun(members)}: {', '.join(commands[:-1])} and {commands[-1]}."
         if len(named) <= MAX_DESCRIPTION_CHARS:
             return named
     shape = next((s.content.data[0] for s in ordered_sources(draft.cited) if s.content.data), None)
@@ -665,6 +666,12 @@ def _lead(writer: _Writer, draft: PageDraft) -> tuple[list[str], list[str]]:
     return [parts[0] + f"[^{origin}]"], sentences
 
 
+def _members_noun(members: list[PageSource]) -> str:
+    """What a page's manual pages document: modules when each is a module's reference
+    (`urllib is a set of 2 modules`), else commands."""
+    return "modules" if all(m.kind == MODULE_REFERENCE for m in members) else "commands"
+
+
 def _plain_lead(draft: PageDraft) -> list[str]:
     """A lead when no source says in a sentence what the entity is: the commands it
     holds, each by its NAME line (a package's manual pages); else its name and type,
@@ -680,7 +687,8 @@ def _plain_lead(draft: PageDraft) -> list[str]:
         listed = "; ".join(f"**{inline(c.content.man.names[0])}** — {inline(c.content.man.purpose.rstrip('.'))}"  # type: ignore[union-attr]
                            f"[^{c.id}]" for c in commands[:MAX_LEAD_COMMANDS])
         more = len(commands) - MAX_LEAD_COMMANDS
-        return [f"**{inline(draft.title)}** is a set of {len(commands)} commands: {listed}" + (f"; and {more} more." if more > 0 else ".")]
+        return [f"**{inline(draft.title)}** is a set of {len(commands)} {_members_noun(commands)}: {listed}"
+                + (f"; and {more} more." if more > 0 else ".")]
     kinds = []
     for source in described[:4]:
         what = (source.kind or "document").lower() if source.kind != "README" else "README"
