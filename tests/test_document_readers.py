@@ -3035,3 +3035,16 @@ def test_groff_html_bold_title_on_its_own_line_at_the_margin_is_a_heading() -> N
     [client] = [s for s in outline.sections[0].sections if s.title == "CLIENT"]
     [step] = client.sections
     assert step.title == "Frob Start Step" and step.blocks[0] == Paragraph("Start a new submission.")
+
+
+def test_a_dash_going_on_a_sentence_over_a_line_break_is_no_list_item() -> None:
+    """tmux's LAYOUTS: `... apply a previously used layout` over `- the list-windows
+    command displays ...`: the dash was taken for a bullet and the sentence before it
+    lost its end. A list under a line still is one."""
+    text = ("LAYOUTS\n     In addition, select-layout may be used to apply a previously used layout\n"
+            "     - the list-windows command displays the layout of each window.\n\n"
+            "     Items include\n     - apples\n     - pears\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    assert blocks[0] == Paragraph("In addition, select-layout may be used to apply a previously used layout - the "
+                                  "list-windows command displays the layout of each window.")
+    assert [i.text for b in blocks if isinstance(b, ItemList) for i in b.items] == ["apples", "pears"]

@@ -1000,6 +1000,18 @@ class _Reader:
         commands = [line for line in run if not COMMENT.match(line.text)]
         return bool(COMMENT.match(run[0].text)) and bool(commands) and _looks_like_code(commands) and not any(is_prose_line(line.text) for line in commands)
 
+    def dash_in_sentence(self, i: int, end: int) -> bool:
+        """Whether line i opens with a dash that goes on the sentence of the line above
+        (`... a previously used layout` over `- the list-windows command displays ...`),
+        not a list item: the line above ends mid-sentence, the dash's text goes on in
+        lower case, and no item follows it at its margin."""
+        line, previous = self.lines[i], self.lines[i - 1] if i > 0 else None
+        assert line is not None
+        following = self.lines[self.next_filled(i + 1, end)] if self.next_filled(i + 1, end) < end else None
+        return previous is not None and line.text.startswith("- ") and previous.text[-1:].isalnum() \
+            and line.text[2:3].islower() and not (following is not None and following.indent == line.indent
+                                                  and _MARKER.match(following.text))
+
     def run_in_heading(self, i: int, end: int) -> bool:
         """Whether line i, set left of the text around it with no blank line, heads the
         text under it (a PDF manual's subsection, `   Operation mode` between paragraphs at
@@ -1053,7 +1065,7 @@ class _Reader:
             previous = self.lines[j - 1]
             assert previous is not None
             opened = _OPEN_ADDRESS.search(previous.text) is not None  # `<git@vger.kernel.org` over `[6]>`
-            if line is None or _MARKER.match(line.text) \
+            if line is None or (_MARKER.match(line.text) and not self.dash_in_sentence(j, end)) \
                     or (((abs(line.indent - previous.indent) > 1 and j > i + 1) or line.indent > margin + 1) and not opened) \
                     or line.indent < first.indent - 4 \
                     or (_FIELD.match(line.text) and not _wrapped_into(previous.text)) \
