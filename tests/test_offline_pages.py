@@ -748,6 +748,20 @@ def test_an_items_paragraphs_stand_apart_from_its_line() -> None:
     assert "* Internationalisation\n\n   frob uses gettext for its messages.\n\n   frob handles every encoding" in page
 
 
+def test_the_lines_a_sentence_announces_stay_under_it_through_a_line_the_attributes_lack() -> None:
+    """The sample's notice: `the terms ... change as below` over its terms, which the
+    page's attributes state too; a field line among them that no attribute states
+    (`Remarks: none`) must not end the run, so the terms after it stay."""
+    from wikid.document.model import Paragraph
+    from wikid.manager.offline.pages import _Writer
+
+    writer = _Writer(known=frozenset({"payment terms: 45 days", "delivery: within 10 days"}))
+    out = writer.blocks((Paragraph("The terms change as below for all orders."), Paragraph("Payment terms: 45 days"),
+                         Paragraph("Remarks: none"), Paragraph("Delivery: within 10 days")), "")
+    assert out == ["The terms change as below for all orders.", "* Payment terms: 45 days", "Remarks: none",
+                   "* Delivery: within 10 days"]
+
+
 def test_see_also_leaves_out_the_pages_own_entity() -> None:
     """gdb's page (gdb's README and gcore's manual) listed gcore's SEE ALSO `gdb(1),
     core(5)`: gdb is the page."""

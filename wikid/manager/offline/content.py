@@ -171,7 +171,7 @@ def is_label(text: str) -> bool:
     return text[-1] not in ".!?;,"
 
 
-def _is_field(block: Block) -> bool:
+def is_field(block: Block) -> bool:
     """A paragraph that opens on a label and a colon (`Date: 2024-03-01`, `Note: …`):
     no lead is taken from it."""
     return isinstance(block, Paragraph) and bool(_FIELD.match(block.text)) and len(block.text.split()) <= 25
@@ -182,7 +182,7 @@ def _is_metadata(block: Block) -> bool:
     `Last-modified: 10 March 2003`): an abridged document leaves it out. A labelled
     sentence (`Hint: several addresses may be given.`, `The scoped flags are: …`,
     `WARNING: …`) is what the document says and stays where it stands."""
-    if not _is_field(block):
+    if not is_field(block):
         return False
     label, _, value = block.text.partition(":")  # type: ignore[union-attr]
     words = value.split()
@@ -244,7 +244,7 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
     """The lead sentences of the first paragraph of prose among `blocks`, and the
     blocks without what the lead took."""
     for n, block in enumerate(blocks[:6]):
-        if not isinstance(block, Paragraph) or is_boilerplate(block.text) or _is_field(block):
+        if not isinstance(block, Paragraph) or is_boilerplate(block.text) or is_field(block):
             continue
         text = _SALUTATION.sub("", block.text)
         if text != block.text:  # `Dear Maya, following ...`: the sentence starts after the salutation
@@ -258,7 +258,7 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
             continue
         lead = _lead_sentences(text)
         if len(lead) == len(sentences) and ANNOUNCES.search(lead[-1]) and n + 1 < len(blocks) \
-                and isinstance(blocks[n + 1], Paragraph) and _is_field(blocks[n + 1]):
+                and isinstance(blocks[n + 1], Paragraph) and is_field(blocks[n + 1]):
             return [], blocks  # `the terms change as below ...` over the terms: it stays with them
         rest = " ".join(sentences[len(lead):])
         remaining = blocks[:n] + ((Paragraph(rest),) if rest else ()) + blocks[n + 1 :]

@@ -53,7 +53,7 @@ from wikid.document.model import (
     walk,
 )
 from wikid.document.sentences import display_heading, is_sentence, split_sentences
-from wikid.manager.offline.content import ANNOUNCES, DECLARED, MAX_LEAD_SENTENCES, Content
+from wikid.manager.offline.content import ANNOUNCES, DECLARED, MAX_LEAD_SENTENCES, Content, is_field
 from wikid.manager.offline.keyfacts import key_facts
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
@@ -384,7 +384,9 @@ class _Writer:
             if announced:
                 out.append("\n".join(announced))
                 announced = []
-            announcing = isinstance(block, Paragraph) and ANNOUNCES.search(block.text) is not None
+            # (through the other field lines of the run: `Remarks: none` among the terms announced)
+            announcing = isinstance(block, Paragraph) and (ANNOUNCES.search(block.text) is not None
+                                                           or (announcing and is_field(block)))
             rendered = self.block(block, ref if ref and not _has_ref(out, ref) else "", depth)
             if rendered:
                 out.append(rendered)
