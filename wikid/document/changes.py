@@ -145,8 +145,8 @@ def _debian(text: str) -> list[Release]:
 
 def _contributors_at_margin(lines: list[str]) -> list[str]:
     """A Debian entry's lines with each `[ Jo Doe ]` group set at the margin of the
-    entry's first changes, its own changes with it: indented one space deeper (rsync's
-    `   [ Arnaud Rebillout ]`), the group was read as text of the change above it."""
+    entry's first changes, its own changes with it: indented one space deeper
+    (`   [ Jo Doe ]`), the group was read as text of the change above it."""
     margin = next((len(x) - len(x.lstrip()) for x in lines if x.lstrip().startswith(("*", "-"))), None)
     out: list[str] = []
     shift = 0

@@ -1007,7 +1007,8 @@ class _Reader:
         lower case, and no item follows it at its margin."""
         line, previous = self.lines[i], self.lines[i - 1] if i > 0 else None
         assert line is not None
-        following = self.lines[self.next_filled(i + 1, end)] if self.next_filled(i + 1, end) < end else None
+        k = self.next_filled(i + 1, end)
+        following = self.lines[k] if k < end else None
         return previous is not None and line.text.startswith("- ") and previous.text[-1:].isalnum() \
             and line.text[2:3].islower() and not (following is not None and following.indent == line.indent
                                                   and _MARKER.match(following.text))
@@ -1028,11 +1029,13 @@ class _Reader:
         first = self.lines[i]
         assert first is not None
         closer = _CLOSERS.get(first.text[-1:])
+        if closer is None:
+            return None
         k = i + 1
-        while closer and k < end and (line := self.lines[k]) is not None and line.indent > first.indent:
+        while k < end and (line := self.lines[k]) is not None and line.indent > first.indent:
             k += 1
-        last = self.lines[k] if closer and k < end and k > i + 1 else None
-        if last is None or last.indent != first.indent or not last.text.startswith(closer or "\0") \
+        last = self.lines[k] if i + 1 < k < end else None
+        if last is None or last.indent != first.indent or not last.text.startswith(closer) \
                 or len(last.text) > MAX_CLOSING_CHARS:
             return None
         lines = self.lines[i : k + 1]
@@ -1296,7 +1299,7 @@ def _first_number(marker_line: str) -> int:
 
 def _one_column(text: str) -> bool:
     """Whether the text after a tag is one column of words (`Enter copy mode and scroll`),
-    not a comment (`# Yao-Jen Chang` after an address) nor more columns (`q   Escape`)."""
+    not a comment (`# Jo Doe` after an address) nor more columns (`q   Escape`)."""
     return text[:1].isalnum() and "   " not in text and not _justified(text)
 
 

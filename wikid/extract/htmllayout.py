@@ -33,6 +33,7 @@ a verse. Pure functions of a parsed tree.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from bs4 import BeautifulSoup, NavigableString, Tag
@@ -168,23 +169,29 @@ def _broken_lines(paragraph: Tag) -> list[str]:
     return [" ".join(text.split()) for text in lines if text.strip()]
 
 
+def _opening_bold(paragraph: Tag) -> tuple[Tag, Tag] | None:
+    """(the bold element, the break after it) when a paragraph opens with bold text
+    over a line break (`<b>FILES</b> <br>~/.rhosts`), else None."""
+    first = next((c for c in paragraph.children if not (isinstance(c, NavigableString) and not c.strip())), None)
+    brk = first.find_next_sibling() if isinstance(first, Tag) else None
+    if not isinstance(first, Tag) or first.name not in ("b", "strong") or not isinstance(brk, Tag) or brk.name != "br":
+        return None
+    return first, brk
+
+
 def _run_in_title(soup: BeautifulSoup, paragraph: Tag, base: float) -> None:
     """A paragraph at the text's margin that opens with a title in bold on a line of
     its own (`<b>CTest Start Step</b> <br>Start a new dashboard ...`, a rubric a
     manual's converter set so) becomes that title as a heading over its text: read as
     a term, the title took every section after it for its description."""
-    first = next((c for c in paragraph.children if not (isinstance(c, NavigableString) and not c.strip())), None)
-    if not isinstance(first, Tag) or first.name not in ("b", "strong") or (_margin(paragraph) or 0.0) > base:
+    opened = _opening_bold(paragraph)
+    if opened is None or (_margin(paragraph) or 0.0) > base:
         return
-    brk = first.find_next_sibling()
-    between = []  # the text between the title and its break: none but spaces
-    for sibling in first.next_siblings:
-        if sibling is brk:
-            break
-        between.append(str(sibling))
+    first, brk = opened
+    between = itertools.takewhile(lambda sibling: sibling is not brk, first.next_siblings)
     title = " ".join(first.get_text(" ").split())
-    if not isinstance(brk, Tag) or brk.name != "br" or "".join(between).strip() or not _TITLE_WORDS.fullmatch(title):
-        return
+    if any(str(x).strip() for x in between) or not _TITLE_WORDS.fullmatch(title):
+        return  # (text between the title and its break: the bold opens a sentence)
     rest = " ".join("".join(str(x) for x in brk.find_next_siblings(string=True)).split())
     if not rest[:1].isupper():
         return
@@ -382,10 +389,10 @@ def _is_tag(text: str) -> bool:
 def _split_title(soup: BeautifulSoup, paragraph: Tag) -> None:
     """A section title groff set on the line before the first tag of the list under it
     (`<b>FILES</b> <br>~/.rhosts`): the title becomes a paragraph of its own."""
-    first = next((c for c in paragraph.children if not (isinstance(c, NavigableString) and not c.strip())), None)
-    brk = first.find_next_sibling() if isinstance(first, Tag) else None
-    if not isinstance(first, Tag) or first.name not in ("b", "strong") or not isinstance(brk, Tag) or brk.name != "br":
+    opened = _opening_bold(paragraph)
+    if opened is None:
         return
+    first, brk = opened
     title = _text(first)
     if not title or title.upper() != title or not title[0].isalpha():
         return

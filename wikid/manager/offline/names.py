@@ -199,8 +199,6 @@ def with_packages(claims: Sequence[Sequence[str]], key: Callable[[str], str]) ->
     so do two documents' modules of one package no document is about (`urllib.error`,
     `urllib.parse`). `key` folds a name for comparison (textutil.name_key)."""
     claimed = {key(name) for names in claims for name in names}
-    # a package two documents' modules share (`urllib.error`, `urllib.parse`), though
-    # no document is about the package itself
     parents = Counter(key(parent) for names in claims
                       for parent in {p for name in names for p in _parents(name)})
     out: list[list[str]] = []
