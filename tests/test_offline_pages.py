@@ -6,6 +6,7 @@ import random
 import re
 from datetime import UTC, datetime
 
+import pytest
 from test_offline_cluster import CORPUS, MemoryWiki
 
 import wikid
@@ -1049,27 +1050,26 @@ def _page_beside_manual(name: str, text: str) -> str:
     return page
 
 
-def test_an_untitled_document_that_says_which_file_it_is_is_named_so() -> None:
-    """gzip's README came as an ODT with no title: its section was `# gzip ODT document`
-    though its first sentence says `This is the file README for the gzip distribution.`"""
-    text = ("This is the file README for the frob distribution.\n\nfrob is a compression utility designed to "
-            "replace the older pack tool. Its main advantage is much better compression.\n\n"
-            "Please send bug reports to bug-frob@example.org.\n")
-    page = _page_beside_manual("doc-38.docx", text)
-    assert "\n# frob README\n" in page and "* frob README — README.[^doc-38]" in page
-    assert "DOCX document" not in page
-
-
-def test_an_untitled_plain_document_that_points_to_the_projects_files_is_its_readme() -> None:
-    """ed's and groff's READMEs have no title: their sections read `# ed notes` though
-    they say which file to read to install, where to report bugs, the home page."""
-    text = ("Description\n\nGNU frob is a line-oriented frob editor. It is used to create, display, modify and "
-            "otherwise manipulate frob files, both interactively and via shell scripts.\n\n"
-            "See the file INSTALL for compilation and installation instructions.\n\n"
-            "Report bugs to bug-frob@example.org\n\nFrob home page: http://www.example.org/frob\n")
-    page = _page_beside_manual("doc-02.txt", text)
-    assert "\n# frob README\n" in page and "* frob README — README.[^doc-02]" in page
-    assert "frob notes" not in page
+@pytest.mark.parametrize(("name", "text", "was"), [
+    # gzip's README came as an ODT with no title: its section was `# gzip ODT document`
+    # though its first sentence says `This is the file README for the gzip distribution.`
+    ("doc-38.docx", "This is the file README for the frob distribution.\n\nfrob is a compression utility designed to "
+                    "replace the older pack tool. Its main advantage is much better compression.\n\n"
+                    "Please send bug reports to bug-frob@example.org.\n", "DOCX document"),
+    # ed's and groff's READMEs have no title: their sections read `# ed notes` though
+    # they say which file to read to install, where to report bugs, the home page
+    ("doc-02.txt", "Description\n\nGNU frob is a line-oriented frob editor. It is used to create, display, modify "
+                   "and otherwise manipulate frob files, both interactively and via shell scripts.\n\n"
+                   "See the file INSTALL for compilation and installation instructions.\n\n"
+                   "Report bugs to bug-frob@example.org\n\nFrob home page: http://www.example.org/frob\n", "frob notes"),
+])
+def test_an_untitled_document_that_says_it_is_a_readme_is_named_so(name: str, text: str, was: str) -> None:
+    """An untitled document is labelled by what it says it is, never by its format or
+    as `notes`."""
+    page = _page_beside_manual(name, text)
+    ident = name.split(".")[0]
+    assert "\n# frob README\n" in page and f"* frob README — README.[^{ident}]" in page
+    assert was not in page
 
 
 def test_an_untitled_plain_document_with_one_such_saying_stays_notes() -> None:
