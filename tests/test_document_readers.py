@@ -3048,3 +3048,17 @@ def test_a_dash_going_on_a_sentence_over_a_line_break_is_no_list_item() -> None:
     assert blocks[0] == Paragraph("In addition, select-layout may be used to apply a previously used layout - the "
                                   "list-windows command displays the layout of each window.")
     assert [i.text for b in blocks if isinstance(b, ItemList) for i in b.items] == ["apples", "pears"]
+
+
+def test_a_short_field_line_goes_on_in_parentheses_on_the_next_line() -> None:
+    """rsync's Debian changelog: `- CVE-2026-53783: rrsync restricted-directory escape`
+    over `(validation-vs-exec race + unsafe option allowlist)` split the item's text, the
+    parenthesis set apart as a paragraph of its own."""
+    text = ("  * New upstream release, fixing 2 CVEs;\n    - CVE-1: frobd restricted-directory escape\n"
+            "      (validation-vs-exec race)\n    - CVE-2: frobd chdir escape\n")
+    [outer] = read_text(text).blocks
+    assert isinstance(outer, ItemList)
+    [inner] = outer.items[0].children
+    assert isinstance(inner, ItemList)
+    assert [(i.text, i.children) for i in inner.items] == [
+        ("CVE-1: frobd restricted-directory escape (validation-vs-exec race)", ()), ("CVE-2: frobd chdir escape", ())]

@@ -1247,9 +1247,10 @@ def _continues(line: str, following: str) -> bool:
     """Whether `following` goes on with the sentence of `line` (a wrapped field value:
     `GHSA-…: args2obj() double-frees when` / `jq_compile_args() is given an array.`; a
     field's value as long as a wrapped line of prose, its sentence not ended:
-    `Caveat: this only works if frob may read the status` / `(via stat(2)) of ...`)."""
+    `Caveat: this only works if frob may read the status` / `(via stat(2)) of ...`; a
+    short one whose sentence goes on in parentheses: `CVE-1: frobd escape` / `(race)`)."""
     return goes_on(line) or following[:1].islower() or (
-        len(line.split()) >= MIN_WRAPPED_WORDS and not _SENTENCE_END.search(line))
+        (len(line.split()) >= MIN_WRAPPED_WORDS or following.startswith("(")) and not _SENTENCE_END.search(line))
 
 
 def _ends_early(line: str, following: str) -> bool:
