@@ -83,6 +83,18 @@ def test_html_text_keeps_its_backslashes_through_markdown() -> None:
     assert blocks == [Paragraph('Escape it by "\\" (backslash); see C:\\dir.'), Code("a\\b")]
 
 
+def test_html_text_that_looks_like_a_tag_stays_text() -> None:
+    """cmake's manual: `--help-variable <b>&lt;var&gt;</b>` reached the page as
+    `manual entry for is printed`: markdownify wrote `<var>` bare, and markdown read it as
+    an HTML tag."""
+    from wikid.document.markdown_reader import read_markdown
+    from wikid.document.model import Paragraph, walk
+
+    page = b"<html><body><h1>Frob</h1><p>The entry for <b>&lt;var&gt;</b> is printed; a &lt; b.</p></body></html>"
+    blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
+    assert blocks == [Paragraph("The entry for <var> is printed; a < b.")]
+
+
 def test_a_pandoc_table_keeps_its_header_row() -> None:
     """pandoc writes `<tr class="header">`: the class once read as a page header made
     the row navigation, dropped it, and crashed markdownify on the detached row."""

@@ -161,15 +161,17 @@ def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool,
 class _Markdownify(_CustomMarkdownify):
     """markitdown's converter, a backslash in the text escaped: markdownify leaves it
     as it is, and `escaped by "\" (backslash)` then read as `escaped by "" (backslash)`;
-    and a text that opens with hashes and a space (a docstring's `# Define an exception
-    ...`), which would read as a heading."""
+    a text that opens with hashes and a space (a docstring's `# Define an exception
+    ...`), which would read as a heading; and a `<` the page shows as text (`&lt;var&gt;`
+    in a man page's option), which markdown would read as an HTML tag and drop."""
 
     def escape(self, text: str, parent_tags: set[str]) -> str:  # (markdownify is untyped: mypy sees no escape)
         escaped = _LEADING_HASHES.sub(r"\1\\\2", text.replace("\\", "\\\\"))
-        return str(super().escape(escaped, parent_tags))  # type: ignore[misc]
+        return str(super().escape(_TAG_LIKE.sub(r"\\<", escaped), parent_tags))  # type: ignore[misc]
 
 
 _LEADING_HASHES = re.compile(r"^(\s*)(#{1,6})(?=\s)")
+_TAG_LIKE = re.compile(r"<(?=[A-Za-z/!?])")
 
 
 def _markdown(node: Tag | NavigableString) -> str:
