@@ -947,6 +947,15 @@ def test_one_command_a_colon_introduces_is_code() -> None:
     assert examples.blocks[3] == Paragraph("the manual of frob")
 
 
+def test_code_a_typesetter_curled_has_straight_quotes_and_prose_keeps_its_own() -> None:
+    """jq's manual as a PDF: `jq ’.foo’` in its examples, a command no shell runs."""
+    text = ("EXAMPLES\n       It’s best to quote the program.\n\n          frob ’.foo’\n"
+            "            {“foo”: 42}\n           => 42\n\n       Then read the output.\n")
+    [examples] = read_text(text).sections
+    assert examples.blocks[0] == Paragraph("It’s best to quote the program.")
+    assert examples.blocks[1] == Code("frob '.foo'\n  {\"foo\": 42}\n => 42")
+
+
 def test_a_settings_example_at_the_texts_margin_is_code_across_its_blank_lines() -> None:
     """git's manual as a PDF: its configuration example, set at the margin of the text,
     read as prose (`# # A '#' or ';' character indicates a comment. #`, `; core variables [core]`)."""

@@ -36,6 +36,13 @@ def test_text_is_normalised() -> None:
     assert result.text == "## Page 1\n\ntrailing\nformfeed\nexample\n"
 
 
+def test_a_typesetters_caret_and_tilde_read_as_the_characters_they_show() -> None:
+    """grep's manual as a PDF: `surrounding it with ˆ and $` (U+02C6), which neither
+    reads as a regular expression's caret nor is found by a query for `^`."""
+    result = extract(make_pdf(["match \u02c6foo$ in \u02dc/notes"]), ".pdf")
+    assert result.text == "## Page 1\n\nmatch ^foo$ in ~/notes\n"
+
+
 @pytest.mark.slow
 def test_pages_without_text_are_named_in_a_warning() -> None:
     result = extract(make_pdf(["one", "", "", "four", " "]), ".pdf")

@@ -59,6 +59,7 @@ _LOCKED = frozenset({pdfium_c.FPDF_ERR_PASSWORD, pdfium_c.FPDF_ERR_SECURITY})
 _LOAD_ERRORS = {pdfium_c.FPDF_ERR_FILE: "file access error", pdfium_c.FPDF_ERR_FORMAT: "data format error"}
 _DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffe]")
 _BLANK_RUNS = re.compile(r"\n{3,}")
+_MODIFIER_LETTERS = str.maketrans({"\u02c6": "^", "\u02dc": "~"})
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 SPACE_PER_PITCH = 0.42  # a space is about 0.42 of the line pitch in body text (5 pt at a 12 pt pitch)
 PARAGRAPH_GAP = 0.35  # a gap this much larger than the line pitch starts a paragraph
@@ -283,7 +284,10 @@ def _page_text(read: Callable[..., str], *args: object) -> str | None:
 
 
 def _normalise(text: str) -> str:
-    text = _DROPPED.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    """The page's text with control characters dropped, line ends and blank runs made
+    plain, and the modifier letters a typesetter prints for `^` and `~` (`ˆ`, `˜` in a
+    manual's regular expressions and paths) given back as the characters they show."""
+    text = _DROPPED.sub("", text.replace("\r\n", "\n").replace("\r", "\n")).translate(_MODIFIER_LETTERS)
     text = "\n".join(line.rstrip() for line in text.split("\n"))
     return _BLANK_RUNS.sub("\n\n", text).strip()
 
