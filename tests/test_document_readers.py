@@ -394,6 +394,17 @@ def test_a_commit_logs_subject_and_body_read_as_two_sentences() -> None:
     assert _newest_changes(text)[0] == "tool_operate: fix a compiler warning. Prior to this change the build warned of a NULL string."
 
 
+@pytest.mark.parametrize("gap", [" ", "  "])
+def test_a_gnu_changelog_entry_is_headed_by_its_date_and_signer(gap: str) -> None:
+    """jq's ChangeLog: `2015-07-10  Nicolas Williams  nico@...` over its changes was
+    headed `2015-07-10 Use ``include`` for import`, the first change, shown twice."""
+    text = (f"2024-03-05  Jane Roe{gap}jane@example.org\n\n\tUse `include` for import\n\n\tFix a typo\n\n"
+            f"2024-03-01  John Doe{gap}<john@example.org>\n\n\tAdd streaming\n")
+    releases = read_releases(text, read_outline(text, ".txt"))
+    assert [r.title for r in releases] == ["2024-03-05 Jane Roe", "2024-03-01 John Doe"]
+    assert [c.text for c in releases[0].changes] == ["Use `include` for import", "Fix a typo"]
+
+
 def test_a_news_changes_credit_in_parentheses_stays_with_it() -> None:
     """ed's NEWS: `(Reported by Harry Graf).` on the line under its change was listed as
     a change of its own."""

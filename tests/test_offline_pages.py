@@ -719,6 +719,22 @@ def test_recent_changes_show_the_programs_releases_before_its_packagers() -> Non
     assert headings == ["## 1.2", "## 1.1", "## Debian package 1.2-1 — 2024-01-01", "## Debian package 1.1-1 — 2023-01-01"]
 
 
+def test_recent_changes_show_versioned_releases_before_a_log_of_dated_commits() -> None:
+    """jq's page opened its Recent Changes with its 2015 ChangeLog (`## 2015-07-10 Use
+    include for import`, the first commit repeated) above its 2026 package releases."""
+    deb = ("frob (1.2-1) unstable; urgency=medium\n\n  * Fix CVE-2026-1: a crash on long input.\n\n"
+           " -- Jane Roe <jane@example.org>  Mon, 01 Jun 2026 12:00:00 +0000\n\n"
+           "frob (1.1-1) unstable; urgency=medium\n\n  * Initial packaging.\n\n"
+           " -- Jane Roe <jane@example.org>  Mon, 01 Jan 2026 12:00:00 +0000\n")
+    log = ("2015-07-10  John Doe  john@example.org\n\n\tUse include for import in frob\n\n\tFix a typo\n\n"
+           "2015-07-06  Ann Poe  ann@example.org\n\n\tSpeed up the frob reader\n")
+    [page] = run([SourceDocument("changelog.Debian", deb), SourceDocument("frob/ChangeLog.txt", log)]).pages.values()
+    headings = [line for line in page.splitlines() if line.startswith("## ")]
+    assert headings == ["## Debian package 1.2-1 — 2026-06-01", "## Debian package 1.1-1 — 2026-01-01",
+                        "## 2015-07-10 John Doe", "## 2015-07-06 Ann Poe"]
+    assert page.count("Use include for import in frob") == 1
+
+
 def test_a_subsection_named_by_an_identifier_keeps_its_capitals_on_the_page() -> None:
     """cmake's environment variables: the content kept `DESTDIR` beside `CMAKE_BUILD_TYPE`,
     and the page's headings cased it again (`### Destdir`)."""

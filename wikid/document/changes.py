@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from wikid.document.dates import parse_date
-from wikid.document.model import Block, Code, Heading, ItemList, Outline, Paragraph, Terms, build, events
+from wikid.document.model import Block, Code, Heading, ItemList, Outline, Paragraph, Term, Terms, build, events
 from wikid.document.text_reader import read_text
 
 MAX_RELEASES = 12  # the newest are what a page shows
@@ -277,7 +277,7 @@ def _opened(event: Heading | Block) -> list[tuple[str, list[Heading | Block]]] |
     if marker is not None:
         return [(marker, [])]
     if isinstance(event, Terms) and all(_DATED.match(t.term) for t in event.entries):
-        return [(f"{t.term} {t.description}", list(t.body[1:])) for t in event.entries]
+        return [_dated_entry(t) for t in event.entries]
     if isinstance(event, Terms) and all(version_in(t.term) for t in event.entries):
         # `4.93.0    May 7, 2019` over its changes, indented under it (the date read as the description)
         out: list[tuple[str, list[Heading | Block]]] = []
@@ -289,6 +289,17 @@ def _opened(event: Heading | Block) -> list[tuple[str, list[Heading | Block]]] |
         # `* Noteworthy changes in release 2.1 (2026-03-02)` over its changes, indented under it
         return [(item.text, list(item.children)) for item in event.items]
     return None
+
+
+def _dated_entry(term: Term) -> tuple[str, list[Heading | Block]]:
+    """A GNU ChangeLog entry's heading (its date and who signed it, no address) and its
+    changes. The signature reads as the date's description (`Jane Roe <jane@example.org>`) or,
+    with two spaces before the address, as a name over its address: then the name is
+    the signer and the first change stays a change, not a part of the heading."""
+    first = term.body[0] if term.body else None
+    if isinstance(first, Terms) and len(first.entries) == 1 and _EMAIL.fullmatch(first.entries[0].description):
+        return f"{term.term} {first.entries[0].term}", list(term.body[1:])
+    return f"{term.term} {' '.join(_EMAIL.sub('', term.description).split())}", list(term.body[1:])
 
 
 @dataclass(frozen=True)

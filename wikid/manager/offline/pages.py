@@ -973,8 +973,10 @@ def _shown(releases: tuple[Release, ...]) -> int:
 
 
 def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
-    # the program's own releases before its packagers' (a Debian changelog's `New upstream release`)
-    logs = sorted((s for s in ordered_sources(draft.cited) if s.content.is_changelog), key=lambda s: s.content.debian)
+    # versioned releases before a log of dated commits (jq's 2015 ChangeLog above its 2026 package);
+    # the program's own before its packagers' (a Debian changelog's `New upstream release`)
+    logs = sorted((s for s in ordered_sources(draft.cited) if s.content.is_changelog),
+                  key=lambda s: (not any(r.version for r in s.content.releases), s.content.debian))
     if not logs:
         return []
     out = [f"# {RECENT_CHANGES}"]
