@@ -95,6 +95,17 @@ def test_html_text_that_looks_like_a_tag_stays_text() -> None:
     assert blocks == [Paragraph("The entry for <var> is printed; a < b.")]
 
 
+def test_html_text_with_backticks_keeps_its_underscores() -> None:
+    """logging's pydoc page: the docstring's `exc_info` in backticks became a code span
+    holding markdownify's escape, and the page read `exc\\_info`."""
+    from wikid.document.markdown_reader import read_markdown
+    from wikid.document.model import Paragraph, walk
+
+    page = b"<html><body><h1>Frob</h1><p>sets the `exc_info` attribute</p></body></html>"
+    blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
+    assert blocks == [Paragraph("sets the `exc_info` attribute")]
+
+
 def test_a_pandoc_table_keeps_its_header_row() -> None:
     """pandoc writes `<tr class="header">`: the class once read as a page header made
     the row navigation, dropped it, and crashed markdownify on the detached row."""

@@ -754,6 +754,26 @@ def test_stars_in_a_documents_text_are_no_emphasis_on_the_page() -> None:
     assert text_block("files larger than 2**32 bytes") == "files larger than 2\\*\\*32 bytes"
 
 
+def test_stars_a_converter_escaped_reach_the_page() -> None:
+    """gzip's HTML manual came through markdownify as `less than 2\\*\\*32`, and the reader
+    took the stars for bold markers a converter left unpaired: `less than 232`. Markers a
+    converter did leave unpaired (`--**no-**option`), or that an HTML page shows at a
+    word's edge (curl's `**WARNING**:`), still go."""
+    from wikid.document.markdown_reader import read_markdown
+    from wikid.document.model import Paragraph, walk
+
+    blocks = [b for _, b in walk(read_markdown("Less than 2\\*\\*32 seconds; see --**no-**frob. \\*\\*WARNING\\*\\*: new\n"))]
+    assert blocks == [Paragraph("Less than 2**32 seconds; see --no-frob. WARNING: new")]
+
+
+def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
+    """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
+    from wikid.manager.offline.pages import cell, inline
+
+    assert cell("__init__(self)") == "\\_\\_init\\_\\_(self)"
+    assert inline("set exc_info and _private") == "set exc_info and \\_private"
+
+
 def test_an_items_paragraphs_stand_apart_from_its_line() -> None:
     """man-db's README: `* Internationalisation` over its two paragraphs rendered as
     `Internationalisation man uses the obsolete catgets system ...`: markdown runs an

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
@@ -74,6 +75,28 @@ _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assig
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
 _OUTSIDE_LINK = re.compile(r"^https?://[^\s/]+\.[^\s/]+", re.IGNORECASE)
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
+_ESCAPED_STAR = "\ue000"  # a `\*` of the source until the leftover `**` are gone: gzip's `2\*\*32` is no `232`
+
+
+def _mark_escaped_stars(state: StateCore) -> None:
+    r"""Each `\*` of the text as _ESCAPED_STAR (markdown-it joins it into the text
+    around it next, after which a star the source escaped and a bold marker a
+    converter left unpaired look alike)."""
+    for token in state.tokens:
+        for child in token.children or ():
+            if child.type == "text_special" and child.markup == "\\*":
+                child.content = _ESCAPED_STAR
+
+
+_PARSER.core.ruler.before("text_join", "escaped_stars", _mark_escaped_stars)
+_ESCAPED_BOLD = re.compile(f"(?<![^\\W_]){_ESCAPED_STAR}{{2}}|{_ESCAPED_STAR}{{2}}(?![^\\W_])")
+
+
+def _escaped_stars(text: str) -> str:
+    r"""The stars the source escaped, back: a pair inside a word (`2\*\*32`) is the
+    text's own; a pair at a word's edge is a bold marker an HTML page showed as text
+    (`**WARNING**:` a converter left) and goes, like an unpaired one."""
+    return _ESCAPED_BOLD.sub("", text).replace(_ESCAPED_STAR, "*")
 
 
 _VAGUE_LABEL = re.compile(
@@ -105,7 +128,7 @@ class _Inline:
             kind = child.type
             if kind in ("text", "code_inline"):
                 content = child.content if kind == "code_inline" else \
-                    _LEFTOVER_NOTE.sub("", _LEFTOVER_STRONG.sub("", child.content))
+                    _LEFTOVER_NOTE.sub("", _escaped_stars(_LEFTOVER_STRONG.sub("", child.content)))
                 if kind == "text" and previous in ("strong", "em"):
                     content = _DANGLING_EMPHASIS.sub(r"\1", content)
                 if kind == "code_inline" and previous == "text" and self.parts and self.parts[-1] in (".", ",", ";") \
@@ -135,7 +158,7 @@ class _Inline:
                     # (a link to a section, `…/frob#usage`, is a contents list's: no address to go to)
                     self.parts.append(f" ({href})")
             elif kind == "image":
-                self.parts.append(child.content or "")  # the alt text
+                self.parts.append((child.content or "").replace(_ESCAPED_STAR, "*"))  # the alt text
                 self.image_chars += len("".join((child.content or "").split()))
                 self.images += 1
             else:

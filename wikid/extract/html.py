@@ -162,11 +162,13 @@ class _Markdownify(_CustomMarkdownify):
     """markitdown's converter, a backslash in the text escaped: markdownify leaves it
     as it is, and `escaped by "\" (backslash)` then read as `escaped by "" (backslash)`;
     a text that opens with hashes and a space (a docstring's `# Define an exception
-    ...`), which would read as a heading; and a `<` the page shows as text (`&lt;var&gt;`
-    in a man page's option), which markdown would read as an HTML tag and drop."""
+    ...`), which would read as a heading; a `<` the page shows as text (`&lt;var&gt;`
+    in a man page's option), which markdown would read as an HTML tag and drop; and a
+    backtick the page shows (a docstring's `exc_info`), which would open a code span
+    that keeps markdownify's `exc\\_info` escape as its text."""
 
     def escape(self, text: str, parent_tags: set[str]) -> str:  # (markdownify is untyped: mypy sees no escape)
-        escaped = _LEADING_HASHES.sub(r"\1\\\2", text.replace("\\", "\\\\"))
+        escaped = _LEADING_HASHES.sub(r"\1\\\2", text.replace("\\", "\\\\").replace("`", "\\`"))
         return str(super().escape(_TAG_LIKE.sub(r"\\<", escaped), parent_tags))  # type: ignore[misc]
 
 

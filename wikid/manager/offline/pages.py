@@ -132,6 +132,9 @@ class PageDraft:
 # -- escaping ---------------------------------------------------------------------
 
 _MARKUP = re.compile(r"([\\`\[\]<>*])")
+_WORD_EDGE_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")  # `__init__` is no bold `init`; `exc_info` stays
+# a plain text's own emphasis, `_never_` or `_Sed & Awk, 2d edition_`, stays emphasis (no `_` inside)
+_UNDERSCORE_EMPHASIS = re.compile(r"((?<![\w\\])_[^\s_](?:[^_]{0,200}?[^\s_\\])?_(?!\w))")
 # The GNU quoting conventions of plain-text documents, `like this' and ``like this''
 # (a README, NEWS, INSTALL): on a page they are typographic quotes, not backticks
 # escaped to show. A backtick right after a word or a quote closes a code span
@@ -144,13 +147,16 @@ _BLOCK_START = re.compile(r"^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s|=+\s*$|-+\s*$|\|)
 def inline(text: str) -> str:
     """Text shown as markdown (a heading, a footnote, a list item) without it becoming
     a link, an image, code, HTML or emphasis: a document titled `[x](../../secret)` must
-    not link out of the wiki, and gzip's `2**32` is no `2` and a bold `32`. (The text
+    not link out of the wiki, gzip's `2**32` is no `2` and a bold `32`, a method's
+    `__init__` no bold `init`. (The text
     is plain: the readers took the documents' own emphasis out.) GNU's `quoted' words
     read as ‘quoted’."""
     text = " ".join(text.split())
     for quoted, typographic in _GNU_QUOTES:
         text = quoted.sub(typographic, text)
-    return _MARKUP.sub(r"\\\1", text)
+    text = _MARKUP.sub(r"\\\1", text)
+    return "".join(part if n % 2 else _WORD_EDGE_UNDERSCORE.sub(r"\\_", part)
+                   for n, part in enumerate(_UNDERSCORE_EMPHASIS.split(text)))
 
 
 def text_block(text: str) -> str:
