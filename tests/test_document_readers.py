@@ -881,6 +881,20 @@ def test_a_paragraph_with_few_links_elsewhere_says_where_they_go() -> None:
         "Frob reads JSON fast."]
 
 
+def test_a_link_the_sentence_points_at_says_where_it_goes() -> None:
+    """aws-cli's README: `see the Maintenance Policy section in the ... Guide` lost its
+    link, which stood inside the sentence; a link on a word (`Frob reads JSON fast`)
+    still only annotates it."""
+    md = "For support, see the [Policy](https://p.example.org) section of the guide; Frob reads [JSON](https://j.example.org) fast.\n"
+    rest = "For support, see the `Policy <https://p.example.org>`__ section of the guide; Frob reads `JSON <https://j.example.org>`__ fast.\n"
+    expected = ["For support, see the Policy (https://p.example.org) section of the guide; Frob reads JSON fast."]
+    assert [b.text for b in blocks_of(read_markdown(md), Paragraph)] == expected
+    assert [b.text for b in blocks_of(read_rest(rest), Paragraph)] == expected
+    twice = "For questions, visit [the forum](https://f.example.org) (tagged with [frob](https://f.example.org)).\n"
+    assert [b.text for b in blocks_of(read_markdown(twice), Paragraph)] == [
+        "For questions, visit the forum (https://f.example.org) (tagged with frob)."]
+
+
 def test_lines_that_each_set_a_name_to_a_value_are_code() -> None:
     """pydoc's DATA sections (`DEBUG = 10` over `ERROR = 40`, one a line) were one run
     of prose on the page: `BASIC_FORMAT = '...' CRITICAL = 50 DEBUG = 10 ...`."""

@@ -40,6 +40,15 @@ def ends_sentence_after(rest: str) -> bool:
     return rest.lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?", ")")
 
 
+def points_at(before: str) -> bool:
+    """Whether the words right before a link send the reader to it (`see the`, `refer
+    to`, `please visit our`): the link is what the sentence points at, wherever the
+    sentence ends (`see the Maintenance Policy section in the guide`)."""
+    return _POINTING.search(before[-40:]) is not None
+
+
+_POINTING = re.compile(r"\b(?:see|visit|read|refer to|consult|check(?: out)?|go to|head (?:over )?to|open)"
+                       r"(?: (?:the|our|this|these|an?|its|their))?\s*$", re.IGNORECASE)
 _REFERS_TO_LINK = re.compile(r"\b(?:linked|the link|this link|that link|the following link|links? (?:above|below))\b",
                              re.IGNORECASE)
 

@@ -33,6 +33,7 @@ from wikid.document.furniture import (
     MAX_PROSE_LINKS,
     NAV_HEADINGS,
     ends_sentence_after,
+    points_at,
     refers_to_link,
 )
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
@@ -118,6 +119,7 @@ class _Inline:
         self.other_words: list[str] = []  # the words of the text outside images
         self.targets = targets  # write where a link to another site goes after its text
         self.ending = ending  # ... when the link ends its sentence (see `_ends_sentence`)
+        self.shown: set[str] = set()  # the addresses written so far
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
         self.read_children(node.children, in_link)
@@ -151,12 +153,15 @@ class _Inline:
                 before = len(self.parts)
                 self.read(child, True)
                 label = " ".join("".join(self.parts[before:]).split())
-                shown = self.targets or _VAGUE_LABEL.match(label) or (self.ending and _ends_sentence(children[n + 1:]))
+                shown = self.targets or _VAGUE_LABEL.match(label) \
+                    or (self.ending and (_ends_sentence(children[n + 1:]) or points_at("".join(self.parts[:before]))))
                 if shown and outside and "#" not in href \
-                        and label.rstrip("/") != href.rstrip("/"):
+                        and label.rstrip("/") != href.rstrip("/") and href not in self.shown:
                     # (a link saying `here` says nothing without where it goes: `... is online, here`)
                     # (a link to a section, `…/frob#usage`, is a contents list's: no address to go to)
+                    # (an address once: `visit StackOverflow (tagged with pypdf)`, both one link)
                     self.parts.append(f" ({href})")
+                    self.shown.add(href)
             elif kind == "image":
                 self.parts.append((child.content or "").replace(_ESCAPED_STAR, "*"))  # the alt text
                 self.image_chars += len("".join((child.content or "").split()))

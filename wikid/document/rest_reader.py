@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from docutils import nodes
 from docutils.core import publish_doctree
 
-from wikid.document.furniture import MAX_PROSE_LINKS, ends_sentence_after, refers_to_link
+from wikid.document.furniture import MAX_PROSE_LINKS, ends_sentence_after, points_at, refers_to_link
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -65,8 +65,8 @@ class RestUnreadable(ValueError):
 
 def _inline(node: nodes.Node, targets: bool = False, every: bool = False) -> str:
     """Plain text of an inline container (a paragraph, a term, a title); with
-    `targets`, where each link to another site that ends its sentence goes after its
-    text (`every`: each such link, wherever it stands)."""
+    `targets`, where each link to another site that ends its sentence, or that its
+    words point at, goes after its text (`every`: each such link, wherever it stands)."""
     parts: list[str] = []
     children = list(node.children) if isinstance(node, nodes.Element) else [node]
     for n, child in enumerate(children):
@@ -85,7 +85,7 @@ def _inline(node: nodes.Node, targets: bool = False, every: bool = False) -> str
         elif isinstance(child, nodes.Element):
             parts.append(_inline(child, targets, every))
             if targets and isinstance(child, nodes.reference) and _shows_target(child) \
-                    and (every or _ends_sentence(children[n + 1:])):
+                    and (every or _ends_sentence(children[n + 1:]) or points_at("".join(parts[:-1]))):
                 parts.append(f" ({child['refuri']})")
     return " ".join("".join(parts).split())
 
