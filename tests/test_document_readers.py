@@ -838,7 +838,7 @@ Usage example::
 def test_a_text_file_written_in_restructuredtext_is_read_by_docutils() -> None:
     outline = read_outline(README_TXT, ".txt")
     text = " ".join(b.text for _, b in walk(outline) if isinstance(b, Paragraph))
-    assert "Read the manual first." in text
+    assert "Read the manual (https://frob.example.org/manual) first." in text  # (the sentence points at it)
     assert ".. image::" not in text and "::" not in text and "`" not in text
     assert [c.text for _, c in walk(outline) if isinstance(c, Code)] == ['import frob\nfrob.reshape("data.csv")']
 
@@ -2997,6 +2997,21 @@ def test_a_pagers_commands_with_punctuation_are_run_in_keys() -> None:
             "            previous file is examined.\n")
     entries = [t.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
     assert entries == ["m", "/pattern", ":p"]
+
+
+def test_run_in_keys_after_a_lone_key_are_entries_and_a_cut_sentence_goes_on() -> None:
+    """less's PDF manual: `p or % Go to ...`, `P Go to ...` and `{ If a left curly bracket
+    ... will go to the` (its sentence going on deeper below) ran into one paragraph after
+    `ESC-G`, a key with no `or` beside them."""
+    text = ("COMMANDS\n      g or < or ESC-<\n            Go to line N in the file, default 1.\n"
+            "      ESC-G Same as G, except if no number N is specified.\n"
+            "      p or % Go to a position N percent into the file.\n      P Go to the line containing byte offset N.\n"
+            "      { If a left curly bracket appears in the top line, the { command will go to the\n"
+            "            matching right curly bracket.\n      ( Like {, but applies to parentheses.\n"
+            "      ) Like }, but applies to parentheses.\n")
+    entries = [(t.term, t.description) for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert [term for term, _ in entries] == ["g or < or ESC-<", "ESC-G", "p or %", "P", "{", "(", ")"]
+    assert entries[4][1] == "If a left curly bracket appears in the top line, the { command will go to the matching right curly bracket."
 
 
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:

@@ -766,6 +766,18 @@ def test_stars_a_converter_escaped_reach_the_page() -> None:
     assert blocks == [Paragraph("Less than 2**32 seconds; see --no-frob. WARNING: new")]
 
 
+def test_entries_whose_terms_differ_only_in_signs_are_each_listed() -> None:
+    """less's page: `)` (`Like }, but applies to parentheses ...`) was left out as a
+    copy of `(` (`Like {, ...`): the two are the same words."""
+    doc = ("# frob(1)\n\n## NAME\n\nfrob - page through text\n\n## COMMANDS\n\n"
+           "(\n:   Like {, but applies to parentheses rather than curly brackets.\n\n"
+           ")\n:   Like }, but applies to parentheses rather than curly brackets.\n\n"
+           "-q, --quiet\n:   Say nothing at all while paging.\n\n")
+    [page] = run([SourceDocument("frob.1.md", doc), SourceDocument("frob-copy.1.md", doc.replace("-q, --quiet", "-q --quiet"))]).pages.values()
+    assert "| ( | Like {, but" in page and "| ) | Like }, but" in page
+    assert page.count("Say nothing at all while paging.") == 1
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

@@ -1385,7 +1385,7 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
             return [(tag.group(1), event.text[tag.end():])]
         if "keys" in shapes and (keys := _KEYS_RUN_IN.match(event.text)) is not None:
             found = _keyed(event.text)  # `d or ^D Scroll forward ...`, `( Like {, ... ) Like }, ...`
-            beside = "keys" in (shapes[k - 1] if k > 0 else None, shapes[k + 1] if k + 1 < len(out) else None)
+            beside = any(_keys_like(out[n]) for n in (k - 1, k + 1) if 0 <= n < len(out))
             if beside or (len(found) >= 2 and len(keys.group(1)) <= MAX_LONE_KEY_CHARS):
                 return found  # (keys run together hold their own list, wherever they stand)
         run_in = _run_in_tag(event.text)
@@ -1408,7 +1408,31 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
                 if (found := splits[k]) is not None:
                     out[k] = Terms(tuple(Term(tag, (Paragraph(text),)) for tag, text in found))
         n = m + 1
-    return out
+    return _cut_sentences_joined(out, splits)
+
+
+def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[str, str]] | None]) -> list[Heading | Block]:
+    """The entries split out of a paragraph, with the sentence its last one breaks off
+    at a line's end (`... the { command will go to the`) joined by the text that goes
+    on, set deeper on the lines below (`matching right curly bracket. ...`), which the
+    paragraph's reader took for a paragraph of its own."""
+    joined: list[Heading | Block] = []
+    for k, event in enumerate(out):
+        last = joined[-1] if joined else None
+        if isinstance(event, Paragraph) and event.text[:1].islower() and k > 0 and splits[k - 1] is not None \
+                and isinstance(last, Terms) and last.entries and len(last.entries[-1].body) == 1 \
+                and isinstance(said := last.entries[-1].body[0], Paragraph) and not said.text.endswith((".", "!", "?", ":")):
+            entry = Term(last.entries[-1].term, (Paragraph(f"{said.text} {event.text}"),))
+            joined[-1] = Terms((*last.entries[:-1], entry))
+            continue
+        joined.append(event)
+    return joined
+
+
+def _keys_like(event: Heading | Block) -> bool:
+    """Whether an event is a list of keys one presses (`ESC-G` alone counts: among `h
+    or H` and `g or <` lists, it is one of them)."""
+    return isinstance(event, Terms) and all(_KEYS.fullmatch(t.term) for t in event.entries)
 
 
 def _keyed(text: str) -> list[tuple[str, str]]:

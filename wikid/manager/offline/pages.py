@@ -330,10 +330,10 @@ class _Writer:
         self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
         self.entries = 0  # how deep in list items the writer is (see `fresh`)
         self.definitions = 0  # how deep in definition entries
-        self.defined: set[tuple[str, str, str]] = set()  # (scope, term, description) of the entries written
+        self.defined: set[tuple[str, str, str, str]] = set()  # (scope, term, its signs, description) of the entries written
         self.scope = ""  # the command whose manual is being written: its option list is complete
         self.scope_name = ""  # ... as its manual names it
-        self.first_said: dict[tuple[str, str], str] = {}  # (term, description) -> the command it was written for
+        self.first_said: dict[tuple[str, str, str], str] = {}  # (term, its signs, description) -> the command it was written for
         self.as_list = False  # the definition lists being written take a list's shape, not a table's
         self.source = ""  # the id of the source being written (see `_elsewhere`)
         self.entry_prose = False  # writing an entry's further paragraphs (see `_as_prose`)
@@ -529,19 +529,25 @@ class _Writer:
         """Whether the page has not yet written this entry, its term and its text, for
         the command being written: a second copy of one manual says nothing new, but a
         sibling command's `--quiet` said in the same words is still one of its options."""
-        key = (self.scope, self._key(term.term), self._key(" ".join(block_text(b) for b in term.body)))
+        key = (self.scope, *self._entry_key(term))
         if key in self.defined or (not self.scope and key[1:] in self.first_said):
             return False  # (a manual's chapter that repeats a command's manual page lists nothing new)
         self.defined.add(key)
         return True
 
+    def _entry_key(self, term: Term) -> tuple[str, str, str]:
+        """An entry by its term's words and signs and its text's words: less's `(` and `)`
+        (`Like {, ...` and `Like }, ...`) are two keys, `-q, --quiet` and `-q --quiet` one."""
+        signs = "".join(c for c in term.term if not (c.isalnum() or c.isspace() or c in ",-"))
+        return self._key(term.term), signs, self._key(" ".join(block_text(b) for b in term.body))
+
     def _as_for(self, term: Term) -> Term:
         """`term`, or when a sibling command's manual on the page gave the same entry in
         the same words at length (binutils' `@file`, said by each of its tools), the
         term with a pointer to it: the option is listed, its text said once."""
-        key = (self._key(term.term), self._key(" ".join(block_text(b) for b in term.body)))
+        key = self._entry_key(term)
         first = self.first_said.setdefault(key, self.scope_name)
-        if first == self.scope_name or not first or len(key[1].split()) < MIN_POINTED_WORDS:
+        if first == self.scope_name or not first or len(key[-1].split()) < MIN_POINTED_WORDS:
             return term
         return Term(term.term, (Paragraph(f"As for {first}."),))
 
