@@ -3007,10 +3007,12 @@ def test_run_in_keys_after_a_lone_key_are_entries_and_a_cut_sentence_goes_on() -
             "      ESC-G Same as G, except if no number N is specified.\n"
             "      p or % Go to a position N percent into the file.\n      P Go to the line containing byte offset N.\n"
             "      { If a left curly bracket appears in the top line, the { command will go to the\n"
-            "            matching right curly bracket.\n      ( Like {, but applies to parentheses.\n"
+            "            matching right curly bracket.\n"
+            "      } If a right curly bracket appears in the bottom line, the } command will go\n"
+            "            to the matching left curly bracket.\n      ( Like {, but applies to parentheses.\n"
             "      ) Like }, but applies to parentheses.\n")
     entries = [(t.term, t.description) for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
-    assert [term for term, _ in entries] == ["g or < or ESC-<", "ESC-G", "p or %", "P", "{", "(", ")"]
+    assert [term for term, _ in entries] == ["g or < or ESC-<", "ESC-G", "p or %", "P", "{", "}", "(", ")"]
     assert entries[4][1] == "If a left curly bracket appears in the top line, the { command will go to the matching right curly bracket."
 
 

@@ -1396,6 +1396,12 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
         return [run_in] if beside and run_in is not None else None
 
     splits = [split(k) for k in range(len(out))]
+    for k, event in enumerate(out):  # keys between keys split just now (`}` after `{`'s text went on below)
+        near = [n for n in (k - 2, k - 1, k + 1, k + 2) if 0 <= n < len(out) and splits[n] is not None
+                and (abs(n - k) == 1 or _continuation(out[(n + k) // 2]))]
+        if splits[k] is None and "keys" in shapes and isinstance(event, Paragraph) and near \
+                and _KEYS_RUN_IN.match(event.text) and all(_KEYS.fullmatch(t) for n in near for t, _ in splits[n] or ()):
+            splits[k] = _keyed(event.text)
     tagged = [splits[k] is not None or (isinstance(e, Terms) and (shapes[k] is not None or all(_SHORT_TERM.match(t.term) for t in e.entries)))
               for k, e in enumerate(out)]
     n = 0
@@ -1419,7 +1425,7 @@ def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[st
     joined: list[Heading | Block] = []
     for k, event in enumerate(out):
         last = joined[-1] if joined else None
-        if isinstance(event, Paragraph) and event.text[:1].islower() and k > 0 and splits[k - 1] is not None \
+        if isinstance(event, Paragraph) and _continuation(event) and k > 0 and splits[k - 1] is not None \
                 and isinstance(last, Terms) and last.entries and len(last.entries[-1].body) == 1 \
                 and isinstance(said := last.entries[-1].body[0], Paragraph) and not said.text.endswith((".", "!", "?", ":")):
             entry = Term(last.entries[-1].term, (Paragraph(f"{said.text} {event.text}"),))
@@ -1427,6 +1433,11 @@ def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[st
             continue
         joined.append(event)
     return joined
+
+
+def _continuation(event: Heading | Block) -> bool:
+    """Whether an event is a paragraph going on with a sentence cut above it (`matching right ...`)."""
+    return isinstance(event, Paragraph) and event.text[:1].islower()
 
 
 def _keys_like(event: Heading | Block) -> bool:
