@@ -3016,6 +3016,17 @@ def test_run_in_keys_after_a_lone_key_are_entries_and_a_cut_sentence_goes_on() -
     assert entries[4][1] == "If a left curly bracket appears in the top line, the { command will go to the matching right curly bracket."
 
 
+def test_a_command_line_the_text_before_introduces_is_code() -> None:
+    """gzip's HTML manual: `compresses better than` over `gzip -c file1 file2 > foo.gz`,
+    both paragraphs at one margin, showed the command as a sentence."""
+    page = (b'<html><body><h1>frob</h1><h2>ADVANCED USAGE</h2><p style="margin-left:11%">Compressing all members '
+            b'at once:</p><pre>cat a b | frob &gt; x.fz</pre><p style="margin-left:11%">compresses better than</p>'
+            b'<p style="margin-left:11%">frob -c a\nb &gt; x.fz</p><p style="margin-left:11%">frob -k keeps the '
+            b'input files.</p></body></html>')
+    blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
+    assert blocks[2:] == [Paragraph("compresses better than"), Code("frob -c a b > x.fz"), Paragraph("frob -k keeps the input files.")]
+
+
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:
     """openssl's req: `The options available are described in detail below. <b><br>
     input_password</b>, <b>output_password</b>` over the entry's text read as one
