@@ -778,6 +778,18 @@ def test_entries_whose_terms_differ_only_in_signs_are_each_listed() -> None:
     assert page.count("Say nothing at all while paging.") == 1
 
 
+def test_a_source_nested_deep_keeps_its_depth_on_the_page() -> None:
+    """node-js's security policy: `#### Vulnerable` and `#### Not vulnerable` under each
+    `### CWE-15` were set at the CWE's own depth, the grouping lost."""
+    doc = ("# Frob security\n\nFrob is a parser of frob files. Its policy follows.\n\n## Threats\n\n### CWE-15\n\n"
+           "#### Vulnerable\n\nA setting read from the network.\n\n##### Example\n\nA frob file that sets the path.\n\n"
+           "#### Not vulnerable\n\nA setting the user wrote.\n")
+    [page] = run([SourceDocument("frob-security.md", doc)]).pages.values()
+    levels = {line.split(" ", 1)[1]: len(line.split(" ", 1)[0]) for line in page.splitlines() if line.startswith("#")}
+    assert levels["Vulnerable"] == levels["CWE-15"] + 1 == levels["Not vulnerable"]
+    assert levels["Example"] == levels["Vulnerable"] + 1
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

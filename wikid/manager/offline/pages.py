@@ -71,7 +71,7 @@ MAX_FEW_LEFT = 5  # changes past a release's limit shown rather than noted as le
 MAX_RELEASES_TO_FEATURE = 5  # patch releases above the newest feature release (x.y.0) a page shows down to it
 MAX_FULL_RELEASE_WORDS = 4000  # a newest release told in more words: each change by its first sentence
 MIN_BRIEF_WORDS = 10  # or its first two, when the first is a title this short
-MAX_HEADING_LEVEL = 3
+MAX_HEADING_LEVEL = 6  # markdown has six; a source nested deeper keeps its grouping (node-js: vulnerable or not, under each CWE)
 MIN_REPEAT_CHARS = 40  # a shorter sentence of fewer than four words may stand twice (`Yes.`), a URL never
 MIN_REPEAT_WORDS = 4
 # a note of the version that brought what it stands under (cmake's `New in version 3.25.`
