@@ -790,6 +790,21 @@ def test_a_source_nested_deep_keeps_its_depth_on_the_page() -> None:
     assert levels["Example"] == levels["Vulnerable"] + 1
 
 
+def test_a_grouped_documents_first_part_titled_as_it_is_no_second_heading() -> None:
+    """node-js's security policy, titled by its first part `Reporting a bug in Node.js`,
+    stood under that heading twice: the group's, then the part's."""
+    man = ("# frob(1)\n\n## NAME\n\nfrob - reshape data files\n\n## SYNOPSIS\n\n    frob [-v] FILE\n\n"
+           "## DESCRIPTION\n\nfrob reshapes data files in place and keeps a copy of each.\n\n## OPTIONS\n\n-v\n:   Say what is done.\n")
+    parts = "".join(f"## {name}\n\nThe {name.lower()} of frob is written down here.\n\n"
+                    for name in ("Disclosure policy", "Threat model", "Experimental features", "Security updates", "Comments"))
+    policy = (f"# Security\n\n## Reporting a bug in frob\n\nReport security bugs in frob by mail to the team.\n\n"
+              f"### Bounty program\n\nThe frob project pays for reports of real flaws.\n\n{parts}")
+    [page] = run([SourceDocument("frob.1.md", man), SourceDocument("SECURITY.md", policy)]).pages.values()
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert headings.count("# Reporting a bug in frob") == 1 and "## Reporting a bug in frob" not in headings
+    assert headings.index("# Reporting a bug in frob") < headings.index("## Bounty program") < headings.index("## Comments")
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

@@ -875,13 +875,17 @@ def _grouped_parts(source: PageSource, lead_origin: str | None, modules: int) ->
     entity's manual) under one heading of its own title, its parts below it, not each
     at the level of the entity's own Description and Options; so is each of the page's
     `modules` references when it has several and none leads (urllib.error's classes
-    are not urllib.request's)."""
+    are not urllib.request's). A first part titled as the source is the opening, not a
+    heading repeating the one above it (node-js's `Reporting a bug in Node.js`)."""
     sections = _with_own_lead(source, lead_origin)
     several = modules > 1 and source.kind == MODULE_REFERENCE
     if (lead_origin is None and not several) or source.id == lead_origin or source.content.man is not None \
             or (len(sections) < MIN_GROUPED_PARTS and source.kind != MODULE_REFERENCE):
         return sections  # (a submodule's reference beside its package's: its classes are not the package's)
     opening, parts = (sections[0], sections[1:]) if not sections[0].title else (Section("", 1, ()), sections)
+    if parts and _topic_key(parts[0].title) == _topic_key(source.title):  # (the heading the part would repeat)
+        opening = Section("", 1, opening.blocks + parts[0].blocks, opening.sections)
+        parts = parts[0].sections + parts[1:]
     return (Section("", 1, opening.blocks, opening.sections + parts),)
 
 
