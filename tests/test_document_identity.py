@@ -308,6 +308,16 @@ def test_date_from_the_title_before_the_date_property_and_author_from_info() -> 
     assert (undated.date, undated.author) == (date(2024, 2, 1), None)
 
 
+def test_a_manual_page_is_dated_by_its_footer_before_the_files_date() -> None:
+    """sqlite3's manual as a PDF was dated 2025-01-01, when it was made a PDF, though
+    its footer says `Fri Oct 31 10:41:31 EDT 2014`."""
+    text = ("FROB(1)                General Commands Manual                FROB(1)\n\nNAME\n       frob - reshape data files\n\n"
+            "SYNOPSIS\n       frob [-v] FILE\n\nDESCRIPTION\n       frob reshapes data files in place.\n\n"
+            "                        Fri Oct 31 10:41:31 EDT 2014 4\n")
+    assert ident(text, {"date": "2025-01-01"}).date == date(2014, 10, 31)
+    assert ident(text.replace("Fri Oct 31 10:41:31 EDT 2014 4", "frob 1.2"), {"date": "2025-01-01"}).date == date(2025, 1, 1)
+
+
 def test_a_document_without_text_has_no_identity() -> None:
     assert ident("") == Identity(None, None, (), None, None, None)
 

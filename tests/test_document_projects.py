@@ -13,7 +13,7 @@ import pytest
 from wikid.document.blocks import parse
 from wikid.document.furniture import main_blocks
 from wikid.document.identity import entity_name
-from wikid.document.projects import man_source, man_version, stated_projects
+from wikid.document.projects import man_date, man_source, man_version, stated_projects
 from wikid.document.reading import read
 
 
@@ -82,3 +82,18 @@ def test_a_plain_texts_contents_list_does_not_hide_the_sections_it_lists() -> No
 ])
 def test_a_manuals_footer_gives_the_version_it_documents(footer: str, version: str | None) -> None:
     assert man_version([footer]) == version
+
+
+@pytest.mark.parametrize(("footer", "day"), [
+    ("strace 6.1    2023-01-16   STRACE(1)", "2023-01-16"),
+    ("TAR July 13, 2020 17", "2020-07-13"),  # a PDF's page footer: its page number is no day
+    ("Version 590: 03 Jun 2021 24", "2021-06-03"),
+    ("                Fri Oct 31 10:41:31 EDT 2014 4", "2014-10-31"),
+    ("BSD                             January 1, 1970                            BSD", None),  # never set
+    ("Fixed on 2019-01-01 after a long talk with the whole team about what the right behaviour is here.", None),
+])
+def test_a_manuals_footer_gives_its_date(footer: str, day: str | None) -> None:
+    """git's and sqlite's PDF manuals were dated 2025-01-01, the day they were made PDFs,
+    over the date their footers give."""
+    found = man_date(footer)
+    assert (found.isoformat() if found else None) == day

@@ -50,7 +50,7 @@ from wikid.document.dates import parse_date
 from wikid.document.furniture import NAV_HEADINGS, is_boilerplate
 from wikid.document.manpage import name_of
 from wikid.document.packages import folded, installed_names, package_subject
-from wikid.document.projects import man_source, stated_projects
+from wikid.document.projects import man_date, man_source, stated_projects
 from wikid.document.sentences import first_sentence, goes_on, is_sentence
 
 MODULE_REFERENCE = "module reference"  # the kind of a module's API reference (pydoc's)
@@ -503,6 +503,7 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
         names, description = man
         header = next((m for line in lines[:6] if (m := _MAN_HEADER.match(line.strip()))), None)
         kind = "manual page"
+        doc_date = man_date(text.rstrip().rsplit("\n", 1)[-1])  # (its footer: not when it was made a PDF)
         entity_type = _type_of_man_section(header.group(2) if header else None, None)
         subjects += names[:1]
         title = f"{names[0]} — {description}" if description else names[0]

@@ -14,6 +14,7 @@ Manual", "System Administration"), versions and dates.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from wikid.document.dates import parse_date
 from wikid.document.screen import Screened
@@ -74,6 +75,26 @@ def man_source(lines: list[str]) -> list[str]:
 _PAGE_FOOTER = re.compile(r"^[A-Za-z][\w+-]*(?: [A-Za-z][\w+-]*)? v?(\d+(?:\.\d+){1,3}) "
                           r"(?:\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d\d-\d\d|\d{1,2} [A-Z][a-z]+ \d{4}|[A-Z][a-z]+ \d{4}) \d{1,4}$")
 _SOURCE_VERSION = re.compile(r"(?:^|[\s-])v?(\d+(?:\.\d+){1,3}[a-z]?)$")
+
+
+def man_date(footer: str) -> date | None:
+    """The date a manual page gives in its footer, its last line (`TAR July 13, 2020
+    17`, `Version 590: 03 Jun 2021 24`, a page's `Fri Oct 31 10:41:31 EDT 2014 4`): the
+    date of the manual, which a PDF's or a file's own date (when it was made into that
+    file) is not; None when the line names no date or is no footer (a sentence)."""
+    line = footer.strip()
+    if len(line.split()) > MAX_FOOTER_WORDS:
+        return None
+    line = line if _FOOTER.match(line) else _PAGE_NUMBER.sub("", line)
+    stamp = _CTIME.search(line)
+    found = parse_date(f"{stamp.group(2)} {stamp.group(1)} {stamp.group(3)}" if stamp else line)
+    return None if found == _EPOCH else found  # (`January 1, 1970`: a manual whose date was never set)
+
+
+MAX_FOOTER_WORDS = 12
+_EPOCH = date(1970, 1, 1)
+_PAGE_NUMBER = re.compile(r"\s+\d{1,4}$")
+_CTIME = re.compile(r"\b[A-Z][a-z]{2} ([A-Z][a-z]{2}) +(\d{1,2}) \d{1,2}:\d\d(?::\d\d)? (?:[A-Z]{2,5} )?(\d{4})\b")
 
 
 def man_version(lines: list[str]) -> str | None:
