@@ -805,6 +805,17 @@ def test_a_grouped_documents_first_part_titled_as_it_is_no_second_heading() -> N
     assert headings.index("# Reporting a bug in frob") < headings.index("## Bounty program") < headings.index("## Comments")
 
 
+def test_a_readmes_documentation_site_and_requirement_are_attributes() -> None:
+    """httpx's page had only its licence for attributes, though its README says where its
+    documentation is and what it requires."""
+    readme = ("# Frob\n\nFrob is a parser of frob files for Python.\n\n## Install\n\n    pip install frob\n\n"
+              "Frob requires Python 3.9+.\n\n## Documentation\n\nProject documentation is available at "
+              "[https://frob.example.org/](https://frob.example.org/).\n")
+    [page] = run([SourceDocument("README.md", readme)]).pages.values()
+    assert "| Documentation | https://frob.example.org/ |" in page
+    assert "| Requires | Python 3.9+ |" in page
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

@@ -997,6 +997,35 @@ def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: st
 
 
 @pytest.mark.parametrize(("text", "found"), [
+    ("Project documentation is available at [https://frob.example.org/](https://frob.example.org/).", "https://frob.example.org/"),
+    ("- **Documentation:** https://docs.example.org/frob/\n", "https://docs.example.org/frob/"),
+    ("To learn frob, read the documentation at https://frob.example.org/docs. Or not.", "https://frob.example.org/docs"),
+    ("frob has reference documentation at [frob.readthedocs.io](https://frob.readthedocs.io).", "https://frob.readthedocs.io"),
+    ("See section 3.2 of the GNU Mailman documentation at:\nhttp://www.example.org/mailman/", None),  # another's
+    (".. _Development documentation: https://frob.example.org/development\n", None),  # a link target, developers'
+])
+def test_a_documentation_site_is_the_url_the_text_gives_for_it(text: str, found: str | None) -> None:
+    """httpx's README: `Project documentation is available at https://www.python-httpx.org/`
+    reached no attribute."""
+    from wikid.document.facts import documentation_site
+
+    assert documentation_site(text) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Install it with pip.\n\nFROB requires Python 3.9+.\n", "Python 3.9+"),
+    ("Get it. It requires Node.js 18 or later to run.", "Node.js 18 or later"),
+    ("This option requires OpenSSL 3.0.", None),  # an option's, not the program's
+    ("and then it requires Python 3.8 as well", None),
+])
+def test_a_requirement_is_what_the_subject_says_it_requires(text: str, found: str | None) -> None:
+    """httpx's README: `HTTPX requires Python 3.9+.` reached no attribute."""
+    from wikid.document.facts import requirement
+
+    assert requirement(text) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
     ("   frobgpl        GNU General Public License\n   frobartistic   Artistic License\n", None),  # a document index
     ("COPYING\t\tYour free copy of the GNU General Public License.\n", None),  # a file list
     ("* The frob sources are now released under version 3 of the GNU General\n  Public License.\n",

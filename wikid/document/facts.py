@@ -1,7 +1,10 @@
-"""Key facts a document states in its prose: its home page and its licence.
+"""Key facts a document states in its prose: its home page, documentation, licence and
+what it requires.
 
-    home_page(text)   # "https://frob.example.org" from "The frob home page is https://..."
-    licence(text)     # "GNU General Public License, version 3 or later"
+    home_page(text)            # "https://frob.example.org" from "The frob home page is https://..."
+    documentation_site(text)   # "https://frob.readthedocs.io" from "Documentation is available at ..."
+    licence(text)              # "GNU General Public License, version 3 or later"
+    requirement(text)          # "Python 3.9+" from "Frob requires Python 3.9+."
 
 A reader looks for these in a README or a manual page's last sections, so the page
 can state them as attributes instead of carrying the paragraphs they come in. Both
@@ -28,6 +31,14 @@ _URL = r"(?:https?|ftp)://[^\s<>()\"'`\u232a\u3009\u27e9»#]+[^\s<>()\"'`\u232a\
 _HOME_PAGE = re.compile(
     rf"\b(?:home\s?page|web\s?site|project\s+(?:page|site)|web\s+page)\b"
     rf"(?:[ \t]*:?[ \t]*\n[ \t]*|(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?(?:\n[ \t]*)?)<?({_URL})", re.IGNORECASE)
+_DOCUMENTATION = re.compile(
+    rf"\bdocumentation(?:\*\*)?\s*(?:(?:is\s+)?(?:available\s+)?(?:at|on)\b:?|:)\s*(?:\*\*\s*)?"
+    rf"(?:\[[^\]\n]{{0,60}}\]\()?<?({_URL})", re.IGNORECASE)
+# a name before `documentation` inside a sentence (`the GNU Mailman documentation`), or developers' documentation
+_OTHERS_DOCUMENTATION = re.compile(r"(?:\w[ \t]+[A-Z][\w-]*|\b(?i:development|developer|contribut\w*))[ \t]*$")
+_REQUIRES = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))[*_]{0,2}(?:[A-Z][\w.+-]*|It|This (?:project|package|library|module|program|tool|software))"
+                       r"[*_]{0,2} requires\s+([A-Z][\w.+-]*(?: [A-Z][\w.+-]*)?\s+(?:version\s+)?v?\d+(?:\.\d+){0,2}\+?"
+                       r"(?:\s+or\s+(?:later|newer|higher|above))?)(?=[\s.,;)]|$)")
 # A line of a list of addresses, each followed by what it is (a manual's SEE ALSO).
 _LISTED_URL = re.compile(rf"\s*<?({_URL})>?\s+[^\n]{{0,30}}")
 # three capitalised words or more before `website`: a site another name owns (`... Services Security Bulletins`)
@@ -116,6 +127,26 @@ def home_page(text: str) -> str | None:
         if named is None or not found.group(0).casefold().startswith("web"):
             return found.group(1)
     return None
+
+
+def documentation_site(text: str) -> str | None:
+    """The URL the text gives for its documentation (`Project documentation is available
+    at https://...`, `**Documentation:** https://...`, `read the documentation at
+    https://...`, `documentation at [frob.readthedocs.io](https://...)`), or None; not
+    another program's (`the GNU Mailman documentation at`) or its developers'."""
+    for found in _DOCUMENTATION.finditer(text):
+        line = text[text.rfind("\n", 0, found.start()) + 1 : found.start()]
+        if not _OTHERS_DOCUMENTATION.search(line) and not line.lstrip().startswith(".. _"):
+            return found.group(1)
+    return None
+
+
+def requirement(text: str) -> str | None:
+    """What the text says its subject requires to run, with its version (`HTTPX requires
+    Python 3.9+.`, `It requires Node.js 18 or later`), or None; not what an option or a
+    feature requires (`This option requires OpenSSL 3.0`)."""
+    found = _REQUIRES.search(text)
+    return " ".join(found.group(1).split()) if found else None
 
 
 def _before(text: str, at: int) -> str:

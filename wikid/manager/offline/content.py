@@ -29,7 +29,15 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
-from wikid.document.facts import LICENCE_HEADING, home_page, is_licence_text, licence, stated_version
+from wikid.document.facts import (
+    LICENCE_HEADING,
+    documentation_site,
+    home_page,
+    is_licence_text,
+    licence,
+    requirement,
+    stated_version,
+)
 from wikid.document.furniture import is_boilerplate, is_revision_stamp, is_sign_off, without_closing
 from wikid.document.manpage import ManPage, read_manpage
 from wikid.document.model import (
@@ -691,11 +699,12 @@ def _words(text: str) -> list[str]:
 
 
 def _text_facts(text: str, current: str | None = None) -> list[tuple[str, str]]:
-    """The home page and the licence the document names, and the version its opening
-    says it is of; the home page from `current` when given (the part of a changelog
+    """The home page, documentation site, licence and requirement the document names,
+    and the version its opening says it is of; the sites and requirement from `current` when given (the part of a changelog
     that is not history, see _changelog_facts)."""
     found = [("Homepage", home_page(text if current is None else current)), ("Licence", licence(text)),
-             ("Version", stated_version(text))]
+             ("Version", stated_version(text)), ("Documentation", documentation_site(text if current is None else current)),
+             ("Requires", requirement(text if current is None else current))]
     return [(label, value) for label, value in found if value]
 
 

@@ -9,8 +9,9 @@ a page states each once, in `# Attributes`, from the source that knows best:
   one, Version: the version the entity's manual page documents (its footer's source,
   `strace 6.1`), else the one a document's opening says (`This is Frob 2.4`);
 * Author, Bug reports: the entity's own manual page first;
-* Homepage, Licence: the most descriptive source first; a documentation licence (the
-  GNU FDL a manual is under) only when no source names the program's.
+* Homepage, Documentation, Licence, Requires: the most descriptive source first; a
+  documentation licence (the GNU FDL a manual is under) only when no source names the
+  program's; Documentation only at another address than the home page.
 
 These are read from the documents' structure, not from `Key: value` fields, so they
 never make a conflict: two changelogs do not disagree on the latest version, one is
@@ -23,7 +24,8 @@ from wikid.document.changes import version_key
 from wikid.manager.offline.content import Content
 from wikid.manager.offline.resolve import AttributeRow
 
-ORDER = ("Latest version", "Version", "Debian package version", "Homepage", "Licence", "Author", "Bug reports")
+ORDER = ("Latest version", "Version", "Debian package version", "Homepage", "Documentation", "Licence", "Requires",
+         "Author", "Bug reports")
 _DOCUMENTATION_LICENCE = "GNU Free Documentation License"
 
 
@@ -39,7 +41,8 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             release = content.releases[0]
             stated[label] = (release.version + (f", released {release.date.isoformat()}" if release.date else ""), sid)
     mans = sorted((pair for pair in sources if pair[1].man is not None), key=lambda pair: pair[0] != own)
-    labels = [("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Licence", sources)]
+    labels = [("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Documentation", sources),
+              ("Licence", sources), ("Requires", sources)]
     if "Latest version" not in stated:  # no changelog: the version the entity's manual documents, else a README's
         labels.insert(0, ("Version", mans + [pair for pair in sources if pair[1].man is None]))
     for label, candidates in labels:
@@ -48,4 +51,6 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             found.sort(key=lambda pair: pair[0].startswith(_DOCUMENTATION_LICENCE))
         if found:
             stated[label] = found[0]
+    if "Documentation" in stated and "Homepage" in stated and stated["Documentation"][0].rstrip("/") == stated["Homepage"][0].rstrip("/"):
+        del stated["Documentation"]
     return [AttributeRow(label, stated[label][0], (stated[label][1],), "agreed") for label in ORDER if label in stated]
