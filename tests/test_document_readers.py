@@ -3027,6 +3027,16 @@ def test_a_command_line_the_text_before_introduces_is_code() -> None:
     assert blocks[2:] == [Paragraph("compresses better than"), Code("frob -c a b > x.fz"), Paragraph("frob -k keeps the input files.")]
 
 
+def test_two_option_forms_stacked_over_one_text_are_one_entry() -> None:
+    """groff's markdown manual: `**-d***cs*` and `**-d***name***=***s*`, each hard-broken,
+    over `Define c or name ...` ran into the entry before them (`-C`)."""
+    text = ("**-C**  \nEnable compatibility mode.\n\n**-d***cs*  \n**-d***name***=***s*  \n"
+            "Define *c* or *name* to be a string *s*.\n\n**-E**  \nInhibit all error messages.\n")
+    entries = [(t.term, t.description) for _, b in walk(read_markdown(text)) if isinstance(b, Terms) for t in b.entries]
+    assert entries == [("-C", "Enable compatibility mode."), ("-dcs, -dname=s", "Define c or name to be a string s."),
+                       ("-E", "Inhibit all error messages.")]
+
+
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:
     """openssl's req: `The options available are described in detail below. <b><br>
     input_password</b>, <b>output_password</b>` over the entry's text read as one

@@ -366,14 +366,18 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
     if node.type != "paragraph" or not node.children or node.children[0].type != "inline":
         return None
     children = list(node.children[0].children)
-    cut = next((n for n, c in enumerate(children) if c.type == "hardbreak"), None)
-    if not cut:
+    breaks = [n for n, c in enumerate(children) if c.type == "hardbreak"]
+    if not breaks or not breaks[0]:
         return None
-    if any(c.type == "hardbreak" for c in children[cut + 1:]) \
-            or any(d.type == "hardbreak" for c in children[:cut] for d in c.walk()):
+    cut, stacked = breaks[0], None
+    if len(breaks) == 2 and (stacked := _stacked_option(children[:cut], children[cut + 1:breaks[1]])) is not None:
+        cut = breaks[1]  # `-dcs` over `-dname=s` over their one text: one entry, two forms
+    elif len(breaks) > 1 or any(d.type == "hardbreak" for c in children[:cut] for d in c.walk()):
         return None  # lines each broken where they end: no-fill text, not a tag over its text
     tag, text = _Inline(), _Inline()
     tag.read_children(children[:cut])
+    if stacked is not None:
+        tag.parts = [stacked]
     text.read_children(children[cut + 1:])
     marked = [c for c in children[:cut] if not (c.type == "text" and not c.content.strip("* "))]
     if tag.text.endswith("?") and text.text and len(tag.text) <= MAX_QUESTION_CHARS \
@@ -393,6 +397,19 @@ def _broken_tag(node: SyntaxTreeNode) -> tuple[Term, bool] | None:
     if not strong and not names and len(tag.text.split()) > MAX_BROKEN_TAG_WORDS:
         return None  # a sentence broken where its line ended, not a tag
     return Term(tag.text, (Paragraph(text.text),)), strong
+
+
+def _stacked_option(first: list[SyntaxTreeNode], second: list[SyntaxTreeNode]) -> str | None:
+    """`-dcs, -dname=s` when two hard-broken lines are each one option's form (a man
+    page's two tags over one paragraph), else None."""
+    forms = []
+    for line in (first, second):
+        reader = _Inline()
+        reader.read_children(line)
+        if not reader.text[:1] in "-+" or len(reader.text) > MAX_BROKEN_TAG_CHARS // 2 or " " in reader.text.strip():
+            return None
+        forms.append(reader.text)
+    return ", ".join(forms)
 
 
 def _bold_question(node: SyntaxTreeNode) -> str | None:
