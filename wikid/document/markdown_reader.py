@@ -406,7 +406,7 @@ def _stacked_option(first: list[SyntaxTreeNode], second: list[SyntaxTreeNode]) -
     for line in (first, second):
         reader = _Inline()
         reader.read_children(line)
-        if not reader.text[:1] in "-+" or len(reader.text) > MAX_BROKEN_TAG_CHARS // 2 or " " in reader.text.strip():
+        if not reader.text or reader.text[0] not in "-+" or len(reader.text) > MAX_BROKEN_TAG_CHARS // 2 or " " in reader.text.strip():
             return None
         forms.append(reader.text)
     return ", ".join(forms)
