@@ -277,6 +277,29 @@ def items(body: str) -> list[str]:
     return out
 
 
+def items_over_code(body: str) -> set[str]:
+    """Bullet items (as `items` joins them) whose next text is a code block set under
+    them: `..., such as` over its example is whole, not cut."""
+    lines = body.split("\n")
+    found: set[str] = set()
+    listed = items(body)
+    for n, line in enumerate(lines):
+        match = _BULLET.match(line)
+        if not match or _THEMATIC_BREAK.match(line):
+            continue
+        k = n + 1
+        while k < len(lines) and lines[k].strip() and (len(lines[k]) - len(lines[k].lstrip())) > len(match.group(1)) \
+                and not lines[k].lstrip().startswith(("```", "~~~")):
+            k += 1
+        while k < len(lines) and not lines[k].strip():
+            k += 1
+        if k < len(lines) and lines[k].lstrip().startswith(("```", "~~~")) \
+                and (len(lines[k]) - len(lines[k].lstrip())) > len(match.group(1)):
+            first = line[match.end():].strip()
+            found |= {item for item in listed if item.startswith(first)}
+    return found
+
+
 _BOLD_KEY = re.compile(r"^\s*(?:[*+-]\s+)?(\*\*|__)(?P<key>[^*_].*?)\1\s*(?P<sep>:|—|–|-)?\s*(?P<value>.*)$")
 _DASH_KEY = re.compile(r"^(?P<key>[^|#>*\s][^|]*?)\s+[—–]\s+(?P<value>\S.*)$")
 
@@ -439,8 +462,9 @@ def cut(page: str, sources: tuple[str, ...] = ()) -> list[str]:
             keys, values = (cells[:1], cells[1:]) if len(cells) > 1 else ([], cells)
             if any(cut_here(c) for c in values) or any(cut_here(c, 2, KEY_CUT_WORDS) for c in keys):
                 out.append(line)
+    over_code = items_over_code(body)
     for item in items(body):
-        if cut_here(item):
+        if cut_here(item) and item not in over_code:
             out.append(f"* {item}")
     for attribute in attributes(body):
         if not attribute.bullet and attribute.value and cut_here(attribute.value):
@@ -711,6 +735,8 @@ def is_code_statement(cell: str) -> bool:
     if text.startswith(("$ ", "# ", "#!")) or (text.endswith("\\") and len(text.rstrip("\\").strip()) >= 2):
         # (a lone `\\` is an escape a table of escapes lists, no line continued)
         return True
+    if re.match(r"--?\w", text):
+        return False  # an option with its arguments' syntax (`--extra-submit <file>[;<file>]`) is a term
     # a signature's arguments (`match(regex; flags)`) are not statements, nor is a
     # sentence's semicolon: statements come with a program's symbols
     text = re.sub(r"\([^()]*\)", "", text)

@@ -176,8 +176,14 @@ def test_cut_leaves_command_syntax_option_keys_and_whole_sentences_alone() -> No
 
 * The complete output of "gzip -V".
 * xz -dc foo.tar.xz | tar xf -
+* frob now recognizes invocations with the '-e' option, such as
+
+   ```
+   frob -e 'some\\nstring'
+   ```
 """
     assert pq.cut(page(body)) == []
+    assert pq.cut(page("* frob now recognizes invocations with the '-e' option, such as\n")) != []
 
 
 def test_a_value_that_ends_so_in_its_source_is_not_cut_but_one_whose_sentence_goes_on_is() -> None:
@@ -757,6 +763,7 @@ def test_code_as_key_in_a_definition_table_flags_only_program_pieces() -> None:
 | \\\\ | a backslash |
 | mt=01;31 | The colour of matched text (a setting whose value is SGR numbers). |
 | x=1; y=2 | Two statements. |
+| --extra-submit \\<file\\>\\[;\\<file\\>\\] | Submit extra files (an option and its arguments' syntax). |
 """
     assert pq.code_as_key(page(body)) == ["| if (x) { y; } | A statement. |",
                                           "| gpg --list-sigs --with-colons USERID \\| \\\\ | awk -F: '$1==\"sig\"' |",

@@ -405,6 +405,14 @@ def test_a_gnu_changelog_entry_is_headed_by_its_date_and_signer(gap: str) -> Non
     assert [c.text for c in releases[0].changes] == ["Use `include` for import", "Fix a typo"]
 
 
+def test_a_change_titled_with_a_colon_runs_into_its_text_without_a_full_stop() -> None:
+    """gettext's NEWS: `- Desktop Entry:` over its paragraph read `Desktop Entry:. The value ...`."""
+    from wikid.document.changes import _with_reasons
+
+    assert _with_reasons("Desktop Entry:", ["The value is no longer extracted."]) == "Desktop Entry: The value is no longer extracted."
+    assert _with_reasons("Fix the --keep option", ["Given it, frob kept all."]) == "Fix the --keep option. Given it, frob kept all."
+
+
 def test_a_news_changes_credit_in_parentheses_stays_with_it() -> None:
     """ed's NEWS: `(Reported by Harry Graf).` on the line under its change was listed as
     a change of its own."""
@@ -3035,6 +3043,17 @@ def test_two_option_forms_stacked_over_one_text_are_one_entry() -> None:
     entries = [(t.term, t.description) for _, b in walk(read_markdown(text)) if isinstance(b, Terms) for t in b.entries]
     assert entries == [("-C", "Enable compatibility mode."), ("-dcs, -dname=s", "Define c or name to be a string s."),
                        ("-E", "Inhibit all error messages.")]
+
+
+def test_an_article_opening_a_keys_text_is_no_key_of_its_own() -> None:
+    """cmake's capabilities: `version` over `A JSON object with version information.`
+    read as a key `A` among `string` and `major`, its key left empty."""
+    text = ("CAPS\n       version\n              A JSON object with version information. Keys are:\n\n"
+            "              string The full version string.\n\n              major  The major version number.\n")
+    [caps] = read_text(text).sections
+    [listed] = caps.blocks
+    assert isinstance(listed, Terms) and [t.term for t in listed.entries] == ["version"]
+    assert listed.entries[0].description == "A JSON object with version information. Keys are:"
 
 
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:

@@ -210,10 +210,11 @@ def _with_reasons(change: str, reasons: list[str]) -> str:
     """A change told by its title and the paragraphs saying why (`Fix the --keep-dir
     option. Given this option, ...`); a first paragraph in lower case is the rest of
     the title's line, which the outline took for a paragraph (`... marked as "alternate`
-    over `stylesheet" or "icon"`), and so is one in parentheses (`(closes: #1149604).`)."""
+    over `stylesheet" or "icon"`), and so is one in parentheses (`(closes: #1149604).`).
+    A title ending in a colon (`Desktop Entry:`) introduces its paragraph: no full stop."""
     if reasons and (reasons[0][:1].islower() or reasons[0].startswith("(")):  # (`(closes: #1149604).` too)
         change, reasons = f"{change} {reasons[0]}", reasons[1:]
-    return " ".join([change if change[-1:] in ".!?" or not reasons else change + ".", *reasons])
+    return " ".join([change if change[-1:] in ".!?:" or not reasons else change + ".", *reasons])
 
 
 def _explains(before: Heading | Block | None, paragraph: Paragraph) -> bool:

@@ -43,6 +43,7 @@ _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title between two rules
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 _SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*) (?=[A-Z]\w* )")
+_ARTICLES = frozenset({"A", "I"})  # one-letter tags that open a sentence as often as they name a key
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*|(?:[A-Z]{2,5}|[CM])-\S{1,3})$")  # `ESC-n`, `C-x`: a key
 # `-o logfile`, `--debug`, `--quick-gen-key user-id [algo [usage]]`: an option and its
 # arguments (a capitalised word would start a description)
@@ -1381,8 +1382,9 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
         event = out[k]
         if not isinstance(event, Paragraph):
             return None
-        if tag := _SHORT_TAG.match(event.text):
-            return [(tag.group(1), event.text[tag.end():])]
+        if (tag := _SHORT_TAG.match(event.text)) and (tag.group(1) not in _ARTICLES or any(
+                _letter_keys(out[n]) for n in (k - 1, k + 1) if 0 <= n < len(out))):
+            return [(tag.group(1), event.text[tag.end():])]  # (`A JSON object ...` among `string`, `major`: a sentence)
         if "keys" in shapes and (keys := _KEYS_RUN_IN.match(event.text)) is not None:
             found = _keyed(event.text)  # `d or ^D Scroll forward ...`, `( Like {, ... ) Like }, ...`
             beside = any(_keys_like(out[n]) for n in (k - 1, k + 1) if 0 <= n < len(out))
@@ -1433,6 +1435,11 @@ def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[st
             continue
         joined.append(event)
     return joined
+
+
+def _letter_keys(event: Heading | Block) -> bool:
+    """Whether an event is a list with keys of one letter (`q`, `A`): an `A` beside it is one too."""
+    return isinstance(event, Terms) and any(len(t.term) == 1 for t in event.entries)
 
 
 def _continuation(event: Heading | Block) -> bool:
