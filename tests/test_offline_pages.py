@@ -653,6 +653,20 @@ def test_a_package_of_several_commands_is_led_by_each_commands_name_line() -> No
     assert fm["description"] == "frobprogs is a set of commands: mkfrob and tunefrob."
 
 
+def test_the_author_of_one_command_of_a_suite_is_no_author_of_the_suite() -> None:
+    """postgresql's page: `Author | Martin Pitt`, who wrote the Debian pg_ctlcluster page."""
+    readme = ("# frobprogs\n\nBuild notes for the frobprogs tree: run make, then make install.\n\n"
+              "## Building\n\nRun make.\n")
+    author = "AUTHOR\n       Jane Roe <jane@example.org>\n"
+    pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", author)),
+                 SourceDocument("tunefrob.txt", _frob_manual("tunefrob", "")),
+                 SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    assert "| Author |" not in page
+    [alone] = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", author))]).pages.values()
+    assert "| Author | Jane Roe" in alone
+
+
 def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_what_it_is() -> None:
     """lsof's page opened with its quick start's "Agreed, the lsof man page is dense ...";
     its README says what lsof is at the head of a later section."""

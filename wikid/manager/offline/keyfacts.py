@@ -8,7 +8,8 @@ a page states each once, in `# Attributes`, from the source that knows best:
   files (a Debian changelog's is the Debian package version, stated apart); without
   one, Version: the version the entity's manual page documents (its footer's source,
   `strace 6.1`), else the one a document's opening says (`This is Frob 2.4`);
-* Author, Bug reports: the entity's own manual page first;
+* Author, Bug reports: the entity's own manual page first; no Author from one of the
+  manual pages of a suite of commands none of which is the entity's own;
 * Homepage, Documentation, Licence, Requires: the most descriptive source first; a
   documentation licence (the GNU FDL a manual is under) only when no source names the
   program's; Documentation only at another address than the home page.
@@ -41,7 +42,9 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             release = content.releases[0]
             stated[label] = (release.version + (f", released {release.date.isoformat()}" if release.date else ""), sid)
     mans = sorted((pair for pair in sources if pair[1].man is not None), key=lambda pair: pair[0] != own)
-    labels = [("Author", mans), ("Bug reports", mans), ("Homepage", sources), ("Documentation", sources),
+    # who wrote one of a suite's commands (postgresql's pg_ctlcluster) is no author of the whole
+    authors = mans if len(mans) == 1 or any(sid == own for sid, _ in mans) else []
+    labels = [("Author", authors), ("Bug reports", mans), ("Homepage", sources), ("Documentation", sources),
               ("Licence", sources), ("Requires", sources)]
     if "Latest version" not in stated:  # no changelog: the version the entity's manual documents, else a README's
         labels.insert(0, ("Version", mans + [pair for pair in sources if pair[1].man is None]))
