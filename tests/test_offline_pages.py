@@ -547,10 +547,28 @@ def test_a_list_keeps_the_items_its_own_document_repeats_and_drops_another_docum
     writer.block(ItemList((Item(ok), Item(param))), "", 0)
     later = writer.block(ItemList((Item(param), Item("BZ_MEM_ERROR if memory ran out."), Item(ok))), "", 0)
     assert later.splitlines() == [f"* {param}", "* BZ_MEM_ERROR if memory ran out.", f"* {ok}"]
-    assert writer.block(Paragraph(f"{ok} Then it returns."), "", 0) == "Then it returns."  # prose says it once
+    assert writer.block(Paragraph(f"{ok} Then it returns."), "", 0) == f"{ok} Then it returns."  # its own, again
     writer.source = "doc-2"
     other = writer.block(ItemList((Item(ok), Item("BZ_IO_ERROR if the file could not be read."))), "", 0)
     assert other == "* BZ_IO_ERROR if the file could not be read."
+
+
+def test_a_documents_own_sentence_and_entry_stand_under_each_section_it_repeats_them_in() -> None:
+    """cmake's ctest steps: `Arguments to the command may specify some of the step
+    settings.` and the `LabelsForSubprojects` setting under each step were kept under
+    the first step only. A sentence the document says under every one of many sections
+    (`This is a CMake Environment Variable.`) is its template's, said once."""
+    steps = "".join(f"## {name} step\n\nThe ctest_{name.lower()}() command runs this step. Arguments to the command may "
+                    f"specify some of the step settings.\n\nLabelsForSubprojects\n:   Specify the subproject labels.\n\n"
+                    for name in ("Build", "Test", "Submit"))
+    variables = "".join(f"## FROB_{n}\n\nThis is a frob environment variable read at start.\n\nIt sets knob {n}.\n\n"
+                        for n in range(12))
+    doc = f"# frob(1)\n\n## NAME\n\nfrob - run frob steps\n\n## STEPS\n\n{steps}## ENVIRONMENT\n\n{variables}"
+    [page] = run([SourceDocument("frob.1.md", doc)]).pages.values()
+    assert page.count("Arguments to the command may specify some of the step settings.") == 3
+    assert page.count("Specify the subproject labels.") == 3
+    assert page.count("This is a frob environment variable read at start.") == 1
+    assert page.count("It sets knob 11.") == 1
 
 
 def test_a_version_note_stands_under_each_item_it_is_true_of() -> None:

@@ -27,6 +27,7 @@ heading on the page.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -74,6 +75,7 @@ MIN_BRIEF_WORDS = 10  # or its first two, when the first is a title this short
 MAX_HEADING_LEVEL = 6  # markdown has six; a source nested deeper keeps its grouping (node-js: vulnerable or not, under each CWE)
 MIN_REPEAT_CHARS = 40  # a shorter sentence of fewer than four words may stand twice (`Yes.`), a URL never
 MIN_REPEAT_WORDS = 4
+MAX_OWN_REPEATS = 10  # a sentence a document says more often is its template's: said once on the page
 # a note of the version that brought what it stands under (cmake's `New in version 3.25.`
 # under each variable it is true of): said again wherever it is true
 _VERSION_NOTE = re.compile(r"^(?:New|Added|Changed|Deprecated|Removed)\b[\w ]{0,20}?\b(?:version|since|in) v?\d[\w.]*[.:]?$",
@@ -330,13 +332,26 @@ class _Writer:
         self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
         self.entries = 0  # how deep in list items the writer is (see `fresh`)
         self.definitions = 0  # how deep in definition entries
-        self.defined: set[tuple[str, str, str, str]] = set()  # (scope, term, its signs, description) of the entries written
+        self.defined: dict[tuple[str, str, str, str], str] = {}  # (scope, term, its signs, description) -> the source that wrote it
         self.scope = ""  # the command whose manual is being written: its option list is complete
         self.scope_name = ""  # ... as its manual names it
         self.first_said: dict[tuple[str, str, str], str] = {}  # (term, its signs, description) -> the command it was written for
         self.as_list = False  # the definition lists being written take a list's shape, not a table's
         self.source = ""  # the id of the source being written (see `_elsewhere`)
         self.entry_prose = False  # writing an entry's further paragraphs (see `_as_prose`)
+        self.boilerplate: frozenset[str] = frozenset()  # sentence keys the source being written says over and over
+        self._boilerplates: dict[str, frozenset[str]] = {}
+
+    def write_source(self, source: PageSource) -> None:
+        """Write `source` from now on: its id, and the sentences it repeats more than
+        MAX_OWN_REPEATS times (a template's, `This is a CMake Environment Variable.`
+        under each of 35 variables), which are said once."""
+        self.source = source.id
+        if source.id not in self._boilerplates:
+            blocks = (b for _, b in walk(Outline((), source.content.sections)))
+            counts = Counter(self._key(s) for b in blocks for s in split_sentences(block_text(b)))
+            self._boilerplates[source.id] = frozenset(k for k, n in counts.items() if n > MAX_OWN_REPEATS)
+        self.boilerplate = self._boilerplates[source.id]
 
     def fresh(self, text: str) -> str:
         """`text` without the sentences the page already has; inside a list item
@@ -346,7 +361,10 @@ class _Writer:
         the same of themselves is the documents' own repetition (`_terms` leaves out
         an entry the page has whole, term and all). An entry's further paragraphs keep
         what only its own document said before: curl's `This option is global ...`
-        belongs under each option it is true of."""
+        belongs under each option it is true of; so does a paragraph's sentence its own
+        document says again under another heading (cmake's `Arguments to the command
+        may specify some of the step settings.` under each step), unless the document
+        says it so often that it is its template's (`self.boilerplate`)."""
         kept = []
         sentences = split_sentences(text)
         whole = self.definitions > 0 or (self.entries > 0 and not all(self._elsewhere(s) for s in sentences))
@@ -354,7 +372,8 @@ class _Writer:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= MIN_REPEAT_WORDS or len(sentence) >= MIN_REPEAT_CHARS
                               or "://" in sentence) and not _VERSION_NOTE.match(sentence) \
-                    and key in self.said and not (self.entry_prose and not self._elsewhere(sentence)):
+                    and key in self.said and not ((self.entry_prose or key not in self.boilerplate)
+                                                  and not self._elsewhere(sentence)):
                 continue
             self.said.setdefault(key, self.source)
             kept.append(sentence)
@@ -528,12 +547,12 @@ class _Writer:
     def _new_entry(self, term: Term) -> bool:
         """Whether the page has not yet written this entry, its term and its text, for
         the command being written: a second copy of one manual says nothing new, but a
-        sibling command's `--quiet` said in the same words is still one of its options."""
+        sibling command's `--quiet` said in the same words is still one of its options,
+        and one document's entry under each of its sections (cmake's `LabelsForSubprojects`
+        under each step it applies to) is its own repetition, for its reader."""
         key = (self.scope, *self._entry_key(term))
-        if key in self.defined or (not self.scope and key[1:] in self.first_said):
-            return False  # (a manual's chapter that repeats a command's manual page lists nothing new)
-        self.defined.add(key)
-        return True
+        # (a manual's chapter that repeats a command's manual page lists nothing new)
+        return self.defined.setdefault(key, self.source) == self.source and not (not self.scope and key[1:] in self.first_said)
 
     def _entry_key(self, term: Term) -> tuple[str, str, str]:
         """An entry by its term's words and signs and its text's words: less's `(` and `)`
@@ -860,7 +879,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         for source, section in parts:
             writer.scope = _topic_key(source.content.man.names[0]) if source.content.man else ""
             writer.scope_name = source.content.man.names[0] if source.content.man else ""
-            writer.source = source.id
+            writer.write_source(source)
             part = _section(writer, section, f"[^{source.id}]", 1)
             refs += _uncited(part, f"[^{source.id}]")
             body += part
