@@ -646,6 +646,24 @@ def test_a_number_groff_set_above_its_layout_table_numbers_the_first_row() -> No
     assert [i.text for i in values.items] == ["hexadecimal", "base64", "hexadecimal and base64"]
 
 
+def test_a_tag_groff_set_in_the_bullet_table_before_it_heads_the_text_after() -> None:
+    """ctest's Submit step: `ScpCommand`'s two `•` rows and then `Site` with no text in
+    one layout table read as entries `•`, `•` and a heading `Site`."""
+    def row(tag: str, text: str) -> str:
+        return f'<tr><td width="11%"></td><td width="12%"><p>{tag}</p></td><td width="2%"></td><td width="61%"><p>{text}</p></td></tr>'
+
+    page = ('<html><body><h2>SUBMIT</h2><p style="margin-left:11%;"><b>ScpCommand</b></p><p style="margin-left:22%;">Legacy '
+            f'option. Not used.</p><table border="0">{row("&bull;", "Script variable: FROB_SCP")}'
+            f'{row("&bull;", "Module variable: SCP")}{row("<b>Site</b>", "")}</table>'
+            '<p style="margin-left:22%; margin-top: 1em">Describe the client host site.</p>'
+            '<p style="margin-left:11%;"><b>SubmitURL</b></p><p style="margin-left:22%;">Where to submit.</p></body></html>')
+    blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
+    terms = [(t.term, t.description) for b in blocks if isinstance(b, Terms) for t in b.entries]
+    assert ("Site", "Describe the client host site.") in terms and ("SubmitURL", "Where to submit.") in terms
+    assert "•" not in [t for t, _ in terms]
+    assert ["Script variable: FROB_SCP", "Module variable: SCP"] in [[i.text for i in b.items] for b in blocks if isinstance(b, ItemList)]
+
+
 def test_html_lines_each_setting_a_name_are_code() -> None:
     """pydoc's HTML data: `<strong>ACK</strong> = 6<br>` a line, read as one run of
     prose (`ACK = 6 BEL = 7 BS = 8 ...`)."""

@@ -739,10 +739,21 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
             if entries[0][0] is None and isinstance(before, Tag) and before.name == "p" \
                     and len(_text(before)) <= MAX_SHORT_FORM_CHARS and _NUMBER.match(_text(before)):
                 entries[0] = (before.extract(), entries[0][1])  # groff set the first row's `1` above the table
+            last_tag, last_text = entries[-1]
+            trailing = None
+            if len(entries) > 1 and last_tag is not None and last_text is None and _text(last_tag) not in BULLETS \
+                    and all(t is None or _text(t) in BULLETS for t, _ in entries[:-1]):
+                # bullets, then the next entry's tag groff set in their table (cmake's `Site` after
+                # its `•` rows): the tag heads the text after the table, as a tag paragraph does
+                entries, trailing = entries[:-1], _moved(soup, "p", last_tag)
             drawn = _list_of(soup, entries)
             if (indent := _indent(table)) is not None:
                 drawn["style"] = f"margin-left:{indent:g}%"  # where it stands: in the text of the entry above it
+                if trailing is not None:
+                    trailing["style"] = f"margin-left:{indent:g}%"
             table.replace_with(drawn)
+            if trailing is not None:
+                drawn.insert_after(trailing)
             _stack_last_tag(drawn)
     for paragraph in root.find_all("p"):
         after = _next_paragraph(paragraph)
