@@ -664,6 +664,15 @@ def test_a_tag_groff_set_in_the_bullet_table_before_it_heads_the_text_after() ->
     assert ["Script variable: FROB_SCP", "Module variable: SCP"] in [[i.text for i in b.items] for b in blocks if isinstance(b, ItemList)]
 
 
+def test_a_quoted_small_caps_name_has_no_space_after_its_quote() -> None:
+    """openssl's req: `See &quot; <small>KEY GENERATION OPTIONS&quot;</small>` read
+    `See " KEY GENERATION OPTIONS"`."""
+    page = (b'<html><head><meta name="generator" content="groff -Thtml"></head><body><h2>OPTIONS</h2>'
+            b'<p style="margin-left:11%;">See &quot; <small>KEY GENERATION OPTIONS&quot;</small> in the manual.</p></body></html>')
+    blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
+    assert Paragraph('See "KEY GENERATION OPTIONS" in the manual.') in blocks
+
+
 def test_html_lines_each_setting_a_name_are_code() -> None:
     """pydoc's HTML data: `<strong>ACK</strong> = 6<br>` a line, read as one run of
     prose (`ACK = 6 BEL = 7 BS = 8 ...`)."""

@@ -702,9 +702,22 @@ def _broken_terms(soup: BeautifulSoup, root: Tag) -> None:
         paragraph.replace_with(dl)
 
 
+def _quoted_small_caps(root: Tag) -> None:
+    """A quote right before a `<small>` name without the space groff set between them:
+    pod2man's `"\\s-1KEY GENERATION OPTIONS\\s0"` reads `See " KEY GENERATION OPTIONS"`."""
+    for small in root.find_all("small"):
+        before = small.previous_sibling
+        if isinstance(before, NavigableString) and (quoted := _OPEN_QUOTE_SPACE.search(str(before))) is not None:
+            before.replace_with(str(before)[: quoted.start() + 1])
+
+
+_OPEN_QUOTE_SPACE = re.compile(r"[\"“]\s+$")
+
+
 def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     """Rewrite the layout tables and indented tag paragraphs under `root` in place
     (see the module docstring)."""
+    _quoted_small_caps(root)
     _broken_assignments(soup, root)  # (while a section's data still stands in its own cell)
     _broken_terms(soup, root)
     _broken_code(soup, root)
