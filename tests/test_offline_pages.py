@@ -960,14 +960,17 @@ def test_the_references_of_a_packages_modules_stand_each_under_its_name_when_non
 
 def test_a_function_or_class_with_no_docstring_is_still_listed() -> None:
     """curses' page lost `initscr()` and `start_color()` (no docstring, among functions
-    told at length), http's lost nine exception classes whose members are all inherited."""
+    told at length), http's lost nine exception classes whose members are all inherited,
+    then showed them as ten headings with nothing under them."""
     text = ("# Python: module frob.client\n\nFrob client for the frob protocol, with its errors.\n\n## Classes\n\n"
             "### class FrobError(builtins.Exception)\n\nThe base of frob's errors.\n\n"
             "### class NotReady(FrobError)\n\n---\n\nData descriptors inherited from FrobError:\n\n"
             "**\\_\\_weakref\\_\\_**\n:   list of weak references to the object (if defined)\n\n"
             "## Functions\n\n**color(pair, /)**\n:   Set a color pair.\n")
     [page] = run([SourceDocument("frob-client.html", text)]).pages.values()
-    assert "\n## class NotReady(FrobError)\n" in page
+    # (listed above the documented classes, not a heading with nothing under it)
+    assert "\n* class NotReady(FrobError)\n" in page and "## class NotReady" not in page
+    assert page.index("* class NotReady(FrobError)") < page.index("## class FrobError")
     pydoc = ("Help on module frob:\n\nNAME\n    frob - Frob terminal handling.\n\nFUNCTIONS\n"
              "    color(pair, /)\n        Set a color pair.\n        \n        The pair must exist before.\n        \n"
              f"        {' '.join(['The screen is refreshed at once with the new color.'] * 10)}\n    \n"

@@ -659,12 +659,18 @@ def _section(writer: _Writer, section: Section, ref: str, level: int) -> list[st
     that can carry it; a subsection of code alone carries it on its heading."""
     blocks = tuple(b for b in section.blocks if not (isinstance(b, Paragraph) and _topic_key(b.text) == _topic_key(section.title)))
     out = writer.blocks(blocks, ref)
+    bare: list[str] = []  # classes declared with nothing under them (http's exceptions): one list, not each a heading
+    at = len(out)
     for sub in section.sections:
         cited = ref if not _has_ref(out, ref) else ""
         body = _section(writer, sub, cited, level + 1)
-        if sub.title and (body or DECLARED.match(sub.title)):  # (a class with no docstring is still one)
+        if not body and DECLARED.match(sub.title):  # (a class with no docstring is still one)
+            bare.append(f"* {inline(sub.title)}")
+        elif sub.title and body:
             out.append(_heading(sub.title, level + 1, cased=True) + _uncited(body, cited))
         out += body
+    if bare:
+        out.insert(at, "\n".join(bare))  # (above the documented ones: under one of them it would read as its part)
     return out
 
 
