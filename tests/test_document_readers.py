@@ -673,6 +673,17 @@ def test_a_quoted_small_caps_name_has_no_space_after_its_quote() -> None:
     assert Paragraph('See "KEY GENERATION OPTIONS" in the manual.') in blocks
 
 
+def test_a_signature_alone_among_documented_ones_is_an_entry_with_no_text() -> None:
+    """http.client's pydoc page: `set_debuglevel(self, level)`, a method with no
+    docstring, stood as a loose paragraph between `send` and `set_tunnel`."""
+    text = ("**send**(self, data)\n:   Send data to the server.\n\n**set\\_debuglevel**(self, level)\n\n"
+            "**set\\_tunnel**(self, host)\n:   Set up host.\n\nThe end (of it) is near.\n")
+    blocks = [b for _, b in walk(read_markdown(text))]
+    assert [t.term for b in blocks if isinstance(b, Terms) for t in b.entries] == [
+        "send(self, data)", "set_debuglevel(self, level)", "set_tunnel(self, host)"]
+    assert blocks[-1] == Paragraph("The end (of it) is near.")
+
+
 def test_html_lines_each_setting_a_name_are_code() -> None:
     """pydoc's HTML data: `<strong>ACK</strong> = 6<br>` a line, read as one run of
     prose (`ACK = 6 BEL = 7 BS = 8 ...`)."""

@@ -36,6 +36,7 @@ from wikid.document.furniture import (
     points_at,
     refers_to_link,
 )
+from wikid.document.linekinds import SIGNATURE
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -489,9 +490,15 @@ def _folded_into_last(out: list[Heading | Block], pending: list[Block]) -> list[
 
 
 def _joined(events: list[Heading | Block]) -> list[Heading | Block]:
-    """Neighbouring definition lists as one (a converter writes each entry as a list)."""
+    """Neighbouring definition lists as one (a converter writes each entry as a list);
+    a call's signature alone between signatures with their text is one of them with none
+    (pydoc's `set_debuglevel(self, level)`, a method with no docstring, among its class's)."""
     out: list[Heading | Block] = []
-    for event in events:
+    for n, event in enumerate(events):
+        if isinstance(event, Paragraph) and SIGNATURE.fullmatch(event.text) \
+                and any(isinstance(e, Terms) and all(SIGNATURE.fullmatch(t.term) for t in e.entries)
+                        for e in (out[-1] if out else None, events[n + 1] if n + 1 < len(events) else None)):
+            event = Terms((Term(event.text, ()),))
         if isinstance(event, Terms) and out and isinstance(out[-1], Terms):
             out[-1] = Terms(out[-1].entries + event.entries)
         else:
