@@ -848,6 +848,17 @@ def test_a_readmes_documentation_site_and_requirement_are_attributes() -> None:
     assert "| Requires | Python 3.9+ |" in page
 
 
+def test_a_command_naming_a_daemons_address_after_its_lead_in_is_kept_as_code() -> None:
+    """rsync's manual: `... by leaving off the module name:` over `rsync
+    somehost.mydomain.com::` lost the command, read as a reST literal mark and a lead-in."""
+    doc = ("# frob(1)\n\n## NAME\n\nfrob - a fast file copier\n\n## SYNOPSIS\n\n    frob SRC DEST\n\n## USAGE\n\n"
+           "You use frob as you use cp.\n\nFinally, you can list all the modules of a frob daemon by leaving off the module name:\n\n"
+           "frob\nsomehost.example.org::\n\nRun the following::\n\n## OPTIONS\n\n-v\n:   Say more.\n")
+    [page] = run([SourceDocument("frob.1.md", doc)]).pages.values()
+    assert "leaving off the module name:\n\n```\nfrob somehost.example.org::\n```" in page
+    assert "Run the following::" not in page
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

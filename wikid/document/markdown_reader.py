@@ -635,18 +635,20 @@ def read_markdown(text: str) -> Outline:
 
 
 MAX_COMMAND_WORDS = 12
+_ADDRESSED_COMMAND = re.compile(r"^[a-z][\w.+-]*(?: \S+){0,4} \S*[\w.-](?:::?|@|/)\S*$")  # `rsync host.example.org::`
 
 
 def _introduced_commands(events: list[Heading | Block]) -> list[Heading | Block]:
-    """A paragraph that is one command line (`gzip -c file1 file2 > foo.gz`) after text
-    that introduces it (`compresses better than`, `Then`, `For example:`) as code: a
+    """A paragraph that is one command line (`gzip -c file1 file2 > foo.gz`, after a
+    colon also one naming an address: `rsync host.example.org::`) after text that
+    introduces it (`compresses better than`, `Then`, `For example:`) as code: a
     converter set a manual's example in the paragraphs around it, and a command read
     as prose loses its layout and its look of something to type."""
     out = list(events)
     for k in range(1, len(out)):
         event, before = out[k], out[k - 1]
         if isinstance(event, Paragraph) and isinstance(before, Paragraph) and not before.text.endswith((".", "!", "?")) \
-                and _COMMAND_LINE.match(event.text) and len(event.text.split()) <= MAX_COMMAND_WORDS \
-                and not event.text.endswith((".", "!", "?", ",", ";")):
+                and (_COMMAND_LINE.match(event.text) or (before.text.endswith(":") and _ADDRESSED_COMMAND.match(event.text))) \
+                and len(event.text.split()) <= MAX_COMMAND_WORDS and not event.text.endswith((".", "!", "?", ",", ";")):
             out[k] = Code(event.text)
     return out

@@ -133,7 +133,7 @@ def read_outline(text: str, suffix: str) -> Outline:
     return _with_introduced(_summaries(_cleaned(_without_contents(outline), has_roff(text))))
 
 
-_LITERAL_MARK = re.compile(r"(?<=\w)::$")
+_LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not rsync's `host.example.org::`
 _CONTENTS_TITLE = re.compile(r"^(?:table of )?contents:?$", re.IGNORECASE)
 _SECTION_NUMBER = re.compile(r"(?:^|\s)\d{1,3}(?:\.\d{1,3})*\.\s")
 
@@ -225,7 +225,7 @@ def _plain_block(b: Block, roff: bool) -> Block:
         return plain_text(text, roff)
 
     if isinstance(b, Paragraph):
-        return Paragraph(_LITERAL_MARK.sub(":", plain(b.text)))  # reST's `run the following::` left in other text
+        return Paragraph(_LITERAL_MARK.sub(r"\1:", plain(b.text)))  # reST's `run the following::` left in other text
     if isinstance(b, ItemList):
         return ItemList(tuple(Item(plain(i.text), i.children) for i in b.items), b.ordered, b.start)
     if isinstance(b, Terms):

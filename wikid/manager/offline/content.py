@@ -373,9 +373,15 @@ def _further(blocks: tuple[Block, ...], left: int) -> tuple[Block, ...]:
 def _without_dangling(kept: list[Block]) -> list[Block]:
     """The blocks kept of an entry, without a last paragraph that only leads to what was
     left out (`Note`, `... giving the following command line option:`)."""
-    while kept and isinstance(kept[-1], Paragraph) and (kept[-1].text.endswith(":") or is_label(kept[-1].text)):
+    while kept and isinstance(kept[-1], Paragraph) and (_leads_on(kept[-1].text) or is_label(kept[-1].text)):
         kept = kept[:-1]
     return kept
+
+
+def _leads_on(text: str) -> bool:
+    """Whether a paragraph ends introducing what comes after it; an address ending in
+    `::` (rsync's `host.example.org::`, a daemon's module list) does not."""
+    return text.endswith(":") and not text.endswith("::")
 
 
 def _later_list(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
@@ -565,7 +571,7 @@ def _carried(section: Section, short: bool) -> Section | None:
     examples = MAX_SECTION_EXAMPLES if _EXAMPLES.fullmatch(section.title.strip()) else MAX_EXAMPLES
     blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks, examples)
     subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
-    if blocks and not subsections and isinstance(blocks[-1], Paragraph) and blocks[-1].text.endswith(":") \
+    if blocks and not subsections and isinstance(blocks[-1], Paragraph) and _leads_on(blocks[-1].text) \
             and len(blocks[-1].text.split()) <= MAX_LABEL_WORDS:
         blocks = blocks[:-1]  # `Jump to:` over the in-page links the reader left out: it introduces nothing
     if not blocks and not subsections and not DECLARED.match(section.title):
