@@ -508,7 +508,13 @@ def ends_so_in_source(value: str, sources: tuple[str, ...]) -> bool:
 
 
 def _sentence_key(sentence: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", plain(sentence).casefold()).split())
+    """A sentence's words, casefolded, without addresses: a page writes a link's address
+    after its text (`See this documentation (https://...)`), its source's markdown does
+    not show it, and the two are one sentence."""
+    return " ".join(re.sub(r"[^\w\s]", " ", _ADDRESS.sub(" ", plain(sentence)).casefold()).split())
+
+
+_ADDRESS = re.compile(r"\(?\b(?:https?|ftp)://[^\s)]+\)?")
 
 
 def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
@@ -561,7 +567,7 @@ _BROKEN_WORD = re.compile(r"[\u2010\u00ad]\s+")
 
 def _said(source: str, key: str) -> int:
     """How many times a source says a sentence (compared as _sentence_key text)."""
-    return _sentence_keys(source).count(f" {key} ")
+    return len(re.findall(rf"(?<= ){re.escape(key)}(?= )", _sentence_keys(source)))  # (two in a row share a space)
 
 
 def empty_key(page: str) -> list[str]:

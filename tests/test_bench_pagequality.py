@@ -236,6 +236,10 @@ Short one. Short one. Short one.
     hyphenated = sentence.replace("Documentation", "Docu‐\n     mentation")
     broken = f"Under one setting: {sentence}\n     Under another: {hyphenated}"
     assert pq.repeated(page(body), (broken,)) == [sentence]
+    # ... also where the page writes a link's address after its text and the source's markdown shows none
+    linked = "See this documentation (https://frob.example.org/docs) for more on how to use the decorator."
+    twice = "See [this documentation](https://frob.example.org/docs) for more on how to use the decorator.\n"
+    assert pq.repeated(page(f"{linked}\n\n# Again\n\n{linked}\n"), (twice * 2,)) == []
 
 
 def test_repeated_ignores_tables_code_and_the_sources_section() -> None:
