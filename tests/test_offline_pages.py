@@ -859,6 +859,18 @@ def test_a_command_naming_a_daemons_address_after_its_lead_in_is_kept_as_code() 
     assert "Run the following::" not in page
 
 
+def test_a_manuals_description_whose_label_heads_a_list_is_written_once() -> None:
+    """xml's pydoc page: `This package contains four sub-packages:` over its list stood
+    under Description and again as a subsection of its own."""
+    doc = ("Help on package frob:\n\nNAME\n    frob - Core frob support for Python.\n\nDESCRIPTION\n"
+           "    This package contains two sub-packages:\n    \n    dom -- The frob document object model.  It supports\n"
+           "           level 1.\n    \n    sax -- The simple frob reading interface of the package.\n\n"
+           "PACKAGE CONTENTS\n    dom (package)\n    sax (package)\n")
+    [page] = run([SourceDocument("frob.txt", doc)]).pages.values()
+    assert page.count("The frob document object model.") == 1
+    assert page.count("The simple frob reading interface of the package.") == 1
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

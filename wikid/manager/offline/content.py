@@ -752,9 +752,10 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
     names = frozenset(w for w in (title or "").split() if w[:1].islower())
     man = read_manpage(outline)
     if man is not None:
-        description = [s for s in man.content if s.title.casefold().strip() == "description"]
         opening = [f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]]
         sections = [_reshaped(s) for s in man.content]
+        # (its blocks as reshaped: the unshaped ones would say again what its new subsections hold)
+        description = [s for s in sections if s.title.casefold().strip() == "description"]
         if description:
             said, rest = _lead_from(description[0].blocks, names | {man.names[0]})
             opening += said[1:] if said and said[0].rstrip(".") == man.purpose else said  # (pydoc: the purpose is it)
