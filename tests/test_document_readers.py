@@ -684,6 +684,19 @@ def test_a_signature_alone_among_documented_ones_is_an_entry_with_no_text() -> N
     assert blocks[-1] == Paragraph("The end (of it) is near.")
 
 
+def test_a_picture_the_text_introduces_is_said_to_be_there_and_a_logo_is_not() -> None:
+    """httpx's README: `Sending a request...` over a picture (alt `frob http://...`), and
+    man-db's `... the following database types.` over groff's table drawn as an image,
+    each dangled with nothing after it on the page."""
+    text = ("# Frob\n\n![logo](logo.png)\n\nSending a request...\n\n<p align=\"center\">\n  <img src=\"x.png\" "
+            "alt='frob http://example.org/json'>\n</p>\n\nIt supports any one of the following\ndatabase types.\n\n"
+            "![Image grohtml-1.png](grohtml-1.png)\n\nThose types are fast.\n")
+    assert [b for _, b in walk(read_markdown(text))] == [
+        Paragraph("Sending a request..."), Paragraph("(A picture in the source: frob http://example.org/json.)"),
+        Paragraph("It supports any one of the following database types."), Paragraph("(A picture in the source.)"),
+        Paragraph("Those types are fast.")]
+
+
 def test_html_lines_each_setting_a_name_are_code() -> None:
     """pydoc's HTML data: `<strong>ACK</strong> = 6<br>` a line, read as one run of
     prose (`ACK = 6 BEL = 7 BS = 8 ...`)."""

@@ -291,6 +291,8 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind == "paragraph":
         reader = _inline_of(node)
         pictures = reader.image_chars >= len("".join(reader.text.split())) or _labelled_badges(reader)
+        if reader.images == 1 and pictures and not reader.links:
+            return [Paragraph(_PICTURE + reader.text)]  # kept only where the text before introduces it (`_pictures`)
         if not reader.text or pictures or _is_navigation(reader):
             return []
         if 0 < reader.outside <= MAX_PROSE_LINKS:  # `head over to the QuickStart.` sends the reader nowhere
@@ -306,6 +308,8 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind == "dl":
         return _terms(node)
     if kind == "html_block":
+        if (picture := _LONE_IMAGE.fullmatch(_COMMENT.sub("", node.content).strip())) is not None:
+            return [Paragraph(_PICTURE + html.unescape(picture.group(1) or ""))]
         return [] if _linked_html(node.content) else _raw_html(node.content)
     if kind in ("blockquote", "dd"):
         return [b for child in node.children for b in _blocks(child)]
@@ -631,7 +635,34 @@ def read_markdown(text: str) -> Outline:
                 events.append(Terms((Term(tag, ()),)))
         elif skipping is None:
             events += _blocks(node)
-    return build(_introduced_commands(_joined(_tagged_runs(events, tagged) if tagged else events)))
+    return build(_pictures(_introduced_commands(_joined(_tagged_runs(events, tagged) if tagged else events))))
+
+
+_PICTURE = "\x00picture\x00"  # a paragraph that was one picture, its alt text after the mark
+# raw HTML that is one picture, wrapped or not (`<p align="center"><img src=... alt='...'></p>`)
+_LONE_IMAGE = re.compile(r"(?:<p[^>]*>\s*)?<img\b[^>]*?(?:\balt=[\"']([^\"']*)[\"'][^>]*)?>\s*(?:</p>)?", re.IGNORECASE)
+_FILE_ALT = re.compile(r"^(?:image\s+)?[\w.-]+\.(?:png|jpe?g|gif|svg|webp)$", re.IGNORECASE)
+
+
+def _pictures(events: list[Heading | Block]) -> list[Heading | Block]:
+    """A picture where the text before it introduces it (`Sending a request...`, `...
+    the following database types.`, `The result is:`) said to be one, by its alt text
+    (`httpx http://httpbin.org/json`) when that says more than a file name: the lead-in
+    would dangle with nothing after it. Other pictures (a logo, a badge) are left out."""
+    out: list[Heading | Block] = []
+    for event in events:
+        if isinstance(event, Paragraph) and event.text.startswith(_PICTURE):
+            alt = event.text[len(_PICTURE):].strip()
+            before = out[-1] if out else None
+            if isinstance(before, Paragraph) and _INTRODUCES.search(before.text):
+                out.append(Paragraph(f"(A picture in the source: {alt}.)" if alt and not _FILE_ALT.match(alt)
+                                     else "(A picture in the source.)"))
+            continue
+        out.append(event)
+    return out
+
+
+_INTRODUCES = re.compile(r"(?::|\.\.\.|…)$|\b(?:the following|as follows|below)\b[^.]*\.?$", re.IGNORECASE)
 
 
 MAX_COMMAND_WORDS = 12
