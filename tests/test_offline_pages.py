@@ -871,6 +871,16 @@ def test_a_manuals_description_whose_label_heads_a_list_is_written_once() -> Non
     assert page.count("The simple frob reading interface of the package.") == 1
 
 
+def test_a_class_declaration_or_an_assignment_as_a_term_is_code() -> None:
+    """xml's and email's pydoc pages: `* **class XMLParser(builtins.object)**` and
+    `* **value_parser = get_unstructured(value)**` over code: bold keys with nothing said."""
+    from wikid.manager.offline.pages import _term_label
+
+    assert _term_label("class XMLParser(builtins.object)") == "`class XMLParser(builtins.object)`"
+    assert _term_label("value_parser = get_unstructured(value)") == "`value_parser = get_unstructured(value)`"
+    assert _term_label("Wheel pickup") == "**Wheel pickup**"
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

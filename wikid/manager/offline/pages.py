@@ -633,13 +633,16 @@ def _term_header(block: Terms) -> tuple[str, str]:
 
 def _term_label(term: str) -> str:
     """A term as a list item opens with it: an option, a signature (`frob(self,
-    **kw)`, whose stars would end the bold) or a command's usage in code, anything else bold."""
-    if (term.startswith("-") or "*" in term or _SIGNATURE.match(term) or _SYNOPSIS.search(term)) and "`" not in term:
+    **kw)`, whose stars would end the bold), a class's declaration (`class X(base)`), an
+    assignment (`parser = get_parser(value)`) or a command's usage in code, anything else bold."""
+    if (term.startswith("-") or "*" in term or _SIGNATURE.match(term) or _SYNOPSIS.search(term) or DECLARED.match(term)
+            or _ASSIGNED_CALL.match(term)) and "`" not in term:
         return f"`{' '.join(term.split())}`"
     return f"**{inline(term)}**"
 
 
 _SIGNATURE = re.compile(r"^[\w.]+\s*\(.*\)\s*$")
+_ASSIGNED_CALL = re.compile(r"^[A-Za-z_][\w.]* = [\w.]+\(.*\)$")
 _SYNOPSIS = re.compile(r"\[-\w")  # a command's usage (`new-window [-abd] [-c dir]`)
 
 
