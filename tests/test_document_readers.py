@@ -1040,6 +1040,19 @@ def test_code_a_typesetter_curled_has_straight_quotes_and_prose_keeps_its_own() 
     assert examples.blocks[1] == Code("frob '.foo'\n  {\"foo\": 42}\n => 42")
 
 
+def test_a_command_an_items_text_introduces_is_code_after_a_colon_or_a_comma() -> None:
+    """sed's FAQ: `(a) ... Thus:` over `sed 's/14"/fourteen inches/g' file`, and `(b) ...
+    Thus,` over `sed "s/$length\\"/..." file`, showed the commands as sentences."""
+    text = ("QUOTES\n\n   (a) Put the script in single quotes. Thus:\n\n     frob 's/14\"/fourteen inches/g' file\n\n"
+            "   (b) Else prefix the quote with a backslash. Thus,\n\n     frob \"s/$n\\\"/$n inches/g\" file\n\n   Then more.\n")
+    [quotes] = read_text(text).sections
+    [listed, after] = quotes.blocks
+    assert isinstance(listed, ItemList)
+    assert [i.children for i in listed.items] == [(Code("frob 's/14\"/fourteen inches/g' file"),),
+                                                  (Code('frob "s/$n\\"/$n inches/g" file'),)]
+    assert after == Paragraph("Then more.")
+
+
 def test_a_settings_example_at_the_texts_margin_is_code_across_its_blank_lines() -> None:
     """git's manual as a PDF: its configuration example, set at the margin of the text,
     read as prose (`# # A '#' or ';' character indicates a comment. #`, `; core variables [core]`)."""

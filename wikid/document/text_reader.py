@@ -74,7 +74,7 @@ _DASH_SEPARATOR = re.compile(r" [-–—]")  # `tag - Text`, one space before th
 # a tag of up to 40 characters set off by a gap, in a column of such tags (`min-time (or time-min)   Minimum ...`)
 _LONG_INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )){23,39})( {2,})(\S.*)$")
 _INLINE_TAG = re.compile(r"^(\S(?:\S| (?! )(?![-–—] )){0,23})( {2,}(?:[-–—] +)?| [-–—] +(?=[A-Z])|\t)(\S.*)$")
-_CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/")
+_CODE_CHARS = re.compile(r"[{}();=$<>|\\`]|^\s*[#%$>] |:=|->|&&|\|\||/[\w.-]+/|\s'[^'\s]*/[^']*'(?=\s|$)")  # (`sed 's/a/b/g' file`)
 _COLUMN_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
 _SENTENCE_END = re.compile(r"[.!?:;,)\"'’”]$")
 _QUESTION = re.compile(r"^(?:Q|Question)[:.]\s+(\S.*)$")
@@ -470,8 +470,9 @@ class _Reader:
                 events[-1] = ItemList((*last.items[:-1], Item(item.text, (session,))), last.ordered, last.start)
             elif is_session(line.text) or self.commented_code(i, end) or (
                     events and (isinstance(events[-1], Code)
-                                or (isinstance(events[-1], Paragraph) and events[-1].text.endswith(":")))
+                                or (isinstance(events[-1], Paragraph) and events[-1].text.endswith((":", ","))))
                     and self.introduced_code(i, end)):  # (an example goes on after a blank line: `[core]` after `#` lines)
+                # (`Thus,` over the command: the sentence goes on with it)
                 session, i = self.session(i, end)
                 events.append(session)
             elif (table := self.any_table(i, end)) is not None:
