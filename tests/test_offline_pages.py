@@ -551,6 +551,9 @@ def test_a_list_keeps_the_items_its_own_document_repeats_and_drops_another_docum
     writer.source = "doc-2"
     other = writer.block(ItemList((Item(ok), Item("BZ_IO_ERROR if the file could not be read."))), "", 0)
     assert other == "* BZ_IO_ERROR if the file could not be read."
+    # a numbered list keeps every item: man-db's exit status 1 was left out (man(1) said it), `2.` read as 1
+    codes = ItemList((Item("Success."), Item(ok), Item("Operational error.")), ordered=True, start=0)
+    assert writer.block(codes, "", 0).splitlines() == ["0. Success.", f"1. {ok}", "2. Operational error."]
 
 
 def test_a_documents_own_sentence_and_entry_stand_under_each_section_it_repeats_them_in() -> None:

@@ -332,6 +332,7 @@ class _Writer:
         self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
         self.entries = 0  # how deep in list items the writer is (see `fresh`)
         self.definitions = 0  # how deep in definition entries
+        self.numbered = 0  # how deep in numbered lists: an item of one is never left out (its number says where it stands)
         self.defined: dict[tuple[str, str, str, str], str] = {}  # (scope, term, its signs, description) -> the source that wrote it
         self.scope = ""  # the command whose manual is being written: its option list is complete
         self.scope_name = ""  # ... as its manual names it
@@ -367,7 +368,7 @@ class _Writer:
         says it so often that it is its template's (`self.boilerplate`)."""
         kept = []
         sentences = split_sentences(text)
-        whole = self.definitions > 0 or (self.entries > 0 and not all(self._elsewhere(s) for s in sentences))
+        whole = self.definitions > 0 or self.numbered > 0 or (self.entries > 0 and not all(self._elsewhere(s) for s in sentences))
         for sentence in sentences:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= MIN_REPEAT_WORDS or len(sentence) >= MIN_REPEAT_CHARS
@@ -438,10 +439,12 @@ class _Writer:
 
     def items(self, block: ItemList, ref: str, depth: int) -> str:
         self.entries += 1
+        self.numbered += block.ordered
         try:
             return self._items(block, ref, depth)
         finally:
             self.entries -= 1
+            self.numbered -= block.ordered
 
     def _items(self, block: ItemList, ref: str, depth: int) -> str:
         lines: list[str] = []
