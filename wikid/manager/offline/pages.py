@@ -438,13 +438,14 @@ class _Writer:
         return ""
 
     def items(self, block: ItemList, ref: str, depth: int) -> str:
+        numbered = block.ordered and len(block.items) > 1  # (one item left out would leave a gap in the numbers)
         self.entries += 1
-        self.numbered += block.ordered
+        self.numbered += numbered
         try:
             return self._items(block, ref, depth)
         finally:
             self.entries -= 1
-            self.numbered -= block.ordered
+            self.numbered -= numbered
 
     def _items(self, block: ItemList, ref: str, depth: int) -> str:
         lines: list[str] = []
