@@ -674,18 +674,25 @@ def test_a_package_of_several_commands_is_led_by_each_commands_name_line() -> No
     assert fm["description"] == "frobprogs is a set of commands: mkfrob and tunefrob."
 
 
-def test_the_author_of_one_command_of_a_suite_is_no_author_of_the_suite() -> None:
-    """postgresql's page: `Author | Martin Pitt`, who wrote the Debian pg_ctlcluster page."""
+def test_the_author_of_one_command_of_a_suite_is_named_with_its_command() -> None:
+    """postgresql's page: `Author | Martin Pitt`, who wrote the Debian pg_ctlcluster page,
+    stood as the author of PostgreSQL; suites whose pages agree on their authors (ncurses)
+    still name them."""
     readme = ("# frobprogs\n\nBuild notes for the frobprogs tree: run make, then make install.\n\n"
               "## Building\n\nRun make.\n")
-    author = "AUTHOR\n       Jane Roe <jane@example.org>\n"
-    pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", author)),
-                 SourceDocument("tunefrob.txt", _frob_manual("tunefrob", "")),
-                 SourceDocument("README.md", readme)]).pages
-    [page] = [t for t in pages.values() if "title: frobprogs" in t]
-    assert "| Author |" not in page
-    [alone] = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", author))]).pages.values()
-    assert "| Author | Jane Roe" in alone
+    jane, john = "AUTHOR\n       Jane Roe <jane@example.org>\n", "AUTHOR\n       John Doe <john@example.org>\n"
+
+    def author_row(mk: str, tune: str) -> str:
+        pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", mk)),
+                     SourceDocument("tunefrob.txt", _frob_manual("tunefrob", tune)),
+                     SourceDocument("README.md", readme)]).pages
+        [page] = [t for t in pages.values() if "title: frobprogs" in t]
+        return next((line for line in page.splitlines() if line.startswith("| Author |")), "")
+
+    assert author_row(jane, "").startswith("| Author | Jane Roe \\<jane@example.org\\> (mkfrob) |")
+    assert "Jane Roe" in author_row(jane, john) and "(mkfrob)" in author_row(jane, john) and "(tunefrob)" in author_row(jane, john)
+    agreed = author_row(jane, jane)
+    assert "Jane Roe" in agreed and "(mkfrob)" not in agreed
 
 
 def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_what_it_is() -> None:

@@ -8,8 +8,9 @@ a page states each once, in `# Attributes`, from the source that knows best:
   files (a Debian changelog's is the Debian package version, stated apart); without
   one, Version: the version the entity's manual page documents (its footer's source,
   `strace 6.1`), else the one a document's opening says (`This is Frob 2.4`);
-* Author, Bug reports: the entity's own manual page first; no Author from one of the
-  manual pages of a suite of commands none of which is the entity's own;
+* Author, Bug reports: the entity's own manual page first; the manual pages of a suite of
+  commands none of which is the entity's own give their one author, or each its own
+  with the command it wrote;
 * Homepage, Documentation, Licence, Requires: the most descriptive source first; a
   documentation licence (the GNU FDL a manual is under) only when no source names the
   program's; Documentation only at another address than the home page.
@@ -42,9 +43,8 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             release = content.releases[0]
             stated[label] = (release.version + (f", released {release.date.isoformat()}" if release.date else ""), sid)
     mans = sorted((pair for pair in sources if pair[1].man is not None), key=lambda pair: pair[0] != own)
-    # who wrote one of a suite's commands (postgresql's pg_ctlcluster) is no author of the whole
-    authors = mans if len(mans) == 1 or any(sid == own for sid, _ in mans) else []
-    labels = [("Author", authors), ("Bug reports", mans), ("Homepage", sources), ("Documentation", sources),
+    suite = len(mans) > 1 and not any(sid == own for sid, _ in mans)
+    labels = [("Author", [] if suite else mans), ("Bug reports", mans), ("Homepage", sources), ("Documentation", sources),
               ("Licence", sources), ("Requires", sources)]
     if "Latest version" not in stated:  # no changelog: the version the entity's manual documents, else a README's
         labels.insert(0, ("Version", mans + [pair for pair in sources if pair[1].man is None]))
@@ -56,4 +56,21 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             stated[label] = found[0]
     if "Documentation" in stated and "Homepage" in stated and stated["Documentation"][0].rstrip("/") == stated["Homepage"][0].rstrip("/"):
         del stated["Documentation"]
-    return [AttributeRow(label, stated[label][0], (stated[label][1],), "agreed") for label in ORDER if label in stated]
+    rows = {label: AttributeRow(label, value, (sid,), "agreed") for label, (value, sid) in stated.items()}
+    if suite and (authors := _suite_authors(mans)) is not None:
+        rows["Author"] = authors
+    return [rows[label] for label in ORDER if label in rows]
+
+
+def _suite_authors(mans: list[tuple[str, Content]]) -> AttributeRow | None:
+    """Who wrote the manual pages of a suite of commands none of which is the entity's
+    own: their one author when all name the same, else each with the command it wrote
+    (postgresql's `Martin Pitt (pg_ctlcluster)`): one command's author is no author of
+    the whole, and the page leaves its AUTHOR section to this row."""
+    found = [(value, sid, c.man.names[0]) for sid, c in mans if c.man is not None for key, value in c.facts if key == "Author"]
+    if not found:
+        return None
+    if len({value for value, _, _ in found}) == 1 and len(found) == len(mans):
+        return AttributeRow("Author", found[0][0], tuple(dict.fromkeys(sid for _, sid, _ in found)), "agreed")
+    value = "; ".join(f"{author} ({command})" for author, _, command in found)
+    return AttributeRow("Author", value, tuple(dict.fromkeys(sid for _, sid, _ in found)), "agreed")
