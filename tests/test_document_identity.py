@@ -318,6 +318,20 @@ def test_a_manual_page_is_dated_by_its_footer_before_the_files_date() -> None:
     assert ident(text.replace("Fri Oct 31 10:41:31 EDT 2014 4", "frob 1.2"), {"date": "2025-01-01"}).date == date(2025, 1, 1)
 
 
+def test_a_pdf_manual_is_dated_by_the_footer_its_pages_repeat() -> None:
+    """less's and tar's PDF manuals kept the PDF's date: the footer that dates them is
+    page furniture, stripped before the document is read."""
+    from wikid.document.reading import read
+
+    def page(n: int, body: str) -> str:
+        return (f"## Page {n}\n\nFROB(1)          General Commands Manual          FROB(1)\n\n{body}\n\n"
+                f"                     Version 590: 03 Jun 2021 {n}")
+    text = "\n\n".join([page(1, "NAME\n       frob - page through text\n\nSYNOPSIS\n       frob [-v] FILE"),
+                        page(2, "DESCRIPTION\n       frob shows a text one screen at a time."),
+                        page(3, "OPTIONS\n       -v     Say more.")]) + "\n"
+    assert read(text, {"date": "2025-01-01"}).identity.date == date(2021, 6, 3)
+
+
 def test_a_document_without_text_has_no_identity() -> None:
     assert ident("") == Identity(None, None, (), None, None, None)
 

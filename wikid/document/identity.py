@@ -479,9 +479,10 @@ def _type_of_man_section(section: str | None, pydoc: str | None) -> str:
 
 
 def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = None,
-             frontmatter_title: str | None = None) -> Identity:
+             frontmatter_title: str | None = None, footer: str | None = None) -> Identity:
     """The identity of one document: `blocks` are its main blocks (furniture.main_blocks),
-    `text` its whole extracted text, `info` its file's properties."""
+    `text` its whole extracted text, `info` its file's properties, `footer` its last line
+    before page furniture was stripped (a PDF manual's `Version 590: 03 Jun 2021 24`)."""
     info = info or {}
     lines = [line for line in text.split("\n", 400)[:400] if line.strip()]
     first = lines[0].strip() if lines else ""
@@ -503,7 +504,7 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
         names, description = man
         header = next((m for line in lines[:6] if (m := _MAN_HEADER.match(line.strip()))), None)
         kind = "manual page"
-        doc_date = man_date(text.rstrip().rsplit("\n", 1)[-1])  # (its footer: not when it was made a PDF)
+        doc_date = man_date(footer if footer is not None else text.rstrip().rsplit("\n", 1)[-1])  # (not when it was made a PDF)
         entity_type = _type_of_man_section(header.group(2) if header else None, None)
         subjects += names[:1]
         title = f"{names[0]} — {description}" if description else names[0]

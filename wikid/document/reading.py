@@ -62,5 +62,5 @@ def read(text: str, info: Mapping[str, str] | None = None) -> Reading:
     head, body = text[: len(text) - len(rest)], strip_page_furniture(without_editor_settings(rest))
     blocks = main_blocks(parse(body))
     title = data.get("title")
-    identity = identify(body, blocks, info, title if isinstance(title, str) else None)
+    identity = identify(body, blocks, info, title if isinstance(title, str) else None, rest.rstrip().rsplit("\n", 1)[-1])
     return Reading(data, head, tuple(blocks), identity, rest)
