@@ -20,6 +20,7 @@ from wikid.document.manpage import read_manpage
 from wikid.document.markdown_reader import read_markdown
 from wikid.document.model import (
     Code,
+    Item,
     ItemList,
     Outline,
     Paragraph,
@@ -3118,6 +3119,18 @@ def test_an_article_opening_a_keys_text_is_no_key_of_its_own() -> None:
     [listed] = caps.blocks
     assert isinstance(listed, Terms) and [t.term for t in listed.entries] == ["version"]
     assert listed.entries[0].description == "A JSON object with version information. Keys are:"
+
+
+def test_a_dash_key_over_its_text_set_deeper_is_a_key_not_a_bullet() -> None:
+    """less's PDF manual: `- Followed by one of the command line option letters ...`,
+    the `-` command, became a bullet and the key was lost."""
+    text = ("COMMANDS\n      = or ^G\n            Prints some information about the file being viewed, with its\n"
+            "            name and the line number.\n      - Followed by one of the command line option letters, this will change the\n"
+            "            setting of that option and print a message describing the new setting.\n\n"
+            "NOTES\n      - a bullet of a list\n        whose text goes on here.\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    assert [t.term for b in blocks if isinstance(b, Terms) for t in b.entries] == ["= or ^G", "-"]
+    assert ItemList((Item("a bullet of a list whose text goes on here."),)) in blocks
 
 
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:

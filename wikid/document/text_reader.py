@@ -925,7 +925,14 @@ class _Reader:
         line = self.lines[i]
         assert line is not None
         marker = _MARKER.match(line.text)
-        if marker is None or len(marker.group(1)) < 2:
+        if marker is None:
+            return False
+        below = self.lines[i + 1] if i + 1 < end else None
+        if line.text[:1] in ("-", "+") and below is not None and below.indent >= line.indent + marker.end() + 3 \
+                and is_prose_line(below.text) and not line.text.endswith(":") \
+                and not any(_MARKER.match(s.text) for s in self.siblings(i, end)):
+            return True  # less's `- Followed by one of ...` over its text set deeper, among keys: the `-` command
+        if len(marker.group(1)) < 2:
             return False
         for step in (-1, 1):  # the entry before it and the one after, past blank lines and its text's lines
             k = i + step
@@ -937,6 +944,20 @@ class _Reader:
             if tag is not None and tag.start(3) == marker.end() and not _MARKER.match(other.text):  # type: ignore[union-attr]
                 return True
         return False
+
+    def siblings(self, i: int, end: int) -> list[_Line]:
+        """The lines at line i's indent right before and after its entry (past blank
+        lines and the deeper lines of its text): the entries beside it."""
+        line = self.lines[i]
+        assert line is not None
+        found = []
+        for step in (-1, 1):
+            k = i + step
+            while 0 <= k < end and ((other := self.lines[k]) is None or other.indent > line.indent):
+                k += step
+            if 0 <= k < end and (other := self.lines[k]) is not None and other.indent == line.indent:
+                found.append(other)
+        return found
 
     def opens_entry(self, i: int, end: int) -> bool:
         """Whether line i opens an option's entry (`-q Be quiet.`, or `-q` over its
