@@ -903,6 +903,16 @@ def test_a_text_file_written_in_restructuredtext_is_read_by_docutils() -> None:
     assert [c.text for _, c in walk(outline) if isinstance(c, Code)] == ['import frob\nfrob.reshape("data.csv")']
 
 
+def test_a_plain_texts_entities_are_its_own_text() -> None:
+    """jq's PDF manual: `@html` writes `x &lt; y`, which the page read `x < y`, the
+    opposite of what it says; markup's entities are still decoded."""
+    text = "FORMATS\n\n   The @html format writes x &lt; y for the text x < y.\n"
+    [plain] = [b for _, b in walk(read_outline(text, ".txt"))]
+    assert plain == Paragraph("The @html format writes x &lt; y for the text x < y.")
+    [marked] = [b for _, b in walk(read_outline("# Formats\n\nIt writes x &lt; y.\n", ".md"))]
+    assert marked == Paragraph("It writes x < y.")
+
+
 def test_plain_text_with_a_double_colon_stays_plain_text() -> None:
     text = "Frob notes\n\nThe settings are::\n\n    width = 80\n\nThat is all.\n"
     assert not is_rest(text)

@@ -74,13 +74,15 @@ def has_roff(text: str) -> bool:
     return _ROFF_RESIDUE.search(text) is not None
 
 
-def plain_text(text: str, roff: bool = True) -> str:
-    """Text without HTML entities, without the version notes of reST docstrings a
-    reference printed as they are (`.. versionchanged:: 3.2` reads `Changed in version
-    3.2:`) and, when `roff`, leftover roff escapes (a converter's leftovers)."""
+def plain_text(text: str, roff: bool = True, entities: bool = True) -> str:
+    """Text without the version notes of reST docstrings a reference printed as they
+    are (`.. versionchanged:: 3.2` reads `Changed in version 3.2:`), when `roff` without
+    leftover roff escapes (a converter's leftovers), and when `entities` without HTML
+    entities (markup's; a plain text's or a PDF's `&lt;` is the text itself: jq's
+    manual says `@html` writes `x &lt; y`)."""
     if roff and "\\" in text:
         text = _ROFF.sub(_roff_glyph, text)
-    if "&" in text:
+    if entities and "&" in text:
         text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
     if ".. " in text:
         text = _VERSION_NOTE.sub(lambda m: f"{_VERSION_NOTES[m.group(1)]} {m.group(2).rstrip('.')}"
@@ -130,7 +132,7 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(text))
     else:
         outline = read_markdown(text)
-    return _with_introduced(_summaries(_cleaned(_without_contents(outline), has_roff(text))))
+    return _with_introduced(_summaries(_cleaned(_without_contents(outline), has_roff(text), suffix not in PLAIN_SUFFIXES)))
 
 
 _LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not rsync's `host.example.org::`
@@ -219,10 +221,10 @@ def _rebuilt(outline: Outline, change: Callable[[Block], Block], title: Callable
     return Outline(tuple(block(b) for b in outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
 
 
-def _plain_block(b: Block, roff: bool) -> Block:
+def _plain_block(b: Block, roff: bool, entities: bool) -> Block:
     """A block's own texts through plain_text (what is nested in it is done already)."""
     def plain(text: str) -> str:
-        return plain_text(text, roff)
+        return plain_text(text, roff, entities)
 
     if isinstance(b, Paragraph):
         return Paragraph(_LITERAL_MARK.sub(r"\1:", plain(b.text)))  # reST's `run the following::` left in other text
@@ -233,14 +235,14 @@ def _plain_block(b: Block, roff: bool) -> Block:
     if isinstance(b, Table):
         return Table(tuple(plain(c) for c in b.header), tuple(tuple(plain(c) for c in r) for r in b.rows))
     if isinstance(b, Code):
-        return Code(plain(b.text) if "\\f" in b.text or "&" in b.text else b.text, b.info)
+        return Code(plain(b.text) if "\\f" in b.text or (entities and "&" in b.text) else b.text, b.info)
     return b
 
 
-def _cleaned(outline: Outline, roff: bool) -> Outline:
+def _cleaned(outline: Outline, roff: bool, entities: bool) -> Outline:
     """Every text of the outline through plain_text; roff escapes taken out only of a
-    text a converter left roff in."""
-    return _rebuilt(outline, lambda b: _plain_block(b, roff), lambda t: plain_text(t, roff))
+    text a converter left roff in, entities only of markup's."""
+    return _rebuilt(outline, lambda b: _plain_block(b, roff, entities), lambda t: plain_text(t, roff, entities))
 
 
 def _summary(b: Block) -> Block:
