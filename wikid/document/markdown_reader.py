@@ -658,8 +658,17 @@ def _pictures(events: list[Heading | Block]) -> list[Heading | Block]:
                 out.append(Paragraph(f"(A picture in the source: {alt}.)" if alt and not _FILE_ALT.match(alt)
                                      else "(A picture in the source.)"))
             continue
+        if isinstance(event, Terms):  # (a picture in an entry's text: groff's table drawn as an image)
+            event = Terms(tuple(Term(t.term, _nested_pictures(t.body)) for t in event.entries))
+        elif isinstance(event, ItemList):  # (the item's own text is what comes before its first child)
+            event = ItemList(tuple(Item(i.text, _nested_pictures((Paragraph(i.text), *i.children))[1:]) for i in event.items),
+                             event.ordered, event.start)
         out.append(event)
     return out
+
+
+def _nested_pictures(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    return tuple(b for b in _pictures(list(blocks)) if not isinstance(b, Heading))
 
 
 _INTRODUCES = re.compile(r"(?::|\.\.\.|…)$|\b(?:the following|as follows|below)\b[^.]*\.?$", re.IGNORECASE)
