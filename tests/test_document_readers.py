@@ -3150,6 +3150,21 @@ def test_a_dash_key_over_its_text_set_deeper_is_a_key_not_a_bullet() -> None:
     assert ItemList((Item("a bullet of a list whose text goes on here."),)) in blocks
 
 
+def test_symbol_keys_one_a_line_among_prose_at_their_margin_are_entries() -> None:
+    """less's PDF manual: its prompt conditions `?a True if ...` to `?x True if ...`, one
+    a line at the prose's margin, ran into one paragraph, which the page then cut."""
+    text = ("PROMPTS\n      Condition characters (which follow a question mark) may be:\n"
+            "      ?a True if any characters have been included in the prompt so far.\n"
+            "      ?bX True if the byte offset of the specified line is known.\n"
+            "      ?B True if the size of current input file is known.\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    assert blocks[0] == Paragraph("Condition characters (which follow a question mark) may be:")
+    assert [(t.term, t.description) for b in blocks if isinstance(b, Terms) for t in b.entries] == [
+        ("?a", "True if any characters have been included in the prompt so far."),
+        ("?bX", "True if the byte offset of the specified line is known."),
+        ("?B", "True if the size of current input file is known.")]
+
+
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:
     """openssl's req: `The options available are described in detail below. <b><br>
     input_password</b>, <b>output_password</b>` over the entry's text read as one

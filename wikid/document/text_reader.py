@@ -42,7 +42,8 @@ _PAGE = re.compile(r"^## Page \d+\s*$")
 _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title between two rules
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
-_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*) (?=[A-Z]\w* )")
+_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z]\w* )")
+_SYMBOL_KEY = re.compile(r"^[?%:&@^][A-Za-z]{1,2} (?=[A-Z][a-z]+ )")  # `?a True if ...`, `%bX Replaced by ...`
 _ARTICLES = frozenset({"A", "I"})  # one-letter tags that open a sentence as often as they name a key
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*|(?:[A-Z]{2,5}|[CM])-\S{1,3})$")  # `ESC-n`, `C-x`: a key
 # `-o logfile`, `--debug`, `--quick-gen-key user-id [algo [usage]]`: an option and its
@@ -967,6 +968,9 @@ class _Reader:
         line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
         assert line is not None
         hanging = nxt is not None and nxt.indent >= line.indent + 2
+        if _SYMBOL_KEY.match(line.text) and any(other is not None and other.indent == line.indent and _SYMBOL_KEY.match(other.text)
+                                                for other in (nxt, self.lines[i - 1] if i > 0 else None)):
+            return True  # less's prompt conditions, one a line: `?a True if ...` over `?bX True if ...`
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
             return hanging and (_run_in_tag(line.text) is not None or _KEYS.fullmatch(line.text) is not None)
