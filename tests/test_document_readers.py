@@ -3165,6 +3165,15 @@ def test_symbol_keys_one_a_line_among_prose_at_their_margin_are_entries() -> Non
         ("?B", "True if the size of current input file is known.")]
 
 
+def test_a_code_whose_text_opens_with_a_slashed_word_stays_in_its_list() -> None:
+    """wget's exit status: `6 Username/password authentication failure.` stood as a
+    paragraph between two tables of the other codes."""
+    text = ("EXIT STATUS\n       Wget may return one of several codes.\n\n       5 SSL verification failure.\n\n"
+            "       6 Username/password authentication failure.\n\n       7 Protocol errors.\n")
+    terms = [t.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert terms == ["5", "6", "7"]
+
+
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:
     """openssl's req: `The options available are described in detail below. <b><br>
     input_password</b>, <b>output_password</b>` over the entry's text read as one

@@ -42,7 +42,7 @@ _PAGE = re.compile(r"^## Page \d+\s*$")
 _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title between two rules
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
-_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z]\w* )")
+_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z][\w/'’-]* )")  # (`6 Username/password ...`)
 _SYMBOL_KEY = re.compile(r"^[?%:&@^][A-Za-z]{1,2} (?=[A-Z][a-z]+ )")  # `?a True if ...`, `%bX Replaced by ...`
 _ARTICLES = frozenset({"A", "I"})  # one-letter tags that open a sentence as often as they name a key
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*|(?:[A-Z]{2,5}|[CM])-\S{1,3})$")  # `ESC-n`, `C-x`: a key
