@@ -3174,6 +3174,16 @@ def test_a_code_whose_text_opens_with_a_slashed_word_stays_in_its_list() -> None
     assert terms == ["5", "6", "7"]
 
 
+def test_an_example_with_its_input_and_what_it_gives_is_code() -> None:
+    """jq's PDF manual: `jq '.[2:4]'` over `"abcdefghi"` over `=> "cd"` read as a
+    command's entry, shown in a table `| jq ’.[2:4]’ | "abcdefghi" => "cd" |`."""
+    text = ("SLICES\n      Either index may be negative.\n\n         frob ’.[2:4]’\n           \"abcdefghi\"\n"
+            "          => \"cd\"\n\n         frob ’.[-2:]’\n           [1,2,3]\n          => [2, 3]\n\n      Then more.\n")
+    assert [b for _, b in walk(read_text(text))] == [
+        Paragraph("Either index may be negative."), Code("frob '.[2:4]'\n  \"abcdefghi\"\n => \"cd\""),
+        Code("frob '.[-2:]'\n  [1,2,3]\n => [2, 3]"), Paragraph("Then more.")]
+
+
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:
     """openssl's req: `The options available are described in detail below. <b><br>
     input_password</b>, <b>output_password</b>` over the entry's text read as one

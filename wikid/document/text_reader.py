@@ -43,6 +43,7 @@ _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title between two rules
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 _SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z][\w/'’-]* )")  # (`6 Username/password ...`)
+MAX_EXAMPLE_LINES = 12
 _SYMBOL_KEY = re.compile(r"^[?%:&@^][A-Za-z]{1,2} (?=[A-Z][a-z]+ )")  # `?a True if ...`, `%bX Replaced by ...`
 _ARTICLES = frozenset({"A", "I"})  # one-letter tags that open a sentence as often as they name a key
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*|(?:[A-Z]{2,5}|[CM])-\S{1,3})$")  # `ESC-n`, `C-x`: a key
@@ -469,7 +470,7 @@ class _Reader:
                 session, i = self.session(i, end)
                 item = last.items[-1]
                 events[-1] = ItemList((*last.items[:-1], Item(item.text, (session,))), last.ordered, last.start)
-            elif is_session(line.text) or self.commented_code(i, end) or (
+            elif is_session(line.text) or self.commented_code(i, end) or self.output_example(i, end) or (
                     events and (isinstance(events[-1], Code)
                                 or (isinstance(events[-1], Paragraph) and events[-1].text.endswith((":", ","))))
                     and self.introduced_code(i, end)):  # (an example goes on after a blank line: `[core]` after `#` lines)
@@ -1025,6 +1026,18 @@ class _Reader:
         return len(run) >= 2 and all(len(line.text) <= MAX_HEADING_CHARS and not is_prose_line(line.text)
                                      and not _MARKER.match(line.text) for line in run) \
             and sum(1 for line in run if _CODE_CHARS.search(line.text) or _CODE_LINE.fullmatch(line.text)) >= 0.6 * len(run)
+
+    def output_example(self, i: int, end: int) -> bool:
+        """Whether lines i.. up to a blank line are an example and what it gives: a
+        command, its input set deeper, and a line opening with `=>` (jq's manual: `jq
+        '.[2:4]'` over `"abcdefghi"` over `=> "cd"`), not a term over its text."""
+        run: list[_Line] = []
+        j = i
+        while j < end and (line := self.lines[j]) is not None:
+            run.append(line)
+            j += 1
+        return 2 <= len(run) <= MAX_EXAMPLE_LINES and _ONE_COMMAND.fullmatch(run[0].text) is not None \
+            and any(line.text.startswith("=> ") for line in run[1:])
 
     def commented_code(self, i: int, end: int) -> bool:
         """Whether lines i.. up to a blank line are comments (`# Double space a file`)
