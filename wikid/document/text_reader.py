@@ -49,8 +49,8 @@ _ARTICLES = frozenset({"A", "I"})  # one-letter tags that open a sentence as oft
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*|(?:[A-Z]{2,5}|[CM])-\S{1,3})$")  # `ESC-n`, `C-x`: a key
 # `-o logfile`, `--debug`, `--quick-gen-key user-id [algo [usage]]`: an option and its
 # arguments (a capitalised word would start a description)
-_OPTION_TAG = re.compile(r"^[-+]{1,2}[^\s+-]\S*(?: (?![A-Z][a-z])\S+){0,4}$")
-_OPTION = re.compile(r"^(?:[-+]{1,2}[^\s+-]\S*|[%\\]\S{1,3})$")  # an option, or an escape (`%h`, `\\n`)
+_OPTION_TAG = re.compile(r"^[-+]{1,2}[^\s+>-]\S*(?: (?![A-Z][a-z])\S+){0,4}$")
+_OPTION = re.compile(r"^(?:[-+]{1,2}[^\s+>-]\S*|[%\\]\S{1,3})$")  # an option, or an escape (`%h`, `\\n`); `->` is an arrow
 _LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
 _BOX_RULE = re.compile(r"^[┌├└╔╠╚╒╞╘+][─━═┬┼┴╤╪╧╦╬╩┐┤┘╗╣╝╕╡╛+=-]+[┐┤┘╗╣╝╕╡╛+]$")  # `┌───┬───┐`, `+---+---+`
 _BOX_ROW = re.compile(r"^[│┃║|].*[│┃║|]$")
@@ -1298,9 +1298,11 @@ def _continues(line: str, following: str) -> bool:
     `GHSA-…: args2obj() double-frees when` / `jq_compile_args() is given an array.`; a
     field's value as long as a wrapped line of prose, its sentence not ended:
     `Caveat: this only works if frob may read the status` / `(via stat(2)) of ...`; a
-    short one whose sentence goes on in parentheses: `CVE-1: frobd escape` / `(race)`)."""
+    short one whose sentence goes on in parentheses or after an arrow: `CVE-1: frobd
+    escape` / `(race)`, `CVE-2: ... symlink-race` / `-> arbitrary ACL set`)."""
     return goes_on(line) or following[:1].islower() or (
-        (len(line.split()) >= MIN_WRAPPED_WORDS or following.startswith("(")) and not _SENTENCE_END.search(line))
+        (len(line.split()) >= MIN_WRAPPED_WORDS or following.startswith(("(", "->", "→", "& ")))
+        and not _SENTENCE_END.search(line))
 
 
 def _ends_early(line: str, following: str) -> bool:
