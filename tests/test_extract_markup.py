@@ -108,6 +108,17 @@ def test_html_text_with_backticks_keeps_its_underscores_and_addresses_stay_links
     assert blocks == [Paragraph("sets the exc_info attribute; data is a\\b; see https://example.org/x or bug-frob@example.org.")]
 
 
+def test_a_manuals_code_in_html_has_straight_quotes() -> None:
+    """rsync's HTML manual: `rsync -aiv host:’a simple file.pdf’ /dest/`, groff's curled
+    quotes in a command no shell runs."""
+    from wikid.document.markdown_reader import read_markdown
+    from wikid.document.model import Code, walk
+
+    page = "<html><body><h1>Frob</h1><pre>frob -aiv host:’a simple file.pdf’ /dest/</pre></body></html>".encode()
+    blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
+    assert blocks == [Code("frob -aiv host:'a simple file.pdf' /dest/")]
+
+
 def test_a_pandoc_table_keeps_its_header_row() -> None:
     """pandoc writes `<tr class="header">`: the class once read as a page header made
     the row navigation, dropped it, and crashed markdownify on the detached row."""

@@ -37,7 +37,19 @@ from wikid.document.furniture import (
     refers_to_link,
 )
 from wikid.document.linekinds import SIGNATURE
-from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
+from wikid.document.model import (
+    Block,
+    Code,
+    Heading,
+    Item,
+    ItemList,
+    Outline,
+    Paragraph,
+    Term,
+    Terms,
+    build,
+    straight_code,
+)
 from wikid.document.tables import tidy
 
 _LAYOUT = re.compile(r"^(?:page|slide) \d+$", re.IGNORECASE)
@@ -302,7 +314,7 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
         return _list(node)
     if kind in ("fence", "code_block"):
         text = node.content.rstrip("\n")
-        return [Code(text, (node.info or "").strip().split(" ")[0])] if text.strip() else []
+        return [straight_code(text, (node.info or "").strip().split(" ")[0])] if text.strip() else []
     if kind == "table":
         return _table(node)
     if kind == "dl":

@@ -78,6 +78,17 @@ class Code:
 Block = Paragraph | ItemList | Terms | Table | Code
 
 
+def straight_code(text: str, info: str = "") -> Code:
+    """Lines of code, their typographic quotes made straight: a typesetter prints a
+    manual's `'` and `"` curled (`jq ’.foo’` in a PDF, `host:’a file’` in groff's HTML),
+    and a command is copied from a wiki to run; no language reads a curled quote as a
+    quote."""
+    return Code(text.translate(_STRAIGHT_QUOTES), info)
+
+
+_STRAIGHT_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
 @dataclass(frozen=True)
 class Heading:
     """A heading as a reader meets it; `build` turns the stream into sections."""

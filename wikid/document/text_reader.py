@@ -35,7 +35,20 @@ from dataclasses import dataclass
 from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
 from wikid.document.linekinds import COMMENT, PROMPT, SENTENCE_START, SIGNATURE, is_prose_line, is_session
-from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Table, Term, Terms, build
+from wikid.document.model import (
+    Block,
+    Code,
+    Heading,
+    Item,
+    ItemList,
+    Outline,
+    Paragraph,
+    Table,
+    Term,
+    Terms,
+    build,
+    straight_code,
+)
 from wikid.document.sentences import goes_on
 
 _PAGE = re.compile(r"^## Page \d+\s*$")
@@ -241,16 +254,6 @@ def _looks_like_code(lines: list[_Line]) -> bool:
 
 def _is_hash_line(line: _Line | None) -> bool:
     return line is not None and line.text.startswith("#") and line.text.lstrip("#")[:1] in ("", " ")
-
-
-def _code(text: str) -> Code:
-    """Lines of code, their typographic quotes made straight: a typesetter prints a
-    manual's `'` and `"` curled (`jq ’.foo’` in a PDF), and a command is copied from a
-    wiki to run; no language reads a curled quote as a quote."""
-    return Code(text.translate(_STRAIGHT_QUOTES))
-
-
-_STRAIGHT_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
 
 def _join(lines: list[str]) -> str:
@@ -986,7 +989,7 @@ class _Reader:
             j += 1
         lines = [line for line in self.lines[i:j] if line is not None]
         base = min(line.indent for line in lines)
-        return _code("\n".join(" " * (line.indent - base) + line.text for line in lines)), j
+        return straight_code("\n".join(" " * (line.indent - base) + line.text for line in lines)), j
 
     def aligned(self, i: int, end: int) -> tuple[Code, int] | None:
         """Lines up to a blank line whose words stand in shared columns (a program's
@@ -1008,7 +1011,7 @@ class _Reader:
                 or all(is_prose_line(run[k].text) for k in columned):
             return None
         base = min(line.indent for line in run)
-        return _code("\n".join(" " * (line.indent - base) + line.text for line in run)), j
+        return straight_code("\n".join(" " * (line.indent - base) + line.text for line in run)), j
 
     def introduced_code(self, i: int, end: int) -> bool:
         """Whether lines i.. up to a blank line, at the margin of the paragraph that
@@ -1089,7 +1092,7 @@ class _Reader:
                 or len(last.text) > MAX_CLOSING_CHARS:
             return None
         lines = self.lines[i : k + 1]
-        return _code("\n".join(" " * (x.indent - first.indent) + x.text for x in lines if x is not None)), k + 1
+        return straight_code("\n".join(" " * (x.indent - first.indent) + x.text for x in lines if x is not None)), k + 1
 
     def indented_first_line(self, i: int, end: int, margin: int) -> bool:
         """Whether line i (after a blank line) opens a paragraph whose first line alone
@@ -1129,7 +1132,7 @@ class _Reader:
                 break
             texts.append(line.text)
             j += 1
-        out: list[Block] = [_code("\n".join(texts)) if _command_lines(texts) or _assignments(texts) else Paragraph(_join(texts))]
+        out: list[Block] = [straight_code("\n".join(texts)) if _command_lines(texts) or _assignments(texts) else Paragraph(_join(texts))]
         k = self.next_filled(j, end)
         deeper = k < end and (below := self.lines[k]) is not None and below.indent > margin + 1 \
             and not (k > j and self.indented_first_line(k, end, margin))
@@ -1148,7 +1151,7 @@ class _Reader:
                 if _looks_like_code(filled) or len(filled) <= 3:
                     base = min(line.indent for line in filled)
                     code = "\n".join(" " * (line.indent - base) + line.text if line else "" for line in block).strip("\n")
-                    out.append(_code(code))
+                    out.append(straight_code(code))
                     return out, stop
             if j == i + 1 and (split := _run_in_tag(first.text)) and filled[0].indent >= first.indent + 3:
                 tag, lead = split  # `log file When the ...` over its description: a tag groff ran in
