@@ -53,6 +53,8 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
 * fragment        -- a heading or bold key that is a sentence fragment: it ends with a
                      function word or a comma, starts with a lowercase and/or/the/of/to,
                      or has more than 12 words (a question, ending with `?`, is whole).
+* unclosed_code   -- a code block whose fence never closes (a reference written after
+                     its closing fence): the rest of the page reads as code.
 
 Facts kept: found in each source's text (the extracted text its pages cite, else the
 archived file itself when it is text) with plain regular expressions, independently of
@@ -782,9 +784,28 @@ def is_long_fragment(key: str) -> bool:
     return not text.endswith("?") and not forms and (len(text.split()) > FRAGMENT_WORDS or text.endswith(","))
 
 
+def unclosed_code(page: str) -> list[str]:
+    """The opening line of a fenced code block still open at the page's end."""
+    body = split_page(page)[1]
+    fence, opened = "", ""
+    for line in body.splitlines():
+        match = _ANY_FENCE.match(line)
+        if fence:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) \
+                    and not line.strip()[len(match.group(1)):].strip():
+                fence = ""
+        elif match:
+            fence, opened = match.group(1), line
+    return [opened] if fence else []
+
+
+_ANY_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")  # (a list item's code is indented deeper than three spaces)
+
+
 DEFECTS: dict[str, Callable[[str], list[str]]] = {
     "markup": markup, "empty_column": empty_column, "cut": cut, "repeated": repeated, "empty_key": empty_key,
     "file_name_title": file_name_title, "code_as_key": code_as_key, "fragment": fragment,
+    "unclosed_code": unclosed_code,
 }
 
 # ---------------------------------------------------------------------------------------

@@ -803,3 +803,9 @@ def test_a_manual_pages_example_numbers_are_no_releases() -> None:
     manual = "TBL(1)\n\n## NAME\n\ntbl - format tables for troff\n\n## DESCRIPTION\n\nExample:\n\n1\n1.5\n1.5.3\nabcde\n"
     assert pq.newest_version(manual) is None
     assert pq.newest_version("# NEWS\n\n1.5.3\n\n- Fixed a crash.\n\n1.5\n\n- First release.\n") == "1.5.3"
+
+
+def test_unclosed_code_flags_a_fence_a_reference_kept_open() -> None:
+    body = "* **Identity** — The filter.\n\n   ```\n   frob '.'\n   ```[^doc-1]\n\nAfter.\n"
+    assert pq.unclosed_code(page(body)) == ["   ```"]
+    assert pq.unclosed_code(page(body.replace("```[^doc-1]", "```"))) == []

@@ -891,6 +891,23 @@ def test_a_class_declaration_or_an_assignment_as_a_term_is_code() -> None:
     assert _term_label("Wheel pickup") == "**Wheel pickup**"
 
 
+def test_a_reference_never_follows_a_closing_fence() -> None:
+    """jq's page: `   ```[^doc-55]` closed an entry's example, which CommonMark reads as
+    no closing fence: the rest of the page became code."""
+    from markdown_it import MarkdownIt
+
+    from wikid.document.model import Code, Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _Writer
+
+    writer = _Writer()
+    writer.as_list = True
+    rendered = writer.terms(Terms((Term("Identity: .", (Paragraph("The simplest filter."), Code("frob '.'"))),
+                                   Term("Pipe: |", (Paragraph("Combines two filters."), Code("frob '.a | .b'"))))), "[^doc-1]")
+    assert "```[^doc-1]" not in rendered and "[^doc-1]" in rendered
+    tokens = MarkdownIt("commonmark").parse(rendered + "\n\nAfter the list.\n")
+    assert [t.content for t in tokens if t.type == "inline"][-1] == "After the list."
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

@@ -517,7 +517,7 @@ class _Writer:
                 lines.append(_indented(rendered, depth + 1))
         if not lines:
             return ""
-        return "\n".join(lines) + ref
+        return _cited("\n".join(lines), ref)
 
     def _description(self, term: Term) -> str:
         """A simple entry's paragraphs as one table cell: the first whole, the further
@@ -646,6 +646,19 @@ def _term_label(term: str) -> str:
 
 
 _SIGNATURE = re.compile(r"^[\w.]+\s*\(.*\)\s*$")
+def _cited(text: str, ref: str) -> str:
+    """`text` with `ref` at its end, or at the end of its first line when it ends in a
+    code block: after a closing fence a reference keeps the code open to the page's end."""
+    lines = text.split("\n")
+    if not ref or not _FENCE_LINE.match(lines[-1]):
+        return text + ref
+    if _FENCE_LINE.match(lines[0]):
+        return f"{text}\n\n{ref}"  # (code alone: the reference under it)
+    lines[0] += ref
+    return "\n".join(lines)
+
+
+_FENCE_LINE = re.compile(r"^\s*(?:`{3,}|~{3,})\s*$")
 _ASSIGNED_CALL = re.compile(r"^[A-Za-z_][\w.]* = [\w.]+\(.*\)$")
 _SYNOPSIS = re.compile(r"\[-\w")  # a command's usage (`new-window [-abd] [-c dir]`)
 
@@ -1037,7 +1050,7 @@ def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
             out.append(_release_heading(release, source.content.debian, len(logs) > 1, source))
             ref = f"[^{source.id}]"
             if parts:
-                parts[-1] += ref
+                parts[-1] = _cited(parts[-1], ref)
             else:
                 parts = [f"*Listed in {inline(source.title)}.*{ref}"]
             if left:
