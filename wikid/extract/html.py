@@ -163,12 +163,15 @@ class _Markdownify(_CustomMarkdownify):
     as it is, and `escaped by "\" (backslash)` then read as `escaped by "" (backslash)`;
     a text that opens with hashes and a space (a docstring's `# Define an exception
     ...`), which would read as a heading; a `<` the page shows as text (`&lt;var&gt;`
-    in a man page's option), which markdown would read as an HTML tag and drop; and no
+    in a man page's option), which markdown would read as an HTML tag and drop; no
     escape inside backticks the page shows (a docstring's `exc_info`), which markdown
-    reads as a code span, keeping markdownify's `exc\\_info` escape as its text."""
+    reads as a code span, keeping markdownify's `exc\\_info` escape as its text; and a
+    GNU quote's backtick escaped (`method' specifies ...), which would pair with the next
+    one as a code span."""
 
     def escape(self, text: str, parent_tags: set[str]) -> str:  # (markdownify is untyped: mypy sees no escape)
         escaped = _LEADING_HASHES.sub(r"\1\\\2", text.replace("\\", "\\\\"))
+        escaped = _GNU_QUOTE.sub(lambda m: "\\`" * len(m.group()), escaped)  # `method' is a quote, no code span
         escaped = str(super().escape(_TAG_LIKE.sub(r"\\<", escaped), parent_tags))  # type: ignore[misc]
         return _IN_BACKTICKS.sub(lambda m: _ESCAPE.sub(r"\1", m.group(0)), escaped)
 
@@ -177,6 +180,7 @@ _LEADING_HASHES = re.compile(r"^(\s*)(#{1,6})(?=\s)")
 # a `<` that would open a tag, not an address markdown links (`<https://...>`, `<bug-frob@example.org>`)
 _TAG_LIKE = re.compile(r"<(?=[A-Za-z/!?])(?!(?:https?|ftp|mailto):)(?![\w.+-]+@[\w-]+\.[\w.-]+>)")
 _IN_BACKTICKS = re.compile(r"(`+)[^`\n]+?\1")  # a docstring's ``data`` or `exc_info`: a code span keeps its escapes as text
+_GNU_QUOTE = re.compile(r"``(?=[^`'\n]{1,78}'')|`(?=[^`'\s][^`'\n]{0,78}'(?![\w']))")  # `word' and ``words''
 _ESCAPE = re.compile(r"\\([_*<\\])")
 
 
