@@ -696,6 +696,9 @@ def test_a_picture_the_text_introduces_is_said_to_be_there_and_a_logo_is_not() -
         Paragraph("Sending a request..."), Paragraph("(A picture in the source: frob http://example.org/json.)"),
         Paragraph("It supports any one of the following database types."), Paragraph("(A picture in the source.)"),
         Paragraph("Those types are fast.")]
+    # after a sentence with no end (groff's `The result is` over a table drawn as an image)
+    assert [b for _, b in walk(read_markdown("The result is\n\n![Image grohtml-1.png](grohtml-1.png)\n"))] == [
+        Paragraph("The result is"), Paragraph("(A picture in the source.)")]
     # inside an entry's text or under an item (ncurses' options over groff's tables drawn as images)
     nested = ("**-L**\n:   Use long names, as in:\n\n    ![Image grohtml-1.png](grohtml-1.png)\n\n    Then more.\n\n"
               "* an item that shows:\n\n  ![a diagram of frob](d.png)\n")

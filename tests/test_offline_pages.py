@@ -693,6 +693,8 @@ def test_the_author_of_one_command_of_a_suite_is_named_with_its_command() -> Non
     assert "Jane Roe" in author_row(jane, john) and "(mkfrob)" in author_row(jane, john) and "(tunefrob)" in author_row(jane, john)
     agreed = author_row(jane, jane)
     assert "Jane Roe" in agreed and "(mkfrob)" not in agreed
+    both = "AUTHOR\n       Jane Roe and John Doe.\n"  # the same two, listed another way (ncurses' infocmp and tic)
+    assert "(tunefrob)" not in author_row(both, "AUTHOR\n       John Doe, Jane Roe\n")
 
 
 def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_what_it_is() -> None:

@@ -683,7 +683,8 @@ def _nested_pictures(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     return tuple(b for b in _pictures(list(blocks)) if not isinstance(b, Heading))
 
 
-_INTRODUCES = re.compile(r"(?::|\.\.\.|…)$|\b(?:the following|as follows|below)\b[^.]*\.?$", re.IGNORECASE)
+# a lead-in: a colon, an ellipsis, `the following ...`, or a sentence with no end (`The result is`)
+_INTRODUCES = re.compile(r"(?::|\.\.\.|…|[^.!?)\]\"'’”])$|\b(?:the following|as follows|below)\b[^.]*\.?$", re.IGNORECASE)
 
 
 MAX_COMMAND_WORDS = 12

@@ -22,6 +22,8 @@ older.
 
 from __future__ import annotations
 
+import re
+
 from wikid.document.changes import version_key
 from wikid.manager.offline.content import Content
 from wikid.manager.offline.resolve import AttributeRow
@@ -70,7 +72,16 @@ def _suite_authors(mans: list[tuple[str, Content]]) -> AttributeRow | None:
     found = [(value, sid, c.man.names[0]) for sid, c in mans if c.man is not None for key, value in c.facts if key == "Author"]
     if not found:
         return None
-    if len({value for value, _, _ in found}) == 1 and len(found) == len(mans):
+    if len({_names(value) for value, _, _ in found}) == 1 and len(found) == len(mans):
         return AttributeRow("Author", found[0][0], tuple(dict.fromkeys(sid for _, sid, _ in found)), "agreed")
-    value = "; ".join(f"{author} ({command})" for author, _, command in found)
+    value = "; ".join(f"{author} ({command})" for author, _, command in found)  # (each as its page wrote it)
     return AttributeRow("Author", value, tuple(dict.fromkeys(sid for _, sid, _ in found)), "agreed")
+
+
+def _names(authors: str) -> frozenset[str]:
+    """The names an author line gives, however it lists them (`A and B`, `B, A`)."""
+    return frozenset(n.strip(" .").casefold() for n in _NAME_SEPARATORS.split(_ADDRESSES.sub("", authors)) if n.strip(" ."))
+
+
+_NAME_SEPARATORS = re.compile(r",|;|\band\b|&")
+_ADDRESSES = re.compile(r"<[^>]*>|\S+@\S+")
