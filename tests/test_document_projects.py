@@ -93,6 +93,7 @@ def test_a_manuals_footer_gives_the_version_it_documents(footer: str, version: s
     ("                                   October 2026 45", "2026-10-01"),  # jq's: a month, no day
     ("GNU coreutils 9.1       September 2022       LS(1)", "2022-09-01"),  # (the version's `.1` is no day)
     ("frob 2.4       03.06.2021       FROB(1)", "2021-06-03"),
+    ("                        Version 590: 03 Jun 2021", "2021-06-03"),  # (no page number: the year is none)
     ("Fixed on 2019-01-01 after a long talk with the whole team about what the right behaviour is here.", None),
 ])
 def test_a_manuals_footer_gives_its_date(footer: str, day: str | None) -> None:

@@ -910,6 +910,19 @@ def test_a_reference_never_follows_a_closing_fence() -> None:
     assert [t.content for t in tokens if t.type == "inline"][-1] == "After the list."
 
 
+def test_the_source_that_leads_the_page_is_listed_first() -> None:
+    """less's page listed lesskey's manual, dated later, before less's own."""
+    def manual(name: str, purpose: str, footer: str) -> str:
+        return (f"{name.upper()}(1)       General Commands Manual       {name.upper()}(1)\n\nNAME\n       {name} - {purpose}\n\n"
+                f"SYNOPSIS\n       {name} [-v] file\n\nDESCRIPTION\n       {name} is part of frob and {purpose}.\n\n"
+                f"                        {footer}\n")
+    pages = run([SourceDocument("frob.txt", manual("frob", "page through text", "Version 590: 03 Jun 2021")),
+                 SourceDocument("frobkey.txt", manual("frobkey", "set the keys of frob", "Version 610: 09 Jan 2023"))]).pages
+    [page] = [t for t in pages.values() if "title: frob\n" in t]
+    listed = [line for line in page.split("# Sources", 1)[1].splitlines() if line.startswith("* ")]
+    assert listed[0].startswith("* frob — page through text")
+
+
 def test_underscores_at_a_words_edge_are_no_emphasis_on_the_page() -> None:
     """logging's page: `| __init__(self, linefmt=None) |` rendered as a bold `init`."""
     from wikid.manager.offline.pages import cell, inline

@@ -85,7 +85,6 @@ def man_date(footer: str) -> date | None:
     line = footer.strip()
     if len(line.split()) > MAX_FOOTER_WORDS:
         return None
-    line = line if _FOOTER.match(line) else _PAGE_NUMBER.sub("", line)
     line = _VERSION_NUMBER.sub(" ", line)  # (`coreutils 9.1 September 2022`: no 1 September)
     stamp = _CTIME.search(line)
     found = parse_date(f"{stamp.group(2)} {stamp.group(1)} {stamp.group(3)}" if stamp else line)
@@ -98,7 +97,6 @@ MAX_FOOTER_WORDS = 12
 _EPOCH = date(1970, 1, 1)
 _VERSION_NUMBER = re.compile(r"(?<![\d.])\bv?(?!\d{1,2}\.\d{1,2}\.\d{4}\b)\d+(?:\.\d+)+[a-z]?\b")  # not a date `03.06.2021`
 _MONTH_YEAR = re.compile(r"\b([A-Z][a-z]{2,8}) (\d{4})\b")
-_PAGE_NUMBER = re.compile(r"\s+\d{1,4}$")
 _CTIME = re.compile(r"\b[A-Z][a-z]{2} ([A-Z][a-z]{2}) +(\d{1,2}) \d{1,2}:\d\d(?::\d\d)? (?:[A-Z]{2,5} )?(\d{4})\b")
 
 

@@ -1092,10 +1092,13 @@ def _what(source: PageSource) -> str:
 
 
 def _sources(draft: PageDraft) -> list[str]:
-    """`# Sources`: every source the page cites, by its label, kind and date, the most
-    descriptive first."""
+    """`# Sources`: every source the page cites, by its label, kind and date, the one
+    that leads the page first (less's own manual page before lesskey's), then the most
+    descriptive."""
     shown = {s.id: s for s in draft.cited}
-    rank = {s.id: n for n, s in enumerate(ordered_sources(draft.cited))}
+    lead = _lead_source(draft.cited, draft.title)
+    ordered = ordered_sources(draft.cited)
+    rank = {s.id: n for n, s in enumerate(([lead] if lead else []) + [s for s in ordered if s is not lead])}
     lines = []
     for entry in sorted(draft.sources, key=lambda e: rank.get(str(e.get("id")), len(rank))):
         ident = entry.get("id")
