@@ -3187,6 +3187,18 @@ def test_an_example_with_its_input_and_what_it_gives_is_code() -> None:
         Code("frob '.[-2:]'\n  [1,2,3]\n => [2, 3]"), Paragraph("Then more.")]
 
 
+def test_codes_one_a_line_after_a_sentence_at_their_margin_are_entries() -> None:
+    """tar's PDF manual: `... what kind of error occurred.` over `0 Successful
+    termination.` and `1 Some files differ. ...` read `... occurred. 0 Successful
+    termination.`, the exit codes run into the sentence before them."""
+    text = ("RETURN VALUE\n      Frob's exit code says whether it did the work, and if not, what\n      kind of error occurred.\n"
+            "      0 Successful termination.\n      1 Some files differ. If frob was invoked with --compare, this\n"
+            "            means that some files differ.\n      2 Fatal error.\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    assert blocks[0] == Paragraph("Frob's exit code says whether it did the work, and if not, what kind of error occurred.")
+    assert [t.term for b in blocks if isinstance(b, Terms) for t in b.entries] == ["0", "1", "2"]
+
+
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:
     """openssl's req: `The options available are described in detail below. <b><br>
     input_password</b>, <b>output_password</b>` over the entry's text read as one

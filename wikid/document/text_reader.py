@@ -972,9 +972,9 @@ class _Reader:
         line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
         assert line is not None
         hanging = nxt is not None and nxt.indent >= line.indent + 2
-        if _SYMBOL_KEY.match(line.text) and any(other is not None and other.indent == line.indent and _SYMBOL_KEY.match(other.text)
-                                                for other in (nxt, self.lines[i - 1] if i > 0 else None)):
-            return True  # less's prompt conditions, one a line: `?a True if ...` over `?bX True if ...`
+        if _keyed_line(line.text) and any(other is not None and other.indent == line.indent and _keyed_line(other.text)
+                                          for other in (nxt, self.lines[i - 1] if i > 0 else None)):
+            return True  # less's prompt conditions, one a line: `?a True if ...` over `?bX ...`; tar's `0 Successful termination.`
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
             return hanging and (_run_in_tag(line.text) is not None or _KEYS.fullmatch(line.text) is not None)
@@ -1479,6 +1479,13 @@ def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[st
             continue
         joined.append(event)
     return joined
+
+
+def _keyed_line(text: str) -> bool:
+    """Whether a line opens with a short code and its sentence (`?a True if ...`, `0 Successful
+    termination.`), not with an article (`A JSON object ...`)."""
+    tag = _SYMBOL_KEY.match(text) or _SHORT_TAG.match(text)
+    return tag is not None and text.split(" ", 1)[0] not in _ARTICLES
 
 
 def _letter_keys(event: Heading | Block) -> bool:
