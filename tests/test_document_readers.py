@@ -3199,6 +3199,16 @@ def test_codes_one_a_line_after_a_sentence_at_their_margin_are_entries() -> None
     assert [t.term for b in blocks if isinstance(b, Terms) for t in b.entries] == ["0", "1", "2"]
 
 
+def test_a_conjunction_between_two_examples_is_no_term() -> None:
+    """lsof's FAQ: `$ lsof / | more` over `or` over `$ lsof / | grep ...` read as a term
+    `or` over the second command (a bold `or` with nothing said on the page)."""
+    text = ("FAQ\n    Try these if frob may hang on lookups.\n\n      $ frob -n\n    or\n      $ frob -P\n    or\n"
+            "      $ frob -nP\n\n    d.  Delays\n    ==========\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    assert not any(isinstance(b, Terms) for b in blocks), blocks
+    assert Code("$ frob -nP") in blocks
+
+
 def test_a_bold_tag_after_a_paragraphs_last_break_heads_the_entry_under_it() -> None:
     """openssl's req: `The options available are described in detail below. <b><br>
     input_password</b>, <b>output_password</b>` over the entry's text read as one

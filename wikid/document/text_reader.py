@@ -57,6 +57,7 @@ _RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 _SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z][\w/'’-]* )")  # (`6 Username/password ...`)
 MAX_EXAMPLE_LINES = 12
+_CONJUNCTIONS = frozenset({"or", "and", "then", "else", "or:", "and:", "or else"})
 _SYMBOL_KEY = re.compile(r"^[?%:&@^][A-Za-z]{1,2} (?=[A-Z][a-z]+ )")  # `?a True if ...`, `%bX Replaced by ...`
 _ARTICLES = frozenset({"A", "I"})  # one-letter tags that open a sentence as often as they name a key
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*|(?:[A-Z]{2,5}|[CM])-\S{1,3})$")  # `ESC-n`, `C-x`: a key
@@ -579,9 +580,12 @@ class _Reader:
         return ItemList(tuple(items), ordered, _first_number(first.text) if ordered else 1), i
 
     def term(self, i: int, end: int) -> tuple[Terms, int] | None:
-        """A tagged paragraph at line i (see the module docstring), or None."""
+        """A tagged paragraph at line i (see the module docstring), or None; a
+        conjunction alone between two examples (`or` between two commands) is none."""
         line = self.lines[i]
         assert line is not None
+        if line.text.casefold() in _CONJUNCTIONS:
+            return None
         if _is_colon_tag(line.text):
             return self.colon_entry(i, end)
         tags = i
