@@ -172,8 +172,14 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 def prose_lines(body: str, fence_at: re.Pattern[str] = _FENCE) -> list[tuple[int, str]]:
     """(index, line) of the body's lines outside fenced code blocks (fences left out);
     `fence_at` tells an opening fence, by default one indented by at most 3 spaces."""
+    return _outside_fences(body, fence_at)[0]
+
+
+def _outside_fences(body: str, fence_at: re.Pattern[str]) -> tuple[list[tuple[int, str]], str]:
+    """The body's lines outside fenced code blocks (see `prose_lines`), and the opening
+    line of a block still open at its end ("" when every block closes)."""
     out: list[tuple[int, str]] = []
-    fence = ""
+    fence = opened = ""
     for i, line in enumerate(body.splitlines()):
         match = fence_at.match(line)
         if fence:
@@ -182,10 +188,10 @@ def prose_lines(body: str, fence_at: re.Pattern[str] = _FENCE) -> list[tuple[int
                 fence = ""
             continue
         if match:
-            fence = match.group(1)
+            fence, opened = match.group(1), line
             continue
         out.append((i, line))
-    return out
+    return out, opened if fence else ""
 
 
 _INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
@@ -786,17 +792,8 @@ def is_long_fragment(key: str) -> bool:
 
 def unclosed_code(page: str) -> list[str]:
     """The opening line of a fenced code block still open at the page's end."""
-    body = split_page(page)[1]
-    fence, opened = "", ""
-    for line in body.splitlines():
-        match = _ANY_FENCE.match(line)
-        if fence:
-            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) \
-                    and not line.strip()[len(match.group(1)):].strip():
-                fence = ""
-        elif match:
-            fence, opened = match.group(1), line
-    return [opened] if fence else []
+    opened = _outside_fences(split_page(page)[1], _ANY_FENCE)[1]
+    return [opened] if opened else []
 
 
 _ANY_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")  # (a list item's code is indented deeper than three spaces)

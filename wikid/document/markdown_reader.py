@@ -89,7 +89,7 @@ _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assig
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
 _OUTSIDE_LINK = re.compile(r"^https?://[^\s/]+\.[^\s/]+", re.IGNORECASE)
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
-_ESCAPED_STAR = "\ue000"  # a `\*` of the source until the leftover `**` are gone: gzip's `2\*\*32` is no `232`
+_ESCAPED_STAR = "\ue000"  # a `\*` of the source until the leftover `**` are gone: an escaped `2\*\*32` is no `232`
 
 
 def _mark_escaped_stars(state: StateCore) -> None:

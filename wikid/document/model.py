@@ -80,7 +80,7 @@ Block = Paragraph | ItemList | Terms | Table | Code
 
 def straight_code(text: str, info: str = "") -> Code:
     """Lines of code, their typographic quotes made straight: a typesetter prints a
-    manual's `'` and `"` curled (`jq ’.foo’` in a PDF, `host:’a file’` in groff's HTML),
+    manual's `'` and `"` curled (`frob ’.key’` in a PDF, `host:’a file’` in an HTML rendering),
     and a command is copied from a wiki to run; no language reads a curled quote as a
     quote."""
     return Code(text.translate(_STRAIGHT_QUOTES), info)

@@ -78,8 +78,8 @@ def plain_text(text: str, roff: bool = True, entities: bool = True) -> str:
     """Text without the version notes of reST docstrings a reference printed as they
     are (`.. versionchanged:: 3.2` reads `Changed in version 3.2:`), when `roff` without
     leftover roff escapes (a converter's leftovers), and when `entities` without HTML
-    entities (markup's; a plain text's or a PDF's `&lt;` is the text itself: jq's
-    manual says `@html` writes `x &lt; y`)."""
+    entities (markup's; a plain text's or a PDF's `&lt;` is the text itself: a manual
+    saying its HTML output writes `x &lt; y`)."""
     if roff and "\\" in text:
         text = _ROFF.sub(_roff_glyph, text)
     if entities and "&" in text:

@@ -55,10 +55,10 @@ _PAGE = re.compile(r"^## Page \d+\s*$")
 _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title between two rules
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
-_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z][\w/'’-]* )")  # (`6 Username/password ...`)
+# a short code and its sentence: `0 Successful ...`, `6 Username/password ...`, `-v Verbose ...`, `?a True if ...`
+_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z][\w/'’-]* )")
 MAX_EXAMPLE_LINES = 12
 _CONJUNCTIONS = frozenset({"or", "and", "then", "else", "or:", "and:", "or else"})
-_SYMBOL_KEY = re.compile(r"^[?%:&@^][A-Za-z]{1,2} (?=[A-Z][a-z]+ )")  # `?a True if ...`, `%bX Replaced by ...`
 _ARTICLES = frozenset({"A", "I"})  # one-letter tags that open a sentence as often as they name a key
 _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*|(?:[A-Z]{2,5}|[CM])-\S{1,3})$")  # `ESC-n`, `C-x`: a key
 # `-o logfile`, `--debug`, `--quick-gen-key user-id [algo [usage]]`: an option and its
@@ -943,26 +943,23 @@ class _Reader:
             return True  # less's `- Followed by one of ...` over its text set deeper, among keys: the `-` command
         if len(marker.group(1)) < 2:
             return False
-        for step in (-1, 1):  # the entry before it and the one after, past blank lines and its text's lines
-            k = i + step
-            while 0 <= k < end and k - i in range(-KEY_WINDOW, KEY_WINDOW + 1) \
-                    and ((other := self.lines[k]) is None or other.indent > line.indent):
-                k += step
-            other = self.lines[k] if 0 <= k < end else None
-            tag = _INLINE_TAG.match(other.text) if other is not None and other.indent == line.indent else None
-            if tag is not None and tag.start(3) == marker.end() and not _MARKER.match(other.text):  # type: ignore[union-attr]
+        for other in self.siblings(i, end, KEY_WINDOW):  # the entry before it and the one after
+            tag = _INLINE_TAG.match(other.text)
+            if tag is not None and tag.start(3) == marker.end() and not _MARKER.match(other.text):
                 return True
         return False
 
-    def siblings(self, i: int, end: int) -> list[_Line]:
+    def siblings(self, i: int, end: int, window: int | None = None) -> list[_Line]:
         """The lines at line i's indent right before and after its entry (past blank
-        lines and the deeper lines of its text): the entries beside it."""
+        lines and the deeper lines of its text, looking `window` lines away at most):
+        the entries beside it."""
         line = self.lines[i]
         assert line is not None
         found = []
         for step in (-1, 1):
             k = i + step
-            while 0 <= k < end and ((other := self.lines[k]) is None or other.indent > line.indent):
+            while 0 <= k < end and (window is None or abs(k - i) <= window) \
+                    and ((other := self.lines[k]) is None or other.indent > line.indent):
                 k += step
             if 0 <= k < end and (other := self.lines[k]) is not None and other.indent == line.indent:
                 found.append(other)
@@ -1017,16 +1014,20 @@ class _Reader:
         base = min(line.indent for line in run)
         return straight_code("\n".join(" " * (line.indent - base) + line.text for line in run)), j
 
+    def block_at(self, i: int, end: int) -> list[_Line]:
+        """Lines i.. up to the next blank line."""
+        run: list[_Line] = []
+        while i < end and (line := self.lines[i]) is not None:
+            run.append(line)
+            i += 1
+        return run
+
     def introduced_code(self, i: int, end: int) -> bool:
         """Whether lines i.. up to a blank line, at the margin of the paragraph that
         introduces them (`... as follows:`), are settings or commands, not sentences:
         two or more short lines, most with code's characters (`mode = LIST`), or one
         command with its arguments."""
-        run: list[_Line] = []
-        j = i
-        while j < end and (line := self.lines[j]) is not None:
-            run.append(line)
-            j += 1
+        run = self.block_at(i, end)
         if len(run) == 1:  # `DEBCONF_DEBUG=developer frob my-script`: one command, with its arguments
             return _ONE_COMMAND.fullmatch(run[0].text) is not None and _CODE_CHARS.search(run[0].text) is not None \
                 and not is_prose_line(run[0].text)
@@ -1038,22 +1039,14 @@ class _Reader:
         """Whether lines i.. up to a blank line are an example and what it gives: a
         command, its input set deeper, and a line opening with `=>` (jq's manual: `jq
         '.[2:4]'` over `"abcdefghi"` over `=> "cd"`), not a term over its text."""
-        run: list[_Line] = []
-        j = i
-        while j < end and (line := self.lines[j]) is not None:
-            run.append(line)
-            j += 1
+        run = self.block_at(i, end)
         return 2 <= len(run) <= MAX_EXAMPLE_LINES and _ONE_COMMAND.fullmatch(run[0].text) is not None \
             and any(line.text.startswith("=> ") for line in run[1:])
 
     def commented_code(self, i: int, end: int) -> bool:
         """Whether lines i.. up to a blank line are comments (`# Double space a file`)
         over the commands they explain."""
-        run: list[_Line] = []
-        j = i
-        while j < end and (line := self.lines[j]) is not None:
-            run.append(line)
-            j += 1
+        run = self.block_at(i, end)
         commands = [line for line in run if not COMMENT.match(line.text)]
         return bool(COMMENT.match(run[0].text)) and bool(commands) and _looks_like_code(commands) and not any(is_prose_line(line.text) for line in commands)
 
@@ -1488,8 +1481,7 @@ def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[st
 def _keyed_line(text: str) -> bool:
     """Whether a line opens with a short code and its sentence (`?a True if ...`, `0 Successful
     termination.`), not with an article (`A JSON object ...`)."""
-    tag = _SYMBOL_KEY.match(text) or _SHORT_TAG.match(text)
-    return tag is not None and text.split(" ", 1)[0] not in _ARTICLES
+    return _SHORT_TAG.match(text) is not None and text.split(" ", 1)[0] not in _ARTICLES
 
 
 def _letter_keys(event: Heading | Block) -> bool:

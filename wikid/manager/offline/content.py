@@ -706,11 +706,11 @@ def _words(text: str) -> list[str]:
 
 def _text_facts(text: str, current: str | None = None) -> list[tuple[str, str]]:
     """The home page, documentation site, licence and requirement the document names,
-    and the version its opening says it is of; the sites and requirement from `current` when given (the part of a changelog
-    that is not history, see _changelog_facts)."""
-    found = [("Homepage", home_page(text if current is None else current)), ("Licence", licence(text)),
-             ("Version", stated_version(text)), ("Documentation", documentation_site(text if current is None else current)),
-             ("Requires", requirement(text if current is None else current))]
+    and the version its opening says it is of; the sites and requirement from `current`
+    when given (the part of a changelog that is not history, see _changelog_facts)."""
+    now = text if current is None else current
+    found = [("Homepage", home_page(now)), ("Licence", licence(text)), ("Version", stated_version(text)),
+             ("Documentation", documentation_site(now)), ("Requires", requirement(now))]
     return [(label, value) for label, value in found if value]
 
 

@@ -72,10 +72,11 @@ def _suite_authors(mans: list[tuple[str, Content]]) -> AttributeRow | None:
     found = [(value, sid, c.man.names[0]) for sid, c in mans if c.man is not None for key, value in c.facts if key == "Author"]
     if not found:
         return None
+    sids = tuple(dict.fromkeys(sid for _, sid, _ in found))
     if len({_names(value) for value, _, _ in found}) == 1 and len(found) == len(mans):
-        return AttributeRow("Author", found[0][0], tuple(dict.fromkeys(sid for _, sid, _ in found)), "agreed")
+        return AttributeRow("Author", found[0][0], sids, "agreed")
     value = "; ".join(f"{author} ({command})" for author, _, command in found)  # (each as its page wrote it)
-    return AttributeRow("Author", value, tuple(dict.fromkeys(sid for _, sid, _ in found)), "agreed")
+    return AttributeRow("Author", value, sids, "agreed")
 
 
 def _names(authors: str) -> frozenset[str]:

@@ -556,7 +556,7 @@ class _Writer:
         under each step it applies to) is its own repetition, for its reader."""
         key = (self.scope, *self._entry_key(term))
         # (a manual's chapter that repeats a command's manual page lists nothing new)
-        return self.defined.setdefault(key, self.source) == self.source and not (not self.scope and key[1:] in self.first_said)
+        return self.defined.setdefault(key, self.source) == self.source and (bool(self.scope) or key[1:] not in self.first_said)
 
     def _entry_key(self, term: Term) -> tuple[str, str, str]:
         """An entry by its term's words and signs and its text's words: less's `(` and `)`
@@ -646,6 +646,10 @@ def _term_label(term: str) -> str:
 
 
 _SIGNATURE = re.compile(r"^[\w.]+\s*\(.*\)\s*$")
+_ASSIGNED_CALL = re.compile(r"^[A-Za-z_][\w.]* = [\w.]+\(.*\)$")
+_SYNOPSIS = re.compile(r"\[-\w")  # a command's usage (`new-window [-abd] [-c dir]`)
+
+
 def _cited(text: str, ref: str) -> str:
     """`text` with `ref` at its end, or at the end of its first line when it ends in a
     code block: after a closing fence a reference keeps the code open to the page's end."""
@@ -659,8 +663,6 @@ def _cited(text: str, ref: str) -> str:
 
 
 _FENCE_LINE = re.compile(r"^\s*(?:`{3,}|~{3,})\s*$")
-_ASSIGNED_CALL = re.compile(r"^[A-Za-z_][\w.]* = [\w.]+\(.*\)$")
-_SYNOPSIS = re.compile(r"\[-\w")  # a command's usage (`new-window [-abd] [-c dir]`)
 
 
 def _has_ref(out: list[str], ref: str) -> bool:
@@ -692,7 +694,6 @@ def _section(writer: _Writer, section: Section, ref: str, level: int) -> list[st
     if bare:
         out.insert(at, "\n".join(bare))  # (above the documented ones: under one of them it would read as its part)
     return out
-
 
 
 def _uncited(body: list[str], ref: str) -> str:
