@@ -1117,6 +1117,28 @@ def test_a_table_is_cut_at_its_headers_columns_when_a_cell_runs_past_its_column(
                           ("pane_id", "#D", "Unique pane ID"))
 
 
+def test_a_table_whose_columns_are_named_in_lower_case_is_a_table_and_keeps_pushed_down_keys() -> None:
+    """tmux's copy-mode keys: `Command   vi   emacs`, a name too wide for its column
+    pushing its keys onto the next line; the whole table was one 85-line code block the
+    page left out, with the sentence introducing it."""
+    text = ("     The following commands are supported in copy mode:\n\n"
+            "           Command                                      vi              emacs\n"
+            "           append-selection\n"
+            "           back-to-indentation                          ^               M-m\n"
+            "           copy-pipe-end-of-line-and-cancel [<command>]\n"
+            "                                                             [<prefix>]      D        C-k\n"
+            "           cursor-down                                  j               Down\n")
+    [table] = blocks_of(read_text(text), Table)
+    assert table.header == ("Command", "vi", "emacs")
+    assert table.rows == (("append-selection", "", ""), ("back-to-indentation", "^", "M-m"),
+                          ("copy-pipe-end-of-line-and-cancel [<command>] [<prefix>]", "D", "C-k"),
+                          ("cursor-down", "j", "Down"))
+    justified = ("       Perform  syscall  tampering  for  the  specified   set   of\n"
+                 "       syscalls.   The  syntax of the syscall_set specification is\n"
+                 "       the same as in the -e trace option.\n")
+    assert not blocks_of(read_text(justified), Table)  # a justified line of prose names no columns
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

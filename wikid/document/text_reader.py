@@ -144,6 +144,7 @@ _NAMED_KEY = re.compile(r"^([^\w\s] \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")  
 _STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
+MIN_LOWER_HEADER_GAP = 4  # spaces before a lower-case column name (a justified line has two or three)
 MAX_NUMBERED_TITLE_CHARS = 120  # a numbered question wrapped onto a second line
 MAX_WRAPPED_WORDS = 8  # a numbered question's second line (`and then quit?`)
 MAX_UNDERLINED_INDENT = 8  # a title underlined at its own indent, in a text indented as a whole
@@ -159,6 +160,7 @@ _NUMBERED = re.compile(r"^((?:\d{1,3}\.){1,5}(?:\d{1,3})?)\s+([A-Z\"'(].*)$")  #
 _TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(builtins.int, enum.ReprEnum)`
 _PIECE = re.compile(r"\S+(?: \S+)*")  # words of a line set apart from others by two spaces or more
 _HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
+_LOWER_HEADER_CELL = re.compile(r"^[a-z][a-z0-9-]{0,11}$")  # `vi`, `emacs`: a column named as its values are
 # a command's synopsis as a tag: its name, then bracketed options (`new-window [-abdk]`)
 _SYNOPSIS_TAG = re.compile(r"^[-+]{0,2}[a-z][\w.:=-]*\s.*\[-")
 
@@ -768,8 +770,7 @@ class _Reader:
         indented under the table's rows continues the row above (a wrapped last cell)."""
         first = self.lines[i]
         assert first is not None
-        head = re.split(r" {2,}", first.text)
-        if len(head) < 2 or not all(_HEADER_CELL.match(cell) for cell in head):
+        if not _header_row(first.text):
             return None  # checked first, so prose is not scanned line by line
         rows: list[_Line] = []
         more: dict[int, list[str]] = {}
@@ -783,8 +784,7 @@ class _Reader:
         table = aligned_table(rows)
         if table is None or 0 in more:
             return None
-        body = tuple(r[:-1] + (" ".join([r[-1], *more.get(n + 1, [])]),) for n, r in enumerate(table.rows))
-        return Table(table.header, body), j
+        return Table(table.header, tuple(_continued(r, more.get(n + 1, [])) for n, r in enumerate(table.rows))), j
 
     def any_table(self, i: int, end: int) -> tuple[Table, int] | None:
         """A table starting at line i, drawn, single-spaced or aligned, or None."""
@@ -1159,6 +1159,24 @@ class _Reader:
         return out, j
 
 
+def _continued(row: tuple[str, ...], lines: list[str]) -> tuple[str, ...]:
+    """A table row with the lines indented under it: the rest of its last cell (a
+    description wrapped), or, when the row leaves its last columns empty, the rest of
+    its last cell filled and then those columns (`copy-pipe-and-cancel [<command>]`
+    over `[<prefix>]   D   C-k`: a name too wide for its column pushed its keys down)."""
+    filled = max((k for k, cell in enumerate(row) if cell), default=0)
+    cells = list(row)
+    for line in lines:
+        pieces = _PIECE.findall(line)
+        if filled < len(cells) - 1 and len(pieces) <= len(cells) - filled:
+            cells[filled] = f"{cells[filled]} {pieces[0]}"
+            for k, piece in enumerate(pieces[1:]):
+                cells[filled + 1 + k] = piece
+        else:
+            cells[-1] = f"{cells[-1]} {line.strip()}".strip()
+    return tuple(cells)
+
+
 def _overflowing(inline: re.Match[str], sibling: re.Match[str]) -> bool:
     """Whether two `tag - Text` lines at one margin are one list though their texts do
     not start at one column: one tag is wider than the others' column and its dash
@@ -1237,9 +1255,23 @@ def aligned_table(lines: list[_Line]) -> Table | None:
     edges.append(width)
     cuts = list(zip(edges[::2], edges[1::2], strict=False))
     grid = [[row[a:b].strip() for a, b in cuts] for row in rows] if len(cuts) >= 2 else []
-    if not grid or not all(_HEADER_CELL.match(cell) and not _said(cell) for cell in grid[0]) or any(not r[0] for r in grid[1:]):
+    if not grid or not _header_row(lines[0].text) or len(grid[0]) != len(_PIECE.findall(lines[0].text)) \
+            or any(not r[0] for r in grid[1:]):
         return _by_header(lines)
     return Table(tuple(grid[0]), tuple(tuple(r) for r in grid[1:]))
+
+
+def _header_row(text: str) -> bool:
+    """Whether a line's pieces (words set apart by two spaces or more) name columns:
+    capitalised names (`Variable name`, `Flag`), or, after a capitalised first one,
+    single lower-case words naming a column as its values are named (`Command   vi
+    emacs` over each key of each mode), set well apart, as a justified line of prose
+    (`Trace  all  the  network`) never is."""
+    pieces = list(_PIECE.finditer(text))
+    return len(pieces) >= 2 and _HEADER_CELL.match(pieces[0].group()) is not None and all(
+        (_HEADER_CELL.match(piece.group()) or (_LOWER_HEADER_CELL.match(piece.group())
+                                                and piece.start() - pieces[n - 1].end() >= MIN_LOWER_HEADER_GAP))
+        and not _said(piece.group()) for n, piece in enumerate(pieces) if n)
 
 
 def _said(cell: str) -> bool:
@@ -1256,7 +1288,7 @@ def _by_header(lines: list[_Line]) -> Table | None:
     row opens past the first column or puts two pieces in one column, but for a short
     one the header names no column for (a token's one-character form)."""
     header = [(m.start(), m.group()) for m in _PIECE.finditer(lines[0].text)]
-    if len(header) < 2 or not all(_HEADER_CELL.match(name) and not _said(name) for _, name in header):
+    if not _header_row(lines[0].text):
         return None
     starts = [at for at, _ in header]
     rows: list[tuple[str, ...]] = []
