@@ -23,6 +23,7 @@ from wikid.config import OfflineConfig
 from wikid.manager import SourceDocument
 from wikid.manager.offline import OfflineEngine
 from wikid.manager.offline.engine import Plan
+from wikid.manager.offline.pages import compose
 from wikid.okf.page import split_page
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
@@ -165,3 +166,21 @@ def test_readmes_in_three_batches_give_the_pages_of_one() -> None:
     one = pages_in_batches(docs, 1, 3)
     assert sorted(split_page(t)[0]["title"] for t in one.values()) == [
         "Flangeworks", "Gimbalio", "Quillserve", "sockproto", "widgetron"]
+
+
+def test_a_readme_that_defines_its_package_only_in_its_citation_is_led_by_the_abstract() -> None:
+    """sympy's README says what SymPy is only in the BibTeX entry of its last section,
+    "Citation": the page read "SymPy is a topic; this page gathers a README". The lead
+    is the abstract's sentences about the work, not the ones about the paper."""
+    filler = "".join(f"The gimbal step {n} is described in the guide, chapter {n}.\n\n" for n in range(45))
+    text = ("# Gimbalio\n\nSee the AUTHORS file for the list of authors.\n\n## Usage\n\n" + filler
+            + "## Citation\n\nA BibTeX entry for LaTeX users is\n\n```bibtex\n@article{gim,\n"
+              " title = {Gimbalio: moving gimbals in Python},\n abstract = {\n   Gimbalio is an open-source "
+              "library for moving gimbals. It moves them smoothly. This paper presents its architecture.\n },\n"
+              " year = 2017\n}\n```\n")
+    result = plan([SourceDocument("doc-01.md", text)])
+    [draft] = result.pages.values()
+    description, body = compose(draft)
+    assert description == "Gimbalio is an open-source library for moving gimbals."
+    lead = body.split("\n\n", 1)[0]
+    assert lead == "Gimbalio is an open-source library for moving gimbals. It moves them smoothly.[^doc-01]"

@@ -26,6 +26,7 @@ heading on the page.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -243,18 +244,37 @@ def _defining(cited: list[PageSource], title: str) -> tuple[list[str], str] | No
             continue
         seen = 0
         for _, block in walk(Outline((), source.content.sections)):
-            if not isinstance(block, Paragraph):
+            # a citation's abstract, wherever the document cites itself (its last section)
+            text = _abstract(block) if isinstance(block, Code) else block.text if isinstance(block, Paragraph) else None
+            seen += isinstance(block, Paragraph)
+            if text is None or (seen > MAX_DEFINING_SCAN and isinstance(block, Paragraph)):
                 continue
-            seen += 1
-            if seen > MAX_DEFINING_SCAN:
-                break
-            said = split_sentences(block.text)
+            said = split_sentences(text)
             if said and _defines(said[0], title) and is_sentence(said[0]):
                 lead = said[:MAX_LEAD_SENTENCES]
                 while len(lead) > 1 and lead[-1].endswith(":"):
                     lead.pop()  # what introduces the list after it stays with the list
                 return lead, source.id
     return None
+
+
+# A BibTeX entry's abstract (`abstract = {SymPy is an open-source ...}`): how a README's
+# "Citation" section says, in prose, what the project is.
+_ABSTRACT = re.compile(r"^\s*abstract\s*=\s*[{\"]\s*([^{}\"]+?)\s*[}\"]", re.MULTILINE | re.IGNORECASE)
+
+
+# Where an abstract turns from the work to the paper (`This paper presents ...`, `We describe ...`).
+_ABOUT_THE_PAPER = re.compile(r"^(?:(?:In )?(?:this|the present) (?:paper|article|work|study|report|thesis)\b|We )",
+                              re.IGNORECASE)
+
+
+def _abstract(code: Code) -> str | None:
+    """What a citation block's (BibTeX) abstract says of the work before it turns to
+    the paper, as one paragraph, or None."""
+    found = _ABSTRACT.search(code.text) if code.info.casefold() in ("bibtex", "bib", "biblatex") else None
+    said = list(itertools.takewhile(lambda s: not _ABOUT_THE_PAPER.match(s), split_sentences(found.group(1)))) \
+        if found else []
+    return " ".join(" ".join(said).split()) or None
 
 
 def _commands(cited: list[PageSource]) -> list[PageSource]:
@@ -611,8 +631,8 @@ def _fact_key(text: str) -> str:
 
 
 MAX_CELL_WORDS = 80
-MAX_LEAD_COMMANDS = 6
-MAX_DEFINING_SCAN = 40  # paragraphs of a source read for one that says what the entity is  # commands a package's lead names by their NAME lines
+MAX_LEAD_COMMANDS = 6  # commands a package's lead names by their NAME lines
+MAX_DEFINING_SCAN = 40  # paragraphs of a source read for one that says what the entity is
 MIN_POINTED_WORDS = 25  # a sibling command's entry this long, said in the same words, points to the first
 EMPTY_VALUE = "—"
 
