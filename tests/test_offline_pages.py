@@ -436,6 +436,20 @@ def test_the_lead_leaves_a_sentence_that_introduces_a_list_with_its_list() -> No
     assert not fm["description"].endswith(":")
 
 
+def test_a_lead_keeps_the_sentence_before_one_that_opens_with_a_lower_case_name_and_introduces_a_list() -> None:
+    """psutil's README: `... free and others. psutil currently supports the following
+    platforms:` read as one sentence introducing the list, so the lead stopped a
+    sentence early and its section opened with `It implements ...`."""
+    doc = ("# frob\n\nfrob (file robot) is a library for reshaping data files. It is useful mainly for "
+           "tidying exports. It implements what tools such as sed, awk and others do. frob currently "
+           "supports the following platforms:\n\n* Linux\n* FreeBSD\n")
+    _, _, body = only_page(run([SourceDocument("frob.md", doc)]))
+    lead, rest = body.strip().split("\n\n", 1)
+    assert lead.endswith("It implements what tools such as sed, awk and others do.[^frob]"), lead
+    assert "frob currently supports the following platforms:" in rest, rest
+    assert "It implements" not in rest
+
+
 def test_licence_clauses_a_warranty_a_revision_stamp_and_an_html_comment_stay_out_of_the_page() -> None:
     doc = ("# frob\n\nfrob reshapes the data files it is given, in place.\n\n<!-- [[[cog print(f'<a href=\"x\">') ]]] -->\n\n"
            "## Notes\n\n$Id: frob.c,v 1.15 2018/10/23 05:56:35 someone Exp $\n\nRun frob on a copy first.\n\n"

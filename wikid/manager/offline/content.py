@@ -243,9 +243,18 @@ def _lead_sentences(text: str) -> list[str]:
     sentences = split_sentences(text)
     if len(text) > MAX_LEAD_CHARS or len(sentences) > MAX_LEAD_SENTENCES:
         return sentences[:1]
+    if len(sentences) > 1 and sentences[-1].endswith(":") and (cut := _LOWER_START.search(sentences[-1])):
+        # `... free and others. psutil currently supports:`: a sentence opening with a
+        # lower-case name runs on from the one before it; the lead keeps that one
+        sentences[-1:] = [sentences[-1][:cut.start() + 1], sentences[-1][cut.end():]]
     while len(sentences) > 1 and (sentences[-1].endswith(":") or goes_on(sentences[-1])):
         sentences.pop()  # `It has been tested on:` introduces a list: it stays with it in its section
     return sentences
+
+
+# The end of a sentence before one that opens with a lower-case name (`... and others.
+# psutil currently supports`): the last such stop after a word of letters, not an abbreviation's.
+_LOWER_START = re.compile(r"(?<=[a-z]{2})(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\bal)\. (?=[a-z][\w-]* [a-z]+[^.]*:$)")
 
 
 def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[str], tuple[Block, ...]]:
@@ -265,10 +274,10 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
         if not sentences or not is_sentence(sentences[0], names):
             continue
         lead = _lead_sentences(text)
-        if len(lead) == len(sentences) and ANNOUNCES.search(lead[-1]) and n + 1 < len(blocks) \
+        if lead == sentences and ANNOUNCES.search(lead[-1]) and n + 1 < len(blocks) \
                 and isinstance(blocks[n + 1], Paragraph) and is_field(blocks[n + 1]):
             return [], blocks  # `the terms change as below ...` over the terms: it stays with them
-        rest = " ".join(sentences[len(lead):])
+        rest = text[len(" ".join(lead)):].strip() if text.startswith(" ".join(lead)) else " ".join(sentences[len(lead):])
         remaining = blocks[:n] + ((Paragraph(rest),) if rest else ()) + blocks[n + 1 :]
         return lead, remaining
     return [], blocks
