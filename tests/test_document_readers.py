@@ -685,7 +685,7 @@ def test_a_signature_alone_among_documented_ones_is_an_entry_with_no_text() -> N
     assert blocks[-1] == Paragraph("The end (of it) is near.")
 
 
-def test_a_picture_the_text_introduces_is_said_to_be_there_and_a_logo_is_not() -> None:
+def test_a_picture_among_the_text_is_said_to_be_there_and_a_logo_is_not() -> None:
     """httpx's README: `Sending a request...` over a picture (alt `frob http://...`), and
     man-db's `... the following database types.` over groff's table drawn as an image,
     each dangled with nothing after it on the page."""
@@ -699,6 +699,14 @@ def test_a_picture_the_text_introduces_is_said_to_be_there_and_a_logo_is_not() -
     # after a sentence with no end (groff's `The result is` over a table drawn as an image)
     assert [b for _, b in walk(read_markdown("The result is\n\n![Image grohtml-1.png](grohtml-1.png)\n"))] == [
         Paragraph("The result is"), Paragraph("(A picture in the source.)")]
+    # after a sentence that does not introduce it (ncurses' `... a source listing for each
+    # terminal named.` over the table of those options, drawn as an image); an alt text
+    # ending a sentence is not stopped twice
+    after = ("The -I and -L options will produce a source listing.\n\n![Image grohtml-1.png](grohtml-1.png)\n\n"
+             "More text.\n\n![Shows a bar chart of results.](chart.svg)\n")
+    assert [b for _, b in walk(read_markdown(after))] == [
+        Paragraph("The -I and -L options will produce a source listing."), Paragraph("(A picture in the source.)"),
+        Paragraph("More text."), Paragraph("(A picture in the source: Shows a bar chart of results.)")]
     # inside an entry's text or under an item (ncurses' options over groff's tables drawn as images)
     nested = ("**-L**\n:   Use long names, as in:\n\n    ![Image grohtml-1.png](grohtml-1.png)\n\n    Then more.\n\n"
               "* an item that shows:\n\n  ![a diagram of frob](d.png)\n")

@@ -657,16 +657,18 @@ _FILE_ALT = re.compile(r"^(?:image\s+)?[\w.-]+\.(?:png|jpe?g|gif|svg|webp)$", re
 
 
 def _pictures(events: list[Heading | Block]) -> list[Heading | Block]:
-    """A picture where the text before it introduces it (`Sending a request...`, `...
-    the following database types.`, `The result is:`) said to be one, by its alt text
-    (`httpx http://httpbin.org/json`) when that says more than a file name: the lead-in
-    would dangle with nothing after it. Other pictures (a logo, a badge) are left out."""
+    """A picture among the text (after a paragraph: `Sending a request...`, `The result
+    is`, `... options will produce a source listing.` over the table drawn as an image)
+    said to be one, by its alt text (`httpx http://httpbin.org/json`) when that says more
+    than a file name: a lead-in would dangle with nothing after it, and a reader would
+    not know the text left something out. Pictures standing under a title or at the
+    top (a logo, a badge) are left out."""
     out: list[Heading | Block] = []
     for event in events:
         if isinstance(event, Paragraph) and event.text.startswith(_PICTURE):
-            alt = event.text[len(_PICTURE):].strip()
+            alt = event.text[len(_PICTURE):].strip().rstrip(".")
             before = out[-1] if out else None
-            if isinstance(before, Paragraph) and _INTRODUCES.search(before.text):
+            if isinstance(before, Paragraph) and not before.text.startswith("(A picture in the source"):
                 out.append(Paragraph(f"(A picture in the source: {alt}.)" if alt and not _FILE_ALT.match(alt)
                                      else "(A picture in the source.)"))
             continue
@@ -682,9 +684,6 @@ def _pictures(events: list[Heading | Block]) -> list[Heading | Block]:
 def _nested_pictures(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     return tuple(b for b in _pictures(list(blocks)) if not isinstance(b, Heading))
 
-
-# a lead-in: a colon, an ellipsis, `the following ...`, or a sentence with no end (`The result is`)
-_INTRODUCES = re.compile(r"(?::|\.\.\.|…|[^.!?)\]\"'’”])$|\b(?:the following|as follows|below)\b[^.]*\.?$", re.IGNORECASE)
 
 
 MAX_COMMAND_WORDS = 12
