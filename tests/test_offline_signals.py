@@ -1083,3 +1083,14 @@ def test_two_documents_modules_of_one_package_share_it_though_none_is_about_it()
     claims = [["frob.error"], ["frob.parse"], ["spam.client"], ["eggs"], ["README.md"]]
     assert with_packages(claims, name_key) == [["frob.error", "frob"], ["frob.parse", "frob"], ["spam.client"],
                                                ["eggs"], ["README.md"]]
+
+
+def test_a_long_list_of_names_and_their_values_is_kept_whole_not_cut_as_an_example() -> None:
+    """curses' pydoc `Data`: 218 constants, cut after `KEY_HELP = 363` with "The example
+    goes on for 68 more lines"; `KEY_LEFT = 260` and `OK = 0` were lost."""
+    constants = "".join(f"KEY_F{n} = {264 + n}\n" for n in range(210)) + "OK = 0\nversion = b'2.2'\n"
+    text = f"# frob\n\nfrob reads data files and writes them back.\n\n## Data\n\n```\n{constants}```\n"
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [section] = [s for s in sections(Outline((), content.sections)) if s.title == "Data"]
+    [code] = section.blocks
+    assert isinstance(code, Code) and code.text == constants.rstrip("\n")

@@ -82,6 +82,7 @@ MAX_TABLE_ROWS = 200  # rows of a table in an abridged document: a reference tab
 MAX_SHORT_TABLE_ROWS = 200
 MAX_CODE_LINES = 25
 MAX_SHORT_CODE_LINES = 60  # an example an abridged document's kept text introduces
+MAX_SETTINGS_LINES = 1000  # names and their values, one a line, of a short document kept whole
 MAX_WHOLE_CODE_LINES = 150  # an example of a short document (a README's tour of its API), past it its first steps
 MAX_TERMS = 400
 # A sentence opening so asks the reader to do something or sets a condition: it says
@@ -512,11 +513,24 @@ def _whole_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     for block in blocks:
         if isinstance(block, Table):
             block = Table(block.header, block.rows[:MAX_SHORT_TABLE_ROWS])
-        elif isinstance(block, Code) and len(block.text.splitlines()) > MAX_WHOLE_CODE_LINES:
+        elif isinstance(block, Code) and len(block.text.splitlines()) > MAX_WHOLE_CODE_LINES \
+                and not _settings(block):
             out += _opening_of(block)
             continue
         out.append(block)
     return tuple(out)
+
+
+# `KEY_LEFT = 260`, `version = b'2.2'`: a line of a module's data or a settings file
+_SETTING = re.compile(r"^\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")
+
+
+def _settings(code: Code) -> bool:
+    """Whether a block is a list of names and their values (a module's constants, a
+    settings file), up to MAX_SETTINGS_LINES: reference a reader looks a name up in,
+    whole, never cut as an example is (curses' `KEY_LEFT = 260` was past the cut)."""
+    lines = [line for line in code.text.splitlines() if line.strip()]
+    return len(lines) <= MAX_SETTINGS_LINES and all(_SETTING.match(line) for line in lines)
 
 
 def _opening_of(code: Code) -> list[Block]:
