@@ -989,6 +989,9 @@ def test_a_label_said_over_each_records_list_stays_with_its_record() -> None:
     # perl's SEE ALSO: a list of addresses, each followed by what it is
     ("SEE ALSO\n   https://www.frob.org/    the Frob homepage\n   https://www.frob.com/    Frob articles\n",
      "https://www.frob.org/"),
+    # openssl's README: an address without its scheme, the text of a reference link
+    ("The official Home Page of the Frob Project is [www.frob.org].\n\n[www.frob.org]: https://www.frob.org\n",
+     "www.frob.org"),
 ])
 def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: str, found: str | None) -> None:
     from wikid.document.facts import home_page
@@ -1017,9 +1020,13 @@ def test_a_documentation_site_is_the_url_the_text_gives_for_it(text: str, found:
     ("Get it. It requires Node.js 18 or later to run.", "Node.js 18 or later"),
     ("This option requires OpenSSL 3.0.", None),  # an option's, not the program's
     ("and then it requires Python 3.8 as well", None),
+    ("## Usage\n\nRun it.\n\n## Requirements\n\nPython 3.11 or higher.\n", "Python 3.11 or higher"),
+    ("Prerequisites\n-------------\n\n* Python 3.9+\n* a compiler\n", "Python 3.9+"),
+    ("## Requirements\n\nMake sure you have 2 GB free.\n", None),  # no name and version
 ])
 def test_a_requirement_is_what_the_subject_says_it_requires(text: str, found: str | None) -> None:
-    """httpx's README: `HTTPX requires Python 3.9+.` reached no attribute."""
+    """httpx's README: `HTTPX requires Python 3.9+.` reached no attribute, nor did
+    langsmith's `## Requirements` over `Python 3.11 or higher.`."""
     from wikid.document.facts import requirement
 
     assert requirement(text) == found

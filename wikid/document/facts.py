@@ -28,9 +28,11 @@ _URL = r"(?:https?|ftp)://[^\s<>()\"'`\u232a\u3009\u27e9»#]+[^\s<>()\"'`\u232a\
 # the line under them when they are a label of their own (a manual's `Home Page` over
 # `https://frob.example.org`) or the sentence goes on there (`see the frob homepage at`
 # over the address).
+_WWW = r"www\.[\w-]+(?:\.[\w-]+)+\b"  # an address without its scheme (`[www.openssl.org]`, a reference link's text)
 _HOME_PAGE = re.compile(
     rf"\b(?:home\s?page|web\s?site|project\s+(?:page|site)|web\s+page)\b"
-    rf"(?:[ \t]*:?[ \t]*\n[ \t]*|(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?(?:\n[ \t]*)?)<?({_URL})", re.IGNORECASE)
+    rf"(?:[ \t]*:?[ \t]*\n[ \t]*|(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?(?:\n[ \t]*)?)[<\[]?({_URL}|{_WWW})",
+    re.IGNORECASE)
 _DOCUMENTATION = re.compile(
     rf"\bdocumentation(?:\*\*)?\s*(?:(?:is\s+)?(?:available\s+)?(?:at|on)\b:?|:)\s*(?:\*\*\s*)?"
     rf"(?:\[[^\]\n]{{0,60}}\]\()?<?({_URL})", re.IGNORECASE)
@@ -39,6 +41,12 @@ _OTHERS_DOCUMENTATION = re.compile(r"(?:\w[ \t]+[A-Z][\w-]*|\b(?i:development|de
 _REQUIRES = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))[*_]{0,2}(?:[A-Z][\w.+-]*|It|This (?:project|package|library|module|program|tool|software))"
                        r"[*_]{0,2} requires\s+([A-Z][\w.+-]*(?: [A-Z][\w.+-]*)?\s+(?:version\s+)?v?\d+(?:\.\d+){0,2}\+?"
                        r"(?:\s+or\s+(?:later|newer|higher|above))?)(?=[\s.,;)]|$)")
+# A section of requirements that opens by naming one, with its version (`## Requirements`
+# over `Python 3.11 or higher.`, `Prerequisites` over `* Python 3.9+`).
+_REQUIREMENTS = re.compile(r"^(?:#{1,6}[ \t]*)?(?:Requirements|Prerequisites|System requirements)[ \t]*:?[ \t]*\n"
+                           r"(?:[=~^-]{3,}[ \t]*\n)?(?:[ \t]*\n)?[ \t]*(?:[*+-][ \t]+)?"
+                           r"([A-Z][\w.+-]*(?: [A-Z][\w.+-]*)? v?\d+(?:\.\d+){0,2}\+?"
+                           r"(?: or (?:later|newer|higher|above))?)\.?[ \t]*$", re.MULTILINE | re.IGNORECASE)
 # A line of a list of addresses, each followed by what it is (a manual's SEE ALSO).
 _LISTED_URL = re.compile(rf"\s*<?({_URL})>?\s+[^\n]{{0,30}}")
 # three capitalised words or more before `website`: a site another name owns (`... Services Security Bulletins`)
@@ -145,7 +153,7 @@ def requirement(text: str) -> str | None:
     """What the text says its subject requires to run, with its version (`HTTPX requires
     Python 3.9+.`, `It requires Node.js 18 or later`), or None; not what an option or a
     feature requires (`This option requires OpenSSL 3.0`)."""
-    found = _REQUIRES.search(text)
+    found = _REQUIRES.search(text) or _REQUIREMENTS.search(text)
     return " ".join(found.group(1).split()) if found else None
 
 
