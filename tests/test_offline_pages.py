@@ -848,9 +848,12 @@ def test_a_source_nested_deep_keeps_its_depth_on_the_page() -> None:
     assert levels["Example"] == levels["Vulnerable"] + 1
 
 
-def test_a_grouped_documents_first_part_titled_as_it_is_no_second_heading() -> None:
+def test_a_grouped_document_stands_under_its_own_heading_and_a_first_part_titled_as_it_is_no_second_one() -> None:
     """node-js's security policy, titled by its first part `Reporting a bug in Node.js`,
-    stood under that heading twice: the group's, then the part's."""
+    stood under that heading twice: the group's, then the part's; then under it once,
+    its `# Security` lost, so the policy's other parts read as parts of reporting a bug.
+    It stands under its own heading, its parts at their levels below it; a document
+    with no heading of its own over its parts is titled by its first part, once."""
     man = ("# frob(1)\n\n## NAME\n\nfrob - reshape data files\n\n## SYNOPSIS\n\n    frob [-v] FILE\n\n"
            "## DESCRIPTION\n\nfrob reshapes data files in place and keeps a copy of each.\n\n## OPTIONS\n\n-v\n:   Say what is done.\n")
     parts = "".join(f"## {name}\n\nThe {name.lower()} of frob is written down here.\n\n"
@@ -858,6 +861,12 @@ def test_a_grouped_documents_first_part_titled_as_it_is_no_second_heading() -> N
     policy = (f"# Security\n\n## Reporting a bug in frob\n\nReport security bugs in frob by mail to the team.\n\n"
               f"### Bounty program\n\nThe frob project pays for reports of real flaws.\n\n{parts}")
     [page] = run([SourceDocument("frob.1.md", man), SourceDocument("SECURITY.md", policy)]).pages.values()
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert headings.count("## Reporting a bug in frob") == 1 and "# Reporting a bug in frob" not in headings
+    assert headings.index("# Security") < headings.index("## Reporting a bug in frob") \
+        < headings.index("### Bounty program") < headings.index("## Comments")
+    unwrapped = policy.replace("# Security\n\n", "").replace("## ", "# ").replace("### Bounty", "## Bounty")
+    [page] = run([SourceDocument("frob.1.md", man), SourceDocument("SECURITY.md", unwrapped)]).pages.values()
     headings = [line for line in page.splitlines() if line.startswith("#")]
     assert headings.count("# Reporting a bug in frob") == 1 and "## Reporting a bug in frob" not in headings
     assert headings.index("# Reporting a bug in frob") < headings.index("## Bounty program") < headings.index("## Comments")

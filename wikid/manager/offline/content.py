@@ -157,6 +157,7 @@ class Content:
     words: int = 0
     short: bool = True
     debian: bool = False  # its releases are a Debian package's
+    heading: str = ""  # the heading holding the whole document (`# Security` over a policy's parts)
 
     @property
     def is_changelog(self) -> bool:
@@ -714,12 +715,19 @@ def _unwrapped(outline: Outline, title: str | None) -> tuple[tuple[Block, ...], 
     """A document's opening blocks and its sections, its title's section unwrapped
     (a document whose one top section is its title holds everything in it)."""
     blocks, sections = outline.blocks, outline.sections
-    if len(sections) == 1 and not any(isinstance(b, Paragraph) and len(b.text.split()) > 12 for b in blocks):
-        only = sections[0]
+    if (only := _holding_all(outline)) is not None:
         blocks, sections = blocks + only.blocks, only.sections
     elif sections and title and _words(sections[0].title) == _words(title) and not sections[0].sections:
         blocks, sections = blocks + sections[0].blocks, sections[1:]
     return blocks, sections
+
+
+def _holding_all(outline: Outline) -> Section | None:
+    """The one top section a document's text sits in (its title's), or None."""
+    sections = outline.sections
+    if len(sections) == 1 and not any(isinstance(b, Paragraph) and len(b.text.split()) > 12 for b in outline.blocks):
+        return sections[0]
+    return None
 
 
 def _words(text: str) -> list[str]:
@@ -753,7 +761,9 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
         return content
     spelled = spellings(block_text(b) for _, b in walk(outline) if isinstance(b, (Paragraph, ItemList, Terms)))
     identifiers = sum("_" in s.title and _CAPITALS.fullmatch(s.title.strip()) is not None for s in all_sections(outline))
-    return replace(content, sections=_titled(content.sections, spelled, identifiers >= MIN_IDENTIFIERS))
+    holding = _holding_all(outline) if content.man is None and not content.releases else None
+    heading = display_heading(holding.title, spelled) if holding is not None and holding.sections else ""
+    return replace(content, sections=_titled(content.sections, spelled, identifiers >= MIN_IDENTIFIERS), heading=heading)
 
 
 def _titled(parts: tuple[Section, ...], spelled: dict[str, str], identified: bool, depth: int = 0) -> tuple[Section, ...]:

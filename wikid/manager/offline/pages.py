@@ -949,10 +949,14 @@ def _grouped_parts(source: PageSource, lead_origin: str | None, modules: int) ->
             or (len(sections) < MIN_GROUPED_PARTS and source.kind != MODULE_REFERENCE):
         return sections  # (a submodule's reference beside its package's: its classes are not the package's)
     opening, parts = (sections[0], sections[1:]) if not sections[0].title else (Section("", 1, ()), sections)
-    if parts and _topic_key(parts[0].title) == _topic_key(source.title):  # (the heading the part would repeat)
+    # under the document's own heading when its title is another (`# Security` over its
+    # `Reporting a bug in Node.js` and the policy's other parts), not one its title was
+    # taken from (`Python: module curses.ascii`)
+    heading = source.content.heading if _topic_key(source.title) not in _topic_key(source.content.heading) else ""
+    if not heading and parts and _topic_key(parts[0].title) == _topic_key(source.title):  # (the heading the part would repeat)
         opening = Section("", 1, opening.blocks + parts[0].blocks, opening.sections)
         parts = parts[0].sections + parts[1:]
-    return (Section("", 1, opening.blocks, opening.sections + parts),)
+    return (Section(heading, 1, opening.blocks, opening.sections + parts),)
 
 
 def _with_own_lead(source: PageSource, lead_origin: str | None) -> tuple[Section, ...]:
