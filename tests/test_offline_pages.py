@@ -872,6 +872,24 @@ def test_a_grouped_document_stands_under_its_own_heading_and_a_first_part_titled
     assert headings.index("# Reporting a bug in frob") < headings.index("## Bounty program") < headings.index("## Comments")
 
 
+def test_a_short_document_beside_others_keeps_the_title_heading_its_parts_stand_under() -> None:
+    """postgresql's design note `Multi-Version/Multi-Cluster PostgreSQL architecture`
+    over `Solving a problem` and two more parts: the title was dropped and its parts
+    stood at the level of the commands' own sections; ed's README put `Omissions` and
+    `Deviations` beside `Options`. Alone on its page, the title is the page's."""
+    man = ("# frob(1)\n\n## NAME\n\nfrob - reshape data files\n\n## SYNOPSIS\n\n    frob [-v] FILE\n\n"
+           "## DESCRIPTION\n\nfrob reshapes data files in place and keeps a copy of each.\n\n## OPTIONS\n\n-v\n:   Say what is done.\n")
+    note = ("Frob storage architecture\n=========================\n\nSolving a problem\n-----------------\n\n"
+            "When frob changes its format, old files must be read by the old code.\n\n"
+            "Detailed structure\n------------------\n\nEach version of frob keeps its own directory.\n")
+    [page] = run([SourceDocument("frob.1.md", man), SourceDocument("NOTES.txt", note)]).pages.values()
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert headings.index("# Frob storage architecture") + 1 == headings.index("## Solving a problem")
+    assert "## Detailed structure" in headings and "# Solving a problem" not in headings
+    [alone] = run([SourceDocument("NOTES.txt", note)]).pages.values()
+    assert "# Frob storage architecture" not in alone.splitlines() and "# Solving a problem" in alone.splitlines()
+
+
 def test_a_readmes_documentation_site_and_requirement_are_attributes() -> None:
     """httpx's page had only its licence for attributes, though its README says where its
     documentation is and what it requires."""

@@ -722,6 +722,10 @@ def _unwrapped(outline: Outline, title: str | None) -> tuple[tuple[Block, ...], 
     return blocks, sections
 
 
+# A heading over a list of the parts that a text reader took for the title holding them
+_CONTENTS_HEADINGS = frozenset({"contents", "table of contents", "toc", "index", "navigation"})
+
+
 def _holding_all(outline: Outline) -> Section | None:
     """The one top section a document's text sits in (its title's), or None."""
     sections = outline.sections
@@ -762,7 +766,8 @@ def read_content(outline: Outline, text: str, kind: str | None, title: str | Non
     spelled = spellings(block_text(b) for _, b in walk(outline) if isinstance(b, (Paragraph, ItemList, Terms)))
     identifiers = sum("_" in s.title and _CAPITALS.fullmatch(s.title.strip()) is not None for s in all_sections(outline))
     holding = _holding_all(outline) if content.man is None and not content.releases else None
-    heading = display_heading(holding.title, spelled) if holding is not None and holding.sections else ""
+    heading = display_heading(holding.title, spelled) if holding is not None and holding.sections \
+        and " ".join(_words(holding.title)) not in _CONTENTS_HEADINGS else ""
     return replace(content, sections=_titled(content.sections, spelled, identifiers >= MIN_IDENTIFIERS), heading=heading)
 
 

@@ -901,7 +901,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
             companions.append(source)
             continue
         usages = _usage_sections(source) if source in usage else []
-        for section in _grouped_parts(source, lead_origin, modules):
+        for section in _grouped_parts(source, draft, lead_origin, modules):
             if section in usages:
                 continue  # written under `# Usage`
             title = section.title or source.title
@@ -935,24 +935,30 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     return out
 
 
-def _grouped_parts(source: PageSource, lead_origin: str | None, modules: int) -> tuple[Section, ...]:
-    """A source's sections as the page carries them: a long document that does not
-    lead the page (an overview of many parts, a FAQ of many chapters beside the
-    entity's manual) under one heading of its own title, its parts below it, not each
-    at the level of the entity's own Description and Options; so is each of the page's
-    `modules` references when it has several and none leads (urllib.error's classes
-    are not urllib.request's). A first part titled as the source is the opening, not a
-    heading repeating the one above it (node-js's `Reporting a bug in Node.js`)."""
+def _grouped_parts(source: PageSource, draft: PageDraft, lead_origin: str | None, modules: int) -> tuple[Section, ...]:
+    """A source's sections as the page carries them: a document beside others that
+    does not lead the page under the heading it holds its parts under, when its title
+    was taken from elsewhere (`# Security` over node-js's `Reporting a bug in Node.js`
+    and the policy's other parts; postgresql's design note `Multi-Version/Multi-Cluster
+    PostgreSQL architecture` over its `Solving a problem`); a long one (an overview of
+    many parts, a FAQ of many chapters beside the entity's manual) under one heading of
+    its own title, its parts below it, not each at the level of the entity's own
+    Description and Options; so is each of the page's `modules` references when it has
+    several and none leads (urllib.error's classes are not urllib.request's). A first
+    part titled as the source is the opening, not a heading repeating the one above it."""
     sections = _with_own_lead(source, lead_origin)
+    if source.id == lead_origin or source.content.man is not None or not sections:
+        return sections
+    own = source.content.heading
+    # (the source's title when taken from that heading: `curses.ascii` from `Python: module curses.ascii`)
+    heading = (source.title if set(_topic_key(source.title).split()) & set(_topic_key(own).split()) else own) \
+        if own and len(draft.cited) > 1 else ""
+    heading = "" if _topic_key(heading) == _topic_key(draft.title) else heading
     several = modules > 1 and source.kind == MODULE_REFERENCE
-    if (lead_origin is None and not several) or source.id == lead_origin or source.content.man is not None \
-            or (len(sections) < MIN_GROUPED_PARTS and source.kind != MODULE_REFERENCE):
+    if not heading and ((lead_origin is None and not several)
+                        or (len(sections) < MIN_GROUPED_PARTS and source.kind != MODULE_REFERENCE)):
         return sections  # (a submodule's reference beside its package's: its classes are not the package's)
     opening, parts = (sections[0], sections[1:]) if not sections[0].title else (Section("", 1, ()), sections)
-    # under the document's own heading when its title is another (`# Security` over its
-    # `Reporting a bug in Node.js` and the policy's other parts), not one its title was
-    # taken from (`Python: module curses.ascii`)
-    heading = source.content.heading if _topic_key(source.title) not in _topic_key(source.content.heading) else ""
     if not heading and parts and _topic_key(parts[0].title) == _topic_key(source.title):  # (the heading the part would repeat)
         opening = Section("", 1, opening.blocks + parts[0].blocks, opening.sections)
         parts = parts[0].sections + parts[1:]
