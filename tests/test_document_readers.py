@@ -1147,6 +1147,21 @@ def test_a_table_whose_columns_are_named_in_lower_case_is_a_table_and_keeps_push
     assert not blocks_of(read_text(justified), Table)  # a justified line of prose names no columns
 
 
+def test_aligned_keys_right_under_their_lead_in_are_entries_not_part_of_its_paragraph() -> None:
+    """ed's README: `The test file extensions have the following meanings:` over
+    `.ed   Ed script - ...` and `.r    Result - ...` with no blank line between read as
+    one run of prose. Justified prose under a colon stays prose."""
+    text = ("The test file extensions have the following meanings:\n.ed   Ed script - a list of commands.\n"
+            ".r    Result - the expected output.\n.err  Error - commands that should fail.\n\nThe output is kept.\n")
+    outline = read_text(text)
+    assert outline.blocks[0] == Paragraph("The test file extensions have the following meanings:")
+    assert [(t.term, t.description) for t in blocks_of(outline, Terms)[0].entries] == [
+        (".ed", "Ed script - a list of commands."), (".r", "Result - the expected output."),
+        (".err", "Error - commands that should fail.")]
+    justified = "It works so:\nPerform  syscall  tampering  for  the\nsyscalls.   The  syntax of the set.\n"
+    assert not blocks_of(read_text(justified), Terms)
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

@@ -144,6 +144,7 @@ _NAMED_KEY = re.compile(r"^([^\w\s] \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")  
 _STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
+MAX_SHORT_KEY = 12  # characters of a key a lead-in's next lines open with, their texts aligned (`.err  Error`)
 MIN_LOWER_HEADER_GAP = 4  # spaces before a lower-case column name (a justified line has two or three)
 MAX_NUMBERED_TITLE_CHARS = 120  # a numbered question wrapped onto a second line
 MAX_WRAPPED_WORDS = 8  # a numbered question's second line (`and then quit?`)
@@ -976,6 +977,12 @@ class _Reader:
         if _keyed_line(line.text) and any(other is not None and other.indent == line.indent and _keyed_line(other.text)
                                           for other in (nxt, self.lines[i - 1] if i > 0 else None)):
             return True  # less's prompt conditions, one a line: `?a True if ...` over `?bX ...`; tar's `0 Successful termination.`
+        before = self.lines[i - 1] if i > 0 else None
+        if before is not None and before.text.endswith(":") and nxt is not None and nxt.indent == line.indent \
+                and (tag := _INLINE_TAG.match(line.text)) and (other := _INLINE_TAG.match(nxt.text)) \
+                and len(tag.group(1)) <= MAX_SHORT_KEY and len(other.group(1)) <= MAX_SHORT_KEY \
+                and tag.start(3) == other.start(3) and tag.group(2) != "\t":
+            return True  # `... have the following meanings:` over `.ed   Ed script` and `.r    Result`, aligned
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
             return hanging and (_run_in_tag(line.text) is not None or _KEYS.fullmatch(line.text) is not None)
