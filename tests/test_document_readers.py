@@ -1162,6 +1162,20 @@ def test_aligned_keys_right_under_their_lead_in_are_entries_not_part_of_its_para
     assert not blocks_of(read_text(justified), Terms)
 
 
+def test_options_a_sentence_lists_after_its_colon_stay_in_the_sentence() -> None:
+    """node's `--diagnostic-dir`: `Affects the default output directory of:` over
+    `--cpu-prof-dir.  --heap-prof-dir.  --redirect-warnings.` became an entry
+    `--cpu-prof-dir.` over a table whose header was the other two."""
+    text = ("     --diagnostic-dir\n             Set the directory for output files.  Affects the directory of:\n"
+            "             --cpu-prof-dir.  --heap-prof-dir.  --redirect-warnings.\n\n"
+            "     --disable-proto=mode\n             Disable the property.\n")
+    [terms] = blocks_of(read_text(text), Terms)
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("--diagnostic-dir", "Set the directory for output files. Affects the directory of: --cpu-prof-dir. "
+                             "--heap-prof-dir. --redirect-warnings."),
+        ("--disable-proto=mode", "Disable the property.")]
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

@@ -1408,7 +1408,9 @@ def _option_line(text: str) -> tuple[str, str, int] | None:
     spaces or more between them), or `-o file Write to file.` as a PDF sets it, one
     space before the capitalised sentence; else None."""
     inline = _INLINE_TAG.match(text)
-    if inline and _OPTION_TAG.match(inline.group(1)):
+    if inline and _OPTION_TAG.match(inline.group(1)) \
+            and not (inline.group(1).endswith((".", ",")) and _OPTION.match(inline.group(3).split(" ")[0].rstrip(".,"))):
+        # (`--cpu-prof-dir.  --heap-prof-dir.` is options a sentence lists, not one and its text)
         return inline.group(1), inline.group(3), inline.start(3)
     words = text.split(" ")
     if not _OPTION.match(words[0].rstrip(",")):
