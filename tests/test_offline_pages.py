@@ -1103,7 +1103,8 @@ def test_a_page_of_modules_no_source_defines_says_it_holds_modules() -> None:
     pages = run([SourceDocument("parse.txt", module("parse", "Parse frob addresses.")),
                  SourceDocument("robots.txt", module("robots", "Read frob robot rules."))]).pages
     [page] = [t for t in pages.values() if "frob.parse" in t]
-    assert "is a set of 2 modules: **frob.parse**" in page or "is a set of 2 modules: **frob.robots**" in page
+    assert ("**frob** is a package; this page gathers the references of its modules: **frob.parse** — Parse frob "
+            "addresses[^parse]; **frob.robots** — Read frob robot rules[^robots].") in page
     assert "commands" not in page.split("\n---\n", 1)[1].split("\n# ", 1)[0]
 
 
@@ -1386,3 +1387,26 @@ def test_a_table_of_one_column_of_text_and_no_header_is_a_paragraph() -> None:
     assert _Writer().table(lines, "[^a]") == "Load local customization files, but do not complain if there are none[^a]"
     named = Table(("Key", "Meaning"), (("", "x"), ("", "y")))
     assert _Writer().table(named, "").startswith("| Key | Meaning |")
+
+
+def test_a_packages_page_says_it_gathers_its_modules_and_puts_its_own_reference_first() -> None:
+    """http's page: the package's own pydoc (`NAME` / `http`, no docstring) came last and
+    the lead was a sentence from http.client's text (`HTTPConnection goes through a number
+    of "states" ...`); nothing said the page was a package of modules."""
+    package = ("Help on package frob:\n\nNAME\n    frob\n\nPACKAGE CONTENTS\n    client\n    cookies\n\n"
+               "DATA\n    __all__ = ['Status']\n")
+    client = ("Help on module frob.client in frob:\n\nNAME\n    frob.client - Frob client library\n\nDESCRIPTION\n"
+              "    The client goes through a number of states, which define when a request may be made.\n\n"
+              "CLASSES\n    class Connection(builtins.object)\n     |  Connection(host)\n")
+    cookies = ("Help on module frob.cookies in frob:\n\nNAME\n    frob.cookies - Cookie handling for frob\n\n"
+               "DESCRIPTION\n    Cookies are kept in a jar and sent back with each request.\n")
+    _, fm, body = only_page(run([SourceDocument("doc-01.txt", client), SourceDocument("doc-02.txt", cookies),
+                                 SourceDocument("doc-09.txt", package)]))
+    lead = body.strip().split("\n\n", 1)[0]
+    assert lead == ("**frob** is a package; this page gathers its own reference[^doc-09] and the references of its "
+                    "modules: **frob.client** — Frob client library[^doc-01]; **frob.cookies** — Cookie handling for "
+                    "frob[^doc-02].")
+    assert fm["description"] == "frob is a package of modules: frob.client and frob.cookies."
+    headings = [line for line in body.splitlines() if line.startswith("# ")]
+    assert headings[:3] == ["# frob", "# frob.client", "# frob.cookies"], headings
+    assert "## Name" not in body  # (the package's NAME says only its name: the page's title says it)

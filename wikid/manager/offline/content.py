@@ -726,6 +726,13 @@ def _unwrapped(outline: Outline, title: str | None) -> tuple[tuple[Block, ...], 
 _CONTENTS_HEADINGS = frozenset({"contents", "table of contents", "toc", "index", "navigation"})
 
 
+def _only_names(section: Section, title: str | None) -> bool:
+    """A `NAME` section that says the document's name and nothing else (pydoc's `NAME`
+    over `http`, a package with no docstring): the page's title says it."""
+    return bool(title) and _words(section.title) == ["name"] and not section.sections \
+        and [block_text(b) for b in section.blocks] == [title]
+
+
 def _holding_all(outline: Outline) -> Section | None:
     """The one top section a document's text sits in (its title's), or None."""
     sections = outline.sections
@@ -836,6 +843,7 @@ def _prose(outline: Outline, title: str | None, names: frozenset[str],
     """The lead and the sections a page carries of a document (or of the part of it
     before its releases): whole when short, abridged within budget when long."""
     blocks, sections = _unwrapped(outline, title)
+    sections = tuple(s for s in sections if not _only_names(s, title))
     lead, blocks = _lead_from(blocks, names)
     if not lead and sections and not any(isinstance(b, Paragraph) and _is_prose_paragraph(b.text) for b in blocks):
         first = sections[0]  # (prose before it that gave no lead: a later section's would come out of order)

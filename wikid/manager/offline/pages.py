@@ -209,13 +209,10 @@ def ordered_sources(cited: list[PageSource]) -> list[PageSource]:
 def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     """The source whose lead opens the page: a manual page of the entity itself, else
     the most descriptive source whose lead names the entity, else any with a lead."""
-    key = name_key(title)
     with_lead = [s for s in ordered_sources(cited) if s.content.lead]
-    # (`GNU frob`'s manual page is frob's: the title ends with the command's name; `Frob.js`'s
-    # manual page is `frob`'s: the title is the command's name with a dotted part glued on)
-    own_man = [s for s in with_lead if s.content.man and any(
-        name_key(n) == key or key.endswith(" " + name_key(n)) or title.casefold().startswith(n.casefold() + ".")
-        for n in s.content.man.names)]
+    own_man = [s for s in with_lead if _own_manual(s, title)]
+    if not own_man and any(_own_manual(s, title) for s in cited):
+        return None  # the entity's own reference says nothing of it (a package's, `http`): see _plain_lead
     # a lead that opens with the entity's name says what it is (`Frob lists open files`), one
     # that only names it talks about it (`Agreed, the frob manual is dense`); among equals, one
     # from a text about the whole of it rather than one of its tools' manual pages
@@ -233,6 +230,18 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
             and _defining(cited, title) is not None:
         return None  # a sentence that only names it (`Agreed, the frob manual is dense`): a defining one is further in
     return chosen
+
+
+def _own_manual(source: PageSource, title: str) -> bool:
+    """Whether a source is the entity's own manual page or module reference (`GNU
+    frob`'s manual page is frob's: the title ends with the command's name; `Frob.js`'s
+    manual page is `frob`'s: the title is the command's name with a dotted part glued on)."""
+    key = name_key(title)
+    if source.kind == MODULE_REFERENCE and name_key(source.title) == key:
+        return True  # (a package's reference naming no purpose reads as no manual page: pydoc's `NAME` / `http`)
+    return source.content.man is not None and any(
+        name_key(n) == key or key.endswith(" " + name_key(n)) or title.casefold().startswith(n.casefold() + ".")
+        for n in source.content.man.names)
 
 
 def _defining(cited: list[PageSource], title: str) -> tuple[list[str], str] | None:
@@ -326,6 +335,12 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
         sentence = sentence if sentence[-1:] in ".!?" else sentence + "."
         if len(sentence) <= MAX_DESCRIPTION_CHARS:
             return sentence
+    package = [_module_name(m) for m in _package_modules(draft) if m.title.casefold() != draft.title.casefold()]
+    if package:
+        named = f"{draft.title} is a package of modules: {', '.join(package[:-1])} and {package[-1]}." if len(package) > 1 \
+            else f"{draft.title} is a package; its module {package[0]}."
+        if len(named) <= MAX_DESCRIPTION_CHARS:
+            return named
     members = _commands(draft.cited)
     commands = [c.content.man.names[0] for c in members]  # type: ignore[union-attr]
     if len(commands) >= 2:
@@ -762,6 +777,14 @@ def _plain_lead(draft: PageDraft) -> list[str]:
     found = _defining(draft.cited, draft.title)
     if found is not None:
         return [inline(" ".join(found[0])) + f"[^{found[1]}]"]
+    package = _package_modules(draft)
+    if package:
+        own = [m for m in package if m.title.casefold() == draft.title.casefold()]
+        listed = "; ".join(f"**{inline(name)}**" + (f" — {inline(purpose.rstrip('.'))}" if purpose else "") + f"[^{m.id}]"
+                           for m in package if m not in own
+                           for name, purpose in [(_module_name(m), m.content.man.purpose if m.content.man else "")])
+        said = f"its own reference[^{own[0].id}] and " if own else ""
+        return [f"**{inline(draft.title)}** is a package; this page gathers {said}the references of its modules: {listed}."]
     commands = _commands(draft.cited)
     if len(commands) >= 2:
         listed = "; ".join(f"**{inline(c.content.man.names[0])}** — {inline(c.content.man.purpose.rstrip('.'))}"  # type: ignore[union-attr]
@@ -781,6 +804,23 @@ def _plain_lead(draft: PageDraft) -> list[str]:
         listed += f" and {more} more"
     kind = draft.type if draft.type.isupper() else draft.type.lower()  # `a vendor`, `an API`
     return [f"**{inline(draft.title)}** is {inline(_a(kind))}; this page gathers {listed}."]
+
+
+def _package_modules(draft: PageDraft) -> list[PageSource]:
+    """The module references of a package's page (`http`: `http.client`, `http.cookies`
+    and `http` itself), the package's own first, when it has two or more and each is the
+    package or one of its modules; else []."""
+    key = draft.title.casefold()
+    modules = [s for s in draft.cited if s.kind == MODULE_REFERENCE]
+    if len(modules) < 2 or not all(m.title.casefold() == key or m.title.casefold().startswith(key + ".") for m in modules):
+        return []
+    return sorted(modules, key=lambda m: (m.title.casefold() != key, m.title.casefold()))
+
+
+def _module_name(module: PageSource) -> str:
+    """A module reference's module, by its NAME line (`urllib.parse`, not its title
+    `urllib.parse — Parse (absolute and relative) URLs.`)."""
+    return module.content.man.names[0] if module.content.man else module.title
 
 
 def _a(word: str) -> str:
@@ -894,7 +934,8 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     taken = OWN_HEADINGS - ({"usage"} if not usage else set()) \
         - ({"see also"} if not _see_also(draft) else set())
     modules = sum(s.kind == MODULE_REFERENCE for s in draft.cited)
-    for source in ordered_sources(draft.cited):
+    # the entity's own reference first (a package's, before its modules')
+    for source in sorted(ordered_sources(draft.cited), key=lambda s: not _own_manual(s, draft.title)):
         if source.content.is_changelog and not source.content.sections:
             continue
         if _companion(source, draft.title, lead_origin):
