@@ -8,8 +8,11 @@ module with a few classes that is most of the text, and the same sentences again
 again.
 
 `unmargined(text)` takes the margins off (each replaced by spaces, so the indentation
-the text reader reads stays), drops the rules, and leaves out the inherited groups:
-their members are documented on their own class. The class tree that opens CLASSES
+the text reader reads stays), drops the rules, and leaves out the inherited groups'
+docstrings (their members are documented on their own class, when the module has it),
+saying in a line which members each base of the module's gives (`Methods inherited
+from Filterer: addFilter, filter, removeFilter.`; not the builtin types', whose
+members are Python's). The class tree that opens CLASSES
 (each class under its base, one a line, indented by level) gets a bullet a line, so
 it reads as the nested list it is, not as a heading over a paragraph of names. A text
 without such margins comes back as it is.
@@ -25,6 +28,8 @@ _INHERITED = re.compile(
     r"^\s*(?:methods|class methods|static methods|data descriptors|data and other attributes|readonly properties)"
     r"(?: and other attributes)? inherited from [\w.]+:\s*$", re.IGNORECASE)
 _CLASSES = re.compile(r"^CLASSES\s*$")
+_FROM_BUILTINS = re.compile(r"inherited from builtins\.\w+:$")  # (`str`'s forty methods are Python's, not the module's)
+_MEMBER = re.compile(r"^([A-Za-z_]\w*)\b")  # a member's name at the head of its line: `addFilter(self, filter)`
 _TREE_LINE = re.compile(r"^(\s+)([\w.]+(?:\([\w., ]*\))?)\s*$")
 MIN_MARGIN_LINES = 3
 PYDOC_INDENT = 4  # pydoc indents each level of its class tree by four spaces
@@ -38,11 +43,19 @@ def unmargined(text: str) -> str:
         return text
     out: list[str] = []
     skipping = False
+    inherited: list[str] = []  # an inherited group's label (at its margin), then its members' names
     tree: int | None = None  # in the class tree under CLASSES: the indentation of its roots
+
+    def said() -> None:
+        if len(inherited) > 1 and not _FROM_BUILTINS.search(inherited[0]):
+            out.extend([f"{inherited[0]} {', '.join(inherited[1:])}.", ""])
+        inherited.clear()
+
     for line in lines:
         margin = _MARGIN.match(line)
         if not margin:
             skipping = False
+            said()
             node = _TREE_LINE.match(line) if tree is not None else None
             if node:
                 indent = len(node.group(1))
@@ -55,10 +68,15 @@ def unmargined(text: str) -> str:
         content = line[margin.end():]
         if _RULE.match(content):
             skipping = False
+            said()
             continue
         if _INHERITED.match(content):
+            said()
             skipping = True
+            inherited.append(margin.group(1) + "   " + content.strip())
             continue
+        if skipping and content[:1].strip() and (name := _MEMBER.match(content)) and not name.group(1).startswith("__"):
+            inherited.append(name.group(1))
         if not skipping:
             out.append((margin.group(1) + "   " + content).rstrip() if content.strip() else "")
     return "\n".join(out)
