@@ -1176,6 +1176,18 @@ def test_options_a_sentence_lists_after_its_colon_stay_in_the_sentence() -> None
         ("--disable-proto=mode", "Disable the property.")]
 
 
+def test_lone_starred_titles_over_paragraphs_are_headings_and_a_starred_list_is_a_list() -> None:
+    """tmux's README: `* Dependencies`, `* Installation`, each alone between blank lines
+    over its paragraphs (an emacs outline), read as one-item lists."""
+    text = ("Welcome to frob!\n\nfrob reshapes data files.\n\n* Dependencies\n\nfrob depends on libfrob.\n\n"
+            "* Installation\n\nTo build frob, use:\n\n\t$ ./configure && make\n")
+    outline = read_text(text)
+    assert [(s.title, s.level) for s in outline.sections] == [("Dependencies", 1), ("Installation", 1)]
+    assert outline.sections[0].blocks == (Paragraph("frob depends on libfrob."),)
+    listed = "Welcome to frob!\n\n* it reshapes data files\n* it keeps a copy\n\nMore.\n\n* Install\n\nRun make.\n"
+    assert not read_text(listed).sections  # a `* ` line beside another: a list, not titles
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

@@ -144,6 +144,7 @@ _NAMED_KEY = re.compile(r"^([^\w\s] \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")  
 _STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
 MIN_TABLE_LINES = 3  # a header and two rows
+MIN_STARRED_TITLES = 2  # flush-left `* Title` lines, each alone, that make a text an emacs outline
 MAX_SHORT_KEY = 12  # characters of a key a lead-in's next lines open with, their texts aligned (`.err  Error`)
 MIN_LOWER_HEADER_GAP = 4  # spaces before a lower-case column name (a justified line has two or three)
 MAX_NUMBERED_TITLE_CHARS = 120  # a numbered question wrapped onto a second line
@@ -1621,9 +1622,22 @@ def _body_indent(lines: list[_Line | None]) -> int:
 def read_text(text: str) -> Outline:
     """The outline of a plain text (see the module docstring)."""
     lines = _lines(text)
-    outline_mode = any(line is not None and line.indent == 0 and line.text.startswith("** ") for line in lines)
+    outline_mode = any(line is not None and line.indent == 0 and line.text.startswith("** ") for line in lines) \
+        or _starred_titles(lines)
     reader = _Reader(lines, outline_mode, _body_indent(lines))
     return build(_lettered_under_numbered(reader.blocks(0, len(lines), True)))
+
+
+def _starred_titles(lines: list[_Line | None]) -> bool:
+    """Whether the text's flush-left `* ` lines are an emacs outline's titles (tmux's
+    README: `* Dependencies`, `* Installation`, each alone between blank lines over
+    its paragraphs), not a list: two or more, each a few words with no sentence end,
+    and no flush-left `* ` line beside another."""
+    starred = [(n, line.text[2:].strip()) for n, line in enumerate(lines)
+               if line is not None and line.indent == 0 and line.text.startswith("* ")]
+    return len(starred) >= MIN_STARRED_TITLES and all(
+        (n == 0 or lines[n - 1] is None) and n + 1 < len(lines) and lines[n + 1] is None
+        and 0 < len(text.split()) <= MAX_LABEL_WORDS and text[-1] not in ".!?:;," for n, text in starred)
 
 
 def _lettered_under_numbered(events: list[Heading | Block]) -> list[Heading | Block]:
