@@ -865,6 +865,9 @@ def test_a_grouped_document_stands_under_its_own_heading_and_a_first_part_titled
     assert headings.count("## Reporting a bug in frob") == 1 and "# Reporting a bug in frob" not in headings
     assert headings.index("# Security") < headings.index("## Reporting a bug in frob") \
         < headings.index("### Bounty program") < headings.index("## Comments")
+    # the part's first sentence (the source's own lead) stays under the part's heading
+    under = page.split("## Reporting a bug in frob\n\n", 1)[1].split("\n\n", 1)[0]
+    assert under.startswith("Report security bugs in frob by mail to the team."), under
     unwrapped = policy.replace("# Security\n\n", "").replace("## ", "# ").replace("### Bounty", "## Bounty")
     [page] = run([SourceDocument("frob.1.md", man), SourceDocument("SECURITY.md", unwrapped)]).pages.values()
     headings = [line for line in page.splitlines() if line.startswith("#")]

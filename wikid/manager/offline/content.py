@@ -158,6 +158,7 @@ class Content:
     short: bool = True
     debian: bool = False  # its releases are a Debian package's
     heading: str = ""  # the heading holding the whole document (`# Security` over a policy's parts)
+    lead_section: str = ""  # the title of the section the lead was taken from ("" for the opening)
 
     @property
     def is_changelog(self) -> bool:
@@ -285,7 +286,7 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
     return [], blocks
 
 
-def _defined_later(sections: tuple[Section, ...], names: frozenset[str]) -> tuple[list[str], tuple[Section, ...]]:
+def _defined_later(sections: tuple[Section, ...], names: frozenset[str]) -> tuple[list[str], tuple[Section, ...], str]:
     """A lead from the first paragraph of a later top-level section when it opens by
     defining its subject (`psutil (process and system utilities) is a cross-platform
     library ...` under `Summary`, after a section of links): such a sentence leans on
@@ -295,8 +296,9 @@ def _defined_later(sections: tuple[Section, ...], names: frozenset[str]) -> tupl
         if first is not None and _DEFINES.match(first.text):
             lead, rest = _lead_from(section.blocks, names)
             if lead:
-                return lead, (*sections[:n], Section(section.title, section.level, rest, section.sections), *sections[n + 1:])
-    return [], sections
+                return lead, (*sections[:n], Section(section.title, section.level, rest, section.sections),
+                              *sections[n + 1:]), section.title
+    return [], sections, ""
 
 
 def _is_prose_paragraph(text: str) -> bool:
@@ -820,12 +822,12 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         carried: tuple[Section, ...] = ()
         prelude = before_releases(outline)
         if not debian and word_count(prelude) >= MIN_PRELUDE_WORDS:  # notes that end in their release history
-            lead, carried = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
+            lead, carried, _ = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
         return Content(lead, sections=carried, releases=tuple(releases),
                        facts=tuple(_release_facts(releases[0], debian) + _changelog_facts(text, prelude, releases[0])),
                        words=words,
                        short=short, debian=debian)
-    lead, carried = _prose(outline, title, names, short)
+    lead, carried, origin = _prose(outline, title, names, short)
     tables = tuple(b for _, b in walk(outline) if isinstance(b, Table))
     data = None
     if suffix in DATA_SUFFIXES:
@@ -835,24 +837,27 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
             data = (table_shape(list(tables), len(outline.sections)), None, 0)
     facts = tuple(_text_facts(text)) if suffix not in DATA_SUFFIXES else ()
     return Content(lead, None, carried, facts=facts, data=data, tables=tables if suffix in DATA_SUFFIXES else (),
-                   words=words, short=short)
+                   words=words, short=short, lead_section=origin)
 
 
 def _prose(outline: Outline, title: str | None, names: frozenset[str],
-           short: bool) -> tuple[tuple[str, ...], tuple[Section, ...]]:
-    """The lead and the sections a page carries of a document (or of the part of it
-    before its releases): whole when short, abridged within budget when long."""
+           short: bool) -> tuple[tuple[str, ...], tuple[Section, ...], str]:
+    """The lead, the sections a page carries of a document (or of the part of it
+    before its releases): whole when short, abridged within budget when long, and the
+    title of the section the lead was taken from ("" for the document's opening)."""
     blocks, sections = _unwrapped(outline, title)
     sections = tuple(s for s in sections if not _only_names(s, title))
     lead, blocks = _lead_from(blocks, names)
+    origin = ""  # the section the lead was taken from ("" for the opening)
     if not lead and sections and not any(isinstance(b, Paragraph) and _is_prose_paragraph(b.text) for b in blocks):
         first = sections[0]  # (prose before it that gave no lead: a later section's would come out of order)
         lead, rest = _lead_from(first.blocks, names)
         sections = (Section(first.title, first.level, rest, first.sections), *sections[1:])
+        origin = first.title if lead else ""
     if not lead:
-        lead, sections = _defined_later(sections, names)
+        lead, sections, origin = _defined_later(sections, names)
     kept, made = _promote(blocks, 1)
     reshaped = [*made, *(_reshaped(s) for s in sections)]
     opening = Section("", 1, kept) if kept else None
     carried = [c for s in ([opening] if opening else []) + reshaped if (c := _carried(s, short)) is not None]
-    return tuple(lead), tuple(carried if short else _within_budget(carried))
+    return tuple(lead), tuple(carried if short else _within_budget(carried)), origin

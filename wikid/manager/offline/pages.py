@@ -1020,6 +1020,12 @@ def _with_own_lead(source: PageSource, lead_origin: str | None) -> tuple[Section
     if source.id == lead_origin or not lead:
         return sections
     opening = Paragraph(" ".join(lead))
+    # under a heading of its own, back at the head of the part it was taken from (node-js's
+    # policy: `# Security` over `## Reporting a bug in Node.js` and its first sentence)
+    taken = source.content.lead_section if source.content.heading else ""
+    at = next((n for n, s in enumerate(sections) if taken and _topic_key(s.title) == _topic_key(taken)), None)
+    if at is not None:
+        return (*sections[:at], replace(sections[at], blocks=(opening, *sections[at].blocks)), *sections[at + 1:])
     if sections and not sections[0].title:
         return (replace(sections[0], blocks=(opening, *sections[0].blocks)), *sections[1:])
     return (Section("", 1, (opening,)), *sections)
