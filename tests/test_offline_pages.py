@@ -1413,3 +1413,31 @@ def test_a_packages_page_says_it_gathers_its_modules_and_puts_its_own_reference_
     headings = [line for line in body.splitlines() if line.startswith("# ")]
     assert headings[:3] == ["# frob", "# frob.client", "# frob.cookies"], headings
     assert "## Name" not in body  # (the package's NAME says only its name: the page's title says it)
+
+
+def test_each_modules_classes_keep_their_members_and_labels_and_no_slot_descriptors() -> None:
+    """http's page: once the package's reference came first, http.client's classes lost
+    `Data and other attributes defined here:` (said first by the package) and
+    IncompleteRead its `__repr__`/`__str__` (the same words as a package class's);
+    every class listed Python's `__dict__` and `__weakref__`."""
+    def module(name: str, cls: str) -> str:
+        return (f"Help on module frob.{name} in frob:\n\nNAME\n    frob.{name} - The {name} part of frob\n\n"
+                f"CLASSES\n    class {cls}(builtins.object)\n     |  {cls}(path)\n     |\n"
+                f"     |  Reads one {name} file.\n     |\n     |  Methods defined here:\n     |\n"
+                "     |  __repr__(self)\n     |      Return repr(self).\n     |\n"
+                "     |  ----------------------------------------------------------------------\n"
+                "     |  Data descriptors defined here:\n     |\n     |  __dict__\n"
+                "     |      dictionary for instance variables (if defined)\n     |\n     |  __weakref__\n"
+                "     |      list of weak references to the object (if defined)\n     |\n"
+                "     |  ----------------------------------------------------------------------\n"
+                "     |  Data and other attributes defined here:\n     |\n"
+                f"     |  {name}_port = 80\n\n")
+    package = "Help on package frob:\n\nNAME\n    frob\n\nPACKAGE CONTENTS\n    client\n    server\n"
+    _, _, body = only_page(run([SourceDocument("doc-01.txt", module("client", "Client")),
+                                SourceDocument("doc-02.txt", module("server", "Server")),
+                                SourceDocument("doc-09.txt", package)]))
+    client, server = body.split("# frob.server", 1)
+    for part, name in ((client, "client"), (server, "server")):
+        assert "__repr__(self)" in part and "Return repr(self)." in part, part
+        assert "Data and other attributes defined here" in part and f"{name}_port = 80" in part, part
+    assert "__dict__" not in body and "\\_\\_dict\\_\\_" not in body and "weakref" not in body

@@ -602,7 +602,15 @@ def _carried(section: Section, short: bool) -> Section | None:
         blocks = blocks[:-1]  # `Jump to:` over the in-page links the reader left out: it introduces nothing
     if not blocks and not subsections and not DECLARED.match(section.title):
         return None  # (a class with no docstring and inherited members only is still one of its module's)
-    return Section(section.title, section.level, blocks, subsections)
+    title = section.title
+    if section.blocks and isinstance(section.blocks[0], Terms) and all(
+            _SLOT_DESCRIPTOR.match(t.term) for t in section.blocks[0].entries) \
+            and blocks and isinstance(blocks[0], Paragraph) and blocks[0].text.endswith(":") \
+            and len(blocks[0].text.split()) <= MAX_LABEL_WORDS:
+        # what the title headed was left out (pydoc's `Data descriptors defined here` over
+        # `__dict__` and `__weakref__` alone): the label after it heads the rest
+        title, blocks = blocks[0].text.rstrip(":"), blocks[1:]
+    return Section(title, section.level, blocks, subsections)
 
 
 def _without_inherited(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
@@ -617,9 +625,20 @@ def _without_inherited(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             inherited = _INHERITED.match(block.text) is not None
             if inherited:
                 continue
+        if isinstance(block, Terms):
+            # every Python class's `__dict__` and `__weakref__` (pydoc lists them under each one)
+            kept = tuple(Term(t.term, _without_inherited(t.body)) for t in block.entries if not _SLOT_DESCRIPTOR.match(t.term))
+            if not kept:
+                if out and isinstance(out[-1], Paragraph) and out[-1].text.endswith(":"):
+                    out.pop()  # (`Data descriptors defined here:` over them alone)
+                continue
+            block = Terms(kept)
         if not inherited:
             out.append(block)
     return tuple(out)
+
+
+_SLOT_DESCRIPTOR = re.compile(r"^__(?:dict|weakref)__$")
 
 
 def _within_budget(sections: list[Section]) -> list[Section]:

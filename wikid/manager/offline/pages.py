@@ -407,7 +407,7 @@ class _Writer:
         for sentence in sentences:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= MIN_REPEAT_WORDS or len(sentence) >= MIN_REPEAT_CHARS
-                              or "://" in sentence) and not _VERSION_NOTE.match(sentence) \
+                              or "://" in sentence) and not _VERSION_NOTE.match(sentence) and not sentence.endswith(":") \
                     and key in self.said and not ((self.entry_prose or key not in self.boilerplate)
                                                   and not self._elsewhere(sentence)):
                 continue
@@ -965,7 +965,9 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         body: list[str] = []
         refs = ""
         for source, section in parts:
-            writer.scope = _topic_key(source.content.man.names[0]) if source.content.man else ""
+            # (a module's reference is its own scope: `__repr__` of two modules' classes is two members)
+            writer.scope = _topic_key(source.content.man.names[0]) if source.content.man \
+                else source.id if source.kind == MODULE_REFERENCE else ""
             writer.scope_name = source.content.man.names[0] if source.content.man else ""
             writer.write_source(source)
             part = _section(writer, section, f"[^{source.id}]", 1)
