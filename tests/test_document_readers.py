@@ -1188,6 +1188,19 @@ def test_lone_starred_titles_over_paragraphs_are_headings_and_a_starred_list_is_
     assert not read_text(listed).sections  # a `* ` line beside another: a list, not titles
 
 
+def test_a_line_of_an_example_marked_to_the_left_of_it_stays_in_the_example() -> None:
+    """lsof's quick start: `$lsof +L` and its output, then `  > less    25366  abe ...`
+    set to the left to point at the line that matters: the marked line became six
+    nested entries (`> less`, `25366`, `abe`, ...) and `$lsof +L` a paragraph."""
+    text = ("  You could look for a zero link count in the NLINK column -- e.g.,\n\n"
+            "    $lsof +L\n    COMMAND   PID USER   FD  TYPE  NLINK NAME\n    ...\n"
+            "  > less    25366  abe    3r VREG      0 / (/dev/sd0a)\n\n  Better yet, give an upper bound.\n")
+    blocks = read_text(text).blocks
+    assert [type(b).__name__ for b in blocks] == ["Paragraph", "Code", "Paragraph"]
+    assert blocks[1] == Code("  $lsof +L\n  COMMAND   PID USER   FD  TYPE  NLINK NAME\n  ...\n"
+                             "> less    25366  abe    3r VREG      0 / (/dev/sd0a)")
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

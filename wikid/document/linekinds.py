@@ -10,7 +10,7 @@ SIGNATURE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)(?: -> [\w.\[\]
 SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `When`, `A`
 # A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,
 # `% ls`, `db> .help`, `>>> import x`, `user@host:~$ ls`
-PROMPT = re.compile(r"^\$(?=[a-z][\w.-]* -\S)|^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|\([a-z][\w.-]{0,20}\)|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]|[a-z][\w.-]{0,31}:? ?\d{1,4} ?[=%$#>]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
+PROMPT = re.compile(r"^\$(?=[a-z][\w.-]* [-+]\S)|^(?:[$#%]|>>>|[A-Za-z][\w.-]{0,20}>|\([a-z][\w.-]{0,20}\)|[\w.-]{1,32}@[\w.-]{1,64}:\S{0,100}[$#]|[a-z][\w.-]{0,31}:? ?\d{1,4} ?[=%$#>]) (?=\S)|^[A-Za-z][\w.-]{0,20}>$")
 _WORD = re.compile(r"^[(\"'‘“]?[^\W\d_][\w'’-]*[)\"'’”.,;:!?]*$")
 COMMENT = re.compile(r"^\s*(?:[#%$>]|//) ")
 TRAILING_COMMENT = re.compile(r"\S {2,}(?:#|//) \S")  # `make check   # run the tests`

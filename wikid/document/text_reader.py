@@ -162,6 +162,7 @@ _NUMBERED = re.compile(r"^((?:\d{1,3}\.){1,5}(?:\d{1,3})?)\s+([A-Z\"'(].*)$")  #
 _TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(builtins.int, enum.ReprEnum)`
 _PIECE = re.compile(r"\S+(?: \S+)*")  # words of a line set apart from others by two spaces or more
 _HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
+_MARKED_LINE = re.compile(r"^(?:>|=>|->|\*) \S")  # a line of an example its author points at
 _LOWER_HEADER_CELL = re.compile(r"^[a-z][a-z0-9-]{0,11}$")  # `vi`, `emacs`: a column named as its values are
 # a command's synopsis as a tag: its name, then bracketed options (`new-window [-abdk]`)
 _SYNOPSIS_TAG = re.compile(r"^[-+]{0,2}[a-z][\w.:=-]*\s.*\[-")
@@ -1148,6 +1149,12 @@ class _Reader:
                          and self.indented_first_line(n, end, margin)), stop)
             block = list(self.lines[k:stop])
             filled = [line for line in block if line is not None]
+            if is_session(filled[0].text) or _looks_like_code(filled):
+                while stop < end and (marked := self.lines[stop]) is not None and self.lines[stop - 1] is not None \
+                        and _MARKED_LINE.match(marked.text) and not is_prose_line(marked.text):
+                    block.append(marked)  # `> less  25366  abe ...`: a line of the output marked, set out to the left
+                    filled.append(marked)
+                    stop += 1
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
             if not listed and (table := self.any_table(k, stop)) is not None and table[1] == stop:
                 out.append(table[0])
