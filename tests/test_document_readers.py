@@ -1201,6 +1201,16 @@ def test_a_line_of_an_example_marked_to_the_left_of_it_stays_in_the_example() ->
                              "> less    25366  abe    3r VREG      0 / (/dev/sd0a)")
 
 
+def test_a_sentences_end_after_a_session_that_introduces_its_output_is_prose() -> None:
+    """lsof's quick start: `The first lsof probe,` / `$ lsof -i@host` / `yields (among
+    other things):` over the output: the last line was a code block of its own."""
+    text = ("    The first lsof probe,\n\n    $ lsof -i@lsof.example\n\n    yields (among other things):\n\n"
+            "    COMMAND     PID     USER   FD   TYPE\n    in.rlogin  7362     root    0u  inet\n"
+            "    in.rlogin  7363     root    1u  inet\n")
+    blocks = read_text(text).blocks
+    assert blocks[2] == Paragraph("yields (among other things):"), blocks
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

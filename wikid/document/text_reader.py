@@ -1038,8 +1038,9 @@ class _Reader:
         command with its arguments."""
         run = self.block_at(i, end)
         if len(run) == 1:  # `DEBCONF_DEBUG=developer frob my-script`: one command, with its arguments
+            # (not a sentence's end that introduces what follows: `yields (among other things):`)
             return _ONE_COMMAND.fullmatch(run[0].text) is not None and _CODE_CHARS.search(run[0].text) is not None \
-                and not is_prose_line(run[0].text)
+                and not is_prose_line(run[0].text) and not run[0].text.endswith(":")
         return len(run) >= 2 and all(len(line.text) <= MAX_HEADING_CHARS and not is_prose_line(line.text)
                                      and not _MARKER.match(line.text) for line in run) \
             and sum(1 for line in run if _CODE_CHARS.search(line.text) or _CODE_LINE.fullmatch(line.text)) >= 0.6 * len(run)
