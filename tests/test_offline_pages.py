@@ -1027,6 +1027,18 @@ def test_see_also_keeps_what_its_section_says_in_sentences() -> None:
     assert "This is not the complete manual for frob. For more complete information, see the Info entry for frob.[^" in see_also
 
 
+def test_see_also_keeps_what_it_says_of_a_page_in_parentheses_after_it() -> None:
+    """debconf's SEE ALSO: `debconf-get-selections(1) (available in the debconf-utils
+    package)` lost its note; a page named twice, once with its note, is listed once."""
+    manual = ("FROB(1)\n\nNAME\n       frob - read frob archives\n\nDESCRIPTION\n       Frob reads frob archives.\n\n"
+              "SEE ALSO\n       frob-devel(7), frob-get(1) (available in the frob-utils package), frob-get(1), "
+              "frob_sv(7) (only in Swedish locales), cut(1)\n")
+    [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
+    see_also = page[page.index("# See Also"):].split("\n\n")[1]
+    assert see_also == ("frob-devel(7), frob-get(1) (available in the frob-utils package), "
+                        "frob_sv(7) (only in Swedish locales), cut(1)"), see_also
+
+
 def test_an_older_release_shows_up_to_ten_changes_and_says_how_many_more() -> None:
     """pydantic's 2.13.0, under its patch releases, showed 5 changes and hid a segfault
     fix among the `2 more changes`; sqlite's 3.40.0 hid its PRNG change among `3 more

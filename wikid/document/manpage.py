@@ -24,6 +24,9 @@ AUTHOR_TITLES = frozenset({"author", "authors", "written by"})
 BUGS_TITLES = frozenset({"reporting bugs", "bug reports", "reporting problems"})
 OWN_TITLES = NAME_TITLES | SYNOPSIS_TITLES | SEE_ALSO_TITLES | AUTHOR_TITLES | BUGS_TITLES | {"copyright", "colophon"}
 _NAME_SEP = re.compile(r"\s+(?:\\?-{1,2}|—|–)\s+|\s+(?:\\?-|—|–)$")
+# what a SEE ALSO says of a page it names, in parentheses after it (`(available in the
+# frob-utils package)`), not another reference's section
+_ANNOTATION = re.compile(r"\s?(\((?!\d[a-z]{0,6}\))[^()]{3,80}\))")
 _REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-z]{0,6}|n|l)\)")
 _FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
 MAX_NAME_CHARS = 60
@@ -256,7 +259,8 @@ def read_manpage(outline: Outline) -> ManPage | None:
             synopsis = _synopsis(section, names, notes)
         elif key in SEE_ALSO_TITLES:
             text = " ".join(block_text(b) for b in section.blocks)
-            see_also += [f"{m.group(1)}({m.group(2)})" for m in _REFERENCE.finditer(text)]
+            see_also += [f"{m.group(1)}({m.group(2)})" + (f" {note.group(1)}" if (note := _ANNOTATION.match(text, m.end())) else "")
+                         for m in _REFERENCE.finditer(text)]
             pointers += [b.text for _, b in walk(Outline((), (section,))) if isinstance(b, Paragraph) and is_sentence(b.text)]
         elif key in AUTHOR_TITLES:
             author = _authors(section.blocks)

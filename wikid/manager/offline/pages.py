@@ -907,7 +907,9 @@ def _see_also(draft: PageDraft) -> list[str]:
     for source in ordered_sources(draft.cited):
         for ref in source.content.man.see_also if source.content.man else ():
             if ref.partition("(")[0].casefold() not in own:
-                refs.setdefault(ref.casefold(), ref)
+                bare = ref.partition(")")[0].casefold()  # (`frob(1)` and `frob(1) (in frob-utils)` are one page)
+                if len(ref) > len(refs.get(bare, "")):
+                    refs[bare] = ref
         for note in source.content.man.see_also_notes if source.content.man else ():
             notes.setdefault(note, f"{text_block(note)}[^{source.id}]")
     if not refs and not notes:
