@@ -1039,6 +1039,17 @@ def test_see_also_keeps_what_it_says_of_a_page_in_parentheses_after_it() -> None
                         "frob_sv(7) (only in Swedish locales), cut(1)"), see_also
 
 
+def test_see_also_keeps_a_page_of_another_section_by_the_pages_own_name() -> None:
+    """groff's SEE ALSO lost `groff(7)` (the language, not the command whose manual the
+    page holds), ncurses' page `ncurses(3NCURSES)` (the library's manual, its section
+    in capitals never read as one)."""
+    manual = ("FROB(1)                General Commands Manual                FROB(1)\n\nNAME\n       frob - read frob "
+              "archives\n\nDESCRIPTION\n       Frob reads frob archives.\n\nSEE ALSO\n       frob(1), frob(7), "
+              "frob(3FROB), cut(1)\n")
+    [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
+    assert page[page.index("# See Also"):].split("\n\n")[1] == "frob(7), frob(3FROB), cut(1)"
+
+
 def test_an_older_release_shows_up_to_ten_changes_and_says_how_many_more() -> None:
     """pydantic's 2.13.0, under its patch releases, showed 5 changes and hid a segfault
     fix among the `2 more changes`; sqlite's 3.40.0 hid its PRNG change among `3 more

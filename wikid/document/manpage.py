@@ -26,8 +26,8 @@ OWN_TITLES = NAME_TITLES | SYNOPSIS_TITLES | SEE_ALSO_TITLES | AUTHOR_TITLES | B
 _NAME_SEP = re.compile(r"\s+(?:\\?-{1,2}|—|–)\s+|\s+(?:\\?-|—|–)$")
 # what a SEE ALSO says of a page it names, in parentheses after it (`(available in the
 # frob-utils package)`), not another reference's section
-_ANNOTATION = re.compile(r"\s?(\((?!\d[a-z]{0,6}\))[^()]{3,80}\))")
-_REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-z]{0,6}|n|l)\)")
+_ANNOTATION = re.compile(r"\s?(\((?!\d[a-zA-Z]{0,8}\))[^()]{3,80}\))")
+_REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-zA-Z]{0,8}|n|l)\)")
 _FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
 MAX_NAME_CHARS = 60
 MIN_PURPOSE_WORDS = 3  # a DESCRIPTION's first sentence this long says what a NAME-only entity is
@@ -50,6 +50,7 @@ class ManPage:
     bugs: str | None  # where to report bugs (the section's first sentence)
     content: tuple[Section, ...]  # every other section, in order
     see_also_notes: tuple[str, ...] = ()  # the sentences of its SEE ALSO (`The full documentation ... is maintained as a Texinfo manual`)
+    section: str = ""  # the manual's section its header gives (`GROFF(1)`: "1"), "" when it gives none
 
 
 def _key(title: str) -> str:
@@ -270,6 +271,17 @@ def read_manpage(outline: Outline) -> ManPage | None:
             content.append(section)
     return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs,
                    tuple(content), tuple(pointers))
+
+
+def header_section(text: str) -> str:
+    """The manual section a page's header line gives (`GROFF(1)   General Commands
+    Manual   GROFF(1)`: "1"), or ""."""
+    first = next((line for line in text.split("\n", 5)[:5] if line.strip()), "")
+    found = _HEADER.match(first)
+    return found.group(2).casefold() if found else ""
+
+
+_HEADER = re.compile(r"^\s*([\w.+:-]+)\((\d[a-zA-Z]{0,8}|n|l)\)\s")
 
 
 def references(text: str) -> list[str]:

@@ -39,7 +39,7 @@ from wikid.document.facts import (
     stated_version,
 )
 from wikid.document.furniture import is_boilerplate, is_revision_stamp, is_sign_off, without_closing
-from wikid.document.manpage import ManPage, read_manpage
+from wikid.document.manpage import ManPage, header_section, read_manpage
 from wikid.document.model import (
     Block,
     Code,
@@ -818,6 +818,7 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
     names = frozenset(w for w in (title or "").split() if w[:1].islower())
     man = read_manpage(outline)
     if man is not None:
+        man = replace(man, section=header_section(text))
         opening = [f"{man.names[0]} — {man.purpose}" if man.purpose else man.names[0]]
         sections = [_reshaped(s) for s in man.content]
         # (its blocks as reshaped: the unshaped ones would say again what its new subsections hold)

@@ -897,16 +897,25 @@ def _usage_sections(source: PageSource) -> list[Section]:
     return [s for s in source.content.sections if _topic_key(s.title) == "usage"]
 
 
+_COMMAND_SECTIONS = ("1", "6", "8")  # manual sections of commands: the entity's own page, on its page
+
+
 def _see_also(draft: PageDraft) -> list[str]:
     """`# See Also`: the manual pages the sources' manual pages refer to, in order,
-    without the page's own nor the page's entity (gcore's `gdb(1)` on gdb's page), and
-    what their SEE ALSO sections say in sentences."""
-    own = {name.casefold() for s in draft.cited if s.content.man for name in s.content.man.names} | {draft.title.casefold()}
+    without the page's own (by name and section, when its header gives the section) nor
+    the page's entity as a command (gcore's `gdb(1)` on gdb's page; ncurses' library
+    manual `ncurses(3NCURSES)` stays), and what their SEE ALSO sections say in sentences."""
+    mans = [s.content.man for s in draft.cited if s.content.man]
+    # (a page of another section by the same name is another page: groff(7), the language, on groff(1)'s)
+    own = {(name.casefold(), man.section) for man in mans for name in man.names}
     refs: dict[str, str] = {}
     notes: dict[str, str] = {}  # the section's sentences (`This is not the complete manual ...; see the Info entry`)
     for source in ordered_sources(draft.cited):
         for ref in source.content.man.see_also if source.content.man else ():
-            if ref.partition("(")[0].casefold() not in own:
+            name, _, rest = ref.casefold().partition("(")
+            section = rest.partition(")")[0]
+            if (name, section) not in own and (name, "") not in own \
+                    and not (name == draft.title.casefold() and section[:1] in _COMMAND_SECTIONS):
                 bare = ref.partition(")")[0].casefold()  # (`frob(1)` and `frob(1) (in frob-utils)` are one page)
                 if len(ref) > len(refs.get(bare, "")):
                     refs[bare] = ref
