@@ -1050,6 +1050,19 @@ def test_see_also_keeps_a_page_of_another_section_by_the_pages_own_name() -> Non
     assert page[page.index("# See Also"):].split("\n\n")[1] == "frob(7), frob(3FROB), cut(1)"
 
 
+def test_see_also_keeps_a_sentence_that_goes_on_through_a_command() -> None:
+    """ed's SEE ALSO: `... the command` / `info ed` (set apart) / `should give you access
+    to the complete manual.`: neither part a sentence alone, the pointer was lost."""
+    manual = ("FROB(1)\n\nNAME\n       frob - read frob archives\n\nDESCRIPTION\n       Frob reads frob archives.\n\n"
+              "SEE ALSO\n       The full documentation for frob is maintained as a Texinfo manual.  If\n"
+              "       the info and frob programs are properly installed at your site, the com\u2010\n       mand\n\n"
+              "              info frob\n\n       should give you access to the complete manual.\n")
+    [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
+    assert ("The full documentation for frob is maintained as a Texinfo manual. If the info and frob programs are "
+            "properly installed at your site, the command info frob should give you access to the complete manual.[^"
+            ) in page[page.index("# See Also"):]
+
+
 def test_an_older_release_shows_up_to_ten_changes_and_says_how_many_more() -> None:
     """pydantic's 2.13.0, under its patch releases, showed 5 changes and hid a segfault
     fix among the `2 more changes`; sqlite's 3.40.0 hid its PRNG change among `3 more

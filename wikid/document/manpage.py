@@ -14,7 +14,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections, walk
+from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections
 from wikid.document.sentences import is_sentence, split_sentences
 
 NAME_TITLES = frozenset({"name", "nom", "nombre", "名前"})
@@ -262,7 +262,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
             text = " ".join(block_text(b) for b in section.blocks)
             see_also += [f"{m.group(1)}({m.group(2)})" + (f" {note.group(1)}" if (note := _ANNOTATION.match(text, m.end())) else "")
                          for m in _REFERENCE.finditer(text)]
-            pointers += [b.text for _, b in walk(Outline((), (section,))) if isinstance(b, Paragraph) and is_sentence(b.text)]
+            pointers += [text for text in _run_on(section.blocks) if is_sentence(text)]
         elif key in AUTHOR_TITLES:
             author = _authors(section.blocks)
         elif key in BUGS_TITLES:
@@ -271,6 +271,28 @@ def read_manpage(outline: Outline) -> ManPage | None:
             content.append(section)
     return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs,
                    tuple(content), tuple(pointers))
+
+
+def _run_on(blocks: tuple[Block, ...]) -> list[str]:
+    """The paragraphs of a section, a sentence that goes on through a one-line command
+    set apart from it read whole (`... the command` / `info frob` / `should give you
+    access to the complete manual.`: GNU's pointer to its Info manual)."""
+    out: list[str] = []
+    pending = False  # the last paragraph stopped mid-sentence before a command
+    for n, block in enumerate(blocks):
+        if isinstance(block, Paragraph):
+            if pending and out and block.text[:1].islower():
+                out[-1] = f"{out[-1]} {block.text}"
+            else:
+                out.append(block.text)
+            pending = False
+        elif isinstance(block, Code) and "\n" not in block.text.strip() and out and n + 1 < len(blocks) \
+                and not out[-1].rstrip().endswith((".", ":", "!", "?")):
+            out[-1] = f"{out[-1]} {block.text.strip()}"
+            pending = True
+        else:
+            pending = False
+    return out
 
 
 def header_section(text: str) -> str:
