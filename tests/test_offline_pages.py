@@ -893,6 +893,22 @@ def test_a_short_document_beside_others_keeps_the_title_heading_its_parts_stand_
     assert "# Frob storage architecture" not in alone.splitlines() and "# Solving a problem" in alone.splitlines()
 
 
+def test_a_documents_heading_named_as_another_sources_section_does_not_merge_into_it() -> None:
+    """ed's README holds everything under `Description`: grouped under it, it merged
+    into the manual's Description and pushed the manual's Options below its Testsuite
+    and licence; it stands under its own title after the manual's sections."""
+    man = ("FROB(1)\n\nNAME\n       frob - reshape data files\n\nSYNOPSIS\n       frob [-v] FILE\n\n"
+           "DESCRIPTION\n       frob reshapes data files in place and keeps a copy of each.\n\n"
+           "OPTIONS\n       -v     Say what is done.\n")
+    readme = ("Description\n\nfrob is a data file reshaper. It keeps a copy of each file.\n\nSee the file INSTALL for "
+              "compilation and installation instructions.\n\nOmissions\n\n  * Locales are not supported.\n\n"
+              "Testsuite\n\nThe files in the testsuite directory are used for testing frob.\n")
+    [page] = run([SourceDocument("frob.1.txt", man), SourceDocument("README.txt", readme)]).pages.values()
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert headings.index("# Options") < headings.index("## Omissions") < headings.index("## Testsuite"), headings
+    assert headings.count("# Description") == 1
+
+
 def test_a_readmes_documentation_site_and_requirement_are_attributes() -> None:
     """httpx's page had only its licence for attributes, though its README says where its
     documentation is and what it requires."""

@@ -1004,9 +1004,11 @@ def _grouped_parts(source: PageSource, draft: PageDraft, lead_origin: str | None
     if source.id == lead_origin or source.content.man is not None or not sections:
         return sections
     own = source.content.heading
-    # (the source's title when taken from that heading: `curses.ascii` from `Python: module curses.ascii`)
-    heading = (source.title if set(_topic_key(source.title).split()) & set(_topic_key(own).split()) else own) \
-        if own and len(draft.cited) > 1 else ""
+    # (the source's title when taken from that heading, `curses.ascii` from `Python: module curses.ascii`,
+    # or when another source has a section of that name: ed's README's `Description` beside its manual's)
+    others = {_topic_key(s.title) for other in draft.cited if other is not source for s in other.content.sections}
+    heading = (source.title if set(_topic_key(source.title).split()) & set(_topic_key(own).split())
+               or _topic_key(own) in others else own) if own and len(draft.cited) > 1 else ""
     heading = "" if _topic_key(heading) == _topic_key(draft.title) else heading
     several = modules > 1 and source.kind == MODULE_REFERENCE
     if not heading and ((lead_origin is None and not several)
