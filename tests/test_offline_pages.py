@@ -899,6 +899,7 @@ def test_a_documents_heading_named_as_another_sources_section_does_not_merge_int
     and licence; it stands under its own title after the manual's sections."""
     man = ("FROB(1)\n\nNAME\n       frob - reshape data files\n\nSYNOPSIS\n       frob [-v] FILE\n\n"
            "DESCRIPTION\n       frob reshapes data files in place and keeps a copy of each.\n\n"
+           "       A restricted version, rfrob, can only reshape files in the current directory.\n\n"
            "OPTIONS\n       -v     Say what is done.\n")
     readme = ("Description\n\nfrob is a data file reshaper. It keeps a copy of each file.\n\nSee the file INSTALL for "
               "compilation and installation instructions.\n\nOmissions\n\n  * Locales are not supported.\n\n"
