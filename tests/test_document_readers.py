@@ -969,6 +969,25 @@ def test_a_paragraph_with_few_links_elsewhere_says_where_they_go() -> None:
         "Frob reads JSON fast."]
 
 
+def test_links_a_sentence_points_at_keep_their_address_in_a_paragraph_of_several() -> None:
+    """httpx's README: `see the Advanced Usage section, the async support section, or the
+    HTTP/2 section` (three links) lost all three addresses: a paragraph of more than two
+    links kept its words only. Links it points at (and those listed after one) keep their
+    address; a list of names with links still does not."""
+    pointed = ("For more, see the [Advanced Usage](https://frob.example.org/advanced/) section, the "
+               "[async support](https://frob.example.org/async/) section, or the [HTTP/2](https://frob.example.org/h2/) "
+               "section.")
+    dense = "Frob runs on [Linux](https://a.example.org), [BSD](https://b.example.org) and [macOS](https://c.example.org)."
+    said = [b.text for b in blocks_of(read_markdown(f"# Frob\n\n{pointed}\n\n{dense}\n"), Paragraph)]
+    assert said == ["For more, see the Advanced Usage (https://frob.example.org/advanced/) section, the async support "
+                    "(https://frob.example.org/async/) section, or the HTTP/2 (https://frob.example.org/h2/) section.",
+                    "Frob runs on Linux, BSD and macOS."]
+    rest = ("Frob\n====\n\nFor more, see the `Advanced Usage <https://frob.example.org/advanced/>`_ section, the "
+            "`async support <https://frob.example.org/async/>`_ section, or the `HTTP/2 <https://frob.example.org/h2/>`_ "
+            "section.\n")
+    assert [b.text for b in blocks_of(read_rest(rest), Paragraph)] == [said[0]]
+
+
 def test_a_link_the_sentence_points_at_says_where_it_goes() -> None:
     """aws-cli's README: `see the Maintenance Policy section in the ... Guide` lost its
     link, which stood inside the sentence; a link on a word (`Frob reads JSON fast`)

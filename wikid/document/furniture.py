@@ -30,7 +30,8 @@ from wikid.document.screen import Screened
 
 # A paragraph with this many links to other sites or fewer shows where each goes after
 # its text (`head over to the QuickStart (https://…)`); a denser one keeps its words only.
-MAX_PROSE_LINKS = 2
+MAX_PROSE_LINKS = 2  # links of a paragraph that each say where they go when they end a sentence
+MAX_POINTED_LINKS = 4  # ... only when the sentence points at them (`see the Advanced Usage section, ...`)
 
 
 def ends_sentence_after(rest: str) -> bool:
@@ -43,12 +44,16 @@ def ends_sentence_after(rest: str) -> bool:
 def points_at(before: str) -> bool:
     """Whether the words right before a link send the reader to it (`see the`, `refer
     to`, `please visit our`): the link is what the sentence points at, wherever the
-    sentence ends (`see the Maintenance Policy section in the guide`)."""
-    return _POINTING.search(before[-40:]) is not None
+    sentence ends (`see the Maintenance Policy section in the guide`), and so are the
+    ones listed after it (`..., the async support section, or the HTTP/2 section`)."""
+    return _POINTING.search(before[-40:]) is not None or _LISTED_AFTER_SHOWN.search(before[-300:]) is not None
 
 
 _POINTING = re.compile(r"\b(?:see|visit|read|refer to|consult|check(?: out)?|go to|head (?:over )?to|open)"
                        r"(?: (?:the|our|this|these|an?|its|their))?\s*$", re.IGNORECASE)
+# the next of a list of links after one whose address was given (`see the Advanced Usage
+# (https://...) section, the async support section, or ...`)
+_LISTED_AFTER_SHOWN = re.compile(r"\(https?://[^\s()]+\)(?: [\w-]+){0,2},?(?: (?:and|or))? (?:the |our )?$")
 _REFERS_TO_LINK = re.compile(r"\b(?:linked|the link|this link|that link|the following link|links? (?:above|below))\b",
                              re.IGNORECASE)
 

@@ -30,6 +30,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 
 from wikid.document.furniture import (
     FURNITURE_HEADING,
+    MAX_POINTED_LINKS,
     MAX_PROSE_LINKS,
     NAV_HEADINGS,
     ends_sentence_after,
@@ -122,7 +123,7 @@ _VAGUE_LABEL = re.compile(
 class _Inline:
     """Plain text of an inline node, with how much of it is link text."""
 
-    def __init__(self, targets: bool = False, ending: bool = False) -> None:
+    def __init__(self, targets: bool = False, ending: bool = False, pointed: bool = False) -> None:
         self.parts: list[str] = []
         self.link_chars = 0
         self.links = 0
@@ -131,7 +132,8 @@ class _Inline:
         self.images = 0
         self.other_words: list[str] = []  # the words of the text outside images
         self.targets = targets  # write where a link to another site goes after its text
-        self.ending = ending  # ... when the link ends its sentence (see `_ends_sentence`)
+        self.ending = ending  # ... when the link ends its sentence (see `_ends_sentence`) or the sentence points at it
+        self.pointed = pointed  # ... only when the sentence points at it (a paragraph of several links)
         self.shown: set[str] = set()  # the addresses written so far
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
@@ -167,7 +169,8 @@ class _Inline:
                 self.read(child, True)
                 label = " ".join("".join(self.parts[before:]).split())
                 shown = self.targets or _VAGUE_LABEL.match(label) \
-                    or (self.ending and (_ends_sentence(children[n + 1:]) or points_at("".join(self.parts[:before]))))
+                    or (self.ending and ((not self.pointed and _ends_sentence(children[n + 1:]))
+                                         or points_at("".join(self.parts[:before]))))
                 if shown and outside and "#" not in href \
                         and label.rstrip("/") != href.rstrip("/") and href not in self.shown:
                     # (a link saying `here` says nothing without where it goes: `... is online, here`)
@@ -199,8 +202,8 @@ def inline_text(node: SyntaxTreeNode) -> str:
     return reader.text
 
 
-def _inline_of(node: SyntaxTreeNode, targets: bool = False, ending: bool = False) -> _Inline:
-    reader = _Inline(targets, ending)
+def _inline_of(node: SyntaxTreeNode, targets: bool = False, ending: bool = False, pointed: bool = False) -> _Inline:
+    reader = _Inline(targets, ending, pointed)
     for child in node.children:
         if child.type == "inline":
             reader.read(child)
@@ -307,8 +310,9 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
             return [Paragraph(_PICTURE + reader.text)]  # kept only where the text before introduces it (`_pictures`)
         if not reader.text or pictures or _is_navigation(reader):
             return []
-        if 0 < reader.outside <= MAX_PROSE_LINKS:  # `head over to the QuickStart.` sends the reader nowhere
-            reader = _inline_of(node, targets=refers_to_link(reader.text), ending=True)
+        if 0 < reader.outside <= MAX_POINTED_LINKS:  # `head over to the QuickStart.` sends the reader nowhere
+            reader = _inline_of(node, targets=refers_to_link(reader.text), ending=True,
+                                pointed=reader.outside > MAX_PROSE_LINKS)
         return [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)

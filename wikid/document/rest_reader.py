@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from docutils import nodes
 from docutils.core import publish_doctree
 
-from wikid.document.furniture import MAX_PROSE_LINKS, ends_sentence_after, points_at, refers_to_link
+from wikid.document.furniture import MAX_POINTED_LINKS, MAX_PROSE_LINKS, ends_sentence_after, points_at, refers_to_link
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -63,7 +63,7 @@ class RestUnreadable(ValueError):
     """docutils could not read the text."""
 
 
-def _inline(node: nodes.Node, targets: bool = False, every: bool = False) -> str:
+def _inline(node: nodes.Node, targets: bool = False, every: bool = False, pointed: bool = False) -> str:
     """Plain text of an inline container (a paragraph, a term, a title); with
     `targets`, where each link to another site that ends its sentence, or that its
     words point at, goes after its text (`every`: each such link, wherever it stands)."""
@@ -83,9 +83,9 @@ def _inline(node: nodes.Node, targets: bool = False, every: bool = False) -> str
         elif isinstance(child, nodes.image):
             parts.append(str(child.get("alt", "")))
         elif isinstance(child, nodes.Element):
-            parts.append(_inline(child, targets, every))
+            parts.append(_inline(child, targets, every, pointed))
             if targets and isinstance(child, nodes.reference) and _shows_target(child) \
-                    and (every or _ends_sentence(children[n + 1:]) or points_at("".join(parts[:-1]))):
+                    and (every or (not pointed and _ends_sentence(children[n + 1:])) or points_at("".join(parts[:-1]))):
                 parts.append(f" ({child['refuri']})")
     return " ".join("".join(parts).split())
 
@@ -107,7 +107,7 @@ def _prose(paragraph: nodes.paragraph) -> str:
     when it has few (`head over to the QuickStart (https://…).`: the text alone sends
     the reader nowhere); a paragraph dense with links keeps its words only."""
     links = sum(_shows_target(r) for r in paragraph.findall(nodes.reference))
-    return _inline(paragraph, 0 < links <= MAX_PROSE_LINKS, refers_to_link(paragraph.astext()))
+    return _inline(paragraph, 0 < links <= MAX_POINTED_LINKS, refers_to_link(paragraph.astext()), links > MAX_PROSE_LINKS)
 
 
 def _item(node: nodes.Element) -> Item | None:
