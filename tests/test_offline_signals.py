@@ -1006,6 +1006,10 @@ def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: st
     ("frob has reference documentation at [frob.readthedocs.io](https://frob.readthedocs.io).", "https://frob.readthedocs.io"),
     ("See section 3.2 of the GNU Mailman documentation at:\nhttp://www.example.org/mailman/", None),  # another's
     (".. _Development documentation: https://frob.example.org/development\n", None),  # a link target, developers'
+    # pydantic's README: a link whose words are the documentation
+    ("See [documentation](https://docs.frob.example.org/) for more details.\n", "https://docs.frob.example.org/"),
+    ("Read [the docs](https://frob.readthedocs.io/) first.\n", "https://frob.readthedocs.io/"),
+    ("See the [docs](https://docs.frob.example.org/guides/how_to/pytest) for tests.\n", None),  # one page of them
 ])
 def test_a_documentation_site_is_the_url_the_text_gives_for_it(text: str, found: str | None) -> None:
     """httpx's README: `Project documentation is available at https://www.python-httpx.org/`

@@ -36,6 +36,9 @@ _HOME_PAGE = re.compile(
 _DOCUMENTATION = re.compile(
     rf"\bdocumentation(?:\*\*)?\s*(?:(?:is\s+)?(?:available\s+)?(?:at|on)\b:?|:)\s*(?:\*\*\s*)?"
     rf"(?:\[[^\]\n]{{0,60}}\]\()?<?({_URL})", re.IGNORECASE)
+MAX_DOCUMENTATION_DEPTH = 2  # path parts of a documentation site's address (`/en/latest`)
+# a link whose words are the documentation (`See [documentation](https://...) for more details.`)
+_DOCUMENTATION_LINK = re.compile(rf"\[(?:the |our |full |online )?(?:documentation|docs)\]\(<?({_URL})\)", re.IGNORECASE)
 # a name before `documentation` inside a sentence (`the GNU Mailman documentation`), or developers' documentation
 _OTHERS_DOCUMENTATION = re.compile(r"(?:\w[ \t]+[A-Z][\w-]*|\b(?i:development|developer|contribut\w*))[ \t]*$")
 _REQUIRES = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))[*_]{0,2}(?:[A-Z][\w.+-]*|It|This (?:project|package|library|module|program|tool|software))"
@@ -146,7 +149,9 @@ def documentation_site(text: str) -> str | None:
         line = text[text.rfind("\n", 0, found.start()) + 1 : found.start()]
         if not _OTHERS_DOCUMENTATION.search(line) and not line.lstrip().startswith(".. _"):
             return found.group(1)
-    return None
+    # (the documentation's home, not one of its pages: `.../how_to_guides/pytest` is a guide)
+    return next((url for url in _DOCUMENTATION_LINK.findall(text)
+                 if len([p for p in url.split("://", 1)[-1].split("/")[1:] if p]) <= MAX_DOCUMENTATION_DEPTH), None)
 
 
 def requirement(text: str) -> str | None:
