@@ -426,6 +426,18 @@ def test_an_entry_keeps_every_sentence_the_page_said_elsewhere_and_only_a_whole_
     assert "Same as the other tool, except the log data goes to a file. Use a socket address to log to a socket." in body
 
 
+def test_a_tagline_lead_is_given_the_name_it_leaves_to_the_title() -> None:
+    """pydantic's README: `# Pydantic` over `Data validation using Python type hints.`: the
+    page's lead never named what it described. A sentence naming the entity, or one that
+    says something else (`It is fast.`), stays as written."""
+    doc = "# Frob\n\nData validation using Python type hints.\n\n## Install\n\nRun pip install frob.\n"
+    _, _, body = only_page(run([SourceDocument("README.md", doc)]))
+    assert body.strip().split("\n\n", 1)[0] == "**Frob** — Data validation using Python type hints.[^readme]"
+    named = "# Frob\n\nFrob validates data using Python type hints.\n\n## Install\n\nRun pip install frob.\n"
+    _, _, body = only_page(run([SourceDocument("README.md", named)]))
+    assert body.strip().split("\n\n", 1)[0] == "Frob validates data using Python type hints.[^readme]"
+
+
 def test_the_lead_leaves_a_sentence_that_introduces_a_list_with_its_list() -> None:
     doc = ("# frob\n\nfrob lists the files that processes hold open. Version 4 is a rewrite of version 3. "
            "Version 4 has been tested on:\n\n* Linux 6.1\n* FreeBSD 14\n")

@@ -756,9 +756,31 @@ def _lead(writer: _Writer, draft: PageDraft) -> tuple[list[str], list[str]]:
         writer.fresh(sentences[0])
         rest = writer.fresh(" ".join(sentences[1:]))
         parts.append((first if first.endswith((".", "!", "?")) else first + ".") + (f" {inline(rest)}" if rest else ""))
+    elif _tagline(sentences[0], draft.title):
+        # `Data validation using Python type hints.` under `# Pydantic`: the name, then what it is
+        writer.fresh(sentences[0])
+        rest = writer.fresh(" ".join(sentences[1:]))
+        parts.append(f"**{inline(draft.title)}** — {inline(sentences[0])}" + (f" {inline(rest)}" if rest else ""))
     else:
         parts.append(inline(writer.fresh(" ".join(sentences))))
     return [parts[0] + f"[^{origin}]"], sentences
+
+
+def _tagline(sentence: str, title: str) -> bool:
+    """Whether a lead sentence is a tagline that leaves the entity's name to the title
+    above it (`Data validation using Python type hints.`, `A next-generation HTTP client.`):
+    a few words, a phrase with no verb of its own saying what the entity is, not a
+    sentence about something else (`It supports ...`, `This release ...`)."""
+    words = sentence.rstrip(".!").split()
+    return 0 < len(words) <= MAX_TAGLINE_WORDS and not any(w.casefold().strip(",") in _FINITE for w in words) \
+        and name_key(title) not in name_key(sentence) and not _PRONOUN_START.match(sentence)
+
+
+MAX_TAGLINE_WORDS = 12
+# words that make a phrase a sentence: a finite verb (`is`, `was`, `has`) or a subject pronoun
+_FINITE = frozenset("is are was were be been has have had do does did can will would should may might must "
+                    "it this these we you they he she i".split())
+_PRONOUN_START = re.compile(r"^(?:It|This|That|These|Those|There|Here|We|You|They)\b")
 
 
 def _members_noun(members: list[PageSource]) -> str:
