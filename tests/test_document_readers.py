@@ -1230,6 +1230,27 @@ def test_a_sentences_end_after_a_session_that_introduces_its_output_is_prose() -
     assert blocks[2] == Paragraph("yields (among other things):"), blocks
 
 
+def test_keys_written_with_symbols_under_their_lead_in_are_entries() -> None:
+    """less's search modifiers as a PDF sets them: `... part of the pattern:` over
+    `^N or ! Search for lines ...` and `^E or * Search multiple files. ...`, one a line
+    with no blank between: all ran into the lead-in's paragraph. A word and its stop
+    (`Note:`, `Oh!`) or a point's number (`(1)`) opens no entry."""
+    text = ("      Certain characters are special if entered at the beginning of the pattern:\n"
+            "      ^N or ! Search for lines which do NOT match the pattern.\n"
+            "      ^E or * Search multiple files. That is, if the search reaches the END of the file\n"
+            "            without finding a match, the search continues in the next file.\n"
+            "      ^R Don't interpret regular expression metacharacters.\n")
+    outline = read_text(text)
+    assert outline.blocks[0] == Paragraph("Certain characters are special if entered at the beginning of the pattern:")
+    assert [(t.term, t.description) for t in blocks_of(outline, Terms)[0].entries] == [
+        ("^N or !", "Search for lines which do NOT match the pattern."),
+        ("^E or *", "Search multiple files. That is, if the search reaches the END of the file without finding a "
+                    "match, the search continues in the next file."),
+        ("^R", "Don't interpret regular expression metacharacters.")]
+    notes = "Read this first:\nNote: The file must exist.\nNote: The file is kept.\n\nOh! It broke. Maybe. It works.\n"
+    assert not blocks_of(read_text(notes), Terms)
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

@@ -985,6 +985,9 @@ class _Reader:
                 and len(tag.group(1)) <= MAX_SHORT_KEY and len(other.group(1)) <= MAX_SHORT_KEY \
                 and tag.start(3) == other.start(3) and tag.group(2) != "\t":
             return True  # `... have the following meanings:` over `.ed   Ed script` and `.r    Result`, aligned
+        if before is not None and _symbol_keyed(line.text) and (
+                before.text.endswith(":") or any(_symbol_keyed(other.text) for other in self.siblings(i, end, KEY_WINDOW))):
+            return True  # `... part of the pattern:` over `^N or ! Search for lines ...`: keys and their sentences
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
             return hanging and (_run_in_tag(line.text) is not None or _KEYS.fullmatch(line.text) is not None)
@@ -1476,6 +1479,9 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
         if (tag := _SHORT_TAG.match(event.text)) and (tag.group(1) not in _ARTICLES or any(
                 _letter_keys(out[n]) for n in (k - 1, k + 1) if 0 <= n < len(out))):
             return [(tag.group(1), event.text[tag.end():])]  # (`A JSON object ...` among `string`, `major`: a sentence)
+        if _symbol_keyed(event.text) and any(isinstance(out[n], Paragraph) and _symbol_keyed(out[n].text)  # type: ignore[union-attr]
+                                             for n in (k - 1, k + 1) if 0 <= n < len(out)):
+            return _keyed(event.text)  # `^N or ! Display only lines ...` over `^R Don't interpret ...`
         if "keys" in shapes and (keys := _KEYS_RUN_IN.match(event.text)) is not None:
             found = _keyed(event.text)  # `d or ^D Scroll forward ...`, `( Like {, ... ) Like }, ...`
             beside = any(_keys_like(out[n]) for n in (k - 1, k + 1) if 0 <= n < len(out))
@@ -1526,6 +1532,18 @@ def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[st
             continue
         joined.append(event)
     return joined
+
+
+def _symbol_keyed(text: str) -> bool:
+    """Whether a line opens with keys written with a symbol (`^N or !`, `^E or *`) and
+    then their sentence: a pager's search modifiers, one a line."""
+    keys = _KEYS_RUN_IN.match(text)
+    return keys is not None and all(_SYMBOL_KEY.match(key) for key in keys.group(1).split(" or "))
+
+
+# a key of a few characters with a symbol (`^N`, `!`, `*`), not a word and its stop (`Oh!`,
+# `Note:`) nor a point's number (`(1)`, `a.`)
+_SYMBOL_KEY = re.compile(r"^(?=\S*[^\w\s])(?![A-Za-z]+[.!?:,;]$)(?!\(?\w{1,3}[.)]$)\S{1,3}$")
 
 
 def _keyed_line(text: str) -> bool:
