@@ -1105,3 +1105,16 @@ def test_a_long_list_of_names_and_their_values_is_kept_whole_not_cut_as_an_examp
     [section] = [s for s in sections(Outline((), content.sections)) if s.title == "Data"]
     [code] = section.blocks
     assert isinstance(code, Code) and code.text == constants.rstrip("\n")
+
+
+def test_a_paragraph_that_is_one_quoted_token_is_an_example() -> None:
+    """curl's globbing: groff set `"http://example.com/file[1-100:10].txt"` as code and
+    `"http://example.com/file[a-z:2].txt"` after it as a paragraph, which the page then
+    showed as prose with its brackets escaped, or left out."""
+    text = ("# frob\n\nfrob fetches URLs and keeps each one.\n\n## Globbing\n\nYou can give a step:\n\n"
+            "    \"http://example.com/file[1-100:10].txt\"\n\n\"http://example.com/file[a-z:2].txt\"\n\n"
+            "Quote the whole URL on a command line.\n")
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    [section] = [s for s in sections(Outline((), content.sections)) if s.title == "Globbing"]
+    assert section.blocks[1] == Code('"http://example.com/file[1-100:10].txt"\n"http://example.com/file[a-z:2].txt"')
+    assert isinstance(section.blocks[2], Paragraph)

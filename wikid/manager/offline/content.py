@@ -593,7 +593,7 @@ def _is_notice(section: Section) -> bool:
 def _carried(section: Section, short: bool) -> Section | None:
     if _is_notice(section) or _INHERITED.match(section.title):
         return None
-    blocks = _without_notices(_without_inherited(section.blocks))
+    blocks = _quoted_as_code(_without_notices(_without_inherited(section.blocks)))
     examples = MAX_SECTION_EXAMPLES if _EXAMPLES.fullmatch(section.title.strip()) else MAX_EXAMPLES
     blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks, examples)
     subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
@@ -611,6 +611,24 @@ def _carried(section: Section, short: bool) -> Section | None:
         # `__dict__` and `__weakref__` alone): the label after it heads the rest
         title, blocks = blocks[0].text.rstrip(":"), blocks[1:]
     return Section(title, section.level, blocks, subsections)
+
+
+def _quoted_as_code(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """Blocks with a paragraph that is one quoted token and nothing else (curl's
+    `"ftp://ftp.example.com/file[a-z].txt"` between the examples groff set as code, a
+    query string) as the example it is, joined to the example of one such token before it."""
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Paragraph) and _QUOTED_TOKEN.fullmatch(block.text):
+            if out and isinstance(out[-1], Code) and _QUOTED_TOKEN.fullmatch(out[-1].text.splitlines()[-1]):
+                out[-1] = Code(f"{out[-1].text}\n{block.text}", out[-1].info)  # (the next of a run of examples)
+                continue
+            block = Code(block.text)
+        out.append(block)
+    return tuple(out)
+
+
+_QUOTED_TOKEN = re.compile(r'"[^"\s]{6,}"')
 
 
 def _without_inherited(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
