@@ -293,6 +293,21 @@ def test_a_running_footer_glued_to_a_pages_last_line_is_cut_from_it() -> None:
     assert "Two barges worked in\n" in stripped
 
 
+def test_a_running_footer_glued_inside_a_word_the_page_broke_is_cut_and_the_word_joined() -> None:
+    """less's manual as a PDF: `... on DOS and WinVersion 590: 03 Jun 2021 22` over the
+    next page's `dows systems, or ...`; ssh's `... many different identiBSD January 13,
+    2023 9` over `ties.`."""
+    bodies = ["The harbour project began in the spring.\nSurveyors mapped the seabed first.",
+              "Dredging started in June.\nTwo barges worked in shi", "fts, day and night.\nNoise complaints fell.",
+              "Next year the breakwater grows.\nA public consultation is planned."]
+    text = paged(bodies, "HARBOUR(1) Harbour Board HARBOUR(1)", "Harbour Board 2023-12-01 {n}")
+    text = text.replace("Two barges worked in shi\nHarbour Board 2023-12-01 2", "Two barges worked in shiHarbour Board 2023-12-01 2")
+    stripped = strip_page_furniture(text)
+    assert "Harbour Board 2023" not in stripped
+    assert "Two barges worked in shifts,\n" in stripped and "\nday and night." in stripped
+    assert "\nfts" not in stripped
+
+
 @pytest.mark.parametrize(("text", "signed"), [
     ("-- The frob maintainers", True),
     ("– Jane Roe jane@example.org John Doe jdoe@example.org", True),
