@@ -1251,6 +1251,20 @@ def test_keys_written_with_symbols_under_their_lead_in_are_entries() -> None:
     assert not blocks_of(read_text(notes), Terms)
 
 
+def test_a_tag_left_of_the_sentence_ending_the_entry_above_opens_an_entry() -> None:
+    """jq's manual as a PDF: `evaluates to: true, true, false, false.` then, further
+    left, `test(val), test(regex; flags)` over its text set deeper: the tag ran into
+    the sentence before it."""
+    text = ("   match(val)\n      Outputs an object for each match.\n\n"
+            "      evaluates to: true, true, false, false.\n   test(val), test(regex; flags)\n"
+            "      Like match, but does not return match objects.\n")
+    outline = read_text(text)
+    [terms] = blocks_of(outline, Terms)
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("test(val), test(regex; flags)", "Like match, but does not return match objects.")]
+    assert Paragraph("evaluates to: true, true, false, false.") in blocks_of(outline, Paragraph)
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

@@ -968,6 +968,15 @@ class _Reader:
                 found.append(other)
         return found
 
+    def tag_left_of(self, i: int, end: int, indent: int) -> bool:
+        """Whether line i, standing left of the text before it (at `indent`), is a tag
+        over its own text set deeper (jq's `test(val), test(regex; flags)` after the
+        sentence ending the entry above it): an entry of its own, not that text's next line."""
+        line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        assert line is not None
+        return line.indent < indent - 1 and nxt is not None and nxt.indent > line.indent + 1 \
+            and len(line.text) <= MAX_HEADING_CHARS and not is_prose_line(line.text)
+
     def opens_entry(self, i: int, end: int) -> bool:
         """Whether line i opens an option's entry (`-q Be quiet.`, or `-q` over its
         indented text, or a run-in tag over its text) after a sentence ended: the first
@@ -1137,6 +1146,7 @@ class _Reader:
                     or (_FIELD.match(line.text) and not _wrapped_into(previous.text)) \
                     or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
                     or _ends_early(texts[-1], line.text) or (previous.text[-1] in ".:!?" and self.opens_entry(j, end)) \
+                    or (previous.text[-1] in ".:!?" and self.tag_left_of(j, end, previous.indent)) \
                     or (previous.text.endswith(":") and is_session(line.text)) \
                     or (line.indent < margin - 1 and self.run_in_heading(j, end)):
                 break
