@@ -1356,6 +1356,7 @@ def test_groff_examples_set_deeper_than_the_prose_around_them_are_code() -> None
 <p style="margin-left:17%">frob -avz host:src/bar
 /data/tmp</p>
 <p style="margin-left:11%">This copies src/bar recursively.</p>
+<p style="margin-left:17%">(Relevant only for <b>-v</b> and <b>-l</b>.)</p>
 <p style="margin-left:11%">-q</p>
 <p style="margin-left:17%">same as --quiet</p>
 <p style="margin-left:11%">-v</p>
@@ -1364,7 +1365,7 @@ def test_groff_examples_set_deeper_than_the_prose_around_them_are_code() -> None
     assert soup.body is not None
     rewrite_layout(soup, soup.body)
     assert [p.get_text() for p in soup.find_all("pre")] == ["frob -avz host:src/bar /data/tmp"]
-    assert "same as --quiet" in soup.get_text()
+    assert "same as --quiet" in soup.get_text()  # (and gzip's sentence aside is no example)
 
 
 README_WITH_CHANGELOG = """\

@@ -236,7 +236,7 @@ def _introduced_example(paragraph: Tag) -> bool:
     said = _text(before) if isinstance(before, Tag) and before.name == "p" else ""
     runs_on = len(said.split()) >= MIN_RUN_ON_WORDS and said.split()[-1].isalpha() and said.split()[-1].islower()
     return (said.endswith(":") or runs_on) \
-        and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith(".") and _CODE.search(text) is not None
+        and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith((".", ".)")) and _CODE.search(text) is not None
 
 
 def _displayed_example(paragraph: Tag) -> bool:
@@ -244,14 +244,15 @@ def _displayed_example(paragraph: Tag) -> bool:
     manual's example after a paragraph that ended its sentence: `... (as for other
     programs).`, then `rsync -avz foo:src/bar /data/tmp`, then what it does): groff
     indents a displayed example. The text of an option's entry stands deeper too, but
-    under its tag, which ends no sentence."""
+    under its tag, which ends no sentence; and a sentence aside is no example
+    (`(Relevant only for -v and -l.)`)."""
     before, after = paragraph.find_previous_sibling(), _next_paragraph(paragraph)
     margin = _margin(paragraph)
     if not isinstance(before, Tag) or before.name != "p" or after is None or margin is None:
         return False
     said, text = _text(before), _text(paragraph)
     return margin > (_margin(before) or 0.0) and margin > (_margin(after) or 0.0) and said.endswith((".", ".)", ":")) \
-        and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith(".") and _CODE.search(text) is not None
+        and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith((".", ".)")) and _CODE.search(text) is not None
 
 
 def _is_groff(soup: BeautifulSoup) -> bool:
