@@ -1265,6 +1265,16 @@ def test_a_tag_left_of_the_sentence_ending_the_entry_above_opens_an_entry() -> N
     assert Paragraph("evaluates to: true, true, false, false.") in blocks_of(outline, Paragraph)
 
 
+def test_a_parameter_over_its_sentence_in_a_docstring_is_an_entry_not_code() -> None:
+    """curses' pydoc: `halfdelay(tenths, /)`'s `tenths` over `Maximal blocking delay in
+    tenths of seconds (1 - 255).` was a code block (the numbers read as code)."""
+    text = ("    halfdelay(tenths, /)\n        Enter half-delay mode.\n\n          tenths\n"
+            "            Maximal blocking delay in tenths of seconds (1 - 255).\n\n"
+            "        Use nocbreak() to leave half-delay mode.\n")
+    [entry] = blocks_of(read_text(text), Terms)[0].entries
+    assert entry.body[1] == Terms((Term("tenths", (Paragraph("Maximal blocking delay in tenths of seconds (1 - 255)."),)),))
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

@@ -1173,7 +1173,7 @@ class _Reader:
             if not listed and (table := self.any_table(k, stop)) is not None and table[1] == stop:
                 out.append(table[0])
                 return out, stop
-            if not listed and (texts[-1].endswith(":") or _looks_like_code(filled)):
+            if not listed and not _named_over_sentence(filled) and (texts[-1].endswith(":") or _looks_like_code(filled)):
                 if _looks_like_code(filled) or len(filled) <= 3:
                     base = min(line.indent for line in filled)
                     code = "\n".join(" " * (line.indent - base) + line.text if line else "" for line in block).strip("\n")
@@ -1542,6 +1542,18 @@ def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[st
             continue
         joined.append(event)
     return joined
+
+
+def _named_over_sentence(lines: list[_Line]) -> bool:
+    """Whether lines are a name over the sentence that says what it is, set deeper (a
+    docstring's parameter: `tenths` over `Maximal blocking delay in tenths of seconds
+    (1 - 255).`): an entry, not code."""
+    return len(lines) >= 2 and _IDENTIFIER.fullmatch(lines[0].text) is not None \
+        and all(line.indent > lines[0].indent + 1 for line in lines[1:]) \
+        and lines[1].text[:1].isupper() and lines[-1].text.endswith(".")
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][\w.-]{0,40}")
 
 
 def _symbol_keyed(text: str) -> bool:
