@@ -83,6 +83,14 @@ def test_html_text_keeps_its_backslashes_through_markdown() -> None:
     assert blocks == [Paragraph('Escape it by "\\" (backslash); see C:\\dir.'), Code("a\\b")]
 
 
+def test_a_no_break_space_read_as_latin_1_is_a_space_again() -> None:
+    """perl's man2html perlbug page: `perlbug [&Acirc;&nbsp;-v&Acirc;&nbsp;]` (UTF-8's no-break
+    space read as Latin-1 bytes) reached the page as `perlbug [Â -vÂ ]`."""
+    page = b"<html><body><h1>Frob</h1><p>frob [&Acirc;&nbsp;-v&Acirc;&nbsp;] file</p></body></html>"
+    text = html.extract(page, ".html").text
+    assert "\u00c2" not in text and "frob [" in text and "-v" in text
+
+
 def test_html_text_that_looks_like_a_tag_stays_text() -> None:
     """cmake's manual: `--help-variable <b>&lt;var&gt;</b>` reached the page as
     `manual entry for is printed`: markdownify wrote `<var>` bare, and markdown read it as

@@ -213,6 +213,7 @@ def main_and_furniture(html: bytes) -> tuple[str, str, str | None]:
     title = " ".join(soup.title.get_text().split()) if soup.title else None
     for element in soup(["script", "style", "noscript", "template"]):
         element.decompose()
+    _repair_spaces(soup)
     body = soup.body or soup
     rewrite_layout(soup, body)
     stats = _stats(body)
@@ -230,6 +231,13 @@ def main_and_furniture(html: bytes) -> tuple[str, str, str | None]:
         outside.append(_markdown(body))
     furniture = "\n\n".join(part for part in [*outside, *(_markdown(n) for n in removed)] if part.strip())
     return main, furniture, title
+
+
+def _repair_spaces(soup: BeautifulSoup) -> None:
+    """A no-break space a converter read as Latin-1 bytes (`&Acirc;&nbsp;` in
+    man2html's `perlbug [&Acirc;&nbsp;-v&Acirc;&nbsp;]`: UTF-8's C2 A0) as the space it is."""
+    for text in soup.find_all(string=lambda s: "\u00c2\u00a0" in s):
+        text.replace_with(text.replace("\u00c2\u00a0", "\u00a0"))
 
 
 def _whole_page_text(html: bytes) -> str:
