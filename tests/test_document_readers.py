@@ -1275,6 +1275,25 @@ def test_a_parameter_over_its_sentence_in_a_docstring_is_an_entry_not_code() -> 
     assert entry.body[1] == Terms((Term("tenths", (Paragraph("Maximal blocking delay in tenths of seconds (1 - 255)."),)),))
 
 
+def test_a_long_tag_over_its_text_among_tags_is_an_entry() -> None:
+    """tmux's control mode: `%layout-change window-id window-layout window-visible-layout
+    window-flags` (longer than a tag is allowed) over its text, between `%extended-output`
+    and `%output`: a loose paragraph splitting the list. A synopsis wrapped inside a
+    bracket (`... [-d` over `start-directory] ...`) opens no entry."""
+    text = ("     %extended-output pane-id age ... : value\n             New form of %output.\n\n"
+            "     %layout-change window-id window-layout window-visible-layout window-flags\n"
+            "             The layout of a window with ID window-id changed.\n\n"
+            "     %output pane-id value\n             A window pane produced output.\n")
+    [terms] = blocks_of(read_text(text), Terms)
+    assert [t.term for t in terms.entries] == [
+        "%extended-output pane-id age ... : value",
+        "%layout-change window-id window-layout window-visible-layout window-flags", "%output pane-id value"]
+    wrapped = ("     display-popup [-BCE] [-b border-lines] [-c target-client] [-d\n"
+               "             start-directory] [-e environment] [-h height] [-s style]\n\n"
+               "     %output pane-id value\n             A window pane produced output.\n")
+    assert all(not t.term.startswith("display-popup") for b in blocks_of(read_text(wrapped), Terms) for t in b.entries)
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""

@@ -657,13 +657,27 @@ class _Reader:
         signature = SIGNATURE.fullmatch(line.text) is not None or (
             _SYNOPSIS_TAG.match(line.text) is not None and len(line.text) <= MAX_WRAPPED_TAG_CHARS
             and self.described(i, end))
-        if (len(line.text) > MAX_TAG_CHARS and not signature) or _OPEN_ADDRESS.search(line.text):
+        long_tag = len(line.text) > MAX_TAG_CHARS and not signature and not (
+            len(line.text) <= MAX_WRAPPED_TAG_CHARS and not _SENTENCE_END.search(line.text)
+            and line.text.count("[") == line.text.count("]")  # (a synopsis wrapped inside `[-d`)
+            and not is_prose_line(line.text) and self.hanging_sibling(i, end, line.indent))
+        if long_tag or _OPEN_ADDRESS.search(line.text):
             return None  # (`... mailing list <git@vger.kernel.org` goes on under it: no tag)
         if line.text.endswith(":") or (len(line.text.split()) > 8 and _SENTENCE_END.search(line.text) and not signature) \
                 or (". " in line.text.replace("...", "") and not _OPTION_TAG.match(line.text)) or (goes_on(line.text) and not _KEYWORD.match(line.text) and not self.after_a_tag(i)):
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def hanging_sibling(self, i: int, end: int, indent: int) -> bool:
+        """Whether the entry after the one line i opens is a tag over its own text set
+        deeper, at the same margin: a long tag in a list of them (tmux's `%layout-change
+        window-id window-layout window-visible-layout window-flags`)."""
+        stop = self.entry_extent(i, end, indent)
+        k = self.next_filled(stop, end)
+        after = self.lines[k] if k < end else None
+        below = self.lines[k + 1] if k + 1 < end else None
+        return after is not None and below is not None and after.indent == indent and below.indent > indent + 1
 
     def described(self, i: int, end: int) -> bool:
         """Whether the tag on line i stands over a sentence describing it (past a note
