@@ -25,6 +25,12 @@ def run(documents: list[SourceDocument], wiki: MemoryWiki | None = None, now: da
     return OfflineEngine(OfflineConfig(), now).manage(documents, wiki or MemoryWiki())
 
 
+def headings_of(documents: list[SourceDocument]) -> list[str]:
+    """The heading lines of the one page `documents` make."""
+    [page] = run(documents).pages.values()
+    return [line for line in page.splitlines() if line.startswith("#")]
+
+
 def only_page(result: ManagerResult) -> tuple[str, dict, str]:
     assert len(result.pages) == 1, list(result.pages)
     cid, text = next(iter(result.pages.items()))
@@ -897,8 +903,7 @@ def test_a_short_document_beside_others_keeps_the_title_heading_its_parts_stand_
     note = ("Frob storage architecture\n=========================\n\nSolving a problem\n-----------------\n\n"
             "When frob changes its format, old files must be read by the old code.\n\n"
             "Detailed structure\n------------------\n\nEach version of frob keeps its own directory.\n")
-    [page] = run([SourceDocument("frob.1.md", man), SourceDocument("NOTES.txt", note)]).pages.values()
-    headings = [line for line in page.splitlines() if line.startswith("#")]
+    headings = headings_of([SourceDocument("frob.1.md", man), SourceDocument("NOTES.txt", note)])
     assert headings.index("# Frob storage architecture") + 1 == headings.index("## Solving a problem")
     assert "## Detailed structure" in headings and "# Solving a problem" not in headings
     [alone] = run([SourceDocument("NOTES.txt", note)]).pages.values()
@@ -916,8 +921,7 @@ def test_a_documents_heading_named_as_another_sources_section_does_not_merge_int
     readme = ("Description\n\nfrob is a data file reshaper. It keeps a copy of each file.\n\nSee the file INSTALL for "
               "compilation and installation instructions.\n\nOmissions\n\n  * Locales are not supported.\n\n"
               "Testsuite\n\nThe files in the testsuite directory are used for testing frob.\n")
-    [page] = run([SourceDocument("frob.1.txt", man), SourceDocument("README.txt", readme)]).pages.values()
-    headings = [line for line in page.splitlines() if line.startswith("#")]
+    headings = headings_of([SourceDocument("frob.1.txt", man), SourceDocument("README.txt", readme)])
     assert headings.index("# Options") < headings.index("## Omissions") < headings.index("## Testsuite"), headings
     assert headings.count("# Description") == 1
 
