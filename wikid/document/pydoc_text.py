@@ -11,8 +11,8 @@ again.
 the text reader reads stays), drops the rules, and leaves out the inherited groups'
 docstrings (their members are documented on their own class, when the module has it),
 saying in a line which members each base of the module's gives (`Methods inherited
-from Filterer: addFilter, filter, removeFilter.`; not the builtin types', whose
-members are Python's). The class tree that opens CLASSES
+from Filterer: addFilter, filter, removeFilter.`, once a module; not the builtin
+types', whose members are Python's). The class tree that opens CLASSES
 (each class under its base, one a line, indented by level) gets a bullet a line, so
 it reads as the nested list it is, not as a heading over a paragraph of names. A text
 without such margins comes back as it is.
@@ -46,9 +46,13 @@ def unmargined(text: str) -> str:
     inherited: list[str] = []  # an inherited group's label (at its margin), then its members' names
     tree: int | None = None  # in the class tree under CLASSES: the indentation of its roots
 
+    listed: set[str] = set()  # the inherited lines said already: a base's members, once a module
+
     def said() -> None:
-        if len(inherited) > 1 and not _FROM_BUILTINS.search(inherited[0]):
-            out.extend([f"{inherited[0]} {', '.join(inherited[1:])}.", ""])
+        line = f"{inherited[0]} {', '.join(inherited[1:])}." if len(inherited) > 1 else ""
+        if line and not _FROM_BUILTINS.search(inherited[0]) and line.strip() not in listed:
+            out.extend([line, ""])
+            listed.add(line.strip())
         inherited.clear()
 
     for line in lines:

@@ -55,7 +55,7 @@ from wikid.document.model import (
     walk,
 )
 from wikid.document.sentences import display_heading, is_sentence, split_sentences
-from wikid.manager.offline.content import ANNOUNCES, DECLARED, MAX_LEAD_SENTENCES, Content, is_field
+from wikid.manager.offline.content import ANNOUNCES, DECLARED, MAX_LABEL_WORDS, MAX_LEAD_SENTENCES, Content, is_field
 from wikid.manager.offline.keyfacts import key_facts
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
@@ -407,7 +407,7 @@ class _Writer:
         for sentence in sentences:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= MIN_REPEAT_WORDS or len(sentence) >= MIN_REPEAT_CHARS
-                              or "://" in sentence) and not _VERSION_NOTE.match(sentence) and not sentence.endswith(":") \
+                              or "://" in sentence) and not _VERSION_NOTE.match(sentence) and not _is_label(sentence) \
                     and key in self.said and not ((self.entry_prose or key not in self.boilerplate)
                                                   and not self._elsewhere(sentence)):
                 continue
@@ -764,6 +764,12 @@ def _lead(writer: _Writer, draft: PageDraft) -> tuple[list[str], list[str]]:
     else:
         parts.append(inline(writer.fresh(" ".join(sentences))))
     return [parts[0] + f"[^{origin}]"], sentences
+
+
+def _is_label(sentence: str) -> bool:
+    """A few words that introduce what follows (`Data and other attributes defined
+    here:`): said again over each thing it introduces, never left out as said before."""
+    return sentence.endswith(":") and len(sentence.split()) <= MAX_LABEL_WORDS
 
 
 def _tagline(sentence: str, title: str) -> bool:
