@@ -1294,6 +1294,20 @@ def test_a_long_tag_over_its_text_among_tags_is_an_entry() -> None:
     assert all(not t.term.startswith("display-popup") for b in blocks_of(read_text(wrapped), Terms) for t in b.entries)
 
 
+def test_a_synopsis_wrapped_before_its_note_is_one_term() -> None:
+    """tmux's `set-buffer [-aw] ... [-n new-buffer-name]` over `data` over `(alias:
+    setb)`: the entry lost `data` and its alias."""
+    text = ("     set-buffer [-aw] [-b buffer-name] [-t target-client] [-n new-buffer-name]\n             data\n"
+            "                   (alias: setb)\n             Set the contents of the specified buffer to data.\n\n"
+            "     show-buffer [-b buffer-name]\n                   (alias: showb)\n"
+            "             Display the contents of the specified buffer.\n")
+    [terms] = blocks_of(read_text(text), Terms)
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("set-buffer [-aw] [-b buffer-name] [-t target-client] [-n new-buffer-name] data (alias: setb)",
+         "Set the contents of the specified buffer to data."),
+        ("show-buffer [-b buffer-name] (alias: showb)", "Display the contents of the specified buffer.")]
+
+
 def test_a_heading_a_pdf_ran_onto_a_line_is_a_heading() -> None:
     """jq's manual as a PDF: `Let's start with something simpler: ## INVOKING JQ` put
     its options under `Filters`."""
@@ -1999,7 +2013,7 @@ def test_pydoc_margins_come_off_and_inherited_members_are_named_with_their_base(
     outline = read_outline(PYDOC_CLASS, ".txt")
     said = " ".join(block_text(b) for _, b in walk(outline))
     assert "Reads one data file." in said and said.count("inherited") == 1
-    assert said.endswith("Methods inherited from Base: close, flush.")
+    assert said.endswith("Methods inherited from Base by Reader: close, flush.")  # (the class named: never a repeat)
     assert "capitalize" not in said and "__dict__" not in said
     assert unmargined("A | B table line\nno margins here\n") == "A | B table line\nno margins here\n"
 

@@ -1118,3 +1118,20 @@ def test_a_paragraph_that_is_one_quoted_token_is_an_example() -> None:
     [section] = [s for s in sections(Outline((), content.sections)) if s.title == "Globbing"]
     assert section.blocks[1] == Code('"http://example.com/file[1-100:10].txt"\n"http://example.com/file[a-z:2].txt"')
     assert isinstance(section.blocks[2], Paragraph)
+
+
+def test_a_label_over_pythons_slot_descriptors_and_a_real_member_stays_over_the_member() -> None:
+    """logging's LoggerAdapter: `Data descriptors defined here:` over `__dict__`,
+    `__weakref__` and then `manager`: leaving the two out took the label with them, and
+    `manager` read as one of the readonly properties above."""
+    from wikid.manager.offline.content import _without_inherited
+
+    blocks = (Paragraph("Readonly properties defined here:"), Terms((Term("name"),)),
+              Paragraph("Data descriptors defined here:"),
+              Terms((Term("__dict__", (Paragraph("dictionary for instance variables"),)), Term("__weakref__"))),
+              Terms((Term("manager"),)), Paragraph("Data and other attributes defined here:"),
+              Terms((Term("__dict__"),)), Paragraph("Methods defined here:"), Terms((Term("close(self)"),)))
+    assert _without_inherited(blocks) == (
+        Paragraph("Readonly properties defined here:"), Terms((Term("name"),)),
+        Paragraph("Data descriptors defined here:"), Terms((Term("manager"),)),
+        Paragraph("Methods defined here:"), Terms((Term("close(self)"),)))

@@ -780,6 +780,12 @@ class _Reader:
         body = self.nested(lines)
         if len(body) > 1 and isinstance(body[0], Paragraph) and _TAG_NOTE.match(body[0].text):
             term, body = f"{term} {body[0].text}", body[1:]
+        elif len(body) > 1 and isinstance(body[0], Terms) and len(body[0].entries) == 1 \
+                and (notes := [b.text for b in body[0].entries[0].body if isinstance(b, Paragraph) and _TAG_NOTE.match(b.text)]) \
+                and len(notes) == len(body[0].entries[0].body) and not _SENTENCE_END.search(body[0].entries[0].term):
+            # a synopsis wrapped before its note (tmux's `set-buffer [-aw] ...` over `data` over
+            # `(alias: setb)`): the rest of the tag and its note
+            term, body = " ".join([term, body[0].entries[0].term, *notes]), body[1:]
         return Terms((Term(term, body),))
 
     def table(self, i: int, end: int) -> tuple[Table, int] | None:

@@ -638,7 +638,7 @@ def _without_inherited(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     inherited copy over a class's own definition of the same member."""
     out: list[Block] = []
     inherited = False
-    for block in blocks:
+    for n, block in enumerate(blocks):
         if isinstance(block, Paragraph) and block.text.endswith(":") and len(block.text.split()) <= MAX_LABEL_WORDS:
             inherited = _INHERITED.match(block.text) is not None
             if inherited:
@@ -647,8 +647,10 @@ def _without_inherited(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             # every Python class's `__dict__` and `__weakref__` (pydoc lists them under each one)
             kept = tuple(Term(t.term, _without_inherited(t.body)) for t in block.entries if not _SLOT_DESCRIPTOR.match(t.term))
             if not kept:
-                if out and isinstance(out[-1], Paragraph) and out[-1].text.endswith(":"):
-                    out.pop()  # (`Data descriptors defined here:` over them alone)
+                following = blocks[n + 1] if n + 1 < len(blocks) else None
+                if out and isinstance(out[-1], Paragraph) and out[-1].text.endswith(":") and (
+                        following is None or (isinstance(following, Paragraph) and following.text.endswith(":"))):
+                    out.pop()  # (`Data descriptors defined here:` over them alone; not over `manager` after them)
                 continue
             block = Terms(kept)
         if not inherited:
