@@ -1135,3 +1135,12 @@ def test_a_label_over_pythons_slot_descriptors_and_a_real_member_stays_over_the_
         Paragraph("Readonly properties defined here:"), Terms((Term("name"),)),
         Paragraph("Data descriptors defined here:"), Terms((Term("manager"),)),
         Paragraph("Methods defined here:"), Terms((Term("close(self)"),)))
+
+
+def test_a_licence_a_typesetter_hyphenated_at_a_line_end_is_read() -> None:
+    """node's manual: `Node.js is available under the MIT li‐` / `cense.` (groff's
+    hyphen) gave no Licence."""
+    from wikid.manager.offline.content import _text_facts
+
+    text = "COPYRIGHT\n     Copyright Frob contributors.  Frob is available under the MIT li\u2010\n     cense.\n"
+    assert ("Licence", "MIT License") in _text_facts(text)

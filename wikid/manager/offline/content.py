@@ -787,11 +787,16 @@ def _words(text: str) -> list[str]:
     return re.findall(r"\w+", text.casefold())
 
 
+# a word a typesetter hyphenated at the end of a line (groff's U+2010, a soft hyphen)
+_LINE_HYPHEN = re.compile(r"(\w)[\u2010\u00ad]\n[ \t]*(\w)")
+
+
 def _text_facts(text: str, current: str | None = None) -> list[tuple[str, str]]:
     """The home page, documentation site, licence and requirement the document names,
     and the version its opening says it is of; the sites and requirement from `current`
     when given (the part of a changelog that is not history, see _changelog_facts)."""
-    now = text if current is None else current
+    text = _LINE_HYPHEN.sub(r"\1\2", text)  # (`Node.js is available under the MIT li‐` / `cense.`)
+    now = text if current is None else _LINE_HYPHEN.sub(r"\1\2", current)
     found = [("Homepage", home_page(now)), ("Licence", licence(text)), ("Version", stated_version(text)),
              ("Documentation", documentation_site(now)), ("Requires", requirement(now))]
     return [(label, value) for label, value in found if value]
