@@ -1043,6 +1043,10 @@ def test_a_requirement_is_what_the_subject_says_it_requires(text: str, found: st
      "GNU General Public License, version 3"),
     ("Frob is distributed under the GNU General Public License.", "GNU General Public License"),
     ("Frob is BSD licensed code.", "BSD License"), ("It is MIT licensed.", "MIT License"),  # (httpx's README)
+    # ed's COPYRIGHT, as GNU programs print it with --version
+    ("Copyright (C) 2023 Jane Roe.  License GPLv2+: GNU GPL version 2\n  or later <http://gnu.org/licenses/gpl.html>",
+     "GNU General Public License, version 2 or later"),
+    ("License LGPLv3: GNU LGPL version 3 <https://gnu.org/licenses/lgpl.html>", "GNU Lesser General Public License, version 3"),
 ])
 def test_a_licence_is_the_one_the_text_puts_the_program_under(text: str, found: str | None) -> None:
     """perl's page said `Licence | GNU General Public License` from its documentation

@@ -64,6 +64,8 @@ _GPL = re.compile(
 # `released under version 3 of the`), shortly before its name: a list row naming the
 # licence's file (`perlgpl    GNU General Public License`, `COPYING  Your free copy of
 # the GNU General Public License.`) puts nothing under it.
+# the line GNU programs print with --version (and their manuals' COPYRIGHT): `License GPLv3+: GNU GPL ...`
+_GNU_SHORT_LICENCE = re.compile(r"\bLicen[cs]e\s+(GPL|LGPL|AGPL)v(\d(?:\.\d)?)(\+)?:")
 _GRANTS = re.compile(r"\b(?:under|terms|licen[cs]ed|distributed|released|covered|governed)\b", re.IGNORECASE)
 LOOKBACK_CHARS = 120  # how far before a licence's or a site's name the words that qualify it stand
 _VERSION_BEFORE = re.compile(r"\bversion\s+(\d(?:\.\d)?)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
@@ -181,6 +183,9 @@ def licence(text: str) -> str | None:
         if version:
             name += f", version {version}" + (" or later" if gpl.group("later") else "")
         return name
+    if (short := _GNU_SHORT_LICENCE.search(text)) is not None:  # `License GPLv2+: GNU GPL version 2 or later`
+        kind = {"LGPL": "Lesser ", "AGPL": "Affero "}.get(short.group(1), "")
+        return f"GNU {kind}General Public License, version {short.group(2)}" + (" or later" if short.group(3) else "")
     for pattern, template in _NAMED:
         found = pattern.search(text)
         if found:
