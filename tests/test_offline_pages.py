@@ -729,6 +729,24 @@ def test_the_author_of_one_command_of_a_suite_is_named_with_its_command() -> Non
     assert "(tunefrob)" not in author_row(both, "AUTHOR\n       John Doe, Jane Roe\n")
 
 
+def test_the_authors_of_an_entitys_other_commands_are_named_with_their_commands() -> None:
+    """debconf's page: `Author | Joey Hess`, its own manual's; debconf-show's `Joey Hess
+    and Sylvain Ferriol` and debconf-set-selections' Petter Reinholdtsen were lost (the
+    page leaves AUTHOR sections to this row). An author the row names already is not
+    named again."""
+    def manual(name: str, author: str) -> str:
+        return (f"{name.upper()}(1)\n\nNAME\n       {name} - {name.removeprefix('frob-') or 'run'} frob settings\n\n"
+                f"SYNOPSIS\n       {name} [-q] package\n\nDESCRIPTION\n       {name} works on the frob settings of "
+                f"a package; see frob(1).\n\nAUTHOR\n       {author}\n")
+    pages = run([SourceDocument("frob.txt", manual("frob", "Jane Roe <jane@example.org>")),
+                 SourceDocument("frob-show.txt", manual("frob-show", "John Doe <john@example.org>")),
+                 SourceDocument("frob-get.txt", manual("frob-get", "Jane Roe"))]).pages
+    [page] = [t for t in pages.values() if "title: frob\n" in t]
+    row = next(line for line in page.splitlines() if line.startswith("| Author |"))
+    assert row.startswith("| Author | Jane Roe \\<jane@example.org\\>; John Doe \\<john@example.org\\> (frob-show) |"), row
+    assert "(frob-get)" not in row
+
+
 def test_a_lead_that_only_names_the_entity_gives_way_to_a_sentence_that_says_what_it_is() -> None:
     """lsof's page opened with its quick start's "Agreed, the lsof man page is dense ...";
     its README says what lsof is at the head of a later section."""

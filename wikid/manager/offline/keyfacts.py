@@ -61,7 +61,28 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
     rows = {label: AttributeRow(label, value, (sid,), "agreed") for label, (value, sid) in stated.items()}
     if suite and (authors := _suite_authors(mans)) is not None:
         rows["Author"] = authors
+    elif "Author" in rows and (others := _helpers_authors(mans, own, rows["Author"].value)):
+        own_row = rows["Author"]
+        rows["Author"] = AttributeRow("Author", "; ".join([own_row.value, *(a for a, _ in others)]),
+                                      tuple(dict.fromkeys([*own_row.sources, *(sid for _, sid in others)])), "agreed")
     return [rows[label] for label in ORDER if label in rows]
+
+
+def _helpers_authors(mans: list[tuple[str, Content]], own: str | None, author: str) -> list[tuple[str, str]]:
+    """The authors of the other commands' manual pages on an entity's page who are
+    not its own manual's (debconf-show's `Joey Hess and Sylvain Ferriol`,
+    debconf-get-selections' `Petter Reinholdtsen`), each with its command, once."""
+    said = {_names(author)}
+    out: list[tuple[str, str]] = []
+    for sid, content in mans:
+        if sid == own or content.man is None:
+            continue
+        for key, value in content.facts:
+            names = _names(value)
+            if key == "Author" and names not in said and not all(n in author.casefold() for n in names):
+                said.add(names)  # (`Info-ZIP` under `Copyright (C) 1997-2008 Info-ZIP` is said)
+                out.append((f"{value} ({content.man.names[0]})", sid))
+    return out
 
 
 def _suite_authors(mans: list[tuple[str, Content]]) -> AttributeRow | None:
