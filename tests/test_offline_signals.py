@@ -991,7 +991,8 @@ def test_a_label_said_over_each_records_list_stays_with_its_record() -> None:
      "https://www.frob.org/"),
     # openssl's README: an address without its scheme, the text of a reference link
     ("The official Home Page of the Frob Project is [www.frob.org].\n\n[www.frob.org]: https://www.frob.org\n",
-     "www.frob.org"),
+     "https://www.frob.org"),  # (the address the reference link's definition gives)
+    ("The Home Page of the Frob Project is www.frob.org, mirrored daily.\n", "www.frob.org"),
 ])
 def test_a_home_page_is_the_url_its_label_names_on_its_line_or_the_next(text: str, found: str | None) -> None:
     from wikid.document.facts import home_page

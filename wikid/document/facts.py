@@ -138,7 +138,9 @@ def home_page(text: str) -> str | None:
             return listed.group(1)  # `https://www.frob.org/   the Frob homepage`: the address its line lists
         named = _OWNED_SITE.search(_before(text, found.start()))
         if named is None or not found.group(0).casefold().startswith("web"):
-            return found.group(1)
+            # (`[www.frob.org]`, a reference link's text: the address its definition gives)
+            target = re.search(rf"^\s*\[{re.escape(found.group(1))}\]:\s*<?({_URL})", text, re.MULTILINE | re.IGNORECASE)
+            return target.group(1) if target else found.group(1)
     return None
 
 
