@@ -179,7 +179,7 @@ def strip_page_furniture(text: str) -> str:
     # over the next page's `dows systems`)
     tails = [re.compile(r"(?:\s+|(?<=[a-z]))" + re.escape(line).replace("\\#", "#").replace("#", r"\d+") + r"\s*$")
              for line in repeated if len(line) >= MIN_GLUED_FOOTER_CHARS]
-    kept: list[list[str]] = []
+    kept: list[list[str | None]] = []  # each page's lines, its furniture None
     broken: tuple[int, int] | None = None  # (page, line) of a word the footer cut in two
     for n, lines in enumerate(pages):
         drop = {i for i in _edge_positions(lines) if _DIGITS.sub("#", lines[i].strip()) in repeated}
@@ -189,31 +189,29 @@ def strip_page_furniture(text: str) -> str:
                 if i not in drop and (glued := tail.search(lines[i])) and glued.start() > 0:
                     cut = (n, i) if not lines[i][glued.start()].isspace() else None
                     lines[i] = lines[i][: glued.start()]
-        kept.append([line if i not in drop else _DROPPED for i, line in enumerate(lines)])
+        kept.append([line if i not in drop else None for i, line in enumerate(lines)])
         if broken is not None:
             _join_broken_word(kept[broken[0]], broken[1], kept[n])
         broken = cut
     out = [text[: starts[0]]]  # up to the end of the first `## Page 1`
-    for n, lines in enumerate(kept):
-        out.append("\n".join(line for line in lines if line is not _DROPPED))
+    for n, page in enumerate(kept):
+        out.append("\n".join(line for line in page if line is not None))
         if n + 1 < len(pages):
             out.append(text[ends[n] : starts[n + 1]])  # the next `## Page N` heading
     return "".join(out)
 
 
-_DROPPED = "\0dropped"  # a page's furniture line, left out
-
-
-def _join_broken_word(before: list[str], at: int, page: list[str]) -> None:
+def _join_broken_word(before: list[str | None], at: int, page: list[str | None]) -> None:
     """The rest of a word a footer cut at the end of a page (`Win`) taken up from the
     next page's first line of text (`dows systems, or ...`), when that opens in lower case."""
-    first = next((k for k, line in enumerate(page) if line is not _DROPPED and line.strip()), None)
-    if first is None or not page[first].lstrip()[:1].islower():
+    first = next((k for k, line in enumerate(page) if line is not None and line.strip()), None)
+    line, cut = page[first] if first is not None else None, before[at]
+    if first is None or line is None or cut is None or not line.lstrip()[:1].islower():
         return
-    body = page[first].lstrip()
+    body = line.lstrip()
     word, _, rest = body.partition(" ")
-    before[at] += word
-    page[first] = page[first][: len(page[first]) - len(body)] + rest if rest else _DROPPED
+    before[at] = cut + word
+    page[first] = line[: len(line) - len(body)] + rest if rest else None
 
 
 def _nav_heading(block: Block) -> bool:

@@ -657,6 +657,7 @@ def read_markdown(text: str) -> Outline:
 _PICTURE = "\x00picture\x00"  # a paragraph that was one picture, its alt text after the mark
 # raw HTML that is one picture, wrapped or not (`<p align="center"><img src=... alt='...'></p>`)
 _LONE_IMAGE = re.compile(r"(?:<p[^>]*>\s*)?<img\b[^>]*?(?:\balt=[\"']([^\"']*)[\"'][^>]*)?>\s*(?:</p>)?", re.IGNORECASE)
+PICTURE_NOTE = "(A picture in the source"  # what a page says where a picture stood: `(A picture in the source.)`
 _FILE_ALT = re.compile(r"^(?:image\s+)?[\w.-]+\.(?:png|jpe?g|gif|svg|webp)$", re.IGNORECASE)
 
 
@@ -672,9 +673,8 @@ def _pictures(events: list[Heading | Block]) -> list[Heading | Block]:
         if isinstance(event, Paragraph) and event.text.startswith(_PICTURE):
             alt = event.text[len(_PICTURE):].strip().rstrip(".")
             before = out[-1] if out else None
-            if isinstance(before, Paragraph) and not before.text.startswith("(A picture in the source"):
-                out.append(Paragraph(f"(A picture in the source: {alt}.)" if alt and not _FILE_ALT.match(alt)
-                                     else "(A picture in the source.)"))
+            if isinstance(before, Paragraph) and not before.text.startswith(PICTURE_NOTE):
+                out.append(Paragraph(f"{PICTURE_NOTE}: {alt}.)" if alt and not _FILE_ALT.match(alt) else f"{PICTURE_NOTE}.)"))
             continue
         if isinstance(event, Terms):  # (a picture in an entry's text: groff's table drawn as an image)
             event = Terms(tuple(Term(t.term, _nested_pictures(t.body)) for t in event.entries))

@@ -780,12 +780,8 @@ class _Reader:
         body = self.nested(lines)
         if len(body) > 1 and isinstance(body[0], Paragraph) and _TAG_NOTE.match(body[0].text):
             term, body = f"{term} {body[0].text}", body[1:]
-        elif len(body) > 1 and isinstance(body[0], Terms) and len(body[0].entries) == 1 \
-                and (notes := [b.text for b in body[0].entries[0].body if isinstance(b, Paragraph) and _TAG_NOTE.match(b.text)]) \
-                and len(notes) == len(body[0].entries[0].body) and not _SENTENCE_END.search(body[0].entries[0].term):
-            # a synopsis wrapped before its note (tmux's `set-buffer [-aw] ...` over `data` over
-            # `(alias: setb)`): the rest of the tag and its note
-            term, body = " ".join([term, body[0].entries[0].term, *notes]), body[1:]
+        elif len(body) > 1 and (rest := _wrapped_tag(body[0])) is not None:
+            term, body = f"{term} {rest}", body[1:]
         return Terms((Term(term, body),))
 
     def table(self, i: int, end: int) -> tuple[Table, int] | None:
@@ -1562,6 +1558,16 @@ def _cut_sentences_joined(out: list[Heading | Block], splits: list[list[tuple[st
             continue
         joined.append(event)
     return joined
+
+
+def _wrapped_tag(block: Block) -> str | None:
+    """The rest of a synopsis wrapped before its note, read as an entry under it (`frob
+    [-a] [-b name]` over `file` over `(alias: fr)`): `file (alias: fr)`; else None."""
+    if not isinstance(block, Terms) or len(block.entries) != 1 or _SENTENCE_END.search(block.entries[0].term):
+        return None
+    entry = block.entries[0]
+    notes = [b.text for b in entry.body if isinstance(b, Paragraph) and _TAG_NOTE.match(b.text)]
+    return " ".join([entry.term, *notes]) if notes and len(notes) == len(entry.body) else None
 
 
 def _named_over_sentence(lines: list[_Line]) -> bool:

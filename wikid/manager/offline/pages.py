@@ -808,9 +808,7 @@ def _plain_lead(draft: PageDraft) -> list[str]:
     package = _package_modules(draft)
     if package:
         own = [m for m in package if m.title.casefold() == draft.title.casefold()]
-        listed = "; ".join(f"**{inline(name)}**" + (f" — {inline(purpose.rstrip('.'))}" if purpose else "") + f"[^{m.id}]"
-                           for m in package if m not in own
-                           for name, purpose in [(_module_name(m), m.content.man.purpose if m.content.man else "")])
+        listed = "; ".join(_module_item(m) for m in package if m not in own)
         said = f"its own reference[^{own[0].id}] and " if own else ""
         return [f"**{inline(draft.title)}** is a package; this page gathers {said}the references of its modules: {listed}."]
     commands = _commands(draft.cited)
@@ -843,6 +841,12 @@ def _package_modules(draft: PageDraft) -> list[PageSource]:
     if len(modules) < 2 or not all(m.title.casefold() == key or m.title.casefold().startswith(key + ".") for m in modules):
         return []
     return sorted(modules, key=lambda m: (m.title.casefold() != key, m.title.casefold()))
+
+
+def _module_item(module: PageSource) -> str:
+    """A module in a package's lead: its name, what its NAME line says it is, its source."""
+    purpose = module.content.man.purpose.rstrip(".") if module.content.man else ""
+    return f"**{inline(_module_name(module))}**" + (f" — {inline(purpose)}" if purpose else "") + f"[^{module.id}]"
 
 
 def _module_name(module: PageSource) -> str:
