@@ -28,7 +28,7 @@ _URL = r"(?:https?|ftp)://[^\s<>()\"'`\u232a\u3009\u27e9»#]+[^\s<>()\"'`\u232a\
 # the line under them when they are a label of their own (a manual's `Home Page` over
 # `https://frob.example.org`) or the sentence goes on there (`see the frob homepage at`
 # over the address).
-_WWW = r"www\.[\w-]+(?:\.[\w-]+)+\b"  # an address without its scheme (`[www.openssl.org]`, a reference link's text)
+_WWW = r"www\.[\w-]+(?:\.[\w-]+)+\b"  # an address without its scheme (`[www.frob.org]`, a reference link's text)
 _HOME_PAGE = re.compile(
     rf"\b(?:home\s?page|web\s?site|project\s+(?:page|site)|web\s+page)\b"
     rf"(?:[ \t]*:?[ \t]*\n[ \t]*|(?:(?!\b(?:and|or|page|pages)\b)[^\n]){{0,30}}?(?:\n[ \t]*)?)[<\[]?({_URL}|{_WWW})",
@@ -159,8 +159,8 @@ def documentation_site(text: str) -> str | None:
 
 
 def requirement(text: str) -> str | None:
-    """What the text says its subject requires to run, with its version (`HTTPX requires
-    Python 3.9+.`, `It requires Node.js 18 or later`), or None; not what an option or a
+    """What the text says its subject requires to run, with its version (`Frob requires
+    Python 3.9+.`, `It requires Node 18 or later`), or None; not what an option or a
     feature requires (`This option requires OpenSSL 3.0`)."""
     found = _REQUIRES.search(text) or _REQUIREMENTS.search(text)
     return " ".join(found.group(1).split()) if found else None

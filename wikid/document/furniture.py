@@ -31,7 +31,7 @@ from wikid.document.screen import Screened
 # A paragraph with this many links to other sites or fewer shows where each goes after
 # its text (`head over to the QuickStart (https://…)`); a denser one keeps its words only.
 MAX_PROSE_LINKS = 2  # links of a paragraph that each say where they go when they end a sentence
-MAX_POINTED_LINKS = 4  # ... only when the sentence points at them (`see the Advanced Usage section, ...`)
+MAX_POINTED_LINKS = 4  # ... only when the sentence points at them (`see the Usage section, ...`)
 
 
 def ends_sentence_after(rest: str) -> bool:
@@ -45,14 +45,14 @@ def points_at(before: str) -> bool:
     """Whether the words right before a link send the reader to it (`see the`, `refer
     to`, `please visit our`): the link is what the sentence points at, wherever the
     sentence ends (`see the Maintenance Policy section in the guide`), and so are the
-    ones listed after it (`..., the async support section, or the HTTP/2 section`)."""
+    ones listed after it (`..., the Tuning section, or the FAQ`)."""
     return _POINTING.search(before[-40:]) is not None or _LISTED_AFTER_SHOWN.search(before[-300:]) is not None
 
 
 _POINTING = re.compile(r"\b(?:see|visit|read|refer to|consult|check(?: out)?|go to|head (?:over )?to|open)"
                        r"(?: (?:the|our|this|these|an?|its|their))?\s*$", re.IGNORECASE)
-# the next of a list of links after one whose address was given (`see the Advanced Usage
-# (https://...) section, the async support section, or ...`)
+# the next of a list of links after one whose address was given (`see the Usage
+# (https://...) section, the Tuning section, or ...`)
 _LISTED_AFTER_SHOWN = re.compile(r"\(https?://[^\s()]+\)(?: [\w-]+){0,2},?(?: (?:and|or))? (?:the |our )?$")
 _REFERS_TO_LINK = re.compile(r"\b(?:linked|the link|this link|that link|the following link|links? (?:above|below))\b",
                              re.IGNORECASE)
@@ -175,8 +175,8 @@ def strip_page_furniture(text: str) -> str:
     if not repeated:
         return text
     # a footer the PDF set on the baseline of the page's last line of text ends that line,
-    # even inside a word the page broke (`... on DOS and WinVersion 590: 03 Jun 2021 22`
-    # over the next page's `dows systems`)
+    # even inside a word the page broke (`... data in a file sysFrob 2.1: 03 Jun 2021 22`
+    # over the next page's `tem, or ...`)
     tails = [re.compile(r"(?:\s+|(?<=[a-z]))" + re.escape(line).replace("\\#", "#").replace("#", r"\d+") + r"\s*$")
              for line in repeated if len(line) >= MIN_GLUED_FOOTER_CHARS]
     kept: list[list[str | None]] = []  # each page's lines, its furniture None
@@ -202,8 +202,8 @@ def strip_page_furniture(text: str) -> str:
 
 
 def _join_broken_word(before: list[str | None], at: int, page: list[str | None]) -> None:
-    """The rest of a word a footer cut at the end of a page (`Win`) taken up from the
-    next page's first line of text (`dows systems, or ...`), when that opens in lower case."""
+    """The rest of a word a footer cut at the end of a page (`sys`) taken up from the
+    next page's first line of text (`tem, or ...`), when that opens in lower case."""
     first = next((k for k, line in enumerate(page) if line is not None and line.strip()), None)
     line, cut = page[first] if first is not None else None, before[at]
     if first is None or line is None or cut is None or not line.lstrip()[:1].islower():

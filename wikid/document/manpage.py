@@ -50,7 +50,7 @@ class ManPage:
     bugs: str | None  # where to report bugs (the section's first sentence)
     content: tuple[Section, ...]  # every other section, in order
     see_also_notes: tuple[str, ...] = ()  # the sentences of its SEE ALSO (`The full documentation ... is maintained as a Texinfo manual`)
-    section: str = ""  # the manual's section its header gives (`GROFF(1)`: "1"), "" when it gives none
+    section: str = ""  # the manual's section its header gives (`FROB(1)`: "1"), "" when it gives none
 
 
 def _key(title: str) -> str:
@@ -296,8 +296,8 @@ def _run_on(blocks: tuple[Block, ...]) -> list[str]:
 
 
 def header_section(text: str) -> str:
-    """The manual section a page's header line gives (`GROFF(1)   General Commands
-    Manual   GROFF(1)`: "1"), or ""."""
+    """The manual section a page's header line gives (`FROB(1)   General Commands
+    Manual   FROB(1)`: "1"), or ""."""
     first = next((line for line in text.split("\n", 5)[:5] if line.strip()), "")
     found = _HEADER.match(first)
     return found.group(2).casefold() if found else ""

@@ -662,9 +662,9 @@ _FILE_ALT = re.compile(r"^(?:image\s+)?[\w.-]+\.(?:png|jpe?g|gif|svg|webp)$", re
 
 
 def _pictures(events: list[Heading | Block]) -> list[Heading | Block]:
-    """A picture among the text (after a paragraph: `Sending a request...`, `The result
-    is`, `... options will produce a source listing.` over the table drawn as an image)
-    said to be one, by its alt text (`httpx http://httpbin.org/json`) when that says more
+    """A picture among the text (after a paragraph: `Running it gives...`, `The result
+    is`, `... these options print a listing.` over a table drawn as an image)
+    said to be one, by its alt text (`frob http://example.org/json`) when that says more
     than a file name: a lead-in would dangle with nothing after it, and a reader would
     not know the text left something out. Pictures standing under a title or at the
     top (a logo, a badge) are left out."""
@@ -691,12 +691,12 @@ def _nested_pictures(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 
 MAX_COMMAND_WORDS = 12
-_ADDRESSED_COMMAND = re.compile(r"^[a-z][\w.+-]*(?: \S+){0,4} \S*[\w.-](?:::?|@|/)\S*$")  # `rsync host.example.org::`
+_ADDRESSED_COMMAND = re.compile(r"^[a-z][\w.+-]*(?: \S+){0,4} \S*[\w.-](?:::?|@|/)\S*$")  # `frob host.example.org::`
 
 
 def _introduced_commands(events: list[Heading | Block]) -> list[Heading | Block]:
-    """A paragraph that is one command line (`gzip -c file1 file2 > foo.gz`, after a
-    colon also one naming an address: `rsync host.example.org::`) after text that
+    """A paragraph that is one command line (`frob -c file1 file2 > foo.fz`, after a
+    colon also one naming an address: `frob host.example.org::`) after text that
     introduces it (`compresses better than`, `Then`, `For example:`) as code: a
     converter set a manual's example in the paragraphs around it, and a command read
     as prose loses its layout and its look of something to type."""

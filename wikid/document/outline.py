@@ -135,7 +135,7 @@ def read_outline(text: str, suffix: str) -> Outline:
     return _with_introduced(_summaries(_cleaned(_without_contents(outline), has_roff(text), suffix not in PLAIN_SUFFIXES)))
 
 
-_LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not rsync's `host.example.org::`
+_LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not a daemon's `host.example.org::`
 _CONTENTS_TITLE = re.compile(r"^(?:table of )?contents:?$", re.IGNORECASE)
 _SECTION_NUMBER = re.compile(r"(?:^|\s)\d{1,3}(?:\.\d{1,3})*\.\s")
 

@@ -11,7 +11,7 @@ again.
 the text reader reads stays), drops the rules, and leaves out the inherited groups'
 docstrings (their members are documented on their own class, when the module has it),
 saying in a line which members each base of the module's gives the class
-(`Methods inherited from Filterer by Handler: addFilter, filter, removeFilter.`; not
+(`Methods inherited from Base by Reader: close, flush.`; not
 the builtin types', whose members are Python's). The class tree that opens CLASSES
 (each class under its base, one a line, indented by level) gets a bullet a line, so
 it reads as the nested list it is, not as a heading over a paragraph of names. A text

@@ -163,7 +163,7 @@ _TREE_NODE = re.compile(r"^[A-Za-z_][\w.]*(?:\([\w., ]*\))?$")  # `enum.IntEnum(
 _PIECE = re.compile(r"\S+(?: \S+)*")  # words of a line set apart from others by two spaces or more
 _HEADER_CELL = re.compile(r"^[A-Z][\w/()#%.-]*(?: [\w/()#%.-]+){0,3}$")  # `Variable name`, `Flag`
 _MARKED_LINE = re.compile(r"^(?:>|=>|->|\*) \S")  # a line of an example its author points at
-_LOWER_HEADER_CELL = re.compile(r"^[a-z][a-z0-9-]{0,11}$")  # `vi`, `emacs`: a column named as its values are
+_LOWER_HEADER_CELL = re.compile(r"^[a-z][a-z0-9-]{0,11}$")  # `short`, `long`: a column named as its values are
 # a command's synopsis as a tag: its name, then bracketed options (`new-window [-abdk]`)
 _SYNOPSIS_TAG = re.compile(r"^[-+]{0,2}[a-z][\w.:=-]*\s.*\[-")
 
@@ -671,8 +671,8 @@ class _Reader:
 
     def hanging_sibling(self, i: int, end: int, indent: int) -> bool:
         """Whether the entry after the one line i opens is a tag over its own text set
-        deeper, at the same margin: a long tag in a list of them (tmux's `%layout-change
-        window-id window-layout window-visible-layout window-flags`)."""
+        deeper, at the same margin: a long tag in a list of them (`%frob-changed
+        frob-id frob-layout frob-visible-layout frob-flags`)."""
         stop = self.entry_extent(i, end, indent)
         k = self.next_filled(stop, end)
         after = self.lines[k] if k < end else None
@@ -959,7 +959,7 @@ class _Reader:
         if line.text[:1] in ("-", "+") and below is not None and below.indent >= line.indent + marker.end() + 3 \
                 and is_prose_line(below.text) and not line.text.endswith(":") \
                 and not any(_MARKER.match(s.text) for s in self.siblings(i, end)):
-            return True  # less's `- Followed by one of ...` over its text set deeper, among keys: the `-` command
+            return True  # a pager's `- Followed by one of ...` over its text set deeper, among keys: the `-` command
         if len(marker.group(1)) < 2:
             return False
         for other in self.siblings(i, end, KEY_WINDOW):  # the entry before it and the one after
@@ -986,7 +986,7 @@ class _Reader:
 
     def tag_left_of(self, i: int, end: int, indent: int) -> bool:
         """Whether line i, standing left of the text before it (at `indent`), is a tag
-        over its own text set deeper (jq's `test(val), test(regex; flags)` after the
+        over its own text set deeper (`match(val), match(regex; flags)` after the
         sentence ending the entry above it): an entry of its own, not that text's next line."""
         line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
         assert line is not None
@@ -1003,16 +1003,16 @@ class _Reader:
         hanging = nxt is not None and nxt.indent >= line.indent + 2
         if _keyed_line(line.text) and any(other is not None and other.indent == line.indent and _keyed_line(other.text)
                                           for other in (nxt, self.lines[i - 1] if i > 0 else None)):
-            return True  # less's prompt conditions, one a line: `?a True if ...` over `?bX ...`; tar's `0 Successful termination.`
+            return True  # a pager's prompt conditions, one a line: `?a True if ...` over `?bX ...`; `0 Successful termination.`
         before = self.lines[i - 1] if i > 0 else None
         if before is not None and before.text.endswith(":") and nxt is not None and nxt.indent == line.indent \
                 and (tag := _INLINE_TAG.match(line.text)) and (other := _INLINE_TAG.match(nxt.text)) \
                 and len(tag.group(1)) <= MAX_SHORT_KEY and len(other.group(1)) <= MAX_SHORT_KEY \
                 and tag.start(3) == other.start(3) and tag.group(2) != "\t":
-            return True  # `... have the following meanings:` over `.ed   Ed script` and `.r    Result`, aligned
+            return True  # `... have the following meanings:` over `.fr   Frob script` and `.r    Result`, aligned
         if before is not None and _symbol_keyed(line.text) and (
                 before.text.endswith(":") or any(_symbol_keyed(other.text) for other in self.siblings(i, end, KEY_WINDOW))):
-            return True  # `... part of the pattern:` over `^N or ! Search for lines ...`: keys and their sentences
+            return True  # `... part of the pattern:` over `^N or ! Match lines ...`: keys and their sentences
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
             return hanging and (_run_in_tag(line.text) is not None or _KEYS.fullmatch(line.text) is not None)
@@ -1075,7 +1075,7 @@ class _Reader:
 
     def output_example(self, i: int, end: int) -> bool:
         """Whether lines i.. up to a blank line are an example and what it gives: a
-        command, its input set deeper, and a line opening with `=>` (jq's manual: `jq
+        command, its input set deeper, and a line opening with `=>` (`frob
         '.[2:4]'` over `"abcdefghi"` over `=> "cd"`), not a term over its text."""
         run = self.block_at(i, end)
         return 2 <= len(run) <= MAX_EXAMPLE_LINES and _ONE_COMMAND.fullmatch(run[0].text) is not None \
@@ -1182,7 +1182,7 @@ class _Reader:
             if is_session(filled[0].text) or _looks_like_code(filled):
                 while stop < end and (marked := self.lines[stop]) is not None and self.lines[stop - 1] is not None \
                         and _MARKED_LINE.match(marked.text) and not is_prose_line(marked.text):
-                    block.append(marked)  # `> less  25366  abe ...`: a line of the output marked, set out to the left
+                    block.append(marked)  # `> frob  2536  jane ...`: a line of the output marked, set out to the left
                     filled.append(marked)
                     stop += 1
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
@@ -1207,7 +1207,7 @@ class _Reader:
 def _continued(row: tuple[str, ...], lines: list[str]) -> tuple[str, ...]:
     """A table row with the lines indented under it: the rest of its last cell (a
     description wrapped), or, when the row leaves its last columns empty, the rest of
-    its last cell filled and then those columns (`copy-pipe-and-cancel [<command>]`
+    its last cell filled and then those columns (`pipe-and-cancel [<command>]`
     over `[<prefix>]   D   C-k`: a name too wide for its column pushed its keys down)."""
     filled = max((k for k, cell in enumerate(row) if cell), default=0)
     cells = list(row)
@@ -1309,8 +1309,8 @@ def aligned_table(lines: list[_Line]) -> Table | None:
 def _header_row(text: str) -> bool:
     """Whether a line's pieces (words set apart by two spaces or more) name columns:
     capitalised names (`Variable name`, `Flag`), or, after a capitalised first one,
-    single lower-case words naming a column as its values are named (`Command   vi
-    emacs` over each key of each mode), set well apart, as a justified line of prose
+    single lower-case words naming a column as its values are named (`Command   short
+    long` over each command's keys), set well apart, as a justified line of prose
     (`Trace  all  the  network`) never is."""
     pieces = list(_PIECE.finditer(text))
     return len(pieces) >= 2 and _HEADER_CELL.match(pieces[0].group()) is not None and all(
@@ -1507,7 +1507,7 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
             return [(tag.group(1), event.text[tag.end():])]  # (`A JSON object ...` among `string`, `major`: a sentence)
         if _symbol_keyed(event.text) and any(isinstance(out[n], Paragraph) and _symbol_keyed(out[n].text)  # type: ignore[union-attr]
                                              for n in (k - 1, k + 1) if 0 <= n < len(out)):
-            return _keyed(event.text)  # `^N or ! Display only lines ...` over `^R Don't interpret ...`
+            return _keyed(event.text)  # `^N or ! Match lines ...` over `^R Read it literally ...`
         if "keys" in shapes and (keys := _KEYS_RUN_IN.match(event.text)) is not None:
             found = _keyed(event.text)  # `d or ^D Scroll forward ...`, `( Like {, ... ) Like }, ...`
             beside = any(_keys_like(out[n]) for n in (k - 1, k + 1) if 0 <= n < len(out))
@@ -1703,8 +1703,8 @@ def read_text(text: str) -> Outline:
 
 
 def _starred_titles(lines: list[_Line | None]) -> bool:
-    """Whether the text's flush-left `* ` lines are an emacs outline's titles (tmux's
-    README: `* Dependencies`, `* Installation`, each alone between blank lines over
+    """Whether the text's flush-left `* ` lines are an emacs outline's titles (a
+    README's `* Dependencies`, `* Installation`, each alone between blank lines over
     its paragraphs), not a list: two or more, each a few words with no sentence end,
     and no flush-left `* ` line beside another."""
     starred = [(n, line.text[2:].strip()) for n, line in enumerate(lines)

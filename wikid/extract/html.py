@@ -235,7 +235,7 @@ def main_and_furniture(html: bytes) -> tuple[str, str, str | None]:
 
 def _repair_spaces(soup: BeautifulSoup) -> None:
     """A no-break space a converter read as Latin-1 bytes (`&Acirc;&nbsp;` in
-    man2html's `perlbug [&Acirc;&nbsp;-v&Acirc;&nbsp;]`: UTF-8's C2 A0) as the space it is."""
+    a converter's `frob [&Acirc;&nbsp;-v&Acirc;&nbsp;]`: UTF-8's C2 A0) as the space it is."""
     for text in soup.find_all(string=lambda s: "\u00c2\u00a0" in s):
         text.replace_with(text.replace("\u00c2\u00a0", "\u00a0"))
 

@@ -757,7 +757,7 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
             trailing = None
             if len(entries) > 1 and last_tag is not None and last_text is None and _text(last_tag) not in BULLETS \
                     and all(t is None or _text(t) in BULLETS for t, _ in entries[:-1]):
-                # bullets, then the next entry's tag groff set in their table (cmake's `Site` after
+                # bullets, then the next entry's tag groff set in their table (a `Site` after
                 # its `•` rows): the tag heads the text after the table, as a tag paragraph does
                 entries, trailing = entries[:-1], _moved(soup, "p", last_tag)
             drawn = _list_of(soup, entries)

@@ -247,7 +247,7 @@ def _lead_sentences(text: str) -> list[str]:
     if len(text) > MAX_LEAD_CHARS or len(sentences) > MAX_LEAD_SENTENCES:
         return sentences[:1]
     if len(sentences) > 1 and sentences[-1].endswith(":") and (cut := _LOWER_START.search(sentences[-1])):
-        # `... free and others. psutil currently supports:`: a sentence opening with a
+        # `... and others. frobkit currently supports:`: a sentence opening with a
         # lower-case name runs on from the one before it; the lead keeps that one
         sentences[-1:] = [sentences[-1][:cut.start() + 1], sentences[-1][cut.end():]]
     while len(sentences) > 1 and (sentences[-1].endswith(":") or goes_on(sentences[-1])):
@@ -256,7 +256,7 @@ def _lead_sentences(text: str) -> list[str]:
 
 
 # The end of a sentence before one that opens with a lower-case name (`... and others.
-# psutil currently supports`): the last such stop after a word of letters, not an abbreviation's.
+# frobkit currently supports`): the last such stop after a word of letters, not an abbreviation's.
 _LOWER_START = re.compile(r"(?<=[a-z]{2})(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\bal)\. (?=[a-z][\w-]* [a-z]+[^.]*:$)")
 
 
@@ -393,7 +393,7 @@ def _without_dangling(kept: list[Block]) -> list[Block]:
 
 def _leads_on(text: str) -> bool:
     """Whether a paragraph ends introducing what comes after it; an address ending in
-    `::` (rsync's `host.example.org::`, a daemon's module list) does not."""
+    `::` (`host.example.org::`, a daemon's module list) does not."""
     return text.endswith(":") and not text.endswith("::")
 
 
@@ -531,7 +531,7 @@ _SETTING = re.compile(r"^\s*[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")
 def _settings(code: Code) -> bool:
     """Whether a block is a list of names and their values (a module's constants, a
     settings file), up to MAX_SETTINGS_LINES: reference a reader looks a name up in,
-    whole, never cut as an example is (curses' `KEY_LEFT = 260` was past the cut)."""
+    whole, never cut as an example is (`KEY_LEFT = 260` stays past an example's cut)."""
     lines = [line for line in code.text.splitlines() if line.strip()]
     return len(lines) <= MAX_SETTINGS_LINES and all(_SETTING.match(line) for line in lines)
 
@@ -614,9 +614,8 @@ def _carried(section: Section, short: bool) -> Section | None:
 
 
 def _quoted_as_code(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
-    """Blocks with a paragraph that is one quoted token and nothing else (curl's
-    `"ftp://ftp.example.com/file[a-z].txt"` between the examples groff set as code, a
-    query string) as the example it is, joined to the example of one such token before it."""
+    """Blocks with a paragraph that is one quoted token and nothing else (`"ftp://ftp.example.com/file[a-z].txt"`
+    between examples a converter set as code, a query string) as the example it is, joined to the example of one such token before it."""
     out: list[Block] = []
     for block in blocks:
         if isinstance(block, Paragraph) and _QUOTED_TOKEN.fullmatch(block.text):
@@ -769,7 +768,7 @@ _CONTENTS_HEADINGS = frozenset({"contents", "table of contents", "toc", "index",
 
 def _only_names(section: Section, title: str | None) -> bool:
     """A `NAME` section that says the document's name and nothing else (pydoc's `NAME`
-    over `http`, a package with no docstring): the page's title says it."""
+    over `frob`, a package with no docstring): the page's title says it."""
     return bool(title) and _words(section.title) == ["name"] and not section.sections \
         and [block_text(b) for b in section.blocks] == [title]
 
@@ -795,7 +794,7 @@ def _text_facts(text: str, current: str | None = None) -> list[tuple[str, str]]:
     """The home page, documentation site, licence and requirement the document names,
     and the version its opening says it is of; the sites and requirement from `current`
     when given (the part of a changelog that is not history, see _changelog_facts)."""
-    text = _LINE_HYPHEN.sub(r"\1\2", text)  # (`Node.js is available under the MIT li‐` / `cense.`)
+    text = _LINE_HYPHEN.sub(r"\1\2", text)  # (`Frob is available under the MIT li‐` / `cense.`)
     now = text if current is None else _LINE_HYPHEN.sub(r"\1\2", current)
     found = [("Homepage", home_page(now)), ("Licence", licence(text)), ("Version", stated_version(text)),
              ("Documentation", documentation_site(now)), ("Requires", requirement(now))]

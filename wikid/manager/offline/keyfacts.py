@@ -70,8 +70,8 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
 
 def _helpers_authors(mans: list[tuple[str, Content]], own: str | None, author: str) -> list[tuple[str, str]]:
     """The authors of the other commands' manual pages on an entity's page who are
-    not its own manual's (debconf-show's `Joey Hess and Sylvain Ferriol`,
-    debconf-get-selections' `Petter Reinholdtsen`), each with its command, once."""
+    not its own manual's (frob-show's `Jane Roe and John Doe`,
+    frob-get's `Ann Smith`), each with its command, once."""
     said = {_names(author)}
     out: list[tuple[str, str]] = []
     for sid, content in mans:
@@ -88,7 +88,7 @@ def _helpers_authors(mans: list[tuple[str, Content]], own: str | None, author: s
 def _suite_authors(mans: list[tuple[str, Content]]) -> AttributeRow | None:
     """Who wrote the manual pages of a suite of commands none of which is the entity's
     own: their one author when all name the same, else each with the command it wrote
-    (postgresql's `Martin Pitt (pg_ctlcluster)`): one command's author is no author of
+    (`Jane Roe (frobctl)`): one command's author is no author of
     the whole, and the page leaves its AUTHOR section to this row."""
     found = [(value, sid, c.man.names[0]) for sid, c in mans if c.man is not None for key, value in c.facts if key == "Author"]
     if not found:

@@ -73,7 +73,7 @@ MAX_FEW_LEFT = 5  # changes past a release's limit shown rather than noted as le
 MAX_RELEASES_TO_FEATURE = 5  # patch releases above the newest feature release (x.y.0) a page shows down to it
 MAX_FULL_RELEASE_WORDS = 4000  # a newest release told in more words: each change by its first sentence
 MIN_BRIEF_WORDS = 10  # or its first two, when the first is a title this short
-MAX_HEADING_LEVEL = 6  # markdown has six; a source nested deeper keeps its grouping (node-js: vulnerable or not, under each CWE)
+MAX_HEADING_LEVEL = 6  # markdown has six; a source nested deeper keeps its grouping (a policy's examples, under each of its classes)
 MIN_REPEAT_CHARS = 40  # a shorter sentence of fewer than four words may stand twice (`Yes.`), a URL never
 MIN_REPEAT_WORDS = 4
 MAX_OWN_REPEATS = 10  # a sentence a document says more often is its template's: said once on the page
@@ -212,7 +212,7 @@ def _lead_source(cited: list[PageSource], title: str) -> PageSource | None:
     with_lead = [s for s in ordered_sources(cited) if s.content.lead]
     own_man = [s for s in with_lead if _own_manual(s, title)]
     if not own_man and any(_own_manual(s, title) for s in cited):
-        return None  # the entity's own reference says nothing of it (a package's, `http`): see _plain_lead
+        return None  # the entity's own reference says nothing of it (a package's, `frob`): see _plain_lead
     # a lead that opens with the entity's name says what it is (`Frob lists open files`), one
     # that only names it talks about it (`Agreed, the frob manual is dense`); among equals, one
     # from a text about the whole of it rather than one of its tools' manual pages
@@ -238,7 +238,7 @@ def _own_manual(source: PageSource, title: str) -> bool:
     manual page is `frob`'s: the title is the command's name with a dotted part glued on)."""
     key = name_key(title)
     if source.kind == MODULE_REFERENCE and name_key(source.title) == key:
-        return True  # (a package's reference naming no purpose reads as no manual page: pydoc's `NAME` / `http`)
+        return True  # (a package's reference naming no purpose reads as no manual page: pydoc's `NAME` / `frob`)
     return source.content.man is not None and any(
         name_key(n) == key or key.endswith(" " + name_key(n)) or title.casefold().startswith(n.casefold() + ".")
         for n in source.content.man.names)
@@ -267,7 +267,7 @@ def _defining(cited: list[PageSource], title: str) -> tuple[list[str], str] | No
     return None
 
 
-# A BibTeX entry's abstract (`abstract = {SymPy is an open-source ...}`): how a README's
+# A BibTeX entry's abstract (`abstract = {Frob is an open-source ...}`): how a README's
 # "Citation" section says, in prose, what the project is.
 _ABSTRACT = re.compile(r"^\s*abstract\s*=\s*[{\"]\s*([^{}\"]+?)\s*[}\"]", re.MULTILINE | re.IGNORECASE)
 
@@ -380,7 +380,7 @@ class _Writer:
 
     def write_source(self, source: PageSource) -> None:
         """Write `source` from now on: its id, and the sentences it repeats more than
-        MAX_OWN_REPEATS times (a template's, `This is a CMake Environment Variable.`
+        MAX_OWN_REPEATS times (a template's, `This is a Frob Environment Variable.`
         under each of 35 variables), which are said once."""
         self.source = source.id
         if source.id not in self._boilerplates:
@@ -398,7 +398,7 @@ class _Writer:
         an entry the page has whole, term and all). An entry's further paragraphs keep
         what only its own document said before: curl's `This option is global ...`
         belongs under each option it is true of; so does a paragraph's sentence its own
-        document says again under another heading (cmake's `Arguments to the command
+        document says again under another heading (`Arguments to the command
         may specify some of the step settings.` under each step), unless the document
         says it so often that it is its template's (`self.boilerplate`)."""
         kept = []
@@ -587,7 +587,7 @@ class _Writer:
         """Whether the page has not yet written this entry, its term and its text, for
         the command being written: a second copy of one manual says nothing new, but a
         sibling command's `--quiet` said in the same words is still one of its options,
-        and one document's entry under each of its sections (cmake's `LabelsForSubprojects`
+        and one document's entry under each of its sections (a `LabelsForSubprojects`
         under each step it applies to) is its own repetition, for its reader."""
         key = (self.scope, *self._entry_key(term))
         # (a manual's chapter that repeats a command's manual page lists nothing new)
@@ -757,7 +757,7 @@ def _lead(writer: _Writer, draft: PageDraft) -> tuple[list[str], list[str]]:
         rest = writer.fresh(" ".join(sentences[1:]))
         parts.append((first if first.endswith((".", "!", "?")) else first + ".") + (f" {inline(rest)}" if rest else ""))
     elif _tagline(sentences[0], draft.title):
-        # `Data validation using Python type hints.` under `# Pydantic`: the name, then what it is
+        # `Data validation using type hints.` under `# Frob`: the name, then what it is
         writer.fresh(sentences[0])
         rest = writer.fresh(" ".join(sentences[1:]))
         parts.append(f"**{inline(draft.title)}** — {inline(sentences[0])}" + (f" {inline(rest)}" if rest else ""))
@@ -774,7 +774,7 @@ def _is_label(sentence: str) -> bool:
 
 def _tagline(sentence: str, title: str) -> bool:
     """Whether a lead sentence is a tagline that leaves the entity's name to the title
-    above it (`Data validation using Python type hints.`, `A next-generation HTTP client.`):
+    above it (`Data validation using type hints.`, `A next-generation client.`):
     a few words, a phrase with no verb of its own saying what the entity is, not a
     sentence about something else (`It supports ...`, `This release ...`)."""
     words = sentence.rstrip(".!").split()
@@ -833,8 +833,8 @@ def _plain_lead(draft: PageDraft) -> list[str]:
 
 
 def _package_modules(draft: PageDraft) -> list[PageSource]:
-    """The module references of a package's page (`http`: `http.client`, `http.cookies`
-    and `http` itself), the package's own first, when it has two or more and each is the
+    """The module references of a package's page (`frob`: `frob.client`, `frob.cookies`
+    and `frob` itself), the package's own first, when it has two or more and each is the
     package or one of its modules; else []."""
     key = draft.title.casefold()
     modules = [s for s in draft.cited if s.kind == MODULE_REFERENCE]
@@ -850,8 +850,8 @@ def _module_item(module: PageSource) -> str:
 
 
 def _module_name(module: PageSource) -> str:
-    """A module reference's module, by its NAME line (`urllib.parse`, not its title
-    `urllib.parse — Parse (absolute and relative) URLs.`)."""
+    """A module reference's module, by its NAME line (`frob.parse`, not its title
+    `frob.parse — Parse frob addresses.`)."""
     return module.content.man.names[0] if module.content.man else module.title
 
 
@@ -935,10 +935,10 @@ _COMMAND_SECTIONS = ("1", "6", "8")  # manual sections of commands: the entity's
 def _see_also(draft: PageDraft) -> list[str]:
     """`# See Also`: the manual pages the sources' manual pages refer to, in order,
     without the page's own (by name and section, when its header gives the section) nor
-    the page's entity as a command (gcore's `gdb(1)` on gdb's page; ncurses' library
-    manual `ncurses(3NCURSES)` stays), and what their SEE ALSO sections say in sentences."""
+    the page's entity as a command (a helper's `frob(1)` on frob's page; a library's
+    manual `frob(3FROB)` stays), and what their SEE ALSO sections say in sentences."""
     mans = [s.content.man for s in draft.cited if s.content.man]
-    # (a page of another section by the same name is another page: groff(7), the language, on groff(1)'s)
+    # (a page of another section by the same name is another page: frob(7), the language, on frob(1)'s)
     own = {(name.casefold(), man.section) for man in mans for name in man.names}
     refs: dict[str, str] = {}
     notes: dict[str, str] = {}  # the section's sentences (`This is not the complete manual ...; see the Info entry`)
@@ -1024,20 +1024,20 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
 def _grouped_parts(source: PageSource, draft: PageDraft, lead_origin: str | None, modules: int) -> tuple[Section, ...]:
     """A source's sections as the page carries them: a document beside others that
     does not lead the page under the heading it holds its parts under, when its title
-    was taken from elsewhere (`# Security` over node-js's `Reporting a bug in Node.js`
-    and the policy's other parts; postgresql's design note `Multi-Version/Multi-Cluster
-    PostgreSQL architecture` over its `Solving a problem`); a long one (an overview of
+    was taken from elsewhere (`# Security` over a policy's `Reporting a bug in Frob`
+    and its other parts; a design note `Frob storage architecture` over its
+    `Solving a problem`); a long one (an overview of
     many parts, a FAQ of many chapters beside the entity's manual) under one heading of
     its own title, its parts below it, not each at the level of the entity's own
     Description and Options; so is each of the page's `modules` references when it has
-    several and none leads (urllib.error's classes are not urllib.request's). A first
+    several and none leads (frob.error's classes are not frob.request's). A first
     part titled as the source is the opening, not a heading repeating the one above it."""
     sections = _with_own_lead(source, lead_origin)
     if source.id == lead_origin or source.content.man is not None or not sections:
         return sections
     own = source.content.heading
-    # (the source's title when taken from that heading, `curses.ascii` from `Python: module curses.ascii`,
-    # or when another source has a section of that name: ed's README's `Description` beside its manual's)
+    # (the source's title when taken from that heading, `frob.ascii` from `Python: module frob.ascii`,
+    # or when another source has a section of that name: a README's `Description` beside a manual's)
     others = {_topic_key(s.title) for other in draft.cited if other is not source for s in other.content.sections}
     heading = (source.title if set(_topic_key(source.title).split()) & set(_topic_key(own).split())
                or _topic_key(own) in others else own) if own and len(draft.cited) > 1 else ""
@@ -1067,8 +1067,8 @@ def _with_own_lead(source: PageSource, lead_origin: str | None) -> tuple[Section
     if source.id == lead_origin or not lead:
         return sections
     opening = Paragraph(" ".join(lead))
-    # under a heading of its own, back at the head of the part it was taken from (node-js's
-    # policy: `# Security` over `## Reporting a bug in Node.js` and its first sentence)
+    # under a heading of its own, back at the head of the part it was taken from (a
+    # policy's `# Security` over `## Reporting a bug in Frob` and its first sentence)
     taken = source.content.lead_section if source.content.heading else ""
     at = next((n for n, s in enumerate(sections) if taken and _topic_key(s.title) == _topic_key(taken)), None)
     if at is not None:
@@ -1218,7 +1218,7 @@ def _what(source: PageSource) -> str:
 
 def _sources(draft: PageDraft) -> list[str]:
     """`# Sources`: every source the page cites, by its label, kind and date, the one
-    that leads the page first (less's own manual page before lesskey's), then the most
+    that leads the page first (a command's own manual page before its helper's), then the most
     descriptive."""
     shown = {s.id: s for s in draft.cited}
     lead = _lead_source(draft.cited, draft.title)
