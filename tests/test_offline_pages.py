@@ -774,8 +774,18 @@ def test_a_readme_saying_this_is_the_entity_leads_over_a_later_sentence_naming_i
     pages = run([SourceDocument("README", readme)]).pages
     [page] = [t for t in pages.values() if "title: Frob" in t or "title: frob" in t]
     fm, body = split_page(page)
-    assert body.strip().startswith("This is Frob, the GNU source-level frobnicator.[^")
-    assert fm["description"] == "This is Frob, the GNU source-level frobnicator."
+    assert body.strip().startswith("Frob is the GNU source-level frobnicator.[^")
+    assert fm["description"] == "Frob is the GNU source-level frobnicator."
+    assert "This is Frob" not in page  # (said once, as the lead)
+
+
+def test_a_lead_introducing_something_else_from_inside_it_is_kept_as_written() -> None:
+    """`This is X, the ...` is said of the entity only when X is the page's entity."""
+    from wikid.manager.offline.pages import _introduced
+
+    assert _introduced("This is GNU Frob 2.4, a frobnicator. It reads.", "frob") == "Frob is a frobnicator. It reads."
+    assert _introduced("This is Quux, the frobnicator's helper.", "frob") == "This is Quux, the frobnicator's helper."
+    assert _introduced("This is the frob manual.", "frob") == "This is the frob manual."
 
 
 def test_a_name_line_that_only_repeats_the_name_takes_its_purpose_from_the_description() -> None:
@@ -811,6 +821,19 @@ def test_recent_changes_show_the_programs_releases_before_its_packagers() -> Non
     [page] = run([SourceDocument("changelog.Debian", deb), SourceDocument("doc-11.txt", news)]).pages.values()
     headings = [line for line in page.splitlines() if line.startswith("## ")]
     assert headings == ["## 1.2", "## 1.1", "## Debian package 1.2-1 — 2024-01-01", "## Debian package 1.1-1 — 2023-01-01"]
+
+
+def test_a_debian_changelog_alone_gives_the_programs_version_and_its_older_releases_are_noted() -> None:
+    """tmux's and gdb's pages stated only `Debian package version | 3.3a-3`, no version of
+    the program; and their Recent Changes went from the changelog's third entry to the
+    next log's newest with nothing saying nine releases were skipped between them."""
+    entries = [f"frob (1:2.{n}+dfsg-1) unstable; urgency=medium\n\n  * Change number {n}.\n\n"
+               f" -- Jane Roe <jane@example.org>  Mon, 0{n} Jan 2024 12:00:00 +0000\n\n" for n in range(7, 1, -1)]
+    [page] = run([SourceDocument("changelog.Debian", "".join(entries))]).pages.values()
+    assert "| Version | 2.7 | [^changelog] |" in page
+    assert "| Debian package version | 1:2.7+dfsg-1, released 2024-01-07 |" in page
+    assert "*3 older releases, back to 1:2.2+dfsg-1 (2024-01-02), are listed in the source.*[^changelog]" in page
+    assert "Change number 4" not in page
 
 
 def test_recent_changes_show_versioned_releases_before_a_log_of_dated_commits() -> None:

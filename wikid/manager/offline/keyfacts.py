@@ -7,7 +7,8 @@ a page states each once, in `# Attributes`, from the source that knows best:
 * Latest version: the highest newest release of the upstream changelogs and NEWS
   files (a Debian changelog's is the Debian package version, stated apart); without
   one, Version: the version the entity's manual page documents (its footer's source,
-  `strace 6.1`), else the one a document's opening says (`This is Frob 2.4`);
+  `strace 6.1`), else the one a document's opening says (`This is Frob 2.4`), else the
+  upstream version of the newest Debian package (`2.4` of `1:2.4-3`);
 * Author, Bug reports: the entity's own manual page first; the manual pages of a suite of
   commands none of which is the entity's own give their one author, or each its own
   with the command it wrote;
@@ -56,6 +57,9 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             found.sort(key=lambda pair: pair[0].startswith(_DOCUMENTATION_LICENCE))
         if found:
             stated[label] = found[0]
+    if "Latest version" not in stated and "Version" not in stated and "Debian package version" in stated:
+        value, sid = stated["Debian package version"]
+        stated["Version"] = (upstream_version(value.split(",")[0]), sid)
     if "Documentation" in stated and "Homepage" in stated and stated["Documentation"][0].rstrip("/") == stated["Homepage"][0].rstrip("/"):
         del stated["Documentation"]
     rows = {label: AttributeRow(label, value, (sid,), "agreed") for label, (value, sid) in stated.items()}
@@ -66,6 +70,18 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
         rows["Author"] = AttributeRow("Author", "; ".join([own_row.value, *(a for a, _ in others)]),
                                       tuple(dict.fromkeys([*own_row.sources, *(sid for _, sid in others)])), "agreed")
     return [rows[label] for label in ORDER if label in rows]
+
+
+def upstream_version(debian: str) -> str:
+    """The program's own version in a Debian package version (Debian policy 5.6.12:
+    `[epoch:]upstream_version[-debian_revision]`), without a repack's suffix
+    (`+dfsg`, `+ds`): `1:2.4+dfsg-3` is frob 2.4."""
+    version = debian.split(":", 1)[-1]
+    version = version.rsplit("-", 1)[0] if "-" in version else version
+    return _REPACK.sub("", version)
+
+
+_REPACK = re.compile(r"[+~](?:dfsg|ds|repack)\d*$", re.IGNORECASE)
 
 
 def _helpers_authors(mans: list[tuple[str, Content]], own: str | None, author: str) -> list[tuple[str, str]]:

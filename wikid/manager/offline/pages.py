@@ -37,7 +37,7 @@ from typing import Any
 
 from wikid._version import __version__
 from wikid.clock import iso
-from wikid.document.changes import Change, Release, version_key
+from wikid.document.changes import MAX_RELEASES, Change, Release, version_key
 from wikid.document.dates import parse_date
 from wikid.document.identity import MODULE_REFERENCE
 from wikid.document.linekinds import SIGNATURE
@@ -332,6 +332,7 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
         values = "; ".join(f"{a.label}: {a.value}" for a in resolved)
         return f"{draft.title} ({draft.type}); current {values}."
     for sentence in lead[:1]:  # (a second sentence leans on the first: `The result is ... faster.`)
+        sentence = _introduced(sentence, draft.title)
         sentence = sentence if sentence[-1:] in ".!?" else sentence + "."
         if len(sentence) <= MAX_DESCRIPTION_CHARS:
             return sentence
@@ -762,8 +763,24 @@ def _lead(writer: _Writer, draft: PageDraft) -> tuple[list[str], list[str]]:
         rest = writer.fresh(" ".join(sentences[1:]))
         parts.append(f"**{inline(draft.title)}** — {inline(sentences[0])}" + (f" {inline(rest)}" if rest else ""))
     else:
-        parts.append(inline(writer.fresh(" ".join(sentences))))
+        said = writer.fresh(" ".join(sentences))
+        parts.append(inline(_introduced(said, draft.title) if said.startswith(sentences[0]) else said))
     return [parts[0] + f"[^{origin}]"], sentences
+
+
+def _introduced(text: str, title: str) -> str:
+    """`text` with a first sentence that introduces the entity from inside its own
+    distribution (`This is Frob, the GNU frobnicator.`, a README's opening) said of the
+    entity instead (`Frob is the GNU frobnicator.`): on its page, "this" is nothing."""
+    found = _INTRODUCED.match(text)
+    if found is None or name_key(found.group("name")) != name_key(title):
+        return text
+    return f"{found.group('name')} is {found.group('what')}"
+
+
+# `This is Frob, the ...`, `This is GNU Frob 2.4, a ...`: the name (a version after it
+# dropped: the page states it), then what it is
+_INTRODUCED = re.compile(r"^This is (?:GNU )?(?P<name>[\w.+-]+)(?: v?\d[\w.-]*)?, (?P<what>(?:the|an?) .+)$", re.DOTALL)
 
 
 def _is_label(sentence: str) -> bool:
@@ -1158,6 +1175,25 @@ def _shown(releases: tuple[Release, ...]) -> int:
     return MAX_RELEASES_SHOWN if at is None else max(MAX_RELEASES_SHOWN, at + 1)
 
 
+def _older_releases(source: PageSource) -> str:
+    """A note of the releases a changelog holds past those the page shows (`*3 older
+    releases, back to 1.0 (2019-04-02), are listed in the source.*`): the next log's
+    heading does not then read as the release after the last one shown. The reader keeps
+    only the newest MAX_RELEASES: a log that long has more than it kept, uncounted."""
+    releases = source.content.releases
+    older = releases[_shown(releases):]
+    ref = f"[^{source.id}]"
+    if not older:
+        return ""
+    if len(releases) >= MAX_RELEASES:
+        return f"*Older releases are listed in the source.*{ref}"
+    oldest = older[-1]
+    back = f", back to {inline(oldest.version)}" + (f" ({oldest.date.isoformat()})" if oldest.date else "") + "," \
+        if oldest.version else ""
+    many = len(older) != 1
+    return f"*{len(older)} older release{'s' if many else ''}{back} {'are' if many else 'is'} listed in the source.*{ref}"
+
+
 def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
     # versioned releases before a log of dated commits (jq's 2015 ChangeLog above its 2026 package);
     # the program's own before its packagers' (a Debian changelog's `New upstream release`)
@@ -1182,6 +1218,8 @@ def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
                 version = f" to {release.version}" if release.version else ""  # (each note says which release it is of)
                 parts.append(f"*{left} more change{'s' if left != 1 else ''}{version} in {inline(source.title)}.*")
             out += parts
+        if older := _older_releases(source):
+            out.append(older)
     return ["\n\n".join(out)]
 
 
