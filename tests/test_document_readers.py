@@ -3521,3 +3521,41 @@ def test_a_short_field_line_goes_on_in_parentheses_on_the_next_line() -> None:
     assert [(i.text, i.children) for i in inner.items] == [
         ("CVE-1: frobd restricted-directory escape (validation-vs-exec race)", ()), ("CVE-2: frobd chdir escape", ()),
         ("CVE-3: ACL application follows a symlink-race -> arbitrary ACL set (local escalation)", ())]
+
+
+def test_a_tag_wrapped_onto_its_texts_margin_is_one_term() -> None:
+    """tmux's `acs, bright (or bold), dim, ...` over two more lines of names, its
+    `%subscription-changed name ... pane-id ...` over `: value`, and `display-popup`'s
+    synopsis wrapped over four lines were each a loose paragraph gluing term and text,
+    splitting their list in two tables."""
+    text = ("     none    Set no attributes.\n\n"
+            "     bold, dim (or faint), underscore, blink, reverse, hidden, italics,\n"
+            "             overline, strikethrough, double-underscore,\n             dotted-underscore\n"
+            "             Set an attribute.  Any of them may be prefixed with ‘no’.\n\n"
+            "     %frob-changed name session-id window-id pane-id ...\n             : value\n"
+            "             The value of the subscription changed.\n\n"
+            "     frob-popup [-BCE] [-b border-lines] [-c target-client] [-d\n"
+            "             start-directory] [-e environment] [-h height] [-s style] [-S\n"
+            "             border-style] [-t target-pane] [-T title] [-w width] [-x\n"
+            "             position] [-y position] [shell-command]\n                   (alias: popup)\n"
+            "             Display a popup running shell-command.\n")
+    [terms] = blocks_of(read_text(text), Terms)
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("none", "Set no attributes."),
+        ("bold, dim (or faint), underscore, blink, reverse, hidden, italics, overline, strikethrough, "
+         "double-underscore, dotted-underscore", "Set an attribute. Any of them may be prefixed with ‘no’."),
+        ("%frob-changed name session-id window-id pane-id ... : value", "The value of the subscription changed."),
+        ("frob-popup [-BCE] [-b border-lines] [-c target-client] [-d start-directory] [-e environment] [-h height] "
+         "[-s style] [-S border-style] [-t target-pane] [-T title] [-w width] [-x position] [-y position] "
+         "[shell-command] (alias: popup)", "Display a popup running shell-command.")]
+
+
+def test_a_synopsis_the_manual_set_on_several_lines_keeps_them() -> None:
+    """A long synopsis whose every line closes its brackets is the manual's own layout
+    (git's `git [-v | --version] ...` over `[--exec-path[=<path>]] ...`): not one term."""
+    text = ("SYNOPSIS\n       frob [-v | --version] [-h | --help] [-C <path>] [-c <name>=<value>]\n"
+            "           [--exec-path[=<path>]] [--html-path] [--man-path] [--info-path]\n"
+            "           [-p|--paginate|-P|--no-pager] [--no-replace-objects] [--bare]\n"
+            "           [--git-dir=<path>] [--work-tree=<path>] [--namespace=<name>]\n"
+            "           <command> [<args>]\n")
+    assert not blocks_of(read_text(text), Terms)

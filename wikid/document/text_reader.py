@@ -143,6 +143,10 @@ _WORD_TERM = re.compile(r"^[a-z][a-z0-9_.+-]{0,30}$")  # `crc32`, `sha256`: a va
 _NAMED_KEY = re.compile(r"^([^\w\s] \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")  # a punctuation key and its name
 _STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20})$")
 MAX_WRAPPED_TAG_CHARS = 200
+MAX_WRAPPED_SYNOPSIS_CHARS = 320  # a synopsis groff wrapped inside its brackets (a manual's own line breaks stay)
+MAX_TAG_LINES = 5
+# names in a list, each a word or two or one with a note (`bright (or bold)`), a comma after each but the last
+_NAMES = re.compile(r"[\w.=%#+-]+(?: [\w.=%#+-]+)?(?: \([^()]{1,20}\))?(?:, [\w.=%#+-]+(?: [\w.=%#+-]+)?(?: \([^()]{1,20}\))?)*,?")
 MIN_TABLE_LINES = 3  # a header and two rows
 MIN_STARRED_TITLES = 2  # flush-left `* Title` lines, each alone, that make a text an emacs outline
 MAX_SHORT_KEY = 12  # characters of a key a lead-in's next lines open with, their texts aligned (`.err  Error`)
@@ -615,6 +619,8 @@ class _Reader:
             return wrapped
         if (stacked := self.stacked_tags(i, end)) is not None:
             return stacked
+        if (continued := self.continued_tag(i, end)) is not None:
+            return continued
         nxt = self.lines[i + 1] if i + 1 < end else None
         option = _option_line(line.text)
         if option is not None and (nxt is None or nxt.indent != line.indent or _OPTION.match(nxt.text.split(" ")[0])):
@@ -882,13 +888,36 @@ class _Reader:
         text, k = line.text, i + 1
         if not _SYNOPSIS_TAG.match(text):
             return None
-        while k < min(end, i + 4) and (t := self.lines[k]) is not None and t.indent > line.indent \
+        inside = True  # every line joined goes on inside a bracket the line before opened
+        while k < min(end, i + MAX_TAG_LINES) and (t := self.lines[k]) is not None and t.indent > line.indent \
                 and (text.count("[") > text.count("]") or t.text.startswith("[")):
+            inside = inside and text.count("[") > text.count("]")
             text += " " + t.text
             k += 1
         below = self.lines[k] if k < end and k > i + 1 else None
         if text.count("[") != text.count("]") or below is None or below.indent <= line.indent \
-                or len(text) > MAX_WRAPPED_TAG_CHARS:
+                or len(text) > (MAX_WRAPPED_SYNOPSIS_CHARS if inside else MAX_WRAPPED_TAG_CHARS):
+            return None
+        stop = self.extent(k - 1, end, line.indent, lazy=False)
+        return self.entry(text, self.lines[k:stop]), stop
+
+    def continued_tag(self, i: int, end: int) -> tuple[Terms, int] | None:
+        """A tag wrapped onto lines set where its text stands, then that text, or None:
+        a list of names its comma carries on (`bold, dim, italic,` over `underline,
+        blink` over `Set an attribute.`) or a tail a colon opens (`%frob-changed name
+        id ...` over `: value`): no description begins with either."""
+        line = self.lines[i]
+        assert line is not None
+        if not (line.text.endswith(",") and _NAMES.fullmatch(line.text)) \
+                and _SENTENCE_END.search(line.text.removesuffix("...").rstrip()):  # (`id ...`: more ids)
+            return None
+        text, k = line.text, i + 1
+        while k < min(end, i + MAX_TAG_LINES) and (t := self.lines[k]) is not None and t.indent > line.indent + 1 \
+                and ((text.endswith(",") and _NAMES.fullmatch(t.text)) or t.text.startswith(": ")):
+            text += " " + t.text
+            k += 1
+        below = self.lines[k] if i + 1 < k < end else None
+        if below is None or below.indent <= line.indent + 1 or text.endswith(","):
             return None
         stop = self.extent(k - 1, end, line.indent, lazy=False)
         return self.entry(text, self.lines[k:stop]), stop
