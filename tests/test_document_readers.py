@@ -3559,3 +3559,15 @@ def test_a_synopsis_the_manual_set_on_several_lines_keeps_them() -> None:
             "           [--git-dir=<path>] [--work-tree=<path>] [--namespace=<name>]\n"
             "           <command> [<args>]\n")
     assert not blocks_of(read_text(text), Terms)
+
+
+def test_paths_stacked_over_one_text_are_one_entry() -> None:
+    """tmux's FILES: three paths of its configuration file stacked over `Default tmux
+    configuration file.` were a paragraph of paths and a sentence, the next file a table."""
+    text = ("FILES\n     ~/.frob.conf\n     $XDG_CONFIG_HOME/frob/frob.conf\n     ~/.config/frob/frob.conf\n"
+            "                        Default frob configuration file.\n"
+            "     /etc/frob.conf     System-wide configuration file.\n")
+    [terms] = blocks_of(read_text(text), Terms)
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("~/.frob.conf, $XDG_CONFIG_HOME/frob/frob.conf, ~/.config/frob/frob.conf", "Default frob configuration file."),
+        ("/etc/frob.conf", "System-wide configuration file.")]
