@@ -3278,6 +3278,19 @@ def test_html_lines_of_code_cut_by_breaks_are_code_and_authors_stay_text() -> No
     assert not [b for b in blocks if isinstance(b, Code) and ("Wilf" in b.text or "bind_address" in b.text)]
 
 
+def test_html_roff_input_from_its_opening_request_to_its_closing_one_is_code() -> None:
+    """groff's tbl manual: `.TS<br>tab(@);<br>c s s<br>l c n .<br>Title<br>...<br>.TE`
+    after a sentence that introduces no example read as one line of prose, as did a
+    macro definition (`.de BP<br>. ie ...<br>..`)."""
+    table = ".TS <br>\ntab(@); <br>\nc s s <br>\nl c n . <br>\nTitle <br>\nleft@centers@123 <br>\n.TE"
+    macro = ".de BP <br>\n. ie '\\n(.z'' .bp \\$1 <br>\n. el \\!.BP \\$1 <br>\n.."
+    page = (f"<html><body><h1>frob</h1><p>A title can be added to many other formats.</p><p>{table}</p>"
+            f"<p>The macro is defined so.</p><p>{macro}</p></body></html>")
+    blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
+    assert Code(".TS\ntab(@);\nc s s\nl c n .\nTitle\nleft@centers@123\n.TE") in blocks
+    assert Code(".de BP\n. ie '\\n(.z'' .bp \\$1\n. el \\!.BP \\$1\n..") in blocks
+
+
 @pytest.mark.parametrize(("reader", "text"), [
     (read_rest, "Title\n=====\n\nWe `announced <https://example.org/a>`__ the end of frob 1. "
                 "Please refer to the linked announcement.\n"),

@@ -654,7 +654,8 @@ def _broken_assignments(soup: BeautifulSoup, root: Tag) -> None:
 def _broken_code(soup: BeautifulSoup, root: Tag) -> None:
     """A paragraph whose lines (cut by `<br>`) are code, not prose (groff's own manual
     sets its troff examples so: `.eo<br>.de ATABLE ..<br>.TS<br>allbox tab(;);<br>...`),
-    becomes those lines as code: read as text, they were one line of words. Half its
+    becomes those lines as code: read as text, they were one line of words. All of it
+    when it opens and closes with a roff request (`.TS` ... `.TE`); half its
     lines code when a sentence introduces it or it holds roff requests, else most: an
     option's forms (`-D<br>[<br>bind_address:]port`) and a list of authors with their
     addresses stay text."""
@@ -666,7 +667,9 @@ def _broken_code(soup: BeautifulSoup, root: Tag) -> None:
                 or sum(is_prose_line(x) for x in lines) > len(lines) * (1 - PROSE_SHARE):
             continue
         before = paragraph.find_previous_sibling()
-        if (before is not None and before.name == "p" and _INTRODUCES.search(_text(before)) is not None) \
+        if _REQUEST.match(lines[0]) and (_REQUEST.match(lines[-1]) or lines[-1] == ".."):
+            coded = True  # roff input from its opening request to its closing one (`.TS` ... `.TE`, `.de X` ... `..`)
+        elif (before is not None and before.name == "p" and _INTRODUCES.search(_text(before)) is not None) \
                 or sum(_REQUEST.match(x) is not None for x in lines) > 1:
             coded = sum(_coded(x) or _REQUEST.match(x) is not None for x in lines) >= CODE_SHARE * len(lines)
         else:  # (parentheses alone are an address's, `Colin Watson (cjwatson@debian.org).`)
