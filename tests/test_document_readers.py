@@ -3507,6 +3507,29 @@ def test_groff_html_bold_title_on_its_own_line_at_the_margin_is_a_heading() -> N
     assert step.title == "Frob Start Step" and step.blocks[0] == Paragraph("Start a new submission.")
 
 
+def test_groff_html_bold_titles_naming_their_options_are_headings_at_one_level() -> None:
+    """ncurses' infocmp: its DESCRIPTION's titles were read four ways, `Default
+    Options` a heading, `Comparison Options [-d] [-c] [-n]` glued to its text (the bold
+    ran on past the break), `Source Listing Options [-I] [-L]` a term, `Changing
+    Databases [-A` (the bold ending inside the brackets) an indented line, and the lone
+    `Other Options` a heading one level deeper than the first."""
+    margin = b'<p style="margin-left:11%; margin-top: 1em">'
+    page = (b'<html><head><meta name="generator" content="groff -Thtml"></head><body><h1>frob</h1><h2>DESCRIPTION</h2>\n'
+            + margin + b'<b>Default\nOptions</b> <br>\nIf no options are given, -I is assumed.</p>\n'
+            + margin + b'<b>Comparison\nOptions [-d] [-c] <br>\nfrob</b> compares the first entry with the others.</p>\n'
+            + margin + b'<b>Source\nListing Options [-I] [-L]</b> <br>\nThe -I and -L options list each entry.</p>\n'
+            + margin + b'<b>Changing\nDatabases [-A</b> <i>directory</i>] <br>\nLike other tools, frob looks in places.</p>\n'
+            + margin + b'<b>Other\nOptions</b></p>\n' + margin + b'Each other option is alone.</p></body></html>')
+    outline = read_markdown(html.extract(page, ".html").text)
+    [description] = [s for s in outline.sections[0].sections if s.title == "DESCRIPTION"]
+    assert [(s.title, s.blocks[0]) for s in description.sections] == [
+        ("Default Options", Paragraph("If no options are given, -I is assumed.")),
+        ("Comparison Options [-d] [-c]", Paragraph("frob compares the first entry with the others.")),
+        ("Source Listing Options [-I] [-L]", Paragraph("The -I and -L options list each entry.")),
+        ("Changing Databases [-A directory]", Paragraph("Like other tools, frob looks in places.")),
+        ("Other Options", Paragraph("Each other option is alone."))]
+
+
 def test_a_dash_going_on_a_sentence_over_a_line_break_is_no_list_item() -> None:
     """tmux's LAYOUTS: `... apply a previously used layout` over `- the list-windows
     command displays ...`: the dash was taken for a bullet and the sentence before it

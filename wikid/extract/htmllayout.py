@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4 import BeautifulSoup, NavigableString, PageElement, Tag
 
 from wikid.document.linekinds import COMMENT, is_prose_line
 
@@ -172,38 +172,67 @@ def _broken_lines(paragraph: Tag) -> list[str]:
 def _opening_bold(paragraph: Tag) -> tuple[Tag, Tag] | None:
     """(the bold element, the break after it) when a paragraph opens with bold text
     over a line break (`<b>FILES</b> <br>~/.rhosts`), else None."""
-    first = next((c for c in paragraph.children if not (isinstance(c, NavigableString) and not c.strip())), None)
+    first = _first_child(paragraph)
     brk = first.find_next_sibling() if isinstance(first, Tag) else None
     if not isinstance(first, Tag) or first.name not in ("b", "strong") or not isinstance(brk, Tag) or brk.name != "br":
         return None
     return first, brk
 
 
-def _run_in_title(soup: BeautifulSoup, paragraph: Tag, base: float) -> None:
+def _run_in_title(soup: BeautifulSoup, paragraph: Tag, base: float) -> bool:
     """A paragraph at the text's margin that opens with a title in bold on a line of
     its own (`<b>CTest Start Step</b> <br>Start a new dashboard ...`, a rubric a
-    manual's converter set so) becomes that title as a heading over its text: read as
-    a term, the title took every section after it for its description."""
+    manual's converter set so), the options it is about after it or not (`<b>Frob
+    Options [-d] [-c]</b> <br>`, the bold running on past the break or stopping inside
+    the brackets), becomes that title as a heading over its text: read as a term, the
+    title took every section after it for its description. Whether it did."""
     opened = _opening_bold(paragraph)
-    if opened is None or (_margin(paragraph) or 0.0) > base:
-        return
-    first, brk = opened
-    between = itertools.takewhile(lambda sibling: sibling is not brk, first.next_siblings)
-    title = " ".join(first.get_text(" ").split())
-    if any(str(x).strip() for x in between) or not _TITLE_WORDS.fullmatch(title):
-        return  # (text between the title and its break: the bold opens a sentence)
-    rest = " ".join("".join(str(x) for x in brk.find_next_siblings(string=True)).split())
-    if not rest[:1].isupper():
-        return
+    first = opened[0] if opened is not None else _first_child(paragraph)
+    if not isinstance(first, Tag) or first.name not in ("b", "strong") or (_margin(paragraph) or 0.0) > base:
+        return False
+    brk = opened[1] if opened is not None else paragraph.find("br")
+    if not isinstance(brk, Tag):
+        return False
+    before = [n for n in itertools.takewhile(lambda node: node is not brk, paragraph.descendants)
+              if isinstance(n, NavigableString)]
+    title = " ".join("".join(before).split())
+    if not _RUN_IN_TITLE.fullmatch(title):
+        return False  # (text between the title and its break: the bold opens a sentence)
+    rest = " ".join("".join(str(x) for x in brk.find_all_next(string=True) if x.find_parent("p") is paragraph).split())
+    if not (rest[:1].isupper() or rest.split(" ")[0].islower()):
+        return False
     heading = soup.new_tag("h3")
     heading.string = title
-    first.extract()
+    for node in before:
+        node.extract()
     brk.extract()
+    for tag in paragraph.find_all(True):
+        if not tag.get_text().strip() and tag.name != "br" and not tag.find(True):
+            tag.decompose()  # (the bold the title was, emptied)
     paragraph.insert_before(heading)
+    return True
 
 
-# A title: two to six capitalised words (small words between them), no punctuation.
-_TITLE_WORDS = re.compile(r"[A-Z][\w-]*(?: (?:[A-Z][\w-]*|of|the|and|or|for|to|in|on|via|with|a|an)){1,5}")
+def _lone_title(soup: BeautifulSoup, paragraph: Tag, base: float) -> None:
+    """A paragraph that is a bold title alone, at the text's margin, among run-in
+    titles (`<b>Other Options</b>` after `<b>Frob Options</b> <br>...`): the last of
+    their headings, at their level (the markdown read it as one level deeper)."""
+    first = _first_child(paragraph)
+    if isinstance(first, Tag) and first.name in ("b", "strong") and _text(first) == _text(paragraph) \
+            and (_margin(paragraph) or 0.0) <= base and _RUN_IN_TITLE.fullmatch(_text(paragraph)):
+        heading = soup.new_tag("h3")
+        heading.string = _text(paragraph)
+        paragraph.replace_with(heading)
+
+
+def _first_child(paragraph: Tag) -> PageElement | None:
+    return next((c for c in paragraph.children if not (isinstance(c, NavigableString) and not c.strip())), None)
+
+
+# A title: two to six capitalised words (small words between them), no punctuation,
+# then the options it is about (`Frob Options [-d] [-c]`, `Use= Option [-u]`).
+_RUN_IN_TITLE = re.compile(r"[A-Z][\w=-]*(?: (?:[A-Z][\w=-]*|of|the|and|or|for|to|in|on|via|with|a|an)){1,5}"
+                           r"(?: \[-?\w[^\[\]]{0,30}\])*")
 
 
 def _bold_first_line(paragraph: Tag) -> bool:
@@ -787,8 +816,9 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                 for child in list(after.contents):
                     paragraph.append(child.extract())
                 after.decompose()
-        for paragraph in root.find_all("p"):
-            _run_in_title(soup, paragraph, base)
+        titled = [_run_in_title(soup, paragraph, base) for paragraph in root.find_all("p")]
+        for paragraph in root.find_all("p") if any(titled) else ():
+            _lone_title(soup, paragraph, base)
         for paragraph in root.find_all("p"):
             if _heads_entry(paragraph, base) or _over_deeper(paragraph):
                 continue  # an entry's tag, not an example
