@@ -954,19 +954,20 @@ def test_badges_with_labels_beside_them_are_no_content() -> None:
 
 def test_a_paragraph_with_few_links_elsewhere_says_where_they_go() -> None:
     """httpx's README: `head over to the QuickStart.` sent the reader nowhere, the
-    link's address was dropped. A link on a word inside a sentence only annotates it,
-    and a paragraph dense with links keeps its words only."""
+    link's address was dropped; so did `The [Developer Interface](…) provides a
+    comprehensive API reference.`, a link inside its sentence. A paragraph dense with
+    links keeps its words only."""
     few = "Frob reads [JSON](https://json.example.org) fast. For a start, head over to the [QuickStart](https://frob.example.org/start/)."
     dense = "Frob runs on [Linux](https://a.example.org), [BSD](https://b.example.org) and [macOS](https://c.example.org)."
     said = [b.text for b in blocks_of(read_markdown(f"# Frob\n\n{few}\n\n{dense}\n"), Paragraph)]
-    assert said == ["Frob reads JSON fast. For a start, head over to the QuickStart (https://frob.example.org/start/).",
-                    "Frob runs on Linux, BSD and macOS."]
+    assert said == ["Frob reads JSON (https://json.example.org) fast. For a start, head over to the QuickStart "
+                    "(https://frob.example.org/start/).", "Frob runs on Linux, BSD and macOS."]
     rest = ("Frob\n====\n\nFor a start, head over to the `QuickStart <https://frob.example.org/start/>`_.\n\n"
             "Frob runs on `Linux <https://a.example.org>`_, `BSD <https://b.example.org>`_ and "
             "`macOS <https://c.example.org>`_.\n\nFrob reads `JSON <https://json.example.org>`_ fast.\n")
     assert [b.text for b in blocks_of(read_rest(rest), Paragraph)] == [
         "For a start, head over to the QuickStart (https://frob.example.org/start/).", "Frob runs on Linux, BSD and macOS.",
-        "Frob reads JSON fast."]
+        "Frob reads JSON (https://json.example.org) fast."]
 
 
 def test_links_a_sentence_points_at_keep_their_address_in_a_paragraph_of_several() -> None:
@@ -990,11 +991,11 @@ def test_links_a_sentence_points_at_keep_their_address_in_a_paragraph_of_several
 
 def test_a_link_the_sentence_points_at_says_where_it_goes() -> None:
     """aws-cli's README: `see the Maintenance Policy section in the ... Guide` lost its
-    link, which stood inside the sentence; a link on a word (`Frob reads JSON fast`)
-    still only annotates it."""
+    link, which stood inside the sentence; an address is said once."""
     md = "For support, see the [Policy](https://p.example.org) section of the guide; Frob reads [JSON](https://j.example.org) fast.\n"
     rest = "For support, see the `Policy <https://p.example.org>`__ section of the guide; Frob reads `JSON <https://j.example.org>`__ fast.\n"
-    expected = ["For support, see the Policy (https://p.example.org) section of the guide; Frob reads JSON fast."]
+    expected = ["For support, see the Policy (https://p.example.org) section of the guide; Frob reads JSON "
+                "(https://j.example.org) fast."]
     assert [b.text for b in blocks_of(read_markdown(md), Paragraph)] == expected
     assert [b.text for b in blocks_of(read_rest(rest), Paragraph)] == expected
     twice = "For questions, visit [the forum](https://f.example.org) (tagged with [frob](https://f.example.org)).\n"
@@ -2946,7 +2947,9 @@ def test_a_link_that_says_only_here_keeps_where_it_goes() -> None:
             "Frob reads [JSON files](https://json.example.org/) fast. [Learn more](https://frob.example.org/docs)\n")
     said = [b.text for b in blocks_of(read_markdown(text), Paragraph)]
     assert said == ["The home page for this release is here (https://frob.example.org/8.6).",
-                    "Frob reads JSON files fast. Learn more (https://frob.example.org/docs)"]
+                    "Frob reads JSON files (https://json.example.org/) fast. Learn more (https://frob.example.org/docs)"]
+    dense = "Frob reads [A](https://a.example.org/), [B](https://b.example.org/), [C](https://c.example.org/) [here](https://d.example.org/).\n"
+    assert [b.text for b in blocks_of(read_markdown(dense), Paragraph)] == ["Frob reads A, B, C here (https://d.example.org/)."]
 
 
 def test_a_docstrings_version_notes_read_as_sentences() -> None:
@@ -3607,3 +3610,23 @@ def test_paths_stacked_over_one_text_are_one_entry() -> None:
     assert [(t.term, t.description) for t in terms.entries] == [
         ("~/.frob.conf, $XDG_CONFIG_HOME/frob/frob.conf, ~/.config/frob/frob.conf", "Default frob configuration file."),
         ("/etc/frob.conf", "System-wide configuration file.")]
+
+
+def test_an_item_says_where_the_link_that_ends_it_goes_but_not_an_issues_number() -> None:
+    """httpx's feature list: `A broadly [requests-compatible API](…).` lost its address
+    (a Markdown item said no link's); a changelog's `by @jane in #1234` says its
+    references by number, and a link on a word inside an item only annotates it."""
+    text = ("# Frob\n\n* A broadly [requests-compatible API](https://frob.example.org/compat/).\n"
+            "* Fix the reader by [@jane](https://github.example.org/jane) in [#1234](https://github.example.org/pull/1234)\n"
+            "* API: [Application Programming Interface](https://wiki.example.org/API) - A set of rules.\n"
+            "* pdf, the format of printed pages ([Portable Document Format](https://pdf.example.org/))\n")
+    [listed] = blocks_of(read_markdown(text), ItemList)
+    assert [i.text for i in listed.items] == [
+        "A broadly requests-compatible API (https://frob.example.org/compat/).", "Fix the reader by @jane in #1234",
+        "API: Application Programming Interface - A set of rules.",
+        "pdf, the format of printed pages (Portable Document Format)"]
+    rest = ("Frob\n====\n\n- Ask on Stack Overflow and tag it with `frob <https://so.example.org/tagged/frob>`__\n"
+            "- Fixed `#27 <https://github.example.org/issues/27>`__, better handling of files.\n")
+    [listed] = blocks_of(read_rest(rest), ItemList)
+    assert [i.text for i in listed.items] == ["Ask on Stack Overflow and tag it with frob (https://so.example.org/tagged/frob)",
+                                              "Fixed #27, better handling of files."]

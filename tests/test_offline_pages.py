@@ -1551,3 +1551,19 @@ def test_each_modules_classes_keep_their_members_and_labels_and_no_slot_descript
         assert "__repr__(self)" in part and "Return repr(self)." in part, part
         assert "Data and other attributes defined here" in part and f"{name}_port = 80" in part, part
     assert "__dict__" not in body and "\\_\\_dict\\_\\_" not in body and "weakref" not in body
+
+
+def test_a_lead_leaves_out_the_addresses_of_the_words_it_links_unless_it_sends_the_reader_there() -> None:
+    """A paragraph now says where each of its few links goes (`The [Developer
+    Interface](…) provides ...` lost its address); in a lead, a link on a word
+    (`a [Haskell](…) library`) only annotates what the entity is."""
+    readme = ("# Frob\n\nFrob is a [Haskell](https://haskell.example.org) library for converting markup formats.\n\n"
+              "## Help\n\nThe [Frob Interface](https://frob.example.org/api/) lists every call.\n")
+    [page] = run([SourceDocument("README.md", readme)]).pages.values()
+    fm, body = split_page(page)
+    assert fm["description"] == "Frob is a Haskell library for converting markup formats."
+    assert body.strip().startswith("Frob is a Haskell library for converting markup formats.[^")
+    assert "The Frob Interface (https://frob.example.org/api/) lists every call." in body
+    sent = "# Frob\n\nTo ship faster, check out [Frob Cloud](https://cloud.example.org).\n"
+    [page] = run([SourceDocument("README.md", sent)]).pages.values()
+    assert split_page(page)[0]["description"] == "To ship faster, check out Frob Cloud (https://cloud.example.org)."

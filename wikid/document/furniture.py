@@ -29,16 +29,28 @@ from wikid.document.blocks import HEADING, ITEM, LAYOUT, Block
 from wikid.document.screen import Screened
 
 # A paragraph with this many links to other sites or fewer shows where each goes after
-# its text (`head over to the QuickStart (https://…)`); a denser one keeps its words only.
-MAX_PROSE_LINKS = 2  # links of a paragraph that each say where they go when they end a sentence
+# its text (`head over to the QuickStart (https://…)`, `The Frob Interface (https://…)
+# lists every call.`); a denser one keeps its words only.
+MAX_PROSE_LINKS = 2  # links of a paragraph that each say where they go
 MAX_POINTED_LINKS = 4  # ... only when the sentence points at them (`see the Usage section, ...`)
 
 
 def ends_sentence_after(rest: str) -> bool:
     """Whether the text right after a link (`.`, `,`, nothing) shows the link ends its
-    sentence: what the sentence sends the reader to (`head over to the QuickStart.`),
-    where a link on a word inside it (`reads JSON files fast`) only annotates it."""
-    return rest.lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?", ")")
+    sentence or clause: what an item sends the reader to (`tag it with frob.`), where a
+    link on a word inside it (`Application Programming Interface - a set of ...`) only
+    annotates it, as does one inside parentheses (`pdf (Portable Document Format)`)."""
+    return rest.lstrip()[:1] in ("", ".", ",", ";", ":", "!", "?")
+
+
+def says_where(label: str, address: str) -> bool:
+    """Whether a link's address tells a reader more than its text: not its text
+    again, not a link to a part of a page (a contents list's), not an issue's or a
+    person's handle (`#1234`, `@jane`: a changelog's references, said by their number)."""
+    return "#" not in address and label.rstrip("/") != address.rstrip("/") and not _HANDLE.fullmatch(label)
+
+
+_HANDLE = re.compile(r"[#@][\w.-]+")
 
 
 def points_at(before: str) -> bool:
@@ -54,16 +66,6 @@ _POINTING = re.compile(r"\b(?:see|visit|read|refer to|consult|check(?: out)?|go 
 # the next of a list of links after one whose address was given (`see the Usage
 # (https://...) section, the Tuning section, or ...`)
 _LISTED_AFTER_SHOWN = re.compile(r"\(https?://[^\s()]+\)(?: [\w-]+){0,2},?(?: (?:and|or))? (?:the |our )?$")
-_REFERS_TO_LINK = re.compile(r"\b(?:linked|the link|this link|that link|the following link|links? (?:above|below))\b",
-                             re.IGNORECASE)
-
-
-def refers_to_link(text: str) -> bool:
-    """Whether a paragraph's words point at its link (`please refer to the linked
-    announcement`): the link's address goes after its text wherever it stands."""
-    return _REFERS_TO_LINK.search(text) is not None
-
-
 NAV_HEADINGS = frozenset(
     "table of contents|contents|toc|navigation|site navigation|main navigation|menu|main menu|"
     "site menu|quick search|search|previous topic|next topic|previous|next|this page|on this page|"

@@ -35,7 +35,7 @@ from wikid.document.furniture import (
     NAV_HEADINGS,
     ends_sentence_after,
     points_at,
-    refers_to_link,
+    says_where,
 )
 from wikid.document.linekinds import SIGNATURE
 from wikid.document.model import (
@@ -123,7 +123,7 @@ _VAGUE_LABEL = re.compile(
 class _Inline:
     """Plain text of an inline node, with how much of it is link text."""
 
-    def __init__(self, targets: bool = False, ending: bool = False, pointed: bool = False) -> None:
+    def __init__(self, targets: bool = False, pointed: bool = False, ending: bool = False) -> None:
         self.parts: list[str] = []
         self.link_chars = 0
         self.links = 0
@@ -131,9 +131,9 @@ class _Inline:
         self.image_chars = 0  # of the text, how much is images' alt text
         self.images = 0
         self.other_words: list[str] = []  # the words of the text outside images
-        self.targets = targets  # write where a link to another site goes after its text
-        self.ending = ending  # ... when the link ends its sentence (see `_ends_sentence`) or the sentence points at it
-        self.pointed = pointed  # ... only when the sentence points at it (a paragraph of several links)
+        self.targets = targets  # write where a link to another site goes after its text (one saying `here` always)
+        self.pointed = pointed  # ... each the sentence points at (a paragraph of several links)
+        self.ending = ending  # ... each that ends its sentence or clause (an item's, see `_ends_sentence`)
         self.shown: set[str] = set()  # the addresses written so far
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
@@ -168,14 +168,11 @@ class _Inline:
                 before = len(self.parts)
                 self.read(child, True)
                 label = " ".join("".join(self.parts[before:]).split())
-                shown = self.targets or _VAGUE_LABEL.match(label) \
-                    or (self.ending and ((not self.pointed and _ends_sentence(children[n + 1:]))
-                                         or points_at("".join(self.parts[:before]))))
-                if shown and outside and "#" not in href \
-                        and label.rstrip("/") != href.rstrip("/") and href not in self.shown:
+                shown = self.targets or _VAGUE_LABEL.match(label) or (self.pointed and points_at("".join(self.parts[:before]))) \
+                    or (self.ending and _ends_sentence(children[n + 1:]))
+                if shown and outside and says_where(label, href) and href not in self.shown:
                     # (a link saying `here` says nothing without where it goes: `... is online, here`)
-                    # (a link to a section, `…/frob#usage`, is a contents list's: no address to go to)
-                    # (an address once: `visit StackOverflow (tagged with pypdf)`, both one link)
+                    # (an address once: `visit StackOverflow (tagged with frob)`, both one link)
                     self.parts.append(f" ({href})")
                     self.shown.add(href)
             elif kind == "image":
@@ -202,8 +199,8 @@ def inline_text(node: SyntaxTreeNode) -> str:
     return reader.text
 
 
-def _inline_of(node: SyntaxTreeNode, targets: bool = False, ending: bool = False, pointed: bool = False) -> _Inline:
-    reader = _Inline(targets, ending, pointed)
+def _inline_of(node: SyntaxTreeNode, targets: bool = False, pointed: bool = False, ending: bool = False) -> _Inline:
+    reader = _Inline(targets, pointed, ending)
     for child in node.children:
         if child.type == "inline":
             reader.read(child)
@@ -222,6 +219,8 @@ def _item(node: SyntaxTreeNode) -> Item | None:
         text = reader.text
         if reader.links and reader.outside == reader.links and reader.link_chars >= 0.8 * len(text):
             text = _inline_of(children[0], True).text  # an item that is a link elsewhere: where it goes is what it says
+        elif reader.outside:
+            text = _inline_of(children[0], ending=True).text
         children = children[1:]
     nested = tuple(b for child in children for b in _blocks(child))
     if not text and nested and isinstance(nested[0], Paragraph):
@@ -311,8 +310,7 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
         if not reader.text or pictures or _is_navigation(reader):
             return []
         if 0 < reader.outside <= MAX_POINTED_LINKS:  # `head over to the QuickStart.` sends the reader nowhere
-            reader = _inline_of(node, targets=refers_to_link(reader.text), ending=True,
-                                pointed=reader.outside > MAX_PROSE_LINKS)
+            reader = _inline_of(node, targets=reader.outside <= MAX_PROSE_LINKS, pointed=True)
         return [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)

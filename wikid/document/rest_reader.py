@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from docutils import nodes
 from docutils.core import publish_doctree
 
-from wikid.document.furniture import MAX_POINTED_LINKS, MAX_PROSE_LINKS, ends_sentence_after, points_at, refers_to_link
+from wikid.document.furniture import MAX_POINTED_LINKS, MAX_PROSE_LINKS, ends_sentence_after, points_at, says_where
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -63,10 +63,10 @@ class RestUnreadable(ValueError):
     """docutils could not read the text."""
 
 
-def _inline(node: nodes.Node, targets: bool = False, every: bool = False, pointed: bool = False) -> str:
+def _inline(node: nodes.Node, targets: bool = False, pointed: bool = False, ending: bool = False) -> str:
     """Plain text of an inline container (a paragraph, a term, a title); with
-    `targets`, where each link to another site that ends its sentence, or that its
-    words point at, goes after its text (`every`: each such link, wherever it stands)."""
+    `targets`, where each link to another site goes after its text (`pointed`: each
+    the sentence points at; `ending`: each that ends its sentence or clause)."""
     parts: list[str] = []
     children = list(node.children) if isinstance(node, nodes.Element) else [node]
     for n, child in enumerate(children):
@@ -83,9 +83,10 @@ def _inline(node: nodes.Node, targets: bool = False, every: bool = False, pointe
         elif isinstance(child, nodes.image):
             parts.append(str(child.get("alt", "")))
         elif isinstance(child, nodes.Element):
-            parts.append(_inline(child, targets, every, pointed))
-            if targets and isinstance(child, nodes.reference) and _shows_target(child) \
-                    and (every or (not pointed and _ends_sentence(children[n + 1:])) or points_at("".join(parts[:-1]))):
+            parts.append(_inline(child, targets, pointed, ending))
+            if isinstance(child, nodes.reference) and _shows_target(child) \
+                    and (targets or (pointed and points_at("".join(parts[:-1])))
+                         or (ending and _ends_sentence(children[n + 1:]))):
                 parts.append(f" ({child['refuri']})")
     return " ".join("".join(parts).split())
 
@@ -99,22 +100,24 @@ def _ends_sentence(after: list[nodes.Node]) -> bool:
 def _shows_target(reference: nodes.reference) -> bool:
     """A link to another site whose text is not its address (`the QuickStart`)."""
     uri = str(reference.get("refuri", ""))
-    return bool(_OUTSIDE.match(uri)) and "#" not in uri and reference.astext().rstrip("/") != uri.rstrip("/")
+    return bool(_OUTSIDE.match(uri)) and says_where(reference.astext(), uri)
 
 
 def _prose(paragraph: nodes.paragraph) -> str:
-    """A paragraph's text, where its links that end a sentence go after their text
-    when it has few (`head over to the QuickStart (https://…).`: the text alone sends
-    the reader nowhere); a paragraph dense with links keeps its words only."""
+    """A paragraph's text, where each of its links goes after its text when it has
+    few (`head over to the QuickStart (https://…).`: the text alone sends the reader
+    nowhere), or each the sentence points at when it has a few more; a paragraph dense
+    with links keeps its words only."""
     links = sum(_shows_target(r) for r in paragraph.findall(nodes.reference))
-    return _inline(paragraph, 0 < links <= MAX_POINTED_LINKS, refers_to_link(paragraph.astext()), links > MAX_PROSE_LINKS)
+    return _inline(paragraph, 0 < links <= MAX_PROSE_LINKS, links <= MAX_POINTED_LINKS)
 
 
 def _item(node: nodes.Element) -> Item | None:
     blocks = _blocks_of(node.children)
     if blocks and isinstance(blocks[0], Paragraph):
         first = node.children[0] if node.children and isinstance(node.children[0], nodes.paragraph) else None
-        return Item(_linked(first, blocks[0].text) if first is not None else blocks[0].text, tuple(blocks[1:]))
+        text = _linked(first, _inline(first, ending=True)) if first is not None else blocks[0].text
+        return Item(text, tuple(blocks[1:]))
     return Item("", tuple(blocks)) if blocks else None
 
 
