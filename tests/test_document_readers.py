@@ -3630,3 +3630,45 @@ def test_an_item_says_where_the_link_that_ends_it_goes_but_not_an_issues_number(
     [listed] = blocks_of(read_rest(rest), ItemList)
     assert [i.text for i in listed.items] == ["Ask on Stack Overflow and tag it with frob (https://so.example.org/tagged/frob)",
                                               "Fixed #27, better handling of files."]
+
+
+def test_one_line_entries_whose_text_is_one_word_are_entries() -> None:
+    """less's colours: `b Blue` ... `y Yellow` ran together into the sentence above them
+    (`... as follows: b Blue c Cyan g Green`), and `P Prompts.` into the entry before."""
+    text = ("     -Dxcolor\n            Changes the color of the text. x selects the type of text:\n"
+            "            N Line numbers enabled via the -N option.\n            P Prompts.\n"
+            "            R The rscroll character.\n"
+            "            A color string is one or two characters as follows:\n"
+            "            b Blue\n            c Cyan\n            g Green\n"
+            "            The corresponding upper-case letter denotes a brighter shade.\n")
+    [entry] = [t for b in blocks_of(read_text(text), Terms) for t in b.entries if t.term == "-Dxcolor"]
+    lists = [b for b in entry.body if isinstance(b, Terms)]
+    assert [[(t.term, t.description) for t in b.entries] for b in lists] == [
+        [("N", "Line numbers enabled via the -N option."), ("P", "Prompts."), ("R", "The rscroll character.")],
+        [("b", "Blue"), ("c", "Cyan"), ("g", "Green")]]
+
+
+def test_values_named_in_lower_case_after_a_colon_are_entries_and_prose_is_not() -> None:
+    """tar's `Valid formats are:` over `gnu GNU tar 1.13.x format`, `v7 Old V7 tar
+    format.` and its warning keywords (`none Disable all ...` over `frob-with-nuls` over
+    its message) ran together as one paragraph; prose lines that happen to open with a
+    word and a capitalised one (`from GNU binutils. It is` over `is GCC`) stay prose."""
+    text = ("     -H, --format=FORMAT\n            Create archive of the given format. Valid formats are:\n"
+            "            frob Frob 1.13.x format\n            oldfrob Frob format as per frob <= 1.12.\n"
+            "            v7 Old V7 frob format.\n\n"
+            "     --warning=KEYWORD\n            Keywords controlling general operation:\n"
+            "            all Enable all warning messages. This is the default.\n"
+            "            none Disable all warning messages.\n            frob-with-nuls\n"
+            "                  \"%s: file name read contains nul character\"\n\n"
+            "     --build\n            Created a workaround for a build failure with windres\n"
+            "            from GNU binutils. It is used only when the C compiler\n"
+            "            is GCC (not Clang). The workaround is incompatible.\n")
+    entries = {t.term: t for b in blocks_of(read_text(text), Terms) for t in b.entries}
+    formats = next(b for b in entries["-H, --format=FORMAT"].body if isinstance(b, Terms))
+    assert [(t.term, t.description) for t in formats.entries] == [
+        ("frob", "Frob 1.13.x format"), ("oldfrob", "Frob format as per frob <= 1.12."), ("v7", "Old V7 frob format.")]
+    keywords = next(b for b in entries["--warning=KEYWORD"].body if isinstance(b, Terms))
+    assert [t.term for t in keywords.entries] == ["all", "none", "frob-with-nuls"]
+    assert entries["--build"].body == (Paragraph("Created a workaround for a build failure with windres from GNU binutils. "
+                                                 "It is used only when the C compiler is GCC (not Clang). "
+                                                 "The workaround is incompatible."),)

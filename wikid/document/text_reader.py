@@ -56,7 +56,8 @@ _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title between two rules
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 # a short code and its sentence: `0 Successful ...`, `6 Username/password ...`, `-v Verbose ...`, `?a True if ...`
-_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z][\w/'’-]* )")
+# (its sentence may be one word: `P Prompts.`, `b Blue`)
+_SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z][\w/'’-]*(?: |\.?$))")
 MAX_EXAMPLE_LINES = 12
 _CONJUNCTIONS = frozenset({"or", "and", "then", "else", "or:", "and:", "or else"})
 _ARTICLES = frozenset({"A", "I"})  # one-letter tags that open a sentence as often as they name a key
@@ -1035,6 +1036,10 @@ class _Reader:
                                           for other in (nxt, self.lines[i - 1] if i > 0 else None)):
             return True  # a pager's prompt conditions, one a line: `?a True if ...` over `?bX ...`; `0 Successful termination.`
         before = self.lines[i - 1] if i > 0 else None
+        if _word_keyed(line.text) and self.after_word_keys(i) \
+                and any(other is not None and other.indent == line.indent and _word_keyed(other.text)
+                        for other in (nxt, before)):
+            return True  # `Valid formats are:` over `frob Frob 1.x format` and `v7 Old V7 format.`
         if before is not None and before.text.endswith(":") and nxt is not None and nxt.indent == line.indent \
                 and (tag := _INLINE_TAG.match(line.text)) and (other := _INLINE_TAG.match(nxt.text)) \
                 and len(tag.group(1)) <= MAX_SHORT_KEY and len(other.group(1)) <= MAX_SHORT_KEY \
@@ -1045,9 +1050,24 @@ class _Reader:
             return True  # `... part of the pattern:` over `^N or ! Match lines ...`: keys and their sentences
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
-            return hanging and (_run_in_tag(line.text) is not None or _KEYS.fullmatch(line.text) is not None)
+            # (or a value's name, `frob-with-nuls` over its message)
+            return hanging and (_run_in_tag(line.text) is not None or _KEYS.fullmatch(line.text) is not None
+                                or (_WORD_TERM.fullmatch(line.text) is not None and line.text not in _CONJUNCTIONS))
         return _option_line(line.text) is not None or _is_colon_tag(line.text) \
             or (_OPTION_TAG.match(line.text) is not None and hanging)
+
+    def after_word_keys(self, i: int) -> bool:
+        """Whether line i follows a run of lines opening with a value's name and its
+        sentence at its margin, that run after a sentence ending on a colon (`Valid
+        formats are:`): prose lines that happen to open so (`from GNU binutils ...`
+        over `is GCC ...`) follow no colon."""
+        line = self.lines[i]
+        assert line is not None
+        k = i - 1
+        while k >= 0 and (x := self.lines[k]) is not None and x.indent == line.indent and _word_keyed(x.text):
+            k -= 1
+        before = self.lines[k] if k >= 0 else None
+        return before is not None and before.text.endswith(":")
 
     def session(self, i: int, end: int) -> tuple[Code, int]:
         """A terminal session (`$ frob -v`, `db> .help` and what it printed) up to the
@@ -1191,7 +1211,9 @@ class _Reader:
                     or line.indent < first.indent - 4 \
                     or (_FIELD.match(line.text) and not _wrapped_into(previous.text)) \
                     or (j == i + 1 and _FIELD.match(first.text) and not _continues(first.text, line.text)) \
-                    or _ends_early(texts[-1], line.text) or (previous.text[-1] in ".:!?" and self.opens_entry(j, end)) \
+                    or _ends_early(texts[-1], line.text) \
+                    or ((previous.text[-1] in ".:!?" or _keyed_line(previous.text) or _word_keyed(previous.text))
+                        and self.opens_entry(j, end)) \
                     or (previous.text[-1] in ".:!?" and self.tag_left_of(j, end, previous.indent)) \
                     or (previous.text.endswith(":") and is_session(line.text)) \
                     or (line.indent < margin - 1 and self.run_in_heading(j, end)):
@@ -1543,6 +1565,9 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
             beside = any(_keys_like(out[n]) for n in (k - 1, k + 1) if 0 <= n < len(out))
             if beside or (len(found) >= 2 and len(keys.group(1)) <= MAX_LONE_KEY_CHARS):
                 return found  # (keys run together hold their own list, wherever they stand)
+        if _word_keyed(event.text) and any(isinstance(out[n], Paragraph) and _word_keyed(out[n].text)  # type: ignore[union-attr]
+                                           for n in (k - 1, k + 1) if 0 <= n < len(out)):
+            return [tuple(event.text.split(" ", 1))]  # type: ignore[list-item]  # `gnu GNU tar 1.13.x format`
         run_in = _run_in_tag(event.text)
         shape = _term_shape(run_in[0]) if run_in is not None else None
         if shape != "keyword" and len(event.text) > MAX_RUN_IN_CHARS:
@@ -1628,6 +1653,15 @@ def _keyed_line(text: str) -> bool:
     """Whether a line opens with a short code and its sentence (`?a True if ...`, `0 Successful
     termination.`), not with an article (`A JSON object ...`)."""
     return _SHORT_TAG.match(text) is not None and text.split(" ", 1)[0] not in _ARTICLES
+
+
+def _word_keyed(text: str) -> bool:
+    """Whether a line opens with a value's name in lower case and its sentence, one
+    space between (`frob Frob 1.x format`, `v7 Old V7 format.`): an entry among such lines."""
+    return _WORD_KEYED.match(text) is not None
+
+
+_WORD_KEYED = re.compile(r"^[a-z][a-z0-9_+-]{0,30}(?:\.[a-z0-9_+-]+)* [A-Z][\w/.'’()-]*(?: |\.?$)")
 
 
 def _letter_keys(event: Heading | Block) -> bool:
