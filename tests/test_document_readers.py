@@ -3549,17 +3549,20 @@ def test_a_dash_going_on_a_sentence_over_a_line_break_is_no_list_item() -> None:
 def test_a_short_field_line_goes_on_in_parentheses_on_the_next_line() -> None:
     """rsync's Debian changelog: `- CVE-2026-53783: rrsync restricted-directory escape`
     over `(validation-vs-exec race + unsafe option allowlist)` split the item's text, the
-    parenthesis set apart as a paragraph of its own; so did `-> arbitrary ACL set`."""
+    parenthesis set apart as a paragraph of its own; so did `-> arbitrary ACL set` and
+    `--partial-dir / --backup-dir resolving ...`."""
     text = ("  * New upstream release, fixing 3 CVEs;\n    - CVE-1: frobd restricted-directory escape\n"
             "      (validation-vs-exec race)\n    - CVE-2: frobd chdir escape\n"
-            "    - CVE-3: ACL application follows a symlink-race\n      -> arbitrary ACL set (local escalation)\n")
+            "    - CVE-3: ACL application follows a symlink-race\n      -> arbitrary ACL set (local escalation)\n"
+            "    - CVE-4: Daemon escape through a peer-supplied\n      --frob-dir resolving via a symlink\n")
     [outer] = read_text(text).blocks
     assert isinstance(outer, ItemList)
     [inner] = outer.items[0].children
     assert isinstance(inner, ItemList)
     assert [(i.text, i.children) for i in inner.items] == [
         ("CVE-1: frobd restricted-directory escape (validation-vs-exec race)", ()), ("CVE-2: frobd chdir escape", ()),
-        ("CVE-3: ACL application follows a symlink-race -> arbitrary ACL set (local escalation)", ())]
+        ("CVE-3: ACL application follows a symlink-race -> arbitrary ACL set (local escalation)", ()),
+        ("CVE-4: Daemon escape through a peer-supplied --frob-dir resolving via a symlink", ())]
 
 
 def test_a_tag_wrapped_onto_its_texts_margin_is_one_term() -> None:

@@ -1427,10 +1427,11 @@ def _continues(line: str, following: str) -> bool:
     `GHSA-…: args2obj() double-frees when` / `jq_compile_args() is given an array.`; a
     field's value as long as a wrapped line of prose, its sentence not ended:
     `Caveat: this only works if frob may read the status` / `(via stat(2)) of ...`; a
-    short one whose sentence goes on in parentheses or after an arrow: `CVE-1: frobd
-    escape` / `(race)`, `CVE-2: ... symlink-race` / `-> arbitrary ACL set`)."""
+    short one whose sentence goes on in parentheses, after an arrow or with an option's
+    name: `CVE-1: frobd escape` / `(race)`, `CVE-2: ... symlink-race` / `-> arbitrary ACL
+    set`, `CVE-3: ... a peer-supplied` / `--frob-dir resolving ...`)."""
     return goes_on(line) or following[:1].islower() or (
-        (len(line.split()) >= MIN_WRAPPED_WORDS or following.startswith(("(", "->", "→", "& ")))
+        (len(line.split()) >= MIN_WRAPPED_WORDS or following.startswith(("(", "-", "→", "& ")))
         and not _SENTENCE_END.search(line))
 
 
