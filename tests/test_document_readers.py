@@ -3675,3 +3675,28 @@ def test_values_named_in_lower_case_after_a_colon_are_entries_and_prose_is_not()
     assert entries["--build"].body == (Paragraph("Created a workaround for a build failure with windres from GNU binutils. "
                                                  "It is used only when the C compiler is GCC (not Clang). "
                                                  "The workaround is incompatible."),)
+
+
+def test_groff_html_diagnostics_are_one_list_of_messages_and_meanings() -> None:
+    """gzip's DIAGNOSTICS: each message at one margin over its meaning set deeper; the
+    first message ran on from the exit status's sentence after a line break (`... exit
+    status is 2. <br>Usage: gzip ...`) and those that are sentences (`file: Corrupt
+    input. Use zcat ...`) were prose, splitting the list into four tables."""
+    def p(margin: int, text: str) -> str:
+        return f'<p style="margin-left:{margin}%;">{text}</p>\n'
+    page = ('<html><head><meta name="generator" content="groff -Thtml"></head><body><h1>frob</h1><h2>DIAGNOSTICS</h2>\n'
+            + p(11, "Exit status is normally 0; if an error occurs, exit status is 1. <br>\nUsage: frob [-cdv] [file ...]")
+            + p(22, "Invalid options were specified on the command line.")
+            + p(11, "<i>file</i>: not in frob format") + p(22, "The file given has not been compressed.")
+            + p(11, "<i>file</i>: Corrupt input. Use zcat to recover some data.") + p(22, "The file has been damaged.")
+            + p(11, "xx.x% Percentage of the input saved.") + p(22, "(Relevant only for -v.)")
+            + "</body></html>")
+    outline = read_markdown(html.extract(page.encode(), ".html").text)
+    [diagnostics] = [s for s in outline.sections[0].sections if s.title == "DIAGNOSTICS"]
+    assert diagnostics.blocks[0] == Paragraph("Exit status is normally 0; if an error occurs, exit status is 1.")
+    [terms] = [b for b in diagnostics.blocks if isinstance(b, Terms)]
+    assert [(t.term, t.description) for t in terms.entries] == [
+        ("Usage: frob [-cdv] [file ...]", "Invalid options were specified on the command line."),
+        ("file: not in frob format", "The file given has not been compressed."),
+        ("file: Corrupt input. Use zcat to recover some data.", "The file has been damaged."),
+        ("xx.x% Percentage of the input saved.", "(Relevant only for -v.)")]

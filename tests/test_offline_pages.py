@@ -1567,3 +1567,15 @@ def test_a_lead_leaves_out_the_addresses_of_the_words_it_links_unless_it_sends_t
     sent = "# Frob\n\nTo ship faster, check out [Frob Cloud](https://cloud.example.org).\n"
     [page] = run([SourceDocument("README.md", sent)]).pages.values()
     assert split_page(page)[0]["description"] == "To ship faster, check out Frob Cloud (https://cloud.example.org)."
+
+
+def test_an_entry_whose_text_is_a_symbol_keeps_it_in_a_list_of_entries() -> None:
+    """mawk's escape sequences: `\\\\` means `\\` and `\\"` means `"`; written as a list
+    (another entry of the section needs an example), both entries were dropped, their
+    text having no letter."""
+    doc = ("# frob(1)\n\n## NAME\n\nfrob - frob files\n\n## ESCAPES\n\n"
+           "`\\\\`\n:   \\\\\n\n`\\\"`\n:   \"\n\n`\\a`\n:   alert, ascii 7\n\n"
+           "Other sequences end a record, as below.\n\n`\\n`\n:   newline, ascii 10\n\n    ```\n    printf \"a\\n\"\n    ```\n")
+    [page] = run([SourceDocument("frob.1.md", doc)]).pages.values()
+    assert '* `printf "a\\n"`' not in page and "```" in page  # (written as a list: the example needs it)
+    assert "* **\\\\\\\\** — \\\\\n" in page and '* **\\\\"** — "' in page and "alert, ascii 7" in page

@@ -45,6 +45,7 @@ _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
 _MARGIN = re.compile(r"margin-left:\s*(\d+(?:\.\d+)?)\s*%")
 _ALIAS_TITLE = re.compile(r"^([A-Za-z_]\w*) = ((?:class )?[A-Za-z_][\w.]*\(.*\))$")
 MAX_TAG_CHARS = 120  # a longer "tag" paragraph is prose, not the head of a description
+MAX_SENTENCE_TAG_CHARS = 80  # a sentence as a tag among tags (a manual's diagnostic message)
 MAX_OPTION_TAG_CHARS = 240  # an option's forms, one after another
 _CODE = re.compile(r"[{}\[\]<>|$=]|^-|\s-{1,2}\w|\w/\w")  # braces, a redirection, a variable, an option, a path or URL
 MAX_LINE_CHARS = 100
@@ -450,7 +451,7 @@ def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
     strings = [s for s in last.find_all_next(string=True) if s.find_parent("p") is paragraph]
     tail = " ".join(str(s) for s in strings)
     if not tail.strip() or not _is_tag(" ".join(tail.split())) \
-            or not (tail.strip().startswith(("-", "+")) or _bold_over_text(paragraph, strings)):
+            or not (tail.strip().startswith(("-", "+")) or _bold_over_text(paragraph, strings) or _tag_follows(paragraph)):
         return
     head = soup.new_tag("p")
     if paragraph.get("style"):
@@ -461,6 +462,16 @@ def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
         head.append(child.extract())
     last.extract()
     paragraph.insert_before(head)
+
+
+def _tag_follows(paragraph: Tag) -> bool:
+    """Whether, past the deeper text after it, the next paragraph at this one's margin
+    is a tag over deeper text of its own: this paragraph opens a list of such entries
+    (a manual's DIAGNOSTICS: `Usage: frob [-v] file` after the exit status's sentence,
+    then `file: not in frob format` over what it means)."""
+    after = _next_paragraph(paragraph)
+    following = _next_paragraph(after) if after is not None else None
+    return following is not None and _margin(following) == _margin(paragraph) and _over_deeper(following)
 
 
 def _bold_over_text(paragraph: Tag, strings: list[NavigableString]) -> bool:
@@ -502,6 +513,7 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
     every paragraph keeps its place and its text. A tag with no margin of its own
     stands where the sections' text does (`base`)."""
     n = 0
+    previous_tagged = False
     while n < len(run):
         head = run[n]
         margin = _margin(head)
@@ -519,7 +531,13 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
             head.decompose()
             n += 1
             continue
-        tagged = bool(body) and head.name == "p" and _is_tag(_text(head))  # no-fill lines are no tag
+        # no-fill lines are no tag; a short sentence is one among tags (`frob: Corrupt input. Use zcat.`
+        # between `frob: not in frob format` and `frob: already has .fr suffix`, each over its meaning),
+        # not one over a list (`9. Input and output ...` over its statements: a numbered title)
+        tagged = bool(body) and head.name == "p" and (_is_tag(_text(head)) or (
+            len(_text(head)) <= MAX_SENTENCE_TAG_CHARS and previous_tagged
+            and not any(b.name in ("dl", "ul", "ol", "table") or b.find(["dl", "table"]) for b in body)))
+        previous_tagged = tagged
         if tagged:
             dl = soup.new_tag("dl")
             head.insert_before(dl)

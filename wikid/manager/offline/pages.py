@@ -459,8 +459,9 @@ class _Writer:
 
     def block(self, block: Block, ref: str, depth: int) -> str:
         if isinstance(block, Paragraph):
-            if _fact_key(block.text) in self.known or _is_date_line(block.text) or not any(c.isalnum() for c in block.text):
-                return ""  # a fact the page states already, the document's date, a rule `=====`
+            if _fact_key(block.text) in self.known or _is_date_line(block.text) \
+                    or (not any(c.isalnum() for c in block.text) and not self.definitions):
+                return ""  # a fact the page states already, the document's date, a rule `=====` (an entry's `"` is its text)
             text = self.fresh(block.text)
             return text_block(text) + ref if text else ""
         if isinstance(block, ItemList):
