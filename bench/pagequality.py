@@ -821,6 +821,7 @@ def loose(text: str) -> str:
     text = _DASHES.sub(" - ", text.replace("\\-", "-"))
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links: their text
     text = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", text)  # reference links (`[text][ref]`) too
+    text = re.sub(r" \((?:https?|ftp)://[^\s()]+\)", "", text)  # the address a page writes after a link's text
     text = plain(text).casefold()
     return " ".join(w.strip("_") for w in _WORD.findall(text) if w.strip("_-+"))
 

@@ -545,6 +545,8 @@ def test_loose_comparison_ignores_markdown_dashes_quotes_and_escapes() -> None:
     assert pq.contains(pq.loose("Don’t use \\[OPTION\\]"), "don't use [OPTION]")
     assert not pq.contains(haystack, "a slow, versatile")
     assert pq.contains(pq.loose("**netstat** — Print interface statistics"), "netstat - Print interface statis\u2010 tics")
+    # a page writes where a link goes after its text: the source's sentence is still there
+    assert pq.contains(pq.loose('"Frob talk" (https://talks.example.org/1), Frob Hors-série'), "frob talk, frob hors-série")
     assert pq.version_on("## 1.12 — 2022-04-07", "1.12")
     assert not pq.version_on("## 1.12.1 — 2022-04-07", "1.12")
     assert not pq.version_on("Debian package 590-2.1", "590")

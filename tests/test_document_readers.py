@@ -3700,3 +3700,13 @@ def test_groff_html_diagnostics_are_one_list_of_messages_and_meanings() -> None:
         ("file: not in frob format", "The file given has not been compressed."),
         ("file: Corrupt input. Use zcat to recover some data.", "The file has been damaged."),
         ("xx.x% Percentage of the input saved.", "(Relevant only for -v.)")]
+
+
+def test_a_sentence_a_blank_line_broke_inside_its_parentheses_is_one_paragraph() -> None:
+    """gettext's `--check=NAME`: `perform syntax check on messages (ellipsis-unicode,
+    space-ellipsis,` / blank / `quote-unicode, bullet-unicode)` was cut at the comma."""
+    text = ("       --check=NAME\n              perform syntax check on messages (frob-unicode, space-frob,\n\n"
+            "              quote-unicode, bullet-unicode)\n\n       --sentence-end=TYPE\n              type of the end.\n")
+    entries = {t.term: t for b in blocks_of(read_text(text), Terms) for t in b.entries}
+    assert entries["--check=NAME"].body == (
+        Paragraph("perform syntax check on messages (frob-unicode, space-frob, quote-unicode, bullet-unicode)"),)

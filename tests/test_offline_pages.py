@@ -1579,3 +1579,14 @@ def test_an_entry_whose_text_is_a_symbol_keeps_it_in_a_list_of_entries() -> None
     [page] = run([SourceDocument("frob.1.md", doc)]).pages.values()
     assert '* `printf "a\\n"`' not in page and "```" in page  # (written as a list: the example needs it)
     assert "* **\\\\\\\\** — \\\\\n" in page and '* **\\\\"** — "' in page and "alert, ascii 7" in page
+
+
+def test_a_sentence_two_sources_say_with_other_addresses_of_its_links_is_said_once() -> None:
+    """olefile's README and its documentation's index say the same paragraph, one
+    linking `http://…`, the other `https://…`: now that a paragraph says where its links
+    go, the page said it twice."""
+    said = "Frob is a package to parse, read and write {} files of the old kind, in any size."
+    readme = "# Frob\n\n" + said.format("[OLE2](https://ole.example.org/)") + "\n\n## Use\n\nRun it.\n"
+    index = "# Frob documentation\n\n" + said.format("[OLE2](http://ole.example.org/)") + "\n\n## Install\n\nPip it.\n"
+    [page] = run([SourceDocument("README.md", readme), SourceDocument("docs/index.md", index)]).pages.values()
+    assert split_page(page)[1].count("is a package to parse, read and write") == 1

@@ -1727,9 +1727,19 @@ def _grouped(events: list[Heading | Block]) -> list[Heading | Block]:
             event = Terms((Term(event.text, ()),))  # `warn(self, msg)` with no docstring among its class's methods
         if isinstance(event, Terms) and out and isinstance(out[-1], Terms):
             out[-1] = Terms(out[-1].entries + event.entries)
+        elif isinstance(event, Paragraph) and out and isinstance(last := out[-1], Paragraph) and _broken_off(last.text, event.text):
+            out[-1] = Paragraph(f"{last.text} {event.text}")
         else:
             out.append(event)
     return [_questions(e) if isinstance(e, Terms) else e for e in out]
+
+
+def _broken_off(text: str, following: str) -> bool:
+    """Whether a blank line broke a sentence in two (a manual's `(frob-unicode,
+    space-frob,` / blank / `quote-unicode)`): it ends on a comma inside parentheses it
+    opened, and the next paragraph opens in lower case and closes them."""
+    return text.endswith(",") and text.count("(") > text.count(")") and following[:1].islower() \
+        and following.count(")") > following.count("(")
 
 
 def _questions(terms: Terms) -> Terms:

@@ -55,7 +55,15 @@ from wikid.document.model import (
     walk,
 )
 from wikid.document.sentences import display_heading, is_sentence, split_sentences
-from wikid.manager.offline.content import ANNOUNCES, DECLARED, MAX_LABEL_WORDS, MAX_LEAD_SENTENCES, Content, is_field
+from wikid.manager.offline.content import (
+    ANNOUNCES,
+    DECLARED,
+    LINK_ADDRESS,
+    MAX_LABEL_WORDS,
+    MAX_LEAD_SENTENCES,
+    Content,
+    is_field,
+)
 from wikid.manager.offline.keyfacts import key_facts
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
 from wikid.manager.offline.related import HEADING
@@ -425,7 +433,9 @@ class _Writer:
 
     @staticmethod
     def _key(sentence: str) -> str:
-        return " ".join(_WORDS.findall(sentence.casefold()))  # `to: x` and `to x` are one sentence
+        # `to: x` and `to x` are one sentence; so are two copies of it with or without the
+        # addresses of its links (`frob (https://…) reads`, `frob (http://…) reads`, `frob reads`)
+        return " ".join(_WORDS.findall(LINK_ADDRESS.sub("", sentence).casefold()))
 
     def blocks(self, blocks: tuple[Block, ...], ref: str, depth: int = 0) -> list[str]:
         """Markdown for `blocks`; `ref` (a footnote) ends the first block that can carry it.
