@@ -3710,3 +3710,18 @@ def test_a_sentence_a_blank_line_broke_inside_its_parentheses_is_one_paragraph()
     entries = {t.term: t for b in blocks_of(read_text(text), Terms) for t in b.entries}
     assert entries["--check=NAME"].body == (
         Paragraph("perform syntax check on messages (frob-unicode, space-frob, quote-unicode, bullet-unicode)"),)
+
+
+def test_steps_numbered_in_parentheses_are_a_list_and_commands_with_notes_are_code() -> None:
+    """gdb's README: `(1)<tab>cd gdb-VERSION` over `<tab>make check-gdb`, `or`, `(2) ...`:
+    the numbers were taken for terms, the commands run into prose, `make site.exp
+    (builds the site specific file)` included."""
+    text = ("Once it is installed, you can run the tests in one of the following ways:\n\n"
+            "  (1)\tcd frob-VERSION\n\tmake check-frob\n\nor\n\n"
+            "  (3)\tcd frob-VERSION/frob/testsuite\n\tmake site.exp\t(builds the site specific file)\n"
+            "\truntest -tool frob FROB=../frob    (or FROB=<somepath> as appropriate)\n")
+    lists = blocks_of(read_text(text), ItemList)
+    assert [(x.ordered, x.start, [(i.text, i.children) for i in x.items]) for x in lists] == [
+        (True, 1, [("", (Code("cd frob-VERSION\nmake check-frob"),))]),
+        (True, 3, [("", (Code("cd frob-VERSION/frob/testsuite\nmake site.exp   (builds the site specific file)\n"
+                              "runtest -tool frob FROB=../frob    (or FROB=<somepath> as appropriate)"),))])]

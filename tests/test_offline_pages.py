@@ -1590,3 +1590,23 @@ def test_a_sentence_two_sources_say_with_other_addresses_of_its_links_is_said_on
     index = "# Frob documentation\n\n" + said.format("[OLE2](http://ole.example.org/)") + "\n\n## Install\n\nPip it.\n"
     [page] = run([SourceDocument("README.md", readme), SourceDocument("docs/index.md", index)]).pages.values()
     assert split_page(page)[1].count("is a package to parse, read and write") == 1
+
+
+def test_a_step_that_is_its_example_keeps_its_number_and_a_long_documents_step_its_address() -> None:
+    """gdb's `(2)` over its commands lost its number on the page (an item with no text
+    wrote none); the sed FAQ's `(1) Download and install Frob` lost the address under
+    it (a long document's item kept only the children it introduces with a colon), and
+    `(3) ... a way of implementing` the expression its sentence runs on into."""
+    filler = "".join(f"Section {n}\n==========\n\n" + "Frob reads records and writes them again. " * 40 + "\n\n"
+                     for n in range(1, 60))
+    doc = ("Frob FAQ\n\nSteps\n=====\n\nOn an old machine, do the following:\n\n"
+           "   (1) Download and install the frob application\n\n       ftp://ftp.example.org/frob/kit\n\n"
+           "   (2) Run it:\n\n       frob --all\n\n"
+           "   (3) HHfrob has an exceptional way of implementing\n\n       /regex1/,/regex2/\n\n"
+           "   If both occur on the same line, it matches that line.\n\n" + filler)
+    [page] = run([SourceDocument("frob-faq.txt", doc)]).pages.values()
+    assert "1. Download and install the frob application\n\n   ftp://ftp.example.org/frob/kit" in page
+    assert "3. HHfrob has an exceptional way of implementing\n\n   /regex1/,/regex2/" in page
+    steps = ("Try one of these:\n\n  (1)\tcd frob-1.0\n\tmake check\n\nor\n\n  (2)\tcd frob-1.0/frob\n\tmake check\n")
+    [page] = run([SourceDocument("README.txt", "Frob README\n\nFrob reads records and writes them.\n\n" + steps)]).pages.values()
+    assert "2.\n\n   ```\n   cd frob-1.0/frob\n   make check\n   ```" in page

@@ -81,8 +81,8 @@ _KEYWORD = re.compile(r"^[A-Z][A-Za-z0-9_]+$")  # a setting's or variable's name
 _TAG_NOTE = re.compile(r"^\([^()]{1,60}\)$")  # `(alias: ls)` under a command's synopsis
 _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
 _OUTLINE_STAR = re.compile(r"^(\*{1,6})\s+(\S.*)$")
-_MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.(?=\s))(\s+)(?=\S)")
-_ORDERED = re.compile(r"^(?:\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.)")
+_MARKER = re.compile(r"^(?:[-*+•○◦·▪‣⁃●]|o(?=\s)|\(?\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.(?=\s))(\s+)(?=\S)")
+_ORDERED = re.compile(r"^(?:\(?\d{1,3}[.)]|\(?[a-zA-Z]\)|[a-z]\.)")
 # `-d  Decompress.`, `Q:  Why ...?`, `w file - Write ...`: a tag of at most 24 characters
 # (bounded in the pattern, so a long line is not backtracked through), then a gap, or a
 # dash between spaces before a capitalised description.
@@ -1294,9 +1294,13 @@ def _command_lines(texts: list[str]) -> bool:
     """Whether the lines of a paragraph are commands, one a line (`touch foo` over
     `fakeroot` over `ls -al foo`): a few short lines, each a lower-case word and at
     most a few arguments, none ending as a sentence or a clause."""
+    commands = [_COMMAND_NOTE.sub("", t) for t in texts]  # (`make site.exp   (builds the site file)`)
     return 2 <= len(texts) <= MAX_COMMAND_LINES and all(
         len(t) <= MAX_COMMAND_CHARS and _COMMAND_LINE.match(t) is not None and not _SENTENCE_END.search(t)
-        for t in texts)
+        for t in commands)
+
+
+_COMMAND_NOTE = re.compile(r"\s{2,}\([^()]*\)$")  # a note on a command, set apart after it
 
 
 def _assignments(texts: list[str]) -> bool:
@@ -1473,9 +1477,9 @@ def _entries(items: ItemList) -> Terms | None:
 
 def _first_number(marker_line: str) -> int:
     """The number an ordered list's first marker gives it: `3.` is 3, `(c)` is 3."""
-    number = re.match(r"\d{1,3}", marker_line)
+    number = re.match(r"\(?(\d{1,3})", marker_line)
     if number:
-        return int(number.group(0))
+        return int(number.group(1))
     letter = re.match(r"\(?([a-zA-Z])[.)]", marker_line)
     return ord(letter.group(1).lower()) - ord("a") + 1 if letter else 1
 

@@ -318,7 +318,8 @@ def _abridge_item(item: Item) -> Item:
     """An item shown by its first sentence when long, with the lists nested in it (what
     `for all files in use by the process:` goes on to list) and its short examples."""
     text = item.text if len(item.text) <= MAX_ITEM_CHARS else first_sentence(item.text)
-    introduces = text == item.text and text.endswith((":", ","))  # `... with a backslash. Thus,` over its example
+    # `... with a backslash. Thus,` over its example; `... a way of implementing` runs on into it
+    introduces = text == item.text and (text.endswith((":", ",")) or not _CLOSED.search(text))
     nested: list[Block] = []
     for n, child in enumerate(item.children):
         if isinstance(child, ItemList):
@@ -327,9 +328,14 @@ def _abridge_item(item: Item) -> Item:
                 nested.append(ItemList(items, child.ordered, child.start))
         elif isinstance(child, Code) and len(child.text.splitlines()) <= MAX_CODE_LINES:
             nested.append(child)  # the example the item shows (`Instead of "s/a//g", use` over it)
-        elif isinstance(child, Paragraph) and introduces and n == 0 and len(child.text) <= MAX_ITEM_CHARS:
-            nested.append(child)  # what the item introduces, read as text (a command the reader took for prose)
+        elif isinstance(child, Paragraph) and ((introduces and n == 0 and len(child.text) <= MAX_ITEM_CHARS)
+                                               or _ADDRESS_ALONE.fullmatch(child.text)):
+            nested.append(child)  # what the item introduces, read as text (a command the reader took for prose),
+            # or where the step gets what it names (`Download Frob` over its address)
     return Item(text, tuple(nested))
+
+
+_ADDRESS_ALONE = re.compile(r"(?:https?|ftp)://\S+")
 
 
 def _abridge_term(term: Term) -> Term:

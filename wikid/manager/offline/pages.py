@@ -504,6 +504,8 @@ class _Writer:
             marker = f"{block.start + n - 1}." if block.ordered else "*"
             if text:  # an item of nothing but a nested list is that list, not an empty bullet over it
                 lines.append(f"{indent}{marker} {text_block(text)}")
+            elif block.ordered and not isinstance(item.children[0], ItemList):
+                lines.append(f"{indent}{marker}")  # a step that is its example (`(2)` over its commands): still step 2
             for child in item.children:
                 if isinstance(child, (ItemList, Paragraph, Code, Terms, Table)):
                     rendered = self.block(child, "", 0)
