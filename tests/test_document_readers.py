@@ -3725,3 +3725,14 @@ def test_steps_numbered_in_parentheses_are_a_list_and_commands_with_notes_are_co
         (True, 1, [("", (Code("cd frob-VERSION\nmake check-frob"),))]),
         (True, 3, [("", (Code("cd frob-VERSION/frob/testsuite\nmake site.exp   (builds the site specific file)\n"
                               "runtest -tool frob FROB=../frob    (or FROB=<somepath> as appropriate)"),))])]
+
+
+def test_a_list_of_manual_pages_a_converter_left_without_its_heading_is_the_see_also() -> None:
+    """openssl(1) as Markdown lost its SEE ALSO heading: its 50 references were the last
+    paragraph of ENVIRONMENT, read as prose there."""
+    doc = ("# NAME\n\nfrob - frob files\n\n# ENVIRONMENT\n\nFor information about variables, see **frob-env** (7).\n\n"
+           "**frob-ls** (1), **frob-rm** (1),\n**frob.conf** (5) and **frobd** (8)\n\n# HISTORY\n\nThe shell was removed in 3.0.\n")
+    page = read_manpage(read_markdown(doc))
+    assert page is not None and page.see_also == ("frob-ls(1)", "frob-rm(1)", "frob.conf(5)", "frobd(8)")
+    [environment, _] = page.content
+    assert environment.blocks == (Paragraph("For information about variables, see frob-env (7)."),)

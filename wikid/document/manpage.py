@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections
 from wikid.document.sentences import is_sentence, split_sentences
@@ -269,8 +269,24 @@ def read_manpage(outline: Outline) -> ManPage | None:
             bugs = _first_paragraph(section.blocks)
         elif key not in OWN_TITLES or key in SYNOPSIS_TITLES:  # a USAGE after the SYNOPSIS: how to use it, at length
             content.append(section)
+    for n, section in enumerate(content if not see_also else ()):
+        if section.blocks and isinstance(tail := section.blocks[-1], Paragraph) and _only_references(tail.text):
+            # a converter that lost the SEE ALSO heading left its list at the end of the section before
+            see_also = [f"{m.group(1)}({m.group(2)})" for m in _REFERENCE.finditer(tail.text)]
+            content[n] = replace(section, blocks=section.blocks[:-1])
+            break
     return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs,
                    tuple(content), tuple(pointers))
+
+
+def _only_references(text: str) -> bool:
+    """Whether a paragraph is nothing but manual page references (`frob-ls (1),
+    frob-rm (1), frob.conf (5)`), several of them."""
+    return len(_REFERENCE.findall(text)) >= MIN_LISTED_REFERENCES \
+        and not re.sub(r"\b(?:and|or)\b|[\s,.;]", "", _REFERENCE.sub("", text))
+
+
+MIN_LISTED_REFERENCES = 3
 
 
 def _run_on(blocks: tuple[Block, ...]) -> list[str]:
