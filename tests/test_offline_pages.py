@@ -1610,3 +1610,14 @@ def test_a_step_that_is_its_example_keeps_its_number_and_a_long_documents_step_i
     steps = ("Try one of these:\n\n  (1)\tcd frob-1.0\n\tmake check\n\nor\n\n  (2)\tcd frob-1.0/frob\n\tmake check\n")
     [page] = run([SourceDocument("README.txt", "Frob README\n\nFrob reads records and writes them.\n\n" + steps)]).pages.values()
     assert "2.\n\n   ```\n   cd frob-1.0/frob\n   make check\n   ```" in page
+
+
+def test_a_notes_byline_under_its_title_is_kept_and_a_closing_sign_off_is_not() -> None:
+    """postgresql's design note: `2004, Oliver Elphick, Martin Pitt` under its title was
+    dropped as a sign-off, so its `there are now source packages for 8.1` read as current."""
+    note = ("Frob architecture\n=================\n2004, Jane Roe, John Doe\n\nSolving a problem\n-----------------\n\n"
+            "When a new major version of Frob is released, the data must be dumped and reloaded by hand.\n\n"
+            "-- Jane Roe <jane@example.org>\n")
+    [page] = run([SourceDocument("frob-architecture.md", note)]).pages.values()
+    body = split_page(page)[1]
+    assert "2004, Jane Roe, John Doe" in body and "-- Jane Roe" not in body and "jane@example.org" not in body

@@ -575,7 +575,10 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         if isinstance(block, Paragraph):
             notice = is_licence_text(block.text) and _CONDITIONS.search(block.text) is not None
             text = without_closing(block.text)
-            if text and not is_licence_text(text) and not is_revision_stamp(text) and not is_sign_off(text):
+            # (a section's first line naming its authors and year is its byline, not a sign-off:
+            # `2004, Jane Roe, John Doe` under a design note's title dates what it says)
+            byline = not out and not _DASHED_LINE.match(text)
+            if text and not is_licence_text(text) and not is_revision_stamp(text) and (byline or not is_sign_off(text)):
                 out.append(_bounded(Paragraph(text) if text != block.text else block))
         elif isinstance(block, ItemList):
             items = tuple(i for i in block.items if not is_licence_text(i.text))
@@ -584,6 +587,9 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         elif not (isinstance(block, Code) and is_licence_text(block.text)):
             out.append(block)
     return tuple(out)
+
+
+_DASHED_LINE = re.compile(r"^\s*(?:--|—|–)")
 
 
 def _bounded(paragraph: Paragraph) -> Paragraph:
