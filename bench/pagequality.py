@@ -396,6 +396,14 @@ def markup(page: str, sources: tuple[str, ...] = ()) -> list[str]:
         return any(not any(m.group(0) in s for s in said) for m in _ROFF.finditer(unescaped))
 
     body = split_page(page)[1]
+    lines = body.splitlines()
+
+    def holds_block(i: int) -> bool:
+        """Whether the item a marker line opens has its content indented under it (`1.`
+        over its example: a step that is its commands), so the marker is no leftover."""
+        after = next((x for x in lines[i + 1:] if x.strip()), "")
+        return bool(re.match(r"^\s*\d{1,3}[.)]\s*$", lines[i])) and len(after) - len(after.lstrip()) >= 3
+
     out: list[str] = []
     previous, last = "", -2
     for i, line in prose_lines(body):
@@ -406,7 +414,7 @@ def markup(page: str, sources: tuple[str, ...] = ()) -> list[str]:
         stripped = line.strip()
         if (_ROLE.search(line) or _DIRECTIVE.match(line) or (_ROFF.search(text) and leftover_roff(text)) or _ANCHOR.search(text)
                 or _ENTITY.search(text) or _TAG.search(text) or _GRID.match(line) or _RULE_EQUALS.match(line)) or (_UNDERLINE.match(line) and previous.strip() and not previous.lstrip().startswith(("|", "#")) \
-                and not _UNDERLINE.match(previous)) or (stripped and _EMPTY_BULLET.match(line) and not _THEMATIC_BREAK.match(line)):
+                and not _UNDERLINE.match(previous)) or (stripped and _EMPTY_BULLET.match(line) and not _THEMATIC_BREAK.match(line) and not holds_block(i)):
             out.append(line)
         previous = line
     return out
@@ -821,7 +829,9 @@ def loose(text: str) -> str:
     text = _DASHES.sub(" - ", text.replace("\\-", "-"))
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links: their text
     text = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", text)  # reference links (`[text][ref]`) too
-    text = re.sub(r" \((?:https?|ftp)://[^\s()]+\)", "", text)  # the address a page writes after a link's text
+    # addresses, which a page writes after a link's text or leaves out where the link only annotates a word
+    text = re.sub(r" ?\((?:https?|ftp)://[^\s()]+\)", "", text)
+    text = re.sub(r"<?(?:https?|ftp)://[^\s<>]+>?", " ", text)
     text = plain(text).casefold()
     return " ".join(w.strip("_") for w in _WORD.findall(text) if w.strip("_-+"))
 

@@ -75,6 +75,10 @@ Tom &amp; Jerry <div class="x">text</div>
 
 Some Heading In Prose
 =====================
+
+2.
+
+Text that is no part of the item.
 """
     found = pq.markup(page(body))
     assert found == [
@@ -85,6 +89,7 @@ Some Heading In Prose
         "Tom &amp; Jerry <div class=\"x\">text</div>",
         "+-----+-----+",
         "=====================",
+        "2.",
     ]
 
 
@@ -105,6 +110,13 @@ Inline `&lt;tag&gt;` and `\\fB` are code too.
 ---
 
 The symbols \\\\< and \\\\> match the empty string at the edges of a word.
+
+1.
+
+   ```
+   cd frob-1.0
+   make check
+   ```
 """ + OPTIONS_TABLE
     assert pq.markup(page(body)) == []
 
@@ -547,6 +559,7 @@ def test_loose_comparison_ignores_markdown_dashes_quotes_and_escapes() -> None:
     assert pq.contains(pq.loose("**netstat** — Print interface statistics"), "netstat - Print interface statis\u2010 tics")
     # a page writes where a link goes after its text: the source's sentence is still there
     assert pq.contains(pq.loose('"Frob talk" (https://talks.example.org/1), Frob Hors-série'), "frob talk, frob hors-série")
+    assert pq.contains(pq.loose("* Frob: Syntax highlighter."), "`Frob <http://frob.example.org/>`_: Syntax highlighter.")
     assert pq.version_on("## 1.12 — 2022-04-07", "1.12")
     assert not pq.version_on("## 1.12.1 — 2022-04-07", "1.12")
     assert not pq.version_on("Debian package 590-2.1", "590")
