@@ -1621,3 +1621,18 @@ def test_a_notes_byline_under_its_title_is_kept_and_a_closing_sign_off_is_not() 
     [page] = run([SourceDocument("frob-architecture.md", note)]).pages.values()
     body = split_page(page)[1]
     assert "2004, Jane Roe, John Doe" in body and "-- Jane Roe" not in body and "jane@example.org" not in body
+
+
+def test_a_releases_opening_paragraphs_stand_above_its_list_of_changes() -> None:
+    """pydantic's 2.13.0: `The highlights of the v2.13 release are available in the blog
+    post. ... Make sure to look into them before upgrading.` was dropped, the release's
+    list of changes shown alone."""
+    notes = ("# Changelog\n\n## v2.4.0 (2026-04-13)\n\n[GitHub release](https://github.example.org/frob/v2.4.0)\n\n"
+             "The highlights of the v2.4 release are in the blog post. Make sure to read them before upgrading.\n\n"
+             "[ Jane Roe ]\n\n### What's Changed\n\n* Allow default factories by @jane in #13013\n"
+             "* Warn on short tuples by @john in #13016\n\n## v2.3.0 (2026-01-02)\n\n* First frob.\n")
+    [page] = run([SourceDocument("CHANGELOG.md", notes)]).pages.values()
+    release = page[page.index("## 2.4.0"):page.index("## 2.3.0")]
+    assert "The highlights of the v2.4 release are in the blog post. Make sure to read them before upgrading." in release
+    assert release.index("The highlights") < release.index("* Allow default factories")
+    assert "Jane Roe ]" not in release and "GitHub release" not in release

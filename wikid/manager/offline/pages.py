@@ -97,6 +97,7 @@ SEE_ALSO = "See Also"
 OWN_HEADINGS = frozenset({"attributes", "conflicts", "usage", "recent changes", "see also", "related concepts", "sources",
                           "source notes", "schema", "citations"})
 _WORDS = re.compile(r"\w+")
+_ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\\]+)\]")
 EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states without a source
 # How well a kind of document describes its entity, best first: the lead comes from
@@ -1146,11 +1147,18 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
     each change by its first sentence (two, when the first only names it): every change
     listed, the page still readable."""
     items = [c for c in changes if c.kind == "item"]
+    intro: list[Change] = []
     if len(items) * 2 < len(changes):  # a release told in paragraphs, one change each (a list item or two among them)
         items = list(changes)
+    else:  # the paragraphs its list of changes follows: what the release is (`The highlights of 2.4 are ...`)
+        for change in itertools.takewhile(lambda c: c.kind == "paragraph", changes):
+            # sentences (no `[ Jane Roe ]`, no `Release date: 4-Mar-2021`), and the address one points to
+            if change.text.endswith((".", "!", "?", ":")) or (
+                    intro and intro[-1].text.endswith(":") and _ADDRESS.fullmatch(change.text)):
+                intro.append(change)
     shown = items if len(items) <= limit + MAX_FEW_LEFT else items[:limit]  # (`3 more changes` hid sqlite's PRNG change)
     brief = sum(len(c.text.split()) for c in shown) > MAX_FULL_RELEASE_WORDS
-    out: list[str] = []
+    out: list[str] = [text_block(said) for c in intro if (said := writer.fresh(c.text))]
     group: str | None = None
     lines: list[str] = []
     for change in shown:
