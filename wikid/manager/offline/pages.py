@@ -1158,7 +1158,7 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
                 intro.append(change)
     shown = items if len(items) <= limit + MAX_FEW_LEFT else items[:limit]  # (`3 more changes` hid sqlite's PRNG change)
     brief = sum(len(c.text.split()) for c in shown) > MAX_FULL_RELEASE_WORDS
-    out: list[str] = [text_block(said) for c in intro if (said := writer.fresh(c.text))]
+    out: list[str] = [text_block(opening) for c in intro if (opening := writer.fresh(c.text))]
     group: str | None = None
     lines: list[str] = []
     for change in shown:
