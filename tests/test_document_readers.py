@@ -3736,3 +3736,23 @@ def test_a_list_of_manual_pages_a_converter_left_without_its_heading_is_the_see_
     assert page is not None and page.see_also == ("frob-ls(1)", "frob-rm(1)", "frob.conf(5)", "frobd(8)")
     [environment, _] = page.content
     assert environment.blocks == (Paragraph("For information about variables, see frob-env (7)."),)
+
+
+def test_variables_one_a_line_among_variables_over_their_text_are_entries() -> None:
+    """less's ENVIRONMENT: `INIT Name of ...` over `LANG Language for ...` (each one line)
+    and `LESS Options ...` over `LESSANSIENDCHARS` over its text ran together into one row
+    (`LESS | Options which are passed ... LESSANSIENDCHARS`); prose lines opening with an
+    acronym (`FROB Utils provide ...`) stay prose."""
+    text = ("ENVIRONMENT\n      HOME\n            Name of the home directory.\n"
+            "      INIT Name of the user's init directory (used on OS/2 systems).\n"
+            "      LANG Language for determining the character set.\n      LC_CTYPE\n"
+            "            Language for determining the character set.\n"
+            "      LESS Options which are passed to frob automatically.\n      LESSANSIENDCHARS\n"
+            "            Characters which may end an ANSI color escape sequence.\n\n"
+            "HISTORY\n      FROB Utils provide a gzip-like tool for POSIX-like systems.\n"
+            "      FROB Utils are based on the FROB SDK.\n")
+    outline = read_text(text)
+    [terms] = blocks_of(outline, Terms)
+    assert [t.term for t in terms.entries] == ["HOME", "INIT", "LANG", "LC_CTYPE", "LESS", "LESSANSIENDCHARS"]
+    assert outline.sections[1].blocks == (Paragraph("FROB Utils provide a gzip-like tool for POSIX-like systems. "
+                                                    "FROB Utils are based on the FROB SDK."),)

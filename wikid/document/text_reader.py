@@ -78,6 +78,7 @@ MAX_SPACED_COLUMNS = 8
 MIN_SPACED_ROWS = 3
 MAX_SPACED_CELL_CHARS = 12  # a cell before a single-spaced table's last column: one short value
 _KEYWORD = re.compile(r"^[A-Z][A-Za-z0-9_]+$")  # a setting's or variable's name: `Port`, `HashKnownHosts`, `PATH`
+_CAPS_KEYS = re.compile(r"[A-Z][A-Z0-9_]+(?:, [A-Z][A-Z0-9_]+)*")  # variables' names in capitals: `LANG`, `FROB_HOME, HOME`
 _TAG_NOTE = re.compile(r"^\([^()]{1,60}\)$")  # `(alias: ls)` under a command's synopsis
 _SPACED_RULE = re.compile(r"^\s*([-*_=~])(?: +\1){2,}\s*$")
 _OUTLINE_STAR = re.compile(r"^(\*{1,6})\s+(\S.*)$")
@@ -1048,6 +1049,10 @@ class _Reader:
         if before is not None and _symbol_keyed(line.text) and (
                 before.text.endswith(":") or any(_symbol_keyed(other.text) for other in self.siblings(i, end, KEY_WINDOW))):
             return True  # `... part of the pattern:` over `^N or ! Match lines ...`: keys and their sentences
+        if (_CAPS_KEYS.fullmatch(line.text) and hanging) or ((run_in := _run_in_tag(line.text)) is not None
+                                                          and _CAPS_KEYS.fullmatch(run_in[0]) is not None and any(
+                _CAPS_KEYS.fullmatch(o.text) for o in self.siblings(i, end, KEY_WINDOW))):
+            return True  # `LANG Language for ...` beside `LC_CTYPE` over its text: a variable's entry
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
             # (or a value's name, `frob-with-nuls` over its message)
