@@ -2014,7 +2014,7 @@ def test_pydoc_margins_come_off_and_inherited_members_are_named_with_their_base(
     outline = read_outline(PYDOC_CLASS, ".txt")
     said = " ".join(block_text(b) for _, b in walk(outline))
     assert "Reads one data file." in said and said.count("inherited") == 1
-    assert said.endswith("Methods inherited from Base by Reader: close, flush.")  # (the class named: never a repeat)
+    assert said.endswith("Methods inherited from Base: close, flush.")
     assert "capitalize" not in said and "__dict__" not in said
     assert unmargined("A | B table line\nno margins here\n") == "A | B table line\nno margins here\n"
 
@@ -3756,3 +3756,23 @@ def test_variables_one_a_line_among_variables_over_their_text_are_entries() -> N
     assert [t.term for t in terms.entries] == ["HOME", "INIT", "LANG", "LC_CTYPE", "LESS", "LESSANSIENDCHARS"]
     assert outline.sections[1].blocks == (Paragraph("FROB Utils provide a gzip-like tool for POSIX-like systems. "
                                                     "FROB Utils are based on the FROB SDK."),)
+
+
+def test_html_key_that_is_a_dash_is_a_term_not_a_bullet() -> None:
+    """curl's `-P`: groff set its last address, `-` (the control connection's), in a layout
+    table of its own after the others' tag paragraphs; a table keyed by dashes is a
+    bulleted list, so it read as `* make curl pick the same IP address ...`."""
+    def p(margin: int, text: str) -> str:
+        return f'<p style="margin-left:{margin}%;">{text}</p>\n'
+    page = ('<html><head><meta name="generator" content="groff -Thtml"></head><body><h1>frob</h1><h2>OPTIONS</h2>\n'
+            + p(11, "-P address") + p(22, "The address should be one of: <br>\ninterface") + p(32, "e.g. eth0")
+            + p(22, "host name") + p(32, "e.g. my.host.domain")
+            + '<table><tr valign="top"><td width="22%"></td><td width="1%"><p>-</p></td><td width="9%"></td>'
+              '<td width="68%"><p>make frob pick the same IP address</p></td></tr></table>\n'
+            + p(22, "Disable the use of PORT with --ftp-pasv.") + "</body></html>")
+    [option] = [t for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))
+                if isinstance(b, Terms) for t in b.entries]
+    [values] = [b for b in option.body if isinstance(b, Terms)]
+    assert [(t.term, t.description) for t in values.entries] == [
+        ("interface", "e.g. eth0"), ("host name", "e.g. my.host.domain"), ("-", "make frob pick the same IP address")]
+    assert not [b for b in option.body if isinstance(b, ItemList)]

@@ -1567,6 +1567,9 @@ def test_a_lead_leaves_out_the_addresses_of_the_words_it_links_unless_it_sends_t
     sent = "# Frob\n\nTo ship faster, check out [Frob Cloud](https://cloud.example.org).\n"
     [page] = run([SourceDocument("README.md", sent)]).pages.values()
     assert split_page(page)[0]["description"] == "To ship faster, check out Frob Cloud (https://cloud.example.org)."
+    ending = "# Frob\n\nFrob is the client for the [Frob platform](https://frob.example.org/).\n"  # (where it goes)
+    [page] = run([SourceDocument("README.md", ending)]).pages.values()
+    assert split_page(page)[0]["description"] == "Frob is the client for the Frob platform (https://frob.example.org/)."
 
 
 def test_an_entry_whose_text_is_a_symbol_keeps_it_in_a_list_of_entries() -> None:
@@ -1609,7 +1612,11 @@ def test_a_step_that_is_its_example_keeps_its_number_and_a_long_documents_step_i
     assert "3. HHfrob has an exceptional way of implementing\n\n   /regex1/,/regex2/" in page
     steps = ("Try one of these:\n\n  (1)\tcd frob-1.0\n\tmake check\n\nor\n\n  (2)\tcd frob-1.0/frob\n\tmake check\n")
     [page] = run([SourceDocument("README.txt", "Frob README\n\nFrob reads records and writes them.\n\n" + steps)]).pages.values()
-    assert "2.\n\n   ```\n   cd frob-1.0/frob\n   make check\n   ```" in page
+    assert "2.\n   ```\n   cd frob-1.0/frob\n   make check\n   ```" in page  # (CommonMark: no blank line after the marker)
+    from markdown_it import MarkdownIt
+
+    html = MarkdownIt("commonmark").render(split_page(page)[1])
+    assert '<ol start="2">\n<li>\n<pre><code>cd frob-1.0/frob' in html
 
 
 def test_a_notes_byline_under_its_title_is_kept_and_a_closing_sign_off_is_not() -> None:
@@ -1626,13 +1633,33 @@ def test_a_notes_byline_under_its_title_is_kept_and_a_closing_sign_off_is_not() 
 def test_a_releases_opening_paragraphs_stand_above_its_list_of_changes() -> None:
     """pydantic's 2.13.0: `The highlights of the v2.13 release are available in the blog
     post. ... Make sure to look into them before upgrading.` was dropped, the release's
-    list of changes shown alone."""
+    list of changes shown alone; rsync's 3.5.0 then put its `Thanks!` group's paragraphs
+    above the release's own opening."""
     notes = ("# Changelog\n\n## v2.4.0 (2026-04-13)\n\n[GitHub release](https://github.example.org/frob/v2.4.0)\n\n"
              "The highlights of the v2.4 release are in the blog post. Make sure to read them before upgrading.\n\n"
-             "[ Jane Roe ]\n\n### What's Changed\n\n* Allow default factories by @jane in #13013\n"
-             "* Warn on short tuples by @john in #13016\n\n## v2.3.0 (2026-01-02)\n\n* First frob.\n")
+             "[ Jane Roe ]\n\n### Thanks!\n\nThanks to everyone who tested the release.\n\n"
+             "### What's Changed\n\n* Allow default factories by @jane in #13013\n"
+             "* Warn on short tuples by @john in #13016\n* Fix the reader by @ann in #13017\n* Fix the writer by @ann in #13018\n"
+             "* Speed up the parser by @jane in #13019\n\n## v2.3.0 (2026-01-02)\n\n* First frob.\n")
     [page] = run([SourceDocument("CHANGELOG.md", notes)]).pages.values()
     release = page[page.index("## 2.4.0"):page.index("## 2.3.0")]
     assert "The highlights of the v2.4 release are in the blog post. Make sure to read them before upgrading." in release
     assert release.index("The highlights") < release.index("* Allow default factories")
     assert "Jane Roe ]" not in release and "GitHub release" not in release
+    assert "**Thanks!**\n\nThanks to everyone who tested the release." in release  # (under its own heading)
+    assert release.index("Thanks to everyone") < release.index("**What's Changed**")
+
+
+def test_each_class_of_a_module_says_what_it_inherits_from_a_shared_base() -> None:
+    """logging's FileHandler and StreamHandler both inherit Handler's methods: the second
+    class lost its `Methods inherited from Handler: ...` line as a repeat of the first's
+    (and round 18's fix, naming the class in the line, read as noise)."""
+    def cls(name: str, method: str) -> str:
+        return (f"    class {name}(Base)\n     |  {name}(path)\n     |\n     |  Reads one kind of data file.\n     |\n"
+                f"     |  Methods defined here:\n     |\n     |  {method}(self)\n     |      Read the rows.\n     |\n"
+                "     |  " + "-" * 70 + "\n     |  Methods inherited from Base:\n     |\n     |  close(self)\n"
+                "     |      Close whatever the object holds open.\n     |\n     |  flush(self)\n"
+                "     |      Write what is held.\n\n")
+    doc = "Help on module frob:\n\nNAME\n    frob - Reshape data files.\n\nCLASSES\n" + cls("Reader", "rows") + cls("Writer", "put")
+    [page] = [p for p in run([SourceDocument("frob.txt", doc)]).pages.values() if "title: frob" in p]
+    assert page.count("Methods inherited from Base: close, flush.") == 2 and " by Reader" not in page

@@ -11,7 +11,7 @@ again.
 the text reader reads stays), drops the rules, and leaves out the inherited groups'
 docstrings (their members are documented on their own class, when the module has it),
 saying in a line which members each base of the module's gives the class
-(`Methods inherited from Base by Reader: close, flush.`; not
+(`Methods inherited from Base: close, flush.`; not
 the builtin types', whose members are Python's). The class tree that opens CLASSES
 (each class under its base, one a line, indented by level) gets a bullet a line, so
 it reads as the nested list it is, not as a heading over a paragraph of names. A text
@@ -29,7 +29,6 @@ _INHERITED = re.compile(
     r"(?: and other attributes)? inherited from [\w.]+:\s*$", re.IGNORECASE)
 _CLASSES = re.compile(r"^CLASSES\s*$")
 _FROM_BUILTINS = re.compile(r"inherited from builtins\.\w+:$")  # (`str`'s forty methods are Python's, not the module's)
-_CLASS_LINE = re.compile(r"^\s*class (\w+)\b")
 _MEMBER = re.compile(r"^([A-Za-z_]\w*)\b")  # a member's name at the head of its line: `addFilter(self, filter)`
 _TREE_LINE = re.compile(r"^(\s+)([\w.]+(?:\([\w., ]*\))?)\s*$")
 MIN_MARGIN_LINES = 3
@@ -47,12 +46,9 @@ def unmargined(text: str) -> str:
     inherited: list[str] = []  # an inherited group's label (at its margin), then its members' names
     tree: int | None = None  # in the class tree under CLASSES: the indentation of its roots
 
-    owner = ""  # the class whose body the margin holds
-
     def said() -> None:
         if len(inherited) > 1 and not _FROM_BUILTINS.search(inherited[0]):
-            label = inherited[0].rstrip(":") + (f" by {owner}:" if owner else ":")
-            out.extend([f"{label} {', '.join(inherited[1:])}.", ""])
+            out.extend([f"{inherited[0]} {', '.join(inherited[1:])}.", ""])
         inherited.clear()
 
     for line in lines:
@@ -60,8 +56,6 @@ def unmargined(text: str) -> str:
         if not margin:
             skipping = False
             said()
-            if (declared := _CLASS_LINE.match(line)) is not None:
-                owner = declared.group(1)
             node = _TREE_LINE.match(line) if tree is not None else None
             if node:
                 indent = len(node.group(1))

@@ -307,12 +307,23 @@ def _indent(table: Tag) -> float | None:
     return float(width[:-1]) if re.fullmatch(r"\d+(?:\.\d+)?%", width) else None
 
 
-def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]]) -> Tag:
+def _after_entry(before: PageElement | None) -> bool:
+    """Whether what stands before a layout table ends a definition list: a `<dl>`, or a
+    paragraph under a tag paragraph set left of it (groff's `host name` over its text)."""
+    if not isinstance(before, Tag):
+        return False
+    tag = before.find_previous_sibling()
+    return before.name == "dl" or (before.name == "p" and isinstance(tag, Tag) and tag.name == "p" and _over_deeper(tag))
+
+
+def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]], after_terms: bool = False) -> Tag:
     """The `<ul>`, `<ol>` or `<dl>` that layout entries draw; a description with no tag
     continues the entry before it, a tag with no description takes the next one (in a
-    `<dl>`, as another name of the next entry, stacked over one text)."""
+    `<dl>`, as another name of the next entry, stacked over one text). One entry keyed
+    by a dash right after a definition list (`after_terms`) is that list's next term
+    (`-` for "the control connection's address" after `interface` and `host name`)."""
     tags = [_text(t) for t, _ in entries if t is not None]
-    kind = "ul" if tags and all(t in BULLETS for t in tags) else \
+    kind = "ul" if tags and all(t in BULLETS for t in tags) and not (after_terms and len(entries) == 1) else \
         "ol" if tags and all(_NUMBER.match(t) for t in tags) else "dl"
     out = soup.new_tag(kind)
     if kind == "ol" and (first := re.search(r"\d+", tags[0])) is not None and first.group() != "1":
@@ -810,7 +821,7 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                 # bullets, then the next entry's tag groff set in their table (a `Site` after
                 # its `•` rows): the tag heads the text after the table, as a tag paragraph does
                 entries, trailing = entries[:-1], _moved(soup, "p", last_tag)
-            drawn = _list_of(soup, entries)
+            drawn = _list_of(soup, entries, _after_entry(before))
             if (indent := _indent(table)) is not None:
                 drawn["style"] = f"margin-left:{indent:g}%"  # where it stands: in the text of the entry above it
                 if trailing is not None:

@@ -282,14 +282,16 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
             return [], blocks  # `the terms change as below ...` over the terms: it stays with them
         rest = text[len(" ".join(lead)):].strip() if text.startswith(" ".join(lead)) else " ".join(sentences[len(lead):])
         remaining = blocks[:n] + ((Paragraph(rest),) if rest else ()) + blocks[n + 1 :]
-        return [s if _SENDS.search(s) else LINK_ADDRESS.sub("", s) for s in lead], remaining
+        return [s if _SENDS.search(s) else _INSIDE_ADDRESS.sub("", s) for s in lead], remaining
     return [], blocks
 
 
 # The address a reader writes after a link's text (`a Frob (https://frob.example) library`):
-# in a lead, a link annotates a word of what the entity is, unless the sentence sends
-# the reader there (`To ship faster, check out Frob (https://...).`).
+# in a lead, a link inside a sentence annotates a word of what the entity is, unless the
+# sentence sends the reader there (`To ship faster, check out Frob (https://...).`); one
+# ending it is where it goes (`Report bugs via FrobTracker (https://...).`).
 LINK_ADDRESS = re.compile(r" ?\((?:https?|ftp)://[^\s()]+\)")
+_INSIDE_ADDRESS = re.compile(r" ?\((?:https?|ftp)://[^\s()]+\)(?![.!?]?$)")
 _SENDS = re.compile(r"\b(?:see|visit|read (?:the|our|more)|check out|refer to|consult|go to|head over to)\b", re.IGNORECASE)
 
 

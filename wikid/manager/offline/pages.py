@@ -97,6 +97,8 @@ SEE_ALSO = "See Also"
 OWN_HEADINGS = frozenset({"attributes", "conflicts", "usage", "recent changes", "see also", "related concepts", "sources",
                           "source notes", "schema", "citations"})
 _WORDS = re.compile(r"\w+")
+# what a class gets from a base (`Methods inherited from Base: close, flush.`): true of each class it is said under
+_INHERITED_MEMBERS = re.compile(r"^[\w ]{1,40} inherited from [\w.]+: ")
 _ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\\]+)\]")
 EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states without a source
@@ -418,6 +420,7 @@ class _Writer:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= MIN_REPEAT_WORDS or len(sentence) >= MIN_REPEAT_CHARS
                               or "://" in sentence) and not _VERSION_NOTE.match(sentence) and not _is_label(sentence) \
+                    and not _INHERITED_MEMBERS.match(sentence) \
                     and key in self.said and not ((self.entry_prose or key not in self.boilerplate)
                                                   and not self._elsewhere(sentence)):
                 continue
@@ -503,15 +506,18 @@ class _Writer:
             if not text and not item.children:
                 continue
             marker = f"{block.start + n - 1}." if block.ordered else "*"
+            bare = not text and block.ordered and not isinstance(item.children[0], ItemList)
             if text:  # an item of nothing but a nested list is that list, not an empty bullet over it
                 lines.append(f"{indent}{marker} {text_block(text)}")
-            elif block.ordered and not isinstance(item.children[0], ItemList):
+            elif bare:
                 lines.append(f"{indent}{marker}")  # a step that is its example (`(2)` over its commands): still step 2
-            for child in item.children:
+            for n_child, child in enumerate(item.children):
                 if isinstance(child, (ItemList, Paragraph, Code, Terms, Table)):
                     rendered = self.block(child, "", 0)
-                    if rendered:  # a paragraph, table or example apart from the line before: not run into it
-                        lines += [_indented(rendered, depth + 1)] if isinstance(child, ItemList) \
+                    # a paragraph, table or example apart from the line before: not run into it; right
+                    # under a bare marker (CommonMark: an item opening with a blank line is empty)
+                    if rendered:
+                        lines += [_indented(rendered, depth + 1)] if isinstance(child, ItemList) or (bare and n_child == 0) \
                             else ["", _indented(rendered, depth + 1)]
         if not lines:
             return ""
@@ -1145,24 +1151,33 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
     """The changes as lists, grouped under their groups; how many were left out. A
     release told at great length (a security release's write-up of each fix) shows
     each change by its first sentence (two, when the first only names it): every change
-    listed, the page still readable."""
+    listed, the page still readable. A release told in list items keeps, as prose, the
+    paragraphs that open it or one of its groups (`The highlights of 2.4 are ...`, a
+    group's `This release fixes 33 security issues ...`), each under its group."""
     items = [c for c in changes if c.kind == "item"]
-    intro: list[Change] = []
+    prose: set[int] = set()  # the changes shown as paragraphs
     if len(items) * 2 < len(changes):  # a release told in paragraphs, one change each (a list item or two among them)
         items = list(changes)
-    else:  # the paragraphs its list of changes follows: what the release is (`The highlights of 2.4 are ...`)
-        for change in itertools.takewhile(lambda c: c.kind == "paragraph", changes):
-            # sentences (no `[ Jane Roe ]`, no `Release date: 4-Mar-2021`), and the address one points to
-            if change.text.endswith((".", "!", "?", ":")) or (
-                    intro and intro[-1].text.endswith(":") and _ADDRESS.fullmatch(change.text)):
-                intro.append(change)
-    shown = items if len(items) <= limit + MAX_FEW_LEFT else items[:limit]  # (`3 more changes` hid sqlite's PRNG change)
+    else:
+        listed: set[str | None] = set()  # groups whose items have begun
+        kept: list[Change] = []
+        for change in changes:
+            if change.kind == "item":
+                listed.add(change.group)
+                kept.append(change)
+            elif change.group not in listed and _opening(change, kept):
+                kept.append(change)
+                prose.add(id(change))
+        items = kept
+    listed_items = [c for c in items if id(c) not in prose]
+    cut = len(items) if len(listed_items) <= limit + MAX_FEW_LEFT else items.index(listed_items[limit])
+    shown = items[:cut]  # (`3 more changes` hid sqlite's PRNG change; an opening paragraph takes no change's place)
     brief = sum(len(c.text.split()) for c in shown) > MAX_FULL_RELEASE_WORDS
-    out: list[str] = [text_block(opening) for c in intro if (opening := writer.fresh(c.text))]
+    out: list[str] = []
     group: str | None = None
     lines: list[str] = []
     for change in shown:
-        if change.group != group and lines:
+        if (change.group != group or id(change) in prose) and lines:
             out.append("\n".join(lines))
             lines = []
         if change.group != group and change.group:
@@ -1170,6 +1185,9 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
         group = change.group
         text = writer.fresh(change.text)
         if not text:
+            continue
+        if id(change) in prose:
+            out.append(text_block(text))
             continue
         said = split_sentences(text) if brief else []
         if len(said) > 1 and len(said[0].split()) < MIN_BRIEF_WORDS:
@@ -1182,7 +1200,14 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
                     lines.append(nested)
     if lines:
         out.append("\n".join(lines))
-    return out, len(items) - len(shown)
+    return out, len(listed_items) - sum(id(c) not in prose for c in shown)
+
+
+def _opening(change: Change, kept: list[Change]) -> bool:
+    """Whether a paragraph before a group's items opens it: a sentence (not `[ Jane Roe
+    ]`, not `Release date: 4-Mar-2021`), or the address one ending on a colon points to."""
+    return change.text.endswith((".", "!", "?", ":")) or (
+        bool(kept) and kept[-1].kind == "paragraph" and kept[-1].text.endswith(":") and _ADDRESS.fullmatch(change.text) is not None)
 
 
 def _shown(releases: tuple[Release, ...]) -> int:
