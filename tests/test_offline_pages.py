@@ -1663,3 +1663,16 @@ def test_each_class_of_a_module_says_what_it_inherits_from_a_shared_base() -> No
     doc = "Help on module frob:\n\nNAME\n    frob - Reshape data files.\n\nCLASSES\n" + cls("Reader", "rows") + cls("Writer", "put")
     [page] = [p for p in run([SourceDocument("frob.txt", doc)]).pages.values() if "title: frob" in p]
     assert page.count("Methods inherited from Base: close, flush.") == 2 and " by Reader" not in page
+
+
+def test_a_long_changelogs_note_counts_every_release_it_leaves_out() -> None:
+    """tmux's and gdb's pages said only `Older releases are listed in the source.` under
+    a changelog of 30 and 21 more entries: the reader keeps the newest twelve, so the
+    page could not count the rest."""
+    entries = [f"frob (1.{n}-1) unstable; urgency=medium\n\n  * Change number {n}.\n\n"
+               f" -- Jane Roe <jane@example.org>  Mon, {n:02d} Jan 2024 12:00:00 +0000\n\n" for n in range(20, 0, -1)]
+    [page] = run([SourceDocument("changelog.Debian", "".join(entries))]).pages.values()
+    assert "*17 older releases, back to 1.1-1 (2024-01-01), are listed in the source.*[^changelog]" in page
+    notes = "".join(f"## {n}.0 ({2000 + n}-01-02)\n\n* Change number {n}.\n\n" for n in range(20, 0, -1))
+    [page] = run([SourceDocument("NEWS.md", "# Frob NEWS\n\n" + notes)]).pages.values()
+    assert "*17 older releases, back to 1.0 (2001-01-02), are listed in the source.*" in page

@@ -1,6 +1,7 @@
 """A changelog's or NEWS file's releases: version, date and what changed.
 
     releases = read_releases(text, outline)   # newest first
+    releases, listed, oldest = release_history(text, outline)   # ... and how many there are, back to which
 
 * A Debian changelog (`pkg (version) dist; urgency=…`) is read by python-debian.
 * Anything else is read from its outline: a release starts at a heading, a short
@@ -41,6 +42,8 @@ _CONTRIBUTOR = re.compile(r"^\[ ([^\W\d_][\w'.-]*(?: [\w'.-]+){0,5}) \]$")  # De
 MAX_DATE_WORDS = 4  # `April 28, 2022`, `Tue, 3 Jan 2023`
 MAX_OTHER_WORDS = 4  # words of a release heading besides its version, date and kind words
 _DEBIAN = re.compile(r"^\S+ \([^()\s]+\) [^;\n]+; *urgency=")
+_DEBIAN_HEADER = re.compile(r"^\S+ \(([^()\s]+)\) [^;\n]+; *urgency=", re.MULTILINE)  # each entry's first line
+_DEBIAN_TRAILER = re.compile(r"^ -- [^\n]*?>  (.+)$", re.MULTILINE)  # ` -- Jane Roe <jane@example.org>  Mon, 01 Jan ...`
 _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|[a-z]\d*)?)(?![\w.])")
 _CHECKSUM = re.compile(r"^[^:]{0,60}:\s*(?:\S+\s+){0,3}[0-9a-fA-F]{32,}\s*$")  # `FROB_SOURCE_ID: 2024-01-02 … 4d68…`
 _TRAILING_LABEL = re.compile(r"(?<=[.!?])\s+[A-Z][\w -]{0,20}:$")  # `… fixes. Hashes:`
@@ -338,15 +341,27 @@ def _within(opener: Heading | Block, title: str, event: Heading | Block,
 
 def read_releases(text: str, outline: Outline) -> list[Release]:
     """The releases a changelog or NEWS text lists, newest first (see the module docstring)."""
+    return release_history(text, outline)[0]
+
+
+def release_history(text: str, outline: Outline) -> tuple[list[Release], int, Release | None]:
+    """The newest MAX_RELEASES releases, how many the text lists, and its oldest one
+    (its version and date: what a page says it leaves out, `back to 1.0 (2019-04-02)`)."""
     if is_debian_changelog(text):
         found = _debian(text.lstrip())
         if found:
-            return found
+            headers = list(_DEBIAN_HEADER.finditer(text))
+            oldest = headers[-1] if headers else None
+            signed = _DEBIAN_TRAILER.search(text, oldest.end()) if oldest is not None else None
+            last = Release(oldest.group(1), parse_date(signed.group(1)) if signed else None, oldest.group(0), ()) \
+                if oldest is not None else None
+            return found, max(len(headers), len(found)), last
     entries = _entries(list(events(outline)))
     lines = _line_runs(text) if entries else {}
     out = [Release(version_in(e.title) or "", parse_date(e.title), e.title, tuple(_changes(_split_lines(e.body, lines))))
            for e in entries]
-    return _newest_first(_one_program(_without_listings(out)))[:MAX_RELEASES]
+    every = _newest_first(_one_program(_without_listings(out)))
+    return every[:MAX_RELEASES], len(every), every[-1] if every else None
 
 
 def _line_runs(text: str) -> dict[str, list[str]]:

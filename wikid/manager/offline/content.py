@@ -28,7 +28,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from wikid.document.changes import Release, before_releases, is_debian_changelog, read_releases
+from wikid.document.changes import Release, before_releases, is_debian_changelog, release_history
 from wikid.document.facts import (
     LICENCE_HEADING,
     documentation_site,
@@ -150,7 +150,9 @@ class Content:
     lead: tuple[str, ...] = ()
     man: ManPage | None = None
     sections: tuple[Section, ...] = ()
-    releases: tuple[Release, ...] = ()
+    releases: tuple[Release, ...] = ()  # the newest (changes.MAX_RELEASES)
+    listed_releases: int = 0  # how many releases the changelog lists
+    oldest_release: Release | None = None
     facts: tuple[tuple[str, str], ...] = ()
     data: tuple[str, Table | None, int] | None = None  # shape sentence, a sample of records, how many
     tables: tuple[Table, ...] = field(default=())  # a data file's own tables
@@ -879,8 +881,8 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         return Content(tuple(opening), man, tuple(kept if short else _within_budget(kept)),
                        facts=tuple(_man_facts(man) + fields + ([("Version", version)] if version else []) + _text_facts(text)),
                        words=words, short=short)
-    releases = read_releases(text, outline) if kind in CHANGELOG_KINDS or (
-        suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else []
+    releases, listed, oldest = release_history(text, outline) if kind in CHANGELOG_KINDS or (
+        suffix not in DATA_SUFFIXES and kind not in NOT_CHANGELOG_KINDS) else ([], 0, None)
     if releases and (kind in CHANGELOG_KINDS or len({r.version for r in releases if r.changes}) >= MIN_RELEASES):
         debian = is_debian_changelog(text)
         lead: tuple[str, ...] = ()
@@ -888,7 +890,7 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         prelude = before_releases(outline)
         if not debian and word_count(prelude) >= MIN_PRELUDE_WORDS:  # notes that end in their release history
             lead, carried, _ = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
-        return Content(lead, sections=carried, releases=tuple(releases),
+        return Content(lead, sections=carried, releases=tuple(releases), listed_releases=listed, oldest_release=oldest,
                        facts=tuple(_release_facts(releases[0], debian) + _changelog_facts(text, prelude, releases[0])),
                        words=words,
                        short=short, debian=debian)

@@ -37,7 +37,7 @@ from typing import Any
 
 from wikid._version import __version__
 from wikid.clock import iso
-from wikid.document.changes import MAX_RELEASES, Change, Release, version_key
+from wikid.document.changes import Change, Release, version_key
 from wikid.document.dates import parse_date
 from wikid.document.identity import MODULE_REFERENCE
 from wikid.document.linekinds import SIGNATURE
@@ -1224,20 +1224,16 @@ def _shown(releases: tuple[Release, ...]) -> int:
 def _older_releases(source: PageSource) -> str:
     """A note of the releases a changelog holds past those the page shows (`*3 older
     releases, back to 1.0 (2019-04-02), are listed in the source.*`): the next log's
-    heading does not then read as the release after the last one shown. The reader keeps
-    only the newest MAX_RELEASES: a log that long has more than it kept, uncounted."""
-    releases = source.content.releases
-    older = releases[_shown(releases):]
-    ref = f"[^{source.id}]"
-    if not older:
+    heading does not then read as the release after the last one shown."""
+    content = source.content
+    count = max(content.listed_releases, len(content.releases)) - _shown(content.releases)
+    oldest = content.oldest_release or (content.releases[-1] if content.releases else None)
+    if count <= 0:
         return ""
-    if len(releases) >= MAX_RELEASES:
-        return f"*Older releases are listed in the source.*{ref}"
-    oldest = older[-1]
     back = f", back to {inline(oldest.version)}" + (f" ({oldest.date.isoformat()})" if oldest.date else "") + "," \
-        if oldest.version else ""
-    many = len(older) != 1
-    return f"*{len(older)} older release{'s' if many else ''}{back} {'are' if many else 'is'} listed in the source.*{ref}"
+        if oldest is not None and oldest.version else ""
+    many = count != 1
+    return f"*{count} older release{'s' if many else ''}{back} {'are' if many else 'is'} listed in the source.*[^{source.id}]"
 
 
 def _recent_changes(writer: _Writer, draft: PageDraft) -> list[str]:
