@@ -830,7 +830,7 @@ def loose(text: str) -> str:
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links: their text
     text = re.sub(r"\[([^\]]*)\]\[[^\]]*\]", r"\1", text)  # reference links (`[text][ref]`) too
     # addresses, which a page writes after a link's text or leaves out where the link only annotates a word
-    text = re.sub(r" ?\((?:https?|ftp)://[^\s()]+\)", "", text)
+    text = re.sub(r" ?\((?:https?|ftp)://(?:[^\s()]|\([^\s()]*\))+\)", "", text)
     text = re.sub(r"<?(?:https?|ftp)://[^\s<>]+>?", " ", text)
     text = plain(text).casefold()
     return " ".join(w.strip("_") for w in _WORD.findall(text) if w.strip("_-+"))

@@ -3776,3 +3776,12 @@ def test_html_key_that_is_a_dash_is_a_term_not_a_bullet() -> None:
     assert [(t.term, t.description) for t in values.entries] == [
         ("interface", "e.g. eth0"), ("host name", "e.g. my.host.domain"), ("-", "make frob pick the same IP address")]
     assert not [b for b in option.body if isinstance(b, ItemList)]
+
+
+def test_a_link_to_a_part_of_another_sites_page_says_where_it_goes() -> None:
+    """aws-cli's `installed using a bundled installer (…/install-linux.html#install-linux-bundled)`
+    and langsmith's `retried twice by default (…/#retries)` lost their addresses: a
+    fragment was taken for a contents list's link within the page."""
+    md = "# Frob\n\nOn Linux, Frob can be installed using a [bundled installer](https://frob.example.org/install#linux).\n"
+    assert [b.text for b in blocks_of(read_markdown(md), Paragraph)] == [
+        "On Linux, Frob can be installed using a bundled installer (https://frob.example.org/install#linux)."]

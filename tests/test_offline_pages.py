@@ -743,7 +743,8 @@ def test_the_authors_of_an_entitys_other_commands_are_named_with_their_commands(
                  SourceDocument("frob-get.txt", manual("frob-get", "Jane Roe"))]).pages
     [page] = [t for t in pages.values() if "title: frob\n" in t]
     row = next(line for line in page.splitlines() if line.startswith("| Author |"))
-    assert row.startswith("| Author | Jane Roe \\<jane@example.org\\>; John Doe \\<john@example.org\\> (frob-show) |"), row
+    # (each with its command: round 19 read the first one as the whole page's author, unlabelled)
+    assert row.startswith("| Author | Jane Roe \\<jane@example.org\\> (frob); John Doe \\<john@example.org\\> (frob-show) |"), row
     assert "(frob-get)" not in row
 
 
@@ -1676,3 +1677,12 @@ def test_a_long_changelogs_note_counts_every_release_it_leaves_out() -> None:
     notes = "".join(f"## {n}.0 ({2000 + n}-01-02)\n\n* Change number {n}.\n\n" for n in range(20, 0, -1))
     [page] = run([SourceDocument("NEWS.md", "# Frob NEWS\n\n" + notes)]).pages.values()
     assert "*17 older releases, back to 1.0 (2001-01-02), are listed in the source.*" in page
+
+
+def test_a_lead_leaves_out_an_address_holding_parentheses_of_its_own() -> None:
+    """filetype's lead kept `magic numbers (https://en.wikipedia.org/wiki/Magic_number_(programming)#…)`:
+    the address's own parentheses stopped the pattern that takes it out."""
+    readme = ("# Frob\n\nSmall Python package to infer file type checking the "
+              "[magic numbers](https://wiki.example.org/wiki/Magic_number_(programming)#files) signature of a file.\n")
+    [page] = run([SourceDocument("README.md", readme)]).pages.values()
+    assert split_page(page)[0]["description"] == "Small Python package to infer file type checking the magic numbers signature of a file."

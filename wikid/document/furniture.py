@@ -44,10 +44,14 @@ def ends_sentence_after(rest: str) -> bool:
 
 
 def says_where(label: str, address: str) -> bool:
-    """Whether a link's address tells a reader more than its text: not its text
-    again, not a link to a part of a page (a contents list's), not an issue's or a
-    person's handle (`#1234`, `@jane`: a changelog's references, said by their number)."""
-    return "#" not in address and label.rstrip("/") != address.rstrip("/") and not _HANDLE.fullmatch(label)
+    """Whether a link's address on another site tells a reader more than its text: not
+    its text again, not an issue's or a person's handle (`#1234`, `@jane`: a
+    changelog's references, said by their number), not a contents list's link to the
+    section its text names (`Usage` to `…/frob#usage`). (Another part of another site's
+    page, `…/install#linux-bundled`, is where it sends the reader like the page itself.)"""
+    fragment = address.partition("#")[2].casefold()
+    return label.rstrip("/") != address.rstrip("/") and not _HANDLE.fullmatch(label) \
+        and not (fragment and fragment == "-".join(re.findall(r"\w+", label.casefold())))
 
 
 _HANDLE = re.compile(r"[#@][\w.-]+")

@@ -67,7 +67,10 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
         rows["Author"] = authors
     elif "Author" in rows and (others := _helpers_authors(mans, own, rows["Author"].value)):
         own_row = rows["Author"]
-        rows["Author"] = AttributeRow("Author", "; ".join([own_row.value, *(a for a, _ in others)]),
+        # each with its command, the entity's own manual's too (`Jane Roe (frob); Jane Roe and John Doe (frob-show)`)
+        own_man = next((c.man for sid, c in mans if sid == own_row.sources[0] and c.man is not None), None)
+        first = f"{own_row.value} ({own_man.names[0]})" if own_man is not None else own_row.value
+        rows["Author"] = AttributeRow("Author", "; ".join([first, *(a for a, _ in others)]),
                                       tuple(dict.fromkeys([*own_row.sources, *(sid for _, sid in others)])), "agreed")
     return [rows[label] for label in ORDER if label in rows]
 
