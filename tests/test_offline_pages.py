@@ -1686,3 +1686,22 @@ def test_a_lead_leaves_out_an_address_holding_parentheses_of_its_own() -> None:
               "[magic numbers](https://wiki.example.org/wiki/Magic_number_(programming)#files) signature of a file.\n")
     [page] = run([SourceDocument("README.md", readme)]).pages.values()
     assert split_page(page)[0]["description"] == "Small Python package to infer file type checking the magic numbers signature of a file."
+
+
+def test_a_suites_page_puts_its_commands_after_its_readme_and_before_its_notes() -> None:
+    """postgresql's page (pg_dump and pg_ctlcluster, no manual of its own) opened with a
+    2004 design note and a data table; the commands' reference came after them."""
+    def manual(name: str, purpose: str) -> str:
+        return (f"{name.upper()}(1)\n\nNAME\n       {name} - {purpose}\n\nSYNOPSIS\n       {name} [-q] cluster\n\n"
+                f"DESCRIPTION\n       {name} works on a frob cluster of the frob database.\n")
+    readme = "frob README\n===========\n\nThe frob database keeps rows for many clusters at once.\n\nBuilding\n--------\n\nRun make.\n"
+    note = ("Multi-cluster frob architecture\n===============================\n\nSolving a problem\n-----------------\n\n"
+            "When a new major version of frob is released, the rows must be dumped and reloaded.\n")
+    pages = run([SourceDocument("frob-dump.txt", manual("frob-dump", "dump a frob database")),
+                 SourceDocument("frob-ctl.txt", manual("frob-ctl", "start or stop a frob cluster")),
+                 SourceDocument("architecture.md", note), SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "frob-dump" in t and "frob-ctl" in t]
+    headings = [line for line in page.splitlines() if line.startswith("# ")]
+    assert headings.index("# frob-dump") < headings.index("# Multi-cluster frob architecture"), headings
+    assert headings.index("# frob-ctl") < headings.index("# Multi-cluster frob architecture")
+    assert headings.index("# Building") < headings.index("# frob-dump")  # (what introduces the suite first)

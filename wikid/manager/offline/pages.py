@@ -104,6 +104,7 @@ _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\\]+)\]")
 EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states without a source
 # How well a kind of document describes its entity, best first: the lead comes from
 # the first source in this order, and the sources are listed in it.
+_INTRODUCING = frozenset({"README", "overview", "guide", "tutorial"})  # kinds of document that introduce a whole
 DESCRIPTIVE_KINDS = (
     "manual page", "module reference", "reference", "README", "overview", "guide", "tutorial", "FAQ",
     "contract", "notice", "invoice", "price list", "spreadsheet", "table", "data file", "policy", "runbook",
@@ -1036,10 +1037,17 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
             key = _topic_key(source.title)
             topics.setdefault(key, []).append((source, Section(source.title, 1, (table,))))
             titles.setdefault(key, source.title)
-    for source in companions:  # after the entity's own sections
+    # after the entity's own sections; when the page is a suite's, whose reference they are, after
+    # what introduces the suite (its README) and before the rest (a design note, a data file)
+    suite = not any(_own_manual(s, draft.title) for s in draft.cited) and len(_commands(draft.cited)) >= 2
+    rest = {k: v for k, v in topics.items() if not any(s.kind in _INTRODUCING for s, _ in v)} if suite else {}
+    for key in rest:
+        del topics[key]
+    for source in companions:
         section = _companion_section(source)
         topics[f"\0{source.id}"] = [(source, section)]
         titles[f"\0{source.id}"] = section.title
+    topics.update(rest)
     out: list[str] = []
     for key, parts in topics.items():
         body: list[str] = []
