@@ -3689,7 +3689,7 @@ def test_groff_html_diagnostics_are_one_list_of_messages_and_meanings() -> None:
             + p(22, "Invalid options were specified on the command line.")
             + p(11, "<i>file</i>: not in frob format") + p(22, "The file given has not been compressed.")
             + p(11, "<i>file</i>: Corrupt input. Use zcat to recover some data.") + p(22, "The file has been damaged.")
-            + p(11, "xx.x% Percentage of the input saved.") + p(22, "(Relevant only for -v.)")
+            + p(11, "<i>xx.x%</i> Percentage of the input saved.") + p(22, "(Relevant only for -v.)")
             + "</body></html>")
     outline = read_markdown(html.extract(page.encode(), ".html").text)
     [diagnostics] = [s for s in outline.sections[0].sections if s.title == "DIAGNOSTICS"]
@@ -3699,7 +3699,8 @@ def test_groff_html_diagnostics_are_one_list_of_messages_and_meanings() -> None:
         ("Usage: frob [-cdv] [file ...]", "Invalid options were specified on the command line."),
         ("file: not in frob format", "The file given has not been compressed."),
         ("file: Corrupt input. Use zcat to recover some data.", "The file has been damaged."),
-        ("xx.x% Percentage of the input saved.", "(Relevant only for -v.)")]
+        ("xx.x%", "Percentage of the input saved.")]  # (a key in italics, then its sentence)
+    assert terms.entries[-1].body[1] == Paragraph("(Relevant only for -v.)")
 
 
 def test_a_sentence_a_blank_line_broke_inside_its_parentheses_is_one_paragraph() -> None:

@@ -307,6 +307,23 @@ def _indent(table: Tag) -> float | None:
     return float(width[:-1]) if re.fullmatch(r"\d+(?:\.\d+)?%", width) else None
 
 
+def _key_before_sentence(soup: BeautifulSoup, head: Tag) -> Tag | None:
+    """A tag paragraph that is a key set in italics or bold, then its sentence (`<i>xx.x%</i>
+    Percentage of the input saved.`): the sentence taken out, as the first paragraph of
+    the entry's text, the key left; else None."""
+    first = _first_child(head)
+    if not isinstance(first, Tag) or first.name not in ("i", "b", "em", "strong"):
+        return None
+    rest = list(first.next_siblings)
+    text = " ".join("".join(str(x) if isinstance(x, NavigableString) else x.get_text() for x in rest).split())
+    if not text[:1].isupper():
+        return None
+    said = soup.new_tag("p")
+    for node in rest:
+        said.append(node.extract())
+    return said
+
+
 def _after_entry(before: PageElement | None) -> bool:
     """Whether what stands before a layout table ends a definition list: a `<dl>`, or a
     paragraph under a tag paragraph set left of it (groff's `host name` over its text)."""
@@ -554,9 +571,12 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
             head.insert_before(dl)
             for brk in head.find_all("br"):
                 brk.replace_with(" ")  # a tag groff wrapped (`-D <br>[bind_address:]port`) is one term
+            said = _key_before_sentence(soup, head) if not _is_tag(_text(head)) else None
             dl.append(_moved(soup, "dt", head))
             dd = soup.new_tag("dd")
             dl.append(dd)
+            if said is not None:
+                dd.append(said)
             for paragraph in body:
                 dd.append(paragraph.extract())
             head.decompose()
