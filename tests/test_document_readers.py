@@ -3786,3 +3786,11 @@ def test_a_link_to_a_part_of_another_sites_page_says_where_it_goes() -> None:
     md = "# Frob\n\nOn Linux, Frob can be installed using a [bundled installer](https://frob.example.org/install#linux).\n"
     assert [b.text for b in blocks_of(read_markdown(md), Paragraph)] == [
         "On Linux, Frob can be installed using a bundled installer (https://frob.example.org/install#linux)."]
+
+
+def test_an_address_written_in_angle_brackets_keeps_them() -> None:
+    """debconf-set-selections' `Petter Reinholdtsen <pere@hungry.com>` (grohtml's
+    `&lt;…&gt;`, a Markdown autolink) read `Petter Reinholdtsen pere@hungry.com`."""
+    text = "# frob\n\nWritten by Jane Roe <jane@example.org> and [the team](mailto:team@example.org).\n"
+    assert [b.text for b in blocks_of(read_markdown(text), Paragraph)] == [
+        "Written by Jane Roe <jane@example.org> and the team."]

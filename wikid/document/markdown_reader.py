@@ -160,9 +160,11 @@ class _Inline:
             elif kind == "html_inline":
                 if not _HTML_INLINE.match(child.content):
                     self.parts.append(child.content)
+            elif kind == "link" and child.markup == "autolink" and href_of(child).startswith("mailto:"):
+                self.parts.append(f"<{href_of(child).removeprefix('mailto:')}>")  # `Jane Roe <jane@example.org>`, as written
             elif kind == "link":
                 self.links += 1
-                href = str(child.attrs.get("href", ""))
+                href = href_of(child)
                 outside = _OUTSIDE_LINK.match(href) is not None
                 self.outside += outside
                 before = len(self.parts)
@@ -186,6 +188,10 @@ class _Inline:
     @property
     def text(self) -> str:
         return " ".join("".join(self.parts).split())
+
+
+def href_of(link: SyntaxTreeNode) -> str:
+    return str(link.attrs.get("href", ""))
 
 
 def _ends_sentence(after: list[SyntaxTreeNode]) -> bool:
