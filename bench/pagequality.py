@@ -537,7 +537,7 @@ def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
     """Each extra occurrence of a sentence of >= REPEAT_WORDS words on the page (prose and
     bullet items; table rows, headings, the Sources section and footnote definitions are
     not counted), beyond as many times as one of its `sources` says it (a manual that
-    repeats a remark under three settings)."""
+    repeats a remark under three settings), or says the label it opens with (see `_keys`)."""
     body = split_page(page)[1]
     skip = sources_section_lines(body)
     paragraphs: list[str] = []
@@ -566,9 +566,18 @@ def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
             if len(key.split()) < REPEAT_WORDS:
                 continue
             seen[key] += 1
-            if seen[key] > 1 and seen[key] > max((_said(source, key) for source in sources), default=0):
+            if seen[key] > 1 and seen[key] > max((_said(source, k) for source in sources for k in _keys(sentence, key)),
+                                                 default=0):
                 out.append(sentence.strip())
     return out
+
+
+def _keys(sentence: str, key: str) -> list[str]:
+    """A sentence's key, and for a label over the names it lists (`Methods inherited from
+    Base: close, flush.`, a page's summary of the members the source documents under
+    it) the label's too: said as often as the source says the label."""
+    label, colon, _ = sentence.partition(": ")
+    return [key, _sentence_key(label + ":")] if colon and len(label.split()) >= 3 else [key]
 
 
 @functools.lru_cache(maxsize=64)

@@ -824,3 +824,14 @@ def test_unclosed_code_flags_a_fence_a_reference_kept_open() -> None:
     body = "* **Identity** — The filter.\n\n   ```\n   frob '.'\n   ```[^doc-1]\n\nAfter.\n"
     assert pq.unclosed_code(page(body)) == ["   ```"]
     assert pq.unclosed_code(page(body.replace("```[^doc-1]", "```"))) == []
+
+
+def test_a_label_over_names_is_said_as_often_as_the_source_says_the_label() -> None:
+    """A page sums up the members each class inherits (`Methods inherited from Base:
+    close, flush.`) under every class the source gives that label to; said more often
+    than the source says it, it is a repeat."""
+    summary = "Methods inherited from Base: close, flush, rows, names, reset, seek."
+    page = f"---\ntitle: frob\n---\n\n{summary}\n\nOther text here.\n\n{summary}\n"
+    source = "Methods inherited from Base:\n\nclose(self)\n\nMethods inherited from Base:\n\nclose(self)\n"
+    assert pq.repeated(page, (source,)) == []
+    assert pq.repeated(page, ("Methods inherited from Base:\n\nclose(self)\n",)) == [summary]
