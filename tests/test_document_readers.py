@@ -3777,6 +3777,10 @@ def test_html_key_that_is_a_dash_is_a_term_not_a_bullet() -> None:
     assert [(t.term, t.description) for t in values.entries] == [
         ("interface", "e.g. eth0"), ("host name", "e.g. my.host.domain"), ("-", "make frob pick the same IP address")]
     assert not [b for b in option.body if isinstance(b, ItemList)]
+    bullet = page.replace("<p>-</p>", "<p>&bull;</p>")  # (a bullet glyph's one row is a one-item list, as ever)
+    [option] = [t for _, b in walk(read_markdown(html.extract(bullet.encode(), ".html").text))
+                if isinstance(b, Terms) for t in b.entries]
+    assert [[i.text for i in b.items] for b in option.body if isinstance(b, ItemList)] == [["make frob pick the same IP address"]]
 
 
 def test_a_link_to_a_part_of_another_sites_page_says_where_it_goes() -> None:

@@ -1705,3 +1705,13 @@ def test_a_suites_page_puts_its_commands_after_its_readme_and_before_its_notes()
     assert headings.index("# frob-dump") < headings.index("# Multi-cluster frob architecture"), headings
     assert headings.index("# frob-ctl") < headings.index("# Multi-cluster frob architecture")
     assert headings.index("# Building") < headings.index("# frob-dump")  # (what introduces the suite first)
+
+
+def test_a_changelog_its_reader_did_not_read_to_the_end_gets_no_count() -> None:
+    """tar's NEWS: headings change shape over thirty years (`version 1.13.17 - Jane Roe,
+    2000-01-07.`); the page said `31 older releases, back to 1.13.18` of 61."""
+    notes = "".join(f"## {n}.0 ({2000 + n}-01-02)\n\n* Change number {n} of the frob reader.\n\n" for n in range(20, 4, -1))
+    old = "".join(f"version 0.{n} - Jane Roe, 1990-0{n % 9 + 1}.\n\n" + "Fixed a frob in the reader of old archives. " * 30
+                  + "\n\n" for n in range(30, 0, -1))
+    [page] = run([SourceDocument("NEWS.md", "# Frob NEWS\n\n" + notes + old)]).pages.values()
+    assert "*Older releases are listed in the source.*" in page and "older releases, back to" not in page

@@ -28,6 +28,8 @@ from wikid.document.model import Block, Code, Heading, ItemList, Outline, Paragr
 from wikid.document.text_reader import read_text
 
 MAX_RELEASES = 12  # the newest are what a page shows
+MAX_TAIL_RELEASES = 3  # text after the oldest release read, in releases' lengths, that other releases may hide in
+MIN_TAIL_CHARS = 2000
 LINE_KEY_WORDS = 6  # a paragraph's lines are found in the text by up to this many first words
 MAX_RUN_LINES = 40
 MAX_LABEL_WORDS = 4  # `Changes in this version:` over the changes: a label, no change
@@ -361,7 +363,20 @@ def release_history(text: str, outline: Outline) -> tuple[list[Release], int, Re
     out = [Release(version_in(e.title) or "", parse_date(e.title), e.title, tuple(_changes(_split_lines(e.body, lines))))
            for e in entries]
     every = _newest_first(_one_program(_without_listings(out)))
+    if not _read_to_the_end(text, every):
+        return every[:MAX_RELEASES], 0, None  # (releases in shapes it does not know go on after the last it read)
     return every[:MAX_RELEASES], len(every), every[-1] if every else None
+
+
+def _read_to_the_end(text: str, releases: list[Release]) -> bool:
+    """Whether the releases read reach the text's end: after the last one's heading, no
+    more text than a few releases take (NEWS files change their headings' shape over
+    decades: `Version 1.13.17 - Jane Roe, 2000-01-07.`, `Major changes from 0.9 to 1.0`)."""
+    at = sorted(p for r in releases if (p := text.find(r.title)) >= 0)
+    if len(at) < 2:
+        return True
+    per = (at[-1] - at[0]) / (len(at) - 1)
+    return len(text) - at[-1] <= max(MAX_TAIL_RELEASES * per, MIN_TAIL_CHARS)
 
 
 def _line_runs(text: str) -> dict[str, list[str]]:

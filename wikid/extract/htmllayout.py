@@ -340,7 +340,7 @@ def _list_of(soup: BeautifulSoup, entries: list[tuple[Tag | None, Tag | None]], 
     by a dash right after a definition list (`after_terms`) is that list's next term
     (`-` for "the control connection's address" after `interface` and `host name`)."""
     tags = [_text(t) for t, _ in entries if t is not None]
-    kind = "ul" if tags and all(t in BULLETS for t in tags) and not (after_terms and len(entries) == 1) else \
+    kind = "ul" if tags and all(t in BULLETS for t in tags) and not (after_terms and tags == ["-"]) else \
         "ol" if tags and all(_NUMBER.match(t) for t in tags) else "dl"
     out = soup.new_tag(kind)
     if kind == "ol" and (first := re.search(r"\d+", tags[0])) is not None and first.group() != "1":

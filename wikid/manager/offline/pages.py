@@ -1232,10 +1232,13 @@ def _shown(releases: tuple[Release, ...]) -> int:
 def _older_releases(source: PageSource) -> str:
     """A note of the releases a changelog holds past those the page shows (`*3 older
     releases, back to 1.0 (2019-04-02), are listed in the source.*`): the next log's
-    heading does not then read as the release after the last one shown."""
+    heading does not then read as the release after the last one shown; without a count
+    when the changelog's reader could not read them all."""
     content = source.content
-    count = max(content.listed_releases, len(content.releases)) - _shown(content.releases)
-    oldest = content.oldest_release or (content.releases[-1] if content.releases else None)
+    count = content.listed_releases - _shown(content.releases)
+    oldest = content.oldest_release
+    if len(content.releases) > _shown(content.releases) and not content.listed_releases:
+        return f"*Older releases are listed in the source.*[^{source.id}]"  # (how many, its reader could not tell)
     if count <= 0:
         return ""
     back = f", back to {inline(oldest.version)}" + (f" ({oldest.date.isoformat()})" if oldest.date else "") + "," \
