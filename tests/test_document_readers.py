@@ -3798,3 +3798,15 @@ def test_an_address_written_in_angle_brackets_keeps_them() -> None:
     text = "# frob\n\nWritten by Jane Roe <jane@example.org> and [the team](mailto:team@example.org).\n"
     assert [b.text for b in blocks_of(read_markdown(text), Paragraph)] == [
         "Written by Jane Roe <jane@example.org> and the team."]
+
+
+def test_values_named_in_lower_case_beside_a_name_over_its_text_are_entries() -> None:
+    """less's character sets went on past a page break with no sentence to introduce
+    them: `latin1 Same as iso8859.` ... `ebcdic Selects ...` ran into one cell, beside
+    `frob-1047` over its text."""
+    text = ("      latin1 Same as iso8859.\n      latin9 Same as iso8859.\n"
+            "      dos Selects a character set appropriate for MS-DOS.\n      FROB-1047\n"
+            "            Selects an EBCDIC character set used by frob.\n"
+            "      koi8-r Selects a Russian character set.\n      next Selects a character set for NeXT computers.\n")
+    assert [t.term for b in blocks_of(read_text(text), Terms) for t in b.entries] == [
+        "latin1", "latin9", "dos", "FROB-1047", "koi8-r", "next"]

@@ -1037,7 +1037,7 @@ class _Reader:
                                           for other in (nxt, self.lines[i - 1] if i > 0 else None)):
             return True  # a pager's prompt conditions, one a line: `?a True if ...` over `?bX ...`; `0 Successful termination.`
         before = self.lines[i - 1] if i > 0 else None
-        if _word_keyed(line.text) and self.after_word_keys(i) \
+        if _word_keyed(line.text) and (self.after_word_keys(i) or self.among_tags(i, end)) \
                 and any(other is not None and other.indent == line.indent and _word_keyed(other.text)
                         for other in (nxt, before)):
             return True  # `Valid formats are:` over `frob Frob 1.x format` and `v7 Old V7 format.`
@@ -1060,6 +1060,25 @@ class _Reader:
                                 or (_WORD_TERM.fullmatch(line.text) is not None and line.text not in _CONJUNCTIONS))
         return _option_line(line.text) is not None or _is_colon_tag(line.text) \
             or (_OPTION_TAG.match(line.text) is not None and hanging)
+
+    def among_tags(self, i: int, end: int) -> bool:
+        """Whether line i, a value's name and its sentence, is in a run of such lines at its
+        margin next to a name alone over its text set deeper (`frob-1047` over what it
+        selects, among `latin1 Same as iso8859.` and `koi8-r Selects ...`): a list of values
+        whose sentence opened it on another page."""
+        line = self.lines[i]
+        assert line is not None
+        for step in (1, -1):
+            k = i + step
+            while 0 <= k < end and ((x := self.lines[k]) is None or x.indent >= line.indent):
+                if x is not None and x.indent == line.indent:
+                    if not _word_keyed(x.text):
+                        below = self.lines[k + 1] if k + 1 < end else None
+                        if " " not in x.text and below is not None and below.indent > x.indent + 1:
+                            return True
+                        break
+                k += step
+        return False
 
     def after_word_keys(self, i: int) -> bool:
         """Whether line i follows a run of lines opening with a value's name and its
