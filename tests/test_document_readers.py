@@ -2236,7 +2236,7 @@ def test_links_to_other_sites_keep_their_address_and_a_table_of_contents_stays_o
             "## Needs\n\n- [`httpx`][httpx] - required for the test client.\n\n[httpx]: https://httpx.example.org/\n")
     lists = [[i.text for i in b.items] for b in blocks_of(read_markdown(text), ItemList)]
     assert lists == [["Source code (https://example.org/frob)", "Issue tracker (https://example.org/frob/issues)",
-                      "Docs (https://frob.example.org/)"], ["httpx - required for the test client."]]
+                      "Docs (https://frob.example.org/)"], ["httpx (https://httpx.example.org/) - required for the test client."]]
 
 
 def test_values_an_option_introduces_at_the_options_margin_are_nested_under_it() -> None:
@@ -2326,7 +2326,7 @@ def test_a_rest_item_that_is_a_link_elsewhere_keeps_its_address() -> None:
                         "- An item with `a link <https://x.example.org>`_ inside a longer sentence.\n")
     [listed] = blocks_of(outline, ItemList)
     assert [i.text for i in listed.items] == ["Docs (https://frob.example.org/docs)", "Mailing list: https://lists.example.org/frob",
-                                              "An item with a link inside a longer sentence."]
+                                              "An item with a link (https://x.example.org) inside a longer sentence."]
 
 
 def test_a_paragraph_opening_with_a_word_and_a_colon_is_no_field() -> None:
@@ -3617,8 +3617,9 @@ def test_paths_stacked_over_one_text_are_one_entry() -> None:
 
 def test_an_item_says_where_the_link_that_ends_it_goes_but_not_an_issues_number() -> None:
     """httpx's feature list: `A broadly [requests-compatible API](…).` lost its address
-    (a Markdown item said no link's); a changelog's `by @jane in #1234` says its
-    references by number, and a link on a word inside an item only annotates it."""
+    (a Markdown item said no link's), so did `Additional [advanced](…) functionality`
+    in the middle of its item; a changelog's `by @jane in #1234` says its references by
+    number, and a link inside parentheses only annotates a word."""
     text = ("# Frob\n\n* A broadly [requests-compatible API](https://frob.example.org/compat/).\n"
             "* Fix the reader by [@jane](https://github.example.org/jane) in [#1234](https://github.example.org/pull/1234)\n"
             "* API: [Application Programming Interface](https://wiki.example.org/API) - A set of rules.\n"
@@ -3626,7 +3627,7 @@ def test_an_item_says_where_the_link_that_ends_it_goes_but_not_an_issues_number(
     [listed] = blocks_of(read_markdown(text), ItemList)
     assert [i.text for i in listed.items] == [
         "A broadly requests-compatible API (https://frob.example.org/compat/).", "Fix the reader by @jane in #1234",
-        "API: Application Programming Interface - A set of rules.",
+        "API: Application Programming Interface (https://wiki.example.org/API) - A set of rules.",
         "pdf, the format of printed pages (Portable Document Format)"]
     rest = ("Frob\n====\n\n- Ask on Stack Overflow and tag it with `frob <https://so.example.org/tagged/frob>`__\n"
             "- Fixed `#27 <https://github.example.org/issues/27>`__, better handling of files.\n")

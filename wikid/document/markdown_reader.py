@@ -134,6 +134,7 @@ class _Inline:
         self.targets = targets  # write where a link to another site goes after its text (one saying `here` always)
         self.pointed = pointed  # ... each the sentence points at (a paragraph of several links)
         self.ending = ending  # ... each that ends its sentence or clause (an item's, see `_ends_sentence`)
+        # (`ending` reads an item: there a link inside parentheses annotates a word)
         self.shown: set[str] = set()  # the addresses written so far
 
     def read(self, node: SyntaxTreeNode, in_link: bool = False) -> None:
@@ -170,8 +171,11 @@ class _Inline:
                 before = len(self.parts)
                 self.read(child, True)
                 label = " ".join("".join(self.parts[before:]).split())
-                shown = self.targets or _VAGUE_LABEL.match(label) or (self.pointed and points_at("".join(self.parts[:before]))) \
-                    or (self.ending and _ends_sentence(children[n + 1:]))
+                said = "".join(self.parts[:before])
+                # (in an item, a link inside parentheses annotates a word, `docx (Word [docx](…))`: no address)
+                shown = (self.targets and not (self.ending and said.count("(") > said.count(")"))) \
+                    or _VAGUE_LABEL.match(label) \
+                    or (self.pointed and points_at(said)) or (self.ending and _ends_sentence(children[n + 1:]))
                 if shown and outside and says_where(label, href) and href not in self.shown:
                     # (a link saying `here` says nothing without where it goes: `... is online, here`)
                     # (an address once: `visit StackOverflow (tagged with frob)`, both one link)
@@ -225,8 +229,8 @@ def _item(node: SyntaxTreeNode) -> Item | None:
         text = reader.text
         if reader.links and reader.outside == reader.links and reader.link_chars >= 0.8 * len(text):
             text = _inline_of(children[0], True).text  # an item that is a link elsewhere: where it goes is what it says
-        elif reader.outside:
-            text = _inline_of(children[0], ending=True).text
+        elif reader.outside:  # each link of an item with few, else each that ends its clause
+            text = _inline_of(children[0], targets=reader.outside <= MAX_PROSE_LINKS, ending=True).text
         children = children[1:]
     nested = tuple(b for child in children for b in _blocks(child))
     if not text and nested and isinstance(nested[0], Paragraph):

@@ -84,8 +84,9 @@ def _inline(node: nodes.Node, targets: bool = False, pointed: bool = False, endi
             parts.append(str(child.get("alt", "")))
         elif isinstance(child, nodes.Element):
             parts.append(_inline(child, targets, pointed, ending))
+            said = "".join(parts[:-1])  # (in an item, `ending`, a link inside parentheses annotates a word)
             if isinstance(child, nodes.reference) and _shows_target(child) \
-                    and (targets or (pointed and points_at("".join(parts[:-1])))
+                    and ((targets and not (ending and said.count("(") > said.count(")"))) or (pointed and points_at(said))
                          or (ending and _ends_sentence(children[n + 1:]))):
                 parts.append(f" ({child['refuri']})")
     return " ".join("".join(parts).split())
@@ -116,7 +117,8 @@ def _item(node: nodes.Element) -> Item | None:
     blocks = _blocks_of(node.children)
     if blocks and isinstance(blocks[0], Paragraph):
         first = node.children[0] if node.children and isinstance(node.children[0], nodes.paragraph) else None
-        text = _linked(first, _inline(first, ending=True)) if first is not None else blocks[0].text
+        links = sum(_shows_target(r) for r in first.findall(nodes.reference)) if first is not None else 0
+        text = _linked(first, _inline(first, 0 < links <= MAX_PROSE_LINKS, ending=True)) if first is not None else blocks[0].text
         return Item(text, tuple(blocks[1:]))
     return Item("", tuple(blocks)) if blocks else None
 
