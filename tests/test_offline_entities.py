@@ -200,7 +200,7 @@ def test_licence_boilerplate_is_never_the_description() -> None:
     text = ("Copyright (C) 2020 The Widget Project.\n\nPermission is granted to copy and distribute this file.\n\n"
             "This is Widgetd, the daemon that keeps widgets spinning at the right speed.\n")
     fm, _ = split_page(next(iter(run([SourceDocument("README.txt", text)]).pages.values())))
-    assert fm["description"] == "This is Widgetd, the daemon that keeps widgets spinning at the right speed."
+    assert fm["description"] == "Widgetd is the daemon that keeps widgets spinning at the right speed."  # (said of it)
 
 
 def test_a_new_page_never_takes_the_title_of_another_entitys_page() -> None:

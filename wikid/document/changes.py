@@ -371,7 +371,7 @@ def release_history(text: str, outline: Outline) -> tuple[list[Release], int, Re
 def _read_to_the_end(text: str, releases: list[Release]) -> bool:
     """Whether the releases read reach the text's end: after the last one's heading, no
     more text than a few releases take (NEWS files change their headings' shape over
-    decades: `Version 1.13.17 - Jane Roe, 2000-01-07.`, `Major changes from 0.9 to 1.0`)."""
+    decades: `Version 2.7.1 - Jane Roe, 2000-01-07.`, `Major changes from 0.4 to 0.5`)."""
     at = sorted(p for r in releases if (p := text.find(r.title)) >= 0)
     if len(at) < 2:
         return True

@@ -48,7 +48,7 @@ def says_where(label: str, address: str) -> bool:
     its text again, not an issue's or a person's handle (`#1234`, `@jane`: a
     changelog's references, said by their number), not a contents list's link to the
     section its text names (`Usage` to `…/frob#usage`). (Another part of another site's
-    page, `…/install#linux-bundled`, is where it sends the reader like the page itself.)"""
+    page, `…/install#offline-bundle`, is where it sends the reader like the page itself.)"""
     fragment = address.partition("#")[2].casefold()
     return label.rstrip("/") != address.rstrip("/") and not _HANDLE.fullmatch(label) \
         and not (fragment and fragment == "-".join(re.findall(r"\w+", label.casefold())))

@@ -56,7 +56,7 @@ _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _RULED_TITLE = re.compile(r"^([-=*~#])\1{3,} +(\w.{1,60}?) +\1{4,}$")  # a title between two rules
 _UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"])\1{2,}\s*$")
 # a short code and its sentence: `0 Successful ...`, `6 Username/password ...`, `-v Verbose ...`, `?a True if ...`
-# (its sentence may be one word: `P Prompts.`, `b Blue`)
+# (its sentence may be one word: `Q Queries.`, `c Crimson`)
 _SHORT_TAG = re.compile(r"^(\d{1,3}|[A-Za-z]|--?\w[\w-]*|[?%:&@^][A-Za-z]{1,2}) (?=[A-Z][\w/'’-]*(?: |\.?$))")
 MAX_EXAMPLE_LINES = 12
 _CONJUNCTIONS = frozenset({"or", "and", "then", "else", "or:", "and:", "or else"})
@@ -148,7 +148,7 @@ _STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.
 MAX_WRAPPED_TAG_CHARS = 200
 MAX_WRAPPED_SYNOPSIS_CHARS = 320  # a synopsis groff wrapped inside its brackets (a manual's own line breaks stay)
 MAX_TAG_LINES = 5
-# names in a list, each a word or two or one with a note (`bright (or bold)`), a comma after each but the last
+# names in a list, each a word or two or one with a note (`loud (or bold)`), a comma after each but the last
 _NAMES = re.compile(r"[\w.=%#+-]+(?: [\w.=%#+-]+)?(?: \([^()]{1,20}\))?(?:, [\w.=%#+-]+(?: [\w.=%#+-]+)?(?: \([^()]{1,20}\))?)*,?")
 MIN_TABLE_LINES = 3  # a header and two rows
 MIN_STARRED_TITLES = 2  # flush-left `* Title` lines, each alone, that make a text an emacs outline
@@ -1040,7 +1040,7 @@ class _Reader:
         if _word_keyed(line.text) and (self.after_word_keys(i) or self.among_tags(i, end)) \
                 and any(other is not None and other.indent == line.indent and _word_keyed(other.text)
                         for other in (nxt, before)):
-            return True  # `Valid formats are:` over `frob Frob 1.x format` and `v7 Old V7 format.`
+            return True  # `Known kinds are:` over `frob Frob 1.x format` and `v7 Old V7 format.`
         if before is not None and before.text.endswith(":") and nxt is not None and nxt.indent == line.indent \
                 and (tag := _INLINE_TAG.match(line.text)) and (other := _INLINE_TAG.match(nxt.text)) \
                 and len(tag.group(1)) <= MAX_SHORT_KEY and len(other.group(1)) <= MAX_SHORT_KEY \
@@ -1052,7 +1052,7 @@ class _Reader:
         if (_CAPS_KEYS.fullmatch(line.text) and hanging) or ((run_in := _run_in_tag(line.text)) is not None
                                                           and _CAPS_KEYS.fullmatch(run_in[0]) is not None and any(
                 _CAPS_KEYS.fullmatch(o.text) for o in self.siblings(i, end, KEY_WINDOW))):
-            return True  # `LANG Language for ...` beside `LC_CTYPE` over its text: a variable's entry
+            return True  # `FROB_LANG Language for ...` beside `FROB_CTYPE` over its text: a variable's entry
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
             # (or a value's name, `frob-with-nuls` over its message)
@@ -1064,7 +1064,7 @@ class _Reader:
     def among_tags(self, i: int, end: int) -> bool:
         """Whether line i, a value's name and its sentence, is in a run of such lines at its
         margin next to a name alone over its text set deeper (`frob-1047` over what it
-        selects, among `latin1 Same as iso8859.` and `koi8-r Selects ...`): a list of values
+        selects, among `frob1 Same as frob8859.` and `frob-r Selects ...`): a list of values
         whose sentence opened it on another page."""
         line = self.lines[i]
         assert line is not None
@@ -1082,9 +1082,9 @@ class _Reader:
 
     def after_word_keys(self, i: int) -> bool:
         """Whether line i follows a run of lines opening with a value's name and its
-        sentence at its margin, that run after a sentence ending on a colon (`Valid
-        formats are:`): prose lines that happen to open so (`from GNU binutils ...`
-        over `is GCC ...`) follow no colon."""
+        sentence at its margin, that run after a sentence ending on a colon (`Known
+        kinds are:`): prose lines that happen to open so (`from Frob Labs ...`
+        over `is FROB ...`) follow no colon."""
         line = self.lines[i]
         assert line is not None
         k = i - 1
@@ -1318,7 +1318,7 @@ def _command_lines(texts: list[str]) -> bool:
     """Whether the lines of a paragraph are commands, one a line (`touch foo` over
     `fakeroot` over `ls -al foo`): a few short lines, each a lower-case word and at
     most a few arguments, none ending as a sentence or a clause."""
-    commands = [_COMMAND_NOTE.sub("", t) for t in texts]  # (`make site.exp   (builds the site file)`)
+    commands = [_COMMAND_NOTE.sub("", t) for t in texts]  # (`make frob.exp   (builds the test file)`)
     return 2 <= len(texts) <= MAX_COMMAND_LINES and all(
         len(t) <= MAX_COMMAND_CHARS and _COMMAND_LINE.match(t) is not None and not _SENTENCE_END.search(t)
         for t in commands)
@@ -1457,7 +1457,7 @@ def _continues(line: str, following: str) -> bool:
     `Caveat: this only works if frob may read the status` / `(via stat(2)) of ...`; a
     short one whose sentence goes on in parentheses, after an arrow or with an option's
     name: `CVE-1: frobd escape` / `(race)`, `CVE-2: ... symlink-race` / `-> arbitrary ACL
-    set`, `CVE-3: ... a peer-supplied` / `--frob-dir resolving ...`)."""
+    set`, `CVE-3: ... a user-supplied` / `--frob-dir resolving ...`)."""
     return goes_on(line) or following[:1].islower() or (
         (len(line.split()) >= MIN_WRAPPED_WORDS or following.startswith(("(", "-", "→", "& ")))
         and not _SENTENCE_END.search(line))
@@ -1596,7 +1596,7 @@ def _short_tagged(events: list[Heading | Block]) -> list[Heading | Block]:
                 return found  # (keys run together hold their own list, wherever they stand)
         if _word_keyed(event.text) and any(isinstance(out[n], Paragraph) and _word_keyed(out[n].text)  # type: ignore[union-attr]
                                            for n in (k - 1, k + 1) if 0 <= n < len(out)):
-            return [tuple(event.text.split(" ", 1))]  # type: ignore[list-item]  # `gnu GNU tar 1.13.x format`
+            return [tuple(event.text.split(" ", 1))]  # type: ignore[list-item]  # `frob Frob 1.13.x format`
         run_in = _run_in_tag(event.text)
         shape = _term_shape(run_in[0]) if run_in is not None else None
         if shape != "keyword" and len(event.text) > MAX_RUN_IN_CHARS:

@@ -231,7 +231,7 @@ def _first_child(paragraph: Tag) -> PageElement | None:
 
 
 # A title: two to six capitalised words (small words between them), no punctuation,
-# then the options it is about (`Frob Options [-d] [-c]`, `Use= Option [-u]`).
+# then the options it is about (`Frob Options [-d] [-c]`, `Set= Option [-s]`).
 _RUN_IN_TITLE = re.compile(r"[A-Z][\w=-]*(?: (?:[A-Z][\w=-]*|of|the|and|or|for|to|in|on|via|with|a|an)){1,5}"
                            r"(?: \[-?\w[^\[\]]{0,30}\])*")
 
@@ -326,7 +326,7 @@ def _key_before_sentence(soup: BeautifulSoup, head: Tag) -> Tag | None:
 
 def _after_entry(before: PageElement | None) -> bool:
     """Whether what stands before a layout table ends a definition list: a `<dl>`, or a
-    paragraph under a tag paragraph set left of it (groff's `host name` over its text)."""
+    paragraph under a tag paragraph set left of it (groff's `server name` over its text)."""
     if not isinstance(before, Tag):
         return False
     tag = before.find_previous_sibling()
@@ -559,9 +559,9 @@ def _rewrite_run(soup: BeautifulSoup, run: list[Tag], base: float) -> None:
             head.decompose()
             n += 1
             continue
-        # no-fill lines are no tag; a short sentence is one among tags (`frob: Corrupt input. Use zcat.`
+        # no-fill lines are no tag; a short sentence is one among tags (`frob: Corrupt input. Use frobcat.`
         # between `frob: not in frob format` and `frob: already has .fr suffix`, each over its meaning),
-        # not one over a list (`9. Input and output ...` over its statements: a numbered title)
+        # not one over a list (`9. Reading and writing ...` over its statements: a numbered title)
         tagged = bool(body) and head.name == "p" and (_is_tag(_text(head)) or (
             len(_text(head)) <= MAX_SENTENCE_TAG_CHARS and previous_tagged
             and not any(b.name in ("dl", "ul", "ol", "table") or b.find(["dl", "table"]) for b in body)))

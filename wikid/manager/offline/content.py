@@ -292,7 +292,7 @@ def _lead_from(blocks: tuple[Block, ...], names: frozenset[str]) -> tuple[list[s
 # in a lead, a link inside a sentence annotates a word of what the entity is, unless the
 # sentence sends the reader there (`To ship faster, check out Frob (https://...).`); one
 # ending it is where it goes (`Report bugs via FrobTracker (https://...).`).
-# (an address may hold parentheses of its own: `…/Magic_number_(programming)#files`)
+# (an address may hold parentheses of its own: `…/Frob_(software)#files`)
 LINK_ADDRESS = re.compile(r" ?\((?:https?|ftp)://(?:[^\s()]|\([^\s()]*\))+\)")
 _INSIDE_ADDRESS = re.compile(LINK_ADDRESS.pattern + r"(?![.!?]?$)")
 _SENDS = re.compile(r"\b(?:see|visit|read (?:the|our|more)|check out|refer to|consult|go to|head over to)\b", re.IGNORECASE)

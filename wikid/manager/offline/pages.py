@@ -1161,7 +1161,7 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
     each change by its first sentence (two, when the first only names it): every change
     listed, the page still readable. A release told in list items keeps, as prose, the
     paragraphs that open it or one of its groups (`The highlights of 2.4 are ...`, a
-    group's `This release fixes 33 security issues ...`), each under its group."""
+    group's `These fixes came from an audit ...`), each under its group."""
     items = [c for c in changes if c.kind == "item"]
     prose: set[int] = set()  # the changes shown as paragraphs
     if len(items) * 2 < len(changes):  # a release told in paragraphs, one change each (a list item or two among them)
@@ -1179,7 +1179,7 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
         items = kept
     listed_items = [c for c in items if id(c) not in prose]
     cut = len(items) if len(listed_items) <= limit + MAX_FEW_LEFT else items.index(listed_items[limit])
-    shown = items[:cut]  # (`3 more changes` hid sqlite's PRNG change; an opening paragraph takes no change's place)
+    shown = items[:cut]  # (`3 more changes` once hid a release's main fix; an opening paragraph takes no change's place)
     brief = sum(len(c.text.split()) for c in shown) > MAX_FULL_RELEASE_WORDS
     out: list[str] = []
     group: str | None = None
@@ -1213,7 +1213,7 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
 
 def _opening(change: Change, kept: list[Change]) -> bool:
     """Whether a paragraph before a group's items opens it: a sentence (not `[ Jane Roe
-    ]`, not `Release date: 4-Mar-2021`), or the address one ending on a colon points to."""
+    ]`, not `Release date: 1-May-2024`), or the address one ending on a colon points to."""
     return change.text.endswith((".", "!", "?", ":")) or (
         bool(kept) and kept[-1].kind == "paragraph" and kept[-1].text.endswith(":") and _ADDRESS.fullmatch(change.text) is not None)
 
