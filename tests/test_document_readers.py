@@ -3271,27 +3271,21 @@ def test_a_statement_opening_a_bracket_over_its_deeper_lines_and_the_close_is_co
 def test_html_lines_of_code_cut_by_breaks_are_code_and_authors_stay_text() -> None:
     """groff's manual sets its troff examples as `<br>`-cut lines in a paragraph (`.eo<br>
     .de ATABLE ..<br>.TS<br>...`): they were one line of words. A list of authors with
-    their addresses, or an option's forms cut so, stays text."""
+    their addresses, or an option's forms cut so, stays text. Roff input from its opening
+    request to its closing one is code after any sentence (groff's tbl manual: `.TS<br>
+    tab(@);<br>c s s<br>...<br>.TE` and `.de BP<br>...<br>..` read as prose)."""
     example = ".eo <br>\n.de ATABLE .. <br>\n.TS <br>\nallbox tab(;); <br>\n\\$1;\\$2 <br>\n.TE <br>\n.ec"
     authors = "Wilf. (wilf@example.org). <br>\nFabrizio Frob (ff@example.org). <br>\nColin Frob (cf@example.org)."
+    table = ".TS <br>\ntab(@); <br>\nc s s <br>\nl c n . <br>\nTitle <br>\nleft@centers@123 <br>\n.TE"
+    macro = ".de BP <br>\n. ie '\\n(.z'' .bp \\$1 <br>\n. el \\!.BP \\$1 <br>\n.."
     page = (f"<html><body><h1>frob</h1><p>Here an example.</p><p>{example}</p>"
+            f"<p>A title can be added to many other formats.</p><p>{table}</p><p>The macro is defined so.</p><p>{macro}</p>"
             f"<h2>AUTHOR</h2><p>{authors}</p><p><b>-D</b> [<br><i>bind_address</i>:]<br>port</p></body></html>")
     blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
     assert Code(".eo\n.de ATABLE ..\n.TS\nallbox tab(;);\n\\$1;\\$2\n.TE\n.ec") in blocks
-    assert not [b for b in blocks if isinstance(b, Code) and ("Wilf" in b.text or "bind_address" in b.text)]
-
-
-def test_html_roff_input_from_its_opening_request_to_its_closing_one_is_code() -> None:
-    """groff's tbl manual: `.TS<br>tab(@);<br>c s s<br>l c n .<br>Title<br>...<br>.TE`
-    after a sentence that introduces no example read as one line of prose, as did a
-    macro definition (`.de BP<br>. ie ...<br>..`)."""
-    table = ".TS <br>\ntab(@); <br>\nc s s <br>\nl c n . <br>\nTitle <br>\nleft@centers@123 <br>\n.TE"
-    macro = ".de BP <br>\n. ie '\\n(.z'' .bp \\$1 <br>\n. el \\!.BP \\$1 <br>\n.."
-    page = (f"<html><body><h1>frob</h1><p>A title can be added to many other formats.</p><p>{table}</p>"
-            f"<p>The macro is defined so.</p><p>{macro}</p></body></html>")
-    blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
     assert Code(".TS\ntab(@);\nc s s\nl c n .\nTitle\nleft@centers@123\n.TE") in blocks
     assert Code(".de BP\n. ie '\\n(.z'' .bp \\$1\n. el \\!.BP \\$1\n..") in blocks
+    assert not [b for b in blocks if isinstance(b, Code) and ("Wilf" in b.text or "bind_address" in b.text)]
 
 
 @pytest.mark.parametrize(("reader", "text"), [
@@ -3624,8 +3618,7 @@ def test_an_item_says_where_the_link_that_ends_it_goes_but_not_an_issues_number(
             "* Fix the reader by [@jane](https://github.example.org/jane) in [#1234](https://github.example.org/pull/1234)\n"
             "* API: [Application Programming Interface](https://wiki.example.org/API) - A set of rules.\n"
             "* pdf, the format of printed pages ([Portable Document Format](https://pdf.example.org/))\n")
-    [listed] = blocks_of(read_markdown(text), ItemList)
-    assert [i.text for i in listed.items] == [
+    assert [i.text for b in blocks_of(read_markdown(text), ItemList) for i in b.items] == [
         "A broadly requests-compatible API (https://frob.example.org/compat/).", "Fix the reader by @jane in #1234",
         "API: Application Programming Interface (https://wiki.example.org/API) - A set of rules.",
         "pdf, the format of printed pages (Portable Document Format)"]
