@@ -3804,3 +3804,18 @@ def test_values_named_in_lower_case_beside_a_name_over_its_text_are_entries() ->
             "      koi8-r Selects a Russian character set.\n      next Selects a character set for NeXT computers.\n")
     assert [t.term for b in blocks_of(read_text(text), Terms) for t in b.entries] == [
         "latin1", "latin9", "dos", "FROB-1047", "koi8-r", "next"]
+
+
+def test_a_docstrings_info_fields_are_a_definition_list() -> None:
+    """logging's pydoc: `:param source: The source filename. ... :param dest: The
+    destination filename. ...` read as one paragraph with the reST fields left in."""
+    text = ("# frob\n\n**rotate**(self, source, dest)\n:   When rotating, rotate the current file.\n\n"
+            "    :param source: The source filename. :param dest: The destination filename.\n"
+            "    :returns: Nothing. :raises FrobError: When the file is gone.\n")
+    [entry] = [t for _, b in walk(read_outline(text, ".md")) if isinstance(b, Terms) for t in b.entries]
+    fields = [b for b in entry.body if isinstance(b, Terms)]
+    assert [[(t.term, t.description) for t in f.entries] for f in fields] == [[
+        ("source", "The source filename."), ("dest", "The destination filename."), ("Returns", "Nothing."),
+        ("Raises FrobError", "When the file is gone.")]]
+    assert read_outline("# frob\n\nA sentence: with a colon, param and all.\n", ".md").sections[0].blocks == (
+        Paragraph("A sentence: with a colon, param and all."),)

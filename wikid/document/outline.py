@@ -300,7 +300,34 @@ def _with_introduced(outline: Outline) -> Outline:
 
 
 def _summaries(outline: Outline) -> Outline:
-    return _rebuilt(outline, lambda b: _values_nested(_summary(_glyph_list(b))))
+    return _rebuilt(outline, lambda b: _values_nested(_summary(_glyph_list(_info_fields(b)))))
+
+
+# a docstring's info field (Sphinx's `:param source: The file.`, `:returns: ...`, `:raises
+# FrobError: ...`): its kind, its name, its text up to the next field
+_INFO_FIELD = re.compile(r":(param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|except|exception)"
+                         r"(?: ([\w.*]+))?: ")
+
+
+def _info_fields(b: Block) -> Block:
+    """A paragraph of a docstring's info fields (`:param source: The source file.
+    :param dest: The destination.`, read as one run of text) as the definition list
+    they are: each parameter by its name, a return or raise by its kind."""
+    if not isinstance(b, Paragraph) or _INFO_FIELD.match(b.text) is None:
+        return b
+    found = list(_INFO_FIELD.finditer(b.text))
+    entries = []
+    for n, field in enumerate(found):
+        text = b.text[field.end():found[n + 1].start() if n + 1 < len(found) else len(b.text)].strip()
+        kind, name = field.group(1), field.group(2)
+        term = name if name and kind in _PARAMETER_FIELDS else f"{_FIELD_NAMES.get(kind, kind)} {name or ''}".strip()
+        entries.append(Term(term, (Paragraph(text),) if text else ()))
+    return Terms(tuple(entries))
+
+
+_PARAMETER_FIELDS = frozenset({"param", "parameter", "arg", "argument", "key", "keyword"})
+_FIELD_NAMES = {"type": "Type of", "return": "Returns", "returns": "Returns", "rtype": "Return type", "raise": "Raises",
+                "raises": "Raises", "except": "Raises", "exception": "Raises"}
 
 
 _GLYPH_ITEM = re.compile(r"(?:^|\s)[o•·▪◦] (?=[A-Z0-9])")  # `o Creation of keys o Public key operations`
