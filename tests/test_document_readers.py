@@ -3819,3 +3819,15 @@ def test_a_docstrings_info_fields_are_a_definition_list() -> None:
         ("Raises FrobError", "When the file is gone.")]]
     assert read_outline("# frob\n\nA sentence: with a colon, param and all.\n", ".md").sections[0].blocks == (
         Paragraph("A sentence: with a colon, param and all."),)
+
+
+def test_a_version_notes_text_indented_under_it_is_its_sentence_not_code() -> None:
+    """logging's pydoc: `.. versionchanged:: 3.2` over `   Added the ``style`` parameter.`
+    read `Changed in version 3.2.` over a code block holding the sentence."""
+    text = ("Help on module frob:\n\nFUNCTIONS\n    basicConfig(**kwargs)\n        Do basic configuration.\n\n"
+            "        .. versionchanged:: 3.2\n           Added the ``style`` parameter.\n\n"
+            "    shutdown()\n        Flush and close.\n")
+    [entry] = [t for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms) for t in b.entries
+               if t.term.startswith("basicConfig")]
+    assert entry.body[-1] == Paragraph("Changed in version 3.2: Added the ``style`` parameter.")
+    assert not [b for b in entry.body if isinstance(b, Code)]

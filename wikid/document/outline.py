@@ -132,7 +132,8 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(text))
     else:
         outline = read_markdown(text)
-    return _with_introduced(_summaries(_cleaned(_without_contents(outline), has_roff(text), suffix not in PLAIN_SUFFIXES)))
+    return _with_introduced(_summaries(_version_notes(
+        _cleaned(_without_contents(outline), has_roff(text), suffix not in PLAIN_SUFFIXES))))
 
 
 _LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not a daemon's `host.example.org::`
@@ -297,6 +298,33 @@ def _with_introduced(outline: Outline) -> Outline:
         return Section(s.title, s.level, blocks(s.blocks), tuple(section(c) for c in s.sections))
 
     return Outline(blocks(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+def _version_notes(outline: Outline) -> Outline:
+    """The outline with a version note's text joined to it (`Changed in version 3.2.` over
+    `Added the frob parameter.`, indented under the reST directive and so read as an
+    example): one paragraph, `Changed in version 3.2: Added the frob parameter.`"""
+    def joined(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+        out: list[Block] = []
+        for b in blocks:
+            if isinstance(b, Terms):
+                b = Terms(tuple(Term(t.term, joined(t.body)) for t in b.entries))
+            last = out[-1] if out else None
+            if isinstance(b, Code) and not b.info and isinstance(last, Paragraph) and _NOTED.fullmatch(last.text) \
+                    and _NOTE_TEXT.fullmatch(said := " ".join(b.text.split())):
+                out[-1] = Paragraph(f"{last.text[:-1]}: {said}")
+                continue
+            out.append(b)
+        return tuple(out)
+
+    def section(s: Section) -> Section:
+        return Section(s.title, s.level, joined(s.blocks), tuple(section(c) for c in s.sections))
+
+    return Outline(joined(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+_NOTED = re.compile(r"(?:Added in|Changed in|Deprecated since) version \S+[.:]")
+_NOTE_TEXT = re.compile(r"[A-Z][^\n]{0,300}[.!]")  # what changed, said in a sentence or a few
 
 
 def _summaries(outline: Outline) -> Outline:
