@@ -75,8 +75,9 @@ def has_roff(text: str) -> bool:
 
 
 def plain_text(text: str, roff: bool = True, entities: bool = True) -> str:
-    """Text without the version notes of reST docstrings a reference printed as they
-    are (`.. versionchanged:: 3.2` reads `Changed in version 3.2:`), when `roff` without
+    """Text without the version notes, roles and literal marks of reST docstrings a
+    reference printed as they are (`.. versionchanged:: 3.2` reads `Changed in version
+    3.2:`, `:meth:`str.format`` reads `str.format`), when `roff` without
     leftover roff escapes (a converter's leftovers), and when `entities` without HTML
     entities (markup's; a plain text's or a PDF's `&lt;` is the text itself: a manual
     saying its HTML output writes `x &lt; y`)."""
@@ -87,7 +88,13 @@ def plain_text(text: str, roff: bool = True, entities: bool = True) -> str:
     if ".. " in text:
         text = _VERSION_NOTE.sub(lambda m: f"{_VERSION_NOTES[m.group(1)]} {m.group(2).rstrip('.')}"
                                  + (":" if text[m.end():].strip() else "."), text)
+    if "`" in text:  # a docstring's reST printed as it is: `:meth:`str.format``, ``{}``
+        text = _LITERAL.sub(r"\1", _RST_ROLE.sub(lambda m: m.group(1).lstrip("~!"), text))
     return text
+
+
+_RST_ROLE = re.compile(r"(?<![\w`]):(?:[a-z]+:)?[a-z]+:`([^`\n]+)`")  # `:meth:`str.format``, `:py:class:`Frob``
+_LITERAL = re.compile(r"``((?:(?!'')[^`\n])+)``")  # reST's inline literal (not a GNU quote's ``word'')
 
 
 _VERSION_NOTES = {"versionadded": "Added in version", "versionchanged": "Changed in version",
