@@ -3829,7 +3829,7 @@ def test_a_version_notes_text_indented_under_it_is_its_sentence_not_code() -> No
             "    shutdown()\n        Flush and close.\n")
     [entry] = [t for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms) for t in b.entries
                if t.term.startswith("basicConfig")]
-    assert entry.body[-1] == Paragraph("Changed in version 3.2: Added the ``style`` parameter.")
+    assert entry.body[-1] == Paragraph("Changed in version 3.2: Added the style parameter.")
     assert not [b for b in entry.body if isinstance(b, Code)]
 
 

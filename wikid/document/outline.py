@@ -88,9 +88,13 @@ def plain_text(text: str, roff: bool = True, entities: bool = True) -> str:
     if ".. " in text:
         text = _VERSION_NOTE.sub(lambda m: f"{_VERSION_NOTES[m.group(1)]} {m.group(2).rstrip('.')}"
                                  + (":" if text[m.end():].strip() else "."), text)
-    if "`" in text:  # a docstring's reST printed as it is: `:meth:`str.format``, ``{}``
-        text = _LITERAL.sub(r"\1", _RST_ROLE.sub(lambda m: m.group(1).lstrip("~!"), text))
-    return text
+    return _rest_inline(text) if "`" in text else text
+
+
+def _rest_inline(text: str) -> str:
+    """`text` with a docstring's reST roles and literals printed as they are
+    (`:meth:`str.format``, ``{}``) as their words."""
+    return _LITERAL.sub(r"\1", _RST_ROLE.sub(lambda m: m.group(1).lstrip("~!"), text))
 
 
 _RST_ROLE = re.compile(r"(?<![\w`]):(?:[a-z]+:)?[a-z]+:`([^`\n]+)`")  # `:meth:`str.format``, `:py:class:`Frob``
@@ -319,7 +323,7 @@ def _version_notes(outline: Outline) -> Outline:
             last = out[-1] if out else None
             if isinstance(b, Code) and not b.info and isinstance(last, Paragraph) and _NOTED.fullmatch(last.text) \
                     and _NOTE_TEXT.fullmatch(said := " ".join(b.text.split())):
-                out[-1] = Paragraph(f"{last.text[:-1]}: {said}")
+                out[-1] = Paragraph(f"{last.text[:-1]}: {_rest_inline(said)}")  # (code keeps its marks: its text now)
                 continue
             out.append(b)
         return tuple(out)
