@@ -302,6 +302,16 @@ def test_commands_that_claim_a_name_each_are_titled_by_the_project_one_footer_na
     assert list(pages.values()) == [("quiltutils", ["u/doc-71.txt", "u/doc-72.md", "u/doc-73.txt"])], pages
 
 
+def test_a_lone_manual_page_of_a_project_is_titled_by_its_command() -> None:
+    """A PDF manual page alone (`less is part of the GNU project`, in its copyright) was
+    titled "GNU": the project a document merely says it belongs to outweighed its NAME."""
+    tool = SourceDocument("g/doc-91.txt", man_page(
+        "frobview", "opposite of more", "frobview is a pager similar to more(1). frobview shows a file a "
+        "screen at a time; frobview -S chops long lines.\n\nCOPYRIGHT\n       frobview is part of the GNU "
+        "project and is free software under the GNU General Public License."))
+    assert list(pages_of(plan([tool])).values()) == [("frobview", ["g/doc-91.txt"])]
+
+
 QUILTUTILS = [
     SourceDocument("u/doc-71.txt", man_page(
         "qlist", "list directory contents", "qlist lists each FILE. qlist sorts entries by name; qlist -t "
