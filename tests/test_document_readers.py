@@ -3843,3 +3843,42 @@ def test_rest_roles_and_literals_a_plain_text_printed_are_their_words() -> None:
     assert [b.text for b in entry.body if isinstance(b, Paragraph)] == [
         "Use one of %-formatting, str.format ({}) or string.Template, unless *force* is set to True.",
         "Quote ``frob*'' or ``Aug[4-9].let'' as you like."]
+
+
+def test_the_first_kind_a_colon_introduces_is_an_entry_not_the_sentences_end() -> None:
+    """A PDF man page: `There are three types of frob:` over `plain frobs` over its text
+    joined `plain frobs` to the sentence and left its text a paragraph; `Possible values
+    are:` over `ascii FOO, BAR ... are` run in over `normal.` did the same to `ascii`."""
+    text = ("FROB SETS\n      There are three types of frob in the input:\n      plain frobs\n"
+            "            can be shown as they are.\n      control frobs\n            should not be shown.\n"
+            "      binary frobs\n            are never shown.\n"
+            "      The FROBSET variable selects a set. Possible values for FROBSET are:\n"
+            "      ascii BS, TAB and NL are control frobs, those between 32 and 126\n"
+            "            are plain, and all others are binary.\n      utf8\n            Selects UTF-8.\n")
+    outline = read_outline(text, ".txt")
+    terms = [(t.term, t.description) for _, b in walk(outline) if isinstance(b, Terms) for t in b.entries]
+    assert terms == [("plain frobs", "can be shown as they are."), ("control frobs", "should not be shown."),
+                     ("binary frobs", "are never shown."),
+                     ("ascii", "BS, TAB and NL are control frobs, those between 32 and 126 are plain, and all "
+                               "others are binary."), ("utf8", "Selects UTF-8.")]
+    paragraphs = [b.text for _, b in walk(outline) if isinstance(b, Paragraph)]
+    assert paragraphs == ["There are three types of frob in the input:",
+                          "The FROBSET variable selects a set. Possible values for FROBSET are:"]
+
+
+def test_keys_one_line_entries_one_under_another_stay_apart() -> None:
+    """A PDF man page: `J Like j, but ...` over `K or Y Like k, but ...` read as one
+    entry `J` whose text ran on into `K or Y Like k, ...`."""
+    text = ("COMMANDS\n      In the following descriptions, ^X means control-X.\n"
+            "      h or H Help: display a summary of these commands. If you forget the others,\n"
+            "            remember this one.\n"
+            "      J Like j, but scrolls beyond the end of the file.\n"
+            "      K or Y Like k, but scrolls beyond the beginning of the file.\n"
+            "      ESC-) or RIGHTARROW\n            Scroll right N characters.\n")
+    terms = [(t.term, t.description) for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms)
+             for t in b.entries]
+    assert terms == [("h or H", "Help: display a summary of these commands. If you forget the others, remember "
+                                "this one."),
+                     ("J", "Like j, but scrolls beyond the end of the file."),
+                     ("K or Y", "Like k, but scrolls beyond the beginning of the file."),
+                     ("ESC-) or RIGHTARROW", "Scroll right N characters.")]

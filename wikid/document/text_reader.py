@@ -658,6 +658,10 @@ class _Reader:
                 return self.entry(inline.group(1), [_Line(column, inline.group(3)), *self.lines[i + 1 : stop]]), stop
         if nxt is None or nxt.indent < line.indent + 2 or line.text.endswith("\\"):
             return None  # a command continued on the next line is code, not a tag
+        if self.value_run_in(i, end):
+            stop = self.entry_extent(i, end, line.indent)
+            key, text = line.text.split(" ", 1)
+            return self.entry(key, [_Line(nxt.indent, text), *self.lines[i + 1 : stop]]), stop
         if (split := _run_in_tag(line.text)) and len(split[1].split()) >= 3:
             stop = self.entry_extent(i, end, line.indent)  # `1 An error occurred ...` over the rest
             return self.entry(split[0], [_Line(nxt.indent, split[1]), *self.lines[i + 1 : stop]]), stop
@@ -1053,6 +1057,15 @@ class _Reader:
                                                           and _CAPS_KEYS.fullmatch(run_in[0]) is not None and any(
                 _CAPS_KEYS.fullmatch(o.text) for o in self.siblings(i, end, KEY_WINDOW))):
             return True  # `FROB_LANG Language for ...` beside `FROB_CTYPE` over its text: a variable's entry
+        if before is not None and before.text.endswith(":") and hanging and self.phrase_tag(line.text) \
+                and self.hanging_sibling(i, end, line.indent):
+            return True  # `... three kinds of frob:` over `plain frobs` over its text, and the next kind
+        if self.value_run_in(i, end):
+            return True
+        if before is not None and before.indent == line.indent and before.text[-1:] in ".!?" \
+                and (mine := _run_in_tag(line.text)) is not None and (theirs := _run_in_tag(before.text)) is not None \
+                and _key_tag(mine[0]) and _key_tag(theirs[0]):
+            return True  # `J Like j, but ...` over `K or Y Like k, but ...`: keys' one-line entries
         if not _OPTION.match(line.text.split(" ")[0].rstrip(",")):
             # `Host Restricts the ...` over its text, or keys over theirs (`b or ^B or ESC-v`)
             # (or a value's name, `frob-with-nuls` over its message)
@@ -1060,6 +1073,27 @@ class _Reader:
                                 or (_WORD_TERM.fullmatch(line.text) is not None and line.text not in _CONJUNCTIONS))
         return _option_line(line.text) is not None or _is_colon_tag(line.text) \
             or (_OPTION_TAG.match(line.text) is not None and hanging)
+
+    def value_run_in(self, i: int, end: int) -> bool:
+        """Whether line i is a value's name run into its text (`plain FOO, BAR and BAZ
+        are ...`) over the rest of that text set deeper, first of values a colon
+        introduces whose next one stands alone over its text (`utf8`)."""
+        line, nxt, before = self.lines[i], self.lines[i + 1] if i + 1 < end else None, self.lines[i - 1] if i else None
+        assert line is not None
+        if before is None or not before.text.endswith(":") or nxt is None or nxt.indent < line.indent + 2 \
+                or " " not in line.text or not _WORD_TERM.fullmatch(line.text.split(" ", 1)[0]):
+            return False
+        k = self.next_filled(self.entry_extent(i, end, line.indent), end)
+        after, below = self.lines[k] if k < end else None, self.lines[k + 1] if k + 1 < end else None
+        return after is not None and below is not None and after.indent == line.indent \
+            and below.indent > line.indent + 1 and _WORD_TERM.fullmatch(after.text) is not None
+
+    @staticmethod
+    def phrase_tag(text: str) -> bool:
+        """Whether a line is a few words naming a kind (`normal characters`), not a
+        sentence or its start: a list's tag when its text hangs under it."""
+        return len(text.split()) <= MAX_RUN_TAG_WORDS and not _SENTENCE_END.search(text) \
+            and not goes_on(text) and text[-1:] not in ":,;"
 
     def among_tags(self, i: int, end: int) -> bool:
         """Whether line i, a value's name and its sentence, is in a run of such lines at its
@@ -1676,6 +1710,15 @@ def _symbol_keyed(text: str) -> bool:
 # a key of a few characters with a symbol (`^N`, `!`, `*`), not a word and its stop (`Oh!`,
 # `Note:`) nor a point's number (`(1)`, `a.`)
 _SYMBOL_KEY = re.compile(r"^(?=\S*[^\w\s])(?![A-Za-z]+[.!?:,;]$)(?!\(?\w{1,3}[.)]$)\S{1,3}$")
+
+
+def _key_tag(tag: str) -> bool:
+    """Whether a run-in tag is keys one types (`K or Y`, `ESC-v`, `^N`), not a name
+    (`Ann Example`, `FROB`): each a letter or two, or holding a symbol, or a word in
+    capitals among other keys."""
+    keys = re.split(r" or |, ", tag)
+    return _KEYS.fullmatch(tag) is not None and all(
+        len(key) <= 2 or not key.isalnum() or (key.isupper() and len(keys) > 1) for key in keys)
 
 
 def _keyed_line(text: str) -> bool:
