@@ -3882,3 +3882,26 @@ def test_keys_one_line_entries_one_under_another_stay_apart() -> None:
                      ("J", "Like j, but scrolls beyond the end of the file."),
                      ("K or Y", "Like k, but scrolls beyond the beginning of the file."),
                      ("ESC-) or RIGHTARROW", "Scroll right N characters.")]
+
+
+def test_a_pagers_punctuation_commands_are_entries() -> None:
+    """A PDF man page: `--+ Like the -+ command ...` (no option by the option pattern) and
+    `_ (Underscore.) Followed by ...` (`_` is a word character, so no named key) were
+    paragraphs, `__ (Double underscore.)` run into the one before."""
+    text = ("COMMANDS\n      -+ Followed by an option letter, this resets the option to its default\n"
+            "            and prints its new setting.\n"
+            "      --+ Like the -+ command, but takes a long option name.\n"
+            "      -! Followed by an option letter, this sets the option to its opposite.\n\n"
+            "      _ (Underscore.) Followed by an option letter, this prints its setting.\n"
+            "      __ (Double underscore.) Like the _ (underscore) command, but takes a long option name\n"
+            "            rather than a letter.\n      V Prints the version number.\n      q or Q or ZZ\n"
+            "            Exits.\n")
+    terms = [(t.term, t.description) for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms)
+             for t in b.entries]
+    assert terms == [
+        ("-+", "Followed by an option letter, this resets the option to its default and prints its new setting."),
+        ("--+", "Like the -+ command, but takes a long option name."),
+        ("-!", "Followed by an option letter, this sets the option to its opposite."),
+        ("_ (Underscore.)", "Followed by an option letter, this prints its setting."),
+        ("__ (Double underscore.)", "Like the _ (underscore) command, but takes a long option name rather than a letter."),
+        ("V", "Prints the version number."), ("q or Q or ZZ", "Exits.")]

@@ -65,7 +65,8 @@ _SHORT_TERM = re.compile(r"^(?:\d{1,3}|[A-Za-z]|--?\w[\w-]*|(?:[A-Z]{2,5}|[CM])-
 # `-o logfile`, `--debug`, `--quick-gen-key user-id [algo [usage]]`: an option and its
 # arguments (a capitalised word would start a description)
 _OPTION_TAG = re.compile(r"^[-+]{1,2}[^\s+>-]\S*(?: (?![A-Z][a-z])\S+){0,4}$")
-_OPTION = re.compile(r"^(?:[-+]{1,2}[^\s+>-]\S*|[%\\]\S{1,3})$")  # an option, or an escape (`%h`, `\\n`); `->` is an arrow
+# an option, or an escape (`%h`, `\\n`); `->` is an arrow; a pager's `-+`, `--!` are options too
+_OPTION = re.compile(r"^(?:[-+]{1,2}[^\s+>-]\S*|[%\\]\S{1,3}|-{1,2}[+!])$")
 _LOWER_WORD = re.compile(r"^(?:\$|[\"'(‘“]?[a-z])")  # `the`, `$HOME`, `(the`
 _BOX_RULE = re.compile(r"^[┌├└╔╠╚╒╞╘+][─━═┬┼┴╤╪╧╦╬╩┐┤┘╗╣╝╕╡╛+=-]+[┐┤┘╗╣╝╕╡╛+]$")  # `┌───┬───┐`, `+---+---+`
 _BOX_ROW = re.compile(r"^[│┃║|].*[│┃║|]$")
@@ -142,7 +143,8 @@ _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al f
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
 _QUOTED_RUN_IN = re.compile(r'^("[^"\s]{1,3}")( )([A-Z]\S*(?: \S+)+)$')  # `"!" The symbol is ...`
 _WORD_TERM = re.compile(r"^[a-z][a-z0-9_.+-]{0,30}$")  # `crc32`, `sha256`: a value's name among values
-_NAMED_KEY = re.compile(r"^([^\w\s] \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")  # a punctuation key and its name
+# a punctuation key and its name (`’ (Single quote.)`, `__ (Double underscore.)`)
+_NAMED_KEY = re.compile(r"^((?:[^\w\s]|_){1,2} \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")
 _STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20}"
                           r"|(?:~|\$\w+)?/[\w.$/-]{1,60}[\w/])$")  # (or a path: `~/.frobrc` over `/etc/frobrc`)
 MAX_WRAPPED_TAG_CHARS = 200
@@ -656,6 +658,11 @@ class _Reader:
                 # over `Up, Down`, `Left, Right`)
                 stop = self.entry_extent(i, end, line.indent)
                 return self.entry(inline.group(1), [_Line(column, inline.group(3)), *self.lines[i + 1 : stop]]), stop
+        if (named := _NAMED_KEY.match(line.text)) is not None:  # `_ (Underscore.) Prints ...`, its text on its line
+            stop = self.entry_extent(i, end, line.indent)
+            column = nxt.indent if nxt is not None and nxt.indent > line.indent + 1 else line.indent + named.end()
+            return self.entry(named.group(1), [_Line(column, line.text[named.end():]),
+                                               *self.lines[i + 1 : stop]]), stop
         if nxt is None or nxt.indent < line.indent + 2 or line.text.endswith("\\"):
             return None  # a command continued on the next line is code, not a tag
         if self.value_run_in(i, end):
