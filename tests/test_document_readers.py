@@ -3905,3 +3905,18 @@ def test_a_pagers_punctuation_commands_are_entries() -> None:
         ("_ (Underscore.)", "Followed by an option letter, this prints its setting."),
         ("__ (Double underscore.)", "Like the _ (underscore) command, but takes a long option name rather than a letter."),
         ("V", "Prints the version number."), ("q or Q or ZZ", "Exits.")]
+
+
+def test_a_lone_command_a_colon_introduces_at_the_proses_margin_is_code() -> None:
+    """A PDF man page sets its example at the prose's margin: `you might tell csh:` over
+    `setenv FROB "-options"` read it as a sentence; `or if you use sh:` stays prose."""
+    text = ('ENVIRONMENT\n      Options are also taken from FROB. For example, you might tell csh:\n\n'
+            '      setenv FROB "-options"\n\n      or if you use sh:\n\n      FROB="-options"; export FROB\n\n'
+            '      For example, to use it, see:\n\n      the manual of frob\n')
+    blocks = [b for _, b in walk(read_outline(text, ".txt"))]
+    assert [type(b).__name__ for b in blocks] == ["Paragraph", "Code", "Paragraph", "Code", "Paragraph", "Paragraph"]
+    assert [b.text for b in blocks if isinstance(b, Code)] == ['setenv FROB "-options"', 'FROB="-options"; export FROB']
+    # commands one a line between blank lines, under `Examples:`: one example
+    examples = "Examples:\n\n      frob --train FILEs\n\n      frob --train=k=50 FILEs\n\n      frob --train=shrink FILEs\n"
+    assert [b for _, b in walk(read_outline("OPTIONS\n      " + examples, ".txt")) if isinstance(b, Code)] == [
+        Code("frob --train FILEs\n\nfrob --train=k=50 FILEs\n\nfrob --train=shrink FILEs")]

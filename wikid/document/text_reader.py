@@ -139,6 +139,7 @@ _CODE_LINE = re.compile(r"#|//|;|\[[\w. \"-]+\]")  # a comment marker alone, a s
 _OPEN_ADDRESS = re.compile(r"<[\w.+-]+(?:@|://)[^<>]*$")  # a line ending inside `<jane@example.org`, its `>` below
 _ONE_COMMAND = re.compile(r"(?:[A-Z_][A-Z0-9_]*=\S+ )*[a-z][\w.+-]*(?: \S+){1,12}")  # `VAR=x frob -v file`
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
+_SHELL_SYNTAX = re.compile(r"[\"'=$|<>]| -")  # a quoted or assigned value, a variable, a pipe, an option
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
 _QUOTED_RUN_IN = re.compile(r'^("[^"\s]{1,3}")( )([A-Z]\S*(?: \S+)+)$')  # `"!" The symbol is ...`
@@ -494,6 +495,12 @@ class _Reader:
                     and self.introduced_code(i, end)):  # (an example goes on after a blank line: `[core]` after `#` lines)
                 # (`Thus,` over the command: the sentence goes on with it)
                 session, i = self.session(i, end)
+                if events and isinstance(before := events[-1], Code) and "\n" not in session.text \
+                        and _COMMAND_LINE.match(session.text) is not None and session.text[-1] not in ".!?:;,)" \
+                        and all("\n" not in command for command in before.text.split("\n\n")):
+                    # commands one a line between blank lines (`frob --train FILEs`, `frob --train=k=50 FILEs`): one example
+                    session = Code(f"{before.text}\n\n{session.text}", session.info)
+                    events.pop()
                 events.append(session)
             elif (table := self.any_table(i, end)) is not None:
                 events.append(table[0])
@@ -1036,6 +1043,20 @@ class _Reader:
         return line.indent < indent - 1 and nxt is not None and nxt.indent > line.indent + 1 \
             and len(line.text) <= MAX_HEADING_CHARS and not is_prose_line(line.text)
 
+    def introduced_command(self, i: int, end: int) -> bool:
+        """Whether line i is a command alone between blank lines that a sentence ending
+        on a colon introduces at the same margin (`... you might tell csh:` over `setenv
+        FROB "-x"`): a lower-case word and a few arguments, one of them shell syntax."""
+        line = self.lines[i]
+        assert line is not None
+        k = i - 1
+        while k >= 0 and self.lines[k] is None:
+            k -= 1
+        above = self.lines[k] if 0 <= k < i - 1 else None
+        return above is not None and above.text.endswith(":") and (i + 1 >= end or self.lines[i + 1] is None) \
+            and _COMMAND_LINE.match(line.text) is not None and line.text[-1] not in ".!?:;," \
+            and _SHELL_SYNTAX.search(line.text) is not None
+
     def opens_entry(self, i: int, end: int) -> bool:
         """Whether line i opens an option's entry (`-q Be quiet.`, or `-q` over its
         indented text, or a run-in tag over its text) after a sentence ended: the first
@@ -1285,7 +1306,8 @@ class _Reader:
                 break
             texts.append(line.text)
             j += 1
-        out: list[Block] = [straight_code("\n".join(texts)) if _command_lines(texts) or _assignments(texts) else Paragraph(_join(texts))]
+        coded = _command_lines(texts) or _assignments(texts) or (j == i + 1 and self.introduced_command(i, end))
+        out: list[Block] = [straight_code("\n".join(texts)) if coded else Paragraph(_join(texts))]
         k = self.next_filled(j, end)
         deeper = k < end and (below := self.lines[k]) is not None and below.indent > margin + 1 \
             and not (k > j and self.indented_first_line(k, end, margin))
