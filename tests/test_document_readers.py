@@ -3288,6 +3288,24 @@ def test_html_lines_of_code_cut_by_breaks_are_code_and_authors_stay_text() -> No
     assert not [b for b in blocks if isinstance(b, Code) and ("Wilf" in b.text or "bind_address" in b.text)]
 
 
+def test_roff_input_groff_set_as_a_paragraph_a_layout_table_and_a_paragraph_is_one_piece_of_code() -> None:
+    """groff's tbl manual: `.TS<br>c c c .` in a paragraph, the tab-separated data as a
+    layout table, `.TE` in a paragraph: the page showed `.TS c c c .`, a two-column
+    table of the data and `.TE` as three blocks of prose."""
+    spacer = '<td width="22%"></td><td width="7%"></td>'
+    rows = "".join(f'<tr valign="top">{spacer}' + "".join(f'<td width="8%"><p>{c}</p></td>' for c in cells) + "</tr>"
+                   for cells in (("This", "is", "centered"), ("Well,", "this", "also")))
+    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
+            '<p style="margin-left:11%;">The easiest table definition is.</p>'
+            '<p style="margin-left:22%;">.TS <br>\nc c c .</p>'
+            f'<table width="100%" border="0" rules="none" frame="void">{rows}</table>'
+            '<p style="margin-left:22%;">.TE</p><p style="margin-left:11%;">Each cell is centered.</p></body></html>')
+    blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
+    assert blocks == [Paragraph("The easiest table definition is."),
+                      Code(".TS\nc c c .\nThis\tis\tcentered\nWell,\tthis\talso\n.TE"),
+                      Paragraph("Each cell is centered.")]
+
+
 @pytest.mark.parametrize(("reader", "text"), [
     (read_rest, "Title\n=====\n\nWe `announced <https://example.org/a>`__ the end of frob 1. "
                 "Please refer to the linked announcement.\n"),

@@ -62,6 +62,8 @@ MIN_BROKEN_CODE_LINES = 3
 STRONG_CODE_SHARE = 0.8  # ... of lines that are code, when no sentence introduces them as an example
 _INTRODUCES = re.compile(r"(?::|\bexamples?\b[^.:]*[.:]?)$", re.IGNORECASE)  # `Here an example.`, `... lines:`
 _REQUEST = re.compile(r"^\.[A-Za-z]{1,3}(?:\s|$)")  # a roff request line (`.TS`, `.de ATABLE`)
+_CLOSING = {".TS": ".TE", ".EQ": ".EN", ".PS": ".PE", ".de": ".."}  # a roff request's closing one
+MAX_ROFF_TABLES = 4  # layout tables groff made of one piece of roff input's data lines
 _ASSIGNMENT = re.compile(r"[A-Za-z_][\w.]* = \S")  # `ACK = 6`
 CODE_SHARE = 0.5  # a piece of spaced text this much code is shown as code whole
 _CODE_MARKS = re.compile(r"[{}();=<>|\\`\[\]]|^(?:import|from|def|class|return) ")
@@ -757,6 +759,30 @@ def _broken_code(soup: BeautifulSoup, root: Tag) -> None:
             paragraph.replace_with(_pre(soup, lines))
 
 
+def _roff_across_tables(soup: BeautifulSoup, root: Tag) -> None:
+    """Roff input groff set in pieces: its opening request in a paragraph (`.TS<br>c c
+    c .`), the data lines as a layout table (a tab-separated `This  is  centered` is
+    cells), its closing request in a paragraph of its own (`.TE`) -- one piece of code,
+    the table's rows its lines, their cells as the tabs that separated them."""
+    for paragraph in root.find_all("p"):
+        lines = _broken_lines(paragraph) if not paragraph.decomposed else []
+        closing = _CLOSING.get(lines[0].split()[0]) if lines and _REQUEST.match(lines[0]) else None
+        if closing is None or any(x.split()[0] == closing for x in lines[1:]):
+            continue
+        pieces: list[Tag] = []
+        sibling = paragraph.find_next_sibling()
+        while isinstance(sibling, Tag) and sibling.name == "table" and len(pieces) < MAX_ROFF_TABLES:
+            pieces.append(sibling)
+            lines += ["\t".join(text for cell in _cells(row) if (text := _text(cell))) for row in _rows(sibling)]
+            sibling = sibling.find_next_sibling()
+        if not pieces or not isinstance(sibling, Tag) or sibling.name != "p" or _broken_lines(sibling)[:1] != [closing]:
+            continue
+        lines.append(closing)
+        for piece in [*pieces, sibling]:
+            piece.decompose()
+        paragraph.replace_with(_pre(soup, [line for line in lines if line]))
+
+
 def _broken_terms(soup: BeautifulSoup, root: Tag) -> None:
     """A paragraph whose lines after its first (cut by `<br>`) each name a value and
     say what it means (`utf8only - only UTF8Strings are used`, `pkix - any string type
@@ -803,6 +829,7 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     _broken_assignments(soup, root)  # (while a section's data still stands in its own cell)
     _broken_terms(soup, root)
     _broken_code(soup, root)
+    _roff_across_tables(soup, root)
     _unfold_sections(soup, root)
     _unfold_spaced(soup, root)
     margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]
