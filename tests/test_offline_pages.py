@@ -1715,3 +1715,18 @@ def test_a_changelog_its_reader_did_not_read_to_the_end_gets_no_count() -> None:
                   + "\n\n" for n in range(30, 0, -1))
     [page] = run([SourceDocument("NEWS.md", "# Frob NEWS\n\n" + notes + old)]).pages.values()
     assert "*Older releases are listed in the source.*" in page and "older releases, back to" not in page
+
+
+def test_see_also_keeps_the_labels_that_group_its_pages() -> None:
+    """groff's SEE ALSO groups its pages under labels (`Roff preprocessors:` over
+    `eqn(1), pic(1), ...`): the page listed them as one run of names, the labels lost."""
+    manual = ("FROB(1)\n\nNAME\n       frob - front-end for the frob system\n\nDESCRIPTION\n       Frob runs a pipeline.\n\n"
+              "SEE ALSO\n       The pages can be read with man(1).\n\n       Viewers for frob files:\n"
+              "              frobview(1), xfrobview(1x).\n\n       Wrapper programs:\n              frob(1), frobgrog(1).\n\n"
+              "       Frob macro packages:\n              frob_man(7), frob_sv(7) (only in Swedish locales),\n"
+              "              frob_ms(7).\n")
+    [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
+    see_also = page[page.index("# See Also"):].split("\n# ", 1)[0]
+    assert see_also.split("\n\n")[1:3] == ["man(1)", (
+        "* Viewers for frob files: frobview(1), xfrobview(1x)\n* Wrapper programs: frobgrog(1)\n"
+        "* Frob macro packages: frob_man(7), frob_sv(7) (only in Swedish locales), frob_ms(7)")], see_also

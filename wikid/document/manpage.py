@@ -30,6 +30,7 @@ _ANNOTATION = re.compile(r"\s?(\((?!\d[a-zA-Z]{0,8}\))[^()]{3,80}\))")
 _REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-zA-Z]{0,8}|n|l)\)")
 _FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
 MAX_NAME_CHARS = 60
+MAX_GROUP_LABEL_WORDS = 10  # `Groff macro packages and macro-specific utilities:` over its references
 MIN_PURPOSE_WORDS = 3  # a DESCRIPTION's first sentence this long says what a NAME-only entity is
 MAX_AUTHOR_WORDS = 4  # `Timo Savola` alone on its line after named addresses: one more author
 _ADDRESS = re.compile(r"^<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?$|^<?https?://\S+>?$")
@@ -51,6 +52,8 @@ class ManPage:
     content: tuple[Section, ...]  # every other section, in order
     see_also_notes: tuple[str, ...] = ()  # the sentences of its SEE ALSO (`The full documentation ... is maintained as a Texinfo manual`)
     section: str = ""  # the manual's section its header gives (`FROB(1)`: "1"), "" when it gives none
+    # its references under the labels that group them (`Roff preprocessors:` over `eqn(1), pic(1)`), when it has two or more
+    see_also_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def _key(title: str) -> str:
@@ -248,6 +251,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
     synopsis: list[str] = []
     notes: list[str] = []
     see_also: list[str] = []
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     author = bugs = None
     pointers: list[str] = []
     siblings = [s for s in all_sections if s.level == name_section.level]
@@ -259,10 +263,9 @@ def read_manpage(outline: Outline) -> ManPage | None:
         if key in SYNOPSIS_TITLES and not synopsis:
             synopsis = _synopsis(section, names, notes)
         elif key in SEE_ALSO_TITLES:
-            text = " ".join(block_text(b) for b in section.blocks)
-            see_also += [f"{m.group(1)}({m.group(2)})" + (f" {note.group(1)}" if (note := _ANNOTATION.match(text, m.end())) else "")
-                         for m in _REFERENCE.finditer(text)]
+            see_also += _references(" ".join(block_text(b) for b in section.blocks))
             pointers += [text for text in _run_on(section.blocks) if is_sentence(text)]
+            groups = _labelled_references(section.blocks)
         elif key in AUTHOR_TITLES:
             author = _authors(section.blocks)
         elif key in BUGS_TITLES:
@@ -276,7 +279,36 @@ def read_manpage(outline: Outline) -> ManPage | None:
             content[n] = replace(section, blocks=section.blocks[:-1])
             break
     return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs,
-                   tuple(content), tuple(pointers))
+                   tuple(content), tuple(pointers), see_also_groups=groups)
+
+
+def _references(text: str) -> list[str]:
+    """The `name(section)` references of a text, each with the note in parentheses
+    after it (`frob_sv(7) (only in Swedish locales)`)."""
+    return [f"{m.group(1)}({m.group(2)})" + (f" {note.group(1)}" if (note := _ANNOTATION.match(text, m.end())) else "")
+            for m in _REFERENCE.finditer(text)]
+
+
+def _labelled_references(blocks: tuple[Block, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A SEE ALSO's references under the labels that group them: a short phrase ending
+    on a colon (`Roff preprocessors:`) over its references, or running into them on its
+    line; none unless there are two groups or more (one label is a sentence's lead-in)."""
+    groups: list[tuple[str, tuple[str, ...]]] = []
+    label: str | None = None
+    for block in blocks:
+        text = block_text(block).strip()
+        head, colon, rest = text.partition(":")
+        if colon and "." not in head and len(head.split()) <= MAX_GROUP_LABEL_WORDS and head[:1].isupper():
+            if not rest.strip():
+                label = head
+                continue
+            if _REFERENCE.match(rest.strip()):
+                label, text = head, rest
+        refs = tuple(_references(text))
+        if label is not None and refs and _REFERENCE.match(text.strip()):
+            groups.append((" ".join(label.split()), refs))
+        label = None
+    return tuple(groups) if len(groups) >= 2 else ()
 
 
 def _only_references(text: str) -> bool:

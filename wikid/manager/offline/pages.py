@@ -980,20 +980,34 @@ def _see_also(draft: PageDraft) -> list[str]:
     own = {(name.casefold(), man.section) for man in mans for name in man.names}
     refs: dict[str, str] = {}
     notes: dict[str, str] = {}  # the section's sentences (`This is not the complete manual ...; see the Info entry`)
+    groups: dict[str, dict[str, str]] = {}  # label -> its references (`Roff preprocessors:` over `frobeqn(1), ...`)
+    grouped: set[str] = set()
+
+    def add(ref: str, into: dict[str, str]) -> None:
+        name, _, rest = ref.casefold().partition("(")
+        section = rest.partition(")")[0]
+        if (name, section) not in own and (name, "") not in own \
+                and not (name == draft.title.casefold() and section[:1] in _COMMAND_SECTIONS):
+            bare = ref.partition(")")[0].casefold()  # (`frob(1)` and `frob(1) (in frob-utils)` are one page)
+            if len(ref) > len(into.get(bare, "")):
+                into[bare] = ref
+
     for source in ordered_sources(draft.cited):
-        for ref in source.content.man.see_also if source.content.man else ():
-            name, _, rest = ref.casefold().partition("(")
-            section = rest.partition(")")[0]
-            if (name, section) not in own and (name, "") not in own \
-                    and not (name == draft.title.casefold() and section[:1] in _COMMAND_SECTIONS):
-                bare = ref.partition(")")[0].casefold()  # (`frob(1)` and `frob(1) (in frob-utils)` are one page)
-                if len(ref) > len(refs.get(bare, "")):
-                    refs[bare] = ref
-        for note in source.content.man.see_also_notes if source.content.man else ():
+        man = source.content.man
+        for label, labelled in man.see_also_groups if man else ():
+            for ref in labelled:
+                add(ref, groups.setdefault(label, {}))
+                grouped.add(ref.partition(")")[0].casefold())
+        for ref in man.see_also if man else ():
+            if ref.partition(")")[0].casefold() not in grouped:
+                add(ref, refs)
+        for note in man.see_also_notes if man else ():
             notes.setdefault(note, f"{text_block(note)}[^{source.id}]")
-    if not refs and not notes:
+    listed = [f"* {text_block(label)}: {inline(', '.join(found.values()))}" for label, found in groups.items() if found]
+    if not refs and not notes and not listed:
         return []
-    return [f"# {SEE_ALSO}", *([inline(", ".join(refs.values()))] if refs else []), *notes.values()]
+    return [f"# {SEE_ALSO}", *([inline(", ".join(refs.values()))] if refs else []), *(["\n".join(listed)] if listed else []),
+            *notes.values()]
 
 
 def _topic_key(title: str) -> str:
