@@ -3938,3 +3938,17 @@ def test_a_lone_command_a_colon_introduces_at_the_proses_margin_is_code() -> Non
     examples = "Examples:\n\n      frob --train FILEs\n\n      frob --train=k=50 FILEs\n\n      frob --train=shrink FILEs\n"
     assert [b for _, b in walk(read_outline("OPTIONS\n      " + examples, ".txt")) if isinstance(b, Code)] == [
         Code("frob --train FILEs\n\nfrob --train=k=50 FILEs\n\nfrob --train=shrink FILEs")]
+
+
+def test_a_sentence_introducing_more_entries_is_not_the_last_entrys_text() -> None:
+    """pandoc's Markdown of troff's manual: `There are also names ... groups of warnings:`
+    between `**tab** 2048` and `**all**` was read as the end of tab's description."""
+    text = ("# WARNINGS\n\nThe warnings fall into categories:\n\n**break** 4  \nLines which could not be broken.\n\n"
+            "**tab** 2048  \nInappropriate use of a tab character.\n\n"
+            "There are also names that refer to groups of warnings:\n\n**all**  \nAll warnings but break.\n\n"
+            "**w**  \nAll warnings.\n")
+    [section] = read_markdown(text).sections
+    assert [type(b).__name__ for b in section.blocks] == ["Paragraph", "Terms", "Paragraph", "Terms"]
+    assert section.blocks[1].entries[-1] == Term("tab 2048", (Paragraph("Inappropriate use of a tab character."),))
+    assert section.blocks[2] == Paragraph("There are also names that refer to groups of warnings:")
+    assert [t.term for t in section.blocks[3].entries] == ["all", "w"]

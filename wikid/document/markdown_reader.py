@@ -479,6 +479,9 @@ def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list
             entry = event.entries[0]
             event = Paragraph(f"{entry.term} {entry.description}")
         if n in kept and isinstance(event, Terms):
+            # (the sentence introducing the entries after it, `There are also names for groups:`, is the section's)
+            intro = [pending.pop()] if pending and (len(pending) > 1 or _last_entry_body(out)) \
+                and isinstance(pending[-1], Paragraph) and pending[-1].text.endswith(":") else []
             if pending and open_entry and (tagged[n] or not _last_entry_body(out)):
                 previous = out[-1]
                 assert isinstance(previous, Terms)
@@ -486,6 +489,7 @@ def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list
                 out[-1] = Terms((*previous.entries[:-1], Term(head.term, head.body + tuple(pending))))
             else:
                 out += pending
+            out += intro
             pending = []
             out.append(event)
             open_entry = tagged[n]
