@@ -1730,3 +1730,19 @@ def test_see_also_keeps_the_labels_that_group_its_pages() -> None:
     assert see_also.split("\n\n")[1:3] == ["man(1)", (
         "* Viewers for frob files: frobview(1), xfrobview(1x)\n* Wrapper programs: frobgrog(1)\n"
         "* Frob macro packages: frob_man(7), frob_sv(7) (only in Swedish locales), frob_ms(7)")], see_also
+
+
+def test_a_parts_lead_goes_back_where_it_stood_after_a_phrase_and_its_example() -> None:
+    """http.client's part of the http page opened `HTTPConnection goes through a number of
+    "states" ...` (its lead, taken from its second paragraph) over `HTTP/1.1 client
+    library`, its example and `This diagram details ...` -- out of order, the paragraph cut."""
+    package = ("Help on package frob:\n\nNAME\n    frob\n\nPACKAGE CONTENTS\n    client\n\nDATA\n    __all__ = ['Status']\n")
+    client = ("# Python: module frob.client\n\nFrob/1.1 client library\n\n```\n<intro stuff goes here>\n```\n\n"
+              "The client goes through a number of states, which define when a request may be made. "
+              "This diagram details these state transitions:\n\n```\n(null)\n  |\n  v\nIdle\n```\n")
+    _, _, body = only_page(run([SourceDocument("doc-01.md", client), SourceDocument("doc-09.txt", package)]))
+    part = body[body.index("# frob.client"):]
+    assert part.split("\n\n")[1:4] == [
+        "Frob/1.1 client library[^doc-01]", "```\n<intro stuff goes here>\n```",
+        "The client goes through a number of states, which define when a request may be made. This diagram details "
+        "these state transitions:"], part

@@ -161,6 +161,10 @@ class Content:
     debian: bool = False  # its releases are a Debian package's
     heading: str = ""  # the heading holding the whole document (`# Security` over a policy's parts)
     lead_section: str = ""  # the title of the section the lead was taken from ("" for the opening)
+    # where in that section the lead stood when blocks came before it (`HTTP/1.1 frob library` and an
+    # example over the first sentence): the block before it, and what its paragraph said after it
+    lead_after: Block | None = None
+    lead_rest: str = ""
 
     @property
     def is_changelog(self) -> bool:
@@ -890,12 +894,12 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         carried: tuple[Section, ...] = ()
         prelude = before_releases(outline)
         if not debian and word_count(prelude) >= MIN_PRELUDE_WORDS:  # notes that end in their release history
-            lead, carried, _ = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
+            lead, carried, _, _ = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
         return Content(lead, sections=carried, releases=tuple(releases), listed_releases=listed, oldest_release=oldest,
                        facts=tuple(_release_facts(releases[0], debian) + _changelog_facts(text, prelude, releases[0])),
                        words=words,
                        short=short, debian=debian)
-    lead, carried, origin = _prose(outline, title, names, short)
+    lead, carried, origin, (lead_after, lead_rest) = _prose(outline, title, names, short)
     tables = tuple(b for _, b in walk(outline) if isinstance(b, Table))
     data = None
     if suffix in DATA_SUFFIXES:
@@ -905,21 +909,25 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
             data = (table_shape(list(tables), len(outline.sections)), None, 0)
     facts = tuple(_text_facts(text)) if suffix not in DATA_SUFFIXES else ()
     return Content(lead, None, carried, facts=facts, data=data, tables=tables if suffix in DATA_SUFFIXES else (),
-                   words=words, short=short, lead_section=origin)
+                   words=words, short=short, lead_section=origin, lead_after=lead_after, lead_rest=lead_rest)
 
 
 def _prose(outline: Outline, title: str | None, names: frozenset[str],
-           short: bool) -> tuple[tuple[str, ...], tuple[Section, ...], str]:
+           short: bool) -> tuple[tuple[str, ...], tuple[Section, ...], str, tuple[Block | None, str]]:
     """The lead, the sections a page carries of a document (or of the part of it
-    before its releases): whole when short, abridged within budget when long, and the
-    title of the section the lead was taken from ("" for the document's opening)."""
+    before its releases): whole when short, abridged within budget when long, the
+    title of the section the lead was taken from ("" for the document's opening), and
+    where in it the lead stood (`_lead_anchor`)."""
     blocks, sections = _unwrapped(outline, title)
     sections = tuple(s for s in sections if not _only_names(s, title))
-    lead, blocks = _lead_from(blocks, names)
+    lead, remaining = _lead_from(blocks, names)
+    anchor = _lead_anchor(blocks, remaining) if lead else (None, "")
+    blocks = remaining
     origin = ""  # the section the lead was taken from ("" for the opening)
     if not lead and sections and not any(isinstance(b, Paragraph) and _is_prose_paragraph(b.text) for b in blocks):
         first = sections[0]  # (prose before it that gave no lead: a later section's would come out of order)
         lead, rest = _lead_from(first.blocks, names)
+        anchor = _lead_anchor(first.blocks, rest) if lead else (None, "")
         sections = (Section(first.title, first.level, rest, first.sections), *sections[1:])
         origin = first.title if lead else ""
     if not lead:
@@ -928,4 +936,15 @@ def _prose(outline: Outline, title: str | None, names: frozenset[str],
     reshaped = [*made, *(_reshaped(s) for s in sections)]
     opening = Section("", 1, kept) if kept else None
     carried = [c for s in ([opening] if opening else []) + reshaped if (c := _carried(s, short)) is not None]
-    return tuple(lead), tuple(carried if short else _within_budget(carried)), origin
+    return tuple(lead), tuple(carried if short else _within_budget(carried)), origin, anchor
+
+
+def _lead_anchor(before: tuple[Block, ...], after: tuple[Block, ...]) -> tuple[Block | None, str]:
+    """Where a lead stood among `before` (the blocks it was taken from; `after` them
+    without it): the block before its paragraph (None when it was the first) and
+    what that paragraph went on to say after the lead ("" when the lead took it whole)."""
+    k = next((n for n, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), min(len(before), len(after)))
+    if k == 0:
+        return None, ""
+    went_on = after[k] if len(after) == len(before) else None
+    return before[k - 1], went_on.text if isinstance(went_on, Paragraph) else ""

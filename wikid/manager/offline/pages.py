@@ -1130,11 +1130,25 @@ def _with_own_lead(source: PageSource, lead_origin: str | None) -> tuple[Section
     # policy's `# Security` over `## Reporting a bug in Frob` and its first sentence)
     taken = source.content.lead_section if source.content.heading else ""
     at = next((n for n, s in enumerate(sections) if taken and _topic_key(s.title) == _topic_key(taken)), None)
-    if at is not None:
-        return (*sections[:at], replace(sections[at], blocks=(opening, *sections[at].blocks)), *sections[at + 1:])
-    if sections and not sections[0].title:
-        return (replace(sections[0], blocks=(opening, *sections[0].blocks)), *sections[1:])
-    return (Section("", 1, (opening,)), *sections)
+    if at is None and sections and not sections[0].title:
+        at = 0
+    if at is None:
+        return (Section("", 1, (opening,)), *sections)
+    return (*sections[:at], replace(sections[at], blocks=_lead_put_back(sections[at].blocks, opening, source.content)),
+            *sections[at + 1:])
+
+
+def _lead_put_back(blocks: tuple[Block, ...], opening: Paragraph, content: Content) -> tuple[Block, ...]:
+    """A part's blocks with its lead back where it stood: after the blocks that came
+    before it (`HTTP/1.1 frob library` and its example), joined again to what its
+    paragraph went on to say; at the head when it stood first or that place is gone."""
+    k = next((n for n, b in enumerate(blocks) if b == content.lead_after), None) if content.lead_after else None
+    if k is None:
+        return (opening, *blocks)
+    after = blocks[k + 1] if k + 1 < len(blocks) else None
+    if content.lead_rest and isinstance(after, Paragraph) and after.text == content.lead_rest:
+        return (*blocks[:k + 1], Paragraph(f"{opening.text} {after.text}"), *blocks[k + 2:])
+    return (*blocks[:k + 1], opening, *blocks[k + 1:])
 
 
 def _repeats(text: str, title: str) -> bool:
