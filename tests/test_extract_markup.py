@@ -332,6 +332,23 @@ def test_html_links_listed_in_a_sentence_are_content() -> None:
         "Formats: [PNG](png.html), [JPEG](jpeg.html), [GIF](gif.html).\n")
 
 
+def test_html_what_runs_of_links_leave_between_them_goes_with_them() -> None:
+    """pydoc's class tree, links in a table pandoc kept as raw HTML: the runs of bare
+    links went as a table of contents, and left `, , , , , , ConvertingMixin)`."""
+    tree = ("<a href='b.html#dict'>builtins.dict</a>(<a href='b.html#object'>builtins.object</a>)\n"
+            "<a href='m.html#FrobDict'>FrobDict</a>(<a href='b.html#dict'>builtins.dict</a>, "
+            "<a href='m.html#FrobMixin'>FrobMixin</a>)\n<a href='b.html#list'>builtins.list</a>(<a "
+            "href='b.html#object'>builtins.object</a>)\n<a href='m.html#FrobList'>FrobList</a>(<a "
+            "href='b.html#list'>builtins.list</a>, <a href='m.html#FrobMixin'>FrobMixin</a>)\n")
+    page = (f"<html><body><h1>frob.config</h1><p>Configuration functions for frob, a package of many parts.</p>"
+            f"<h2>Classes</h2>{tree}<h3>class FrobDict(builtins.dict)</h3><p>A converting dictionary.</p>"
+            f"</body></html>").encode()
+    main, _, outside = extract(page, ".html").partition("\n## Outside the main content\n")
+    assert main == ("# frob.config\n\nConfiguration functions for frob, a package of many parts.\n\n## Classes\n\n"
+                    "### class FrobDict(builtins.dict)\n\nA converting dictionary.\n")
+    assert "[FrobMixin](m.html#FrobMixin)" in outside
+
+
 MAIN_PAGE = b"""<html><head><title>Widget 3 released | Widget Blog</title></head><body>
 <header><a href="/">Widget Blog</a> <a href="/archive">Archive</a></header>
 <nav><ul><li><a href="/2023">2023</a></li><li><a href="/2024">2024</a></li></ul></nav>

@@ -38,7 +38,7 @@ import warnings
 
 os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
-from bs4 import BeautifulSoup, Comment, NavigableString, SoupStrainer, Tag  # installed with markitdown
+from bs4 import BeautifulSoup, Comment, NavigableString, PageElement, SoupStrainer, Tag  # installed with markitdown
 from markitdown.converters._markdownify import _CustomMarkdownify
 
 from wikid.document.furniture import FURNITURE_HEADING
@@ -142,7 +142,9 @@ def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool,
                     stack.append(child)
         run: list[Tag | NavigableString] = []
         links = 0
-        for node in [*element.children, None]:
+        children = list(element.children)
+        cut: set[int] = set()
+        for node in [*children, None]:
             is_link = isinstance(node, Tag) and node.name == "a" and node.get("href") is not None
             is_gap = (isinstance(node, Tag) and node.name == "br") or (
                 isinstance(node, NavigableString) and not isinstance(node, Comment) and not _alnum(node)
@@ -153,9 +155,37 @@ def _prune(root: Tag, in_main: bool, stats: dict[int, tuple[int, int, int, bool,
                 continue
             if links >= MIN_LINKS and not in_main:  # a run of bare links: a table of contents
                 removed.extend(part.extract() for part in run)
+                cut.update(id(part) for part in run)
             run, links = [], 0
+        removed.extend(_left_between(children, cut))
     removed.sort(key=lambda node: order[id(node)])
     return removed
+
+
+def _left_between(children: list[PageElement], cut: set[int]) -> list[Tag | NavigableString]:
+    """What runs of links cut from `children` left around them (`, ` after each, a last
+    link or two: pydoc's class tree as lines of links), taken out too: a stretch of
+    links and punctuation with a cut run in it is one list of links."""
+    left: list[Tag | NavigableString] = []
+    stretch: list[Tag | NavigableString] = []
+    holds_cut = False
+    for node in [*children, None]:
+        if isinstance(node, Tag | NavigableString) and (id(node) in cut or _link_or_gap(node)):
+            holds_cut = holds_cut or id(node) in cut
+            if id(node) not in cut:
+                stretch.append(node)
+            continue
+        if holds_cut:
+            left += [part.extract() for part in stretch]
+        stretch, holds_cut = [], False
+    return left
+
+
+def _link_or_gap(node: PageElement) -> bool:
+    """A link, a line break, or text with no letter or digit in it (`, `, `)`)."""
+    if isinstance(node, Tag):
+        return node.name in ("a", "br")
+    return isinstance(node, NavigableString) and not _alnum(node)
 
 
 class _Markdownify(_CustomMarkdownify):
