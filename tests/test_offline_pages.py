@@ -1746,3 +1746,22 @@ def test_a_parts_lead_goes_back_where_it_stood_after_a_phrase_and_its_example() 
         "Frob/1.1 client library[^doc-01]", "```\n<intro stuff goes here>\n```",
         "The client goes through a number of states, which define when a request may be made. This diagram details "
         "these state transitions:"], part
+
+
+def test_pydoc_texts_classes_are_sections_as_its_htmls_are() -> None:
+    """logging's page set the module's own classes (pydoc's text) as bullets with their
+    members nested, and logging.handlers' (pydoc's HTML) as headings with `Methods
+    defined here` under each: one reference in two shapes."""
+    def cls(name: str) -> str:
+        return (f"    class {name}(builtins.object)\n     |  {name}(path)\n     |\n     |  Reads one {name} file.\n"
+                "     |\n     |  Methods defined here:\n     |\n     |  close(self)\n     |      Close the file.\n"
+                "     |\n     |  read(self, size)\n     |      Read size bytes.\n     |\n")
+    text = ("Help on module frob:\n\nNAME\n    frob - Frob files for Python.\n\nCLASSES\n    builtins.object\n"
+            f"        Reader\n        Writer\n\n{cls('Reader')}\n{cls('Writer')}\nFUNCTIONS\n    open(path)\n"
+            "        Open a frob file.\n")
+    _, _, body = only_page(run([SourceDocument("doc-07.txt", text)]))
+    headings = [line for line in body.splitlines() if line.startswith("#")]
+    assert headings[headings.index("# Classes"):headings.index("# Functions")] == [
+        "# Classes", "## class Reader(builtins.object)", "### Methods defined here",
+        "## class Writer(builtins.object)", "### Methods defined here"], headings
+    assert "Reads one Writer file." in body and "* `class" not in body

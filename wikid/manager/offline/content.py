@@ -240,7 +240,22 @@ def _promote(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], 
 
 def _reshaped(section: Section) -> Section:
     blocks, made = _promote(section.blocks, section.level + 1)
-    return Section(section.title, section.level, blocks, made + tuple(_reshaped(s) for s in section.sections))
+    blocks, classes = _class_sections(blocks, section.level + 1)
+    return Section(section.title, section.level, blocks,
+                   classes + made + tuple(_reshaped(s) for s in section.sections))
+
+
+def _class_sections(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
+    """A section's closing list of classes (`class Frob(builtins.object)` over its
+    constructor, its docstring and its members, as pydoc's text sets them) made a
+    section each, as pydoc's HTML of the same module reads: one reference, one shape."""
+    last = blocks[-1] if blocks else None
+    if not isinstance(last, Terms) or not all(_CLASS_TERM.match(t.term) and t.body for t in last.entries):
+        return blocks, ()
+    return blocks[:-1], tuple(_reshaped(Section(t.term, level, t.body)) for t in last.entries)
+
+
+_CLASS_TERM = re.compile(r"^class [A-Za-z_][\w.]*(?:\(.*\))?(?: \(alias [\w.]+\))?$")  # `class Frob(Base)`
 
 
 def _lead_sentences(text: str) -> list[str]:
