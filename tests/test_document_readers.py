@@ -3952,3 +3952,13 @@ def test_a_sentence_introducing_more_entries_is_not_the_last_entrys_text() -> No
     assert section.blocks[1].entries[-1] == Term("tab 2048", (Paragraph("Inappropriate use of a tab character."),))
     assert section.blocks[2] == Paragraph("There are also names that refer to groups of warnings:")
     assert [t.term for t in section.blocks[3].entries] == ["all", "w"]
+
+
+def test_markdown_paragraphs_each_setting_a_name_are_one_piece_of_code() -> None:
+    """pydoc's HTML through pandoc: `Data and other attributes defined here:` over
+    `**namer** = None` and `**rotator** = None` -- the page kept the label and lost the data."""
+    text = ("# class Frob\n\nData and other attributes defined here:\n\n**namer** = None\n\n**rotator** = None\n\n"
+            "Methods inherited from Base:\n\n**close**(self)\n:   Close it.\n\nWe set x = 1 below.\n")
+    [section] = read_markdown(text).sections
+    assert section.blocks[:2] == (Paragraph("Data and other attributes defined here:"), Code("namer = None\nrotator = None"))
+    assert Paragraph("We set x = 1 below.") in section.blocks

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 SIGNATURE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)(?: -> [\w.\[\], ]+)?")  # a call's form: `f(a, b=None)`
 SENTENCE_START = re.compile(r"^(?:[A-Z][a-z'’]+|A)[,;:]?$")  # `Restricts`, `When`, `A`
 # A shell's or an interpreter's prompt and what was typed at it: `$ make`, `# ifconfig`,

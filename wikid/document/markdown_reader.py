@@ -37,7 +37,7 @@ from wikid.document.furniture import (
     points_at,
     says_where,
 )
-from wikid.document.linekinds import SIGNATURE
+from wikid.document.linekinds import ASSIGNMENT, SIGNATURE
 from wikid.document.model import (
     Block,
     Code,
@@ -663,7 +663,7 @@ def read_markdown(text: str) -> Outline:
                 events.append(Terms((Term(tag, ()),)))
         elif skipping is None:
             events += _blocks(node)
-    return build(_pictures(_introduced_commands(_joined(_tagged_runs(events, tagged) if tagged else events))))
+    return build(_pictures(_assignments(_introduced_commands(_joined(_tagged_runs(events, tagged) if tagged else events)))))
 
 
 _PICTURE = "\x00picture\x00"  # a paragraph that was one picture, its alt text after the mark
@@ -704,6 +704,28 @@ def _nested_pictures(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 MAX_COMMAND_WORDS = 12
 _ADDRESSED_COMMAND = re.compile(r"^[a-z][\w.+-]*(?: \S+){0,4} \S*[\w.-](?:::?|@|/)\S*$")  # `frob host.example.org::`
+
+
+def _assignments(events: list[Heading | Block]) -> list[Heading | Block]:
+    """Paragraphs that each set a name to a value, one under another (pydoc's HTML made
+    Markdown: `Data and other attributes defined here:` over `**namer** = None` and
+    `**rotator** = None`), as one piece of code: a module's data, not sentences."""
+    out: list[Heading | Block] = []
+    for event in events:
+        last = out[-1] if out else None
+        if isinstance(event, Paragraph) and _assigned(event.text):
+            if isinstance(last, Code) and all(_assigned(line) for line in last.text.split("\n")):
+                out[-1] = Code(f"{last.text}\n{event.text}")
+                continue
+            if isinstance(last, Paragraph) and last.text.endswith(":"):
+                out.append(Code(event.text))
+                continue
+        out.append(event)
+    return out
+
+
+def _assigned(line: str) -> bool:
+    return "\n" not in line and ASSIGNMENT.match(line) is not None
 
 
 def _introduced_commands(events: list[Heading | Block]) -> list[Heading | Block]:

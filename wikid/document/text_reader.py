@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from wikid.document.dates import parse_date
 from wikid.document.furniture import without_editor_settings
-from wikid.document.linekinds import COMMENT, PROMPT, SENTENCE_START, SIGNATURE, is_prose_line, is_session
+from wikid.document.linekinds import ASSIGNMENT, COMMENT, PROMPT, SENTENCE_START, SIGNATURE, is_prose_line, is_session
 from wikid.document.model import (
     Block,
     Code,
@@ -138,7 +138,6 @@ _NEXT_KEY = re.compile(r"(?<=[.!?]) ([^\s\w]|[B-HJ-Za-z]|[^\s,]{1,3} or [^\s,]{1
 _CODE_LINE = re.compile(r"#|//|;|\[[\w. \"-]+\]")  # a comment marker alone, a settings file's `[core]`
 _OPEN_ADDRESS = re.compile(r"<[\w.+-]+(?:@|://)[^<>]*$")  # a line ending inside `<jane@example.org`, its `>` below
 _ONE_COMMAND = re.compile(r"(?:[A-Z_][A-Z0-9_]*=\S+ )*[a-z][\w.+-]*(?: \S+){1,12}")  # `VAR=x frob -v file`
-_ASSIGNMENT = re.compile(r"^[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S")  # `DEBUG = 10`, `os.environ['X'] = 'y'`
 _SHELL_SYNTAX = re.compile(r"[\"'=$|<>]| -")  # a quoted or assigned value, a variable, a pipe, an option
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
@@ -1394,7 +1393,7 @@ def _assignments(texts: list[str]) -> bool:
     """Whether the lines of a paragraph each set a name to a value (a module's data,
     `DEBUG = 10` over `ERROR = 40`; a settings file): code, one a line, never a run of
     prose (`DEBUG = 10 ERROR = 40 ...`)."""
-    return len(texts) >= 2 and all(_ASSIGNMENT.match(t) is not None for t in texts)
+    return len(texts) >= 2 and all(ASSIGNMENT.match(t) is not None for t in texts)
 
 
 def _last_joined(words: list[str], columns: int) -> tuple[str, ...]:
