@@ -3962,3 +3962,14 @@ def test_markdown_paragraphs_each_setting_a_name_are_one_piece_of_code() -> None
     [section] = read_markdown(text).sections
     assert section.blocks[:2] == (Paragraph("Data and other attributes defined here:"), Code("namer = None\nrotator = None"))
     assert Paragraph("We set x = 1 below.") in section.blocks
+
+
+def test_a_sentence_going_on_after_an_address_wrapped_deeper_stays_one_paragraph() -> None:
+    """git's REPORTING BUGS: `... list <git@vger.kernel.org` over `[6]> where ... is`
+    set deeper, then `primarily done.` back at the margin: the sentence was cut there."""
+    text = ("REPORTING BUGS\n       Report bugs to the Frob mailing list <frob@example.org\n"
+            "                                        [6]> where the development and maintenance is\n"
+            "       primarily done. You do not have to be subscribed.\n\n       Issues go to the security list.\n")
+    assert read_text(text).sections[0].blocks == (
+        Paragraph("Report bugs to the Frob mailing list <frob@example.org [6]> where the development and maintenance "
+                  "is primarily done. You do not have to be subscribed."), Paragraph("Issues go to the security list."))

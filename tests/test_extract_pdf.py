@@ -233,3 +233,17 @@ def test_indentation_is_measured_at_the_documents_one_line_pitch() -> None:
     result = extract(build_pdf([placed_text_stream(p) for p in pages]), ".pdf")
     indents = {line.strip(): len(line) - len(line.lstrip()) for line in result.text.splitlines() if "option" in line}
     assert indents["first option"] == indents["second option"] == indents["third option"] > 0
+
+
+def test_a_sentence_going_on_across_a_wider_gap_stays_one_paragraph() -> None:
+    """git's PDF: a raised `[6]>` set `... maintenance is` a little apart from
+    `primarily done.` under it, and the blank line the gap made cut the sentence in two
+    paragraphs; a gap after a sentence's end is still a paragraph's end."""
+    lines = [(72, 700, "Report bugs to the frob mailing list where the development and maintenance is"),
+             (72, 680, "primarily done. You do not have to be subscribed to the list."),
+             (72, 668, "See the list archive for earlier reports."),
+             (72, 648, "Issues which are security relevant go to the security list."),
+             *[(72, 636 - 12 * k, f"Line {k} of the text.") for k in range(1, 6)]]
+    text = extract(build_pdf([placed_text_stream(lines)]), ".pdf").text
+    assert "maintenance is\nprimarily done." in text
+    assert "earlier reports.\n\nIssues which" in text

@@ -1765,3 +1765,50 @@ def test_pydoc_texts_classes_are_sections_as_its_htmls_are() -> None:
         "# Classes", "## class Reader(builtins.object)", "### Methods defined here",
         "## class Writer(builtins.object)", "### Methods defined here"], headings
     assert "Reads one Writer file." in body and "* `class" not in body
+
+
+def test_see_also_keeps_where_else_to_read_and_the_authors_and_bug_reports_stay_whole() -> None:
+    """Readers missed what SEE ALSO says besides its references (`Frob Utils:
+    <https://…>`, `Home Page` over its address and what is there, a page's `http://…/cli.html
+    The frob-doc package.`), and the AUTHORS and REPORTING BUGS sections (only an
+    attribute was left of them); a page's footer inside SEE ALSO (`Frobsoft 2022-12-01 21`)
+    is no note."""
+    manual = ("FROB(1)\n\nNAME\n       frob - read frob archives\n\nDESCRIPTION\n       Frob reads frob archives.\n\n"
+              "AUTHORS\n       Frob was started by Jane Roe, and is maintained by John Doe. Many contributions came\n"
+              "       from the frob list.\n\nREPORTING BUGS\n       Report bugs to the frob list. Security issues go to "
+              "the security team.\n\nSEE ALSO\n       frobdec(1), frobcat(1), 7z(1)\n\n"
+              "       Frob Utils: <https://frob.example/>\n       Frob SDK: <https://frob.example/sdk.html>\n\n"
+              "       Home Page\n              https://frob.example/home\n\n"
+              "              The primary starting point for learning about frob.\n\n       Frobsoft 2022-12-01 21\n")
+    [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
+    see_also = page[page.index("# See Also"):].split("\n# ", 1)[0].strip()
+    assert see_also.split("\n\n")[1:5] == [
+        "frobdec(1), frobcat(1), 7z(1)", "Frob Utils: https://frob.example/[^frob-1]",
+        "Frob SDK: https://frob.example/sdk.html[^frob-1]",
+        "Home Page: https://frob.example/home The primary starting point for learning about frob.[^frob-1]"], see_also
+    assert "Frobsoft" not in see_also
+    assert "Frob was started by Jane Roe, and is maintained by John Doe. Many contributions came from the frob list." in page
+    assert "Report bugs to the frob list. Security issues go to the security team." in page
+    # a command set in bold, a paragraph of its own, inside the sentence that points at it
+    bold = ("# NAME\n\nfrob - read frob archives\n\n# DESCRIPTION\n\nFrob reads frob archives.\n\n# SEE ALSO\n\n"
+            "The full documentation for **frob** is a Texinfo manual. If **info** is installed, the command\n\n"
+            "**info frob**\n\nshould give you access to it, also online at *https://frob.example/manual/*\n")
+    [page] = run([SourceDocument("frob.1.md", bold)]).pages.values()
+    assert ("The full documentation for frob is a Texinfo manual. If info is installed, the command info frob should "
+            "give you access to it, also online at https://frob.example/manual/") in page
+
+
+def test_a_suites_manual_pages_authors_are_said_once_without_the_footer_after_them() -> None:
+    """Once AUTHORS stayed on the page, each of a package's manual pages said the same
+    authors again, and a converter's footer after them (`2023-01-08   MKFROB(8)`) came along."""
+    authors = ("AUTHORS\n       jane roe     <jane@example.org>\n       John Doe     <john@example.org>\n\n"
+               "       2023-01-08                 {}(8)\n")
+    readme = ("# frobprogs\n\nThis package holds the tools of the frob file system, which the frobprogs project keeps: "
+              "mkfrob and tunefrob.\n\n## Building\n\nRun make.\n")
+    pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", authors.format("MKFROB"))),
+                 SourceDocument("tunefrob.txt", _frob_manual("tunefrob", authors.format("TUNEFROB"))),
+                 SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    body = page.split("\n---\n", 1)[1]
+    assert body.count("john@example.org") == 1, body
+    assert "MKFROB(8)" not in body and "TUNEFROB(8)" not in body

@@ -27,7 +27,7 @@ _NAME_SEP = re.compile(r"\s+(?:\\?-{1,2}|—|–)\s+|\s+(?:\\?-|—|–)$")
 # what a SEE ALSO says of a page it names, in parentheses after it (`(available in the
 # frob-utils package)`), not another reference's section
 _ANNOTATION = re.compile(r"\s?(\((?!\d[a-zA-Z]{0,8}\))[^()]{3,80}\))")
-_REFERENCE = re.compile(r"(?<![\w./-])([A-Za-z_][\w.+:-]{0,60})\s?\((\d[a-zA-Z]{0,8}|n|l)\)")
+_REFERENCE = re.compile(r"(?<![\w./-])((?=\d*[A-Za-z_])[\w][\w.+:-]{0,60})\s?\((\d[a-zA-Z]{0,8}|n|l)\)")
 _FORM_CHARS = re.compile(r"[\[\]{}<>|-]|\.\.\.")
 MAX_NAME_CHARS = 60
 MAX_GROUP_LABEL_WORDS = 10  # `Groff macro packages and macro-specific utilities:` over its references
@@ -264,12 +264,14 @@ def read_manpage(outline: Outline) -> ManPage | None:
             synopsis = _synopsis(section, names, notes)
         elif key in SEE_ALSO_TITLES:
             see_also += _references(" ".join(block_text(b) for b in section.blocks))
-            pointers += [text for text in _run_on(section.blocks) if is_sentence(text)]
+            pointers += _see_also_notes(section)
             groups = _labelled_references(section.blocks)
-        elif key in AUTHOR_TITLES:
-            author = _authors(section.blocks)
-        elif key in BUGS_TITLES:
-            bugs = _first_paragraph(section.blocks)
+        elif key in AUTHOR_TITLES or key in BUGS_TITLES:  # (a fact of them, and their words whole too)
+            if key in AUTHOR_TITLES:
+                author = _authors(section.blocks)
+            else:
+                bugs = _first_paragraph(section.blocks)
+            content.append(replace(section, blocks=_without_footer(section.blocks)))
         elif key not in OWN_TITLES or key in SYNOPSIS_TITLES:  # a USAGE after the SYNOPSIS: how to use it, at length
             content.append(section)
     for n, section in enumerate(content if not see_also else ()):
@@ -319,6 +321,59 @@ def _only_references(text: str) -> bool:
 
 
 MIN_LISTED_REFERENCES = 3
+MAX_COMMAND_WORDS = 4  # a command a sentence goes on through (`info frob`)
+
+
+def _without_footer(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """A last section's blocks without the page's footer a converter left at their end
+    (`2023-01-08      FROB(1)`, `frob 1.2   January 2020   FROB(1)`; read as a list's
+    last entry when it stood under one)."""
+    last = blocks[-1] if blocks else None
+    if isinstance(last, Terms) and _footer(f"{last.entries[-1].term} {last.entries[-1].description}"):
+        return (*blocks[:-1], Terms(last.entries[:-1])) if len(last.entries) > 1 else blocks[:-1]
+    if isinstance(last, (Paragraph, Code)) and _footer(last.text):
+        return blocks[:-1]
+    return blocks
+
+
+def _footer(text: str) -> bool:
+    line = text.strip()
+    return "\n" not in line and len(line.split()) <= MAX_FOOTER_WORDS and _FOOTER_END.search(line) is not None
+
+
+_FOOTER_END = re.compile(r"\b[A-Z][A-Z0-9_.+-]*\(\d[a-zA-Z]*\)$")  # a footer ends with the page's name: `FROB(1)`
+MAX_FOOTER_WORDS = 8
+
+
+def _see_also_notes(section: Section) -> list[str]:
+    """What a SEE ALSO says besides its references, in order: its sentences (`The full
+    documentation ... is maintained as a Texinfo manual ...`) and where else to read,
+    an address with what it is (`Frob Utils: <https://frob.example/>`, `Home Page`
+    over `https://frob.example` over what is there, `https://frob.example/cli.html The
+    frob-doc package.`). A page's footer left in it (`Frobsoft 2022-12-01 21`) says
+    neither."""
+    notes = [text for text in _run_on(section.blocks) if is_sentence(text) or _WHERE_TO_READ.search(text)]
+    for block in section.blocks:
+        for entry in block.entries if isinstance(block, Terms) else ():
+            said = " ".join(block_text(b) for b in entry.body)
+            if _WHERE_TO_READ.search(said) or is_sentence(said):
+                notes.append(f"{entry.term}: {said}")
+    for sub in section.sections:
+        said = " ".join(block_text(b) for b in sub.blocks)
+        if _WHERE_TO_READ.search(said) or is_sentence(said):
+            notes.append(f"{sub.title}: {said}")
+    # (the references a note opens with are listed already: `frob(1), frobd(1) /usr/share/doc/frob/DEBUG`)
+    # (not those a note describes: `frob(1): The main program ...`)
+    notes = [rest if (rest := _LEADING_REFERENCES.sub("", note))[:1] not in ":-—" else note for note in notes]
+    return [_BRACKETED_URL.sub(r"\1", note) for note in notes if re.search(r"\w", note) and not _only_references(note)]
+
+
+_LEADING_REFERENCES = re.compile(r"^(?:" + _REFERENCE.pattern + r"[\s,]*(?:and\s+)?)+(?=\S)")
+_BRACKETED_URL = re.compile(r"[<〈]((?:https?|ftp)://[^<>〉\s]+)[>〉]")  # `<https://frob.example/>`: the address
+
+
+# where a reader can go: a web or mail address, a path of the installed documentation
+_WHERE_TO_READ = re.compile(r"\b(?:https?|ftp)://|\bwww\.\w|<[^<>\s@]+@[^<>\s]+>|(?<![\w/])/usr/share/\S")
 
 
 def _run_on(blocks: tuple[Block, ...]) -> list[str]:
@@ -328,7 +383,13 @@ def _run_on(blocks: tuple[Block, ...]) -> list[str]:
     out: list[str] = []
     pending = False  # the last paragraph stopped mid-sentence before a command
     for n, block in enumerate(blocks):
-        if isinstance(block, Paragraph):
+        after = blocks[n + 1] if n + 1 < len(blocks) else None
+        if isinstance(block, Paragraph) and out and not pending and len(block.text.split()) <= MAX_COMMAND_WORDS \
+                and not out[-1].rstrip().endswith((".", ":", "!", "?")) and block.text[-1:] not in ".!?:" \
+                and isinstance(after, Paragraph) and after.text[:1].islower():
+            out[-1] = f"{out[-1]} {block.text}"  # the command set in bold as a paragraph of its own (`info frob`)
+            pending = True
+        elif isinstance(block, Paragraph):
             if pending and out and block.text[:1].islower():
                 out[-1] = f"{out[-1]} {block.text}"
             else:

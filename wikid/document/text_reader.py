@@ -1290,7 +1290,10 @@ class _Reader:
             line = self.lines[j]
             previous = self.lines[j - 1]
             assert previous is not None
-            opened = _OPEN_ADDRESS.search(previous.text) is not None  # `<git@vger.kernel.org` over `[6]>`
+            # `<frob@example.org` over `[6]>` (and the line after that, back at the margin)
+            opened = _OPEN_ADDRESS.search(previous.text) is not None or (
+                j >= i + 2 and (two_up := self.lines[j - 2]) is not None and _OPEN_ADDRESS.search(two_up.text) is not None
+                and line is not None and line.indent == first.indent)
             if line is None or (_MARKER.match(line.text) and not self.dash_in_sentence(j, end)) \
                     or (((abs(line.indent - previous.indent) > 1 and j > i + 1) or line.indent > margin + 1) and not opened) \
                     or line.indent < first.indent - 4 \

@@ -63,6 +63,7 @@ _MODIFIER_LETTERS = str.maketrans({"\u02c6": "^", "\u02dc": "~"})
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 SPACE_PER_PITCH = 0.42  # a space is about 0.42 of the line pitch in body text (5 pt at a 12 pt pitch)
 PARAGRAPH_GAP = 0.35  # a gap this much larger than the line pitch starts a paragraph
+SENTENCE_GAP = 2.5  # ... unless a sentence goes on across it and it is less than this many pitches
 MAX_INDENT = 40
 _WORD = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])")
 # a word and the space after it, the next word looked at but not taken (it may be split too: `is e ven`)
@@ -255,7 +256,11 @@ def laid_out(text: str, rows: list[_Row] | None, pitch: float | None) -> str:
     for left, bottom, spans, line in rows:
         if above is not None:
             gap = above[0] - bottom
-            if gap > (above[1] + PARAGRAPH_GAP) * pitch or gap < -pitch:
+            # (not inside a sentence: `... maintenance is` over `primarily done.` is one paragraph
+            # set a little apart, by a raised `[6]>` on the line above)
+            going_on = out[-1].rstrip()[-1:] not in ".!?:;)" and line[:1].islower()
+            if (gap > (above[1] + PARAGRAPH_GAP) * pitch and not (going_on and gap < SENTENCE_GAP * pitch)) \
+                    or gap < -pitch:
                 out.append("")
         out.append(" " * min(MAX_INDENT, max(0, round((left - margin) / space))) + line)
         above = (bottom, spans)

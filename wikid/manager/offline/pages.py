@@ -41,6 +41,7 @@ from wikid.document.changes import Change, Release, version_key
 from wikid.document.dates import parse_date
 from wikid.document.identity import MODULE_REFERENCE
 from wikid.document.linekinds import SIGNATURE
+from wikid.document.manpage import AUTHOR_TITLES, BUGS_TITLES
 from wikid.document.model import (
     Block,
     Code,
@@ -1001,8 +1002,8 @@ def _see_also(draft: PageDraft) -> list[str]:
         for ref in man.see_also if man else ():
             if ref.partition(")")[0].casefold() not in grouped:
                 add(ref, refs)
-        for note in man.see_also_notes if man else ():
-            notes.setdefault(note, f"{text_block(note)}[^{source.id}]")
+        for note in man.see_also_notes if man else ():  # (the same words from two sources, said once)
+            notes.setdefault(" ".join(_WORDS.findall(note.casefold())), f"{text_block(note)}[^{source.id}]")
     listed = [f"* {text_block(label)}: {inline(', '.join(found.values()))}" for label, found in groups.items() if found]
     if not refs and not notes and not listed:
         return []
@@ -1063,21 +1064,38 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         titles[f"\0{source.id}"] = section.title
     topics.update(rest)
     out: list[str] = []
+    said: set[tuple[str, tuple[Block, ...]]] = set()
     for key, parts in topics.items():
         body: list[str] = []
         refs = ""
-        for source, section in parts:
+        for source, whole in parts:
+            unsaid = _unsaid(whole, said)
+            if unsaid is None:
+                continue
             # (a module's reference is its own scope: `__repr__` of two modules' classes is two members)
             writer.scope = _topic_key(source.content.man.names[0]) if source.content.man \
                 else source.id if source.kind == MODULE_REFERENCE else ""
             writer.scope_name = source.content.man.names[0] if source.content.man else ""
             writer.write_source(source)
-            part = _section(writer, section, f"[^{source.id}]", 1)
+            part = _section(writer, unsaid, f"[^{source.id}]", 1)
             refs += _uncited(part, f"[^{source.id}]")
             body += part
         if body:
             out.append("\n\n".join([_heading(titles[key], 1) + refs, *body]))
     return out
+
+
+def _unsaid(section: Section, said: set[tuple[str, tuple[Block, ...]]]) -> Section | None:
+    """A section without its authors or where to report bugs when another source's
+    said them word for word (a suite's manual pages each with the same `Authors`), None
+    when it is one of them itself; `said` records what this one says."""
+    key = (_topic_key(section.title), section.blocks)
+    if section.blocks and not section.sections and key[0] in AUTHOR_TITLES | BUGS_TITLES:
+        if key in said:
+            return None
+        said.add(key)
+    kept = tuple(sub for s in section.sections if (sub := _unsaid(s, said)) is not None)
+    return replace(section, sections=kept)
 
 
 def _grouped_parts(source: PageSource, draft: PageDraft, lead_origin: str | None, modules: int) -> tuple[Section, ...]:
