@@ -1071,8 +1071,8 @@ def test_the_lines_a_sentence_announces_stay_under_it_through_a_line_the_attribu
     writer = _Writer(known=frozenset({"payment terms: 45 days", "delivery: within 10 days"}))
     out = writer.blocks((Paragraph("The terms change as below for all orders."), Paragraph("Payment terms: 45 days"),
                          Paragraph("Remarks: none"), Paragraph("Delivery: within 10 days")), "")
-    assert out == ["The terms change as below for all orders.", "* Payment terms: 45 days", "Remarks: none",
-                   "* Delivery: within 10 days"]
+    assert out == ["The terms change as below for all orders.",
+                   "* Payment terms: 45 days\n* Remarks: none\n* Delivery: within 10 days"]
 
 
 def test_see_also_leaves_out_the_pages_own_entity() -> None:
@@ -1812,3 +1812,24 @@ def test_a_suites_manual_pages_authors_are_said_once_without_the_footer_after_th
     body = page.split("\n---\n", 1)[1]
     assert body.count("john@example.org") == 1, body
     assert "MKFROB(8)" not in body and "TUNEFROB(8)" not in body
+
+
+def test_a_documents_field_lines_stay_whole_in_their_section_under_its_title() -> None:
+    """The sample's contract beside its notice: `# Commercial terms` kept only `Price
+    basis` (the other terms were the page's attributes), `# Contacts` only a clause,
+    each part a top-level heading beside the page's own."""
+    contract = ("# Frob Supply Agreement\n\nFrob Ltd. and Jane Roe Roasters\n\n# Parties\n\nSupplier: Frob Ltd.\n\n"
+                "Vendor ID: FRB-4471\n\n# Commercial terms\n\n"
+                "Payment terms: 30 days\n\nMinimum order: 10 bags\n\nPrice basis: per kg\n\n# Contacts\n\n"
+                "Account manager: John Doe\n\nSamples are sent free of charge.\n")
+    notice = ("# Notice of updated terms\n\nFrob Ltd.\n\nDate: 2025-02-10\n\nVendor ID: FRB-4471\n\nDear Jane, the terms change as below "
+              "for all orders placed from 1 March 2025.\n\nPayment terms: 45 days\n\nAll other terms remain unchanged.\n")
+    pages = run([SourceDocument("vendors/frob-supply-agreement-2024.md", contract),
+                 SourceDocument("vendors/frob-terms-update-2025.md", notice)]).pages
+    [page] = [p for p in pages.values() if "Frob Supply Agreement" in p]
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert "# Notice of updated terms" in headings, headings
+    assert headings[headings.index("# Frob Supply Agreement"):][:4] == [
+        "# Frob Supply Agreement", "## Parties", "## Commercial terms", "## Contacts"], headings
+    terms = page[page.index("## Commercial terms"):page.index("## Contacts")]
+    assert "* Payment terms: 30 days" in terms and "* Minimum order: 10 bags" in terms and "* Price basis: per kg" in terms

@@ -239,6 +239,8 @@ def _label(doc: _Doc, title: str, entity: str, kind: str | None) -> str:
     name = doc.document.input_rel.rsplit("/", 1)[-1]
     if title and title != name and title != humanize_stem(name):
         return title
+    if doc.suffix in DATA_FILES and says_something(_stem(doc.document.input_rel)):
+        return humanize_stem(doc.document.input_rel)  # `frob-prices-2025.csv`: what its name says it holds
     plain = doc.suffix.lower() in ("", ".txt", ".text", ".md", ".markdown", ".rst")
     what = kind or ("notes" if plain else f"{doc.suffix.lstrip('.').upper()} document")
     return f"{entity} {what}" if entity else what[:1].upper() + what[1:]

@@ -453,14 +453,18 @@ class _Writer:
         shape, self.as_list = self.as_list, len(listed) > 1 and not all(_simple(t) for b in listed for t in b.entries)
         announced: list[str] = []  # the field lines a sentence announces, kept though attributes state them
         announcing = False
-        for block in blocks:
+        # a document's run of field lines (a contract's `Payment terms: 30 days` over `Minimum order: ...`)
+        # is its section's content, kept whole as a list though the attributes state some of them
+        fields = {n for n, block in enumerate(blocks) if is_field(block) and any(
+            0 <= k < len(blocks) and is_field(blocks[k]) for k in (n - 1, n + 1))}
+        for n, block in enumerate(blocks):
             if not self.prose and isinstance(block, Paragraph):
                 continue
-            if announcing and isinstance(block, Paragraph) and _fact_key(block.text) in self.known:
+            if isinstance(block, Paragraph) and (n in fields or (announcing and _fact_key(block.text) in self.known)):
                 announced.append(f"* {inline(block.text)}")
                 continue
             if announced:
-                out.append("\n".join(announced))
+                out.append("\n".join(announced) + (ref if ref and not _has_ref(out, ref) else ""))
                 announced = []
             # (through the other field lines of the run: `Remarks: none` among the terms announced)
             announcing = isinstance(block, Paragraph) and (ANNOUNCES.search(block.text) is not None
@@ -469,7 +473,7 @@ class _Writer:
             if rendered:
                 out.append(rendered)
         if announced:
-            out.append("\n".join(announced))
+            out.append("\n".join(announced) + (ref if ref and not _has_ref(out, ref) else ""))
         self.as_list = shape
         return out
 
@@ -1120,11 +1124,19 @@ def _grouped_parts(source: PageSource, draft: PageDraft, lead_origin: str | None
                or _topic_key(own) in others else own) if own and len(draft.cited) > 1 else ""
     heading = "" if _topic_key(heading) == _topic_key(draft.title) else heading
     several = modules > 1 and source.kind == MODULE_REFERENCE
+    if not heading and lead_origin is None and len(draft.cited) > 1 and source.content.short \
+            and sum(1 for s in sections if s.title) >= 2 and source.kind != MODULE_REFERENCE \
+            and _topic_key(source.title) != _topic_key(draft.title):
+        # a short document with parts of its own on a page that gathers several (a contract's
+        # `# Parties`, `# Commercial terms` beside a notice): its parts under its title, not the page's
+        heading = source.title
     if not heading and ((lead_origin is None and not several)
                         or (len(sections) < MIN_GROUPED_PARTS and source.kind != MODULE_REFERENCE)):
         return sections  # (a submodule's reference beside its package's: its classes are not the package's)
     opening, parts = (sections[0], sections[1:]) if not sections[0].title else (Section("", 1, ()), sections)
-    if not heading and parts and _topic_key(parts[0].title) == _topic_key(source.title):  # (the heading the part would repeat)
+    if parts and ((not heading and _topic_key(parts[0].title) == _topic_key(source.title))  # (the heading the part would repeat)
+                  or (heading == source.title and _topic_key(source.title).startswith(_topic_key(parts[0].title)))):
+        heading = heading and parts[0].title  # (`Frob Agreement` over its parts, not its source's `Frob Agreement — Frob Ltd.`)
         opening = Section("", 1, opening.blocks + parts[0].blocks, opening.sections)
         parts = parts[0].sections + parts[1:]
     return (Section(heading, 1, opening.blocks, opening.sections + parts),)
