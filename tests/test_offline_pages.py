@@ -701,9 +701,10 @@ def test_a_package_of_several_commands_is_led_by_each_commands_name_line() -> No
     [page] = [t for t in pages.values() if "title: frobprogs" in t]
     fm, body = split_page(page)
     lead = body.strip().split("\n\n")[0]
-    assert lead.startswith("**frobprogs** is a set of 2 commands: **mkfrob** — work on a frob file system[^")
+    assert lead.startswith("**frobprogs**: this page gathers the manual pages of its commands: **mkfrob** — work on a "
+                           "frob file system[^")
     assert "; **tunefrob** — work on a frob file system[^" in lead
-    assert fm["description"] == "frobprogs is a set of commands: mkfrob and tunefrob."
+    assert fm["description"] == "frobprogs: the manual pages of its commands mkfrob and tunefrob."
 
 
 def test_the_author_of_one_command_of_a_suite_is_named_with_its_command() -> None:
@@ -1833,3 +1834,18 @@ def test_a_documents_field_lines_stay_whole_in_their_section_under_its_title() -
         "# Frob Supply Agreement", "## Parties", "## Commercial terms", "## Contacts"], headings
     terms = page[page.index("## Commercial terms"):page.index("## Contacts")]
     assert "* Payment terms: 30 days" in terms and "* Minimum order: 10 bags" in terms and "* Price basis: per kg" in terms
+
+
+def test_a_suite_with_a_file_formats_page_says_it_gathers_manual_pages_not_commands() -> None:
+    """ncurses' page called term(5), a file format, one of `a set of 3 commands`."""
+    readme = ("# frobprogs\n\nBuild notes for the frobprogs tree: run make, then make install.\n\n"
+              "## Building\n\nRun make.\n")
+    conf = ("FROB.CONF(5)          File Formats Manual          FROB.CONF(5)\n\nNAME\n       frob.conf - the "
+            "frobprogs settings file\n\nDESCRIPTION\n       frob.conf is part of the frobprogs package and holds "
+            "the settings of mkfrob.\n")
+    pages = run([SourceDocument("mkfrob.txt", _frob_manual("mkfrob", "")), SourceDocument("frob.conf.txt", conf),
+                 SourceDocument("README.md", readme)]).pages
+    [page] = [t for t in pages.values() if "title: frobprogs" in t]
+    fm, body = split_page(page)
+    assert body.strip().startswith("**frobprogs**: this page gathers the manual pages: ")
+    assert fm["description"] == "frobprogs: the manual pages frob.conf and mkfrob."

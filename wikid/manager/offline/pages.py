@@ -358,7 +358,7 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
     members = _commands(draft.cited)
     commands = [c.content.man.names[0] for c in members]  # type: ignore[union-attr]
     if len(commands) >= 2:
-        named = f"{draft.title} is a set of {_members_noun(members)}: {', '.join(commands[:-1])} and {commands[-1]}."
+        named = f"{draft.title}: the {_members_noun(members)} {', '.join(commands[:-1])} and {commands[-1]}."
         if len(named) <= MAX_DESCRIPTION_CHARS:
             return named
     shape = next((s.content.data[0] for s in ordered_sources(draft.cited) if s.content.data), None)
@@ -833,9 +833,15 @@ _PRONOUN_START = re.compile(r"^(?:It|This|That|These|Those|There|Here|We|You|The
 
 
 def _members_noun(members: list[PageSource]) -> str:
-    """What a page's manual pages document: modules when each is a module's reference
-    (`urllib is a set of 2 modules`), else commands."""
-    return "modules" if all(m.kind == MODULE_REFERENCE for m in members) else "commands"
+    """What a page's manual pages are: the references of its modules when each is a
+    module's, the manual pages of its commands when each header says it is a
+    command's, else manual pages (a file format's among them, or a converter lost the
+    header) -- never "a set of commands", which misstates a project (a database, a
+    library) whose commands they are."""
+    if all(m.kind == MODULE_REFERENCE for m in members):
+        return "references of its modules"
+    sections = {m.content.man.section[:1] if m.content.man else "" for m in members}
+    return "manual pages of its commands" if sections <= set(_COMMAND_SECTIONS) else "manual pages"
 
 
 def _plain_lead(draft: PageDraft) -> list[str]:
@@ -859,7 +865,7 @@ def _plain_lead(draft: PageDraft) -> list[str]:
         listed = "; ".join(f"**{inline(c.content.man.names[0])}** — {inline(c.content.man.purpose.rstrip('.'))}"  # type: ignore[union-attr]
                            f"[^{c.id}]" for c in commands[:MAX_LEAD_COMMANDS])
         more = len(commands) - MAX_LEAD_COMMANDS
-        return [f"**{inline(draft.title)}** is a set of {len(commands)} {_members_noun(commands)}: {listed}"
+        return [f"**{inline(draft.title)}**: this page gathers the {_members_noun(commands)}: {listed}"
                 + (f"; and {more} more." if more > 0 else ".")]
     kinds = []
     for source in described[:4]:
