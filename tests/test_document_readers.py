@@ -3973,3 +3973,17 @@ def test_a_sentence_going_on_after_an_address_wrapped_deeper_stays_one_paragraph
     assert read_text(text).sections[0].blocks == (
         Paragraph("Report bugs to the Frob mailing list <frob@example.org [6]> where the development and maintenance "
                   "is primarily done. You do not have to be subscribed."), Paragraph("Issues go to the security list."))
+
+
+def test_markdown_data_lines_ended_by_hard_breaks_are_code_and_keep_their_patterns() -> None:
+    """pydoc's HTML through pandoc: `Data and other attributes defined here:` over hard-broken
+    `**FROB_RE** = re.compile(...)` lines ran together as a sentence, and `'^[a-z_]...'`
+    lost `^[a-z_]`, read as an inline footnote."""
+    text = ("# frob.config\n\n## Data\n\nData and other attributes defined here:  \n**FROB\\_PORT** =\n9030  \n"
+            "**IDENTIFIER** = re.compile('^[a-z\\_][a-z0-9\\_]\\*$',\nre.IGNORECASE)  \n**RESET\\_ERROR** = 104\n\n"
+            "Methods defined here:  \n**convert**(self, value)  \n**convert\\_with\\_key**(self, key, value)\n")
+    [section] = read_markdown(text).sections[0].sections
+    assert section.blocks == (
+        Paragraph("Data and other attributes defined here:"),
+        Code("FROB_PORT = 9030\nIDENTIFIER = re.compile('^[a-z_][a-z0-9_]*$', re.IGNORECASE)\nRESET_ERROR = 104"),
+        Paragraph("Methods defined here:"), Code("convert(self, value)\nconvert_with_key(self, key, value)"))

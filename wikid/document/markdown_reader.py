@@ -89,7 +89,8 @@ _NUMBERED_TITLE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
 _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assignment, a redirection, a path
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
 _OUTSIDE_LINK = re.compile(r"^https?://[^\s/]+\.[^\s/]+", re.IGNORECASE)
-_PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin)
+# (no inline footnotes, pandoc's `^[a note]`: `'^[a-z_][a-z0-9_]*$'` in a module's data is a pattern, not a note)
+_PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin, inline=False)
 _ESCAPED_STAR = "\ue000"  # a `\*` of the source until the leftover `**` are gone: an escaped `2\*\*32` is no `232`
 
 
@@ -321,7 +322,7 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
             return []
         if 0 < reader.outside <= MAX_POINTED_LINKS:  # `head over to the QuickStart.` sends the reader nowhere
             reader = _inline_of(node, targets=reader.outside <= MAX_PROSE_LINKS, pointed=True)
-        return [Paragraph(reader.text)]
+        return _broken_code(node) or [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)
     if kind in ("fence", "code_block"):
@@ -338,6 +339,36 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind in ("blockquote", "dd"):
         return [b for child in node.children for b in _blocks(child)]
     return []
+
+
+def _broken_code(node: SyntaxTreeNode) -> list[Block]:
+    """A paragraph whose lines, each ended by a hard break, set names to values or give
+    calls' forms (pydoc's HTML made Markdown: `Data and other attributes defined here:`
+    over `**FROB_RE** = re.compile(...)` over `**FROB_PORT** = 9030`), as its label and
+    that code: read as one paragraph, the data ran together into a sentence."""
+    children = list(node.children[0].children) if node.children else []
+    lines: list[list[SyntaxTreeNode]] = [[]]
+    for child in children:
+        if child.type == "hardbreak":
+            lines.append([])
+        elif child.type == "softbreak" and lines[-1]:
+            lines[-1].append(child)
+        else:
+            lines[-1].append(child)
+    if len(lines) < MIN_BROKEN_CODE_LINES:
+        return []
+    texts = []
+    for line in lines:
+        reader = _Inline()
+        reader.read_children(line)
+        texts.append(" ".join(reader.text.split()))
+    label = [texts.pop(0)] if texts[0].endswith(":") else []
+    if len(texts) < MIN_BROKEN_CODE_LINES - 1 or not all(ASSIGNMENT.match(t) or SIGNATURE.fullmatch(t) for t in texts):
+        return []
+    return [*(Paragraph(t) for t in label), Code("\n".join(texts))]
+
+
+MIN_BROKEN_CODE_LINES = 2
 
 
 def _linked_html(content: str) -> bool:
