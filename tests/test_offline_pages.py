@@ -1849,3 +1849,16 @@ def test_a_suite_with_a_file_formats_page_says_it_gathers_manual_pages_not_comma
     fm, body = split_page(page)
     assert body.strip().startswith("**frobprogs**: this page gathers the manual pages: ")
     assert fm["description"] == "frobprogs: the manual pages frob.conf and mkfrob."
+
+
+def test_a_class_pydoc_lists_again_under_an_alias_is_said_in_a_sentence() -> None:
+    """logging.config's page printed DictConfigurator's nine methods twice, the second
+    time under `class DictConfigurator(BaseConfigurator) (alias dictConfigClass)`."""
+    members = "Methods defined here:\n\n**configure**(self)\n:   Do the configuration.\n\n"
+    text = ("# Python: module frob.config\n\nConfiguration functions for frob.\n\n## Classes\n\n"
+            f"### class Configurator(builtins.object)\n\nConfigurator(config)\n\nConfigure frob.\n\n{members}"
+            f"### class Configurator(builtins.object) (alias configClass)\n\nconfigClass(config)\n\nConfigure frob.\n\n"
+            f"{members}## Functions\n\n**listen**(port)\n:   Listen on port.\n")
+    _, _, body = only_page(run([SourceDocument("doc-26.md", text)]))
+    assert body.count("Do the configuration.") == 1, body
+    assert "configClass is another name for Configurator, above." in body

@@ -242,7 +242,26 @@ def _reshaped(section: Section) -> Section:
     blocks, made = _promote(section.blocks, section.level + 1)
     blocks, classes = _class_sections(blocks, section.level + 1)
     return Section(section.title, section.level, blocks,
-                   classes + made + tuple(_reshaped(s) for s in section.sections))
+                   _aliases_named(classes + made + tuple(_reshaped(s) for s in section.sections)))
+
+
+def _aliases_named(sections: tuple[Section, ...]) -> tuple[Section, ...]:
+    """Sections with a class pydoc lists again under another name (`class Frob(Base)
+    (alias frobClass)` beside `class Frob(Base)`, the same members word for word) said in
+    a sentence: its members are in the section of its own name."""
+    titles = {s.title for s in sections}
+    out = []
+    for s in sections:
+        alias = _ALIAS_TITLE.match(s.title)
+        if alias and alias.group(1) in titles:
+            name = _CLASS_NAME.sub("", alias.group(1))
+            s = Section(s.title, s.level, (Paragraph(f"{alias.group(2)} is another name for {name}, above."),))
+        out.append(s)
+    return tuple(out)
+
+
+_ALIAS_TITLE = re.compile(r"^(.+) \(alias ([\w.]+)\)$")
+_CLASS_NAME = re.compile(r"^class |\(.*\)$")  # `class Frob(Base)`: Frob
 
 
 def _class_sections(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
