@@ -27,7 +27,8 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
                      row's text): those are the source's own words.
 * repeated        -- a sentence of >= 8 words (casefolded, punctuation stripped) that
                      occurs again on the same page; each extra occurrence counts. Table
-                     rows and definition-list entries (`* **term** -- ...`), the Sources
+                     rows, definition-list entries (`* **term** -- ...`) and field
+                     lines (`* Delivery: within 10 days`), the Sources
                      section and footnote definitions are left out, and so is a
                      sentence a cited source itself says as many times.
 * empty_key       -- a bold key with nothing after it: `* **Synopsis**`,
@@ -382,6 +383,7 @@ _RULE_EQUALS = re.compile(r"^\s*(?:\\?=){3,}\s*$")
 _UNDERLINE = re.compile(r"^\s*(?:(?:\\?-){3,}|(?:\\?~){3,}|(?:\\?\^){3,})\s*$")
 _THEMATIC_BREAK = re.compile(r"^\s{0,3}([*_-])(?:\s*\1){2,}\s*$")  # `---`, `* * *`: a markdown rule
 _DEFINITION_BULLET = re.compile(r"^\s*[*+-]\s+(?:\*\*[^*]+\*\*|`[^`]+`) — ")
+_FIELD_BULLET = re.compile(r"^\s*[*-] [A-Z][\w ()-]{0,30}: \S")  # `* Payment terms: 30 days`
 _EMPTY_BULLET = re.compile(r"^\s*(?:[*+-]|\d{1,3}[.)])(?:\s+(?:\\?[-*+=_~.])*)?\s*$")
 
 
@@ -545,9 +547,11 @@ def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
     for i, line in prose_lines(body):
         stripped = line.strip()
         # a definition list's entries are table rows written as bullets: two terms may say the
-        # same of themselves (`-Z keeps the window zoomed` under two commands)
+        # same of themselves (`-Z keeps the window zoomed` under two commands); so are a
+        # document's field lines (`* Delivery: within 10 days` in a contract and in the notice
+        # that restates its terms: each document's record)
         special = i in skip or not stripped or stripped.startswith("|") or _HEADING.match(line) \
-            or _DEFINITION_BULLET.match(line)
+            or _DEFINITION_BULLET.match(line) or _FIELD_BULLET.match(line)
         if special or _BULLET.match(line):
             if current:
                 paragraphs.append(" ".join(current))

@@ -273,6 +273,10 @@ def test_repeated_ignores_tables_code_and_the_sources_section() -> None:
 [^doc-41]: {sentence}
 """
     assert pq.repeated(page(body)) == []
+    # a field line two documents each state (a contract's term and the notice restating it) is each one's record
+    field = "* Delivery: DAP Frobtown roastery, within 10 working days of the purchase order"
+    assert pq.repeated(page(f"# Contract\n\n{field}\n\n# Notice\n\n{field}\n")) == []
+    assert pq.repeated(page(f"# Contract\n\n{field[2:]}\n\n# Notice\n\n{field[2:]}\n")) != []
 
 
 def test_empty_key_flags_bold_keys_with_nothing_after_them() -> None:

@@ -1862,3 +1862,17 @@ def test_a_class_pydoc_lists_again_under_an_alias_is_said_in_a_sentence() -> Non
     _, _, body = only_page(run([SourceDocument("doc-26.md", text)]))
     assert body.count("Do the configuration.") == 1, body
     assert "configClass is another name for Configurator, above." in body
+
+
+def test_see_also_says_a_sentence_two_notes_share_once() -> None:
+    """groff's page: troff's SEE ALSO entry `roff(7)` went on with `Groff: The GNU
+    Implementation of troff ... is the primary groff manual.`, which groff's own SEE ALSO
+    had said above it: the sentence stood twice."""
+    manual = ("FROB(1)\n\nNAME\n       frob - front-end for the frob system\n\nDESCRIPTION\n       Frob runs a pipeline.\n\n"
+              "SEE ALSO\n       The Frob Book, by Jane Roe, is the primary frob manual and a fine read.\n\n"
+              "       frob(7)\n              An overview of frob and its kin, with pointers to more. The Frob Book, by "
+              "Jane Roe, is the primary frob manual and a fine read.\n")
+    [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
+    see_also = page[page.index("# See Also"):].split("\n# ", 1)[0]
+    assert see_also.count("is the primary frob manual") == 1, see_also
+    assert "An overview of frob and its kin, with pointers to more." in see_also

@@ -991,6 +991,7 @@ def _see_also(draft: PageDraft) -> list[str]:
     own = {(name.casefold(), man.section) for man in mans for name in man.names}
     refs: dict[str, str] = {}
     notes: dict[str, str] = {}  # the section's sentences (`This is not the complete manual ...; see the Info entry`)
+    said_notes: set[str] = set()
     groups: dict[str, dict[str, str]] = {}  # label -> its references (`Roff preprocessors:` over `frobeqn(1), ...`)
     grouped: set[str] = set()
 
@@ -1012,13 +1013,23 @@ def _see_also(draft: PageDraft) -> list[str]:
         for ref in man.see_also if man else ():
             if ref.partition(")")[0].casefold() not in grouped:
                 add(ref, refs)
-        for note in man.see_also_notes if man else ():  # (the same words from two sources, said once)
-            notes.setdefault(" ".join(_WORDS.findall(note.casefold())), f"{text_block(note)}[^{source.id}]")
+        for note in man.see_also_notes if man else ():
+            # (what two sources say alike, said once: sentences said in an earlier note are left out)
+            fresh = [x for x in split_sentences(note) if not any(_sentence_key(x).startswith(k) for k in said_notes)]
+            said_notes.update(_sentence_key(x) for x in fresh)
+            if fresh:
+                notes.setdefault(note, f"{text_block(' '.join(fresh))}[^{source.id}]")
     listed = [f"* {text_block(label)}: {inline(', '.join(found.values()))}" for label, found in groups.items() if found]
     if not refs and not notes and not listed:
         return []
     return [f"# {SEE_ALSO}", *([inline(", ".join(refs.values()))] if refs else []), *(["\n".join(listed)] if listed else []),
             *notes.values()]
+
+
+def _sentence_key(sentence: str) -> str:
+    """A sentence compared: its words, any case, any punctuation (`Home Page: https://…`
+    and `Home Page https://…` are one)."""
+    return " ".join(_WORDS.findall(sentence.casefold()))
 
 
 def _topic_key(title: str) -> str:
