@@ -3987,3 +3987,14 @@ def test_markdown_data_lines_ended_by_hard_breaks_are_code_and_keep_their_patter
         Paragraph("Data and other attributes defined here:"),
         Code("FROB_PORT = 9030\nIDENTIFIER = re.compile('^[a-z_][a-z0-9_]*$', re.IGNORECASE)\nRESET_ERROR = 104"),
         Paragraph("Methods defined here:"), Code("convert(self, value)\nconvert_with_key(self, key, value)"))
+
+
+def test_an_entry_a_page_break_parts_from_its_text_stays_one_entry() -> None:
+    """git's PDF: `git-branch(1)` ended page 3 and `List, create, or delete branches.` began
+    page 4: the tag read as a paragraph of its own and the table of commands broke in two."""
+    text = ("## Page 3\n\nCOMMANDS\n       frob-add(1)\n           Add file contents.\n\n       frob-branch(1)\n\n"
+            "## Page 4\n\n           List, create, or delete branches.\n\n       frob-bundle(1)\n"
+            "           Move objects by archive.\n")
+    terms = [(t.term, t.description) for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert terms == [("frob-add(1)", "Add file contents."), ("frob-branch(1)", "List, create, or delete branches."),
+                     ("frob-bundle(1)", "Move objects by archive.")]

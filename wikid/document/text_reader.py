@@ -189,13 +189,16 @@ def _lines(text: str) -> list[_Line | None]:
     line (`... simpler: ## INVOKING JQ`) set on a line of its own."""
     raw = without_editor_settings(text.replace("\r\n", "\n").replace("\r", "\n")).split("\n")
     out: list[_Line | None] = []
-    mended = False  # inside a page break that cut a sentence
-    for line in raw:
+    mended = False  # inside a page break that cut a sentence, or an entry from its text
+    for n, line in enumerate(raw):
         if _PAGE.match(line):
             while out and out[-1] is None:
                 out.pop()
             last = out[-1] if out else None
-            mended = last is not None and not _SENTENCE_END.search(last.text)
+            after = next((x for x in raw[n + 1:] if x.strip() and not _MAN_HEADER.match(x)), "")
+            deeper = len(after.expandtabs(8)) - len(after.expandtabs(8).lstrip(" ")) > last.indent + 1 if last else False
+            # (a tag over its text: `frob-branch(1)` at a page's foot, its text deeper on the next page)
+            mended = last is not None and (not _SENTENCE_END.search(last.text) or (deeper and last.text[-1] not in ".!?:;,"))
             if not mended:
                 out.append(None)
             continue

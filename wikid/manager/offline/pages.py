@@ -1015,7 +1015,7 @@ def _see_also(draft: PageDraft) -> list[str]:
                 add(ref, refs)
         for note in man.see_also_notes if man else ():
             # (what two sources say alike, said once: sentences said in an earlier note are left out)
-            fresh = [x for x in split_sentences(note) if not any(_sentence_key(x).startswith(k) for k in said_notes)]
+            fresh = [x for x in split_sentences(note) if not _said_before(_sentence_key(x), said_notes)]
             said_notes.update(_sentence_key(x) for x in fresh)
             if fresh:
                 notes.setdefault(note, f"{text_block(' '.join(fresh))}[^{source.id}]")
@@ -1024,6 +1024,17 @@ def _see_also(draft: PageDraft) -> list[str]:
         return []
     return [f"# {SEE_ALSO}", *([inline(", ".join(refs.values()))] if refs else []), *(["\n".join(listed)] if listed else []),
             *notes.values()]
+
+
+def _said_before(key: str, said: set[str]) -> bool:
+    """Whether a sentence (its key) was said, or said but for a few words after it (`...
+    about Frob. : https://…`, what a lost line left)."""
+    return key in said or any(key.startswith(k) and len(k.split()) >= MIN_SAID_WORDS
+                              and len(key.split()) - len(k.split()) <= MAX_LEFT_WORDS for k in said)
+
+
+MIN_SAID_WORDS = 6
+MAX_LEFT_WORDS = 3
 
 
 def _sentence_key(sentence: str) -> str:
