@@ -3998,3 +3998,15 @@ def test_an_entry_a_page_break_parts_from_its_text_stays_one_entry() -> None:
     terms = [(t.term, t.description) for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
     assert terms == [("frob-add(1)", "Add file contents."), ("frob-branch(1)", "List, create, or delete branches."),
                      ("frob-bundle(1)", "Move objects by archive.")]
+
+
+def test_a_synopsis_label_naming_the_command_stays_whole() -> None:
+    """rsync's SYNOPSIS: `Access via rsync daemon:` over its forms read as two labels,
+    `Access via:` and `rsync daemon:`, the command's name taken for a form's start."""
+    text = ("# NAME\n\nfrob - a fast copying tool\n\n# SYNOPSIS\n\nLocal:\n\n```\nfrob [OPTION...] SRC... [DEST]\n```\n\n"
+            "Access via frob daemon:\n\n```\nPull:\nfrob [OPTION...] [USER@]HOST::SRC... [DEST]\n```\n\n"
+            "# DESCRIPTION\n\nFrob copies files.\n")
+    man = read_manpage(read_markdown(text))
+    assert man is not None and man.synopsis == (
+        "Local:", "frob [OPTION...] SRC... [DEST]", "Access via frob daemon:", "Pull:",
+        "frob [OPTION...] [USER@]HOST::SRC... [DEST]")

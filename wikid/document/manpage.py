@@ -170,6 +170,8 @@ def _forms(text: str, names: tuple[str, ...], notes: list[str]) -> list[str]:
     the name and an argument or two); the prose a converter ran on after them (a PDF's
     `jq [options...] filter [files...] jq can transform JSON in various ways, ...`) is
     no form but a note, added to `notes`."""
+    if text.endswith(":") and _GROUP_LABEL.fullmatch(text[:-1]):
+        return [text]  # `Access via frob daemon:`: a label naming the command, over its forms
     starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
     label = text[:starts[0]].strip() if starts else ""
     if label and _GROUP_LABEL.fullmatch(label):  # `Generate a Project Buildsystem` over its forms (cmake's)
