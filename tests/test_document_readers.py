@@ -4010,3 +4010,12 @@ def test_a_synopsis_label_naming_the_command_stays_whole() -> None:
     assert man is not None and man.synopsis == (
         "Local:", "frob [OPTION...] SRC... [DEST]", "Access via frob daemon:", "Pull:",
         "frob [OPTION...] [USER@]HOST::SRC... [DEST]")
+
+
+def test_a_command_without_options_an_unfinished_sentence_introduces_is_code() -> None:
+    """gzip's groff HTML: `is equivalent to` over `cat file1 file2`, each a paragraph at
+    the prose's margin: the command read as a sentence."""
+    text = "# ADVANCED USAGE\n\nThe command\n\nfrob -c file1 file2\n\nis equivalent to\n\ncat file1 file2\n\nIt is.\n"
+    [section] = read_markdown(text).sections
+    assert Code("cat file1 file2") in section.blocks
+    assert Paragraph("It is.") in section.blocks

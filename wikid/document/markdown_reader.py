@@ -51,6 +51,7 @@ from wikid.document.model import (
     build,
     straight_code,
 )
+from wikid.document.sentences import goes_on
 from wikid.document.tables import tidy
 
 _LAYOUT = re.compile(r"^(?:page|slide) \d+$", re.IGNORECASE)
@@ -759,6 +760,11 @@ def _assigned(line: str) -> bool:
     return "\n" not in line and ASSIGNMENT.match(line) is not None
 
 
+# a command without options a sentence's unfinished end introduces (`is equivalent to` over
+# `cat file1 file2`): a word, then a few arguments of which one at least is no plain word
+_BARE_COMMAND = re.compile(r"^[a-z][\w.+-]*(?= )(?=.*\s\S*[\d./*<>|=-])(?: [\w./*?<>|&=:'\"-]+){1,4}$")
+
+
 def _introduced_commands(events: list[Heading | Block]) -> list[Heading | Block]:
     """A paragraph that is one command line (`frob -c file1 file2 > foo.fz`, after a
     colon also one naming an address: `frob host.example.org::`) after text that
@@ -769,7 +775,8 @@ def _introduced_commands(events: list[Heading | Block]) -> list[Heading | Block]
     for k in range(1, len(out)):
         event, before = out[k], out[k - 1]
         if isinstance(event, Paragraph) and isinstance(before, Paragraph) and not before.text.endswith((".", "!", "?")) \
-                and (_COMMAND_LINE.match(event.text) or (before.text.endswith(":") and _ADDRESSED_COMMAND.match(event.text))) \
+                and (_COMMAND_LINE.match(event.text) or (before.text.endswith(":") and _ADDRESSED_COMMAND.match(event.text))
+                     or (goes_on(before.text) and _BARE_COMMAND.match(event.text))) \
                 and len(event.text.split()) <= MAX_COMMAND_WORDS and not event.text.endswith((".", "!", "?", ",", ";")):
             out[k] = Code(event.text)
     return out
