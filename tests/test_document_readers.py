@@ -4019,3 +4019,15 @@ def test_a_command_without_options_an_unfinished_sentence_introduces_is_code() -
     [section] = read_markdown(text).sections
     assert Code("cat file1 file2") in section.blocks
     assert Paragraph("It is.") in section.blocks
+
+
+def test_an_option_that_lost_its_colon_among_options_ended_by_one_is_an_entry() -> None:
+    """jq's PDF: `--unbuffered` (its colon lost) between `--ascii-output / -a:` and
+    `--sort-keys / -S:` read as a line of the text of `-a`."""
+    text = ("OPTIONS\n          --ascii-output / -a:\n\n         Frob outputs UTF-8.\n          --unbuffered\n"
+            "          Flush the output after each object is printed.\n          --sort-keys / -S:\n\n"
+            "          Output the keys in sorted order.\n")
+    terms = [(t.term, t.description) for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert terms == [("--ascii-output / -a", "Frob outputs UTF-8."),
+                     ("--unbuffered", "Flush the output after each object is printed."),
+                     ("--sort-keys / -S", "Output the keys in sorted order.")]

@@ -123,6 +123,7 @@ MAX_TAG_CHARS = 60
 MAX_LONE_KEY_CHARS = 3  # keys run together in a paragraph away from a list of keys: each this short
 KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
+COLON_TAG_WINDOW = 12  # lines around an option alone on its line searched for options ended by a colon
 MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
 MAX_STACKED_TAGS = 6  # names of one value stacked on their own lines (`e`, `expired`)
 # one of them: a word or two, or a symbol (`-`, `?`, `undefined, undef`), no sentence
@@ -609,7 +610,7 @@ class _Reader:
         assert line is not None
         if line.text.casefold() in _CONJUNCTIONS:
             return None
-        if _is_colon_tag(line.text):
+        if _is_colon_tag(line.text) or self.colonless_tag(i, end):
             return self.colon_entry(i, end)
         tags = i
         while tags + 1 < end and (t := self.lines[tags + 1]) is not None and t.indent == line.indent \
@@ -735,12 +736,24 @@ class _Reader:
         assert line is not None
         j = i + 1
         while j < end and ((nxt := self.lines[j]) is None or (nxt.indent >= line.indent - 1
-                           and not (nxt.indent <= line.indent + 1 and _is_colon_tag(nxt.text)))):
+                           and not (nxt.indent <= line.indent + 1 and (_is_colon_tag(nxt.text) or self.colonless_tag(j, end))))):
             j += 1
         while j > i + 1 and self.lines[j - 1] is None:
             j -= 1
         body = [_Line(max(x.indent, line.indent), x.text) if x is not None else None for x in self.lines[i + 1 : j]]
-        return self.entry(line.text[:-1].rstrip(), body), j
+        return self.entry(line.text.removesuffix(":").rstrip(), body), j
+
+    def colonless_tag(self, i: int, end: int) -> bool:
+        """Whether line i is an option alone on its line, after a sentence's end, among
+        options ended by a colon (`--frob` where its neighbours read `--frob-all / -a:`):
+        the PDF lost its colon, not its place in the list."""
+        line, before = self.lines[i], self.lines[i - 1] if i else None
+        assert line is not None
+        if " " in line.text or _OPTION.match(line.text) is None or before is None or before.text[-1:] not in ".)":
+            return False
+        near = [x for k in range(max(0, i - COLON_TAG_WINDOW), min(end, i + COLON_TAG_WINDOW))
+                if (x := self.lines[k]) is not None and abs(x.indent - line.indent) <= 1]
+        return sum(_is_colon_tag(x.text) for x in near) >= 2
 
     def after_a_tag(self, i: int) -> bool:
         """Whether the short line i follows another entry's tag at its margin, that tag
