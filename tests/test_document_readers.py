@@ -4031,3 +4031,15 @@ def test_an_option_that_lost_its_colon_among_options_ended_by_one_is_an_entry() 
     assert terms == [("--ascii-output / -a", "Frob outputs UTF-8."),
                      ("--unbuffered", "Flush the output after each object is printed."),
                      ("--sort-keys / -S", "Output the keys in sorted order.")]
+
+
+def test_an_examples_last_line_at_a_page_break_does_not_take_the_next_entry_into_it() -> None:
+    """jq's PDF: page 14 ended with an example's `=> [[0],[1,1,"a"]]`, page 15 began with
+    the entry `add`: read as a sentence going on, `add` became the example's last line."""
+    text = ("## Page 14\n\nBUILTINS\n   paths\n      paths outputs the paths to all the elements.\n\n"
+            "         frob '[paths]'\n           [1,[[],{\"a\":2}]]\n          => [[0],[1],[1,0]]\n\n"
+            "## Page 15\n\n   add\n      The filter add takes as input an array.\n\n   any\n      The filter any is true.\n")
+    entries = {t.term: t for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries}
+    assert list(entries) == ["paths", "add", "any"]
+    assert entries["paths"].body[-1] == Code("frob '[paths]'\n  [1,[[],{\"a\":2}]]\n => [[0],[1],[1,0]]")
+    assert entries["add"].body == (Paragraph("The filter add takes as input an array."),)

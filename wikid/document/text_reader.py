@@ -196,10 +196,14 @@ def _lines(text: str) -> list[_Line | None]:
             while out and out[-1] is None:
                 out.pop()
             last = out[-1] if out else None
-            after = next((x for x in raw[n + 1:] if x.strip() and not _MAN_HEADER.match(x)), "")
-            deeper = len(after.expandtabs(8)) - len(after.expandtabs(8).lstrip(" ")) > last.indent + 1 if last else False
-            # (a tag over its text: `frob-branch(1)` at a page's foot, its text deeper on the next page)
-            mended = last is not None and (not _SENTENCE_END.search(last.text) or (deeper and last.text[-1] not in ".!?:;,"))
+            after = next((x for x in raw[n + 1:] if x.strip() and not _MAN_HEADER.match(x)), "").expandtabs(8)
+            margin = len(after) - len(after.lstrip(" "))
+            # a sentence the break cut goes on; so does an example (its last line, `=> [1,2]`, is no
+            # sentence) whose next line stands as deep, and a tag whose text stands deeper on the next
+            # page (`frob-branch(1)` at a page's foot)
+            worded = last is not None and last.text[:1].isalpha() and not _looks_like_code([last])
+            mended = last is not None and ((not _SENTENCE_END.search(last.text) and (worded or margin >= last.indent - 1))
+                                           or (margin > last.indent + 1 and last.text[-1] not in ".!?:;,"))
             if not mended:
                 out.append(None)
             continue
