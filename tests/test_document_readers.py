@@ -4043,3 +4043,13 @@ def test_an_examples_last_line_at_a_page_break_does_not_take_the_next_entry_into
     assert list(entries) == ["paths", "add", "any"]
     assert entries["paths"].body[-1] == Code("frob '[paths]'\n  [1,[[],{\"a\":2}]]\n => [[0],[1],[1,0]]")
     assert entries["add"].body == (Paragraph("The filter add takes as input an array."),)
+
+
+def test_the_first_key_after_a_sentences_end_is_an_entry_when_the_next_is_one_too() -> None:
+    """less's PDF: `... by entering two backslashes.` over `LEFTARROW [ ESC-h ]` over its
+    text: the key ran into the sentence and its text stood alone."""
+    text = ("LINE EDITING\n      Keys can be entered literally by entering two\n      backslashes.\n"
+            "      LEFTARROW [ ESC-h ]\n            Move the cursor one space to the left.\n"
+            "      RIGHTARROW [ ESC-l ]\n            Move the cursor one space to the right.\n")
+    terms = [(t.term, t.description) for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert terms[0] == ("LEFTARROW [ ESC-h ]", "Move the cursor one space to the left.")

@@ -1104,7 +1104,7 @@ class _Reader:
                                                           and _CAPS_KEYS.fullmatch(run_in[0]) is not None and any(
                 _CAPS_KEYS.fullmatch(o.text) for o in self.siblings(i, end, KEY_WINDOW))):
             return True  # `FROB_LANG Language for ...` beside `FROB_CTYPE` over its text: a variable's entry
-        if before is not None and before.text.endswith(":") and hanging and self.phrase_tag(line.text) \
+        if before is not None and before.text[-1:] in ".:" and hanging and self.phrase_tag(line.text) \
                 and self.hanging_sibling(i, end, line.indent):
             return True  # `... three kinds of frob:` over `plain frobs` over its text, and the next kind
         if self.value_run_in(i, end):
