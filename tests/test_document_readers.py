@@ -4053,3 +4053,23 @@ def test_the_first_key_after_a_sentences_end_is_an_entry_when_the_next_is_one_to
             "      RIGHTARROW [ ESC-l ]\n            Move the cursor one space to the right.\n")
     terms = [(t.term, t.description) for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
     assert terms[0] == ("LEFTARROW [ ESC-h ]", "Move the cursor one space to the left.")
+
+
+def test_a_paragraph_at_a_layout_lists_text_margin_after_it_goes_on_with_its_last_entry() -> None:
+    """ncurses' infocmp in groff's HTML: `Before ncurses 5.0, the split between -e and -E
+    ...` after `-E`'s row, at its text's margin, stood loose between the options."""
+    def row(tag: str, text: str) -> str:
+        return (f'<tr valign="top"><td width="11%"></td><td width="3%"><p><b>{tag}</b></p></td>'
+                f'<td width="4%"></td><td width="82%"><p>{text}</p></td></tr>')
+    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
+            '<h2>OPTIONS</h2><p style="margin-left:11%;">These options are known:</p>'
+            f'<table width="100%" border="0" rules="none" frame="void">{row("-D", "Print the locations.")}'
+            f'{row("-E", "Dump the capabilities as tables.")}</table>'
+            '<p style="margin-left:18%; margin-top: 1em">Before version 5.0 the split was not needed.</p>'
+            f'<table width="100%" border="0" rules="none" frame="void">{row("-e", "Dump them as an initializer.")}</table>'
+            '<p style="margin-left:11%; margin-top: 1em">The rest is prose.</p></body></html>')
+    terms = {t.term: t for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))
+             if isinstance(b, Terms) for t in b.entries}
+    assert terms["-E"].body == (Paragraph("Dump the capabilities as tables."),
+                                Paragraph("Before version 5.0 the split was not needed."))
+    assert terms["-e"].body == (Paragraph("Dump them as an initializer."),)

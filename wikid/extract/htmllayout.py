@@ -309,6 +309,35 @@ def _indent(table: Tag) -> float | None:
     return float(width[:-1]) if re.fullmatch(r"\d+(?:\.\d+)?%", width) else None
 
 
+def _text_column(table: Tag) -> float | None:
+    """Where a layout table's descriptions stand: the widths of the cells before its
+    last cell, in its first row of two filled cells (`11%` + `3%` + `4%`: 18), or None."""
+    for row in _rows(table):
+        cells = _cells(row)
+        if sum(1 for c in cells if _text(c)) == 2 and _text(cells[-1]):
+            widths = [str(c.get("width") or "") for c in cells[:-1]]
+            if all(re.fullmatch(r"-?\d+(?:\.\d+)?%", w) for w in widths):
+                return sum(float(w[:-1]) for w in widths)
+            return None
+    return None
+
+
+def _take_continuations(drawn: Tag, column: float) -> None:
+    """The paragraphs right after a list of options drawn from a layout table that stand
+    at its descriptions' margin (`Before version 5.0, the split between -e and -E ...`
+    after `-E`'s row): the last option's text going on, moved into it. (Other lists --
+    numbered, keyed by letters -- are left as groff set them: their text after them is
+    read by `_rewrite_run` with the paragraphs around it.)"""
+    options = drawn.name == "dl" and all(_text(t).startswith(("-", "+")) for t in drawn.find_all("dt", recursive=False))
+    last = drawn.find_all("dd", recursive=False)[-1:] if options else []
+    sibling = drawn.find_next_sibling()
+    while last and isinstance(sibling, Tag) and sibling.name == "p" and (margin := _margin(sibling)) is not None \
+            and abs(margin - column) <= 1 and not _over_deeper(sibling):  # (not a tag over text of its own)
+        following = sibling.find_next_sibling()
+        last[0].append(sibling.extract())
+        sibling = following
+
+
 def _key_before_sentence(soup: BeautifulSoup, head: Tag) -> Tag | None:
     """A tag paragraph that is a key set in italics or bold, then its sentence (`<i>xx.x%</i>
     Percentage of the input saved.`): the sentence taken out, as the first paragraph of
@@ -868,6 +897,7 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                 # bullets, then the next entry's tag groff set in their table (a `Site` after
                 # its `•` rows): the tag heads the text after the table, as a tag paragraph does
                 entries, trailing = entries[:-1], _moved(soup, "p", last_tag)
+            column = _text_column(table)  # (before the list takes the cells' contents)
             drawn = _list_of(soup, entries, _after_entry(before))
             if (indent := _indent(table)) is not None:
                 drawn["style"] = f"margin-left:{indent:g}%"  # where it stands: in the text of the entry above it
@@ -877,6 +907,8 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
             if trailing is not None:
                 drawn.insert_after(trailing)
             _stack_last_tag(drawn)
+            if trailing is None and column is not None:
+                _take_continuations(drawn, column)
     for paragraph in root.find_all("p"):
         after = _next_paragraph(paragraph)
         if after is None or (_margin(after) or 0.0) <= max(base, _margin(paragraph) or 0.0):
