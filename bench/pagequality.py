@@ -45,7 +45,8 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
                      is a good key even with those characters: an option (`-v`,
                      `--verbose`, `-o FILE`, `--exclude=PATTERN`), a signature
                      (`match(regex; flags)`), a sub-option (`dict=size`), an operator in
-                     a table (`=`, `==, !=`), a key binding (`ESC-}`), a syntax summary
+                     a table or operators a heading names (`=`, `==, !=`; not a lone
+                     `}`), a key binding (`ESC-}`), a syntax summary
                      (`module <metadata>;`), a label and its term (`Pipe: |`).
                      In a definition list's table (first header Option, Command, Term,
                      Syntax, ...), or its bullets (`* **term** -- description`), only a
@@ -701,15 +702,15 @@ def is_option_term(key: str) -> bool:
 def is_term(text: str, cell: bool) -> bool:
     """A legitimate key that merely contains code characters: an option, a function
     signature (`match(regex; flags)`), a sub-option (`dict=size`), an operator in a table
-    (`=`, `==, !=`), or a list of these."""
+    or a heading naming operators (`=`, `==, !=`), or a list of these."""
     if is_option_term(text):
         return True
     parts = [p for p in re.split(r",\s*|\s+or\s+|\s+", collapse(text)) if p]
     if not parts:
         return False
     symbols = all(not re.search(r"\w", p) and len(p) <= 3 for p in parts)
-    if symbols:
-        return cell  # an operator table's key; as a heading, a lone brace is code
+    if symbols:  # an operator table's key; as a heading, operators named (`==, !=`) but a lone brace is code
+        return cell or all(re.fullmatch(r"[=!<>+*/%&^~-]{1,3}", p) for p in parts)
     return all(_SIGNATURE.match(p) or _ASSIGNMENT.match(p) or _OPTION_TOKEN.match(p) or _KEY_BINDING.match(p)
                or _VERSION_PART.match(p) or p in {"<…>", "[…]", "[…]..."} for p in parts) \
         and len(parts) <= 6 and not all(p in {"<…>", "[…]", "[…]..."} for p in parts)

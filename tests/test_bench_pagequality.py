@@ -350,6 +350,10 @@ def test_code_as_key_accepts_options_signatures_suboptions_and_operators() -> No
     body = OPTIONS_TABLE + """
 ## Pipe: |
 
+## ==, !=
+
+## \\>, \\>=, \\<=, \\<
+
 | Term | Description |
 |---|---|
 | match(val), match(regex; flags) | match outputs an object for each match it finds. |

@@ -4073,3 +4073,14 @@ def test_a_paragraph_at_a_layout_lists_text_margin_after_it_goes_on_with_its_las
     assert terms["-E"].body == (Paragraph("Dump the capabilities as tables."),
                                 Paragraph("Before version 5.0 the split was not needed."))
     assert terms["-e"].body == (Paragraph("Dump them as an initializer."),)
+
+
+def test_a_manual_pages_footer_left_under_its_last_section_is_no_content() -> None:
+    """callgrind_annotate's footer `Release 3.19.0   08/28/2022   CALLGRIND ANNOTATE(1)`,
+    read as a nested entry under AUTHOR, came onto the page as `* **Release 3.19.0**`."""
+    text = ("NAME\n       frob - annotate frob output\n\nAUTHOR\n       Jane Roe <jane@example.org>.\n\n"
+            "Release 3.19.0                    08/28/2022             FROB ANNOTATE(1)\n")
+    man = read_manpage(read_text(text))
+    assert man is not None
+    [author] = [s for s in man.content if s.title == "AUTHOR"]
+    assert author.blocks == (Paragraph("Jane Roe <jane@example.org>."),)

@@ -331,7 +331,7 @@ def _without_footer(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     (`2023-01-08      FROB(1)`, `frob 1.2   January 2020   FROB(1)`; read as a list's
     last entry when it stood under one)."""
     last = blocks[-1] if blocks else None
-    if isinstance(last, Terms) and _footer(f"{last.entries[-1].term} {last.entries[-1].description}"):
+    if isinstance(last, Terms) and _footer(" ".join([last.entries[-1].term, *map(block_text, last.entries[-1].body)])):
         return (*blocks[:-1], Terms(last.entries[:-1])) if len(last.entries) > 1 else blocks[:-1]
     if isinstance(last, (Paragraph, Code)) and _footer(last.text):
         return blocks[:-1]
