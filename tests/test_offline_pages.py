@@ -1876,3 +1876,15 @@ def test_see_also_says_a_sentence_two_notes_share_once() -> None:
     see_also = page[page.index("# See Also"):].split("\n# ", 1)[0]
     assert see_also.count("is the primary frob manual") == 1, see_also
     assert "An overview of frob and its kin, with pointers to more." in see_also
+
+
+def test_pydocs_inherited_member_lines_are_not_taken_for_a_run_of_fields() -> None:
+    """logging's page: `Methods inherited from StreamHandler: flush, setStream.` stood as
+    a paragraph and the three lines after it as bullets (a run of field lines)."""
+    from wikid.document.model import Paragraph
+    from wikid.manager.offline.pages import _Writer
+
+    lines = ("Methods inherited from Frob: flush, setStream.", "Data and other attributes inherited from Frob: sep.",
+             "Methods inherited from Base: acquire, close.", "Data descriptors inherited from Base: name.")
+    out = _Writer().blocks(tuple(Paragraph(x) for x in lines), "")
+    assert out == list(lines)

@@ -455,8 +455,9 @@ class _Writer:
         announcing = False
         # a document's run of field lines (a contract's `Payment terms: 30 days` over `Minimum order: ...`)
         # is its section's content, kept whole as a list though the attributes state some of them
-        fields = {n for n, block in enumerate(blocks) if is_field(block) and any(
-            0 <= k < len(blocks) and is_field(blocks[k]) for k in (n - 1, n + 1))}
+        # (not pydoc's `Methods inherited from Base: a, b.`, one a line under its class, each a sentence)
+        field = [is_field(b) and isinstance(b, Paragraph) and not _INHERITED_MEMBERS.match(b.text) for b in blocks]
+        fields = {n for n, f in enumerate(field) if f and any(0 <= k < len(blocks) and field[k] for k in (n - 1, n + 1))}
         for n, block in enumerate(blocks):
             if not self.prose and isinstance(block, Paragraph):
                 continue
