@@ -4084,3 +4084,16 @@ def test_a_manual_pages_footer_left_under_its_last_section_is_no_content() -> No
     assert man is not None
     [author] = [s for s in man.content if s.title == "AUTHOR"]
     assert author.blocks == (Paragraph("Jane Roe <jane@example.org>."),)
+
+
+def test_a_label_over_dotted_names_one_a_description_is_code() -> None:
+    """pydoc's HTML through pandoc: `Method resolution order:` over `: [FrobHandler](...)`,
+    `: [frob.Handler](...)`, `: [builtins.object](...)` was a table row of names run
+    together; the text version of the same reference sets them one a line."""
+    text = ("# class FrobHandler(frob.Handler)\n\nMethod resolution order:\n:   [FrobHandler](x.html#FrobHandler)\n"
+            ":   [frob.Handler](frob.html#Handler)\n:   [builtins.object](builtins.html#object)\n\n"
+            "Authors:\n:   Jane\n:   John\n")
+    [section] = read_markdown(text).sections
+    assert section.blocks[:2] == (Paragraph("Method resolution order:"),
+                                  Code("FrobHandler\nfrob.Handler\nbuiltins.object"))
+    assert isinstance(section.blocks[2], Terms) and section.blocks[2].entries[0].term == "Authors:"

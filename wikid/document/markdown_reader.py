@@ -295,7 +295,28 @@ def _terms(node: SyntaxTreeNode) -> list[Block]:
                 out += [Paragraph(term), *body]
             else:
                 entries.append(Term(term, body))
-    return out + ([Terms(tuple(entries))] if entries else [])
+    return out + _listed_names(entries)
+
+
+def _listed_names(entries: list[Term]) -> list[Block]:
+    """Entries as a definition list, but for a label over names one a line, most of them
+    dotted (`Method resolution order:` over `FrobHandler`, `frob.Handler`,
+    `builtins.object`, each a description of its own): that label and the names as code,
+    as the same reference's text sets them -- not a table row of names run together."""
+    out: list[Block] = []
+    kept: list[Term] = []
+    for entry in entries:
+        names = [b.text for b in entry.body if isinstance(b, Paragraph)]
+        if entry.term.endswith(":") and len(names) == len(entry.body) >= 2 \
+                and all(_DOTTED_NAME.fullmatch(n) for n in names) and 2 * sum("." in n for n in names) >= len(names):
+            out += ([Terms(tuple(kept))] if kept else []) + [Paragraph(entry.term), Code("\n".join(names))]
+            kept = []
+        else:
+            kept.append(entry)
+    return out + ([Terms(tuple(kept))] if kept else [])
+
+
+_DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
 MAX_BADGE_LABEL_WORDS = 2
