@@ -4097,3 +4097,20 @@ def test_a_label_over_dotted_names_one_a_description_is_code() -> None:
     assert section.blocks[:2] == (Paragraph("Method resolution order:"),
                                   Code("FrobHandler\nfrob.Handler\nbuiltins.object"))
     assert isinstance(section.blocks[2], Terms) and section.blocks[2].entries[0].term == "Authors:"
+
+
+def test_a_tag_as_long_as_its_lists_column_leaving_one_space_is_an_entry() -> None:
+    """logging's pydoc: `%(relativeCreated)d Time in milliseconds ...` (one space: the
+    tag fills the column) between `%(msecs)d           Millisecond ...` and
+    `%(thread)d          Thread ID` split the list in two around a paragraph."""
+    text = ("FORMATS\n    %(created)f         Time when the record was created\n"
+            "    %(msecs)d           Millisecond portion of the creation time\n"
+            "    %(relativeCreated)d Time in milliseconds when the record was created,\n"
+            "                        relative to the time the module was loaded\n"
+            "    %(thread)d          Thread ID (if available)\n    %(process)d         Process ID (if available)\n")
+    terms = [(t.term, t.description) for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert terms == [("%(created)f", "Time when the record was created"),
+                     ("%(msecs)d", "Millisecond portion of the creation time"),
+                     ("%(relativeCreated)d", "Time in milliseconds when the record was created, relative to the time "
+                                             "the module was loaded"),
+                     ("%(thread)d", "Thread ID (if available)"), ("%(process)d", "Process ID (if available)")]

@@ -647,6 +647,10 @@ class _Reader:
             stop = self.entry_extent(i, end, line.indent)
             body = [_Line(self.column(i, line.indent + option[2], end), option[1]), *self.lines[i + 1 : stop]]
             return self.entry(option[0], body), stop
+        if (filled := self.tag_filling_column(i, end)) is not None:
+            stop = self.entry_extent(i, end, line.indent)  # `%(relativeCreated)d Time in ...` among `%(msecs)d   Millisecond ...`
+            return self.entry(line.text[:filled - 1], [_Line(line.indent + filled, line.text[filled:]),
+                                                      *self.lines[i + 1 : stop]]), stop
         inline = _INLINE_TAG.match(line.text)
         if inline is None and (long := _LONG_INLINE_TAG.match(line.text)) is not None \
                 and self.tagged_neighbour(i, end, line.indent, line.indent + long.start(3)):
@@ -702,6 +706,31 @@ class _Reader:
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def tag_filling_column(self, i: int, end: int) -> int | None:
+        """Where the text of line i starts when its tag, one word, is as long as its
+        list's tag column and leaves one space before the text (`%(relativeCreated)d Time
+        in ...` right under `%(msecs)d           Millisecond ...` and right over
+        `%(thread)d          Thread ID`, past its own wrapped lines): the column both
+        entries beside it give, or None."""
+        line, above = self.lines[i], self.lines[i - 1] if i else None
+        assert line is not None
+        k = i + 1
+        while k < end and (x := self.lines[k]) is not None and x.indent > line.indent:
+            k += 1
+        below = self.lines[k] if k < end else None
+        if _INLINE_TAG.match(line.text) is not None or above is None or below is None \
+                or above.indent != line.indent or below.indent != line.indent:
+            return None
+        found = [_INLINE_TAG.match(x.text) for x in (above, below)]
+        columns = {f.start(3) for f in found if f is not None and " " not in f.group(1)}
+        if len(columns) != 1 or None in found:
+            return None
+        column = columns.pop()
+        if column >= len(line.text) or line.text[column - 1] != " " or line.text[column] == " " \
+                or " " in line.text[:column - 1] or not SENTENCE_START.match(line.text[column:].split(" ")[0]):
+            return None
+        return column
 
     def hanging_sibling(self, i: int, end: int, indent: int) -> bool:
         """Whether the entry after the one line i opens is a tag over its own text set
