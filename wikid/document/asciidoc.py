@@ -9,7 +9,8 @@ line-by-line rewrite, linear in the text:
 
 * titles: `= T`/`== T`… and two-line titles underlined with `=`, `-`, `~`, `^`, `+`;
 * delimited listing and literal blocks (`----`, `....`) as fenced code, callouts
-  (`<1>`) dropped from the code and their explanations (`<1> text`) as an ordered list;
+  (`<1>`) kept in the code as `(1)` and their explanations (`<1> text`) as an ordered
+  list, so that each note still says which line it explains;
 * labelled lists (`term::`, `term;;`) as definition lists, `+` continuations joined;
 * ordered items `. text` as `1. text`;
 * inline: anchors (`[[id]]`, `[[[id]]]`) dropped, cross references (`<<id,text>>`)
@@ -76,7 +77,7 @@ def to_markdown(text: str) -> str:
                 out.append("```")
                 fence = None
             else:
-                out.append(_CALLOUT.sub("", line))
+                out.append(_CALLOUT.sub(lambda m: f"  ({m.group(1)})", line))
             i += 1
             continue
         nxt = lines[i + 1].rstrip() if i + 1 < len(lines) else ""
