@@ -4115,3 +4115,10 @@ def test_a_tag_as_long_as_its_lists_column_leaving_one_space_is_an_entry() -> No
                      ("%(relativeCreated)d", "Time in milliseconds when the record was created, relative to the time "
                                              "the module was loaded"),
                      ("%(thread)d", "Thread ID (if available)"), ("%(process)d", "Process ID (if available)")]
+
+
+def test_a_title_run_together_with_its_underline_is_the_title() -> None:
+    """http.cookies' docstring through pydoc's HTML and pandoc: `The Basics ----------`,
+    a reST title and its underline on one line, read as a sentence with a rule in it."""
+    [section] = read_markdown("# frob\n\nThe Basics ----------\n\nImporting is easy.\n\nA - B --- C\n").sections
+    assert section.blocks == (Paragraph("The Basics"), Paragraph("Importing is easy."), Paragraph("A - B --- C"))

@@ -344,6 +344,8 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
             return []
         if 0 < reader.outside <= MAX_POINTED_LINKS:  # `head over to the QuickStart.` sends the reader nowhere
             reader = _inline_of(node, targets=reader.outside <= MAX_PROSE_LINKS, pointed=True)
+        if (joined := _JOINED_UNDERLINE.fullmatch(reader.text)) and abs(len(joined.group(1)) - len(joined.group(2))) <= 2:
+            return [Paragraph(joined.group(1))]  # `The Basics ----------`: a docstring's title and its underline, run together
         return _broken_code(node) or [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)
@@ -361,6 +363,9 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     if kind in ("blockquote", "dd"):
         return [b for child in node.children for b in _blocks(child)]
     return []
+
+
+_JOINED_UNDERLINE = re.compile(r"([^\n]{2,80}?) ((?:-{3,}|={3,}|~{3,}))")
 
 
 def _broken_code(node: SyntaxTreeNode) -> list[Block]:
