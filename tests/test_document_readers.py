@@ -4122,3 +4122,17 @@ def test_a_title_run_together_with_its_underline_is_the_title() -> None:
     a reST title and its underline on one line, read as a sentence with a rule in it."""
     [section] = read_markdown("# frob\n\nThe Basics ----------\n\nImporting is easy.\n\nA - B --- C\n").sections
     assert section.blocks == (Paragraph("The Basics"), Paragraph("Importing is easy."), Paragraph("A - B --- C"))
+
+
+def test_options_under_a_label_are_entries_when_their_texts_are_words() -> None:
+    """xgettext's manual: `Output file location:` over `-d, --default-domain=NAME` over
+    `use NAME.po for output (instead of messages.po)`: the lower-case texts, no sentences,
+    made the list read as code."""
+    text = ("DESCRIPTION\n       Extract translatable strings from given input files.\n\n   Output file location:\n"
+            "       -d, --default-domain=NAME\n              use NAME.po for output (instead of messages.po)\n\n"
+            "       -o, --output=FILE\n              write output to specified file\n\n"
+            "       -p, --output-dir=DIR\n              output files will be placed in directory DIR\n")
+    outline = read_text(text)
+    assert not [b for _, b in walk(outline) if isinstance(b, Code)]
+    terms = [(t.term, t.description) for _, b in walk(outline) if isinstance(b, Terms) for t in b.entries]
+    assert ("-o, --output=FILE", "write output to specified file") in terms

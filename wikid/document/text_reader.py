@@ -269,10 +269,25 @@ def _is_colon_tag(text: str) -> bool:
 
 def _looks_like_code(lines: list[_Line]) -> bool:
     """Lines that read like code or a command, not prose."""
-    prose = sum(1 for line in lines if is_prose_line(line.text))
-    coded = sum(1 for line in lines if not is_prose_line(line.text)
+    prose = sum(1 for line in lines if is_prose_line(line.text) or _worded(line.text))
+    coded = sum(1 for line in lines if not is_prose_line(line.text) and not _worded(line.text)
                 and (_CODE_CHARS.search(line.text) or not _SENTENCE_END.search(line.text)))
     return coded >= 0.6 * len(lines) and prose <= 0.3 * len(lines)
+
+
+def _worded(text: str) -> bool:
+    """A line of words a sentence or a list's item runs through (`general discussion
+    <frob@example.org>; and`, `ports changes to frob's source code by its`): five words
+    or more, nearly all of them plain words, no shell or program syntax."""
+    tokens = text.split()
+    plain = sum(1 for t in tokens if _PLAIN_WORD.fullmatch(t))
+    return plain >= MIN_WORDED and plain >= WORDED_SHARE * len(tokens) and not _PROGRAM_MARKS.search(text)
+
+
+_PLAIN_WORD = re.compile(r"[(\"'‘“]?[A-Za-z][a-z'’-]*[)\"'’”,;:.]*")
+_PROGRAM_MARKS = re.compile(r"[{}=|$<>\\]|^\s*[#/.-]|\(\)")
+MIN_WORDED = 5
+WORDED_SHARE = 0.75
 
 
 def _is_hash_line(line: _Line | None) -> bool:
