@@ -2703,13 +2703,16 @@ def test_a_news_files_changes_one_a_line_are_one_change_each() -> None:
             "    Fixed ibase extension causing problems for read()\n    Fixed parallel make problem.\n\n"
             "Changes in frob from 1.06 to 1.07.\n    Recognize and handle tail recursion.\n"
             "    Finally fix frob to trap interrupts, like the documentation has said it\n"
-            "    should: aborts any executing macros.\n    Bug fixes.\n")
+            "    should: aborts any executing macros.\n    Bug fixes.\n    A few race conditions have been fixed.\n"
+            "    These bugs most likely do not happen in practice.\n")
     releases = read_releases(text, read_outline(text, ".txt"))
+    # (a line saying more of the change above it, `These bugs ...`, goes on with it: gzip's NEWS)
     assert [(r.version, [c.text for c in r.changes]) for r in releases] == [
         ("1.07.1", ["Fixed ibase extension causing problems for read()", "Fixed parallel make problem."]),
         ("1.07", ["Recognize and handle tail recursion.",
                   "Finally fix frob to trap interrupts, like the documentation has said it should: aborts any "
-                  "executing macros.", "Bug fixes."])]
+                  "executing macros.", "Bug fixes.",
+                  "A few race conditions have been fixed. These bugs most likely do not happen in practice."])]
 
 
 def test_settings_an_item_introduces_at_its_margin_are_its_example() -> None:

@@ -410,6 +410,10 @@ def _raw_lines(paragraph: str, runs: dict[str, list[str]]) -> list[str] | None:
     return None
 
 
+# a line that says more of the change above it (`These bugs most likely do not happen ...`)
+_REFERS_BACK = re.compile(r"^(?:This|These|That|Those|It|They|Its|Their)\b")
+
+
 def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> list[Heading | Block]:
     """A release's paragraphs, a paragraph of short lines each opening a statement
     (`Fixed ibase extension causing problems for read()` over `Fixed parallel make
@@ -417,7 +421,8 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
     line, no bullets; a line goes on the one before when that one did not end (`...
     U+D400 through` / `U+D7FF ...`), when it opens in lower case after a line that
     ended no sentence, and when it credits the change above (`Provided by ...`, `[bug
-    introduced in 4.8]`, `(Reported by Jane Roe).`); `fix to get long options working.` after `fixes bug in
+    introduced in 4.8]`, `(Reported by Jane Roe).`) or says more of it (`These bugs most
+    likely ...`); `fix to get long options working.` after `fixes bug in
     load_code.` is a change of its own."""
     out: list[Heading | Block] = []
     for event in body:
@@ -429,7 +434,8 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
         for line in raw:
             ended = items and items[-1][-1:] in ".!?)]:;\"'"
             lower = not line[:1].isupper() and not line.startswith("[")
-            if items and (not ended or (lower and not items[-1].endswith((".", "!", "?"))) or _CREDIT.match(line)):
+            if items and (not ended or (lower and not items[-1].endswith((".", "!", "?"))) or _CREDIT.match(line)
+                          or _REFERS_BACK.match(line)):
                 items[-1] = f"{items[-1]} {line}"
             else:
                 items.append(line)
