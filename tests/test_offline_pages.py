@@ -1888,3 +1888,20 @@ def test_pydocs_inherited_member_lines_are_not_taken_for_a_run_of_fields() -> No
              "Methods inherited from Base: acquire, close.", "Data descriptors inherited from Base: name.")
     out = _Writer().blocks(tuple(Paragraph(x) for x in lines), "")
     assert out == list(lines)
+
+
+def test_the_title_of_a_licence_notice_left_out_goes_with_it() -> None:
+    """wget's README ended its part with `Additional permission under GNU GPL version 3
+    section 7`: the notice under it was left out (the page states the licence), its title
+    stood alone; a field naming the licence (`Copying: GNU GPL version 2`) stays."""
+    readme = ("# frob\n\nFrob fetches files over HTTP and FTP from the command line.\n\n"
+              "Please report bugs in frob to bug-frob@example.org.\n\n"
+              "Copying: GNU GPL version 2\n\nMachines: any POSIX system\n\n"
+              "This program is free software; you can redistribute it and/or modify it under the terms of the GNU "
+              "General Public License as published by the Free Software Foundation.\n\n"
+              "Additional permission under GNU GPL version 3 section 7\n\n"
+              "If you modify this program, or any covered work, by linking it with the FrobSSL library, the Free "
+              "Software Foundation grants you additional permission to convey the resulting work.\n")
+    [page] = run([SourceDocument("README.txt", readme)]).pages.values()
+    assert "Additional permission under" not in page
+    assert "Copying: GNU GPL version 2" in page

@@ -613,8 +613,13 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     without sign-offs (`-- Jane Roe <jane@example.org>`, a letter's `Kind regards, Jane Roe`)."""
     out: list[Block] = []
     notice = False  # the block before was a licence's grant over its clauses
-    for block in blocks:
+    for n, block in enumerate(blocks):
         after_notice, notice = notice, False
+        following = blocks[n + 1] if n + 1 < len(blocks) else None
+        if isinstance(block, Paragraph) and isinstance(following, Paragraph) and is_licence_text(following.text) \
+                and _LICENCE_TITLE.search(block.text) and not is_field(block) \
+                and len(block.text.split()) <= MAX_LABEL_WORDS + 2 and block.text[-1:] not in ".!?:":
+            continue  # `Additional permission under GNU GPL version 3 section 7`: the title of a notice left out
         if isinstance(block, Paragraph):
             notice = is_licence_text(block.text) and _CONDITIONS.search(block.text) is not None
             text = without_closing(block.text)
@@ -633,6 +638,7 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 
 _DASHED_LINE = re.compile(r"^\s*(?:--|—|–)")
+_LICENCE_TITLE = re.compile(r"\b(?:GPL|LGPL|licen[cs]e|permission|copying)\b", re.IGNORECASE)
 
 
 def _bounded(paragraph: Paragraph) -> Paragraph:
