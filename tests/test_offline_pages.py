@@ -1905,3 +1905,15 @@ def test_the_title_of_a_licence_notice_left_out_goes_with_it() -> None:
     [page] = run([SourceDocument("README.txt", readme)]).pages.values()
     assert "Additional permission under" not in page
     assert "Copying: GNU GPL version 2" in page
+
+
+def test_see_also_keeps_addresses_set_before_what_they_are() -> None:
+    """perl's SEE ALSO: `https://www.perl.org/       the Perl homepage` and three more, an
+    address over what it is: none reached the page."""
+    manual = ("FROB(1)\n\nNAME\n       frob - read frob archives\n\nDESCRIPTION\n       Frob reads frob archives.\n\n"
+              "SEE ALSO\n        https://www.frob.example/       the Frob homepage\n"
+              "        https://www.cfan.example/       the Comprehensive Frob Archive\n\nDIAGNOSTICS\n       None.\n")
+    [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
+    see_also = page[page.index("# See Also"):].split("\n# ", 1)[0].strip()
+    assert see_also.split("\n\n")[1:] == ["The Frob homepage: https://www.frob.example/[^frob-1]",
+                                           "The Comprehensive Frob Archive: https://www.cfan.example/[^frob-1]"]

@@ -358,7 +358,9 @@ def _see_also_notes(section: Section) -> list[str]:
     for block in section.blocks:
         for entry in block.entries if isinstance(block, Terms) else ():
             said = " ".join(block_text(b) for b in entry.body)
-            if _WHERE_TO_READ.search(said) or is_sentence(said):
+            if _ADDRESS.match(entry.term) and said:  # `https://frob.example/   the Frob homepage`
+                notes.append(f"{said[:1].upper()}{said[1:]}: {entry.term}")
+            elif _WHERE_TO_READ.search(said) or is_sentence(said):
                 notes.append(f"{entry.term}: {said}")
     for sub in section.sections:
         said = " ".join(block_text(b) for b in sub.blocks)
