@@ -378,8 +378,6 @@ def _broken_code(node: SyntaxTreeNode) -> list[Block]:
     for child in children:
         if child.type == "hardbreak":
             lines.append([])
-        elif child.type == "softbreak" and lines[-1]:
-            lines[-1].append(child)
         else:
             lines[-1].append(child)
     if len(lines) < MIN_BROKEN_CODE_LINES:

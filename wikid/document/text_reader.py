@@ -269,8 +269,9 @@ def _is_colon_tag(text: str) -> bool:
 
 def _looks_like_code(lines: list[_Line]) -> bool:
     """Lines that read like code or a command, not prose."""
-    prose = sum(1 for line in lines if is_prose_line(line.text) or _worded(line.text))
-    coded = sum(1 for line in lines if not is_prose_line(line.text) and not _worded(line.text)
+    worded = [is_prose_line(line.text) or _worded(line.text) for line in lines]
+    prose = sum(worded)
+    coded = sum(1 for line, words in zip(lines, worded, strict=True) if not words
                 and (_CODE_CHARS.search(line.text) or not _SENTENCE_END.search(line.text)))
     return coded >= 0.6 * len(lines) and prose <= 0.3 * len(lines)
 
@@ -730,12 +731,13 @@ class _Reader:
         entries beside it give, or None."""
         line, above = self.lines[i], self.lines[i - 1] if i else None
         assert line is not None
+        if above is None or above.indent != line.indent or _INLINE_TAG.match(line.text) is not None:
+            return None
         k = i + 1
         while k < end and (x := self.lines[k]) is not None and x.indent > line.indent:
             k += 1
         below = self.lines[k] if k < end else None
-        if _INLINE_TAG.match(line.text) is not None or above is None or below is None \
-                or above.indent != line.indent or below.indent != line.indent:
+        if below is None or below.indent != line.indent:
             return None
         found = [_INLINE_TAG.match(x.text) for x in (above, below)]
         columns = {f.start(3) for f in found if f is not None and " " not in f.group(1)}

@@ -682,11 +682,12 @@ class OfflineEngine:
             best = max(counts.values())
             key = next(s.name_key for s in named if counts[s.name_key] == best)
             return next(s.name for s in named if s.name_key == key and s.name)
+        keys = [{k for subject in names if (k := name_key(subject))} for names in subjects]  # each member's claims
         claimers: Counter[str] = Counter()  # name -> the members claiming it
         projects: Counter[str] = Counter()
-        for names, d in zip(subjects, members, strict=True):
+        for claims, d in zip(keys, members, strict=True):
             projects.update({name_key(p) for p in d.identity.projects})
-            claimers.update({k for subject in names if (k := name_key(subject))})
+            claimers.update(claims)
         parts = [n for k, n in claimers.items() if k not in projects]  # names other than projects, by claimers
         one_each = len(parts) >= 2 and max(parts) == 1
         naming = sum(1 for m in group.members if any(m in ms for ms in group.mentioned.values()))
@@ -696,9 +697,9 @@ class OfflineEngine:
         # a claim about the whole, one a member merely says it is part of does not outweigh
         # its own name (a lone manual page "part of the GNU project" is still the command's)
         claimed: defaultdict[str, float] = defaultdict(float)
-        for d, names in zip(members, subjects, strict=True):
+        for d, claims in zip(members, keys, strict=True):
             weight = PROJECT_CLAIM if d.identity.kind in PROJECT_KINDS else 1.0
-            for key in {k for subject in names if (k := name_key(subject))}:
+            for key in claims:
                 claimed[key] += PROJECT_CLAIM if key in shared else weight
         top = top_name(group)
         candidates = [k for k in claimed if group.names.get(k)] or (
