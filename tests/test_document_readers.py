@@ -4079,6 +4079,50 @@ def test_a_paragraph_at_a_layout_lists_text_margin_after_it_goes_on_with_its_las
     assert terms["-e"].body == (Paragraph("Dump them as an initializer."),)
 
 
+def test_what_stands_at_or_deeper_than_a_layout_lists_text_after_it_goes_on_with_its_last_entry() -> None:
+    """ncurses' infocmp in groff's HTML: `-q`'s row (a spacer cell after its text), then
+    a bullet over a table of bullets at its text's margin, stood loose after the options;
+    `-i`'s `Here is a list ...:`, a picture, a sentence and its bullets, and `-Q`'s
+    numbered values and example, too."""
+    def row(tag: str, text: str, after: str = "") -> str:
+        return (f'<tr valign="top"><td width="11%"></td><td width="3%"><p><b>{tag}</b></p></td>'
+                f'<td width="4%"></td><td width="60%"><p>{text}</p></td>{after}</tr>')
+    def bullets(indent: int, *items: str) -> str:
+        return ('<table width="100%" border="0" rules="none" frame="void">' + "".join(
+            f'<tr valign="top"><td width="{indent}%"></td><td width="2%"><p>&bull;</p></td><td width="5%"></td>'
+            f'<td width="75%"><p>{item}</p></td></tr>' for item in items) + '</table>')
+    layout, spacer = '<table width="100%" border="0" rules="none" frame="void">', '<td width="22%"></td>'
+    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
+            f'<h2>OPTIONS</h2>{layout}{row("-i", "Analyze the strings.")}</table>'
+            '<p style="margin-left:18%; margin-top: 1em">Here is a list of the sequences:</p>'
+            '<p align="center" style="margin-top: 1em"><img src="grohtml-3.png" alt="Image grohtml-3.png"></p>'
+            '<p style="margin-left:18%; margin-top: 1em">All may be prefixed with</p>'
+            f'{bullets(18, "“+” (turn on) or", "“-” (turn off).")}'
+            f'{layout}{row("-Q", "Print the compiled form:")}</table>'
+            '<p style="margin-left:23%; margin-top: 1em">1</p>'
+            '<table width="100%" border="0" rules="none" frame="void"><tr valign="top"><td width="23%"></td>'
+            '<td width="2%"></td><td width="3%"></td><td width="34%"><p>hexadecimal</p></td><td width="38%"></td></tr>'
+            '<tr valign="top"><td width="23%"></td><td width="2%"><p>2</p></td><td width="3%"></td>'
+            '<td width="34%"><p>base64</p></td><td width="38%"></td></tr></table>'
+            '<p style="margin-left:18%; margin-top: 1em">For example, this prints it as a string:</p>'
+            '<pre style="margin-left:25%; margin-top: 1em">frob -0 -q -Q2</pre>'
+            f'{layout}{row("-q", "This makes the output shorter:", spacer)}</table>'
+            '<p style="margin-left:18%;">&bull;</p>'
+            f'{bullets(18, "Omit subheadings.", "Omit the comment.").replace("<p>&bull;</p>", "", 1)}'
+            f'{layout}{row("-s", "Sort the fields.")}</table>'
+            '<p style="margin-left:11%; margin-top: 1em">The rest is prose.</p></body></html>')
+    terms = {t.term: t for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))
+             if isinstance(b, Terms) for t in b.entries}
+    assert list(terms) == ["-i", "-Q", "-q", "-s"]
+    assert terms["-i"].body[1] == Paragraph("Here is a list of the sequences:")
+    assert terms["-i"].body[3:] == (Paragraph("All may be prefixed with"),
+                                    ItemList((Item("“+” (turn on) or"), Item("“-” (turn off)."))))
+    assert terms["-Q"].body[1:] == (ItemList((Item("hexadecimal"), Item("base64")), ordered=True),
+                                    Paragraph("For example, this prints it as a string:"), Code("frob -0 -q -Q2"))
+    assert terms["-q"].body[1:] == (ItemList((Item("Omit subheadings."), Item("Omit the comment."))),)
+    assert terms["-s"].body == (Paragraph("Sort the fields."),)
+
+
 def test_a_manual_pages_footer_left_under_its_last_section_is_no_content() -> None:
     """callgrind_annotate's footer `Release 3.19.0   08/28/2022   CALLGRIND ANNOTATE(1)`,
     read as a nested entry under AUTHOR, came onto the page as `* **Release 3.19.0**`."""

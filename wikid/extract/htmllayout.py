@@ -311,28 +311,67 @@ def _indent(table: Tag) -> float | None:
 
 def _text_column(table: Tag) -> float | None:
     """Where a layout table's descriptions stand: the widths of the cells before its
-    last cell, in its first row of two filled cells (`11%` + `3%` + `4%`: 18), or None."""
+    last filled cell, in its first row of two filled cells (`11%` + `3%` + `4%`: 18;
+    a spacer cell after the text, as groff sets a row beside a nested list, does not
+    count), or None."""
     for row in _rows(table):
         cells = _cells(row)
-        if sum(1 for c in cells if _text(c)) == 2 and _text(cells[-1]):
-            widths = [str(c.get("width") or "") for c in cells[:-1]]
+        filled = [n for n, c in enumerate(cells) if _text(c)]
+        if len(filled) == 2:
+            widths = [str(c.get("width") or "") for c in cells[:filled[-1]]]
             if all(re.fullmatch(r"-?\d+(?:\.\d+)?%", w) for w in widths):
                 return sum(float(w[:-1]) for w in widths)
             return None
     return None
 
 
+def _picture(element: Tag) -> bool:
+    """A paragraph that holds only a picture (groff draws a tbl table or an equation
+    as one: `<p align="center"><img src="grohtml-3.png"></p>`)."""
+    return element.name == "p" and element.find("img") is not None and not _text(element)
+
+
+def _continues(element: PageElement | None, column: float) -> bool:
+    """Whether what follows a list of options still belongs to its last entry: a
+    paragraph at the descriptions' margin (not a tag over text of its own), or set
+    deeper (a numbered or bulleted sub-list's first marker, groff sets over its table);
+    an example set deeper; a layout table standing at the margin or deeper (a sub-list);
+    a picture between any of these."""
+    if not isinstance(element, Tag):
+        return False
+    if _picture(element):
+        return _continues(element.find_next_sibling(), column)
+    if element.name == "table":
+        indent = _indent(element)
+        return indent is not None and indent >= column - 1 and _layout_entries(element) is not None
+    margin = _margin(element)
+    if element.name == "pre":
+        return margin is not None and margin >= column - 1
+    if element.name != "p" or margin is None:
+        return False
+    if abs(margin - column) <= 1:
+        return not _over_deeper(element)
+    return margin > column + 1 and not _is_tag_over(element, column)
+
+
+def _is_tag_over(paragraph: Tag, column: float) -> bool:
+    """A deeper paragraph that is a tag (`-x` over its text) rather than a sub-list's
+    marker: its text is no bullet or number and a paragraph deeper still follows it."""
+    text = _text(paragraph)
+    return _over_deeper(paragraph) and text not in BULLETS and not _NUMBER.match(text)
+
+
 def _take_continuations(drawn: Tag, column: float) -> None:
-    """The paragraphs right after a list of options drawn from a layout table that stand
-    at its descriptions' margin (`Before version 5.0, the split between -e and -E ...`
-    after `-E`'s row): the last option's text going on, moved into it. (Other lists --
-    numbered, keyed by letters -- are left as groff set them: their text after them is
-    read by `_rewrite_run` with the paragraphs around it.)"""
+    """What follows a list of options drawn from a layout table and stands at its
+    descriptions' margin or deeper (`Before version 5.0, the split between -e and -E
+    ...` after `-E`'s row; the bullets `-q`'s text introduces; an example; a picture):
+    the last option's text going on, moved into it. (Other lists -- numbered, keyed by
+    letters -- are left as groff set them: their text after them is read by
+    `_rewrite_run` with the paragraphs around it.)"""
     options = drawn.name == "dl" and all(_text(t).startswith(("-", "+")) for t in drawn.find_all("dt", recursive=False))
     last = drawn.find_all("dd", recursive=False)[-1:] if options else []
     sibling = drawn.find_next_sibling()
-    while last and isinstance(sibling, Tag) and sibling.name == "p" and (margin := _margin(sibling)) is not None \
-            and abs(margin - column) <= 1 and not _over_deeper(sibling):  # (not a tag over text of its own)
+    while last and isinstance(sibling, Tag) and _continues(sibling, column):
         following = sibling.find_next_sibling()
         last[0].append(sibling.extract())
         sibling = following
@@ -888,8 +927,8 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
         if entries:
             before = table.find_previous_sibling()
             if entries[0][0] is None and isinstance(before, Tag) and before.name == "p" \
-                    and len(_text(before)) <= MAX_SHORT_FORM_CHARS and _NUMBER.match(_text(before)):
-                entries[0] = (before.extract(), entries[0][1])  # groff set the first row's `1` above the table
+                    and (_NUMBER.match(_text(before)) or _text(before) in BULLETS):
+                entries[0] = (before.extract(), entries[0][1])  # groff set the first row's `1` or `•` above the table
             last_tag, last_text = entries[-1]
             trailing = None
             if len(entries) > 1 and last_tag is not None and last_text is None and _text(last_tag) not in BULLETS \
