@@ -4134,6 +4134,36 @@ def test_a_manual_pages_footer_left_under_its_last_section_is_no_content() -> No
     assert author.blocks == (Paragraph("Jane Roe <jane@example.org>."),)
 
 
+def test_a_manual_pages_own_name_alone_at_its_foot_is_no_content() -> None:
+    """tic's text page ends with its footer `tic(1)` alone at the right margin: it came
+    onto the page as a code block under the authors. Another page's name there is kept."""
+    def author(footer: str) -> tuple[object, ...]:
+        text = ("tic(1)            General Commands Manual            tic(1)\n\nNAME\n       tic - compile frobs\n\n"
+                "AUTHOR\n       Jane Roe <jane@example.org> and\n       John Doe <john@example.org>\n\n"
+                f"{' ' * 60}{footer}\n")
+        man = read_manpage(read_text(text))
+        assert man is not None
+        [section] = [s for s in man.content if s.title == "AUTHOR"]
+        return section.blocks
+    assert len(author("tic(1)")) == 1
+    assert len(author("frob(1)")) == 2
+
+
+def test_a_lone_line_with_a_justifiers_gap_is_a_sentence_not_an_entry() -> None:
+    """tic's PORTABILITY: the bullet `The NetBSD tic  supports a few of the ncurses
+    options` (two spaces) alone between blank lines became a one-row table of a term
+    `The NetBSD tic` and its description. An option alone so is still an entry."""
+    text = ("PORTABILITY\n       Aside from -c, options are not portable:\n\n"
+            "       •   Most options are not supported by the old frob:\n\n           -0 -1 -C\n\n"
+            "       •   The Other frob  supports a few of the options\n\n           -a -o\n\n"
+            "OPTIONS\n       -q  Quiet.\n\n       Nothing else.\n")
+    doc = read_text(text)
+    assert not [t.term for _, b in walk(doc) if isinstance(b, Terms) for t in b.entries if t.term != "-q"]
+    assert "The Other frob supports a few of the options" in [i.text for _, b in walk(doc)
+                                                             if isinstance(b, ItemList) for i in b.items]
+    assert [t.term for _, b in walk(doc) if isinstance(b, Terms) for t in b.entries] == ["-q"]
+
+
 def test_a_label_over_dotted_names_one_a_description_is_code() -> None:
     """pydoc's HTML through pandoc: `Method resolution order:` over `: [FrobHandler](...)`,
     `: [frob.Handler](...)`, `: [builtins.object](...)` was a table row of names run

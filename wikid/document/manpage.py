@@ -273,7 +273,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
                 author = _authors(section.blocks)
             else:
                 bugs = _first_paragraph(section.blocks)
-            content.append(replace(section, blocks=_without_footer(section.blocks)))
+            content.append(replace(section, blocks=_without_footer(section.blocks, names)))
         elif key not in OWN_TITLES or key in SYNOPSIS_TITLES:  # a USAGE after the SYNOPSIS: how to use it, at length
             content.append(section)
     for n, section in enumerate(content if not see_also else ()):
@@ -326,21 +326,26 @@ MIN_LISTED_REFERENCES = 3
 MAX_COMMAND_WORDS = 4  # a command a sentence goes on through (`info frob`)
 
 
-def _without_footer(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+def _without_footer(blocks: tuple[Block, ...], names: tuple[str, ...]) -> tuple[Block, ...]:
     """A last section's blocks without the page's footer a converter left at their end
-    (`2023-01-08      FROB(1)`, `frob 1.2   January 2020   FROB(1)`; read as a list's
-    last entry when it stood under one)."""
+    (`2023-01-08      FROB(1)`, `frob 1.2   January 2020   FROB(1)`, the page's own
+    `frob(1)` alone; read as a list's last entry when it stood under one)."""
     last = blocks[-1] if blocks else None
-    if isinstance(last, Terms) and _footer(" ".join([last.entries[-1].term, *map(block_text, last.entries[-1].body)])):
+    if isinstance(last, Terms) and _footer(" ".join([last.entries[-1].term, *map(block_text, last.entries[-1].body)]), names):
         return (*blocks[:-1], Terms(last.entries[:-1])) if len(last.entries) > 1 else blocks[:-1]
-    if isinstance(last, (Paragraph, Code)) and _footer(last.text):
+    if isinstance(last, (Paragraph, Code)) and _footer(last.text, names):
         return blocks[:-1]
     return blocks
 
 
-def _footer(text: str) -> bool:
+def _footer(text: str, names: tuple[str, ...]) -> bool:
     line = text.strip()
-    return "\n" not in line and len(line.split()) <= MAX_FOOTER_WORDS and _FOOTER_END.search(line) is not None
+    if "\n" in line:
+        return False
+    own = re.fullmatch(r"([\w.+-]+)\(\d[a-zA-Z]*\)", line)  # the page's name alone, in its own case
+    if own is not None:
+        return own.group(1).lower() in {n.lower() for n in names}
+    return len(line.split()) <= MAX_FOOTER_WORDS and _FOOTER_END.search(line) is not None
 
 
 _FOOTER_END = re.compile(r"\b[A-Z][A-Z0-9_.+-]*\(\d[a-zA-Z]*\)$")  # a footer ends with the page's name: `FROB(1)`

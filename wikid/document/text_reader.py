@@ -683,11 +683,15 @@ class _Reader:
             # a deeper entry under it whose text stands at the same column (`perlfaq  Perl FAQ` over
             # `  perlfaq1  General questions`): this entry's own list, nested
             deeper = _INLINE_TAG.match(nxt.text) if nxt is not None and line.indent < nxt.indent < column else None
-            if nxt is None or nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
+            if nxt is None:
+                tagged = not self.gapped_sentence(i, end, inline)
+            else:
+                tagged = nxt.indent == column or (inline.group(1).startswith("-") and nxt.indent > line.indent) \
                     or (sibling is not None and (line.indent + sibling.start(3) == column or _overflowing(inline, sibling))) \
                     or (deeper is not None and nxt.indent + deeper.start(3) == column) \
                     or (nxt.indent == line.indent and _one_column(inline.group(3))
-                        and self.tagged_neighbour(i, end, line.indent, column, strict=True)):
+                        and self.tagged_neighbour(i, end, line.indent, column, strict=True))
+            if tagged:
                 # (the last, a key in a list of them over keys stacked on one text: `Page Up  Enter copy mode`
                 # over `Up, Down`, `Left, Right`)
                 stop = self.entry_extent(i, end, line.indent)
@@ -722,6 +726,14 @@ class _Reader:
             return None  # a paragraph introducing what is indented under it (`... Using the`)
         stop = self.entry_extent(i, end, line.indent)
         return self.entry(line.text, self.lines[i + 1 : stop]), stop
+
+    def gapped_sentence(self, i: int, end: int, inline: re.Match[str]) -> bool:
+        """Whether line i, alone between blank lines, is a sentence with a gap a
+        justifier left in it (`The Frob tool  supports a few of these options`): words
+        before the gap, a lower-case word after it, no tagged line beside it."""
+        line = self.lines[i]
+        assert line is not None
+        return " " in inline.group(1) and inline.group(3)[:1].islower() and not self.tagged_neighbour(i, end, line.indent)
 
     def tag_filling_column(self, i: int, end: int) -> int | None:
         """Where the text of line i starts when its tag, one word, is as long as its
