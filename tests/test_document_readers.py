@@ -4134,6 +4134,30 @@ def test_a_manual_pages_footer_left_under_its_last_section_is_no_content() -> No
     assert author.blocks == (Paragraph("Jane Roe <jane@example.org>."),)
 
 
+def test_line_broken_addresses_in_groffs_html_are_contacts_not_code() -> None:
+    """gzip's REPORTING BUGS (`Report bugs to: bug-gzip@...<br>GNU gzip home page:
+    <https://...>`) and infocmp's AUTHOR (`Jane Roe <jane@...> and<br>John Doe <...>`)
+    came onto the pages as code blocks: the brackets and slashes of their addresses
+    read as no-fill code."""
+    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>'
+            '<h2>NAME</h2><p style="margin-left:11%;">frob - frob files</p>'
+            '<h2>REPORTING BUGS</h2><p style="margin-left:11%; margin-top: 1em">Report bugs to: bug-frob@example.org <br>'
+            'Frob home page: &lt;https://frob.example/&gt; <br>General help using Frob: &lt;https://frob.example/help/&gt;</p>'
+            '<h2>AUTHOR</h2><p style="margin-left:11%; margin-top: 1em">Jane Roe &lt;jane@example.org&gt; and <br>'
+            'John Doe &lt;john@example.org&gt;</p>'
+            '<h2>EXAMPLES</h2><p style="margin-left:11%; margin-top: 1em">frob -x a.frob <br>frob -y b.frob</p>'
+            '</body></html>')
+    man = read_manpage(read_markdown(html.extract(page.encode(), ".html").text))
+    assert man is not None
+    blocks = {s.title: s.blocks for s in man.content}
+    assert blocks["REPORTING BUGS"] == (ItemList((Item("Report bugs to: bug-frob@example.org"),
+                                                  Item("Frob home page: https://frob.example/"),
+                                                  Item("General help using Frob: https://frob.example/help/"))),)
+    assert man.bugs == "Report bugs to: bug-frob@example.org"
+    assert blocks["AUTHOR"] == (Paragraph("Jane Roe <jane@example.org> and John Doe <john@example.org>"),)
+    assert blocks["EXAMPLES"] == (Code("frob -x a.frob\nfrob -y b.frob"),)
+
+
 def test_a_manual_pages_own_name_alone_at_its_foot_is_no_content() -> None:
     """tic's text page ends with its footer `tic(1)` alone at the right margin: it came
     onto the page as a code block under the authors. Another page's name there is kept."""

@@ -67,6 +67,8 @@ def _first_paragraph(blocks: tuple[Block, ...]) -> str | None:
             return block.text
         if isinstance(block, Code):
             return " ".join(block.text.split())
+        if isinstance(block, ItemList) and block.items:
+            return block.items[0].text  # (`Report bugs to: bug-frob@example.org` first in a list of addresses)
     return None
 
 

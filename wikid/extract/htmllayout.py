@@ -258,6 +258,37 @@ def _nofill(lines: list[str]) -> bool:
                                    for line in lines)
 
 
+_ADDRESS = re.compile(r"<?\b(?:(?:https?|ftp)://\S+|www\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)>?")
+
+
+def _address_lines(lines: list[str]) -> bool:
+    """Whether the lines of a `<br>`-broken paragraph each give an address with a few
+    words of what it is (`Report bugs to: bug-frob@example.org`, `Frob home page:
+    <https://frob.example/>`, `Jane Roe <jane@example.org> and`): contacts, not
+    no-fill code, though an address's brackets and slashes look like code."""
+    def labelled(line: str) -> bool:
+        rest = _ADDRESS.sub(" ", line)
+        words = rest.replace(":", " ").replace(",", " ").split()
+        return rest != line and len(words) <= MAX_LABEL_WORDS + 2 and all(re.fullmatch(r"[\w.'’()-]+", w) for w in words)
+    return len(lines) >= 2 and all(labelled(line) for line in lines)
+
+
+def _contacts(soup: BeautifulSoup, paragraph: Tag, lines: list[str]) -> Tag:
+    """What address lines say: running text when each line runs on into the next
+    (`Jane Roe <jane@...> and` over `John Doe <john@...>`) or ends a sentence, else a
+    list of them (`Report bugs to: ...` over `Frob home page: ...`)."""
+    if all(line.endswith((" and", ",", " or", ".", ";")) for line in lines[:-1]):
+        for brk in paragraph.find_all("br"):
+            brk.replace_with(" ")
+        return paragraph
+    listed = soup.new_tag("ul")
+    for line in lines:
+        item = soup.new_tag("li")
+        item.string = line
+        listed.append(item)
+    return listed
+
+
 def _introduced_example(paragraph: Tag) -> bool:
     """A one-line paragraph of code that the paragraph before introduces (`... as in:`
     over `"http://site.{one,two}.com"`, or a sentence that runs on into it: `...
@@ -969,8 +1000,10 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
         for paragraph in root.find_all("p"):
             if _heads_entry(paragraph, base) or _over_deeper(paragraph):
                 continue  # an entry's tag, not an example
-            if paragraph.find("br") is not None and not _bold_first_line(paragraph) \
-                    and _nofill(broken := _broken_lines(paragraph)):
+            if paragraph.find("br") is not None and _address_lines(broken := _broken_lines(paragraph)):
+                if (said := _contacts(soup, paragraph, broken)) is not paragraph:
+                    paragraph.replace_with(said)
+            elif paragraph.find("br") is not None and not _bold_first_line(paragraph) and _nofill(broken):
                 if broken[0].endswith(":") and len(broken[0].split()) <= MAX_LABEL_WORDS:
                     label = soup.new_tag("p")  # `Example:` over its command: a sentence, then the code
                     label.string = broken.pop(0)
