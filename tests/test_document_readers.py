@@ -1394,6 +1394,23 @@ frob --fetch https://example.org</p>
                                                          "It then says:", "Done"]
 
 
+def test_a_short_line_of_code_ending_with_a_dot_that_a_sentence_runs_into_is_code() -> None:
+    """tbl's BUGS: `A leading and/or trailing '|' in a format line, such as` over the
+    format `|l r|.` set deeper became a table of one term (the sentence) and its
+    description (the format): the dot read as a sentence's end. A sentence there stays."""
+    page = """\
+<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>
+<p style="margin-left:11%; margin-top: 1em">A leading and/or trailing bar in a format line, such as</p>
+<p style="margin-left:22%; margin-top: 1em">|l r|.</p>
+<p style="margin-left:11%; margin-top: 1em">gives output with a space, as in a frob that is also</p>
+<p style="margin-left:22%; margin-top: 1em">Done by the other one.</p>
+</body></html>"""
+    soup = BeautifulSoup(page, "html.parser")
+    assert soup.body is not None
+    rewrite_layout(soup, soup.body)
+    assert [p.get_text() for p in soup.find_all("pre")] == ["|l r|."]
+
+
 def test_groff_examples_set_deeper_than_the_prose_around_them_are_code() -> None:
     page = """\
 <html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body>

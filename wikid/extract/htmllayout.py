@@ -69,6 +69,7 @@ CODE_SHARE = 0.5  # a piece of spaced text this much code is shown as code whole
 _CODE_MARKS = re.compile(r"[{}();=<>|\\`\[\]]|^(?:import|from|def|class|return) ")
 _STRONG_CODE_MARKS = re.compile(r"[{};=<>|\\`\[\]]")
 _COLUMNS = re.compile(r"\S {3,}\S")  # words set in columns (`Idle   _CS_IDLE   None`)
+MAX_DOTTED_CODE_WORDS = 3
 MAX_LABEL_WORDS = 6  # `Example:`, `For example, to list them:` over the lines it introduces  # a longer cell is a wrapped paragraph, not a line of no-fill text
 
 
@@ -298,8 +299,11 @@ def _introduced_example(paragraph: Tag) -> bool:
     text = _text(paragraph)
     said = _text(before) if isinstance(before, Tag) and before.name == "p" else ""
     runs_on = len(said.split()) >= MIN_RUN_ON_WORDS and said.split()[-1].isalpha() and said.split()[-1].islower()
+    # (a short line of code may end with a dot: a table format, `|l r|.`)
+    ends = not text.endswith((".", ".)")) or (_STRONG_CODE_MARKS.search(text) is not None
+                                              and len(text.split()) <= MAX_DOTTED_CODE_WORDS)
     return (said.endswith(":") or runs_on) \
-        and bool(text) and len(text) <= MAX_LINE_CHARS and not text.endswith((".", ".)")) and _CODE.search(text) is not None
+        and bool(text) and len(text) <= MAX_LINE_CHARS and ends and _CODE.search(text) is not None
 
 
 def _displayed_example(paragraph: Tag) -> bool:
