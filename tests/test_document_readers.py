@@ -4235,6 +4235,21 @@ def test_a_tag_as_long_as_its_lists_column_leaving_one_space_is_an_entry() -> No
                      ("%(thread)d", "Thread ID (if available)"), ("%(process)d", "Process ID (if available)")]
 
 
+def test_a_tag_filling_its_column_between_blank_lines_before_a_number_is_an_entry() -> None:
+    """groff's `-T`: `X75    75dpi resolution ...`, a blank line, `X75-12 75dpi
+    resolution ...` (one space), a blank line, `X100   100dpi ...`: the middle entry
+    stood as a paragraph and split the list in two."""
+    text = ("OPTIONS\n       -T dev Set the device. These select the viewer:\n\n"
+            "                     X75    75dpi resolution, 10pt base font.\n\n"
+            "                     X75-12 75dpi resolution, 12pt base font.\n\n"
+            "                     X100   100dpi resolution, 10pt base font.\n\n"
+            "                     X100-12\n                            100dpi resolution, 12pt base font.\n")
+    [option] = [t for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    terms = [(t.term, t.description) for b in option.body if isinstance(b, Terms) for t in b.entries]
+    assert terms == [("X75", "75dpi resolution, 10pt base font."), ("X75-12", "75dpi resolution, 12pt base font."),
+                          ("X100", "100dpi resolution, 10pt base font."), ("X100-12", "100dpi resolution, 12pt base font.")]
+
+
 def test_a_title_run_together_with_its_underline_is_the_title() -> None:
     """http.cookies' docstring through pydoc's HTML and pandoc: `The Basics ----------`,
     a reST title and its underline on one line, read as a sentence with a rule in it."""

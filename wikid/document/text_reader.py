@@ -741,12 +741,14 @@ class _Reader:
         in ...` right under `%(msecs)d           Millisecond ...` and right over
         `%(thread)d          Thread ID`, past its own wrapped lines): the column both
         entries beside it give, or None."""
-        line, above = self.lines[i], self.lines[i - 1] if i else None
+        line = self.lines[i]
         assert line is not None
+        # (entries may stand between blank lines, and wrap deeper under their tags)
+        above = next((x for k in range(i - 1, -1, -1) if (x := self.lines[k]) is not None and x.indent <= line.indent), None)
         if above is None or above.indent != line.indent or _INLINE_TAG.match(line.text) is not None:
             return None
         k = i + 1
-        while k < end and (x := self.lines[k]) is not None and x.indent > line.indent:
+        while k < end and ((x := self.lines[k]) is None or x.indent > line.indent):
             k += 1
         below = self.lines[k] if k < end else None
         if below is None or below.indent != line.indent:
@@ -757,9 +759,13 @@ class _Reader:
             return None
         column = columns.pop()
         if column >= len(line.text) or line.text[column - 1] != " " or line.text[column] == " " \
-                or " " in line.text[:column - 1] or not SENTENCE_START.match(line.text[column:].split(" ")[0]):
+                or " " in line.text[:column - 1]:
             return None
-        return column
+        # its text starts as a sentence does, or as its neighbours' do (`75dpi resolution, ...`)
+        text = line.text[column:]
+        if SENTENCE_START.match(text.split(" ")[0]) or (all(f.group(3)[:1].isdigit() for f in found if f) and text[:1].isdigit()):
+            return column
+        return None
 
     def hanging_sibling(self, i: int, end: int, indent: int) -> bool:
         """Whether the entry after the one line i opens is a tag over its own text set
