@@ -2388,7 +2388,8 @@ def test_names_stacked_over_one_description_are_one_entry() -> None:
             "       n\n       never  Never trust this key.\n\n"
             "ENVIRONMENT\n       FROBHOST\n       FROBPORT\n       FROBUSER\n       FROBOPTIONS\n       FROBDB\n"
             "              Default connection parameters.\n\n"
-            "FILES\n       frob.conf\n              The standard configuration file.\n")
+            "FILES\n       frob.conf\n              The standard configuration file.\n\n"
+            "       name.tmac\n       tmac.name\n              Macro file for package name.\n")
     outline = read_outline(text, ".txt")
     terms = [(t.term, t.description) for _, b in walk(outline) if isinstance(b, Terms) for t in b.entries]
     assert terms[:5] == [("-, unknown", "No ownertrust assigned yet."),
@@ -2396,6 +2397,7 @@ def test_names_stacked_over_one_description_are_one_entry() -> None:
                          ("q, undefined, undef", "Not enough information."),
                          ("n, never", "Never trust this key."),
                          ("FROBHOST, FROBPORT, FROBUSER, FROBOPTIONS, FROBDB", "Default connection parameters.")]
+    assert terms[-1] == ("name.tmac, tmac.name", "Macro file for package name.")  # (groff's; cscope's files)
 
 
 def test_a_name_section_of_several_commands_gives_the_first_ones_purpose() -> None:

@@ -146,8 +146,8 @@ _QUOTED_RUN_IN = re.compile(r'^("[^"\s]{1,3}")( )([A-Z]\S*(?: \S+)+)$')  # `"!" 
 _WORD_TERM = re.compile(r"^[a-z][a-z0-9_.+-]{0,30}$")  # `crc32`, `sha256`: a value's name among values
 # a punctuation key and its name (`’ (Single quote.)`, `__ (Double underscore.)`)
 _NAMED_KEY = re.compile(r"^((?:[^\w\s]|_){1,2} \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")
-_STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?]{1,32}|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20}"
-                          r"|(?:~|\$\w+)?/[\w.$/-]{1,60}[\w/])$")  # (or a path: `~/.frobrc` over `/etc/frobrc`)
+_STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?](?:[^\s:;!?]{0,30}[^\s.:;!?])?|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20}"
+                          r"|(?:~|\$\w+)?/[\w.$/-]{1,60}[\w/])$")  # (a file's name, `frob.conf`; a path: `~/.frobrc`)
 MAX_WRAPPED_TAG_CHARS = 200
 MAX_WRAPPED_SYNOPSIS_CHARS = 320  # a synopsis groff wrapped inside its brackets (a manual's own line breaks stay)
 MAX_TAG_LINES = 5
