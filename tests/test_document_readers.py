@@ -2378,6 +2378,25 @@ def test_a_run_of_hash_lines_in_a_text_file_is_a_comment_block_not_headings() ->
     assert any(isinstance(b, Code) and "# It comes with no warranty." in b.text for _, b in walk(outline))
 
 
+def test_an_enumerations_items_set_apart_under_its_sentence_are_a_list_not_code() -> None:
+    """groff's AVAILABILITY: `Three groff mailing lists are available:` over three
+    indented items (`bug tracker activity (read-only) <bug-groff@...>;`, `general
+    discussion <groff@...>; and`, a last one wrapped, ending with a full stop) came onto
+    the page as a code block: the addresses and brackets read as code."""
+    text = ("AVAILABILITY\n       Three frob mailing lists are available:\n\n"
+            "              bug tracker activity (read-only) ⟨bug-frob@example.org⟩;\n\n"
+            "              general discussion ⟨frob@example.org⟩; and\n\n"
+            "              commit  activity  (read-only)  ⟨frob-commit@example.org⟩, which re\u2010\n"
+            "              ports changes to the source code.\n\n"
+            "       Details are in the README.\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    lists = [b for b in blocks if isinstance(b, ItemList)]
+    assert [i.text for i in lists[0].items] == [
+        "bug tracker activity (read-only) ⟨bug-frob@example.org⟩;", "general discussion ⟨frob@example.org⟩; and",
+        "commit activity (read-only) ⟨frob-commit@example.org⟩, which reports changes to the source code."]
+    assert Paragraph("Details are in the README.") in blocks
+
+
 def test_names_stacked_over_one_description_are_one_entry() -> None:
     """A man page's value list: a letter over its name, then the text indented under
     them (after a blank line or not), or run in after the last name."""

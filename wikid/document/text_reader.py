@@ -276,6 +276,30 @@ def _looks_like_code(lines: list[_Line]) -> bool:
     return coded >= 0.6 * len(lines) and prose <= 0.3 * len(lines)
 
 
+def _enumeration(block: list[_Line | None]) -> ItemList | None:
+    """Paragraphs set apart that are the items of one sentence's enumeration, each
+    ending with a comma or semicolon, one of them with `and` or `or` after it, the last
+    with a full stop (`bug reports <bug-frob@example.org>;`, `general discussion
+    <frob@example.org>; and`, `commit activity ...`): a list, though the addresses in
+    them look like code. Else None."""
+    paragraphs: list[list[str]] = [[]]
+    for line in block:
+        if line is None:
+            paragraphs.append([])
+        else:
+            paragraphs[-1].append(line.text)
+    items = [_join(p) for p in paragraphs if p]
+    if len(items) < MIN_ENUMERATED or not items[-1].endswith(".") \
+            or not all(_ENUMERATED.search(item) for item in items[:-1]) \
+            or not any(item.endswith((" and", " or")) for item in items[:-1]):
+        return None
+    return ItemList(tuple(Item(item) for item in items))
+
+
+_ENUMERATED = re.compile(r"[;,](?: and| or)?$")
+MIN_ENUMERATED = 2
+
+
 def _worded(text: str) -> bool:
     """A line of words a sentence or a list's item runs through (`general discussion
     <frob@example.org>; and`, `ports changes to frob's source code by its`): five words
@@ -1411,6 +1435,9 @@ class _Reader:
                     filled.append(marked)
                     stop += 1
             listed = _MARKER.match(filled[0].text) is not None  # `Known problems:` over a list
+            if not listed and (enumerated := _enumeration(block)) is not None:
+                out.append(enumerated)
+                return out, stop
             if not listed and (table := self.any_table(k, stop)) is not None and table[1] == stop:
                 out.append(table[0])
                 return out, stop
