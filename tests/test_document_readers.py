@@ -2753,6 +2753,46 @@ def test_a_news_files_changes_one_a_line_are_one_change_each() -> None:
                   "A few race conditions have been fixed. These bugs most likely do not happen in practice."])]
 
 
+def test_a_changelogs_changes_parted_by_blank_lines_are_one_change_each_with_why() -> None:
+    """lsof's notes tell each change in a block of its own, a title over why: `Fix FD
+    field description.` over the lines saying why came onto the page as two changes
+    (a short line over a long one ends the outline's paragraph), and `Adjust alignment
+    ...` over wrapped prose whose sentences end at its lines' ends as three. A label
+    over its changes (`Bug fixes:`) still groups them, and a NEWS file's changes one a
+    line are still one each."""
+    text = ("4.95.0\t\tApril 28, 2022\n\n"
+            "\t\tFix FD field description.\n"
+            "\t\tIn 811dc78 the output format was changed to not printf the `f`\n"
+            "\t\tfield by default, however the field description in the header\n"
+            "\t\tstill included the `(always selected)` text.\n"
+            "\t\tProvided by Jane Roe in #158.\n\n\n"
+            "\t\tAdjust alignment of buffer passed to stat().\n"
+            "\t\tThe original code passes char[] buffer to stat(). This can be cause\n"
+            "\t\ta SIGBUS. #160 reported an actual crash on armv7a.\n"
+            "\t\tSee also https://frob.example/show_bug.cgi?id=27993.\n"
+            "\t\tReported by John Doe in #160.\n\n\n"
+            "\t\tman page: fix hyphen issues\n"
+            "\t\tProperly use '-' and '\\-' in the man page, ensuring that users can cut & paste\n"
+            "\t\toptions without issue.\n\n"
+            "4.94.0\t\tNovember 11, 2020\n\n"
+            "    Added void functions.\n    Bug fixes:\n"
+            "\tfixes bug in load_code introduced by string storage in 1.06.\n\tfix to get long options working.\n"
+            "\tsignal code clean-up.\n\tfixed a bug in the AVL tree routines.\n\tremoved a double free.\n"
+            "    Added base 17 to 36 for ibase.\n    Fixed some memory leaks.\n")
+    releases = read_releases(text, read_outline(text, ".txt"))
+    changes = {r.version: [c.text for c in r.changes] for r in releases}
+    assert changes["4.95.0"] == [
+        "Fix FD field description. In 811dc78 the output format was changed to not printf the `f` field by default, "
+        "however the field description in the header still included the `(always selected)` text. "
+        "Provided by Jane Roe in #158.",
+        "Adjust alignment of buffer passed to stat(). The original code passes char[] buffer to stat(). This can be "
+        "cause a SIGBUS. #160 reported an actual crash on armv7a. See also https://frob.example/show_bug.cgi?id=27993. "
+        "Reported by John Doe in #160.",
+        "man page: fix hyphen issues. Properly use '-' and '\\-' in the man page, ensuring that users can cut & paste "
+        "options without issue."]
+    assert "fixes bug in load_code introduced by string storage in 1.06." in changes["4.94.0"]
+
+
 def test_settings_an_item_introduces_at_its_margin_are_its_example() -> None:
     """A PDF lost the example's indent: `o The defaults are as follows:` then `mode =
     LIST` lines at the item's margin were glued into one paragraph; the list goes on."""

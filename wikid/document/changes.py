@@ -414,6 +414,33 @@ def _raw_lines(paragraph: str, runs: dict[str, list[str]]) -> list[str] | None:
 _REFERS_BACK = re.compile(r"^(?:This|These|That|Those|It|They|Its|Their)\b")
 
 
+def _blocks_rejoined(body: list[Heading | Block], lines: dict[str, list[str]]) -> list[Heading | Block]:
+    """A release's paragraphs, those the text set on consecutive lines (no blank line
+    between) as one: the outline ends a paragraph early at a short line over a long one
+    (`Fix the frob field description.` over the lines saying why), but a changelog that
+    parts its changes by blank lines tells one change in each block, its title and why.
+    (`_split_lines` then parts a block whose lines are each a change.)"""
+    out: list[Heading | Block] = []
+    for event in body:
+        before = out[-1] if out else None
+        if isinstance(event, Paragraph) and isinstance(before, Paragraph) and not before.text.endswith(":") \
+                and (after := _next_line(before.text, lines)) is not None and event.text.startswith(" ".join(after.split())):
+            out[-1] = Paragraph(_with_reasons(before.text, [event.text]))  # (not a label over its changes, `Bug fixes:`)
+        else:
+            out.append(event)
+    return out
+
+
+def _next_line(paragraph: str, lines: dict[str, list[str]]) -> str | None:
+    """The line right after the ones the text set `paragraph` on, when no blank line
+    ends it there; else None."""
+    raw = _raw_lines(paragraph, lines)
+    following = lines.get(" ".join(raw[0].split()[:LINE_KEY_WORDS])) if raw else None
+    if raw is None or following is None or len(following) <= len(raw) or following[:len(raw)] != raw:
+        return None
+    return following[len(raw)] or None
+
+
 def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> list[Heading | Block]:
     """A release's paragraphs, a paragraph of short lines each opening a statement
     (`Fixed ibase extension causing problems for read()` over `Fixed parallel make
@@ -425,7 +452,7 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
     likely ...`); `fix to get long options working.` after `fixes bug in
     load_code.` is a change of its own."""
     out: list[Heading | Block] = []
-    for event in body:
+    for event in _blocks_rejoined(body, lines):
         raw = _raw_lines(event.text, lines) if isinstance(event, Paragraph) else None
         if raw is None:
             out.append(event)
@@ -439,7 +466,10 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
                 items[-1] = f"{items[-1]} {line}"
             else:
                 items.append(line)
-        listed = len(items) >= 2 and len(items) >= LISTED_SHARE * len(raw)  # most lines open a change
+        # most lines open a change, and most changes are a line (not wrapped prose whose
+        # sentences happen to end at its lines' ends)
+        single = sum(1 for item in items if any(item == line for line in raw))
+        listed = len(items) >= 2 and len(items) >= LISTED_SHARE * len(raw) and single >= LISTED_SHARE * len(items)
         out += [Paragraph(item) for item in items] if listed else [event]
     return out
 
