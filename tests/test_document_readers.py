@@ -2774,6 +2774,9 @@ def test_a_changelogs_changes_parted_by_blank_lines_are_one_change_each_with_why
             "\t\tman page: fix hyphen issues\n"
             "\t\tProperly use '-' and '\\-' in the man page, ensuring that users can cut & paste\n"
             "\t\toptions without issue.\n\n"
+            "\t\tThe FROB_OPTIONS environment variable no longer affects frob's behavior.\n"
+            "\t\tThe variable was declared obsolescent in frob 2.21 (2014), and since\n"
+            "\t\tthen any use had caused frob to issue a diagnostic.\n\n"
             "4.94.0\t\tNovember 11, 2020\n\n"
             "    Added void functions.\n    Bug fixes:\n"
             "\tfixes bug in load_code introduced by string storage in 1.06.\n\tfix to get long options working.\n"
@@ -2789,7 +2792,9 @@ def test_a_changelogs_changes_parted_by_blank_lines_are_one_change_each_with_why
         "cause a SIGBUS. #160 reported an actual crash on armv7a. See also https://frob.example/show_bug.cgi?id=27993. "
         "Reported by John Doe in #160.",
         "man page: fix hyphen issues. Properly use '-' and '\\-' in the man page, ensuring that users can cut & paste "
-        "options without issue."]
+        "options without issue.",
+        "The FROB_OPTIONS environment variable no longer affects frob's behavior. The variable was declared obsolescent "
+        "in frob 2.21 (2014), and since then any use had caused frob to issue a diagnostic."]
     assert "fixes bug in load_code introduced by string storage in 1.06." in changes["4.94.0"]
 
 

@@ -410,6 +410,7 @@ def _raw_lines(paragraph: str, runs: dict[str, list[str]]) -> list[str] | None:
     return None
 
 
+_INNER_SENTENCE = re.compile(r"\S[.!?] +\w")  # a sentence ending inside a line and the next one starting
 # a line that says more of the change above it (`These bugs most likely do not happen ...`)
 _REFERS_BACK = re.compile(r"^(?:This|These|That|Those|It|They|Its|Their)\b")
 
@@ -458,18 +459,22 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
             out.append(event)
             continue
         items: list[str] = []
+        ran_on: set[int] = set()  # items a sentence of went on over a line's end
         for line in raw:
             ended = items and items[-1][-1:] in ".!?)]:;\"'"
             lower = not line[:1].isupper() and not line.startswith("[")
             if items and (not ended or (lower and not items[-1].endswith((".", "!", "?"))) or _CREDIT.match(line)
                           or _REFERS_BACK.match(line)):
+                if not ended:
+                    ran_on.add(len(items) - 1)
                 items[-1] = f"{items[-1]} {line}"
             else:
                 items.append(line)
-        # most lines open a change, and most changes are a line (not wrapped prose whose
-        # sentences happen to end at its lines' ends)
-        single = sum(1 for item in items if any(item == line for line in raw))
-        listed = len(items) >= 2 and len(items) >= LISTED_SHARE * len(raw) and single >= LISTED_SHARE * len(items)
+        # most lines open a change; not wrapped prose whose other sentences end at its
+        # lines' ends: a sentence running over a line's end and another starting inside
+        # a line, or sentences running over lines' ends in half the items
+        prose = bool(ran_on) and (any(_INNER_SENTENCE.search(line) for line in raw) or len(ran_on) >= len(items) / 2)
+        listed = len(items) >= 2 and len(items) >= LISTED_SHARE * len(raw) and not prose
         out += [Paragraph(item) for item in items] if listed else [event]
     return out
 
