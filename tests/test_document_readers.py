@@ -2798,6 +2798,21 @@ def test_a_changelogs_changes_parted_by_blank_lines_are_one_change_each_with_why
     assert "fixes bug in load_code introduced by string storage in 1.06." in changes["4.94.0"]
 
 
+def test_a_changes_example_and_the_sentence_after_it_are_the_changes() -> None:
+    """lsof's notes: `... runnable locally with following command line:` over `$
+    ./check.sh DIALECT` over `after making lsof executable.`: the command was dropped and
+    the rest listed as a change of its own."""
+    text = ("4.94.0\t\tNovember 11, 2020\n\n"
+            "\t\tIntroduced a new test harness. The harness can run\n"
+            "\t\ttest cases specific to a dialect. However, it is runnable locally with following command\n"
+            "\t\tline:\n\t\t\t$ ./check.sh DIALECT\n\t\tafter making frob executable.\n\n\n"
+            "\t\t[linux] Fixed a bug in the options output for pipe.\n\n"
+            "4.93.2\t\tMay 8, 2019\n\n\t\tUpdate the version number.\n")
+    [newest, _] = read_releases(text, read_outline(text, ".txt"))
+    assert [(c.text.split()[-1], c.children) for c in newest.changes] == [
+        ("line:", (Code("$ ./check.sh DIALECT"), Paragraph("after making frob executable."))), ("pipe.", ())]
+
+
 def test_settings_an_item_introduces_at_its_margin_are_its_example() -> None:
     """A PDF lost the example's indent: `o The defaults are as follows:` then `mode =
     LIST` lines at the item's margin were glued into one paragraph; the list goes on."""

@@ -825,6 +825,32 @@ def test_recent_changes_show_the_programs_releases_before_its_packagers() -> Non
     assert headings == ["## 1.2", "## 1.1", "## Debian package 1.2-1 — 2024-01-01", "## Debian package 1.1-1 — 2023-01-01"]
 
 
+def test_a_changes_examples_stand_where_its_text_puts_them_and_once_on_a_page() -> None:
+    """make's NEWS: `... thus a call such as:` over the call, `is legal. Previously ...
+    for example:` over another: the page ran the sentences together (`such as: is legal`)
+    and dropped the calls; lsof's `runnable locally with following command line:` lost
+    `$ ./check.sh DIALECT`. A Debian entry quoting the same NEWS shows the calls once."""
+    news = ("GNU frob NEWS\n  History of user-visible changes.\n\nVersion 4.3 (19 Jan 2020)\n\n"
+            "* WARNING: Backward-incompatibility!\n  Number signs in a function call no longer introduce comments:\n"
+            "  thus a call such as:\n    foo := $(shell echo '#')\n  is legal.  Previously it was escaped, for example:\n"
+            "    foo := $(shell echo '\\#')\n  This was claimed to be fixed in 3.81.\n\n"
+            "* New feature: grouped explicit targets.\n\n"
+            "Version 4.2 (22 May 2016)\n\n* Harness.\n"
+            "  It is runnable locally with following command line:\n    $ ./check.sh DIALECT\n"
+            "  after making frob executable.\n")
+    deb = ("frob (4.3-1) unstable; urgency=medium\n\n  * WARNING: Backward-incompatibility!\n"
+           "    Number signs in a function call no longer introduce comments:\n    thus a call such as:\n"
+           "      foo := $(shell echo '#')\n    is legal.  Previously it was escaped, for example:\n"
+           "      foo := $(shell echo '\\#')\n    This was claimed to be fixed in 3.81.\n\n"
+           " -- Jane Roe <jane@example.org>  Mon, 20 Jan 2020 12:00:00 +0000\n")
+    [page] = run([SourceDocument("NEWS.txt", news), SourceDocument("changelog.Debian", deb)]).pages.values()
+    body = page[page.index("# Recent Changes"):]
+    assert ("thus a call such as:\n\n   ```\n   foo := $(shell echo '#')\n   ```\n\n"
+            "   is legal. Previously it was escaped, for example:") in body
+    assert body.count("foo := $(shell echo '#')") == 1 and body.count("is legal.") == 1
+    assert "command line:\n\n   ```\n   $ ./check.sh DIALECT\n   ```\n\n   after making frob executable." in body
+
+
 def test_a_debian_changelog_alone_gives_the_programs_version_and_its_older_releases_are_noted() -> None:
     """tmux's and gdb's pages stated only `Debian package version | 3.3a-3`, no version of
     the program; and their Recent Changes went from the changelog's third entry to the

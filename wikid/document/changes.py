@@ -20,11 +20,11 @@ from __future__ import annotations
 import itertools
 import re
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from wikid.document.dates import parse_date
-from wikid.document.model import Block, Code, Heading, ItemList, Outline, Paragraph, Term, Terms, build, events
+from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build, events
 from wikid.document.text_reader import read_text
 
 MAX_RELEASES = 12  # the newest are what a page shows
@@ -195,12 +195,16 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
                 group = event.title
         elif isinstance(event, ItemList):  # an item's paragraphs are its text (`WARNING: …!` over what changed)
             # (`- tool_operate: fix scanbuild warning` over `Prior to this change ...`: a subject, then why)
-            out += [Change(_with_reasons(item.text, [c.text for c in item.children if isinstance(c, Paragraph)
-                                                     and not _TRAILER.match(c.text)]), group,
-                           tuple(c for c in item.children if not isinstance(c, Paragraph)))
-                    for item in event.items if item.text]
+            out += [_item_change(item, group) for item in event.items if item.text]
         elif isinstance(event, Terms):
             out += [Change(f"{t.term}: {t.description}".rstrip(": "), group) for t in event.entries]
+        elif isinstance(event, Code) and out and out[-1].text.endswith(":"):
+            last = out[-1]  # `... runnable locally with this command:` over it: the change's example
+            out[-1] = replace(last, children=(*last.children, event))
+        elif isinstance(event, Paragraph) and event.text[:1].islower() and out and out[-1].children \
+                and isinstance(out[-1].children[-1], Code):
+            last = out[-1]  # `after making frob executable.` under the example: the change's sentence going on
+            out[-1] = replace(last, children=(*last.children, event))
         elif isinstance(event, Paragraph) and (label := _OUTLINE_LABEL.match(event.text) or _CONTRIBUTOR.match(event.text)):
             group = label.group(1)  # `** Bug fixes`, a Debian entry's `[ Jo Doe ]` over the changes it groups
         elif isinstance(event, Paragraph) and _explains(stream[n - 1] if n else None, event) and out:
@@ -209,6 +213,16 @@ def _changes(stream: list[Heading | Block]) -> list[Change]:
         elif isinstance(event, Paragraph) and not _is_signature(event.text):
             out.append(Change(event.text, group, kind="paragraph"))
     return _without_labels(_without_checksums(out))
+
+
+def _item_change(item: Item, group: str | None) -> Change:
+    """A list item's change: its text and the paragraphs under it up to its first
+    example or list, then those and what follows them in order (`thus a call such as:`,
+    the call, `is legal.`), its trailers (`Signed-off-by: ...`) left out."""
+    children = [c for c in item.children if not (isinstance(c, Paragraph) and _TRAILER.match(c.text))]
+    lead = list(itertools.takewhile(lambda c: isinstance(c, Paragraph), children))
+    return Change(_with_reasons(item.text, [c.text for c in lead if isinstance(c, Paragraph)]), group,
+                  tuple(children[len(lead):]))
 
 
 def _with_reasons(change: str, reasons: list[str]) -> str:
@@ -326,7 +340,7 @@ def _entries(stream: list[Heading | Block]) -> list[_Entry]:
             opened = None
         if opened is not None:
             entries += [_Entry(n, title, body) for title, body in opened]
-        elif entries and not isinstance(event, Code):
+        elif entries:
             entries[-1].body.append(event)
     dated = [e for e in entries if parse_date(e.title)]
     return dated if len(dated) >= MIN_DATED else entries

@@ -430,6 +430,15 @@ class _Writer:
             kept.append(sentence)
         return " ".join(kept)
 
+    def fresh_example(self, code: str) -> bool:
+        """Whether the page has no copy of an example from another source yet (see
+        `fresh`); it has one from now on."""
+        key = "\0" + " ".join(code.split())
+        if self.said.get(key, self.source) != self.source:
+            return False
+        self.said.setdefault(key, self.source)
+        return True
+
     def _elsewhere(self, sentence: str) -> bool:
         """Whether another source on the page said `sentence`: a document repeating an
         item of its own (the same seven error values under each of bzip2's calls, one
@@ -1288,11 +1297,19 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
         if len(said) > 1 and len(said[0].split()) < MIN_BRIEF_WORDS:
             said[0] = f"{said[0]} {said[1]}"  # `CVE-… (HIGH): frobd path escape.` names the fix; the next one tells it
         lines.append(f"* {text_block(said[0] if said else text)}")
+        skipped = False  # an example the page has already: the sentence going on after it goes too
         for child in change.children if not brief else ():
             if isinstance(child, ItemList):
                 nested = writer.items(child, "", 1)
                 if nested:
                     lines.append(nested)
+            elif isinstance(child, Code) and not writer.fresh_example(child.text):
+                skipped = True  # (a Debian entry quoting the upstream NEWS the page shows already)
+                continue
+            elif not (skipped and isinstance(child, Paragraph) and child.text[:1].islower()) \
+                    and (rendered := writer.block(child, "", 0)):
+                lines += ["", _indented(rendered, 1)]  # the change's example, and what it says after it
+            skipped = False
     if lines:
         out.append("\n".join(lines))
     return out, len(listed_items) - sum(id(c) not in prose for c in shown)
