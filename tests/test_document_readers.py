@@ -2813,6 +2813,22 @@ def test_a_changes_example_and_the_sentence_after_it_are_the_changes() -> None:
         ("line:", (Code("$ ./check.sh DIALECT"), Paragraph("after making frob executable."))), ("pipe.", ())]
 
 
+def test_a_file_with_no_suffix_is_read_as_plain_text_unless_its_markup_says_markdown() -> None:
+    """A NEWS file named `NEWS` went to the Markdown reader, which ran the example
+    indented under a change (`thus a call such as:` over `foo := ...`) into its
+    paragraph; a README with Markdown's headings and fences and no suffix stays Markdown,
+    and one in reStructuredText is read as such."""
+    news = ("GNU frob NEWS\n\nVersion 4.3 (19 Jan 2020)\n\n* WARNING: Backward-incompatibility!\n"
+            "  Number signs no longer introduce comments: thus a call such as:\n    foo := $(shell echo '#')\n"
+            "  is legal.\n")
+    [items] = [b for _, b in walk(read_outline(news, "")) if isinstance(b, ItemList)]
+    assert Code("foo := $(shell echo '#')") in items.items[0].children
+    readme = "# Frob\n\nFrob reads files.\n\n## Install\n\n```\npip install frob\n```\n"
+    assert [s.title for s in sections(read_outline(readme, ""))] == ["Frob", "Install"]
+    rest = "Frob\n====\n\nFrob reads files, see `the site <https://frob.example/>`_.\n\n.. note:: It writes none.\n"
+    assert read_outline(rest, "") == read_outline(rest, ".txt")
+
+
 def test_settings_an_item_introduces_at_its_margin_are_its_example() -> None:
     """A PDF lost the example's indent: `o The defaults are as follows:` then `mode =
     LIST` lines at the item's margin were glued into one paragraph; the list goes on."""

@@ -669,6 +669,25 @@ def _without_shortcodes(text: str) -> str:
     return "\n".join(out)
 
 
+_MARKDOWN_SIGNALS = (
+    re.compile(r"^#{1,6} \S", re.MULTILINE),  # an ATX heading at the margin
+    re.compile(r"^(?:```|~~~)(?![`~])", re.MULTILINE),  # a fenced block (not a title's underline of tildes)
+    re.compile(r"\[[^\]\n]{1,200}\]\((?:https?://|[./#]|[\w-]+\.\w)[^)\s]*\)"),  # an inline link
+    re.compile(r"(?:^|\s)\*\*\S[^*\n]{0,200}\S\*\*(?:\s|[.,;:]|$)", re.MULTILINE),  # strong emphasis
+    re.compile(r"^\|?\s*:?-{3,}:?\s*\|", re.MULTILINE),  # a pipe table's rule
+    re.compile(r"^<(?:table|div|p|h[1-6]|ul|ol|dl|pre)\b", re.MULTILINE),  # an HTML block (a converter's output)
+)
+
+
+def is_markdown(text: str) -> bool:
+    """Whether a text with no name's suffix to say so reads as Markdown: two or more
+    kinds of its own markup. A file named `NEWS`, `README` or `TODO` is most often
+    plain text (GNU's conventions), whose indented examples and tagged lists a
+    Markdown reader would run into its paragraphs."""
+    head = text[:200_000]
+    return sum(1 for signal in _MARKDOWN_SIGNALS if signal.search(head)) >= 2
+
+
 def read_markdown(text: str) -> Outline:
     """The outline of a markdown text (see the module docstring)."""
     # a wiki's own links (`[[Install]]`, `[[API|the API]]`) read as the links they are

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from wikid.document.asciidoc import is_asciidoc, to_markdown
 from wikid.document.furniture import strip_page_furniture
-from wikid.document.markdown_reader import read_markdown
+from wikid.document.markdown_reader import is_markdown, read_markdown
 from wikid.document.model import (
     Block,
     Code,
@@ -127,24 +127,26 @@ def read_outline(text: str, suffix: str) -> Outline:
     its first MAX_OUTLINE_CHARS at most."""
     text = bounded(text)
     suffix = suffix.lower()
+    # (a file with no suffix -- `NEWS`, `README` -- is read as a .txt one unless its markup says Markdown)
+    plain = suffix in PLAIN_SUFFIXES or (not suffix and (is_asciidoc(text) or is_rest(text) or not is_markdown(text)))
     if suffix in REST_SUFFIXES:
         try:
             outline = read_rest(text)
         except RestUnreadable:
             outline = read_text(text)
-    elif suffix in PLAIN_SUFFIXES and suffix != ".pdf" and is_asciidoc(text):
+    elif plain and suffix != ".pdf" and is_asciidoc(text):
         outline = read_markdown(to_markdown(text))
-    elif suffix in PLAIN_SUFFIXES and suffix != ".pdf" and is_rest(text):
+    elif plain and suffix != ".pdf" and is_rest(text):
         try:
             outline = read_rest(text)
         except RestUnreadable:
             outline = read_text(text)
-    elif suffix in PLAIN_SUFFIXES:
+    elif plain:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(text))
     else:
         outline = read_markdown(text)
     return _with_introduced(_summaries(_version_notes(
-        _cleaned(_without_contents(outline), has_roff(text), suffix not in PLAIN_SUFFIXES))))
+        _cleaned(_without_contents(outline), has_roff(text), not plain))))
 
 
 _LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not a daemon's `host.example.org::`
