@@ -623,7 +623,8 @@ def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_draw
                   "Note: this is applied by the Frob class. The Frob reader does not check it at all,",
                   "      which lets clients run ahead of it when they know what they do.", " ",
                   "State      __state", "Idle       _CS_IDLE", " ", "Example usage:", " ", "import frob", " ",
-                  "# set up the reader", "reader = frob.Reader()", " ", "reader.open('x')"])
+                  "# set up the reader", "reader = frob.Reader()", " ", "reader.open('x')", " ",
+                  "Output the record to the file, catering for rollover as described", "in doRollover()."])
     page = f'<html><body><h1>frob</h1><p><span class="code">{doc}</span></p></body></html>'
     blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
     assert blocks == [
@@ -632,7 +633,9 @@ def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_draw
         Paragraph("Note: this is applied by the Frob class. The Frob reader does not check it at all, which lets clients "
                   "run ahead of it when they know what they do."),
         Code("State      __state\nIdle       _CS_IDLE"), Paragraph("Example usage:"),
-        Code("import frob\n\n# set up the reader\nreader = frob.Reader()\n\nreader.open('x')")]
+        Code("import frob\n\n# set up the reader\nreader = frob.Reader()\n\nreader.open('x')"),
+        # (a sentence wrapped onto a line that names a call is prose: logging's `emit`)
+        Paragraph("Output the record to the file, catering for rollover as described in doRollover().")]
 
 
 def test_a_number_groff_set_above_its_layout_table_numbers_the_first_row() -> None:

@@ -39,6 +39,7 @@ import re
 from bs4 import BeautifulSoup, NavigableString, PageElement, Tag
 
 from wikid.document.linekinds import COMMENT, is_prose_line
+from wikid.document.sentences import is_sentence
 
 BULLETS = frozenset({"o", "•", "·", "*", "-", "+", "◦", "▪", "●", "○", "–", "—"})
 _NUMBER = re.compile(r"^\(?\d{1,3}[.)]?$")
@@ -799,7 +800,9 @@ def _unfold_spaced(soup: BeautifulSoup, root: Tag) -> None:
                 blocks[-1].string = f"{blocks[-1].get_text()}\n\n" + "\n".join(chunk)  # the example goes on
                 continue
             introduced = bool(blocks) and blocks[-1].name == "p" and _text(blocks[-1]).endswith(":")
-            if (len(chunk) > 1 or introduced) and sum(_coded(x) for x in chunk) >= CODE_SHARE * len(chunk):
+            # (a sentence wrapped onto a line that names a call, `in frob().`, is no code)
+            wrapped = any(is_prose_line(x) for x in chunk) and is_sentence(" ".join(" ".join(chunk).split()))
+            if (len(chunk) > 1 or introduced) and sum(_coded(x) for x in chunk) >= CODE_SHARE * len(chunk) and not wrapped:
                 # (`# set up ...` over code; `Example usage:` over `import frob`)
                 blocks.append(_pre(soup, chunk))
                 continue
