@@ -3672,10 +3672,15 @@ def test_a_dash_going_on_a_sentence_over_a_line_break_is_no_list_item() -> None:
     lost its end. A list under a line still is one."""
     text = ("LAYOUTS\n     In addition, select-layout may be used to apply a previously used layout\n"
             "     - the list-windows command displays the layout of each window.\n\n"
-            "     Items include\n     - apples\n     - pears\n")
+            "     Items include\n     - apples\n     - pears\n\n"
+            "     The style of a format (possible values for :meth:`str.format` and :class:`frob.Template`\n"
+            "     - defaults to '%').\n")
     blocks = [b for _, b in walk(read_text(text))]
     assert blocks[0] == Paragraph("In addition, select-layout may be used to apply a previously used layout - the "
                                   "list-windows command displays the layout of each window.")
+    # (logging's `style`: the line above ends on a quoted name)
+    assert blocks[-1] == Paragraph("The style of a format (possible values for :meth:`str.format` and "
+                                   ":class:`frob.Template` - defaults to '%').")
     assert [i.text for b in blocks if isinstance(b, ItemList) for i in b.items] == ["apples", "pears"]
 
 

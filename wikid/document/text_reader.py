@@ -1340,7 +1340,9 @@ class _Reader:
         assert line is not None
         k = self.next_filled(i + 1, end)
         following = self.lines[k] if k < end else None
-        return previous is not None and line.text.startswith("- ") and previous.text[-1:].isalnum() \
+        # (the line above may end on a quoted name: `... and :class:`frob.Template``)
+        return previous is not None and line.text.startswith("- ") and (previous.text[-1:].isalnum()
+                                                                          or previous.text[-1:] in "`'’\"”") \
             and line.text[2:3].islower() and not (following is not None and following.indent == line.indent
                                                   and _MARKER.match(following.text))
 
