@@ -3970,10 +3970,17 @@ def test_a_version_notes_text_indented_under_it_is_its_sentence_not_code() -> No
     read `Changed in version 3.2.` over a code block holding the sentence."""
     text = ("Help on module frob:\n\nFUNCTIONS\n    basicConfig(**kwargs)\n        Do basic configuration.\n\n"
             "        .. versionchanged:: 3.2\n           Added the ``style`` parameter.\n\n"
+            "        .. versionchanged:: 3.3\n           Added the ``handlers`` parameter. A ``ValueError`` is now thrown\n"
+            "           for incompatible arguments (e.g. ``handlers`` specified together with\n"
+            "           ``filename``/``filemode``, or ``handlers`` specified together with ``stream``.\n\n"
             "    shutdown()\n        Flush and close.\n")
     [entry] = [t for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms) for t in b.entries
                if t.term.startswith("basicConfig")]
-    assert entry.body[-1] == Paragraph("Changed in version 3.2: Added the style parameter.")
+    assert entry.body[-2] == Paragraph("Changed in version 3.2: Added the style parameter.")
+    # (a note's text of several lines read as a paragraph of its own)
+    assert entry.body[-1] == Paragraph("Changed in version 3.3: Added the handlers parameter. A ValueError is now thrown "
+                                       "for incompatible arguments (e.g. handlers specified together with "
+                                       "filename/filemode, or handlers specified together with stream.")
     assert not [b for b in entry.body if isinstance(b, Code)]
 
 

@@ -106,6 +106,21 @@ _VERSION_NOTES = {"versionadded": "Added in version", "versionchanged": "Changed
 _VERSION_NOTE = re.compile(r"(?<!\S)\.\. (versionadded|versionchanged|deprecated):: ?(\S+)")
 
 
+def _directives_joined(text: str) -> str:
+    """A plain text's reST version notes (a docstring's `.. versionchanged:: 3.3` over
+    what changed, indented under it) as one line each at the note's margin: read as
+    they stand, the note's text was a paragraph of its own, or an example."""
+    if ".. " not in text:
+        return text
+    return _DIRECTIVE_BODY.sub(lambda m: f"{m.group(1)}{_VERSION_NOTES[m.group(2)]} {m.group(3).rstrip('.')}: "
+                               + " ".join(m.group(4).split()) + "\n", text)
+
+
+# a version note and the lines indented deeper under it (its margin, its kind, the version, its text)
+_DIRECTIVE_BODY = re.compile(r"^([ \t]*)\.\. (versionadded|versionchanged|deprecated):: ?(\S+)[ \t]*\n"
+                             r"((?:\1[ \t]+\S[^\n]*\n)+)", re.MULTILINE)
+
+
 def _roff_glyph(match: re.Match[str]) -> str:
     if match.group(1):
         return _ROFF_GLYPHS.get(match.group(1), "")
@@ -142,7 +157,7 @@ def read_outline(text: str, suffix: str) -> Outline:
         except RestUnreadable:
             outline = read_text(text)
     elif plain:
-        outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(text))
+        outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(_directives_joined(text)))
     else:
         outline = read_markdown(text)
     return _with_introduced(_summaries(_version_notes(
