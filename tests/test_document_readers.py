@@ -624,7 +624,9 @@ def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_draw
                   "      which lets clients run ahead of it when they know what they do.", " ",
                   "State      __state", "Idle       _CS_IDLE", " ", "Example usage:", " ", "import frob", " ",
                   "# set up the reader", "reader = frob.Reader()", " ", "reader.open('x')", " ",
-                  "Output the record to the file, catering for rollover as described", "in doRollover()."])
+                  "Output the record to the file, catering for rollover as described", "in doRollover().", " ",
+                  "`skip_host' if True does not add a 'Host:' header", "`skip_accept' if True does not add automatically an",
+                  "   'Accept-Encoding:' header"])
     page = f'<html><body><h1>frob</h1><p><span class="code">{doc}</span></p></body></html>'
     blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
     assert blocks == [
@@ -635,7 +637,10 @@ def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_draw
         Code("State      __state\nIdle       _CS_IDLE"), Paragraph("Example usage:"),
         Code("import frob\n\n# set up the reader\nreader = frob.Reader()\n\nreader.open('x')"),
         # (a sentence wrapped onto a line that names a call is prose: logging's `emit`)
-        Paragraph("Output the record to the file, catering for rollover as described in doRollover().")]
+        Paragraph("Output the record to the file, catering for rollover as described in doRollover()."),
+        # (and so is its last line set deeper, a hanging indent: http.client's `putrequest`)
+        Paragraph("`skip_host' if True does not add a 'Host:' header `skip_accept' if True does not add automatically "
+                  "an 'Accept-Encoding:' header")]
 
 
 def test_a_number_groff_set_above_its_layout_table_numbers_the_first_row() -> None:

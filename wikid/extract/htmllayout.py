@@ -772,6 +772,21 @@ def _coded(line: str) -> bool:
     return COMMENT.match(line) is not None or (not is_prose_line(line) and _CODE_MARKS.search(line) is not None)
 
 
+def _runs_into(chunk: list[str], opening: int) -> bool:
+    """Whether the last line or two of a piece of spaced text, set deeper from `opening`
+    on, are the end of the sentence the line above them broke off (`... does not add
+    automatically an` over `   'Accept-Encoding:' header`): a docstring's hanging
+    indent, not a drawing."""
+    if not 0 < opening < len(chunk) or len(chunk) - opening > MAX_HANGING_LINES:
+        return False
+    above = chunk[opening - 1].split()[-1] if chunk[opening - 1].split() else ""
+    return above.isalpha() and above.islower() and not any(
+        x.lstrip().startswith((">>>", "* ", "- ", "+ ")) or _COLUMNS.search(x.strip()) for x in chunk[opening:])
+
+
+MAX_HANGING_LINES = 2
+
+
 def _paragraph(soup: BeautifulSoup, lines: list[str]) -> Tag:
     paragraph = soup.new_tag("p")
     paragraph.string = " ".join(" ".join(lines).split())
@@ -807,8 +822,8 @@ def _unfold_spaced(soup: BeautifulSoup, root: Tag) -> None:
                 blocks.append(_pre(soup, chunk))
                 continue
             opening = next((n for n, x in enumerate(chunk) if _drawn(x)), len(chunk))
-            hanging = opening == 1 and not chunk[0].endswith(":") \
-                and sum(is_prose_line(x) for x in chunk) >= PROSE_SHARE * len(chunk)
+            hanging = (opening == 1 and not chunk[0].endswith(":")
+                       and sum(is_prose_line(x) for x in chunk) >= PROSE_SHARE * len(chunk)) or _runs_into(chunk, opening)
             if hanging:  # `Note: this ...` over the rest of its sentences, indented
                 blocks.append(_paragraph(soup, chunk))
                 continue
