@@ -3989,6 +3989,20 @@ def test_a_version_notes_text_indented_under_it_is_its_sentence_not_code() -> No
     assert not [b for b in entry.body if isinstance(b, Code)]
 
 
+def test_an_admonitions_label_alone_over_its_paragraph_is_joined_to_it() -> None:
+    """pg_dump's manual through its converter: the boxed notes under `-n` and the
+    warning of DESCRIPTION were a lone `Note` or `Warning` over their paragraph."""
+    text = ("# DESCRIPTION\n\nFrob dumps a database.\n\nWarning\n\nRestoring a dump runs its code.\n\n"
+            "# OPTIONS\n\n-n pattern\n:   Dump only matching schemas.\n\n    Note\n\n    Other objects are not dumped.\n\n"
+            "# NOTES\n\nNote that frob reads.\n")
+    outline = read_outline(text, ".md")
+    texts = {s.title: [block_text(b) for b in s.blocks] for s in sections(outline)}
+    assert texts["DESCRIPTION"] == ["Frob dumps a database.", "Warning: Restoring a dump runs its code."]
+    [entry] = [t for _, b in walk(outline) if isinstance(b, Terms) for t in b.entries]
+    assert entry.body == (Paragraph("Dump only matching schemas."), Paragraph("Note: Other objects are not dumped."))
+    assert texts["NOTES"] == ["Note that frob reads."]
+
+
 def test_rest_roles_and_literals_a_plain_text_printed_are_their_words() -> None:
     """logging's pydoc text: `:meth:`str.format` (``{}``)` and `set to ``True``` read
     with their reST marks escaped on the page; a GNU quote (``word'') stays a quote."""

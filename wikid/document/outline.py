@@ -160,7 +160,7 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(_directives_joined(text)))
     else:
         outline = read_markdown(text)
-    return _with_introduced(_summaries(_version_notes(
+    return _with_introduced(_summaries(_notes_joined(
         _cleaned(_without_contents(outline), has_roff(text), not plain))))
 
 
@@ -328,19 +328,26 @@ def _with_introduced(outline: Outline) -> Outline:
     return Outline(blocks(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
 
 
-def _version_notes(outline: Outline) -> Outline:
-    """The outline with a version note's text joined to it (`Changed in version 3.2.` over
-    `Added the frob parameter.`, indented under the reST directive and so read as an
-    example): one paragraph, `Changed in version 3.2: Added the frob parameter.`"""
+def _notes_joined(outline: Outline) -> Outline:
+    """The outline with a note's label joined to its text: a version note (`Changed in
+    version 3.2.` over `Added the frob parameter.`, indented under the reST directive and
+    so read as an example) reads `Changed in version 3.2: Added the frob parameter.`; an
+    admonition's label alone over its paragraph (a manual's boxed `Note` or `Warning`,
+    flattened by its converter) reads `Note: When -x is given, ...`."""
     def joined(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
         out: list[Block] = []
         for b in blocks:
             if isinstance(b, Terms):
                 b = Terms(tuple(Term(t.term, joined(t.body)) for t in b.entries))
+            elif isinstance(b, ItemList):
+                b = ItemList(tuple(Item(i.text, joined(i.children)) for i in b.items), b.ordered, b.start)
             last = out[-1] if out else None
             if isinstance(b, Code) and not b.info and isinstance(last, Paragraph) and _NOTED.fullmatch(last.text) \
                     and _NOTE_TEXT.fullmatch(said := " ".join(b.text.split())):
                 out[-1] = Paragraph(f"{last.text[:-1]}: {_rest_inline(said)}")  # (code keeps its marks: its text now)
+                continue
+            if isinstance(b, Paragraph) and isinstance(last, Paragraph) and (label := _ADMONITION.fullmatch(last.text)):
+                out[-1] = Paragraph(f"{label.group(1).capitalize()}: {b.text}")
                 continue
             out.append(b)
         return tuple(out)
@@ -351,6 +358,8 @@ def _version_notes(outline: Outline) -> Outline:
     return Outline(joined(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
 
 
+# an admonition's label standing alone (`Note`, `WARNING:`)
+_ADMONITION = re.compile(r"(note|warning|caution|important|tip|hint|attention|danger)\s*:?", re.IGNORECASE)
 _NOTED = re.compile(r"(?:Added in|Changed in|Deprecated since) version \S+[.:]")
 _NOTE_TEXT = re.compile(r"[A-Z][^\n]{0,300}[.!]")  # what changed, said in a sentence or a few
 
