@@ -506,7 +506,8 @@ def test_past_the_paragraph_budget_a_warning_is_kept() -> None:
                "Closing remarks of the description.\n\nCaution: frob overwrites files without asking.\n")
     description = _abridged(section, "Description")
     said = [getattr(b, "text", "") for b in description.blocks]
-    assert said[-3:] == ["Warning", "Restoring a frob archive runs the code it holds.", "Caution: frob overwrites files without asking."]
+    # (the label alone over its paragraph is joined to it: `Warning: Restoring ...`)
+    assert said[-2:] == ["Warning: Restoring a frob archive runs the code it holds.", "Caution: frob overwrites files without asking."]
 
 
 def test_an_abridged_section_of_examples_keeps_more_of_them() -> None:

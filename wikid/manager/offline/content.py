@@ -518,9 +518,8 @@ def _abridged_blocks(blocks: tuple[Block, ...], most_examples: int = MAX_EXAMPLE
         # `A trailing slash on the source changes this behavior ...` under the example it explains
         explains = isinstance(last, Code) and explained < MAX_EXPLAINED and isinstance(block, Paragraph) \
             and _BACK_REFERENCE.search(first_sentence(block.text) or "") is not None
-        # a warning, whatever the budget (`Warning` over `Restoring a dump causes ... arbitrary code`)
-        warns = isinstance(block, Paragraph) and (_WARNING.match(block.text) is not None or (
-            isinstance(last, Paragraph) and _WARNING.fullmatch(last.text) is not None))
+        # a warning, whatever the budget (`Warning: Restoring a dump causes ... arbitrary code`)
+        warns = isinstance(block, Paragraph) and _WARNING.match(block.text) is not None
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and not _is_metadata(block):
             # past the budget, a paragraph still comes with the list it introduces (`These include:`),
