@@ -4271,6 +4271,29 @@ def test_what_stands_at_or_deeper_than_a_layout_lists_text_after_it_goes_on_with
     assert terms["-s"].body == (Paragraph("Sort the fields."),)
 
 
+def test_a_bullet_in_a_nested_lists_last_row_is_the_next_item_of_the_list_around_it() -> None:
+    """nm's DESCRIPTION: bullets `The symbol value ...`, `The symbol type ...` over the
+    table of types (at the bullets' text margin), whose last row is a bare `•`, then
+    `The symbol name ...` after the table: the types and the name stood loose after
+    the list, the name as a paragraph of its own."""
+    def rows(indent: int, *pairs: tuple[str, str]) -> str:
+        return ('<table width="100%" border="0" rules="none" frame="void">' + "".join(
+            f'<tr valign="top"><td width="{indent}%"></td><td width="6%"><p>{tag}</p></td><td width="1%"></td>'
+            f'<td width="77%"><p>{text}</p></td></tr>' for tag, text in pairs) + '</table>')
+    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
+            '<h2>DESCRIPTION</h2><p style="margin-left:11%; margin-top: 1em">For each symbol, frob shows:</p>'
+            + rows(11, ("&bull;", "The symbol value."), ("&bull;", "The symbol type. These types are used:"))
+            + rows(17, ("&quot;A&quot;", "The value is absolute."), ("&quot;B&quot;", "The symbol is in BSS."),
+                   ("&bull;", ""))
+            + '<p style="margin-left:17%; margin-top: 1em">The symbol name.</p>'
+            '<h2>OPTIONS</h2><p style="margin-left:11%;">None.</p></body></html>')
+    [section] = [s for s in sections(read_markdown(html.extract(page.encode(), ".html").text)) if s.title == "DESCRIPTION"]
+    [listed] = [b for b in section.blocks if isinstance(b, ItemList)]
+    assert [i.text for i in listed.items] == ["The symbol value.", "The symbol type. These types are used:",
+                                              "The symbol name."]
+    assert [t.term for b in listed.items[1].children if isinstance(b, Terms) for t in b.entries] == ['"A"', '"B"']
+
+
 def test_a_manual_pages_footer_left_under_its_last_section_is_no_content() -> None:
     """callgrind_annotate's footer `Release 3.19.0   08/28/2022   CALLGRIND ANNOTATE(1)`,
     read as a nested entry under AUTHOR, came onto the page as `* **Release 3.19.0**`."""

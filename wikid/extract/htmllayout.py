@@ -405,12 +405,31 @@ def _take_continuations(drawn: Tag, column: float) -> None:
     letters -- are left as groff set them: their text after them is read by
     `_rewrite_run` with the paragraphs around it.)"""
     options = drawn.name == "dl" and all(_text(t).startswith(("-", "+")) for t in drawn.find_all("dt", recursive=False))
-    last = drawn.find_all("dd", recursive=False)[-1:] if options else []
+    last = drawn.find_all("dd", recursive=False)[-1:] if options else \
+        drawn.find_all("li", recursive=False)[-1:] if drawn.name == "ul" else []
     sibling = drawn.find_next_sibling()
     while last and isinstance(sibling, Tag) and _continues(sibling, column):
         following = sibling.find_next_sibling()
         last[0].append(sibling.extract())
         sibling = following
+
+
+def _next_bullet(soup: BeautifulSoup, drawn: Tag) -> None:
+    """The bullet groff set in the last row of a nested list's table (nm's `•` after
+    the symbol types, in the second item's text) with the paragraph after the table:
+    the next item of the bulleted list the nested one stands in -- or of a new one."""
+    text = drawn.find_next_sibling()
+    if not isinstance(text, Tag) or text.name != "p":
+        return
+    item = soup.new_tag("li")
+    item.append(text.extract())
+    holder = drawn.parent
+    if isinstance(holder, Tag) and holder.name == "li" and isinstance(holder.parent, Tag) and holder.parent.name == "ul":
+        holder.insert_after(item)
+    else:
+        listed = soup.new_tag("ul")
+        listed.append(item)
+        drawn.insert_after(listed)
 
 
 def _key_before_sentence(soup: BeautifulSoup, head: Tag) -> Tag | None:
@@ -989,6 +1008,10 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                 # bullets, then the next entry's tag groff set in their table (a `Site` after
                 # its `•` rows): the tag heads the text after the table, as a tag paragraph does
                 entries, trailing = entries[:-1], _moved(soup, "p", last_tag)
+            next_item = len(entries) > 1 and last_tag is not None and last_text is None and _text(last_tag) in BULLETS \
+                and not all(t is None or _text(t) in BULLETS for t, _ in entries[:-1])
+            if next_item:  # entries, then the next bullet of the list they stand in, its text after the table
+                entries = entries[:-1]
             column = _text_column(table)  # (before the list takes the cells' contents)
             drawn = _list_of(soup, entries, _after_entry(before))
             if (indent := _indent(table)) is not None:
@@ -999,7 +1022,9 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
             if trailing is not None:
                 drawn.insert_after(trailing)
             _stack_last_tag(drawn)
-            if trailing is None and column is not None:
+            if next_item:
+                _next_bullet(soup, drawn)
+            elif trailing is None and column is not None:
                 _take_continuations(drawn, column)
     for paragraph in root.find_all("p"):
         after = _next_paragraph(paragraph)
