@@ -1468,8 +1468,13 @@ def test_gnu_quotes_are_typographic_quotes_on_the_page() -> None:
     assert inline("wildcards (such as ``zork*'' or ``Aug[4-9].let'')") == \
         "wildcards (such as “zork\\*” or “Aug\\[4-9\\].let”)"
     assert inline("`don't touch' it") == "‘don't touch’ it"
+    # a span set between backticks is code as its document meant (node's `Object.prototype.__proto__`),
+    # a backtick inside a word or after a backslash no span's end (sed's `s/.bx\`//`, `\\``)
     assert inline('e.g., `echo "x"` or `echo -n "x"`. Try \'\\b\' too') == \
-        'e.g., \\`echo "x"\\` or \\`echo -n "x"\\`. Try \'\\\\b\' too'
+        'e.g., `echo "x"` or `echo -n "x"`. Try \'\\\\b\' too'
+    assert inline("Disable the `Object.prototype.__proto__` property.") == "Disable the `Object.prototype.__proto__` property."
+    assert inline("are `\\`' and `x` too") == "are \\`\\\\\\`' and `x` too"  # (sed's quoted `\``)
+    assert inline("print 123 instead of sed 's/.bx`//' and \\` still") == "print 123 instead of sed 's/.bx\\`//' and \\\\\\` still"
 
 
 def test_an_entrys_further_paragraph_its_own_document_repeats_stays_under_each_entry() -> None:

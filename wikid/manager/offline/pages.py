@@ -157,19 +157,27 @@ _UNDERSCORE_EMPHASIS = re.compile(r"((?<![\w\\])_[^\s_](?:[^_]{0,200}?[^\s_\\])?
 # (`echo "x"`), it opens no quotation.
 _GNU_QUOTES = ((re.compile(r"(?<![\w`\"])``([^`'\s][^`]{0,78}?)''(?![\w'])"), "“\\1”"),
                (re.compile(r"(?<![\w`\"])`([^`\s][^`]{0,78}?)'(?![\w'])"), "‘\\1’"))
+# a code span: a backtick after no word, backslash or backtick, its text with no
+# backtick and no space at either end, a backtick before no word (`sed 's/x\`//'` has none)
+_CODE_SPAN = re.compile(r"(?<![\\\w`])`([^`\s\\]|[^`\s][^`\n]{0,118}[^`\s\\])`(?![\w`])")
 _BLOCK_START = re.compile(r"^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s|=+\s*$|-+\s*$|\|)")
 
 
 def inline(text: str) -> str:
     """Text shown as markdown (a heading, a footnote, a list item) without it becoming
-    a link, an image, code, HTML or emphasis: a document titled `[x](../../secret)` must
+    a link, an image, HTML or emphasis: a document titled `[x](../../secret)` must
     not link out of the wiki, gzip's `2**32` is no `2` and a bold `32`, a method's
     `__init__` no bold `init`. (The text
     is plain: the readers took the documents' own emphasis out.) GNU's `quoted' words
-    read as ‘quoted’."""
+    read as ‘quoted’. A span a document set between backticks itself (a manual's
+    `Object.prototype.__proto__`, a NEWS file's `void *`) is code, as it meant."""
     text = " ".join(text.split())
     for quoted, typographic in _GNU_QUOTES:
         text = quoted.sub(typographic, text)
+    return "".join(f"`{part}`" if n % 2 else _escaped(part) for n, part in enumerate(_CODE_SPAN.split(text)))
+
+
+def _escaped(text: str) -> str:
     text = _MARKUP.sub(r"\\\1", text)
     return "".join(part if n % 2 else _WORD_EDGE_UNDERSCORE.sub(r"\\_", part)
                    for n, part in enumerate(_UNDERSCORE_EMPHASIS.split(text)))
