@@ -2262,7 +2262,7 @@ def test_links_to_other_sites_keep_their_address_and_a_table_of_contents_stays_o
             "## Needs\n\n- [`httpx`][httpx] - required for the test client.\n\n[httpx]: https://httpx.example.org/\n")
     lists = [[i.text for i in b.items] for b in blocks_of(read_markdown(text), ItemList)]
     assert lists == [["Source code (https://example.org/frob)", "Issue tracker (https://example.org/frob/issues)",
-                      "Docs (https://frob.example.org/)"], ["httpx (https://httpx.example.org/) - required for the test client."]]
+                      "Docs (https://frob.example.org/)"], ["`httpx` (https://httpx.example.org/) - required for the test client."]]
 
 
 def test_values_an_option_introduces_at_the_options_margin_are_nested_under_it() -> None:
@@ -2570,7 +2570,7 @@ def test_a_rest_paragraph_of_badges_says_nothing() -> None:
 def test_two_code_names_run_together_by_a_missing_space_are_apart() -> None:
     text = "It can be disabled with `frob.OPT_SUBCLASS`.`dataclasses.dataclass` instances are\nnow serialized.\n"
     [paragraph] = [b.text for _, b in walk(read_markdown(text)) if isinstance(b, Paragraph)]
-    assert paragraph == "It can be disabled with frob.OPT_SUBCLASS. dataclasses.dataclass instances are now serialized."
+    assert paragraph == "It can be disabled with `frob.OPT_SUBCLASS`. `dataclasses.dataclass` instances are now serialized."
 
 
 def test_a_contents_list_of_links_to_the_documents_own_sections_stays_out() -> None:
@@ -3035,7 +3035,7 @@ def test_a_faqs_plain_questions_over_a_line_break_are_entries_over_their_answers
             "It has no effect on logging in.\n\nHow do I configure a different editor?  \nSet FROB_EDITOR.\n")
     entries = [(e.term, [block_text(b) for b in e.body]) for _, b in walk(read_markdown(text))
                if isinstance(b, Terms) for e in b.entries]
-    assert entries == [("What should I put in frob.name?", ["Your personal name.", "It has no effect on logging in."]),
+    assert entries == [("What should I put in `frob.name`?", ["Your personal name.", "It has no effect on logging in."]),
                        ("How do I configure a different editor?", ["Set FROB_EDITOR."])]
     assert not [b for _, b in walk(read_markdown("## Notes\n\nx or y?  \nthe line after\n")) if isinstance(b, Terms)]
 

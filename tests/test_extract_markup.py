@@ -114,7 +114,7 @@ def test_html_text_with_backticks_keeps_its_underscores_and_addresses_stay_links
     page = (b"<html><body><h1>Frob</h1><p>sets the `exc_info` attribute; ``data`` is `a\\b`; see "
             b"&lt;https://example.org/x&gt; or &lt;bug-frob@example.org&gt;.</p></body></html>")
     blocks = [b for _, b in walk(read_markdown(html.extract(page, ".html").text))]
-    assert blocks == [Paragraph("sets the exc_info attribute; data is a\\b; see https://example.org/x or <bug-frob@example.org>.")]
+    assert blocks == [Paragraph("sets the `exc_info` attribute; `data` is `a\\b`; see https://example.org/x or <bug-frob@example.org>.")]
     # a GNU quote's backtick pairs with no other (http.client: `method' ... `url' read `method' specifies`)
     quoted = b"<html><body><h1>Frob</h1><p>`method' specifies the method, `url' the path.</p></body></html>"
     assert [b for _, b in walk(read_markdown(html.extract(quoted, ".html").text))] == [

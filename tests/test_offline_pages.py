@@ -1605,6 +1605,19 @@ def test_a_lead_leaves_out_the_addresses_of_the_words_it_links_unless_it_sends_t
     assert split_page(page)[0]["description"] == "Frob is the client for the Frob platform (https://frob.example.org/)."
 
 
+def test_a_documents_inline_code_stays_code_on_its_page() -> None:
+    """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
+    and environment variables were code in the source and plain words on the page; an
+    option list written as code (`-q --quiet`) still reads as options."""
+    doc = ("# Frob\n\nFrob reads archives.\n\n## Install\n\nInstall using `pip install -U frob`, then call "
+           "`frob.open()` with `FROB_HOME` set.\n\n## Options\n\n`-q --quiet`\n:   Say nothing.\n\n"
+           "`-v --verbose`\n:   Say more.\n")
+    [page] = run([SourceDocument("README.md", doc)]).pages.values()
+    assert "Install using `pip install -U frob`, then call `frob.open()` with `FROB_HOME` set." in page
+    assert "| `-q --quiet` | Say nothing. |" in page
+    assert "description: Install using pip install -U frob, then" in page  # (the frontmatter's is plain text)
+
+
 def test_an_entry_whose_text_is_a_symbol_keeps_it_in_a_list_of_entries() -> None:
     """mawk's escape sequences: `\\\\` means `\\` and `\\"` means `"`; written as a list
     (another entry of the section needs an example), both entries were dropped, their

@@ -155,8 +155,9 @@ _UNDERSCORE_EMPHASIS = re.compile(r"((?<![\w\\])_[^\s_](?:[^_]{0,200}?[^\s_\\])?
 # (a README, NEWS, INSTALL): on a page they are typographic quotes, not backticks
 # escaped to show. A backtick right after a word or a quote closes a code span
 # (`echo "x"`), it opens no quotation.
-_GNU_QUOTES = ((re.compile(r"(?<![\w`\"])``([^`'\s][^`]{0,78}?)''(?![\w'])"), "“\\1”"),
-               (re.compile(r"(?<![\w`\"])`([^`\s][^`]{0,78}?)'(?![\w'])"), "‘\\1’"))
+# (a quote holds no apostrophe but inside a word: `HttpOptions(x='y')` between backticks is code)
+_GNU_QUOTES = ((re.compile(r"(?<![\w`\"])``([^`'\s](?:[^`']|(?<=\w)'(?=\w)){0,78}?)''(?![\w'])"), "“\\1”"),
+               (re.compile(r"(?<![\w`\"])`([^`'\s](?:[^`']|(?<=\w)'(?=\w)){0,78}?)'(?![\w'])"), "‘\\1’"))
 # a code span: a backtick after no word, backslash or backtick, its text with no
 # backtick and no space at either end, a backtick before no word (`sed 's/x\`//'` has none)
 _CODE_SPAN = re.compile(r"(?<![\\\w`])`([^`\s\\]|[^`\s][^`\n]{0,118}[^`\s\\])`(?![\w`])")
@@ -353,7 +354,7 @@ def describe(draft: PageDraft, lead: list[str]) -> str:
         values = "; ".join(f"{a.label}: {a.value}" for a in resolved)
         return f"{draft.title} ({draft.type}); current {values}."
     for sentence in lead[:1]:  # (a second sentence leans on the first: `The result is ... faster.`)
-        sentence = _introduced(sentence, draft.title)
+        sentence = _CODE_SPAN.sub(r"\1", _introduced(sentence, draft.title))  # (plain text: no code spans)
         sentence = sentence if sentence[-1:] in ".!?" else sentence + "."
         if len(sentence) <= MAX_DESCRIPTION_CHARS:
             return sentence
@@ -718,7 +719,11 @@ def _term_header(block: Terms) -> tuple[str, str]:
 def _term_label(term: str) -> str:
     """A term as a list item opens with it: an option, a signature (`frob(self,
     **kw)`, whose stars would end the bold), a class's declaration (`class X(base)`), an
-    assignment (`parser = get_parser(value)`) or a command's usage in code, anything else bold."""
+    assignment (`parser = get_parser(value)`) or a command's usage in code, anything else bold.
+    A term its document set as code whole (`` `-c --stdout` ``, `` `-q`, `--quiet` ``) is
+    read without its backticks first."""
+    if _CODE_SPAN.sub("", term).strip(" ,/|") in ("", "or"):
+        term = term.replace("`", "")
     if (term.startswith("-") or "*" in term or _SIGNATURE.match(term) or _SYNOPSIS.search(term) or DECLARED.match(term)
             or _ASSIGNED_CALL.match(term)) and "`" not in term:
         return f"`{' '.join(term.split())}`"
