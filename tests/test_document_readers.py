@@ -472,7 +472,7 @@ Run :program:`frob` with :option:`--fast` (see :ref:`tuning`).
     prose = " ".join(b.text for b in blocks_of(outline, Paragraph))
     assert "Run frob with --fast (see tuning)." in prose
     assert ":option:" not in prose and ".. note" not in prose and "+----" not in prose
-    assert "The cache lives in ~/.frob." in prose
+    assert "The cache lives in `~/.frob`." in prose  # (a literal is code, as in Markdown)
     table = next(b for _, b in walk(outline) if b.__class__.__name__ == "Table")
     assert table.header == ("Flag", "Meaning") and table.rows == (("-f", "fast"),)
     assert terms(outline)["--verbose"] == "Print each step."

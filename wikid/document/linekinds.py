@@ -17,6 +17,11 @@ COMMENT = re.compile(r"^\s*(?:[#%$>]|//) ")
 TRAILING_COMMENT = re.compile(r"\S {2,}(?:#|//) \S")  # `make check   # run the tests`
 
 
+# the text of a code span a page can show as one: no backtick in it, no space or
+# backslash at either end (a reader wraps it in backticks; the page shows it as code)
+SPANNABLE = re.compile(r"[^`\s\\]|[^`\s][^`\n]{0,118}[^`\s\\]")
+
+
 def is_prose_line(text: str) -> bool:
     """A line of running text: six words or more, nearly all of them words (a wrapped
     line of a paragraph ends anywhere, so its last character says nothing)."""

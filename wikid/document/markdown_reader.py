@@ -37,7 +37,7 @@ from wikid.document.furniture import (
     points_at,
     says_where,
 )
-from wikid.document.linekinds import ASSIGNMENT, SIGNATURE
+from wikid.document.linekinds import ASSIGNMENT, SIGNATURE, SPANNABLE
 from wikid.document.model import (
     Block,
     Code,
@@ -122,9 +122,6 @@ _VAGUE_LABEL = re.compile(
     r"more (?:details|information|info)|(?:the )?docs?|(?:the )?documentation)$", re.IGNORECASE)
 
 
-_SPANNED = re.compile(r"[^`\s\\]|[^`\s][^`\n]{0,118}[^`\s\\]")  # a code span the page can show as one
-
-
 class _Inline:
     """Plain text of an inline node, with how much of it is link text."""
 
@@ -157,7 +154,7 @@ class _Inline:
                 if kind == "code_inline" and previous == "text" and self.parts and self.parts[-1] in (".", ",", ";") \
                         and earlier == "code_inline":
                     self.parts.append(" ")  # `a.b`.`c.d`: two names a missing space ran together
-                self.parts.append(f"`{content}`" if kind == "code_inline" and _SPANNED.fullmatch(content) else content)
+                self.parts.append(f"`{content}`" if kind == "code_inline" and SPANNABLE.fullmatch(content) else content)
                 self.other_words += content.split()
                 if in_link:
                     self.link_chars += len(content)

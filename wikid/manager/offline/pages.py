@@ -40,7 +40,7 @@ from wikid.clock import iso
 from wikid.document.changes import Change, Release, version_key
 from wikid.document.dates import parse_date
 from wikid.document.identity import MODULE_REFERENCE
-from wikid.document.linekinds import SIGNATURE
+from wikid.document.linekinds import SIGNATURE, SPANNABLE
 from wikid.document.manpage import AUTHOR_TITLES, BUGS_TITLES
 from wikid.document.model import (
     Block,
@@ -160,7 +160,7 @@ _GNU_QUOTES = ((re.compile(r"(?<![\w`\"])``([^`'\s](?:[^`']|(?<=\w)'(?=\w)){0,78
                (re.compile(r"(?<![\w`\"])`([^`'\s](?:[^`']|(?<=\w)'(?=\w)){0,78}?)'(?![\w'])"), "‘\\1’"))
 # a code span: a backtick after no word, backslash or backtick, its text with no
 # backtick and no space at either end, a backtick before no word (`sed 's/x\`//'` has none)
-_CODE_SPAN = re.compile(r"(?<![\\\w`])`([^`\s\\]|[^`\s][^`\n]{0,118}[^`\s\\])`(?![\w`])")
+_CODE_SPAN = re.compile(r"(?<![\\\w`])`(" + SPANNABLE.pattern + r")`(?![\w`])")
 _BLOCK_START = re.compile(r"^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s|=+\s*$|-+\s*$|\|)")
 
 
