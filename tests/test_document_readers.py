@@ -3981,11 +3981,11 @@ def test_a_version_notes_text_indented_under_it_is_its_sentence_not_code() -> No
             "    shutdown()\n        Flush and close.\n")
     [entry] = [t for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms) for t in b.entries
                if t.term.startswith("basicConfig")]
-    assert entry.body[-2] == Paragraph("Changed in version 3.2: Added the style parameter.")
+    assert entry.body[-2] == Paragraph("Changed in version 3.2: Added the `style` parameter.")
     # (a note's text of several lines read as a paragraph of its own)
-    assert entry.body[-1] == Paragraph("Changed in version 3.3: Added the handlers parameter. A ValueError is now thrown "
-                                       "for incompatible arguments (e.g. handlers specified together with "
-                                       "filename/filemode, or handlers specified together with stream.")
+    assert entry.body[-1] == Paragraph("Changed in version 3.3: Added the `handlers` parameter. A `ValueError` is now "
+                                       "thrown for incompatible arguments (e.g. `handlers` specified together with "
+                                       "`filename`/`filemode`, or `handlers` specified together with `stream`.")
     assert not [b for b in entry.body if isinstance(b, Code)]
 
 
@@ -4005,13 +4005,14 @@ def test_an_admonitions_label_alone_over_its_paragraph_is_joined_to_it() -> None
 
 def test_rest_roles_and_literals_a_plain_text_printed_are_their_words() -> None:
     """logging's pydoc text: `:meth:`str.format` (``{}``)` and `set to ``True``` read
-    with their reST marks escaped on the page; a GNU quote (``word'') stays a quote."""
+    with their reST marks escaped on the page: a role is its words, a literal code; a
+    GNU quote (``word'') stays a quote."""
     text = ("Help on module frob:\n\nFUNCTIONS\n    basicConfig(**kwargs)\n        Use one of %-formatting, "
             ":meth:`str.format` (``{}``) or :class:`~string.Template`, unless *force* is set to ``True``.\n\n"
             "        Quote ``frob*'' or ``Aug[4-9].let'' as you like.\n")
     [entry] = [t for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms) for t in b.entries]
     assert [b.text for b in entry.body if isinstance(b, Paragraph)] == [
-        "Use one of %-formatting, str.format ({}) or string.Template, unless *force* is set to True.",
+        "Use one of %-formatting, str.format (`{}`) or string.Template, unless *force* is set to `True`.",
         "Quote ``frob*'' or ``Aug[4-9].let'' as you like."]
 
 
