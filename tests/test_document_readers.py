@@ -4198,6 +4198,19 @@ def test_an_examples_last_line_at_a_page_break_does_not_take_the_next_entry_into
     assert entries["add"].body == (Paragraph("The filter add takes as input an array."),)
 
 
+def test_a_sentence_a_page_break_cut_after_a_comma_goes_on() -> None:
+    """jq's PDF: `... [[],"a",["b"]] becomes [[0],[]], [[1],"a"],` at page 1's foot and
+    `and [[1,0],"b"].` atop page 2 were two paragraphs; a list ending a page with a full
+    stop is still apart from the next page's first sentence."""
+    text = ("OPTIONS\n   --stream\n      Parse the input. For example, \"a\" becomes [[],\"a\"], and\n"
+            "      [[],\"a\",[\"b\"]] becomes [[0],[]], [[1],\"a\"],\n\n## Page 2\n\n"
+            "      and [[1,0],\"b\"].\n      This is useful for large inputs.\n\n   --slurp\n      Read it all.\n")
+    entries = {t.term: t for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries}
+    assert entries["--stream"].body == (Paragraph('Parse the input. For example, "a" becomes [[],"a"], and [[],"a",["b"]] '
+                                                  'becomes [[0],[]], [[1],"a"], and [[1,0],"b"]. This is useful for large '
+                                                  'inputs.'),)
+
+
 def test_the_first_key_after_a_sentences_end_is_an_entry_when_the_next_is_one_too() -> None:
     """less's PDF: `... by entering two backslashes.` over `LEFTARROW [ ESC-h ]` over its
     text: the key ran into the sentence and its text stood alone."""

@@ -1168,11 +1168,12 @@ def test_see_also_keeps_a_sentence_that_goes_on_through_a_command() -> None:
 def test_an_older_release_shows_up_to_ten_changes_and_says_how_many_more() -> None:
     """pydantic's 2.13.0, under its patch releases, showed 5 changes and hid a segfault
     fix among the `2 more changes`; sqlite's 3.40.0 hid its PRNG change among `3 more
-    changes`: a few more are shown, not noted."""
+    changes`: a few more are shown, not noted; jq's Debian entry hid seven of its sixteen
+    one-line CVE fixes: a release of short lines is shown whole."""
     from wikid.manager.offline.pages import MAX_FEW_LEFT, MAX_OLDER_CHANGES
 
-    def page_of(count: int) -> str:
-        older = "".join(f"- Change number {n} of the older frob release.\n" for n in range(count))
+    def page_of(count: int, why: str = " It was wrong when the input was long, and now it reads the input right.") -> str:
+        older = "".join(f"- Change number {n} of the older frob release.{why}\n" for n in range(count))
         log = (f"# Changelog\n\n## 1.2.1 (2024-03-01)\n\n- Fix the reader.\n\n## 1.2.0 (2024-02-01)\n\n{older}\n"
                "## 1.1.0 (2024-01-01)\n\n- First.\n")
         [page] = run([SourceDocument("CHANGELOG.md", log)]).pages.values()
@@ -1184,6 +1185,8 @@ def test_an_older_release_shows_up_to_ten_changes_and_says_how_many_more() -> No
     assert f"Change number {MAX_OLDER_CHANGES - 1} of the older frob release." in many
     assert f"Change number {MAX_OLDER_CHANGES} " not in many
     assert f"*{MAX_FEW_LEFT + 1} more changes to 1.2.0" in many
+    short = page_of(MAX_OLDER_CHANGES + MAX_FEW_LEFT + 1, why="")
+    assert f"Change number {MAX_OLDER_CHANGES + MAX_FEW_LEFT} of the older" in short and "more changes" not in short
 
 
 def test_a_submodules_reference_stands_under_its_own_name_on_its_packages_page() -> None:

@@ -202,8 +202,11 @@ def _lines(text: str) -> list[_Line | None]:
             # sentence) whose next line stands as deep, and a tag whose text stands deeper on the next
             # page (`frob-branch(1)` at a page's foot)
             worded = last is not None and last.text[:1].isalpha() and not _looks_like_code([last])
+            # (a comma over a lower-case word goes on too: `... becomes [[0],[]],` over `and [[1,0],"b"].`)
             mended = last is not None and ((not _SENTENCE_END.search(last.text) and (worded or margin >= last.indent - 1))
-                                           or (margin > last.indent + 1 and last.text[-1] not in ".!?:;,"))
+                                           or (margin > last.indent + 1 and last.text[-1] not in ".!?:;,")
+                                           or (last.text.endswith(",") and after.lstrip()[:1].islower()
+                                               and abs(margin - last.indent) <= 1))
             if not mended:
                 out.append(None)
             continue

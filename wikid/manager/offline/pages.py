@@ -79,6 +79,7 @@ MIN_GROUPED_PARTS = 6  # sections of a document beside the page's lead source th
 MAX_NEWEST_CHANGES = 60
 MAX_OLDER_CHANGES = 10  # (pydantic's 2.13.0 under its patch releases hid a segfault fix at 5)
 MAX_FEW_LEFT = 5  # changes past a release's limit shown rather than noted as left out
+MAX_SHORT_RELEASE_WORDS = 200  # a release's changes told in fewer words are all shown, however many
 MAX_RELEASES_TO_FEATURE = 5  # patch releases above the newest feature release (x.y.0) a page shows down to it
 MAX_FULL_RELEASE_WORDS = 4000  # a newest release told in more words: each change by its first sentence
 MIN_BRIEF_WORDS = 10  # or its first two, when the first is a title this short
@@ -1287,7 +1288,9 @@ def _changes(writer: _Writer, changes: tuple[Change, ...], limit: int) -> tuple[
                 prose.add(id(change))
         items = kept
     listed_items = [c for c in items if id(c) not in prose]
-    cut = len(items) if len(listed_items) <= limit + MAX_FEW_LEFT else items.index(listed_items[limit])
+    # (a release of short lines is shown whole: a list of the security fixes it carries)
+    whole = len(listed_items) <= limit + MAX_FEW_LEFT or sum(len(c.text.split()) for c in listed_items) <= MAX_SHORT_RELEASE_WORDS
+    cut = len(items) if whole else items.index(listed_items[limit])
     shown = items[:cut]  # (`3 more changes` once hid a release's main fix; an opening paragraph takes no change's place)
     brief = sum(len(c.text.split()) for c in shown) > MAX_FULL_RELEASE_WORDS
     out: list[str] = []
