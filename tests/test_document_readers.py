@@ -4198,6 +4198,26 @@ def test_an_examples_last_line_at_a_page_break_does_not_take_the_next_entry_into
     assert entries["add"].body == (Paragraph("The filter add takes as input an array."),)
 
 
+def test_a_manuals_function_subsections_are_titles_like_their_siblings() -> None:
+    """jq's PDF: the builtins `has(key)`, `in`, `map(x), map_values(x)` are subsections
+    at one margin; those ending with a parenthesis became entries under whichever title
+    came before them (`map`, `del`, `getpath` under `## in`). pydoc's functions, set
+    deeper, stay entries."""
+    text = ("DESCRIPTION\n" + "".join(f"      Line {n} of the description of frob, which filters its input.\n"
+                                     for n in range(40)) +
+            "BUILTIN FUNCTIONS\n      Some filters are builtins. They do different things depending on the\n"
+            "      type of their input.\n   keys, keys_unsorted\n      The builtin function keys returns its keys.\n\n"
+            "   has(key)\n      The builtin function has returns whether the key is there.\n\n"
+            "   in\n      The builtin function in returns whether the key is in the object.\n\n"
+            "   map(x), map_values(x)\n      For any filter x, map(x) runs that filter for each element.\n")
+    assert [s.title for s in sections(read_text(text))][-4:] == ["keys, keys_unsorted", "has(key)", "in",
+                                                                 "map(x), map_values(x)"]
+    pydoc = ("Help on module frob:\n\nFUNCTIONS\n    addName(level, name)\n        Associate name with level.\n\n"
+             "    basicConfig(**kwargs)\n        Do basic configuration.\n")
+    assert [t.term for _, b in walk(read_outline(pydoc, ".txt")) if isinstance(b, Terms) for t in b.entries] == \
+        ["addName(level, name)", "basicConfig(**kwargs)"]
+
+
 def test_a_sentence_a_page_break_cut_after_a_comma_goes_on() -> None:
     """jq's PDF: `... [[],"a",["b"]] becomes [[0],[]], [[1],"a"],` at page 1's foot and
     `and [[1,0],"b"].` atop page 2 were two paragraphs; a list ending a page with a full

@@ -122,6 +122,7 @@ MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
 MAX_LONE_KEY_CHARS = 3  # keys run together in a paragraph away from a list of keys: each this short
 KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
+_CALL_TITLE = re.compile(r"^[\w.$]+\([^()]*\)(?:, [\w.$]+(?:\([^()]*\))?)*$")  # `has(key)`, `map(x), map_values(x)`
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
 COLON_TAG_WINDOW = 12  # lines around an option alone on its line searched for options ended by a colon
 MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
@@ -399,9 +400,10 @@ class _Reader:
         if 0 < line.indent < self.body_indent and under is not None \
                 and self.body_indent <= under.indent and (line.indent <= MAX_SUBSECTION_INDENT or under.indent <= self.body_indent + 1) \
                 and (previous_blank or (prev is not None and prev.indent >= self.body_indent)) \
-                and len(line.text) <= MAX_HEADING_CHARS and not _SENTENCE_END.search(line.text) \
+                and len(line.text) <= MAX_HEADING_CHARS and (not _SENTENCE_END.search(line.text)
+                                                          or (line.indent <= MAX_SUBSECTION_INDENT and _CALL_TITLE.match(line.text))) \
                 and not _MARKER.match(line.text) and not _OPTION.match(line.text.split(" ")[0]):
-            return Heading(line.text, 2), i + 1  # a man page's subsection
+            return Heading(line.text, 2), i + 1  # a man page's subsection (a function's: `map(x), map_values(x)`)
         if not previous_blank:
             return None
         if _UNDERLINE.match(line.text) and nxt is not None and i + 2 < end and self.lines[i + 2] is not None \
