@@ -566,7 +566,8 @@ def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
     seen: Counter[str] = Counter()
     out: list[str] = []
     for paragraph in paragraphs:
-        for sentence in re.split(r"(?<=[.!?])\s+", without_code(_FOOTNOTE_REF.sub("", paragraph))):
+        # (a code span's text is the sentence's own: two sentences naming different fields say different things)
+        for sentence in re.split(r"(?<=[.!?])\s+", _INLINE_CODE.sub(r"\2", _FOOTNOTE_REF.sub("", paragraph))):
             key = _sentence_key(sentence)
             if len(key.split()) < REPEAT_WORDS:
                 continue

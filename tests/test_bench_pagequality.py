@@ -254,6 +254,17 @@ Short one. Short one. Short one.
     assert pq.repeated(page(f"{linked}\n\n# Again\n\n{linked}\n"), (twice * 2,)) == []
 
 
+def test_sentences_naming_different_code_are_no_repeat() -> None:
+    """bzip2's library manual: "updates `total_in_lo32` ... to reflect the number of
+    bytes it has read." under one call and "updates `total_out_lo32` ..." under another
+    counted as one sentence said twice once the page showed inline code: the code is
+    the sentence's own text."""
+    one = "It updates `total_in_lo32` and `total_in_hi32` to reflect the number of bytes it has read."
+    other = one.replace("_in_", "_out_")
+    assert pq.repeated(page(f"{one}\n\n# Other\n\n{other}\n")) == []
+    assert pq.repeated(page(f"{one}\n\n# Other\n\n{one}\n")) == [one.replace("`", "")]
+
+
 def test_repeated_ignores_tables_code_and_the_sources_section() -> None:
     sentence = "gzip reduces the size of the named files using Lempel-Ziv coding."
     body = f"""{sentence}[^doc-41]
