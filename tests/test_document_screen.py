@@ -97,6 +97,16 @@ def test_screened_notices_in_odd_cases_are_still_found() -> None:
     assert licence("Grind the beans, then tamp them evenly.") is None
 
 
+def test_a_choice_of_two_licences_names_both() -> None:
+    """less's COPYRIGHT: `under the terms of either (1) the GNU General Public License ...
+    or (2) the Less License` was stated as the GPL alone."""
+    text = ("You can redistribute it and/or modify it under the terms of either (1) the GNU Gen\u2010\n"
+            "eral Public License as published by the Free Software Foundation; or (2) the Frob License. See README.")
+    assert licence(" ".join(text.replace("\u2010\n", "").split())) == "GNU General Public License or the Frob License"
+    assert licence("Released under the GNU General Public License. Or ask the Frob Authors License office.") == \
+        "GNU General Public License"
+
+
 def test_a_screen_refuses_words_it_would_not_see_and_no_words() -> None:
     with pytest.raises(ValueError):
         Screened(re.compile("copyright", re.IGNORECASE), "Copyright")

@@ -171,6 +171,10 @@ def _before(text: str, at: int) -> str:
     return text[max(0, at - LOOKBACK_CHARS):at]
 
 
+_OTHER_CHOICE = re.compile(r"\bor\s+(?:\(\d\)\s+)?(?:under\s+)?(?:the\s+)?((?:[A-Z][\w-]*\s+){1,4}Licen[cs]e)\b")
+MAX_CHOICE_CHARS = 300  # how far after the first licence of a choice of two the second one stands
+
+
 def licence(text: str) -> str | None:
     """The licence the text names, by its name and version, or None; the GPL only
     where the text puts something under it (_GRANTS)."""
@@ -184,7 +188,10 @@ def licence(text: str) -> str | None:
         version = gpl.group(2) or (before.group(1) if before else None)  # `released under version 3 of the GNU GPL`
         if version:
             name += f", version {version}" + (" or later" if gpl.group("later") else "")
-        return name
+        # a choice of two (`either (1) the GNU General Public License ... or (2) the Frob License`)
+        other = _OTHER_CHOICE.search(text, gpl.end(), gpl.end() + MAX_CHOICE_CHARS) \
+            if "either" in _before(text, gpl.start()).lower() else None
+        return f"{name} or the {other.group(1)}" if other else name
     if (short := _GNU_SHORT_LICENCE.search(text)) is not None:  # `License GPLv2+: GNU GPL version 2 or later`
         kind = {"LGPL": "Lesser ", "AGPL": "Affero "}.get(short.group(1), "")
         return f"GNU {kind}General Public License, version {short.group(2)}" + (" or later" if short.group(3) else "")
