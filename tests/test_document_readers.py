@@ -3953,6 +3953,12 @@ def test_values_named_in_lower_case_beside_a_name_over_its_text_are_entries() ->
             "      koi8-r Selects a Russian character set.\n      next Selects a character set for NeXT computers.\n")
     assert [t.term for b in blocks_of(read_text(text), Terms) for t in b.entries] == [
         "latin1", "latin9", "dos", "FROB-1047", "koi8-r", "next"]
+    # (beside a value's two names over its text, too: tar's `pax, posix` among its formats)
+    formats = ("      gnu GNU frob 1.13.x format\n      oldgnu GNU format as per frob <= 1.12.\n      pax, posix\n"
+               "            POSIX 1003.1-2001 (pax) format.\n      ustar POSIX 1003.1-1988 (ustar) format.\n"
+               "      v7 Old V7 frob format.\n")
+    assert [t.term for b in blocks_of(read_text(formats), Terms) for t in b.entries] == [
+        "gnu", "oldgnu", "pax, posix", "ustar", "v7"]
 
 
 def test_a_docstrings_info_fields_are_a_definition_list() -> None:

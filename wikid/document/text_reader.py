@@ -123,6 +123,7 @@ MAX_TAG_CHARS = 60
 MAX_LONE_KEY_CHARS = 3  # keys run together in a paragraph away from a list of keys: each this short
 KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
 _CALL_TITLE = re.compile(r"^[\w.$]+\([^()]*\)(?:, [\w.$]+(?:\([^()]*\))?)*$")  # `has(key)`, `map(x), map_values(x)`
+_NAME_RUN = re.compile(r"[^\s,]+(?:, [^\s,]+){0,4}")  # a value's name, or its names (`pax, posix`)
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
 COLON_TAG_WINDOW = 12  # lines around an option alone on its line searched for options ended by a colon
 MAX_RUN_TAG_WORDS = 4  # a parameter's name in a list of them (`exclude from`)
@@ -1248,7 +1249,8 @@ class _Reader:
                 if x is not None and x.indent == line.indent:
                     if not _word_keyed(x.text):
                         below = self.lines[k + 1] if k + 1 < end else None
-                        if " " not in x.text and below is not None and below.indent > x.indent + 1:
+                        # (a name alone over its text, or names of one value: `pax, posix`)
+                        if _NAME_RUN.fullmatch(x.text) and below is not None and below.indent > x.indent + 1:
                             return True
                         break
                 k += step
