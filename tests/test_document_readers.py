@@ -4204,6 +4204,21 @@ def test_an_examples_last_line_at_a_page_break_does_not_take_the_next_entry_into
     assert entries["add"].body == (Paragraph("The filter add takes as input an array."),)
 
 
+def test_commands_a_pdf_set_at_the_texts_margin_after_a_colon_are_code() -> None:
+    """tar's PDF lost its examples' indent and the blank lines around them: `... listing
+    the files being archived:` over `frob cfv etc.frob /etc` over the next sentence ran
+    into one paragraph, and so did `could look like:` over two commands and a lone `or`."""
+    text = ("OPTION STYLES\n      The following command, written in the traditional style, stores all files\n"
+            "      of /etc, verbosely listing the files being archived:\n      frob cfv etc.frob /etc\n"
+            "      In UNIX or short-option style, each option letter is prefixed with a dash.\n"
+            "      The example command above could look like:\n      frob -cvf etc.frob /etc\n      or\n"
+            "      frob -c -v -f etc.frob /etc\n      In GNU or long-option style, each option begins with two dashes.\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    assert [b.text for b in blocks if isinstance(b, Code)] == [
+        "frob cfv etc.frob /etc", "frob -cvf etc.frob /etc", "frob -c -v -f etc.frob /etc"]
+    assert [b.text.split()[0] for b in blocks if isinstance(b, Paragraph)] == ["The", "In", "or", "In"]
+
+
 def test_a_manuals_function_subsections_are_titles_like_their_siblings() -> None:
     """jq's PDF: the builtins `has(key)`, `in`, `map(x), map_values(x)` are subsections
     at one margin; those ending with a parenthesis became entries under whichever title

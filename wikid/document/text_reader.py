@@ -142,6 +142,9 @@ _CODE_LINE = re.compile(r"#|//|;|\[[\w. \"-]+\]")  # a comment marker alone, a s
 _OPEN_ADDRESS = re.compile(r"<[\w.+-]+(?:@|://)[^<>]*$")  # a line ending inside `<jane@example.org`, its `>` below
 _ONE_COMMAND = re.compile(r"(?:[A-Z_][A-Z0-9_]*=\S+ )*[a-z][\w.+-]*(?: \S+){1,12}")  # `VAR=x frob -v file`
 _SHELL_SYNTAX = re.compile(r"[\"'=$|<>]| -")  # a quoted or assigned value, a variable, a pipe, an option
+_SET_COMMAND = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){1,7}$")  # a command and up to seven arguments
+_COMMAND_ARGUMENT = re.compile(r"[\"'=$|<>]| --?\w| /\w| \w[\w.-]*/")  # shell syntax, an option or a path
+_CONNECTIVES = frozenset({"or", "and"})  # a word alone between two examples
 _COMMAND_LINE = re.compile(r"^(?:\./)?[a-z][\w.+-]*(?: \S+){0,3}$")  # `ls -al foo`: a command and its arguments
 _QUOTED_KEY = re.compile(r'^"[^"\s]{1,3}"$')  # `"!"`: a flag character, quoted
 _QUOTED_RUN_IN = re.compile(r'^("[^"\s]{1,3}")( )([A-Z]\S*(?: \S+)+)$')  # `"!" The symbol is ...`
@@ -1170,6 +1173,21 @@ class _Reader:
             and _COMMAND_LINE.match(line.text) is not None and line.text[-1] not in ".!?:;," \
             and _SHELL_SYNTAX.search(line.text) is not None
 
+    def set_in_text(self, i: int, end: int) -> bool:
+        """Whether line i is a command a PDF set at the text's margin with no blank line
+        around it, that a sentence ending on a colon (or a lone `or` between two of them)
+        introduces (`... verbosely listing the files being archived:` over `frob cfv
+        etc.frob /etc` over `In UNIX or short-option style, ...`): a lower-case word and a
+        few arguments, one an option, a path or shell syntax, the line after it a new
+        sentence, another `or`, or nothing."""
+        line, above = self.lines[i], self.lines[i - 1] if i > 0 else None
+        if line is None or above is None or above.indent != line.indent or not _SET_COMMAND.match(line.text) \
+                or line.text[-1] in ".!?:;," or not _COMMAND_ARGUMENT.search(line.text) \
+                or not (above.text.endswith(":") or (above.text in _CONNECTIVES and i > 1 and self.set_in_text(i - 2, end))):
+            return False
+        below = self.lines[i + 1] if i + 1 < end else None
+        return below is None or below.indent != line.indent or below.text[:1].isupper() or below.text in _CONNECTIVES
+
     def opens_entry(self, i: int, end: int) -> bool:
         """Whether line i opens an option's entry (`-q Be quiet.`, or `-q` over its
         indented text, or a run-in tag over its text) after a sentence ended: the first
@@ -1421,11 +1439,13 @@ class _Reader:
                         and self.opens_entry(j, end)) \
                     or (previous.text[-1] in ".:!?" and self.tag_left_of(j, end, previous.indent)) \
                     or (previous.text.endswith(":") and is_session(line.text)) \
+                    or self.set_in_text(j, end) or self.set_in_text(j - 1, end) \
                     or (line.indent < margin - 1 and self.run_in_heading(j, end)):
                 break
             texts.append(line.text)
             j += 1
-        coded = _command_lines(texts) or _assignments(texts) or (j == i + 1 and self.introduced_command(i, end))
+        coded = _command_lines(texts) or _assignments(texts) \
+            or (j == i + 1 and (self.introduced_command(i, end) or self.set_in_text(i, end)))
         out: list[Block] = [straight_code("\n".join(texts)) if coded else Paragraph(_join(texts))]
         k = self.next_filled(j, end)
         deeper = k < end and (below := self.lines[k]) is not None and below.indent > margin + 1 \
