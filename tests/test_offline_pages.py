@@ -1313,13 +1313,15 @@ def test_patch_releases_above_a_feature_release_do_not_hide_it() -> None:
     and hid 2.13.0 with its highlights two entries below them."""
     entries = [("2.13.4", "Fix a typo in an error message."), ("2.13.3", "Fix a crash on empty input."),
                ("2.13.2", "Fix the build on one platform."), ("2.13.1", "Fix a regression in parsing."),
-               ("2.13.0", "Add validated default factories for private attributes."), ("2.12.0", "Add the frob mode.")]
+               ("2.13.0", "See the beta releases for all changes."), ("2.13.0b2", "Add the frob reader."),
+               ("2.13.0b1", "Add validated default factories for private attributes."), ("2.12.0", "Add the frob mode.")]
     text = "# Changelog\n\n" + "".join(f"## v{v} (2025-0{9 - n}-01)\n\n* {change}\n\n"
                                        for n, (v, change) in enumerate(entries))
     pages = run([SourceDocument("CHANGELOG.md", text)]).pages
     [page] = [t for t in pages.values() if "Fix a typo in an error message." in t]
     shown = re.findall(r"^## (\S+)", page.split("# Recent Changes", 1)[1], re.MULTILINE)
-    assert shown == ["2.13.4", "2.13.3", "2.13.2", "2.13.1", "2.13.0"]
+    # (and the feature release's pre-releases, where it told its changes: pydantic's 2.13.0b1 ... b3)
+    assert shown == ["2.13.4", "2.13.3", "2.13.2", "2.13.1", "2.13.0", "2.13.0b2", "2.13.0b1"]
     assert "Add validated default factories for private attributes." in page
 
 

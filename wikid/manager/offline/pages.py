@@ -80,6 +80,7 @@ MAX_NEWEST_CHANGES = 60
 MAX_OLDER_CHANGES = 10  # (pydantic's 2.13.0 under its patch releases hid a segfault fix at 5)
 MAX_FEW_LEFT = 5  # changes past a release's limit shown rather than noted as left out
 MAX_SHORT_RELEASE_WORDS = 200  # a release's changes told in fewer words are all shown, however many
+MAX_PRE_RELEASES = 6  # a feature release's betas and candidates shown after it, at most
 MAX_RELEASES_TO_FEATURE = 5  # patch releases above the newest feature release (x.y.0) a page shows down to it
 MAX_FULL_RELEASE_WORDS = 4000  # a newest release told in more words: each change by its first sentence
 MIN_BRIEF_WORDS = 10  # or its first two, when the first is a title this short
@@ -1341,12 +1342,19 @@ def _opening(change: Change, kept: list[Change]) -> bool:
 def _shown(releases: tuple[Release, ...]) -> int:
     """How many of a changelog's releases a page shows: MAX_RELEASES_SHOWN, or down to
     the newest feature release (`2.13.0`, `1.21`) when patch releases (`2.13.4`,
-    `2.13.3`, ...) stand above it: what most changed is in the feature release."""
+    `2.13.3`, ...) stand above it: what most changed is in the feature release, and in
+    its pre-releases (`2.13.0b3` ... `2.13.0b1`) right under it."""
     def feature(release: Release) -> bool:
         key = version_key(release.version)
         return len(key) == 2 or (len(key) >= 3 and key[-1] == 0)
     at = next((n for n, r in enumerate(releases[:MAX_RELEASES_TO_FEATURE + 1]) if feature(r)), None)
-    return MAX_RELEASES_SHOWN if at is None else max(MAX_RELEASES_SHOWN, at + 1)
+    shown = MAX_RELEASES_SHOWN if at is None else max(MAX_RELEASES_SHOWN, at + 1)
+    if at is not None and releases[at].version:
+        # and its pre-releases, where its changes were told (`See the beta releases for all changes`)
+        pre = re.compile(re.escape(releases[at].version) + r"[-.]?(?:a|b|rc|alpha|beta|pre)\.?\d*\b")
+        while shown < len(releases) and shown - at <= MAX_PRE_RELEASES and pre.search(releases[shown].title):
+            shown += 1
+    return shown
 
 
 def _older_releases(source: PageSource) -> str:
