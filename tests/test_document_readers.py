@@ -4204,6 +4204,18 @@ def test_an_examples_last_line_at_a_page_break_does_not_take_the_next_entry_into
     assert entries["add"].body == (Paragraph("The filter add takes as input an array."),)
 
 
+def test_an_option_alone_under_a_one_line_entry_is_its_other_name() -> None:
+    """lsof's quick start: `-?  these options select help output.` over `-h` alone, then
+    a blank line: `-h` stood as a paragraph of its own after the entry."""
+    text = ("  There are some frob options that are hard to classify, including:\n\n"
+            "\t-?\tthese options select help output.\n\t-h\n\n"
+            "\t-F      selects field output.  Field output is a mode where\n\t\tfrob produces output.\n\n"
+            "\t-k k    selects a kernel name list file.\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    assert [t.term for b in blocks if isinstance(b, Terms) for t in b.entries] == ["-?, -h", "-F", "-k k"]
+    assert not [b for b in blocks if isinstance(b, Paragraph) and b.text == "-h"]
+
+
 def test_commands_a_pdf_set_at_the_texts_margin_after_a_colon_are_code() -> None:
     """tar's PDF lost its examples' indent and the blank lines around them: `... listing
     the files being archived:` over `frob cfv etc.frob /etc` over the next sentence ran

@@ -695,6 +695,9 @@ class _Reader:
             # `-q  Quiet.` or `-q Be quiet.` (a PDF keeps one space), its text wrapped under it
             stop = self.entry_extent(i, end, line.indent)
             body = [_Line(self.column(i, line.indent + option[2], end), option[1]), *self.lines[i + 1 : stop]]
+            if stop == i + 1 and nxt is not None and _OPTION.match(nxt.text) and (i + 2 >= end or self.lines[i + 2] is None):
+                # `-?  these options select help output.` over `-h` alone, then a blank line: its other name
+                return self.entry(f"{option[0]}, {nxt.text}", body), i + 2
             return self.entry(option[0], body), stop
         if (filled := self.tag_filling_column(i, end)) is not None:
             stop = self.entry_extent(i, end, line.indent)  # `%(relativeCreated)d Time in ...` among `%(msecs)d   Millisecond ...`
