@@ -717,6 +717,9 @@ def is_term(text: str, cell: bool) -> bool:
         and len(parts) <= 6 and not all(p in {"<…>", "[…]", "[…]..."} for p in parts)
 
 
+_CALL_FORM = re.compile(r"[\w.$]+\([\w ,;.$]*\)(?:, [\w.$]+(?:\([\w ,;.$]*\))?)*")  # `until(cond; next)`
+
+
 def is_code_key(key: str, cell: bool = False) -> bool:
     text = plain(key)
     if not text or is_option_term(text):
@@ -730,6 +733,8 @@ def is_code_key(key: str, cell: bool = False) -> bool:
     syntax = text[:-1].rstrip() if text.endswith(";") and text.count(";") == 1 else text
     if (labelled and is_term(labelled.group("term"), True)) or is_term(syntax, cell):
         return False
+    if _CALL_FORM.fullmatch(text):
+        return False  # a function's form names what the section documents (jq's `while(cond; update)`)
     flat = collapse(text)
     if ";" in flat and len(re.findall(r"[A-Za-z]{2,}", flat)) < 5:  # `a; b`; but not `exists; do you wish ...`
         return True

@@ -361,6 +361,8 @@ def test_code_as_key_accepts_options_signatures_suboptions_and_operators() -> No
     body = OPTIONS_TABLE + """
 ## Pipe: |
 
+## while(cond; update)
+
 ## ==, !=
 
 ## \\>, \\>=, \\<=, \\<
