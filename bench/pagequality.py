@@ -726,6 +726,8 @@ def is_code_key(key: str, cell: bool = False) -> bool:
         return False
     if cell and text.startswith("# "):
         return True
+    if _CALL_FORM.fullmatch(text):
+        return False  # a function's form names what the section documents (jq's `while(cond; update)`)
     if "$ " in f" {text}" or "#!" in text or _CODE_WORD.match(text) or _COMMAND_LINE.match(text):
         return True
     labelled = _LABELLED.match(text)
@@ -733,8 +735,6 @@ def is_code_key(key: str, cell: bool = False) -> bool:
     syntax = text[:-1].rstrip() if text.endswith(";") and text.count(";") == 1 else text
     if (labelled and is_term(labelled.group("term"), True)) or is_term(syntax, cell):
         return False
-    if _CALL_FORM.fullmatch(text):
-        return False  # a function's form names what the section documents (jq's `while(cond; update)`)
     flat = collapse(text)
     if ";" in flat and len(re.findall(r"[A-Za-z]{2,}", flat)) < 5:  # `a; b`; but not `exists; do you wish ...`
         return True
