@@ -4180,6 +4180,21 @@ def test_a_command_without_options_an_unfinished_sentence_introduces_is_code() -
     assert Paragraph("It is.") in section.blocks
 
 
+def test_a_uri_form_or_command_an_entrys_sentence_introduces_is_code() -> None:
+    """openssl's manual through pandoc: under `-engine id`, `The URI syntax is as
+    follows:` over `frob.engine:{engineid}:{keyid}` and `something like this:` over
+    `-key frob.engine:pkcs11:label` were paragraphs; so were curl's `-F` examples after a
+    lone `or`. An address a colon introduces stays text."""
+    text = ("# OPTIONS\n\n**-engine** *id*\n:   Load the engine.\n\n    The URI syntax is as follows:\n\n"
+            "    frob.engine:{engineid}:{keyid}\n\n    For example, something like this:\n\n"
+            "    -key frob.engine:pkcs11:label_some-key\n\n    or\n\n    frob -F \"name=daniel;type=text/foo\" example.com\n\n"
+            "    The bug list is at:\n\n    https://bugs.example.org/frob\n")
+    [entry] = [t for _, b in walk(read_markdown(text)) if isinstance(b, Terms) for t in b.entries]
+    assert [b.text for b in entry.body if isinstance(b, Code)] == [
+        "frob.engine:{engineid}:{keyid}", "-key frob.engine:pkcs11:label_some-key",
+        'frob -F "name=daniel;type=text/foo" example.com']
+
+
 def test_an_option_that_lost_its_colon_among_options_ended_by_one_is_an_entry() -> None:
     """jq's PDF: `--unbuffered` (its colon lost) between `--ascii-output / -a:` and
     `--sort-keys / -S:` read as a line of the text of `-a`."""

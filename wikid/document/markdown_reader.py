@@ -808,17 +808,25 @@ def _assigned(line: str) -> bool:
 _BARE_COMMAND = re.compile(r"^[a-z][\w.+-]*(?= )(?=.*\s\S*[\d./*<>|=-])(?: [\w./*?<>|&=:'\"-]+){1,4}$")
 
 
+# after a colon, one token of syntax (`frob.engine:{engineid}:{keyid}`), alone or after an option
+# (`-key frob.engine:pkcs11:label`): a URI or a value's form to type as it stands
+_CODE_TOKEN = re.compile(r"(?:-{1,2}\w[\w-]* )?(?![a-z][\w+.-]*://|www\.)[\w.-]*[{}:=;/][^\s]*[\w}]")  # (an address is no code)
+
+
 def _introduced_commands(events: list[Heading | Block]) -> list[Heading | Block]:
     """A paragraph that is one command line (`frob -c file1 file2 > foo.fz`, after a
     colon also one naming an address: `frob host.example.org::`) after text that
     introduces it (`compresses better than`, `Then`, `For example:`) as code: a
     converter set a manual's example in the paragraphs around it, and a command read
-    as prose loses its layout and its look of something to type."""
-    out = list(events)
+    as prose loses its layout and its look of something to type. So in an entry's text
+    (an option's `The URI syntax is as follows:` over `frob.engine:{id}:{key}`)."""
+    out = [Terms(tuple(Term(t.term, tuple(b for b in _introduced_commands(list(t.body)) if not isinstance(b, Heading)))
+                       for t in e.entries)) if isinstance(e, Terms) else e for e in events]
     for k in range(1, len(out)):
         event, before = out[k], out[k - 1]
         if isinstance(event, Paragraph) and isinstance(before, Paragraph) and not before.text.endswith((".", "!", "?")) \
-                and (_COMMAND_LINE.match(event.text) or (before.text.endswith(":") and _ADDRESSED_COMMAND.match(event.text))
+                and (_COMMAND_LINE.match(event.text)
+                     or (before.text.endswith(":") and (_ADDRESSED_COMMAND.match(event.text) or _CODE_TOKEN.fullmatch(event.text)))
                      or (goes_on(before.text) and _BARE_COMMAND.match(event.text))) \
                 and len(event.text.split()) <= MAX_COMMAND_WORDS and not event.text.endswith((".", "!", "?", ",", ";")):
             out[k] = Code(event.text)
