@@ -4180,6 +4180,19 @@ def test_a_command_without_options_an_unfinished_sentence_introduces_is_code() -
     assert Paragraph("It is.") in section.blocks
 
 
+def test_a_paragraph_whose_first_line_alone_is_indented_holds_its_lines_after_a_clause() -> None:
+    """gdb's README (texinfo's plain text indents a paragraph's first line only): `Emacs
+    users will very likely enjoy the Grand Unified Debugger mode;` over `try typing ...`
+    at the margin were two paragraphs; one ending a sentence over an example stays apart."""
+    text = ("   Several graphical interfaces to frob are available.  You should\ncheck:\n\n"
+            "\thttps://frob.example/wiki/Front%20Ends\n\nfor an up-to-date list.\n\n"
+            "   Emacs users will very likely enjoy the Grand Unified Debugger mode;\ntry typing `M-x frob RET'.\n")
+    blocks = [b for _, b in walk(read_text(text))]
+    assert blocks[-1] == Paragraph("Emacs users will very likely enjoy the Grand Unified Debugger mode; try typing "
+                                   "`M-x frob RET'.")
+    assert blocks[0] == Paragraph("Several graphical interfaces to frob are available. You should check:")
+
+
 def test_a_uri_form_or_command_an_entrys_sentence_introduces_is_code() -> None:
     """openssl's manual through pandoc: under `-engine id`, `The URI syntax is as
     follows:` over `frob.engine:{engineid}:{keyid}` and `something like this:` over

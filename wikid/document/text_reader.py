@@ -1405,11 +1405,12 @@ class _Reader:
     def indented_first_line(self, i: int, end: int, margin: int) -> bool:
         """Whether line i (after a blank line) opens a paragraph whose first line alone
         is indented, the rest at `margin` (texinfo's plain-text output): prose, not a
-        block under the paragraph before it."""
+        block under the paragraph before it; a first line may end on a clause's comma or
+        semicolon (`... Debugger mode;` over `try typing ...`)."""
         line, nxt = self.lines[i], self.lines[i + 1] if i + 1 < end else None
         return line is not None and nxt is not None and nxt.indent <= margin + 1 < line.indent \
-            and is_prose_line(line.text) and not _SENTENCE_END.search(line.text) and not _MARKER.match(line.text) \
-            and (is_prose_line(nxt.text) or nxt.text[:1].islower())
+            and is_prose_line(line.text) and (not _SENTENCE_END.search(line.text) or line.text[-1] in ",;") \
+            and not _MARKER.match(line.text) and (is_prose_line(nxt.text) or nxt.text[:1].islower())
 
     def paragraph(self, i: int, end: int) -> tuple[list[Block], int]:
         first = self.lines[i]
