@@ -2425,6 +2425,12 @@ def test_names_stacked_over_one_description_are_one_entry() -> None:
                          ("n, never", "Never trust this key."),
                          ("FROBHOST, FROBPORT, FROBUSER, FROBOPTIONS, FROBDB", "Default connection parameters.")]
     assert terms[-1] == ("name.tmac, tmac.name", "Macro file for package name.")  # (groff's; cscope's files)
+    # texinfo's options in GNU quotes, one form over another (gdb's README)
+    quoted = ("`--target=TARGET'\n     Configure frob for a target.\n\n"
+              "`--enable-targets=TARGET,TARGET,...'\n`--enable-targets=all`\n     Configure frob for cross-debugging.\n\n"
+              "`--with-datadir=PATH'\n     Set the data directory.\n")
+    assert [t.term for _, b in walk(read_outline(quoted, ".txt")) if isinstance(b, Terms) for t in b.entries][-2:] == [
+        "`--enable-targets=TARGET,TARGET,...', `--enable-targets=all`", "`--with-datadir=PATH'"]
 
 
 def test_a_name_section_of_several_commands_gives_the_first_ones_purpose() -> None:

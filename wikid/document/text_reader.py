@@ -152,7 +152,8 @@ _WORD_TERM = re.compile(r"^[a-z][a-z0-9_.+-]{0,30}$")  # `crc32`, `sha256`: a va
 # a punctuation key and its name (`’ (Single quote.)`, `__ (Double underscore.)`)
 _NAMED_KEY = re.compile(r"^((?:[^\w\s]|_){1,2} \([A-Z][\w -]{1,30}\.?\)) (?=[A-Z][a-z])")
 _STACKED_TAG = re.compile(r"^(?:\"[^\"\s]{1,3}\"|[^\s.:;!?](?:[^\s:;!?]{0,30}[^\s.:;!?])?|[^\w\s]|[^\s,.:;!?]{1,20}, [^\s.:;!?]{1,20}"
-                          r"|(?:~|\$\w+)?/[\w.$/-]{1,60}[\w/])$")  # (a file's name, `frob.conf`; a path: `~/.frobrc`)
+                          r"|(?:~|\$\w+)?/[\w.$/-]{1,60}[\w/]"  # (a file's name, `frob.conf`; a path: `~/.frobrc`)
+                          r"|[`‘]-{1,2}\w\S{0,60}['’`])$")  # (an option in a GNU quote: texinfo's `--enable-frob=X,...')
 MAX_WRAPPED_TAG_CHARS = 200
 MAX_WRAPPED_SYNOPSIS_CHARS = 320  # a synopsis groff wrapped inside its brackets (a manual's own line breaks stay)
 MAX_TAG_LINES = 5
