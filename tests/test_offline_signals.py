@@ -318,6 +318,25 @@ def test_an_abridged_entry_keeps_its_further_paragraphs_and_example_within_its_b
     assert [block_text(b) for b in terms["Reader(path)"].body] == ["Reader(path)", "Reads one data file."]
 
 
+def test_an_abridged_entry_keeps_examples_one_after_another_and_what_follows() -> None:
+    """curl's `-K, --config`: after `url = "https://curl.se/docs/"` the entry stopped,
+    its example file in two more code blocks and the default config file's search path
+    after them lost (the page still pointed there from `-q`)."""
+    section = ("## Options\n\n-K, --config FILE\n:   Read arguments from a file.\n\n    Write a URL so:\n\n"
+               "    ```\n    url = \"https://frob.example/docs/\"\n    ```\n\n"
+               "    ```\n    # --- Example file ---\n    url = \"frob.example\"\n    ```\n\n"
+               "    ```\n    # and another one\n    url = \"frob.example/more\"\n    ```\n\n"
+               "    When frob is invoked, it checks for a default config file in your home directory.\n\n"
+               "-q\n:   Do not read the default config file.\n")
+    text = _long_manual(section)
+    content = read_content(read_outline(text, ".md"), text, None, "frob", ".md")
+    terms = {t.term: t for s in content.sections for _, b in walk(Outline((), (s,))) if isinstance(b, Terms)
+             for t in b.entries}
+    said = [block_text(b).strip() for b in terms["-K, --config FILE"].body]
+    assert said[-2:] == ['# and another one\nurl = "frob.example/more"',
+                         "When frob is invoked, it checks for a default config file in your home directory."]
+
+
 def test_an_abridged_entry_does_not_end_on_a_label_whose_text_was_left_out() -> None:
     """pg_dump's `-t pattern` ended on a bare `Note` once the paragraph under it did not
     fit the entry's budget; a label that leads to nothing is left out with it."""

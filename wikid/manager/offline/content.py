@@ -432,8 +432,9 @@ def _further(blocks: tuple[Block, ...], left: int) -> tuple[Block, ...]:
             kept.extend(_introduced((block,)))
             if not isinstance(block, Terms):  # (a class's methods are its entry's own definitions: they do not count)
                 left -= len(block_text(block).split())
-        elif isinstance(block, Code) and after_paragraph and len(block.text.splitlines()) <= MAX_CODE_LINES:
-            kept.append(block)
+        elif isinstance(block, Code) and (after_paragraph or isinstance(kept[-1], Code)) \
+                and len(block.text.splitlines()) <= MAX_CODE_LINES:
+            kept.append(block)  # (examples one after another: curl's config file over its next lines)
         else:
             return (*_without_dangling(kept), *_later_list(blocks[n:]))
     return tuple(kept)
