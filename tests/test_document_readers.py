@@ -4238,6 +4238,28 @@ def test_an_examples_last_line_at_a_page_break_does_not_take_the_next_entry_into
     assert entries["add"].body == (Paragraph("The filter add takes as input an array."),)
 
 
+def test_a_table_with_a_rule_under_its_header_and_wrapped_first_cells_is_a_table() -> None:
+    """man's `-7`: `Description   Octal   latin1   ascii` over a rule of `─` and rows whose
+    first cell wrapped (`continuation hy‐` over `phen`) ran into one paragraph; a row
+    naming a command with no keys (tmux's `rectangle-on`) is a row of its own."""
+    text = ("OPTIONS\n       -7, --ascii\n              The following table shows the translations:\n\n"
+            "              Description        Octal   latin1   ascii\n"
+            "              \u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\n"
+            "              continuation hy\u2010    255      \u2010        -\n              phen\n"
+            "              bullet (middle      267      \u2022        o\n              dot)\n"
+            "              multiplication      327      \u00d7        x\n              sign\n\n"
+            "              If the latin1 column displays correctly, no option is needed.\n")
+    [entry] = [t for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    [table] = [b for b in entry.body if isinstance(b, Table)]
+    assert table.header == ("Description", "Octal", "latin1", "ascii")
+    assert [r[0] for r in table.rows] == ["continuation hyphen", "bullet (middle dot)", "multiplication sign"]
+    keys = ("           Function                     vi              emacs\n"
+            "           clear-selection              Escape          C-g\n           copy-line [<prefix>]\n"
+            "           rectangle-on\n           cursor-down                  j               Down\n")
+    [keyed] = blocks_of(read_text(keys), Table)
+    assert [r[0] for r in keyed.rows] == ["clear-selection", "copy-line [<prefix>]", "rectangle-on", "cursor-down"]
+
+
 def test_an_option_alone_under_a_one_line_entry_is_its_other_name() -> None:
     """lsof's quick start: `-?  these options select help output.` over `-h` alone, then
     a blank line: `-h` stood as a paragraph of its own after the entry."""

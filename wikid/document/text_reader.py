@@ -934,23 +934,28 @@ class _Reader:
     def table(self, i: int, end: int) -> tuple[Table, int] | None:
         """An aligned table starting at line i (see `aligned_table`), or None; a line
         indented under the table's rows continues the row above (a wrapped last cell)."""
-        first = self.lines[i]
+        first, under = self.lines[i], self.lines[i + 1] if i + 1 < end else None
         assert first is not None
-        if not _header_row(first.text):
+        # (a rule under it says a line is a header: `Description     Octal   latin1   ascii`)
+        ruled = under is not None and _HEADER_RULE.match(under.text) is not None and len(_PIECE.findall(first.text)) >= 2
+        if not (ruled or _header_row(first.text)):
             return None  # checked first, so prose is not scanned line by line
         rows: list[_Line] = []
         more: dict[int, list[str]] = {}
         j = i
         while j < end and (line := self.lines[j]) is not None and line.indent >= first.indent:
-            if line.indent == first.indent:
+            if j == i + 1 and _HEADER_RULE.match(line.text):
+                pass  # a rule under the header (`────────`)
+            elif line.indent == first.indent:
                 rows.append(line)
             elif rows:
                 more.setdefault(len(rows) - 1, []).append(line.text)
             j += 1
-        table = aligned_table(rows)
+        table = aligned_table(rows, ruled)
         if table is None or 0 in more:
             return None
-        return Table(table.header, tuple(_continued(r, more.get(n + 1, [])) for n, r in enumerate(table.rows))), j
+        return Table(table.header, _wrapped_first_cells(
+            [_continued(r, more.get(n + 1, [])) for n, r in enumerate(table.rows)])), j
 
     def any_table(self, i: int, end: int) -> tuple[Table, int] | None:
         """A table starting at line i, drawn, single-spaced or aligned, or None."""
@@ -1568,11 +1573,32 @@ def _unit_cells(tokens: list[str], columns: int) -> tuple[str, ...] | None:
     return tuple(cells)
 
 
-def aligned_table(lines: list[_Line]) -> Table | None:
+def _wrapped_first_cells(rows: list[tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
+    """Rows with a first cell wrapped onto the line under it rejoined: a row of nothing
+    but a plain lower-case word or two in the first column goes on the row above's
+    first cell of words (`continuation hy‐` over `phen`, `bullet (middle` over `dot)`);
+    a name alone in a row (`rectangle-on`, a command with no keys) is a row."""
+    out: list[tuple[str, ...]] = []
+    for row in rows:
+        if out and _WRAPPED_WORDS.fullmatch(row[0]) and not any(row[1:]) \
+                and (_WRAPPED_WORDS.fullmatch(out[-1][0].split(" ")[-1]) or out[-1][0].endswith(_HYPHENS)
+                     or "(" in out[-1][0].split(" ")[-1]) and not _SENTENCE_END.search(out[-1][0]):
+            out[-1] = (_join([out[-1][0], row[0]]), *out[-1][1:])
+        else:
+            out.append(row)
+    return tuple(out)
+
+
+_WRAPPED_WORDS = re.compile(r"[a-z]+\)?(?: [a-z]+\)?)?")  # a wrapped cell's rest: plain words (not `rectangle-on`)
+_HEADER_RULE = re.compile(r"^[─━═=-]{3,}$")
+
+
+def aligned_table(lines: list[_Line], ruled: bool = False) -> Table | None:
     """Lines whose columns line up under a header (`Variable name   Replaced with`
     over `popup_height   Height of menu or popup`) as a table, or None: the columns are
     cut where every line has a gap of two spaces or more, so a cell left empty (a
-    column only some rows fill) keeps its place."""
+    column only some rows fill) keeps its place. `ruled`: a rule under the first line
+    said it is the header."""
     if len(lines) < MIN_TABLE_LINES or len({line.indent for line in lines}) != 1:
         return None
     width = max(len(line.text) for line in lines)
@@ -1590,9 +1616,9 @@ def aligned_table(lines: list[_Line]) -> Table | None:
     edges.append(width)
     cuts = list(zip(edges[::2], edges[1::2], strict=False))
     grid = [[row[a:b].strip() for a, b in cuts] for row in rows] if len(cuts) >= 2 else []
-    if not grid or not _header_row(lines[0].text) or len(grid[0]) != len(_PIECE.findall(lines[0].text)) \
+    if not grid or not (ruled or _header_row(lines[0].text)) or len(grid[0]) != len(_PIECE.findall(lines[0].text)) \
             or any(not r[0] for r in grid[1:]):
-        return _by_header(lines)
+        return _by_header(lines, ruled)
     return Table(tuple(grid[0]), tuple(tuple(r) for r in grid[1:]))
 
 
@@ -1615,7 +1641,7 @@ def _said(cell: str) -> bool:
     return cell.endswith(".") and " " in cell
 
 
-def _by_header(lines: list[_Line]) -> Table | None:
+def _by_header(lines: list[_Line], ruled: bool = False) -> Table | None:
     """Lines cut into the columns their header's names start (`Variable name   Alias
     Replaced with`), each piece of a row (words set apart by two spaces or more) in the
     column it starts in: a cell that runs past its column (`window_active_sessions_list`)
@@ -1623,7 +1649,7 @@ def _by_header(lines: list[_Line]) -> Table | None:
     row opens past the first column or puts two pieces in one column, but for a short
     one the header names no column for (a token's one-character form)."""
     header = [(m.start(), m.group()) for m in _PIECE.finditer(lines[0].text)]
-    if not _header_row(lines[0].text):
+    if not (ruled or _header_row(lines[0].text)):
         return None
     starts = [at for at, _ in header]
     rows: list[tuple[str, ...]] = []
