@@ -4260,6 +4260,19 @@ def test_a_table_with_a_rule_under_its_header_and_wrapped_first_cells_is_a_table
     assert [r[0] for r in keyed.rows] == ["clear-selection", "copy-line [<prefix>]", "rectangle-on", "cursor-down"]
 
 
+def test_a_tag_ending_with_an_ellipsis_is_a_tag() -> None:
+    """man's SYNOPSIS conventions: `argument ...       argument is repeatable.` and
+    `[expression] ...   entire expression ...` fell out of the table of conventions
+    above them: a tag's `...` read as a sentence's end."""
+    text = ("DESCRIPTION\n       The following conventions apply to the SYNOPSIS section:\n\n"
+            "       bold text          type exactly as shown.\n       [-abc]             any or all arguments are optional.\n"
+            "       argument ...       argument is repeatable.\n"
+            "       [expression] ...   entire expression within [ ] is repeatable.\n\n"
+            "       Exact rendering may vary.\n")
+    assert [t.term for b in blocks_of(read_text(text), Terms) for t in b.entries] == [
+        "bold text", "[-abc]", "argument ...", "[expression] ..."]
+
+
 def test_an_option_alone_under_a_one_line_entry_is_its_other_name() -> None:
     """lsof's quick start: `-?  these options select help output.` over `-h` alone, then
     a blank line: `-h` stood as a paragraph of its own after the entry."""

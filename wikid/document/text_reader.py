@@ -708,13 +708,13 @@ class _Reader:
         if inline is None and (long := _LONG_INLINE_TAG.match(line.text)) is not None \
                 and self.tagged_neighbour(i, end, line.indent, line.indent + long.start(3)):
             inline = long
-        if inline and (not inline.group(1).endswith((".", ",")) or len(inline.group(1)) == 1) \
+        if inline and (not _ends_clause(inline.group(1)) or len(inline.group(1)) == 1) \
                 and (not _DASH_SEPARATOR.match(inline.group(2)) or self.tagged_neighbour(i, end, line.indent)):
             column = line.indent + inline.start(3)
             sibling = (_INLINE_TAG.match(nxt.text) or _LONG_INLINE_TAG.match(nxt.text)) \
                 if nxt is not None and nxt.indent == line.indent \
                 and not _justified(inline.group(3)) else None
-            if sibling is not None and ((sibling.group(1).endswith((".", ",")) and len(sibling.group(1)) > 1)
+            if sibling is not None and ((_ends_clause(sibling.group(1)) and len(sibling.group(1)) > 1)
                                         or _justified(sibling.group(3))):
                 sibling = None  # a justified paragraph's first words can end at one column by chance
             # a deeper entry under it whose text stands at the same column (`perlfaq  Perl FAQ` over
@@ -892,7 +892,7 @@ class _Reader:
                 continue
             found = _INLINE_TAG.match(x.text) or (_LONG_INLINE_TAG.match(x.text) if column is not None else None)
             if found is not None and (column is None or x.indent + found.start(3) == column) and not (strict and (
-                    (found.group(1).endswith((".", ",")) and len(found.group(1)) > 1) or _justified(found.group(3)))):
+                    (_ends_clause(found.group(1)) and len(found.group(1)) > 1) or _justified(found.group(3)))):
                 return True
         return False
 
@@ -1591,6 +1591,12 @@ def _wrapped_first_cells(rows: list[tuple[str, ...]]) -> tuple[tuple[str, ...], 
 
 _WRAPPED_WORDS = re.compile(r"[a-z]+\)?(?: [a-z]+\)?)?")  # a wrapped cell's rest: plain words (not `rectangle-on`)
 _HEADER_RULE = re.compile(r"^[─━═=-]{3,}$")
+
+
+def _ends_clause(tag: str) -> bool:
+    """Whether the words before a gap end a sentence or a clause (`them.  This merely`),
+    so are no tag; an ellipsis marks a repeatable argument (`argument ...`), not an end."""
+    return tag.endswith((".", ",")) and not tag.endswith("...")
 
 
 def aligned_table(lines: list[_Line], ruled: bool = False) -> Table | None:
