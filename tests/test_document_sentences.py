@@ -35,6 +35,7 @@ def test_headings_drop_their_capitals_but_keep_acronyms_spellings_and_identifier
     assert display_heading("SSH-BASED VIRTUAL PRIVATE NETWORKS") == "SSH-based virtual private networks"
     assert display_heading("USING X11 FORWARDING") == "Using X11 forwarding"
     assert display_heading("OPT_APPEND_NEWLINE") == "OPT_APPEND_NEWLINE"
+    assert display_heading("ASM<DIALECT>FLAGS") == "ASM<DIALECT>FLAGS"  # (a name's template: cmake's variables)
     assert display_heading("Already Mixed Case") == "Already Mixed Case"
     assert display_heading("2.1. NAME") == "2.1. Name"  # bzip2's manual showed `2.1. name`
 

@@ -94,9 +94,10 @@ def display_heading(text: str, spellings: Mapping[str, str] | None = None) -> st
     -> `Exit status`; a word keeps the spelling the document's text gives it
     (`TCP FORWARDING` -> `TCP forwarding` when the text says TCP, `SQLITE` -> `SQLite`),
     a word without vowels stays an acronym (`SSH`), and an identifier stays as written
-    (`OPT_APPEND_NEWLINE`, `X11`)."""
+    (`OPT_APPEND_NEWLINE`, `X11`, a name's template `ASM<DIALECT>`)."""
     text = text.strip(" :¶")
-    if not (text.isupper() and len(text) > 3) or "_" in text or (" " not in text and any(c.isdigit() for c in text)):
+    if not (text.isupper() and len(text) > 3) or "_" in text or (" " not in text and any(c.isdigit() for c in text)) \
+            or any(c in text for c in "<>${}="):
         return text
     known = spellings or {}
 
