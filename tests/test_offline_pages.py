@@ -1154,14 +1154,15 @@ def test_see_also_keeps_a_page_of_another_section_by_the_pages_own_name() -> Non
 
 def test_see_also_keeps_a_sentence_that_goes_on_through_a_command() -> None:
     """ed's SEE ALSO: `... the command` / `info ed` (set apart) / `should give you access
-    to the complete manual.`: neither part a sentence alone, the pointer was lost."""
+    to the complete manual.`: neither part a sentence alone, the pointer was lost. The
+    command is code inside the sentence."""
     manual = ("FROB(1)\n\nNAME\n       frob - read frob archives\n\nDESCRIPTION\n       Frob reads frob archives.\n\n"
               "SEE ALSO\n       The full documentation for frob is maintained as a Texinfo manual.  If\n"
               "       the info and frob programs are properly installed at your site, the com\u2010\n       mand\n\n"
               "              info frob\n\n       should give you access to the complete manual.\n")
     [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
     assert ("The full documentation for frob is maintained as a Texinfo manual. If the info and frob programs are "
-            "properly installed at your site, the command info frob should give you access to the complete manual.[^"
+            "properly installed at your site, the command `info frob` should give you access to the complete manual.[^"
             ) in page[page.index("# See Also"):]
 
 
@@ -1844,7 +1845,7 @@ def test_see_also_keeps_where_else_to_read_and_the_authors_and_bug_reports_stay_
             "The full documentation for **frob** is a Texinfo manual. If **info** is installed, the command\n\n"
             "**info frob**\n\nshould give you access to it, also online at *https://frob.example/manual/*\n")
     [page] = run([SourceDocument("frob.1.md", bold)]).pages.values()
-    assert ("The full documentation for frob is a Texinfo manual. If info is installed, the command info frob should "
+    assert ("The full documentation for frob is a Texinfo manual. If info is installed, the command `info frob` should "
             "give you access to it, also online at https://frob.example/manual/") in page
 
 
