@@ -439,7 +439,8 @@ def empty_column(page: str) -> list[str]:
     return out
 
 
-_SYNTAX_ELLIPSIS = re.compile(r"(?:[\],>]|\b[A-Z][A-Z0-9_]*)\s?(?:\.\.\.|…)$")
+# syntax: `[file]...`, `FILE...`, a lone word repeated (man's conventions: `argument ...`)
+_SYNTAX_ELLIPSIS = re.compile(r"(?:[\],>]|\b[A-Z][A-Z0-9_]*|^[\w-]+ )\s?(?:\.\.\.|…)$")
 KEY_CUT_WORDS = frozenset({"the", "a", "an", "of", "to", "and", "or", "with"})
 
 

@@ -185,6 +185,7 @@ def test_cut_leaves_command_syntax_option_keys_and_whole_sentences_alone() -> No
 | Local | rsync [OPTION...] SRC... [DEST]... |
 | Copy | `cp file ...` |
 | Lists | Comma-separated codes, e.g. code[,code,...] |
+| argument ... | argument is repeatable. |
 
 * The complete output of "gzip -V".
 * xz -dc foo.tar.xz | tar xf -
