@@ -1611,6 +1611,18 @@ def test_a_lead_leaves_out_the_addresses_of_the_words_it_links_unless_it_sends_t
     assert split_page(page)[0]["description"] == "Frob is the client for the Frob platform (https://frob.example.org/)."
 
 
+def test_the_paragraph_after_a_lead_taken_to_the_pages_head_names_the_entity_again() -> None:
+    """werkzeug's README: its lead went to the page's head and `It includes:` stood under
+    the etymology line, `It` naming nothing there; wget's README part opened with `It can
+    follow links ...`."""
+    doc = ("# Frob\n\n*frob* German noun: \"tool\".\n\nFrob is a comprehensive library for frob files. It began as "
+           "a simple collection of utilities.\n\nIt includes:\n\n- A reader.\n- A writer.\n")
+    [page] = run([SourceDocument("README.md", doc)]).pages.values()
+    body = page.split("---\n", 2)[2]
+    assert body.lstrip().startswith("Frob is a comprehensive library for frob files.")
+    assert "\nFrob includes:\n" in body and "\nIt includes:" not in body
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

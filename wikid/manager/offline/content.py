@@ -962,12 +962,13 @@ def _prose(outline: Outline, title: str | None, names: frozenset[str],
     sections = tuple(s for s in sections if not _only_names(s, title))
     lead, remaining = _lead_from(blocks, names)
     anchor = _lead_anchor(blocks, remaining) if lead else (None, "")
-    blocks = remaining
+    blocks = _named_again(blocks, remaining, title) if lead else remaining
     origin = ""  # the section the lead was taken from ("" for the opening)
     if not lead and sections and not any(isinstance(b, Paragraph) and _is_prose_paragraph(b.text) for b in blocks):
         first = sections[0]  # (prose before it that gave no lead: a later section's would come out of order)
         lead, rest = _lead_from(first.blocks, names)
         anchor = _lead_anchor(first.blocks, rest) if lead else (None, "")
+        rest = _named_again(first.blocks, rest, title) if lead else rest
         sections = (Section(first.title, first.level, rest, first.sections), *sections[1:])
         origin = first.title if lead else ""
     if not lead:
@@ -977,6 +978,18 @@ def _prose(outline: Outline, title: str | None, names: frozenset[str],
     opening = Section("", 1, kept) if kept else None
     carried = [c for s in ([opening] if opening else []) + reshaped if (c := _carried(s, short)) is not None]
     return tuple(lead), tuple(carried if short else _within_budget(carried)), origin, anchor
+
+
+def _named_again(before: tuple[Block, ...], after: tuple[Block, ...], title: str | None) -> tuple[Block, ...]:
+    """The blocks the lead was taken from (`after`), the paragraph that followed it
+    naming the entity again where it opened with `It` (`It includes:` under the
+    etymology that now heads the part reads `Frob includes:`): the lead it referred to
+    stands at the head of the page now."""
+    k = next((n for n, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), min(len(before), len(after)))
+    following = after[k] if len(after) < len(before) and k < len(after) else None
+    if not title or not isinstance(following, Paragraph) or not following.text.startswith("It "):
+        return after
+    return (*after[:k], Paragraph(f"{title} {following.text[3:]}"), *after[k + 1:])
 
 
 def _lead_anchor(before: tuple[Block, ...], after: tuple[Block, ...]) -> tuple[Block | None, str]:
