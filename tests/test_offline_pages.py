@@ -1621,6 +1621,11 @@ def test_the_paragraph_after_a_lead_taken_to_the_pages_head_names_the_entity_aga
     body = page.split("---\n", 2)[2]
     assert body.lstrip().startswith("Frob is a comprehensive library for frob files.")
     assert "\nFrob includes:\n" in body and "\nIt includes:" not in body
+    # (only where the lead names the entity: after `... call the open function`, `It` is the function)
+    other = ("# Frob\n\nThe simplest way to use this module is to call the open function.\n\n"
+             "It opens the file and returns its records.\n\n## More\n\nFrob reads records.\n")
+    [page] = run([SourceDocument("README.md", other)]).pages.values()
+    assert "It opens the file and returns its records." in page
 
 
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:

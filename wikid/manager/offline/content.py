@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from wikid.document.changes import Release, before_releases, is_debian_changelog, release_history
@@ -961,14 +962,15 @@ def _prose(outline: Outline, title: str | None, names: frozenset[str],
     blocks, sections = _unwrapped(outline, title)
     sections = tuple(s for s in sections if not _only_names(s, title))
     lead, remaining = _lead_from(blocks, names)
+    remaining = _named_again(blocks, remaining, title, lead) if lead else remaining
     anchor = _lead_anchor(blocks, remaining) if lead else (None, "")
-    blocks = _named_again(blocks, remaining, title) if lead else remaining
+    blocks = remaining
     origin = ""  # the section the lead was taken from ("" for the opening)
     if not lead and sections and not any(isinstance(b, Paragraph) and _is_prose_paragraph(b.text) for b in blocks):
         first = sections[0]  # (prose before it that gave no lead: a later section's would come out of order)
         lead, rest = _lead_from(first.blocks, names)
+        rest = _named_again(first.blocks, rest, title, lead) if lead else rest
         anchor = _lead_anchor(first.blocks, rest) if lead else (None, "")
-        rest = _named_again(first.blocks, rest, title) if lead else rest
         sections = (Section(first.title, first.level, rest, first.sections), *sections[1:])
         origin = first.title if lead else ""
     if not lead:
@@ -980,16 +982,27 @@ def _prose(outline: Outline, title: str | None, names: frozenset[str],
     return tuple(lead), tuple(carried if short else _within_budget(carried)), origin, anchor
 
 
-def _named_again(before: tuple[Block, ...], after: tuple[Block, ...], title: str | None) -> tuple[Block, ...]:
-    """The blocks the lead was taken from (`after`), the paragraph that followed it
-    naming the entity again where it opened with `It` (`It includes:` under the
-    etymology that now heads the part reads `Frob includes:`): the lead it referred to
-    stands at the head of the page now."""
+def _named_again(before: tuple[Block, ...], after: tuple[Block, ...], title: str | None,
+                 lead: Sequence[str]) -> tuple[Block, ...]:
+    """The blocks the lead was taken from (`after`), the text that followed it -- the
+    next paragraph, or the rest of the lead's own -- naming the entity again where it
+    opened with `It` (`It includes:` under the etymology that now heads the part reads
+    `Frob includes:`; a manual's `It is used to create ...` after its first sentence,
+    `frob is used to ...`): the lead it referred to stands at the head of the page now.
+    The name is the title's, before a dash (`frob — edit files`), and only where the
+    lead opens with it (`GNU frob is ...`): after `The simplest way is to call the
+    frob function`, `It` is the function."""
     k = next((n for n, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), min(len(before), len(after)))
-    following = after[k] if len(after) < len(before) and k < len(after) else None
-    if not title or not isinstance(following, Paragraph) or not following.text.startswith("It "):
+    following = after[k] if k < len(after) else None
+    name = title.split(" — ")[0].strip() if title else ""
+    opens = bool(lead) and name.casefold() in " ".join(lead[0].split()[:MAX_REFERENT_WORDS + 1]).casefold()
+    if not name or len(name.split()) > MAX_REFERENT_WORDS or not opens or not isinstance(following, Paragraph) \
+            or not following.text.startswith("It "):
         return after
-    return (*after[:k], Paragraph(f"{title} {following.text[3:]}"), *after[k + 1:])
+    return (*after[:k], Paragraph(f"{name} {following.text[3:]}"), *after[k + 1:])
+
+
+MAX_REFERENT_WORDS = 4  # the words of the name `It` is said to stand for, and where the lead says it
 
 
 def _lead_anchor(before: tuple[Block, ...], after: tuple[Block, ...]) -> tuple[Block | None, str]:
