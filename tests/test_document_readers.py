@@ -3965,6 +3965,15 @@ def test_values_named_in_lower_case_beside_a_name_over_its_text_are_entries() ->
                "      v7 Old V7 frob format.\n")
     assert [t.term for b in blocks_of(read_text(formats), Terms) for t in b.entries] == [
         "gnu", "oldgnu", "pax, posix", "ustar", "v7"]
+    # (a keyword run into the quoted message it names: tar's `--warning` keywords)
+    warnings = ("      Keywords applicable for frob --create:\n      cachedir\n            \"%s: contains a tag\"\n"
+                "      xdev \"%s: file is on a different filesystem; not dumped\"\n      file-ignored\n"
+                "            \"%s: Unknown file type; file ignored\"\n            \"%s: socket ignored\"\n"
+                "      file-unchanged\n            \"%s: file is unchanged; not dumped\"\n")
+    assert [(t.term, t.description) for b in blocks_of(read_text(warnings), Terms) for t in b.entries] == [
+        ("cachedir", '"%s: contains a tag"'), ("xdev", '"%s: file is on a different filesystem; not dumped"'),
+        ("file-ignored", '"%s: Unknown file type; file ignored" "%s: socket ignored"'),
+        ("file-unchanged", '"%s: file is unchanged; not dumped"')]
 
 
 def test_a_docstrings_info_fields_are_a_definition_list() -> None:

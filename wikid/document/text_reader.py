@@ -1182,6 +1182,14 @@ class _Reader:
             and _COMMAND_LINE.match(line.text) is not None and line.text[-1] not in ".!?:;," \
             and _SHELL_SYNTAX.search(line.text) is not None
 
+    def name_over_text(self, i: int, end: int) -> bool:
+        """Whether line i is a value's name alone over its text set deeper (`file-ignored`
+        over its messages): the next entry of a list, after one whose name ran into its
+        quoted text (`xdev "%s: file is on a different filesystem"`)."""
+        line, below = self.lines[i], self.lines[i + 1] if i + 1 < end else None
+        return line is not None and below is not None and _WORD_TERM.fullmatch(line.text) is not None \
+            and below.indent > line.indent + 1
+
     def set_in_text(self, i: int, end: int) -> bool:
         """Whether line i is a command a PDF set at the text's margin with no blank line
         around it, that a sentence ending on a colon (or a lone `or` between two of them)
@@ -1450,6 +1458,7 @@ class _Reader:
                     or (previous.text[-1] in ".:!?" and self.tag_left_of(j, end, previous.indent)) \
                     or (previous.text.endswith(":") and is_session(line.text)) \
                     or self.set_in_text(j, end) or self.set_in_text(j - 1, end) \
+                    or (previous.text.endswith('"') and self.name_over_text(j, end)) \
                     or (line.indent < margin - 1 and self.run_in_heading(j, end)):
                 break
             texts.append(line.text)
@@ -1802,6 +1811,8 @@ def _run_in_tag(text: str) -> tuple[str, str] | None:
     if (key := _NAMED_KEY.match(text)) is not None:
         return key.group(1), text[key.end():]  # `’ (Single quote.) Followed by ...`: a key, named
     words = text.split(" ")
+    if len(words) >= 3 and _WORD_TERM.fullmatch(words[0]) and words[1].startswith('"') and text.endswith('"'):
+        return words[0], " ".join(words[1:])  # a keyword and the message it names (`xdev "%s: file is ..."`)
     for k in range(1, min(5, len(words))):
         if SENTENCE_START.match(words[k]) and not words[k - 1].endswith((".", ",", ":", ";")) \
                 and (all(w[:1].islower() or w[:1] == "-" or _SHORT_TERM.match(w) or _QUOTED_KEY.match(w)
