@@ -22,6 +22,12 @@ TRAILING_COMMENT = re.compile(r"\S {2,}(?:#|//) \S")  # `make check   # run the 
 SPANNABLE = re.compile(r"[^`\s\\]|[^`\s][^`\n]{0,118}[^`\s\\]")
 
 
+def spanned(text: str) -> str:
+    """`text` as a code span where it can be one (see SPANNABLE), else as it is: what
+    every reader does with a document's inline code."""
+    return f"`{text}`" if SPANNABLE.fullmatch(text) else text
+
+
 def is_prose_line(text: str) -> bool:
     """A line of running text: six words or more, nearly all of them words (a wrapped
     line of a paragraph ends anywhere, so its last character says nothing)."""

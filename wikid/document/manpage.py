@@ -14,7 +14,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 
-from wikid.document.linekinds import SPANNABLE
+from wikid.document.linekinds import spanned
 from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections
 from wikid.document.sentences import is_sentence, split_sentences
 
@@ -399,7 +399,8 @@ def _run_on(blocks: tuple[Block, ...]) -> list[str]:
         if isinstance(block, Paragraph) and out and not pending and len(block.text.split()) <= MAX_COMMAND_WORDS \
                 and not out[-1].rstrip().endswith((".", ":", "!", "?")) and block.text[-1:] not in ".!?:" \
                 and isinstance(after, Paragraph) and after.text[:1].islower():
-            out[-1] = f"{out[-1]} {_spanned(block.text)}"  # the command set in bold as a paragraph of its own (`info frob`)
+            # the command set in bold as a paragraph of its own (`info frob`), code inside the sentence
+            out[-1] = f"{out[-1]} {spanned(block.text)}"
             pending = True
         elif isinstance(block, Paragraph):
             if pending and out and block.text[:1].islower():
@@ -409,17 +410,12 @@ def _run_on(blocks: tuple[Block, ...]) -> list[str]:
             pending = False
         elif isinstance(block, Code) and "\n" not in block.text.strip() and out and n + 1 < len(blocks) \
                 and not out[-1].rstrip().endswith((".", ":", "!", "?")):
-            out[-1] = f"{out[-1]} {_spanned(block.text.strip())}"
+            out[-1] = f"{out[-1]} {spanned(block.text.strip())}"
             pending = True
         else:
             pending = False
     return out
 
-
-def _spanned(command: str) -> str:
-    """A command a sentence goes on through, as code inside it (`... the command `info
-    frob` should give ...`), where it can be one span."""
-    return f"`{command}`" if SPANNABLE.fullmatch(command) else command
 
 
 def header_section(text: str) -> str:

@@ -37,7 +37,7 @@ from wikid.document.furniture import (
     points_at,
     says_where,
 )
-from wikid.document.linekinds import ASSIGNMENT, SIGNATURE, SPANNABLE
+from wikid.document.linekinds import ASSIGNMENT, SIGNATURE, spanned
 from wikid.document.model import (
     Block,
     Code,
@@ -154,7 +154,7 @@ class _Inline:
                 if kind == "code_inline" and previous == "text" and self.parts and self.parts[-1] in (".", ",", ";") \
                         and earlier == "code_inline":
                     self.parts.append(" ")  # `a.b`.`c.d`: two names a missing space ran together
-                self.parts.append(f"`{content}`" if kind == "code_inline" and SPANNABLE.fullmatch(content) else content)
+                self.parts.append(spanned(content) if kind == "code_inline" else content)
                 self.other_words += content.split()
                 if in_link:
                     self.link_chars += len(content)

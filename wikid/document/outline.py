@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from wikid.document.asciidoc import is_asciidoc, to_markdown
 from wikid.document.furniture import strip_page_furniture
-from wikid.document.linekinds import SPANNABLE
+from wikid.document.linekinds import spanned
 from wikid.document.markdown_reader import is_markdown, read_markdown
 from wikid.document.model import (
     Block,
@@ -95,7 +95,7 @@ def plain_text(text: str, roff: bool = True, entities: bool = True) -> str:
 def _rest_inline(text: str) -> str:
     """`text` with a docstring's reST roles and literals printed as they are
     (`:meth:`str.format``, ``{}``) as their words."""
-    return _LITERAL.sub(lambda m: f"`{m.group(1)}`" if SPANNABLE.fullmatch(m.group(1)) else m.group(1),
+    return _LITERAL.sub(lambda m: spanned(m.group(1)),
                         _RST_ROLE.sub(lambda m: m.group(1).lstrip("~!"), text))  # (a literal is code, as in Markdown)
 
 

@@ -23,7 +23,7 @@ from docutils import nodes
 from docutils.core import publish_doctree
 
 from wikid.document.furniture import MAX_POINTED_LINKS, MAX_PROSE_LINKS, ends_sentence_after, points_at, says_where
-from wikid.document.linekinds import SPANNABLE
+from wikid.document.linekinds import spanned
 from wikid.document.model import Block, Code, Heading, Item, ItemList, Outline, Paragraph, Term, Terms, build
 from wikid.document.tables import tidy
 
@@ -83,8 +83,8 @@ def _inline(node: nodes.Node, targets: bool = False, pointed: bool = False, endi
             parts.append(_ROLE.sub("", child.astext()))
         elif isinstance(child, nodes.image):
             parts.append(str(child.get("alt", "")))
-        elif isinstance(child, nodes.literal) and SPANNABLE.fullmatch(code := child.astext()):
-            parts.append(f"`{code}`")  # ``frob --all``: code, as on a Markdown document's page
+        elif isinstance(child, nodes.literal):
+            parts.append(spanned(child.astext()))  # ``frob --all``: code, as on a Markdown document's page
         elif isinstance(child, nodes.Element):
             parts.append(_inline(child, targets, pointed, ending))
             said = "".join(parts[:-1])  # (in an item, `ending`, a link inside parentheses annotates a word)

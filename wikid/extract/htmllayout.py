@@ -387,10 +387,10 @@ def _continues(element: PageElement | None, column: float) -> bool:
         return False
     if abs(margin - column) <= 1:
         return not _over_deeper(element)
-    return margin > column + 1 and not _is_tag_over(element, column)
+    return margin > column + 1 and not _is_tag_over(element)
 
 
-def _is_tag_over(paragraph: Tag, column: float) -> bool:
+def _is_tag_over(paragraph: Tag) -> bool:
     """A deeper paragraph that is a tag (`-x` over its text) rather than a sub-list's
     marker: its text is no bullet or number and a paragraph deeper still follows it."""
     text = _text(paragraph)

@@ -992,7 +992,7 @@ def _named_again(before: tuple[Block, ...], after: tuple[Block, ...], title: str
     The name is the title's, before a dash (`frob — edit files`), and only where the
     lead opens with it (`GNU frob is ...`): after `The simplest way is to call the
     frob function`, `It` is the function."""
-    k = next((n for n, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), min(len(before), len(after)))
+    k = _first_difference(before, after)
     following = after[k] if k < len(after) else None
     name = title.split(" — ")[0].strip() if title else ""
     opens = bool(lead) and name.casefold() in " ".join(lead[0].split()[:MAX_REFERENT_WORDS + 1]).casefold()
@@ -1005,11 +1005,16 @@ def _named_again(before: tuple[Block, ...], after: tuple[Block, ...], title: str
 MAX_REFERENT_WORDS = 4  # the words of the name `It` is said to stand for, and where the lead says it
 
 
+def _first_difference(before: tuple[Block, ...], after: tuple[Block, ...]) -> int:
+    """Where blocks a lead was taken from first differ from what was left of them."""
+    return next((n for n, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), min(len(before), len(after)))
+
+
 def _lead_anchor(before: tuple[Block, ...], after: tuple[Block, ...]) -> tuple[Block | None, str]:
     """Where a lead stood among `before` (the blocks it was taken from; `after` them
     without it): the block before its paragraph (None when it was the first) and
     what that paragraph went on to say after the lead ("" when the lead took it whole)."""
-    k = next((n for n, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), min(len(before), len(after)))
+    k = _first_difference(before, after)
     if k == 0:
         return None, ""
     went_on = after[k] if len(after) == len(before) else None

@@ -1363,9 +1363,10 @@ def _older_releases(source: PageSource) -> str:
     heading does not then read as the release after the last one shown; without a count
     when the changelog's reader could not read them all."""
     content = source.content
-    count = content.listed_releases - _shown(content.releases)
+    shown = _shown(content.releases)
+    count = content.listed_releases - shown
     oldest = content.oldest_release
-    if len(content.releases) > _shown(content.releases) and not content.listed_releases:
+    if len(content.releases) > shown and not content.listed_releases:
         return f"*Older releases are listed in the source.*[^{source.id}]"  # (how many, its reader could not tell)
     if count <= 0:
         return ""
