@@ -4416,6 +4416,28 @@ def test_what_stands_at_or_deeper_than_a_layout_lists_text_after_it_goes_on_with
     assert terms["-s"].body == (Paragraph("Sort the fields."),)
 
 
+def test_a_one_entry_layout_table_among_tag_paragraphs_keeps_the_text_after_it() -> None:
+    """A protocol manual in groff's HTML: commands are tag paragraphs (`Oname` over its
+    text, `Arguments` over `None`), but groff drew the short `S` as a one-row table, so
+    its `Arguments` and `Reply` after it stood loose as commands of their own."""
+    def entry(tag: str, text: str) -> str:
+        return (f'<p style="margin-left:11%;"><b>{tag}</b></p><p style="margin-left:22%;">{text}</p>'
+                '<p style="margin-left:22%;"><b>Arguments</b></p><p style="margin-left:32%;">A name.</p>')
+    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
+            f'<h2>COMMANDS</h2>{entry("Oname", "Opens the name.")}'
+            '<table width="100%" border="0" rules="none" frame="void"><tr valign="top"><td width="11%"></td>'
+            '<td width="4%"><p><b>S</b></p></td><td width="7%"></td><td width="78%"><p>Returns the status.</p></td></tr>'
+            '</table><p style="margin-left:22%;"><b>Arguments</b></p><p style="margin-left:32%;">None</p>'
+            '<table width="100%" border="0" rules="none" frame="void"><tr valign="top"><td width="22%"></td>'
+            '<td width="7%"><p><b>Reply</b></p></td><td width="3%"></td><td width="68%"><p>The status.</p></td></tr>'
+            '</table><h2>BUGS</h2><p style="margin-left:11%;">None known.</p></body></html>')
+    commands = next(b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))
+                    if isinstance(b, Terms) and b.entries[0].term == "Oname")
+    assert [t.term for t in commands.entries] == ["Oname", "S"]
+    assert commands.entries[1].body == (Paragraph("Returns the status."), Terms((
+        Term("Arguments", (Paragraph("None"),)), Term("Reply", (Paragraph("The status."),)))))
+
+
 def test_a_bullet_in_a_nested_lists_last_row_is_the_next_item_of_the_list_around_it() -> None:
     """nm's DESCRIPTION: bullets `The symbol value ...`, `The symbol type ...` over the
     table of types (at the bullets' text margin), whose last row is a bare `•`, then

@@ -414,6 +414,36 @@ def _take_continuations(drawn: Tag, column: float) -> None:
         sibling = following
 
 
+def _unfolded_entry(soup: BeautifulSoup, table: Tag, entries: list[tuple[Tag | None, Tag | None]]) -> bool:
+    """Whether a layout table of one entry whose text goes on after it was set back as
+    the tag paragraph groff drew it from: its tag at the table's indent, its text at
+    its text column. groff draws a tag paragraph as a table only when the tag is short
+    (`S\\n` among `O<device>` and `L<whence>`, each over paragraphs), so read as
+    paragraphs it is one entry with what follows at its text column or deeper (its
+    `Arguments` over `None`, its `Reply`), as its siblings are, by `_rewrite_run`."""
+    indent, column = _indent(table), _text_column(table)
+    if len(entries) != 1 or indent is None or column is None:
+        return False
+    tag, text = entries[0]
+    if tag is None or text is None or _text(tag) in BULLETS or _NUMBER.match(_text(tag)) \
+            or _text(tag).startswith(("-", "+")):
+        return False  # (a list's one item: its marker is no tag; an option's text goes on by `_take_continuations`)
+    after = table.find_next_sibling()
+    at_text = isinstance(after, Tag) and after.name == "p" and (_margin(after) or 0.0) >= column - 1
+    if not (at_text or _continues(after, column)):
+        return False
+    head = _moved(soup, "p", tag.find("p") or tag)
+    head["style"] = f"margin-left:{indent:g}%"
+    table.insert_before(head)
+    paragraphs = text.find_all("p") or [text]
+    for paragraph in paragraphs:
+        said = _moved(soup, "p", paragraph)
+        said["style"] = f"margin-left:{column:g}%"
+        table.insert_before(said)
+    table.decompose()
+    return True
+
+
 def _next_bullet(soup: BeautifulSoup, drawn: Tag) -> None:
     """The bullet groff set in the last row of a nested list's table (nm's `•` after
     the symbol types, in the second item's text) with the paragraph after the table:
@@ -996,6 +1026,8 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
             table.replace_with(_pre(soup, lines))
             continue
         entries = _layout_entries(table)
+        if entries and _unfolded_entry(soup, table, entries):
+            continue
         if entries:
             before = table.find_previous_sibling()
             if entries[0][0] is None and isinstance(before, Tag) and before.name == "p" \
