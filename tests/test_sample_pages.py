@@ -114,6 +114,14 @@ def test_the_meeting_page_keeps_every_agenda_point_and_action_item(wiki: Path) -
     assert "](/meeting/ops-weekly.md)" in (wiki / "vendors" / "bluestone-green-coffee-importers-ltd.md").read_text()
 
 
+def test_the_meetings_attendees_are_said_once(wiki: Path) -> None:
+    """The notes open on `Attendees:` and `Notes:`; the page stated both as attributes
+    and again as a list under a heading of the notes' title."""
+    page = body((wiki / "meeting" / "ops-weekly.md").read_text())
+    assert page.count("Maya Ortiz (chair)") == 1
+    assert "| Attendees | Maya Ortiz (chair), Jonas Berg" in page
+
+
 def test_no_heading_or_source_is_a_file_name(wiki: Path) -> None:
     file_name = re.compile(r"^#+ .*\b[\w-]+\.(?:md|txt|pdf|docx|csv|html)\s*$|^\* [\w-]+\.(?:md|txt|pdf|docx|csv) —", re.M)
     for rel, text in engine_pages(wiki).items():

@@ -764,9 +764,12 @@ def _heading(title: str, level: int, cased: bool = False) -> str:
 
 def _section(writer: _Writer, section: Section, ref: str, level: int) -> list[str]:
     """A source's section as markdown at `level`, its subsections below it (a paragraph
-    that only repeats the section's title is not written). `ref` ends the first block
+    that only repeats the section's title is not written, nor a section's fields when
+    the attributes state each of them). `ref` ends the first block
     that can carry it; a subsection of code alone carries it on its heading."""
     blocks = tuple(b for b in section.blocks if not (isinstance(b, Paragraph) and _topic_key(b.text) == _topic_key(section.title)))
+    if all(is_field(b) and _fact_key(b.text) in writer.known for b in blocks):  # type: ignore[union-attr]
+        blocks = ()  # fields alone, each an attribute (a meeting's `Attendees:` and `Notes:`): said once, up there
     out = writer.blocks(blocks, ref)
     bare: list[str] = []  # classes declared with nothing under them (http's exceptions): one list, not each a heading
     at = len(out)
