@@ -4438,6 +4438,21 @@ def test_a_one_entry_layout_table_among_tag_paragraphs_keeps_the_text_after_it()
         Term("Arguments", (Paragraph("None"),)), Term("Reply", (Paragraph("The status."),)))))
 
 
+def test_a_clause_groff_ran_into_the_first_tag_of_the_list_it_introduces_is_its_own_paragraph() -> None:
+    """route's OUTPUT in groff's HTML: `The output ... is organized in the following
+    columns <br>Destination` over Destination's text read as one entry whose term was
+    the whole sentence."""
+    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
+            '<h2>OUTPUT</h2><p style="margin-left:11%; margin-top: 1em">The output of the table is organized in '
+            'the following columns <b><br>Destination</b></p><p style="margin-left:22%;">The destination host.</p>'
+            '<p style="margin-left:11%;"><b>Gateway</b></p><p style="margin-left:22%;">The gateway address.</p>'
+            '</body></html>')
+    blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
+    assert Paragraph("The output of the table is organized in the following columns") in blocks
+    terms = next(b for b in blocks if isinstance(b, Terms))
+    assert [t.term for t in terms.entries] == ["Destination", "Gateway"]
+
+
 def test_a_bullet_in_a_nested_lists_last_row_is_the_next_item_of_the_list_around_it() -> None:
     """nm's DESCRIPTION: bullets `The symbol value ...`, `The symbol type ...` over the
     table of types (at the bullets' text margin), whose last row is a bare `•`, then

@@ -625,8 +625,13 @@ def _split_tag(soup: BeautifulSoup, paragraph: Tag) -> None:
         return
     last = breaks[-1]
     before = next((s for s in last.find_all_previous(string=True) if s.strip()), None)  # the text right before it
-    leads_in = before is not None and before.find_parent("p") is paragraph and before.strip().endswith(":")
-    if _is_tag(_text(paragraph)) and not leads_in:
+    ours = before is not None and before.find_parent("p") is paragraph
+    leads_in = ours and before.strip().endswith(":")  # type: ignore[union-attr]
+    # a clause before the break (`The output is organized in the following columns <br>Destination`)
+    # runs into the tag only when groff set no blank line between them
+    clause = ours and len(" ".join(str(s) for s in last.find_all_previous(string=True)
+                                   if s.find_parent("p") is paragraph).split()) >= MIN_RUN_ON_WORDS
+    if _is_tag(_text(paragraph)) and not leads_in and not clause:
         return  # (a lead-in, `Configuration settings include: <br>BuildDirectory`, is no part of the tag)
     while last.parent is not paragraph and last.parent is not None and not last.find_previous_siblings(
             string=lambda text: bool(text.strip())) and not last.find_previous_siblings(True):
