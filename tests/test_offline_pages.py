@@ -1628,6 +1628,24 @@ def test_the_paragraph_after_a_lead_taken_to_the_pages_head_names_the_entity_aga
     assert "It opens the file and returns its records." in page
 
 
+def test_a_manuals_description_after_its_lead_names_the_command_again() -> None:
+    """ed's manual: `GNU ed is a line-oriented text editor.` went to the page's head and
+    its Description opened on `It is used to create ...`; its README saying the same two
+    sentences then said the second again, `It` naming nothing."""
+    manual = ("FROB(1)                 User Commands                 FROB(1)\n\nNAME\n       frob - line editor\n\n"
+              "SYNOPSIS\n       frob [file]\n\nDESCRIPTION\n       GNU frob is a line-oriented text editor.  It is used to "
+              "create, display and modify text files, both interactively and via scripts.  A restricted version "
+              "of frob can only edit files in the current directory.  Frob is the standard editor in the sense that it "
+              "is the original editor for the system.  For most purposes, however, it is superseded by screen "
+              "editors.\n\nOPTIONS\n       -q     Quiet execution.\n")
+    readme = ("# GNU frob\n\nGNU frob is a line-oriented text editor. It is used to create, display and modify text "
+              "files, both interactively and via scripts.\n\nSee the file INSTALL for build instructions.\n")
+    [page] = run([SourceDocument("frob.txt", manual), SourceDocument("README.md", readme)]).pages.values()
+    body = page.split("---\n", 2)[2]
+    assert "\nfrob is used to create, display and modify text files, both interactively and via scripts." in body
+    assert "It is used to create" not in body
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

@@ -918,6 +918,7 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         description = [s for s in sections if s.title.casefold().strip() == "description"]
         if description:
             said, rest = _lead_from(description[0].blocks, names | {man.names[0]})
+            rest = _named_again(description[0].blocks, rest, man.names[0], said) if said else rest
             opening += said[1:] if said and said[0].rstrip(".") == man.purpose else said  # (pydoc: the purpose is it)
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]

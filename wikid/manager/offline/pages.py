@@ -438,6 +438,10 @@ class _Writer:
                                                   and not self._elsewhere(sentence)):
                 continue
             self.said.setdefault(key, self.source)
+            if self.scope_name and sentence.startswith(f"{self.scope_name} "):
+                # (`frob is used to ...`, a manual's `It is used to ...` naming its entity again: another
+                # source's `It is used to ...` after the same lead says it again)
+                self.said.setdefault(self._key(f"It {sentence[len(self.scope_name) + 1:]}"), self.source)
             kept.append(sentence)
         return " ".join(kept)
 
