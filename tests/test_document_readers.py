@@ -4313,16 +4313,23 @@ def test_a_manuals_function_subsections_are_titles_like_their_siblings() -> None
     """jq's PDF: the builtins `has(key)`, `in`, `map(x), map_values(x)` are subsections
     at one margin; those ending with a parenthesis became entries under whichever title
     came before them (`map`, `del`, `getpath` under `## in`). pydoc's functions, set
-    deeper, stay entries."""
+    deeper, stay entries. Forms of a name before its call (`any, any(condition)`) and
+    calls after a space (`range(from;upto) range(from;upto;by)`) are such titles too."""
     text = ("DESCRIPTION\n" + "".join(f"      Line {n} of the description of frob, which filters its input.\n"
-                                     for n in range(40)) +
+                                     for n in range(80)) +
             "BUILTIN FUNCTIONS\n      Some filters are builtins. They do different things depending on the\n"
             "      type of their input.\n   keys, keys_unsorted\n      The builtin function keys returns its keys.\n\n"
             "   has(key)\n      The builtin function has returns whether the key is there.\n\n"
             "   in\n      The builtin function in returns whether the key is in the object.\n\n"
-            "   map(x), map_values(x)\n      For any filter x, map(x) runs that filter for each element.\n")
-    assert [s.title for s in sections(read_text(text))][-4:] == ["keys, keys_unsorted", "has(key)", "in",
-                                                                 "map(x), map_values(x)"]
+            "   map(x), map_values(x)\n      For any filter x, map(x) runs that filter for each element.\n"
+            "         frob 'map(.+1)'\n          => [2,3]\n"
+            "   any, any(condition)\n      The filter any takes an array of booleans.\n"
+            "         frob 'any'\n          => true\n"
+            "   range(upto), range(from;upto) range(from;upto;by)\n      The range function produces numbers.\n"
+            "         frob 'range(2)'\n          => 0, 1\n")
+    assert [s.title for s in sections(read_text(text))][-6:] == [
+        "keys, keys_unsorted", "has(key)", "in", "map(x), map_values(x)", "any, any(condition)",
+        "range(upto), range(from;upto) range(from;upto;by)"]
     pydoc = ("Help on module frob:\n\nFUNCTIONS\n    addName(level, name)\n        Associate name with level.\n\n"
              "    basicConfig(**kwargs)\n        Do basic configuration.\n")
     assert [t.term for _, b in walk(read_outline(pydoc, ".txt")) if isinstance(b, Terms) for t in b.entries] == \

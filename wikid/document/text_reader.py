@@ -122,7 +122,9 @@ MAX_HEADING_CHARS = 80
 MAX_TAG_CHARS = 60
 MAX_LONE_KEY_CHARS = 3  # keys run together in a paragraph away from a list of keys: each this short
 KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
-_CALL_TITLE = re.compile(r"^[\w.$]+\([^()]*\)(?:, [\w.$]+(?:\([^()]*\))?)*$")  # `has(key)`, `map(x), map_values(x)`
+# `has(key)`, `map(x), map_values(x)`, `any, any(condition)`, `range(upto), range(from;upto) range(from;upto;by)`:
+# names of a function's forms, a call among them, each after a comma or a call after a space
+_CALL_TITLE = re.compile(r"^(?=.*\()[\w.$]+(?:\([^()]*\))?(?:, [\w.$]+(?:\([^()]*\))?| [\w.$]+\([^()]*\))*$")
 _NAME_RUN = re.compile(r"[^\s,]+(?:, [^\s,]+){0,4}")  # a value's name, or its names (`pax, posix`)
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
 COLON_TAG_WINDOW = 12  # lines around an option alone on its line searched for options ended by a colon
