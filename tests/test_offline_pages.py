@@ -567,9 +567,10 @@ def test_a_list_after_an_entrys_description_that_the_page_has_said_whole_is_not_
 def test_a_list_keeps_the_items_its_own_document_repeats_and_drops_another_documents() -> None:
     """bzip2's manual lists the values a call may set its error to under each call;
     a later call's list kept 1 of its 7, the others having been said under an earlier
-    call. A document repeating its own items repeats them for its reader; an item
-    another document on the page said is still said once (a TODO list and a release
-    note listing the same planned features)."""
+    call. A document repeating its own items repeats them for its reader; a list
+    another document on the page said every item of is said once, one it said some
+    items of is its document's whole list (a release note's planned features, some on
+    the TODO list beside it, lost those and read as the whole plan)."""
     from wikid.document.model import Item, ItemList, Paragraph
     from wikid.manager.offline.pages import _Writer
 
@@ -582,7 +583,8 @@ def test_a_list_keeps_the_items_its_own_document_repeats_and_drops_another_docum
     assert writer.block(Paragraph(f"{ok} Then it returns."), "", 0) == f"{ok} Then it returns."  # its own, again
     writer.source = "doc-2"
     other = writer.block(ItemList((Item(ok), Item("BZ_IO_ERROR if the file could not be read."))), "", 0)
-    assert other == "* BZ_IO_ERROR if the file could not be read."
+    assert other.splitlines() == [f"* {ok}", "* BZ_IO_ERROR if the file could not be read."]
+    assert writer.block(ItemList((Item(param), Item(ok))), "", 0) == ""
     # a numbered list keeps every item: man-db's exit status 1 was left out (man(1) said it), `2.` read as 1
     codes = ItemList((Item("Success."), Item(ok), Item("Operational error.")), ordered=True, start=0)
     assert writer.block(codes, "", 0).splitlines() == ["0. Success.", f"1. {ok}", "2. Operational error."]
@@ -1644,6 +1646,24 @@ def test_a_manuals_description_after_its_lead_names_the_command_again() -> None:
     body = page.split("---\n", 2)[2]
     assert "\nfrob is used to create, display and modify text files, both interactively and via scripts." in body
     assert "It is used to create" not in body
+
+
+def test_a_list_with_some_items_another_source_has_keeps_them_all() -> None:
+    """openssl's README lists what the tool is for, seven items; the manual beside it had
+    three of them, so the page's copy of the README's list had four, reading as the
+    whole list. Only a list another source has every item of is said once."""
+    manual = ("FROB(1)                 User Commands                 FROB(1)\n\nNAME\n       frob - key tool\n\n"
+              "SYNOPSIS\n       frob command\n\nDESCRIPTION\n       The frob program is a key tool. It can be used for\n\n"
+              "       o   Creation of frob keys and parameters\n\n       o   Signing of frob records\n\n"
+              "       o   Checking of frob records\n\nOPTIONS\n       -q     Quiet execution.\n")
+    readme = ("# Frob\n\nFrob is a toolkit for frob keys.\n\n## Tools\n\nThe frob tool can be used for\n\n"
+              "- signing of frob records\n- creation of frob certificates\n- checking of frob records\n- and more...\n\n"
+              "## Again\n\nIt does:\n\n- Signing of frob records\n- Checking of frob records\n")
+    [page] = run([SourceDocument("frob.txt", manual), SourceDocument("README.md", readme)]).pages.values()
+    body = page.split("---\n", 2)[2]
+    assert "* signing of frob records\n* creation of frob certificates\n* checking of frob records\n* and more..." in body
+    # (the manual's list, the README's first: its second list, all of whose items the manual has, is said once)
+    assert body.casefold().count("signing of frob records") == 2
 
 
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:

@@ -392,7 +392,7 @@ class _Writer:
         self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
         self.entries = 0  # how deep in list items the writer is (see `fresh`)
         self.definitions = 0  # how deep in definition entries
-        self.numbered = 0  # how deep in numbered lists: an item of one is never left out (its number says where it stands)
+        self.numbered = 0  # how deep in numbered lists or lists kept whole: an item of one is never left out (see `items`)
         self.defined: dict[tuple[str, str, str, str], str] = {}  # (scope, term, its signs, description) -> the source that wrote it
         self.scope = ""  # the command whose manual is being written: its option list is complete
         self.scope_name = ""  # ... as its manual names it
@@ -520,7 +520,11 @@ class _Writer:
         return ""
 
     def items(self, block: ItemList, ref: str, depth: int) -> str:
-        numbered = block.ordered and len(block.items) > 1  # (one item left out would leave a gap in the numbers)
+        # (one item left out would leave a gap in the numbers; a list another source has some of
+        # its items of -- a README's `creation of X.509 certificates` beside the manual's -- is its
+        # document's whole list: only a list another source has every item of is said once)
+        numbered = (block.ordered and len(block.items) > 1) or not all(
+            all(self._elsewhere(s) for s in split_sentences(i.text)) for i in block.items)
         self.entries += 1
         self.numbered += numbered
         try:
