@@ -697,6 +697,22 @@ def test_an_abridged_section_keeps_the_code_a_kept_sentence_runs_on_through() ->
     assert kept.blocks[at - 1] == Paragraph("This translates to /dev/pts/0, so a fifth probe,")
 
 
+def test_a_long_manual_of_twenty_thousand_words_is_carried_whole() -> None:
+    """tmux's manual (23,000 words): its FORMATS section lost the paragraphs past its
+    eighth (`#()` inserts a shell command's output), abridged as a document over 16,000
+    words was. A reference of that length is the page's to carry whole."""
+    prose = " ".join(["Each part of frob says what it reshapes and how it reshapes it."] * 20)
+    parts = "\n\n".join(f"## Part {n}\n\n" + "\n\n".join(f"Paragraph {k} of part {n}. {prose}" for k in range(4))
+                         for n in range(20))
+    formats = "\n\n".join(f"Format rule {k}: frob expands the rule named {k} in place." for k in range(12))
+    text = f"# frob\n\nfrob reshapes data files in place.\n\n{parts}\n\n## Formats\n\n{formats}\n"
+    outline = read_outline(text, ".md")
+    assert 20000 < sum(len(b.text.split()) for _, b in walk(outline) if isinstance(b, Paragraph)) < 30000
+    content = read_content(outline, text, None, "frob", ".md")
+    kept = next(s for s in content.sections if s.title == "Formats")
+    assert Paragraph("Format rule 11: frob expands the rule named 11 in place.") in kept.blocks
+
+
 def test_a_chapter_over_the_budget_keeps_its_first_sections_not_none() -> None:
     """A FAQ whose chapter of examples alone outgrows the budget: its first questions
     are on the page (they were all left out while a shorter chapter after it stayed)."""

@@ -61,7 +61,7 @@ from wikid.document.projects import man_version
 from wikid.document.sentences import display_heading, first_sentence, goes_on, is_sentence, spellings, split_sentences
 from wikid.manager.offline.datashape import DATA_SUFFIXES, structured, table_shape
 
-SHORT_WORDS = 16000  # a document this short is carried whole: a library's reference, a long manual page
+SHORT_WORDS = 32000  # a document this short is carried whole: a library's reference, a long manual page
 LONG_BUDGET_WORDS = 16000  # what an abridged document carries (its definition lists aside)
 MAX_LEAD_SENTENCES = 4
 MAX_LEAD_CHARS = 600
