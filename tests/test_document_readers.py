@@ -2677,6 +2677,25 @@ def test_a_converted_synopsis_of_two_bold_forms_gives_both() -> None:
     assert man is not None and man.synopsis == ("frob [-v] [-a] [interface]", "frob [-v] interface options | address ...")
 
 
+def test_a_script_a_converter_ran_onto_one_line_is_its_comments_and_commands() -> None:
+    """cpan's manual through pod2markdown: its synopsis and its examples were each one
+    line, `# print a help message cpan -h # print the version numbers cpan -v ...`, a
+    comment and a command after another; the page showed them as one."""
+    text = ("# NAME\n\nfrob - work with the frob archive\n\n# SYNOPSIS\n\n\\# with arguments, installs modules frob\n"
+            "module \\[ module ... \\] \\# with just the dot, install from the \\# current directory frob .\n\n"
+            "# DESCRIPTION\n\nThis script provides a command interface to the frob archive.\n\n## Examples\n\n"
+            "\\# print a help message frob -h \\# print the version frob -v\n\n"
+            "# AUTHOR\n\nJane Roe\n")
+    man = read_manpage(read_outline(text, ".md"))
+    assert man is not None and man.synopsis == (
+        "# with arguments, installs modules", "frob module [ module ... ]", "# with just the dot, install from the",
+        "# current directory", "frob .")
+    examples = next(s for s in sections(Outline((), man.content)) if s.title == "Examples")
+    assert examples.blocks == (Code("# print a help message\nfrob -h\n# print the version\nfrob -v"),)
+    description = next(s for s in man.content if s.title == "DESCRIPTION")
+    assert description.blocks[0] == Paragraph("This script provides a command interface to the frob archive.")
+
+
 def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
     """`include` and `exclude from` over their text, after `exclude` over its own: names
     of parameters, not sentences going on (they fell out of the list as paragraphs)."""

@@ -175,6 +175,8 @@ def _forms(text: str, names: tuple[str, ...], notes: list[str]) -> list[str]:
     no form but a note, added to `notes`."""
     if text.endswith(":") and _GROUP_LABEL.fullmatch(text[:-1]):
         return [text]  # `Access via frob daemon:`: a label naming the command, over its forms
+    if (commented := _commented(text, names)) is not None:
+        return commented
     starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
     label = text[:starts[0]].strip() if starts else ""
     if label and _GROUP_LABEL.fullmatch(label):  # `Generate a Project Buildsystem` over its forms (cmake's)
@@ -193,6 +195,27 @@ def _forms(text: str, names: tuple[str, ...], notes: list[str]) -> list[str]:
 
 
 _GROUP_LABEL = re.compile(r"[A-Z][\w-]*(?: [\w-]+){0,5}")  # a few words naming the forms under them
+
+
+def _commented(text: str, names: tuple[str, ...]) -> list[str] | None:
+    """The lines of a script a converter ran onto one line, each command after the
+    comment saying what it does (`# print a help message frob -h # print the version
+    frob -v`): each comment a line, each command one; None unless the text opens on a
+    comment and holds two commands or more."""
+    if not text.startswith("# "):
+        return None
+    name = r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)"
+    lines: list[str] = []
+    for part in re.split(r"\s+(?=# )", text):
+        command = re.search(name, part)
+        if command is None:
+            lines.append(part)  # a comment going on from the line before (`... in the # current directory`)
+            continue
+        lines += [part[:command.start()].rstrip(), part[command.start():].strip()]
+    return lines if sum(not line.startswith("#") for line in lines) >= MIN_SCRIPT_COMMANDS else None
+
+
+MIN_SCRIPT_COMMANDS = 2
 
 
 def _is_form(piece: str) -> bool:
@@ -278,7 +301,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
                 bugs = _first_paragraph(section.blocks)
             content.append(replace(section, blocks=_without_footer(section.blocks, names)))
         elif key not in OWN_TITLES or key in SYNOPSIS_TITLES:  # a USAGE after the SYNOPSIS: how to use it, at length
-            content.append(section)
+            content.append(_scripts_as_code(section, names))
     for n, section in enumerate(content if not see_also else ()):
         if section.blocks and isinstance(tail := section.blocks[-1], Paragraph) and _only_references(tail.text):
             # a converter that lost the SEE ALSO heading left its list at the end of the section before
@@ -287,6 +310,14 @@ def read_manpage(outline: Outline) -> ManPage | None:
             break
     return ManPage(names, purpose, line, tuple(synopsis), tuple(notes), tuple(dict.fromkeys(see_also)), author, bugs,
                    tuple(content), tuple(pointers), see_also_groups=groups)
+
+
+def _scripts_as_code(section: Section, names: tuple[str, ...]) -> Section:
+    """A section with each paragraph that is a script run onto one line (`_commented`:
+    an EXAMPLES section a converter flattened) as the code it is, a line each."""
+    blocks = tuple(Code("\n".join(lines)) if isinstance(b, Paragraph) and (lines := _commented(b.text, names)) else b
+                   for b in section.blocks)
+    return replace(section, blocks=blocks, sections=tuple(_scripts_as_code(s, names) for s in section.sections))
 
 
 def _references(text: str) -> list[str]:
