@@ -2680,18 +2680,24 @@ def test_a_converted_synopsis_of_two_bold_forms_gives_both() -> None:
 def test_a_script_a_converter_ran_onto_one_line_is_its_comments_and_commands() -> None:
     """cpan's manual through pod2markdown: its synopsis and its examples were each one
     line, `# print a help message cpan -h # print the version numbers cpan -v ...`, a
-    comment and a command after another; the page showed them as one."""
+    comment and a command after another; the page showed them as one. So were its exit
+    values (`1 An unknown error 2 ...`) after the sentence introducing them."""
     text = ("# NAME\n\nfrob - work with the frob archive\n\n# SYNOPSIS\n\n\\# with arguments, installs modules frob\n"
             "module \\[ module ... \\] \\# with just the dot, install from the \\# current directory frob .\n\n"
             "# DESCRIPTION\n\nThis script provides a command interface to the frob archive.\n\n## Examples\n\n"
             "\\# print a help message frob -h \\# print the version frob -v\n\n"
-            "# AUTHOR\n\nJane Roe\n")
+            "# EXIT VALUES\n\nFor now, the exit codes are vague:\n\n1 An unknown error 2 An external problem 4 An\n"
+            "internal problem 8 A module failed to install\n\n# AUTHOR\n\nJane Roe\n")
     man = read_manpage(read_outline(text, ".md"))
     assert man is not None and man.synopsis == (
         "# with arguments, installs modules", "frob module [ module ... ]", "# with just the dot, install from the",
         "# current directory", "frob .")
     examples = next(s for s in sections(Outline((), man.content)) if s.title == "Examples")
     assert examples.blocks == (Code("# print a help message\nfrob -h\n# print the version\nfrob -v"),)
+    codes = next(s for s in man.content if s.title == "EXIT VALUES")
+    assert codes.blocks[1] == Terms(tuple(Term(n, (Paragraph(m),)) for n, m in [
+        ("1", "An unknown error"), ("2", "An external problem"), ("4", "An internal problem"),
+        ("8", "A module failed to install")]))
     description = next(s for s in man.content if s.title == "DESCRIPTION")
     assert description.blocks[0] == Paragraph("This script provides a command interface to the frob archive.")
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from wikid.document.linekinds import spanned
-from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Terms, block_text, sections
+from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Term, Terms, block_text, sections
 from wikid.document.sentences import is_sentence, split_sentences
 
 NAME_TITLES = frozenset({"name", "nom", "nombre", "名前"})
@@ -301,7 +301,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
                 bugs = _first_paragraph(section.blocks)
             content.append(replace(section, blocks=_without_footer(section.blocks, names)))
         elif key not in OWN_TITLES or key in SYNOPSIS_TITLES:  # a USAGE after the SYNOPSIS: how to use it, at length
-            content.append(_scripts_as_code(section, names))
+            content.append(_unflattened(section, names))
     for n, section in enumerate(content if not see_also else ()):
         if section.blocks and isinstance(tail := section.blocks[-1], Paragraph) and _only_references(tail.text):
             # a converter that lost the SEE ALSO heading left its list at the end of the section before
@@ -312,12 +312,36 @@ def read_manpage(outline: Outline) -> ManPage | None:
                    tuple(content), tuple(pointers), see_also_groups=groups)
 
 
-def _scripts_as_code(section: Section, names: tuple[str, ...]) -> Section:
-    """A section with each paragraph that is a script run onto one line (`_commented`:
-    an EXAMPLES section a converter flattened) as the code it is, a line each."""
-    blocks = tuple(Code("\n".join(lines)) if isinstance(b, Paragraph) and (lines := _commented(b.text, names)) else b
-                   for b in section.blocks)
-    return replace(section, blocks=blocks, sections=tuple(_scripts_as_code(s, names) for s in section.sections))
+def _unflattened(section: Section, names: tuple[str, ...]) -> Section:
+    """A section with the blocks a converter ran onto one line set apart again: each
+    paragraph that is a script (`_commented`: an EXAMPLES section) as the code it is,
+    a line each; each run of numbered values after the sentence introducing them
+    (`_numbered_values`: `1 An unknown error 2 An external problem ...`) as entries."""
+    blocks: list[Block] = []
+    for block in section.blocks:
+        if isinstance(block, Paragraph) and (lines := _commented(block.text, names)):
+            block = Code("\n".join(lines))
+        elif isinstance(block, Paragraph) and blocks and isinstance(blocks[-1], Paragraph) \
+                and blocks[-1].text.endswith(":") and (values := _numbered_values(block.text)):
+            block = Terms(tuple(Term(number, (Paragraph(meaning),)) for number, meaning in values))
+        blocks.append(block)
+    return replace(section, blocks=tuple(blocks), sections=tuple(_unflattened(s, names) for s in section.sections))
+
+
+def _numbered_values(text: str) -> list[tuple[str, str]] | None:
+    """(number, meaning) of each of the values a paragraph runs together (`1 An unknown
+    error 2 There was an external problem 4 ...`: exit codes), their numbers rising; None
+    for fewer than MIN_NUMBERED_VALUES or any other text."""
+    parts = re.split(r"(?:^| )(\d{1,3}) (?=[A-Z])", text)
+    if parts[0] or len(parts) < 2 * MIN_NUMBERED_VALUES + 1:
+        return None
+    values = [(parts[n], parts[n + 1].strip()) for n in range(1, len(parts), 2)]
+    numbers = [int(number) for number, _ in values]
+    rising = all(a < b for a, b in itertools.pairwise(numbers))
+    return values if rising and all(meaning for _, meaning in values) else None
+
+
+MIN_NUMBERED_VALUES = 3
 
 
 def _references(text: str) -> list[str]:
