@@ -153,6 +153,9 @@ def test_a_data_file_joins_the_entity_whose_items_it_lists() -> None:
     pages = pages_of(result)
     assert any(cited == ["tools/doc-01.txt", "tools/doc-02.md", "tools/doc-04.csv"] and title == "frobnik"
                for title, cited in pages.values()), pages
+    # its part of the page says what it holds, by its columns (it read `frobnik table`)
+    assert [s.title for d in result.pages.values() for s in d.cited if s.id == "doc-04"] == \
+        ["Kind and reshaped by default table"]
 
 
 def test_a_data_file_about_nothing_known_is_titled_from_its_contents() -> None:

@@ -128,13 +128,19 @@ def _header(text: str) -> list[str]:
     return []
 
 
-def content_title(text: str) -> str | None:
-    """A title from what a data file holds: its first table's columns ("Alias and
-    codec table"), else the top-level keys of its JSON ("FileApi, generators and
-    version data"); None when it shows neither."""
+def table_title(text: str) -> str | None:
+    """A title from the columns of a data file's first table ("Alias and codec table"),
+    or None."""
     header = _header(text)
-    if header:
-        return _phrase(header) + " table"
+    return _phrase(header) + " table" if header else None
+
+
+def content_title(text: str) -> str | None:
+    """A title from what a data file holds: its first table's columns (`table_title`),
+    else the top-level keys of its JSON ("FileApi, generators and version data"); None
+    when it shows neither."""
+    if (titled := table_title(text)) is not None:
+        return titled
     fenced = _FENCED.match(text.strip())
     try:
         value = json.loads(fenced.group(1) if fenced else text)

@@ -29,7 +29,15 @@ from wikid.filenames import split_name
 from wikid.manager import ExistingConcept, ManagerResult, SourceDocument, WikiView
 from wikid.manager.offline.cluster import CORROBORATED_RATIO, Group, concept_info, group_documents, top_name
 from wikid.manager.offline.content import Content, read_content
-from wikid.manager.offline.datafiles import DATA_FILES, MIN_COSINE, Placer, content_title, says_something, word_counts
+from wikid.manager.offline.datafiles import (
+    DATA_FILES,
+    MIN_COSINE,
+    Placer,
+    content_title,
+    says_something,
+    table_title,
+    word_counts,
+)
 from wikid.manager.offline.names import PROMINENT, NameIndex, with_packages
 from wikid.manager.offline.pages import Composition, PageDraft, PageSource, body_blocks, composition, render
 from wikid.manager.offline.prior import read_prior, written_by_engine
@@ -235,12 +243,16 @@ def _stated(doc: _Doc, content: Content) -> tuple[Field, ...]:
 
 
 def _label(doc: _Doc, title: str, entity: str, kind: str | None) -> str:
-    """A source's name on the page: its title unless that is only its file name."""
+    """A source's name on the page: its title unless that is only its file name; a data
+    file's, what its name or else its table's columns say it holds (a JSON object's
+    first keys, `node, acorn and ada`, say less than `Frob data file`)."""
     name = doc.document.input_rel.rsplit("/", 1)[-1]
     if title and title != name and title != humanize_stem(name):
         return title
     if doc.suffix in DATA_FILES and says_something(_stem(doc.document.input_rel)):
         return humanize_stem(doc.document.input_rel)  # `frob-prices-2025.csv`: what its name says it holds
+    if doc.suffix in DATA_FILES and (held := table_title(doc.body)):
+        return held  # `Code, phrase and description table`: what its columns hold, not `frob table`
     plain = doc.suffix.lower() in ("", ".txt", ".text", ".md", ".markdown", ".rst")
     what = kind or ("notes" if plain else f"{doc.suffix.lstrip('.').upper()} document")
     return f"{entity} {what}" if entity else what[:1].upper() + what[1:]
