@@ -1666,6 +1666,21 @@ def test_a_list_with_some_items_another_source_has_keeps_them_all() -> None:
     assert body.casefold().count("signing of frob records") == 2
 
 
+def test_step_labels_beside_steps_a_sentence_heads_stay_in_the_text() -> None:
+    """man-db's README: `Configure man-db:` and `Build man-db:` over their items became
+    headings, and the steps after them that a sentence heads (`Install the package.`
+    over `make install`) read as part of building."""
+    doc = ("# Frob\n\nFrob reshapes frob files.\n\n## Installation\n\nConfigure frob:\n\n- Run `./configure`.\n\n"
+           "Build frob:\n\n- Run `make`.\n\nInstall the package.\n\n- Run `make install`.\n")
+    [page] = run([SourceDocument("README.md", doc)]).pages.values()
+    assert "\nConfigure frob:\n\n* Run `./configure`.\n\nBuild frob:\n\n* Run `make`.\n\nInstall the package." \
+        in page.replace("[^readme]", "")
+    # (labels alone over their lists still head sections: a runbook's `Daily` and `Weekly`)
+    runbook = "# Frob care\n\nHow to keep the frob clean.\n\nDaily\n\n- Wipe it.\n\nWeekly\n\n- Oil it.\n"
+    [page] = run([SourceDocument("care.md", runbook)]).pages.values()
+    assert "\n# Daily\n\n* Wipe it." in page and "\n# Weekly\n\n* Oil it." in page
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

@@ -208,6 +208,18 @@ def _is_metadata(block: Block) -> bool:
             and label.split()[-1].casefold() not in _AUXILIARIES)
 
 
+def _steps_among_sentences(blocks: tuple[Block, ...]) -> bool:
+    """Whether the labels over lists among `blocks` are steps beside others a sentence
+    heads (`Configure frob:` and `Build frob:` over their items, then `Install the
+    package.` over its own): made sections, the labels would take the sentences' steps
+    into the last of them, so none is."""
+    labelled = [n for n, b in enumerate(blocks[:-1]) if isinstance(b, Paragraph) and is_label(b.text)
+                and isinstance(blocks[n + 1], ItemList)]
+    return bool(labelled) and any(
+        isinstance(b, Paragraph) and b.text.endswith(".") and isinstance(blocks[n + 1], ItemList)
+        for n, b in enumerate(blocks[:-1]) if n > labelled[0])
+
+
 def _promote(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
     """Blocks with labels over lists, and lists of topics each with its items, made
     sections of their own; what stays is returned in order with the new sections."""
@@ -216,6 +228,8 @@ def _promote(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], 
     # a label said again over each record's list (`Methods defined here:` under each class)
     # labels the list where it stands: made sections, the lists would leave their records
     recurring = {t for t, k in Counter(b.text for b in blocks if isinstance(b, Paragraph)).items() if k > 1}
+    if _steps_among_sentences(blocks):
+        return blocks, ()
     n = 0
     while n < len(blocks):
         block = blocks[n]
