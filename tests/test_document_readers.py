@@ -2702,6 +2702,22 @@ def test_a_script_a_converter_ran_onto_one_line_is_its_comments_and_commands() -
     assert description.blocks[0] == Paragraph("This script provides a command interface to the frob archive.")
 
 
+def test_a_string_set_out_over_lines_with_escaped_spaces_is_code() -> None:
+    """man's `-r`: the default prompt, three lines of `\\ Manual\\ page\\ \\$MAN_PN ...` at
+    the text's margin, ran into one line of prose; a sentence naming the backslash
+    (`preceded by \\ are replaced`) stays prose."""
+    text = ("       The string used to produce the default could be expressed as\n\n"
+            "       \\ Frob\\ page\\ \\$FROB_PN\\ ?ltline\\ %lt?L/%L.:\n       byte\\ %bB?s/%s..?\\ (END):?pB\n"
+            "       (press h for help)\n\n       It is broken into three lines here.\n\n"
+            "       Any other characters preceded by \\ are replaced by themselves (that is, the\n"
+            "       \\ is removed) and are not treated as special.\n")
+    blocks = [b for _, b in walk(read_outline(text, ".txt"))]
+    assert Code("\\ Frob\\ page\\ \\$FROB_PN\\ ?ltline\\ %lt?L/%L.:\nbyte\\ %bB?s/%s..?\\ (END):?pB\n"
+                "(press h for help)") in blocks
+    assert blocks[-1] == Paragraph("Any other characters preceded by \\ are replaced by themselves (that is, the "
+                                   "\\ is removed) and are not treated as special.")
+
+
 def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
     """`include` and `exclude from` over their text, after `exclude` over its own: names
     of parameters, not sentences going on (they fell out of the list as paragraphs)."""

@@ -1465,7 +1465,7 @@ class _Reader:
                 break
             texts.append(line.text)
             j += 1
-        coded = _command_lines(texts) or _assignments(texts) \
+        coded = _command_lines(texts) or _assignments(texts) or _escaped_lines(texts) \
             or (j == i + 1 and (self.introduced_command(i, end) or self.set_in_text(i, end)))
         out: list[Block] = [straight_code("\n".join(texts)) if coded else Paragraph(_join(texts))]
         k = self.next_filled(j, end)
@@ -1551,6 +1551,17 @@ def _command_lines(texts: list[str]) -> bool:
 
 
 _COMMAND_NOTE = re.compile(r"\s{2,}\([^()]*\)$")  # a note on a command, set apart after it
+
+
+def _escaped_lines(texts: list[str]) -> bool:
+    """Whether a paragraph's lines are a string set out over lines, most with a space
+    escaped by a backslash (`\\ Manual\\ page\\ \\$MAN_PN\\ ?ltline` over `byte\\ %bB`): no
+    prose writes `\\ `, a shell or a program's string does."""
+    return len(texts) >= 2 and sum(_ESCAPED_SPACE.search(t) is not None for t in texts) >= ESCAPED_SHARE * len(texts)
+
+
+ESCAPED_SHARE = 0.5
+_ESCAPED_SPACE = re.compile(r"(?<=\S)\\ (?=\S)")  # `page\ name`, not prose naming the character (`by \ are`)
 
 
 def _assignments(texts: list[str]) -> bool:
