@@ -1681,6 +1681,20 @@ def test_step_labels_beside_steps_a_sentence_heads_stay_in_the_text() -> None:
     assert "\n# Daily\n\n* Wipe it." in page and "\n# Weekly\n\n* Oil it." in page
 
 
+def test_where_to_get_the_software_in_a_licence_notice_stays_on_the_page() -> None:
+    """gzip's README: its paragraph granting the GPL also said where the latest version
+    is; the page states the licence as an attribute and lost where to download it."""
+    doc = ("# Frob\n\nFrob compresses frob files.\n\nFrob is free software, you can redistribute it and/or modify it "
+           "under the terms of the GNU General Public License, a copy of which is provided under the name COPYING. "
+           "The latest version of frob is always available from https://ftp.example.org/frob or in any of its "
+           "mirror sites.\n\nYou should have received a copy of the GNU General Public License along with this "
+           "program. If not, see <https://www.gnu.org/licenses/>.\n")
+    [page] = run([SourceDocument("README.md", doc)]).pages.values()
+    body = page.split("---\n", 2)[2]
+    assert "The latest version of frob is always available from https://ftp.example.org/frob" in body
+    assert "redistribute it" not in body and "gnu.org/licenses" not in body
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

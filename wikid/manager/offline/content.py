@@ -643,6 +643,8 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
             byline = not out and not _DASHED_LINE.match(text)
             if text and not is_licence_text(text) and not is_revision_stamp(text) and (byline or not is_sign_off(text)):
                 out.append(_bounded(Paragraph(text) if text != block.text else block))
+            elif text and is_licence_text(text) and (where := _where_to_get(text)):
+                out.append(Paragraph(where))
         elif isinstance(block, ItemList):
             items = tuple(i for i in block.items if not is_licence_text(i.text))
             if items and not after_notice:
@@ -652,6 +654,17 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     return tuple(out)
 
 
+def _where_to_get(notice: str) -> str:
+    """The sentences of a licence notice that send the reader to another site and are
+    no part of the licence (`The latest version of frob is always available from
+    https://...`), "" when there are none: the page states the licence, not where to
+    get the software."""
+    return " ".join(s for s in split_sentences(notice) if not is_licence_text(s)
+                    and (found := _ADDRESS.search(s)) is not None and not _LICENCE_ADDRESS.search(found.group(0)))
+
+
+_ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
+_LICENCE_ADDRESS = re.compile(r"licen[cs]|copying|gpl", re.IGNORECASE)
 _DASHED_LINE = re.compile(r"^\s*(?:--|—|–)")
 _LICENCE_TITLE = re.compile(r"\b(?:GPL|LGPL|licen[cs]e|permission|copying)\b", re.IGNORECASE)
 
