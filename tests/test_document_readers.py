@@ -2718,6 +2718,17 @@ def test_a_string_set_out_over_lines_with_escaped_spaces_is_code() -> None:
                                    "\\ is removed) and are not treated as special.")
 
 
+def test_a_file_manuals_synopsis_of_its_name_alone_is_no_usage() -> None:
+    """rsyncd.conf's manual: its SYNOPSIS is the file's name, which the page showed as a
+    usage block of one line; a command's synopsis of its name alone is still its usage."""
+    def manual(name: str) -> str:
+        return (f"# NAME\n\n{name} - work with frob files\n\n# SYNOPSIS\n\n{name}\n\n"
+                "# DESCRIPTION\n\nIt frobs.\n")
+    conf, command = read_manpage(read_outline(manual("frob.conf"), ".md")), read_manpage(read_outline(manual("frob"), ".md"))
+    assert conf is not None and conf.synopsis == ()
+    assert command is not None and command.synopsis == ("frob",)
+
+
 def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
     """`include` and `exclude from` over their text, after `exclude` over its own: names
     of parameters, not sentences going on (they fell out of the list as paragraphs)."""
