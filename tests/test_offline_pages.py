@@ -1695,6 +1695,20 @@ def test_where_to_get_the_software_in_a_licence_notice_stays_on_the_page() -> No
     assert "redistribute it" not in body and "gnu.org/licenses" not in body
 
 
+def test_a_manuals_description_whose_next_paragraph_leans_on_it_stays_whole() -> None:
+    """sqlite3's manual: its Description's first paragraph went to the page's lead and
+    the Description opened on `For example, to create a new database ...`."""
+    manual = ("FROB(1)                 User Commands                 FROB(1)\n\nNAME\n       frob - frob shell\n\n"
+              "SYNOPSIS\n       frob [file]\n\nDESCRIPTION\n       To start a frob session, invoke the frob command "
+              "with the name of a file.  If the file does not exist, it will be created.\n\n"
+              "       For example, to create a file named data.frob:\n\n            $ frob data.frob\n\n"
+              "OPTIONS\n       -q     Quiet execution.\n")
+    [page] = run([SourceDocument("frob.txt", manual)]).pages.values()
+    body = page.split("---\n", 2)[2]
+    assert "\n# Description\n\nTo start a frob session, invoke the frob command with the name of a file." in body
+    assert "\n\nFor example, to create a file named data.frob:" in body
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

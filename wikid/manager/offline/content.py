@@ -946,6 +946,10 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         if description:
             said, rest = _lead_from(description[0].blocks, names | {man.names[0]})
             rest = _named_again(description[0].blocks, rest, man.names[0], said) if said else rest
+            k = _first_difference(description[0].blocks, rest)
+            after = rest[k] if k < len(rest) and len(rest) < len(description[0].blocks) else None
+            if said and isinstance(after, Paragraph) and _LEANS_ON.match(after.text):
+                said, rest = [], description[0].blocks  # `For example, ...` after it: the paragraph stays with its example
             opening += said[1:] if said and said[0].rstrip(".") == man.purpose else said  # (pydoc: the purpose is it)
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]
@@ -1031,6 +1035,8 @@ def _named_again(before: tuple[Block, ...], after: tuple[Block, ...], title: str
 
 
 MAX_REFERENT_WORDS = 4  # the words of the name `It` is said to stand for, and where the lead says it
+# a paragraph that leans on the one before it: taken away to the page's lead, that one leaves it saying nothing
+_LEANS_ON = re.compile(r"(?:For (?:example|instance)|Thus|Hence|However|In addition|Likewise|Similarly)\b")
 
 
 def _first_difference(before: tuple[Block, ...], after: tuple[Block, ...]) -> int:
