@@ -28,9 +28,11 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
 * repeated        -- a sentence of >= 8 words (casefolded, punctuation stripped) that
                      occurs again on the same page; each extra occurrence counts. Table
                      rows, definition-list entries (`* **term** -- ...`) and field
-                     lines (`* Delivery: within 10 days`), the Sources
-                     section and footnote definitions are left out, and so is a
-                     sentence a cited source itself says as many times.
+                     lines (`* Delivery: within 10 days`), the items of a list
+                     with an item the page says nowhere else (a document's list kept
+                     whole, some of its items said by another document too), the
+                     Sources section and footnote definitions are left out, and so
+                     is a sentence a cited source itself says as many times.
 * empty_key       -- a bold key with nothing after it: `* **Synopsis**`,
                      `**Synopsis** --`, or `| Key |  |` in a key/value table.
 * file_name_title -- a heading, the page title or an entry of the page's Sources list
@@ -544,8 +546,11 @@ def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
     repeats a remark under three settings), or says the label it opens with (see `_keys`)."""
     body = split_page(page)[1]
     skip = sources_section_lines(body)
-    paragraphs: list[str] = []
+    paragraphs: list[tuple[str, int | None]] = []  # (text, the list it is an item of)
     current: list[str] = []
+    listed: int | None = None  # the list the current paragraph is an item of
+    lists = 0
+    bullets: int | None = None  # the indent of the bullets of the list being read
     for i, line in prose_lines(body):
         stripped = line.strip()
         # a definition list's entries are table rows written as bullets: two terms may say the
@@ -554,27 +559,38 @@ def repeated(page: str, sources: tuple[str, ...] = ()) -> list[str]:
         # that restates its terms: each document's record)
         special = i in skip or not stripped or stripped.startswith("|") or _HEADING.match(line) \
             or _DEFINITION_BULLET.match(line) or _FIELD_BULLET.match(line)
-        if special or _BULLET.match(line):
+        bullet = _BULLET.match(line)
+        indent = len(line) - len(line.lstrip())
+        if stripped and not bullet and (bullets is None or indent <= bullets):
+            bullets = None  # (text at the list's margin or left of it ends the list)
+        if bullet and bullets != indent:
+            lists, bullets = lists + 1, indent
+        if special or bullet:
             if current:
-                paragraphs.append(" ".join(current))
-            current = []
+                paragraphs.append((" ".join(current), listed))
+            current, listed = [], None
             if not special:
-                current = [line[_BULLET.match(line).end():].strip()]
+                current, listed = [line[bullet.end():].strip()], lists  # type: ignore[union-attr]
             continue
         current.append(stripped)
     if current:
-        paragraphs.append(" ".join(current))
+        paragraphs.append((" ".join(current), listed))
+    said = [[(s, _sentence_key(s)) for s in re.split(r"(?<=[.!?])\s+", _INLINE_CODE.sub(r"\2", _FOOTNOTE_REF.sub("", p)))]
+            for p, _ in paragraphs]  # (a code span's text is the sentence's own: two naming different fields differ)
+    total = Counter(k for sentences in said for _, k in sentences)
+    # a document's list kept whole -- an item of it said elsewhere on the page too -- is its record, as
+    # its field lines are: a list with an item of its own is not counted, only one said wholly again
+    whole = {listed for (_, listed), sentences in zip(paragraphs, said, strict=True)
+             if listed is not None and all(total[k] <= 1 for _, k in sentences)}
     seen: Counter[str] = Counter()
     out: list[str] = []
-    for paragraph in paragraphs:
-        # (a code span's text is the sentence's own: two sentences naming different fields say different things)
-        for sentence in re.split(r"(?<=[.!?])\s+", _INLINE_CODE.sub(r"\2", _FOOTNOTE_REF.sub("", paragraph))):
-            key = _sentence_key(sentence)
+    for (_, listed), sentences in zip(paragraphs, said, strict=True):
+        for sentence, key in sentences:
             if len(key.split()) < REPEAT_WORDS:
                 continue
             seen[key] += 1
-            if seen[key] > 1 and seen[key] > max((_said(source, k) for source in sources for k in _keys(sentence, key)),
-                                                 default=0):
+            if seen[key] > 1 and listed not in whole and seen[key] > max(
+                    (_said(source, k) for source in sources for k in _keys(sentence, key)), default=0):
                 out.append(sentence.strip())
     return out
 

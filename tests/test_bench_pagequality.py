@@ -234,14 +234,17 @@ def test_repeated_counts_each_extra_occurrence_of_a_long_sentence() -> None:
 
 # TODO
 
-* Something else entirely that is long enough to count here.
 * {sentence.upper()}
 
-Short one. Short one. Short one.
+Something else entirely that is long enough to count here. Short one. Short one. Short one.
 
 {sentence}
 """
     assert pq.repeated(page(body)) == [sentence.upper(), sentence]
+    # an item of a list with an item of its own is that document's list kept whole, not a repeat
+    listed = f"# Plans\n\n* Something else entirely that is long enough to count here.\n* {sentence}\n"
+    assert pq.repeated(page(f"{sentence}\n\n{listed}")) == []
+    assert pq.repeated(page(f"{sentence}\n\n{listed}\n# Again\n\n{listed}")) != []
     # a source that says it twice accounts for one repeat, not for the third time
     source = f"Under one setting: {sentence} Under another: {sentence.lower()}"
     assert pq.repeated(page(body), (source,)) == [sentence]

@@ -2729,6 +2729,43 @@ def test_a_file_manuals_synopsis_of_its_name_alone_is_no_usage() -> None:
     assert command is not None and command.synopsis == ("frob",)
 
 
+def test_commands_each_with_a_comment_set_apart_are_code() -> None:
+    """sed's FAQ: `echo aaa | frob -n "s/./B/3p"    # bug! nothing prints` over a second
+    such line read as a tag over its text (the comment as the description), and a pair
+    of them ran into one paragraph."""
+    text = ("   (1) If a number follows the command, two semicolons must follow it.\n\n"
+            "       echo bit bet | frob \"s/b/n/2;;s/b/B/\"          # solution 1\n"
+            "       echo bit bet | frob -e \"s/b/n/2\" -e \"s/b/B\"    # solution 2\n\n"
+            "   (2) If the command is followed by a flag, the flag must occur first.\n\n"
+            "       echo aaa | frob -n \"s/./B/3p\"    # bug! nothing prints\n"
+            "       echo aaa | frob -n \"s/./B/p3\"    # prints as expected\n")
+    [listed] = [b for _, b in walk(read_outline(text, ".txt"))]
+    assert isinstance(listed, ItemList)
+    blocks = [c for item in listed.items for c in item.children]
+    codes = [b.text for b in blocks if isinstance(b, Code)]
+    assert codes == ['echo bit bet | frob "s/b/n/2;;s/b/B/"          # solution 1\n'
+                     'echo bit bet | frob -e "s/b/n/2" -e "s/b/B"    # solution 2',
+                     'echo aaa | frob -n "s/./B/3p"    # bug! nothing prints\n'
+                     'echo aaa | frob -n "s/./B/p3"    # prints as expected']
+    assert not any(isinstance(b, Terms) for b in blocks)
+
+
+def test_an_entrys_one_line_of_text_with_a_note_set_apart_is_one_text() -> None:
+    """sed's FAQ: `\\n   - newline      (read as 2 bytes, in DOS)` among escapes read
+    as an entry whose text was a table of `newline` and its note; numbered values whose
+    text is a note (`5      (unused)`) stay entries."""
+    text = ("      \\a   - any alphanumeric: same as [a-zA-Z0-9]\n      \\d   - any digit: same as [0-9]\n"
+            "      \\n   - newline      (read as 2 bytes, 0D 0A in DOS)\n      \\s   - any whitespace character\n")
+    terms = {t.term: t.body for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Terms) for t in b.entries}
+    assert terms["\\n"] == (Paragraph("newline (read as 2 bytes, 0D 0A in DOS)"),)
+    values = ("       -v n   specifies that verbose output be written:\n\n            1   Names of files created\n\n"
+              "            2   Information related to use\n\n            5   (unused)\n\n            6   (unused)\n\n"
+              "            7   Entries into the string-table\n")
+    [option] = [t for _, b in walk(read_outline(values, ".txt")) if isinstance(b, Terms) for t in b.entries]
+    entries = [(t.term, t.body) for b in option.body if isinstance(b, Terms) for t in b.entries]
+    assert entries[2:4] == [("5", (Paragraph("(unused)"),)), ("6", (Paragraph("(unused)"),))]
+
+
 def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
     """`include` and `exclude from` over their text, after `exclude` over its own: names
     of parameters, not sentences going on (they fell out of the list as paragraphs)."""

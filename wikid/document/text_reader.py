@@ -711,7 +711,10 @@ class _Reader:
                 and self.tagged_neighbour(i, end, line.indent, line.indent + long.start(3)):
             inline = long
         if inline and (not _ends_clause(inline.group(1)) or len(inline.group(1)) == 1) \
+                and not inline.group(3).startswith("# ") and not (end - i == 1 and i == 0 and _NOTE_ONLY.fullmatch(inline.group(3))) \
                 and (not _DASH_SEPARATOR.match(inline.group(2)) or self.tagged_neighbour(i, end, line.indent)):
+            # (`frob -n x    # prints x` is a command and its comment, not a tag and its text; an entry's
+            # one line of text and a note set apart after it, `newline      (read as 2 bytes)`, one text)
             column = line.indent + inline.start(3)
             sibling = (_INLINE_TAG.match(nxt.text) or _LONG_INLINE_TAG.match(nxt.text)) \
                 if nxt is not None and nxt.indent == line.indent \
@@ -1465,7 +1468,7 @@ class _Reader:
                 break
             texts.append(line.text)
             j += 1
-        coded = _command_lines(texts) or _assignments(texts) or _escaped_lines(texts) \
+        coded = _command_lines(texts) or _assignments(texts) or _escaped_lines(texts) or _commented_lines(texts) \
             or (j == i + 1 and (self.introduced_command(i, end) or self.set_in_text(i, end)))
         out: list[Block] = [straight_code("\n".join(texts)) if coded else Paragraph(_join(texts))]
         k = self.next_filled(j, end)
@@ -1561,6 +1564,17 @@ def _escaped_lines(texts: list[str]) -> bool:
 
 
 ESCAPED_SHARE = 0.5
+
+
+def _commented_lines(texts: list[str]) -> bool:
+    """Whether a paragraph's lines are commands, each with a comment set apart after it
+    (`echo bit | frob -n "s/b/n/2"    # solution 1`): a script's lines, not prose."""
+    return bool(texts) and all((m := _TRAILING_COMMENT.search(t)) is not None and not is_prose_line(t[:m.start()])
+                               for t in texts)
+
+
+_NOTE_ONLY = re.compile(r"\([^()]*\)")  # `(read as 2 bytes, 0D 0A in DOS)`: a note, no text of its own
+_TRAILING_COMMENT = re.compile(r"\S\s{2,}# \S")  # a shell comment after a command, set apart by spaces
 _ESCAPED_SPACE = re.compile(r"(?<=\S)\\ (?=\S)")  # `page\ name`, not prose naming the character (`by \ are`)
 
 
