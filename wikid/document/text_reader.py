@@ -125,6 +125,8 @@ KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
 # `has(key)`, `map(x), map_values(x)`, `any, any(condition)`, `range(upto), range(from;upto) range(from;upto;by)`:
 # names of a function's forms, a call among them, each after a comma or a call after a space
 _CALL_TITLE = re.compile(r"^(?=.*\()[\w.$]+(?:\([^()]*\))?(?:, [\w.$]+(?:\([^()]*\))?| [\w.$]+\([^()]*\))*$")
+# `Comma: ,`, `Identity: .`, `Object Identifier-Index: .foo, .foo.bar`: a subsection named, then its syntax
+_SYMBOL_TITLE = re.compile(r"^[A-Z][\w/-]*(?: [\w/-]+){0,5}: [^\w\s][^\s,]{0,15}(?:, [^\w\s][^\s,]{0,15})*$")
 _NAME_RUN = re.compile(r"[^\s,]+(?:, [^\s,]+){0,4}")  # a value's name, or its names (`pax, posix`)
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
 COLON_TAG_WINDOW = 12  # lines around an option alone on its line searched for options ended by a colon
@@ -408,7 +410,8 @@ class _Reader:
                 and self.body_indent <= under.indent and (line.indent <= MAX_SUBSECTION_INDENT or under.indent <= self.body_indent + 1) \
                 and (previous_blank or (prev is not None and prev.indent >= self.body_indent)) \
                 and len(line.text) <= MAX_HEADING_CHARS and (not _SENTENCE_END.search(line.text)
-                                                          or (line.indent <= MAX_SUBSECTION_INDENT and _CALL_TITLE.match(line.text))) \
+                                                          or (line.indent <= MAX_SUBSECTION_INDENT
+                                                              and (_CALL_TITLE.match(line.text) or _SYMBOL_TITLE.match(line.text)))) \
                 and not _MARKER.match(line.text) and not _OPTION.match(line.text.split(" ")[0]):
             return Heading(line.text, 2), i + 1  # a man page's subsection (a function's: `map(x), map_values(x)`)
         if not previous_blank:
