@@ -4625,6 +4625,20 @@ def test_a_manual_pages_own_name_alone_at_its_foot_is_no_content() -> None:
     assert len(author("frob(1)")) == 2
 
 
+def test_a_bsd_pages_footer_of_the_system_each_side_of_its_date_is_no_content() -> None:
+    """tmux's and ssh's text pages end on `BSD    January 1, 1970    BSD`: it came onto
+    their pages as an entry `BSD` over a table of the date, under the author."""
+    text = ("FROB(1)                   BSD General Commands Manual                  FROB(1)\n\nNAME\n"
+            "     frob - frob files\n\nSYNOPSIS\n     frob [-v] file\n\nDESCRIPTION\n     frob frobs files.\n\n"
+            "AUTHORS\n     Jane Roe <jane@example.org>\n\nBSD                             January 1, 1970"
+            "                            BSD\n")
+    man = read_manpage(read_text(text))
+    assert man is not None
+    [authors] = [s for s in man.content if s.title == "AUTHORS"]
+    said = " ".join(block_text(b) for _, b in walk(Outline((), (authors,))))
+    assert "Jane Roe" in said and "1970" not in said and "BSD" not in said
+
+
 def test_a_lone_line_with_a_justifiers_gap_is_a_sentence_not_an_entry() -> None:
     """tic's PORTABILITY: the bullet `The NetBSD tic  supports a few of the ncurses
     options` (two spaces) alone between blank lines became a one-row table of a term

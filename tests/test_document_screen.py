@@ -125,9 +125,9 @@ def _real_paragraphs() -> list[str]:
 
 
 def test_a_screened_search_finds_what_the_pattern_finds_on_real_documents() -> None:
+    if not (REALDOCS / "input").is_dir():  # (sample-project's few notices alone cannot show the comparison)
+        pytest.skip("../shared/corpus/realdocs/ is absent")
     paragraphs = _real_paragraphs()
-    if not paragraphs:
-        pytest.skip("../shared/corpus/realdocs/ and sample-project/ are absent")
     matched = Counter[str]()
     for text in paragraphs:
         flat = " ".join(text.split())

@@ -301,7 +301,7 @@ def read_manpage(outline: Outline) -> ManPage | None:
                 author = _authors(section.blocks)
             else:
                 bugs = _first_paragraph(section.blocks)
-            content.append(replace(section, blocks=_without_footer(section.blocks, names)))
+            content.append(_footless(section, names))
         elif key not in OWN_TITLES or key in SYNOPSIS_TITLES:  # a USAGE after the SYNOPSIS: how to use it, at length
             content.append(_unflattened(section, names))
     for n, section in enumerate(content if not see_also else ()):
@@ -386,6 +386,14 @@ MIN_LISTED_REFERENCES = 3
 MAX_COMMAND_WORDS = 4  # a command a sentence goes on through (`info frob`)
 
 
+def _footless(section: Section, names: tuple[str, ...]) -> Section:
+    """A last section without the page's footer at the end of its blocks, or of its last
+    subsection's (a BSD page's author line read as a title over the footer)."""
+    if section.sections:
+        return replace(section, sections=(*section.sections[:-1], _footless(section.sections[-1], names)))
+    return replace(section, blocks=_without_footer(section.blocks, names))
+
+
 def _without_footer(blocks: tuple[Block, ...], names: tuple[str, ...]) -> tuple[Block, ...]:
     """A last section's blocks without the page's footer a converter left at their end
     (`2023-01-08      FROB(1)`, `frob 1.2   January 2020   FROB(1)`, the page's own
@@ -405,9 +413,13 @@ def _footer(text: str, names: tuple[str, ...]) -> bool:
     own = re.fullmatch(r"([\w.+-]+)\(\d[a-zA-Z]*\)", line)  # the page's name alone, in its own case
     if own is not None:
         return own.group(1).lower() in {n.lower() for n in names}
-    return len(line.split()) <= MAX_FOOTER_WORDS and _FOOTER_END.search(line) is not None
+    words = line.split()
+    if len(words) >= 3 and words[0] == words[-1] and _YEAR.search(line):
+        return True  # a BSD page's `BSD   January 1, 1970   BSD`: the system's name each side of the date
+    return len(words) <= MAX_FOOTER_WORDS and _FOOTER_END.search(line) is not None
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _FOOTER_END = re.compile(r"\b[A-Z][A-Z0-9_.+-]*\(\d[a-zA-Z]*\)$")  # a footer ends with the page's name: `FROB(1)`
 MAX_FOOTER_WORDS = 8
 
