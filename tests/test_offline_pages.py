@@ -1709,6 +1709,22 @@ def test_a_manuals_description_whose_next_paragraph_leans_on_it_stays_whole() ->
     assert "\n\nFor example, to create a file named data.frob:" in body
 
 
+def test_a_commands_usage_is_code_without_its_alias_note_and_a_bare_command_among_them_too() -> None:
+    """tmux's commands: `set-option [-ag] option value (alias: set)` put the alias note in
+    the code one types, and `kill-server` among commands with usage was bold prose."""
+    from wikid.document.model import Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _Writer
+
+    long = " ".join(["It does what the command is for, then reports back to the client."] * 10)
+    entries = Terms((Term("set-option [-ag] option value (alias: set)", (Paragraph(f"Set an option. {long}"),)),
+                     Term("kill-server", (Paragraph(f"Kill the server. {long}"),)),
+                     Term("new-window [-ad] [-c start-directory] (alias: neww)", (Paragraph(f"Make a window. {long}"),))))
+    lines = _Writer().block(entries, "", 0).splitlines()
+    assert [line.split(" — ")[0] for line in lines if line.startswith("* ")] == [
+        "* `set-option [-ag] option value` (alias: set)", "* `kill-server`",
+        "* `new-window [-ad] [-c start-directory]` (alias: neww)"]
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

@@ -593,6 +593,8 @@ class _Writer:
             return "\n".join(lines)
         lines = []
         indent = "   " * depth
+        # (a list of a program's commands, most with their usage: one without arguments is one too)
+        commands = sum(bool(_SYNOPSIS.search(t.term)) for t in entries) * 2 > len(entries)
         for term in entries:
             body = [self.block(b, "", 0) if n == 0 else self.further(b) for n, b in enumerate(term.body)]
             body = [b for b in body if b]
@@ -602,7 +604,7 @@ class _Writer:
             if not body:
                 continue
             first = body.pop(0) if isinstance(term.body[0], Paragraph) and body else ""
-            lines.append(f"{indent}* {_term_label(term.term)}" + (f" — {first}" if first else ""))
+            lines.append(f"{indent}* {_term_label(term.term, commands)}" + (f" — {first}" if first else ""))
             for rendered in body:
                 lines.append("")
                 lines.append(_indented(rendered, depth + 1))
@@ -726,23 +728,29 @@ def _term_header(block: Terms) -> tuple[str, str]:
     return "Term", "Description"
 
 
-def _term_label(term: str) -> str:
+def _term_label(term: str, commands: bool = False) -> str:
     """A term as a list item opens with it: an option, a signature (`frob(self,
     **kw)`, whose stars would end the bold), a class's declaration (`class X(base)`), an
-    assignment (`parser = get_parser(value)`) or a command's usage in code, anything else bold.
-    A term its document set as code whole (`` `-c --stdout` ``, `` `-q`, `--quiet` ``) is
-    read without its backticks first."""
+    assignment (`parser = get_parser(value)`) or a command's usage in code -- in a list of
+    `commands`, a command's name alone too (`kill-server` among `kill-session [-aC]`) --,
+    anything else bold; a note on the usage (`(alias: neww)`) after the code, no part of
+    what one types. A term its document set as code whole (`` `-c --stdout` ``, `` `-q`,
+    `--quiet` ``) is read without its backticks first."""
     if _CODE_SPAN.sub("", term).strip(" ,/|") in ("", "or"):
         term = term.replace("`", "")
+    aside = _ALIAS_NOTE.search(term)
+    usage, note = (term[:aside.start()], f" {inline(aside.group(0).strip())}") if aside else (term, "")
     if (term.startswith("-") or "*" in term or _SIGNATURE.match(term) or _SYNOPSIS.search(term) or DECLARED.match(term)
-            or _ASSIGNED_CALL.match(term)) and "`" not in term:
-        return f"`{' '.join(term.split())}`"
+            or _ASSIGNED_CALL.match(term) or (commands and _COMMAND_NAME.fullmatch(usage))) and "`" not in term:
+        return f"`{' '.join(usage.split())}`{note}"
     return f"**{inline(term)}**"
 
 
 _SIGNATURE = re.compile(r"^[\w.]+\s*\(.*\)\s*$")
 _ASSIGNED_CALL = re.compile(r"^[A-Za-z_][\w.]* = [\w.]+\(.*\)$")
 _SYNOPSIS = re.compile(r"\[-\w")  # a command's usage (`new-window [-abd] [-c dir]`)
+_ALIAS_NOTE = re.compile(r"\s\((?:alias|aliases|also):[^()]*\)$")  # `... (alias: neww)` after a command's usage
+_COMMAND_NAME = re.compile(r"[a-z][\w.-]*")  # `kill-server`
 
 
 def _cited(text: str, ref: str) -> str:
