@@ -2766,6 +2766,20 @@ def test_an_entrys_one_line_of_text_with_a_note_set_apart_is_one_text() -> None:
     assert entries[2:4] == [("5", (Paragraph("(unused)"),)), ("6", (Paragraph("(unused)"),))]
 
 
+def test_a_manuals_note_label_over_its_text_set_deeper_is_a_note_not_code() -> None:
+    """cmake's manual: `NOTE:` over `Path to where <new> symbolic link will be created has
+    to ex-` / `ist beforehand.` came onto the page as a label over a code block, the word
+    still broken; a label over commands set deeper is still over its code."""
+    text = ("       create_symlink <old> <new>\n              Create a symbolic link <new> naming <old>.\n\n"
+            "              NOTE:\n                 Path  to where <new> symbolic link will be created has to ex\u2010\n"
+            "                 ist beforehand.\n\n       echo [<string>...]\n              Displays arguments as text.\n\n"
+            "              Example:\n                 frob -E echo hello\n")
+    blocks = [b for _, block in walk(read_outline(text, ".txt")) if isinstance(block, Terms)
+              for t in block.entries for b in t.body]
+    assert Paragraph("Note: Path to where <new> symbolic link will be created has to exist beforehand.") in blocks
+    assert Code("frob -E echo hello") in blocks
+
+
 def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
     """`include` and `exclude from` over their text, after `exclude` over its own: names
     of parameters, not sentences going on (they fell out of the list as paragraphs)."""

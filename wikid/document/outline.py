@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from wikid.document.asciidoc import is_asciidoc, to_markdown
 from wikid.document.furniture import strip_page_furniture
-from wikid.document.linekinds import spanned
+from wikid.document.linekinds import is_prose_line, spanned
 from wikid.document.markdown_reader import is_markdown, read_markdown
 from wikid.document.model import (
     Block,
@@ -45,7 +45,7 @@ from wikid.document.model import (
 from wikid.document.pydoc_text import unmargined
 from wikid.document.rest_reader import RestUnreadable, is_rest, read_rest
 from wikid.document.sentences import is_sentence, split_sentences
-from wikid.document.text_reader import read_text
+from wikid.document.text_reader import joined_lines, read_text
 
 PLAIN_SUFFIXES = frozenset(".txt .text .log .org .pdf .rtf .png .jpg .jpeg .gif .webp .bmp .tif .tiff".split())
 REST_SUFFIXES = frozenset({".rst", ".rest"})
@@ -350,6 +350,12 @@ def _notes_joined(outline: Outline) -> Outline:
                 continue
             if isinstance(b, Paragraph) and isinstance(last, Paragraph) and (label := _ADMONITION.fullmatch(last.text)):
                 out[-1] = Paragraph(f"{label.group(1).capitalize()}: {b.text}")
+                continue
+            if isinstance(b, Code) and not b.info and isinstance(last, Paragraph) \
+                    and (label := _ADMONITION.fullmatch(last.text)) and last.text.endswith(":") \
+                    and _NOTE_TEXT.fullmatch(said := joined_lines(b.text.splitlines())) and is_prose_line(said):
+                # a manual's `NOTE:` over its text set deeper, read as an example: the note it is
+                out[-1] = Paragraph(f"{label.group(1).capitalize()}: {said}")
                 continue
             out.append(b)
         return tuple(out)

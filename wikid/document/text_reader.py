@@ -301,7 +301,7 @@ def _enumeration(block: list[_Line | None]) -> ItemList | None:
             paragraphs.append([])
         else:
             paragraphs[-1].append(line.text)
-    items = [_join(p) for p in paragraphs if p]
+    items = [joined_lines(p) for p in paragraphs if p]
     if len(items) < MIN_ENUMERATED or not items[-1].endswith(".") \
             or not all(_ENUMERATED.search(item) for item in items[:-1]) \
             or not any(item.endswith((" and", " or")) for item in items[:-1]):
@@ -332,7 +332,7 @@ def _is_hash_line(line: _Line | None) -> bool:
     return line is not None and line.text.startswith("#") and line.text.lstrip("#")[:1] in ("", " ")
 
 
-def _join(lines: list[str]) -> str:
+def joined_lines(lines: list[str]) -> str:
     """Lines of one paragraph as one string: a break after a hyphen joins the word, a
     break inside an address after its slash joins the address."""
     out = ""
@@ -983,7 +983,7 @@ class _Reader:
         while j < end and (line := self.lines[j]) is not None and (_BOX_RULE.match(line.text) or _BOX_ROW.match(line.text)):
             if _BOX_RULE.match(line.text):
                 if current:
-                    rows.append([_join([p for p in part if p]) for part in zip(*current, strict=False)])  # `(exist‐` `ing)`
+                    rows.append([joined_lines([p for p in part if p]) for part in zip(*current, strict=False)])  # `(exist‐` `ing)`
                 current = []
             else:
                 cells = _BOX_BAR.split(line.text.strip())[1:-1]
@@ -1473,7 +1473,7 @@ class _Reader:
             j += 1
         coded = _command_lines(texts) or _assignments(texts) or _escaped_lines(texts) or _commented_lines(texts) \
             or (j == i + 1 and (self.introduced_command(i, end) or self.set_in_text(i, end)))
-        out: list[Block] = [straight_code("\n".join(texts)) if coded else Paragraph(_join(texts))]
+        out: list[Block] = [straight_code("\n".join(texts)) if coded else Paragraph(joined_lines(texts))]
         k = self.next_filled(j, end)
         deeper = k < end and (below := self.lines[k]) is not None and below.indent > margin + 1 \
             and not (k > j and self.indented_first_line(k, end, margin))
@@ -1622,7 +1622,7 @@ def _wrapped_first_cells(rows: list[tuple[str, ...]]) -> tuple[tuple[str, ...], 
         if out and _WRAPPED_WORDS.fullmatch(row[0]) and not any(row[1:]) \
                 and (_WRAPPED_WORDS.fullmatch(out[-1][0].split(" ")[-1]) or out[-1][0].endswith(_HYPHENS)
                      or "(" in out[-1][0].split(" ")[-1]) and not _SENTENCE_END.search(out[-1][0]):
-            out[-1] = (_join([out[-1][0], row[0]]), *out[-1][1:])
+            out[-1] = (joined_lines([out[-1][0], row[0]]), *out[-1][1:])
         else:
             out.append(row)
     return tuple(out)
