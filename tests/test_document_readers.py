@@ -4418,7 +4418,8 @@ def test_a_manuals_function_subsections_are_titles_like_their_siblings() -> None
     came before them (`map`, `del`, `getpath` under `## in`). pydoc's functions, set
     deeper, stay entries. Forms of a name before its call (`any, any(condition)`) and
     calls after a space (`range(from;upto) range(from;upto;by)`) are such titles too, and
-    so is a name over its syntax (`Comma: ,`)."""
+    so is a name over its syntax (`Comma: ,`) or the syntax alone (`.[]?`, once a
+    one-row table headed `Question | Answer`)."""
     text = ("DESCRIPTION\n" + "".join(f"      Line {n} of the description of frob, which filters its input.\n"
                                      for n in range(80)) +
             "BUILTIN FUNCTIONS\n      Some filters are builtins. They do different things depending on the\n"
@@ -4432,10 +4433,11 @@ def test_a_manuals_function_subsections_are_titles_like_their_siblings() -> None
             "   range(upto), range(from;upto) range(from;upto;by)\n      The range function produces numbers.\n"
             "         frob 'range(2)'\n          => 0, 1\n"
             "   Comma: ,\n      If two filters are separated by a comma, both get the input.\n"
-            "         frob '.a, .b'\n          => 1, 2\n")
-    assert [s.title for s in sections(read_text(text))][-7:] == [
+            "         frob '.a, .b'\n          => 1, 2\n"
+            "   .[]?\n      Like .[], but no errors will be output if . is not an array.\n")
+    assert [s.title for s in sections(read_text(text))][-8:] == [
         "keys, keys_unsorted", "has(key)", "in", "map(x), map_values(x)", "any, any(condition)",
-        "range(upto), range(from;upto) range(from;upto;by)", "Comma: ,"]
+        "range(upto), range(from;upto) range(from;upto;by)", "Comma: ,", ".[]?"]
     pydoc = ("Help on module frob:\n\nFUNCTIONS\n    addName(level, name)\n        Associate name with level.\n\n"
              "    basicConfig(**kwargs)\n        Do basic configuration.\n")
     assert [t.term for _, b in walk(read_outline(pydoc, ".txt")) if isinstance(b, Terms) for t in b.entries] == \

@@ -1725,6 +1725,16 @@ def test_a_commands_usage_is_code_without_its_alias_note_and_a_bare_command_amon
         "* `new-window [-ad] [-c start-directory]` (alias: neww)"]
 
 
+def test_an_operators_syntax_ending_with_a_question_mark_is_no_question() -> None:
+    """jq's `.[]?` alone in a list was headed `Question | Answer`."""
+    from wikid.document.model import Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _term_header
+
+    said = (Paragraph("Like .[], but says nothing."),)
+    assert _term_header(Terms((Term(".[]?", said),))) == ("Term", "Description")
+    assert _term_header(Terms((Term("How do I frob a file?", said), Term("Why frob?", said)))) == ("Question", "Answer")
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

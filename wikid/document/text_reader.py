@@ -126,7 +126,8 @@ KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
 # names of a function's forms, a call among them, each after a comma or a call after a space
 _CALL_TITLE = re.compile(r"^(?=.*\()[\w.$]+(?:\([^()]*\))?(?:, [\w.$]+(?:\([^()]*\))?| [\w.$]+\([^()]*\))*$")
 # `Comma: ,`, `Identity: .`, `Object Identifier-Index: .foo, .foo.bar`: a subsection named, then its syntax
-_SYMBOL_TITLE = re.compile(r"^[A-Z][\w/-]*(?: [\w/-]+){0,5}: [^\w\s][^\s,]{0,15}(?:, [^\w\s][^\s,]{0,15})*$")
+_SYMBOL_TITLE = re.compile(r"^(?:[A-Z][\w/-]*(?: [\w/-]+){0,5}: [^\w\s][^\s,]{0,15}(?:, [^\w\s][^\s,]{0,15})*"
+                           r"|[.$][^\s,]{0,15})$")  # ... or the syntax alone (`.[]?`, `$__loc__`)
 _NAME_RUN = re.compile(r"[^\s,]+(?:, [^\s,]+){0,4}")  # a value's name, or its names (`pax, posix`)
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
 COLON_TAG_WINDOW = 12  # lines around an option alone on its line searched for options ended by a colon

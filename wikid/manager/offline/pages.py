@@ -718,8 +718,8 @@ def _simple(term: Term) -> bool:
 
 def _term_header(block: Terms) -> tuple[str, str]:
     terms = [t.term for t in block.entries]
-    if sum(t.rstrip().endswith("?") for t in terms) * 2 > len(terms):
-        return "Question", "Answer"
+    if sum(t.rstrip().endswith("?") and " " in t.strip() for t in terms) * 2 > len(terms):
+        return "Question", "Answer"  # (not `.[]?`, an operator's syntax)
     if sum(t.startswith("-") for t in terms) * 2 > len(terms):
         return "Option", "Description"
     firsts = [t.split()[0] for t in terms if len(t.split()) > 1 and t[:1].islower()]
