@@ -1735,6 +1735,20 @@ def test_an_operators_syntax_ending_with_a_question_mark_is_no_question() -> Non
     assert _term_header(Terms((Term("How do I frob a file?", said), Term("Why frob?", said)))) == ("Question", "Answer")
 
 
+def test_a_long_usage_form_is_filled_under_its_commands_name() -> None:
+    """objdump's synopsis was one line of 1,700 characters in the page's usage block; a
+    bracketed group is never broken, a short form stays one line."""
+    from wikid.manager.offline.pages import MAX_FORM_CHARS, _wrapped_form
+
+    form = ("frob [-a|--archive-headers] [-b name|--target=name] [-C|--demangle[=style] ] [-d|--disassemble[=symbol]] "
+            "[-D|--disassemble-all] objfile...")
+    lines = _wrapped_form(form)
+    assert lines == ["frob [-a|--archive-headers] [-b name|--target=name] [-C|--demangle[=style] ]",
+                     "     [-d|--disassemble[=symbol]] [-D|--disassemble-all] objfile..."]
+    assert all(len(line) <= MAX_FORM_CHARS for line in lines) and " ".join(" ".join(lines).split()) == form
+    assert _wrapped_form("frob [-v] file") == ["frob [-v] file"]
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

@@ -973,7 +973,8 @@ def _companion_section(source: PageSource) -> Section:
     """A companion manual page as one section: `name — purpose`, its usage forms, its sections."""
     man = source.content.man
     assert man is not None
-    forms = [line for line in man.synopsis if not (line.endswith(":") and len(line.split()) <= 6)]
+    forms = [wrapped for line in man.synopsis if not (line.endswith(":") and len(line.split()) <= 6)
+             for wrapped in _wrapped_form(line)]
     purpose = (Paragraph(f"{man.names[0]} — {man.purpose}"),) if man.purpose else ()
     lead = (Paragraph(" ".join(source.content.lead[1:])),) if len(source.content.lead) > 1 else ()
     blocks = purpose + lead + ((Code("\n".join(forms)),) if forms else ()) + tuple(Paragraph(n) for n in man.synopsis_notes)
@@ -985,6 +986,26 @@ def _usage_sources(draft: PageDraft, lead_origin: str | None) -> list[PageSource
     mans = [s for s in ordered_sources(draft.cited) if s.content.man and s.content.man.synopsis
             and not _companion(s, draft.title, lead_origin)]
     return sorted(mans, key=lambda s: s.id != lead_origin)
+
+
+def _wrapped_form(form: str) -> list[str]:
+    """A usage form as a manual prints it: one line when short, else its options filled
+    into lines of MAX_FORM_CHARS under the command's name, a bracketed group never
+    broken (objdump's synopsis was one line of 1,700 characters)."""
+    if len(form) <= MAX_FORM_CHARS or " " not in form:
+        return [form]
+    name, rest = form.split(" ", 1)
+    lines, line = [], name
+    for group in _FORM_GROUP.findall(rest):
+        if len(line) + 1 + len(group) > MAX_FORM_CHARS and line.strip():
+            lines.append(line)
+            line = " " * len(name)
+        line += " " + group
+    return [*lines, line]
+
+
+MAX_FORM_CHARS = 80
+_FORM_GROUP = re.compile(r"\[(?:[^\[\]]|\[[^\[\]]*\])*\]|\S+")  # `[-b bfdname|--target=bfdname]`, `file...`
 
 
 def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
@@ -1007,7 +1028,7 @@ def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[s
                     lines = []
                 out.append(f"*{inline(line[:-1])}:*")
             else:
-                lines.append(line)
+                lines += _wrapped_form(line)
         if lines:
             out.append(fenced("\n".join(lines)))
         out += filter(None, (writer.block(Paragraph(note), f"[^{source.id}]", 0) for note in man.synopsis_notes))
