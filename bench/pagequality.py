@@ -56,7 +56,8 @@ the pages of a corpus (and per class). Target <= 0.3 per page.
                      source lists commands and syntax as its terms.
 * fragment        -- a heading or bold key that is a sentence fragment: it ends with a
                      function word or a comma, starts with a lowercase and/or/the/of/to,
-                     or has more than 12 words (a question, ending with `?`, is whole).
+                     or has more than 12 words (a question, ending with `?`, is whole,
+                     and so is a name over an operator's syntax: `Comma: ,`).
 * unclosed_code   -- a code block whose fence never closes (a reference written after
                      its closing fence): the rest of the page reads as code.
 
@@ -804,13 +805,16 @@ def is_code_statement(cell: str) -> bool:
                                                  and re.search(r"[=$&<>\[\]]", text)))
 
 
+_NAMED_SYNTAX = re.compile(r"[A-Z][\w /-]{0,40}: [^\w\s]+(?:, [^\w\s]+)*")  # `Comma: ,`, `Pipe: |`
+
+
 def is_fragment(key: str) -> bool:
     text = plain(key).rstrip(":").strip()
     words = re.findall(r"[\w'’]+", text)
     if not words:
         return False
-    if text.endswith("?"):  # a question (a FAQ's, as its heading or term) is whole however long
-        return False
+    if text.endswith("?") or _NAMED_SYNTAX.fullmatch(text):
+        return False  # a question (a FAQ's, as its heading or term) is whole however long; so is `Comma: ,`
     if len(text.split()) > FRAGMENT_WORDS or text.endswith(",") or re.search(r"\w\s+[-–—]$", text):
         return True
     if words[0] in FRAGMENT_START_WORDS and text.split()[0].rstrip(",;") == words[0]:

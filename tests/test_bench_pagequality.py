@@ -409,7 +409,7 @@ def test_fragment_flags_headings_and_bold_keys_that_are_not_whole_phrases() -> N
 
 
 def test_fragment_accepts_ordinary_headings_and_labelled_terms() -> None:
-    body = ("# Options\n\n## Subtraction: -\n\n## Changes in behavior\n\n**Note:** read this.\n\n## 1.12 — 2022-04-07\n\n"
+    body = ("# Options\n\n## Subtraction: -\n\n## Comma: ,\n\n## Changes in behavior\n\n**Note:** read this.\n\n## 1.12 — 2022-04-07\n\n"
             "## \\<or\\>, \\<and\\>, \\<plus\\>\n\n"
             "* **exclude from** — The name of a file of daemon exclude patterns.\n"
             "* **include from** — Analogue of exclude from.\n"
