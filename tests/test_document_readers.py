@@ -2780,6 +2780,21 @@ def test_a_manuals_note_label_over_its_text_set_deeper_is_a_note_not_code() -> N
     assert Code("frob -E echo hello") in blocks
 
 
+def test_an_info_manuals_cross_references_are_said_in_words() -> None:
+    """bash's and gdb's Info text: `under *note Tilde Expansion::.`, `(*note Optional
+    Features::)` and `*note : (autoconf.info)Running configure scripts, for ...` showed
+    Info's marks, escaped, on the page."""
+    text = ("Literal tildes are not expanded as described above under *note Tilde\nExpansion::.\n\n"
+            "Frob can be built strict by default (*note Optional\nFeatures::).\n\n"
+            "There are many options to configure.\n*note : (autoconf.info)Running configure scripts, for a full\n"
+            "explanation of configure.\n")
+    assert [b.text for _, b in walk(read_outline(text, ".txt")) if isinstance(b, Paragraph)] == [
+        "Literal tildes are not expanded as described above under “Tilde Expansion”.",
+        "Frob can be built strict by default (see “Optional Features”).",
+        "There are many options to configure. See “Running configure scripts” in the autoconf manual, for a full "
+        "explanation of configure."]
+
+
 def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
     """`include` and `exclude from` over their text, after `exclude` over its own: names
     of parameters, not sentences going on (they fell out of the list as paragraphs)."""

@@ -347,7 +347,28 @@ def joined_lines(lines: list[str]) -> str:
             out += line  # `mul-` `tiple`, `HP-` `UX`
         else:
             out = f"{out} {line}" if out else line
-    return " ".join(out.split())
+    return _info_references(" ".join(out.split()))
+
+
+def _info_references(text: str) -> str:
+    """A text with an Info manual's cross references said in words, as Texinfo wrote
+    them: `*Note Tilde Expansion::` (its @xref) reads `See “Tilde Expansion”`, `(*note
+    Optional Features::)` (its @pxref) `(see “Optional Features”)`, `under *note Tilde
+    Expansion::` (its @ref) `under “Tilde Expansion”`, one opening a sentence as its
+    @xref; `*note : (autoconf.info)Running
+    configure scripts,` names the node of another manual, `“Running configure scripts”
+    in the autoconf manual`. Info's reader follows them; a page's sees only the marks."""
+    def said(m: re.Match[str]) -> str:
+        node = (m.group("node") or m.group("node2")).strip()
+        where = f"“{node}” in the {m.group('file')} manual" if m.group("file") else f"“{node}”"
+        opens = m.group("mark") == "*Note" or (not m.group("open") and re.search(r"(?:^|[.!?]\s+)$", text[:m.start()]))
+        see = "See " if opens else "see " if m.group("open") else ""
+        return f"{m.group('open')}{see}{where}"
+    return _INFO_REFERENCE.sub(said, text)
+
+
+_INFO_REFERENCE = re.compile(r"(?P<open>\(?)(?P<mark>\*[Nn]ote)\s+(?:[^:*()]*?:\s*\((?P<file>[\w.-]+?)(?:\.info)?\)"
+                             r"(?P<node>[^.,:()]+)|(?P<node2>[^:*()]+?)::)")
 
 
 class _Reader:
