@@ -198,6 +198,17 @@ def test_debian_changelog_is_named_by_its_package_and_dated_by_its_first_trailer
         date=date(2024, 3, 5), author=None)
 
 
+def test_a_debian_news_file_of_notices_is_named_so() -> None:
+    """tmux's and gdb's NEWS.Debian (upgrade notices in the changelog's format, no `  * `
+    items) were titled `tmux changelog` and shown as package releases beside the real
+    changelog's."""
+    news = ("libfrob (2.1-1) experimental; urgency=medium\n\n  Please restart frobd entirely after upgrading to 2.1:\n"
+            "  an old server and a new client will not work together.\n\n"
+            " -- Jane Roe <jane@example.org>  Tue, 05 Mar 2024 10:11:12 +0100\n")
+    assert ident(news) == Identity(title="libfrob Debian news", kind="news", subjects=("libfrob",), entity_type=None,
+                                   date=date(2024, 3, 5), author=None)
+
+
 def test_gnu_changelog_is_a_change_log_dated_by_its_first_entry() -> None:
     assert ident(GNU_CHANGELOG, {"author": "Jane Roe"}) == Identity(
         title="Change log", kind="changelog", subjects=(), entity_type=None, date=date(2024, 3, 5), author="Jane Roe")

@@ -1749,6 +1749,23 @@ def test_a_long_usage_form_is_filled_under_its_commands_name() -> None:
     assert _wrapped_form("frob [-v] file") == ["frob [-v] file"]
 
 
+def test_a_debian_news_files_notices_are_not_headed_as_package_releases() -> None:
+    """tmux's page ran its NEWS.Debian notices (`Please restart tmux entirely after
+    upgrading`) after its changelog's releases, both headed `Debian package`."""
+    changelog = ("frob (2.1-3) unstable; urgency=medium\n\n  * Fix a crash when the input is empty.\n"
+                 "  * Update the watch file.\n\n -- Jane Roe <jane@example.org>  Tue, 05 Mar 2024 10:11:12 +0100\n\n"
+                 "frob (2.1-2) unstable; urgency=low\n\n  * Initial upload.\n\n"
+                 " -- Jane Roe <jane@example.org>  Mon, 01 Jan 2024 09:00:00 +0100\n")
+    news = ("frob (2.1-1) experimental; urgency=medium\n\n  Please restart frobd entirely after upgrading to 2.1:\n"
+            "  an old server and a new client will not work together.\n\n"
+            " -- Jane Roe <jane@example.org>  Mon, 05 Feb 2024 10:11:12 +0100\n\n"
+            "frob (1.9-1) experimental; urgency=low\n\n  The socket moved to /run/frob.\n\n"
+            " -- Jane Roe <jane@example.org>  Mon, 01 Jan 2023 09:00:00 +0100\n")
+    [page] = run([SourceDocument("doc-05.txt", changelog), SourceDocument("doc-14.txt", news)]).pages.values()
+    assert "\n## Debian package 2.1-3 — 2024-03-05\n" in page and "\n## Debian news 2.1-1 — 2024-02-05\n" in page
+    assert "[^doc-14]: frob Debian news" in page
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

@@ -133,6 +133,8 @@ _MAN_HEADER = re.compile(r"^([A-Za-z0-9_.:+-]{1,60}) ?\((\d[a-z]*)\)")
 _PYDOC = re.compile(r"^Help on (?:built-in )?(module|package|class|function) ([\w.]{1,100})(?: in (?:module )?[\w.]{1,100})?:$")  # pydoc: "Help on class Frame in module spam:"
 # pydoc's HTML page, by its title or first heading: "Python: module spam.eggs".
 _PYDOC_HTML = re.compile(r"^(?:#\s+)?Python: (?:built-in )?(module|package|class) ([\w.]{1,100})$")
+_DEBIAN_ITEM = re.compile(r"^ {2,}[*+-] \S")  # a Debian changelog's change (`  * New upstream release.`)
+MAX_NEWS_LINES = 400
 _CHANGELOG_ENTRY = re.compile(r"^([a-z0-9][a-z0-9+.~-]{0,60}) \(([^()\s]{0,60}\d[^()\s]{0,60})\) [^;\n]{1,120}; ?urgency=\w+")
 _CHANGELOG_TRAILER = re.compile(r"^ -- .{1,200}?>\s+(\w{3}, \d{1,2} \w{3} \d{4})")
 # A question standing as a heading of its own: numbered (`4.12. How do I parse a CSV
@@ -509,9 +511,11 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
         subjects += names[:1]
         title = f"{names[0]} — {description}" if description else names[0]
     elif changelog:
-        kind = "changelog"
+        # a Debian NEWS file has its changelog's entries, but notices in prose, no `  * ` items
+        news = not any(_DEBIAN_ITEM.match(line) for line in lines[:MAX_NEWS_LINES])
+        kind = "news" if news else "changelog"
         subjects.append(changelog.group(1))
-        title = f"{changelog.group(1)} changelog"
+        title = f"{changelog.group(1)} Debian news" if news else f"{changelog.group(1)} changelog"
         trailer = next((m for line in lines[:200] if (m := _CHANGELOG_TRAILER.match(line))), None)
         doc_date = parse_date(trailer.group(1)) if trailer else None
     elif sum(1 for line in lines[:40] if _DATED_AUTHOR_LINE.match(line.strip())) >= 2:
@@ -521,7 +525,7 @@ def identify(text: str, blocks: list[Block], info: Mapping[str, str] | None = No
     stated_title = _usable(info.get("title")) or _usable(frontmatter_title)
     if pydoc and stated_title and _PYDOC_HTML.match(info.get("title", "")):
         stated_title = None  # the page's shape said it all: "Python" is no subject of it
-    if stated_title is None and not (man or pydoc or changelog or kind == "changelog"):
+    if stated_title is None and not (man or pydoc or changelog or kind in ("changelog", "news")):
         stated_title, heading = _lead_title(blocks)
         kind = kind or (kind_of_title(heading) if heading else None)
     if title is None:

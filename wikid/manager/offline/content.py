@@ -113,7 +113,7 @@ _CALL_FORM = re.compile(r"[\w.]+\(.*\)")
 _CLOSED = re.compile(r"[.!?:;][\"')\]]*$")  # a paragraph ending so ends its sentence
 MAX_LABEL_WORDS = 8
 MAX_DATUM_WORDS = 10  # a field's value this short, with no full stop, is a datum (`Posting-Frequency: irregular`)
-CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history"})
+CHANGELOG_KINDS = frozenset({"changelog", "release notes", "history", "news"})
 MIN_RELEASES = 2  # a document of another kind lists changes under this many versions to be read as a changelog
 # Kinds whose sections name versions in passing (a FAQ's `GNU frob v4.0 and higher`, a
 # manual's `version 1.0.8`): never read as release notes (a README may end in its changelog).

@@ -50,7 +50,7 @@ from wikid.okf.concept_id import RESERVED_DIRS, RESERVED_SLUGS
 
 # Kinds of document about a whole project rather than one of its commands, and how
 # much more their title's claim weighs when a page is named (see OfflineEngine._title).
-PROJECT_KINDS = frozenset({"README", "release notes", "changelog", "FAQ", "to-do list", "history",
+PROJECT_KINDS = frozenset({"README", "release notes", "changelog", "news", "FAQ", "to-do list", "history",
                            "contribution guide", "installation notes", "overview", "guide"})
 PROJECT_CLAIM = 1.5
 # What a data file is when it says nothing of itself, by its format.

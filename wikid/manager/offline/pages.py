@@ -112,8 +112,9 @@ DESCRIPTIVE_KINDS = (
     "manual page", "module reference", "reference", "README", "overview", "guide", "tutorial", "FAQ",
     "contract", "notice", "invoice", "price list", "spreadsheet", "table", "data file", "policy", "runbook",
     "meeting notes", "incident report",
-    "history", "contribution guide", "installation notes", "release notes", "changelog", "to-do list",
+    "history", "contribution guide", "installation notes", "release notes", "changelog", "news", "to-do list",
 )
+_UNKNOWN_KIND_RANK = DESCRIPTIVE_KINDS.index("spreadsheet")  # a document of no known kind: after a price list, before a table
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ def fenced(text: str) -> str:
 
 def _rank(source: PageSource) -> tuple[int, int, int, str]:
     """Most descriptive first, then newest, then by id."""
-    kind = DESCRIPTIVE_KINDS.index(source.kind) if source.kind in DESCRIPTIVE_KINDS else len(DESCRIPTIVE_KINDS) // 2
+    kind = DESCRIPTIVE_KINDS.index(source.kind) if source.kind in DESCRIPTIVE_KINDS else _UNKNOWN_KIND_RANK
     return (kind, source.date is None, -(source.date.toordinal() if source.date else 0), source.id)
 
 
@@ -1301,7 +1302,7 @@ def _data_sections(source: PageSource) -> tuple[Section, ...]:
 def _release_heading(release: Release, debian: bool, several: bool, source: PageSource) -> str:
     name = release.version or release.title
     if debian:
-        name = f"Debian package {name}"
+        name = f"Debian {'news' if source.kind == 'news' else 'package'} {name}"  # (a NEWS file's notices, not changes)
     when = f" — {release.date.isoformat()}" if release.date and release.version else ""
     return f"## {inline(name)}{when}"
 
