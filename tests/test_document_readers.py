@@ -2795,6 +2795,17 @@ def test_an_info_manuals_cross_references_are_said_in_words() -> None:
         "explanation of configure."]
 
 
+def test_emphasis_a_converter_wrote_inside_a_word_leaves_no_stars() -> None:
+    """troff's manual through pandoc: `name*.tmac*`, `*tmac.*name` and `dev*name*/DESC*`
+    (an italic part of a file name, which CommonMark cannot pair) showed their stars on
+    the page; a glob's one star (`*.c`) stays."""
+    text = ("# FILES\n\nRead in the file name*.tmac*. If it isn't found, try *tmac.*name instead.\n\n"
+            "*/usr/share/frob/font/dev*name*/DESC*  \nDevice description file.\n\nSources are *.c files.\n")
+    said = [b.text for _, b in walk(read_markdown(text)) if isinstance(b, Paragraph)]
+    assert said[0] == "Read in the file name.tmac. If it isn't found, try tmac.name instead."
+    assert "/usr/share/frob/font/devname/DESC" in said[1] and said[-1] == "Sources are *.c files."
+
+
 def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
     """`include` and `exclude from` over their text, after `exclude` over its own: names
     of parameters, not sentences going on (they fell out of the list as paragraphs)."""

@@ -109,6 +109,16 @@ _PARSER.core.ruler.before("text_join", "escaped_stars", _mark_escaped_stars)
 _ESCAPED_BOLD = re.compile(f"(?<![^\\W_]){_ESCAPED_STAR}{{2}}|{_ESCAPED_STAR}{{2}}(?![^\\W_])")
 
 
+def _unpaired_emphasis(text: str) -> str:
+    """A text without the stars of an emphasis a converter wrote inside a word, which
+    CommonMark cannot pair (pandoc's `name*.tmac*`, `*tmac.*name` for an italic part of
+    a file name): two stars in one word are no text of it; one (`*.c`) is."""
+    return _STARRED_WORD.sub(lambda m: m.group(0).replace("*", ""), text)
+
+
+_STARRED_WORD = re.compile(r"(?<!\S)(?=[^\s*]*\*[^\s*]+\*[^\s*]*(?!\S))\S+")  # `name*.tmac*`: a word and two stars
+
+
 def _escaped_stars(text: str) -> str:
     r"""The stars the source escaped, back: a pair inside a word (`2\*\*32`) is the
     text's own; a pair at a word's edge is a bold marker an HTML page showed as text
@@ -148,7 +158,7 @@ class _Inline:
             kind = child.type
             if kind in ("text", "code_inline"):
                 content = child.content if kind == "code_inline" else \
-                    _LEFTOVER_NOTE.sub("", _escaped_stars(_LEFTOVER_STRONG.sub("", child.content)))
+                    _LEFTOVER_NOTE.sub("", _escaped_stars(_unpaired_emphasis(_LEFTOVER_STRONG.sub("", child.content))))
                 if kind == "text" and previous in ("strong", "em"):
                     content = _DANGLING_EMPHASIS.sub(r"\1", content)
                 if kind == "code_inline" and previous == "text" and self.parts and self.parts[-1] in (".", ",", ";") \
