@@ -1430,6 +1430,12 @@ def test_a_long_document_beside_the_manual_page_goes_under_its_own_title() -> No
     assert headings[at : at + 7] == [f"## Part {n} of the frob internals" for n in range(1, 8)]
 
 
+def _only_body(documents: list[SourceDocument]) -> str:
+    """The body (past the frontmatter) of the one page `documents` make."""
+    [page] = run(documents).pages.values()
+    return page.split("---\n", 2)[2]
+
+
 def _page_beside_manual(name: str, text: str) -> str:
     """The page of frob's manual when `text` (named `name`) is filed beside it."""
     pages = run([SourceDocument(name, text), SourceDocument("frob.txt", _frob_manual("frob", ""))]).pages
@@ -1619,8 +1625,7 @@ def test_the_paragraph_after_a_lead_taken_to_the_pages_head_names_the_entity_aga
     follow links ...`."""
     doc = ("# Frob\n\n*frob* German noun: \"tool\".\n\nFrob is a comprehensive library for frob files. It began as "
            "a simple collection of utilities.\n\nIt includes:\n\n- A reader.\n- A writer.\n")
-    [page] = run([SourceDocument("README.md", doc)]).pages.values()
-    body = page.split("---\n", 2)[2]
+    body = _only_body([SourceDocument("README.md", doc)])
     assert body.lstrip().startswith("Frob is a comprehensive library for frob files.")
     assert "\nFrob includes:\n" in body and "\nIt includes:" not in body
     # (only where the lead names the entity: after `... call the open function`, `It` is the function)
@@ -1642,8 +1647,7 @@ def test_a_manuals_description_after_its_lead_names_the_command_again() -> None:
               "editors.\n\nOPTIONS\n       -q     Quiet execution.\n")
     readme = ("# GNU frob\n\nGNU frob is a line-oriented text editor. It is used to create, display and modify text "
               "files, both interactively and via scripts.\n\nSee the file INSTALL for build instructions.\n")
-    [page] = run([SourceDocument("frob.txt", manual), SourceDocument("README.md", readme)]).pages.values()
-    body = page.split("---\n", 2)[2]
+    body = _only_body([SourceDocument("frob.txt", manual), SourceDocument("README.md", readme)])
     assert "\nfrob is used to create, display and modify text files, both interactively and via scripts." in body
     assert "It is used to create" not in body
 
@@ -1659,8 +1663,7 @@ def test_a_list_with_some_items_another_source_has_keeps_them_all() -> None:
     readme = ("# Frob\n\nFrob is a toolkit for frob keys.\n\n## Tools\n\nThe frob tool can be used for\n\n"
               "- signing of frob records\n- creation of frob certificates\n- checking of frob records\n- and more...\n\n"
               "## Again\n\nIt does:\n\n- Signing of frob records\n- Checking of frob records\n")
-    [page] = run([SourceDocument("frob.txt", manual), SourceDocument("README.md", readme)]).pages.values()
-    body = page.split("---\n", 2)[2]
+    body = _only_body([SourceDocument("frob.txt", manual), SourceDocument("README.md", readme)])
     assert "* signing of frob records\n* creation of frob certificates\n* checking of frob records\n* and more..." in body
     # (the manual's list, the README's first: its second list, all of whose items the manual has, is said once)
     assert body.casefold().count("signing of frob records") == 2
@@ -1689,8 +1692,7 @@ def test_where_to_get_the_software_in_a_licence_notice_stays_on_the_page() -> No
            "The latest version of frob is always available from https://ftp.example.org/frob or in any of its "
            "mirror sites.\n\nYou should have received a copy of the GNU General Public License along with this "
            "program. If not, see <https://www.gnu.org/licenses/>.\n")
-    [page] = run([SourceDocument("README.md", doc)]).pages.values()
-    body = page.split("---\n", 2)[2]
+    body = _only_body([SourceDocument("README.md", doc)])
     assert "The latest version of frob is always available from https://ftp.example.org/frob" in body
     assert "redistribute it" not in body and "gnu.org/licenses" not in body
 
@@ -1703,8 +1705,7 @@ def test_a_manuals_description_whose_next_paragraph_leans_on_it_stays_whole() ->
               "with the name of a file.  If the file does not exist, it will be created.\n\n"
               "       For example, to create a file named data.frob:\n\n            $ frob data.frob\n\n"
               "OPTIONS\n       -q     Quiet execution.\n")
-    [page] = run([SourceDocument("frob.txt", manual)]).pages.values()
-    body = page.split("---\n", 2)[2]
+    body = _only_body([SourceDocument("frob.txt", manual)])
     assert "\n# Description\n\nTo start a frob session, invoke the frob command with the name of a file." in body
     assert "\n\nFor example, to create a file named data.frob:" in body
 
