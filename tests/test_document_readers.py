@@ -2692,6 +2692,10 @@ def test_a_script_a_converter_ran_onto_one_line_is_its_comments_and_commands() -
     assert man is not None and man.synopsis == (
         "# with arguments, installs modules", "frob module [ module ... ]", "# with just the dot, install from the",
         "# current directory", "frob .")
+    # a comment naming the command: the command starts where its name stands last
+    from wikid.document.manpage import _commented
+    assert _commented("# install it with frob frob -i Foo # then list frob -l", ("frob",)) == [
+        "# install it with frob", "frob -i Foo", "# then list", "frob -l"]
     examples = next(s for s in sections(Outline((), man.content)) if s.title == "Examples")
     assert examples.blocks == (Code("# print a help message\nfrob -h\n# print the version\nfrob -v"),)
     codes = next(s for s in man.content if s.title == "EXIT VALUES")
@@ -4464,6 +4468,10 @@ def test_a_manuals_function_subsections_are_titles_like_their_siblings() -> None
     assert [s.title for s in sections(read_text(text))][-8:] == [
         "keys, keys_unsorted", "has(key)", "in", "map(x), map_values(x)", "any, any(condition)",
         "range(upto), range(from;upto) range(from;upto;by)", "Comma: ,", ".[]?"]
+    # (a sentence naming a call, a field's value, a name alone with a stop are no such titles)
+    from wikid.document.text_reader import _CALL_TITLE, _SYMBOL_TITLE
+    assert not any(_CALL_TITLE.match(t) or _SYMBOL_TITLE.match(t)
+                   for t in ("See printf(3)", "Use malloc(3)", "Returns: -1.", "Note: (optional)", "$HOME.", "..."))
     pydoc = ("Help on module frob:\n\nFUNCTIONS\n    addName(level, name)\n        Associate name with level.\n\n"
              "    basicConfig(**kwargs)\n        Do basic configuration.\n")
     assert [t.term for _, b in walk(read_outline(pydoc, ".txt")) if isinstance(b, Terms) for t in b.entries] == \

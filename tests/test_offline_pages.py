@@ -1678,6 +1678,10 @@ def test_step_labels_beside_steps_a_sentence_heads_stay_in_the_text() -> None:
     [page] = run([SourceDocument("README.md", doc)]).pages.values()
     assert "\nConfigure frob:\n\n* Run `./configure`.\n\nBuild frob:\n\n* Run `make`.\n\nInstall the package." \
         in page.replace("[^readme]", "")
+    # (a list of topics, each with its items, still makes sections beside such steps)
+    topics = doc + "\nAfterwards:\n\n- Daily:\n  - Wipe it.\n- Weekly:\n  - Oil it.\n"
+    [page] = run([SourceDocument("README.md", topics)]).pages.values()
+    assert "\n## Daily\n\n* Wipe it." in page, page
     # (labels alone over their lists still head sections: a runbook's `Daily` and `Weekly`)
     runbook = "# Frob care\n\nHow to keep the frob clean.\n\nDaily\n\n- Wipe it.\n\nWeekly\n\n- Oil it.\n"
     [page] = run([SourceDocument("care.md", runbook)]).pages.values()
@@ -1748,6 +1752,11 @@ def test_a_long_usage_form_is_filled_under_its_commands_name() -> None:
                      "     [-d|--disassemble[=symbol]] [-D|--disassemble-all] objfile..."]
     assert all(len(line) <= MAX_FORM_CHARS for line in lines) and " ".join(" ".join(lines).split()) == form
     assert _wrapped_form("frob [-v] file") == ["frob [-v] file"]
+    # brackets nested deeper stay one group; one the source never closes does not take the rest
+    nested = "frob " + " ".join(f"[-{c} [-x{c} [-y{c}]]]" for c in "abcdef")
+    assert not any(line.strip().startswith(("[-x", "[-y", "]")) for line in _wrapped_form(nested))
+    unclosed = "frob [--jumps[=color|=off] " + " ".join(f"[--opt{n}=value]" for n in range(12)) + " file"
+    assert all(len(line) <= MAX_FORM_CHARS for line in _wrapped_form(unclosed))
 
 
 def test_a_debian_news_files_notices_are_not_headed_as_package_releases() -> None:

@@ -207,7 +207,8 @@ def _commented(text: str, names: tuple[str, ...]) -> list[str] | None:
     name = r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)"
     lines: list[str] = []
     for part in re.split(r"\s+(?=# )", text):
-        command = re.search(name, part)
+        # (the last time the name stands: a comment may name the command, `# install with frob frob -i x`)
+        command = next(reversed(list(re.finditer(name, part))), None)
         if command is None:
             lines.append(part)  # a comment going on from the line before (`... in the # current directory`)
             continue

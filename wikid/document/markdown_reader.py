@@ -112,7 +112,9 @@ _ESCAPED_BOLD = re.compile(f"(?<![^\\W_]){_ESCAPED_STAR}{{2}}|{_ESCAPED_STAR}{{2
 def _unpaired_emphasis(text: str) -> str:
     """A text without the stars of an emphasis a converter wrote inside a word, which
     CommonMark cannot pair (pandoc's `name*.tmac*`, `*tmac.*name` for an italic part of
-    a file name): two stars in one word are no text of it; one (`*.c`) is."""
+    a file name): two bare stars in one word are no text of it; one (`*.c`) is. (A glob
+    written with two bare stars in running text, `lib*.so*`, loses them too: its author
+    would have seen it rendered so; one in a code span keeps them.)"""
     return _STARRED_WORD.sub(lambda m: m.group(0).replace("*", ""), text)
 
 

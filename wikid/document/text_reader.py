@@ -124,10 +124,10 @@ MAX_LONE_KEY_CHARS = 3  # keys run together in a paragraph away from a list of k
 KEY_WINDOW = 8  # lines looked through for the entry beside a bullet-like key
 # `has(key)`, `map(x), map_values(x)`, `any, any(condition)`, `range(upto), range(from;upto) range(from;upto;by)`:
 # names of a function's forms, a call among them, each after a comma or a call after a space
-_CALL_TITLE = re.compile(r"^(?=.*\()[\w.$]+(?:\([^()]*\))?(?:, [\w.$]+(?:\([^()]*\))?| [\w.$]+\([^()]*\))*$")
+_CALL_TITLE = re.compile(r"^(?=.*\()[\w.$]+(?:\([^()]*\))?(?:, [\w.$]+(?:\([^()]*\))?|(?<=\)) [\w.$]+\([^()]*\))*$")
 # `Comma: ,`, `Identity: .`, `Object Identifier-Index: .foo, .foo.bar`: a subsection named, then its syntax
-_SYMBOL_TITLE = re.compile(r"^(?:[A-Z][\w/-]*(?: [\w/-]+){0,5}: [^\w\s][^\s,]{0,15}(?:, [^\w\s][^\s,]{0,15})*"
-                           r"|[.$][^\s,]{0,15})$")  # ... or the syntax alone (`.[]?`, `$__loc__`)
+_SYMBOL_TITLE = re.compile(r"^(?:[A-Z][\w/-]*(?: [\w/-]+){0,5}: (?:[^\w\s]+|\.[\w.\[\]]*\??)(?:, (?:[^\w\s]+|\.[\w.\[\]]*\??))*"
+                           r"|\.[\w.]*\[\]\??)$")  # ... or the syntax alone (`.[]?`)
 _NAME_RUN = re.compile(r"[^\s,]+(?:, [^\s,]+){0,4}")  # a value's name, or its names (`pax, posix`)
 MAX_SUBSECTION_INDENT = 3  # a man page's subsection title; one further right over deeper text is a tag
 COLON_TAG_WINDOW = 12  # lines around an option alone on its line searched for options ended by a colon
@@ -335,7 +335,8 @@ def _is_hash_line(line: _Line | None) -> bool:
 
 def joined_lines(lines: list[str]) -> str:
     """Lines of one paragraph as one string: a break after a hyphen joins the word, a
-    break inside an address after its slash joins the address."""
+    break inside an address after its slash joins the address; an Info manual's cross
+    references are said in words (`_info_references`)."""
     out = ""
     for line in lines:
         if out.endswith(_HYPHENS):
@@ -1594,7 +1595,7 @@ ESCAPED_SHARE = 0.5
 def _commented_lines(texts: list[str]) -> bool:
     """Whether a paragraph's lines are commands, each with a comment set apart after it
     (`echo bit | frob -n "s/b/n/2"    # solution 1`): a script's lines, not prose."""
-    return bool(texts) and all((m := _TRAILING_COMMENT.search(t)) is not None and not is_prose_line(t[:m.start()])
+    return bool(texts) and all((m := _TRAILING_COMMENT.search(t)) is not None and not is_prose_line(t[:m.start() + 1])
                                for t in texts)
 
 

@@ -228,13 +228,12 @@ def _promote(blocks: tuple[Block, ...], level: int) -> tuple[tuple[Block, ...], 
     # a label said again over each record's list (`Methods defined here:` under each class)
     # labels the list where it stands: made sections, the lists would leave their records
     recurring = {t for t, k in Counter(b.text for b in blocks if isinstance(b, Paragraph)).items() if k > 1}
-    if _steps_among_sentences(blocks):
-        return blocks, ()
+    steps = _steps_among_sentences(blocks)
     n = 0
     while n < len(blocks):
         block = blocks[n]
         following = blocks[n + 1] if n + 1 < len(blocks) else None
-        if isinstance(block, Paragraph) and is_label(block.text) and block.text not in recurring \
+        if isinstance(block, Paragraph) and is_label(block.text) and block.text not in recurring and not steps \
                 and isinstance(following, (ItemList, Terms, Table)):
             made.append(Section(block.text.rstrip(":"), level, (following,)))
             n += 2

@@ -114,7 +114,7 @@ DESCRIPTIVE_KINDS = (
     "meeting notes", "incident report",
     "history", "contribution guide", "installation notes", "release notes", "changelog", "news", "to-do list",
 )
-_UNKNOWN_KIND_RANK = DESCRIPTIVE_KINDS.index("spreadsheet")  # a document of no known kind: after a price list, before a table
+_UNKNOWN_KIND_RANK = DESCRIPTIVE_KINDS.index("spreadsheet")  # a document of no known kind ranks as a spreadsheet
 
 
 @dataclass(frozen=True)
@@ -393,7 +393,7 @@ class _Writer:
         self.prose = prose  # False: a section's own paragraphs are left to a model's text (draft mode)
         self.entries = 0  # how deep in list items the writer is (see `fresh`)
         self.definitions = 0  # how deep in definition entries
-        self.numbered = 0  # how deep in numbered lists or lists kept whole: an item of one is never left out (see `items`)
+        self.kept_whole = 0  # how deep in numbered lists or lists kept whole: an item of one is never left out (see `items`)
         self.defined: dict[tuple[str, str, str, str], str] = {}  # (scope, term, its signs, description) -> the source that wrote it
         self.scope = ""  # the command whose manual is being written: its option list is complete
         self.scope_name = ""  # ... as its manual names it
@@ -429,7 +429,7 @@ class _Writer:
         says it so often that it is its template's (`self.boilerplate`)."""
         kept = []
         sentences = split_sentences(text)
-        whole = self.definitions > 0 or self.numbered > 0 or (self.entries > 0 and not all(self._elsewhere(s) for s in sentences))
+        whole = self.definitions > 0 or self.kept_whole > 0 or (self.entries > 0 and not all(self._elsewhere(s) for s in sentences))
         for sentence in sentences:
             key = self._key(sentence)
             if not whole and (len(sentence.split()) >= MIN_REPEAT_WORDS or len(sentence) >= MIN_REPEAT_CHARS
@@ -524,15 +524,15 @@ class _Writer:
         # (one item left out would leave a gap in the numbers; a list another source has some of
         # its items of -- a README's `creation of X.509 certificates` beside the manual's -- is its
         # document's whole list: only a list another source has every item of is said once)
-        numbered = (block.ordered and len(block.items) > 1) or not all(
+        whole = (block.ordered and len(block.items) > 1) or not all(
             all(self._elsewhere(s) for s in split_sentences(i.text)) for i in block.items)
         self.entries += 1
-        self.numbered += numbered
+        self.kept_whole += whole
         try:
             return self._items(block, ref, depth)
         finally:
             self.entries -= 1
-            self.numbered -= numbered
+            self.kept_whole -= whole
 
     def _items(self, block: ItemList, ref: str, depth: int) -> str:
         lines: list[str] = []
@@ -997,7 +997,7 @@ def _wrapped_form(form: str) -> list[str]:
         return [form]
     name, rest = form.split(" ", 1)
     lines, line = [], name
-    for group in _FORM_GROUP.findall(rest):
+    for group in _form_groups(rest):
         if len(line) + 1 + len(group) > MAX_FORM_CHARS and line.strip():
             lines.append(line)
             line = " " * len(name)
@@ -1006,7 +1006,22 @@ def _wrapped_form(form: str) -> list[str]:
 
 
 MAX_FORM_CHARS = 80
-_FORM_GROUP = re.compile(r"\[(?:[^\[\]]|\[[^\[\]]*\])*\]|\S+")  # `[-b bfdname|--target=bfdname]`, `file...`
+
+
+def _form_groups(text: str) -> list[str]:
+    """A usage form's words, a bracketed group (`[-b bfdname|--target=bfdname]`, `[-a [-b
+    [-c]]]`) one word however deep its brackets nest -- up to a line's length: a bracket
+    the source never closes (`[--visualize-jumps[=color|=off]`) does not take the rest."""
+    groups: list[str] = []
+    depth = 0
+    for word in text.split():
+        if depth and groups and len(groups[-1]) + len(word) < MAX_FORM_CHARS:
+            groups[-1] += f" {word}"
+        else:
+            groups.append(word)
+            depth = 0
+        depth = max(0, depth + word.count("[") - word.count("]"))
+    return groups
 
 
 def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
