@@ -2810,6 +2810,32 @@ def test_emphasis_a_converter_wrote_inside_a_word_leaves_no_stars() -> None:
     assert "/usr/share/frob/font/devname/DESC" in said[1] and said[-1] == "Sources are *.c files."
 
 
+def _described(lines: int, indent: int) -> str:
+    """A manual's DESCRIPTION of `lines` lines at `indent`: enough text at the body's
+    margin for a section or list after it to stand where a manual sets them."""
+    return "DESCRIPTION\n" + "".join(f"{' ' * indent}Line {n} of the description of frob, which filters its input.\n"
+                                     for n in range(lines))
+
+
+def test_an_enumeration_set_apart_under_the_sentence_it_ends_is_one_list() -> None:
+    """groff's manual: the preprocessors `eqn(1) for mathematical formulae,` ... `and`
+    `tbl(1) for tables.`, each set apart under `The standard preprocessors are`, came out
+    as paragraphs, a table of the three whose text stood under their name, `and`, and a
+    paragraph."""
+    text = (_described(40, 7) +
+            "\n   Preprocessors\n       The standard preprocessors distributed with the frob package are\n\n"
+            "       eqn(1) for mathematical formulae,\n\n       pic(1) for drawing diagrams,\n\n"
+            "       chem(1)\n              for chemical structure diagrams,\n\n"
+            "       refer(1)\n              for bibliographic references,\n\n       and\n\n"
+            "       tbl(1) for tables.\n\n       A new preprocessor is preconv(1).\n")
+    blocks = [b for _, b in walk(read_outline(text, ".txt"))]
+    lists = [b for b in blocks if isinstance(b, ItemList)]
+    assert lists == [ItemList(tuple(Item(t) for t in (
+        "eqn(1) for mathematical formulae,", "pic(1) for drawing diagrams,", "chem(1) for chemical structure diagrams,",
+        "refer(1) for bibliographic references, and", "tbl(1) for tables.")))]
+    assert Paragraph("A new preprocessor is preconv(1).") in blocks
+
+
 def test_parameter_names_that_read_like_a_sentence_going_on_are_tags_in_a_run() -> None:
     """`include` and `exclude from` over their text, after `exclude` over its own: names
     of parameters, not sentences going on (they fell out of the list as paragraphs)."""
@@ -4450,8 +4476,7 @@ def test_a_manuals_function_subsections_are_titles_like_their_siblings() -> None
     calls after a space (`range(from;upto) range(from;upto;by)`) are such titles too, and
     so is a name over its syntax (`Comma: ,`) or the syntax alone (`.[]?`, once a
     one-row table headed `Question | Answer`)."""
-    text = ("DESCRIPTION\n" + "".join(f"      Line {n} of the description of frob, which filters its input.\n"
-                                     for n in range(80)) +
+    text = (_described(80, 6) +
             "BUILTIN FUNCTIONS\n      Some filters are builtins. They do different things depending on the\n"
             "      type of their input.\n   keys, keys_unsorted\n      The builtin function keys returns its keys.\n\n"
             "   has(key)\n      The builtin function has returns whether the key is there.\n\n"

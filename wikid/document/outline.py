@@ -162,8 +162,8 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(_directives_joined(text)))
     else:
         outline = read_markdown(text)
-    return _with_introduced(_summaries(_notes_joined(
-        _cleaned(_without_contents(outline), has_roff(text), not plain))))
+    return _with_introduced(_summaries(_enumerations(_notes_joined(
+        _cleaned(_without_contents(outline), has_roff(text), not plain)))))
 
 
 _LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not a daemon's `host.example.org::`
@@ -205,10 +205,7 @@ def _without_contents(outline: Outline) -> Outline:
                 out.append(b)
         return tuple(out)
 
-    def section(s: Section) -> Section:
-        return Section(s.title, s.level, prune(s.blocks), tuple(section(c) for c in s.sections))
-
-    return Outline(prune(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+    return _mapped(outline, prune)
 
 
 def _is_contents_label(label: Block, listed: Block) -> bool:
@@ -306,6 +303,61 @@ def _says(text: str) -> bool:
     return "=" not in text.split(" ", 1)[0] and len(_WORD.findall(text)) >= 2
 
 
+def _mapped(outline: Outline, blocks: Callable[[tuple[Block, ...]], tuple[Block, ...]]) -> Outline:
+    """`outline` with `blocks` applied to the blocks of its opening and of every section."""
+    def section(s: Section) -> Section:
+        return Section(s.title, s.level, blocks(s.blocks), tuple(section(c) for c in s.sections))
+
+    return Outline(blocks(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+def _enumerations(outline: Outline) -> Outline:
+    """The outline with an enumeration a manual set apart under the sentence it ends --
+    items each ending with a comma, a lone `and` before the last, which ends the
+    sentence (`eqn(1) for mathematical formulae,` ... `and` `tbl(1) for tables.`),
+    some read as entries because their text stood under their name -- as one list."""
+    def items(block: Block) -> list[str] | None:
+        if isinstance(block, Paragraph):
+            return [block.text]
+        if isinstance(block, Terms) and all(len(t.body) == 1 and isinstance(t.body[0], Paragraph) for t in block.entries):
+            return [f"{t.term} {t.body[0].text}" for t in block.entries]  # type: ignore[union-attr]
+        return None
+
+    def joined(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+        out: list[Block] = []
+        n = 0
+        while n < len(blocks):
+            out.append(blocks[n])
+            lead = blocks[n]
+            if not isinstance(lead, Paragraph) or lead.text[-1:] in ".!?:;,":
+                n += 1
+                continue
+            listed: list[str] = []
+            k = n + 1
+            while k < len(blocks) and (said := items(blocks[k])) is not None \
+                    and all(t.endswith((",", ";")) for t in said) and not _LAST_CONJUNCTION.fullmatch(said[0]):
+                listed += said
+                k += 1
+            conjunction = k < len(blocks) and isinstance(blocks[k], Paragraph) \
+                and _LAST_CONJUNCTION.fullmatch(blocks[k].text)  # type: ignore[union-attr]
+            last = blocks[k + 1] if conjunction and k + 1 < len(blocks) else None
+            if len(listed) >= MIN_ENUMERATED and isinstance(last, Paragraph) and last.text.endswith(".") \
+                    and len(last.text.split()) <= MAX_ENUMERATED_WORDS:
+                listed[-1] += f" {blocks[k].text}"  # type: ignore[union-attr]
+                out.append(ItemList(tuple(Item(t) for t in [*listed, last.text])))
+                n = k + 2
+            else:
+                n += 1
+        return tuple(out)
+
+    return _mapped(outline, joined)
+
+
+_LAST_CONJUNCTION = re.compile(r"and|or")
+MIN_ENUMERATED = 3  # items an enumeration set apart has before its last
+MAX_ENUMERATED_WORDS = 12  # its last item, a short phrase ending the sentence
+
+
 def _with_introduced(outline: Outline) -> Outline:
     """The outline with a list, table or example that follows a definition list moved
     into its last entry when that entry's text ends by introducing it (`These
@@ -324,10 +376,7 @@ def _with_introduced(outline: Outline) -> Outline:
                 out.append(block)
         return tuple(out)
 
-    def section(s: Section) -> Section:
-        return Section(s.title, s.level, blocks(s.blocks), tuple(section(c) for c in s.sections))
-
-    return Outline(blocks(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+    return _mapped(outline, blocks)
 
 
 def _notes_joined(outline: Outline) -> Outline:
@@ -360,10 +409,7 @@ def _notes_joined(outline: Outline) -> Outline:
             out.append(b)
         return tuple(out)
 
-    def section(s: Section) -> Section:
-        return Section(s.title, s.level, joined(s.blocks), tuple(section(c) for c in s.sections))
-
-    return Outline(joined(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+    return _mapped(outline, joined)
 
 
 # an admonition's label standing alone (`Note`, `WARNING:`)
