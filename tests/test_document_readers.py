@@ -2799,6 +2799,15 @@ def test_an_info_manuals_cross_references_are_said_in_words() -> None:
         "explanation of configure."]
 
 
+def test_a_converters_placeholder_for_a_table_is_no_title() -> None:
+    """troff's WARNINGS through pandoc: `TABLE` alone over the table's rows, set as
+    paragraphs, became the heading `### TABLE`; a word of a sentence stays."""
+    text = ("# WARNINGS\n\nThe warnings are divided into categories:\n\nTABLE\n\n**break** 4  \nIn fill mode, "
+            "lines which could not be broken.\n\n**char** 1  \nNon-existent characters.\n\nSee the TABLE below.\n")
+    blocks = [b for _, b in walk(read_outline(text, ".md"))]
+    assert Paragraph("TABLE") not in blocks and "See the TABLE below." in " ".join(block_text(b) for b in blocks)
+
+
 def test_emphasis_a_converter_wrote_inside_a_word_leaves_no_stars() -> None:
     """troff's manual through pandoc: `name*.tmac*`, `*tmac.*name` and `dev*name*/DESC*`
     (an italic part of a file name, which CommonMark cannot pair) showed their stars on

@@ -162,8 +162,8 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(_directives_joined(text)))
     else:
         outline = read_markdown(text)
-    return _with_introduced(_summaries(_enumerations(_notes_joined(
-        _cleaned(_without_contents(outline), has_roff(text), not plain)))))
+    return _with_introduced(_summaries(_enumerations(_without_placeholders(_notes_joined(
+        _cleaned(_without_contents(outline), has_roff(text), not plain))))))
 
 
 _LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not a daemon's `host.example.org::`
@@ -309,6 +309,17 @@ def _mapped(outline: Outline, blocks: Callable[[tuple[Block, ...]], tuple[Block,
         return Section(s.title, s.level, blocks(s.blocks), tuple(section(c) for c in s.sections))
 
     return Outline(blocks(outline.blocks), tuple(section(s) for s in outline.sections), outline.meta)
+
+
+def _without_placeholders(outline: Outline) -> Outline:
+    """The outline without the word a converter left where it could not render a table or
+    a picture (`TABLE` alone over the table's rows, which it then wrote as paragraphs):
+    made the title of what follows, it named nothing."""
+    return _mapped(outline, lambda blocks: tuple(
+        b for b in blocks if not (isinstance(b, Paragraph) and _PLACEHOLDER.fullmatch(b.text))))
+
+
+_PLACEHOLDER = re.compile(r"TABLE|FIGURE|IMAGE|PICTURE|EQUATION|DIAGRAM")
 
 
 def _enumerations(outline: Outline) -> Outline:
