@@ -1776,6 +1776,17 @@ def test_a_debian_news_files_notices_are_not_headed_as_package_releases() -> Non
     assert "[^doc-14]: frob Debian news" in page
 
 
+def test_a_page_a_see_also_note_names_is_not_listed_again_alone() -> None:
+    """groff's See Also opened on `man(1)` alone: the page its sentence `They can be read
+    with man(1) or groffer(1).` names, listed as a reference of its own."""
+    manual = ("FROB(1)                 User Commands                 FROB(1)\n\nNAME\n       frob - frob files\n\n"
+              "SYNOPSIS\n       frob [file]\n\nDESCRIPTION\n       frob frobs files.\n\nSEE ALSO\n"
+              "       frobcat(1), frobls(1)\n\n       Complete frob manual: run info frob or use emacs(1) info mode "
+              "to read it.\n")
+    body = _only_body([SourceDocument("frob.txt", manual)])
+    assert "\n# See Also\n\nfrobcat(1), frobls(1)\n\nComplete frob manual: run info frob or use emacs(1)" in body
+
+
 def test_a_documents_inline_code_stays_code_on_its_page() -> None:
     """pydantic's, langsmith's and aws-cli's READMEs: `pip install -U frob`, `model.to_json()`
     and environment variables were code in the source and plain words on the page; an

@@ -1101,6 +1101,8 @@ def _see_also(draft: PageDraft) -> list[str]:
             if fresh:
                 notes.setdefault(note, f"{text_block(' '.join(fresh))}[^{source.id}]")
     listed = [f"* {text_block(label)}: {inline(', '.join(found.values()))}" for label, found in groups.items() if found]
+    noted = " ".join(notes.values())  # (a page a note names, `They can be read with man(1)`, is not listed again alone)
+    refs = {bare: ref for bare, ref in refs.items() if inline(ref) not in noted}
     if not refs and not notes and not listed:
         return []
     return [f"# {SEE_ALSO}", *([inline(", ".join(refs.values()))] if refs else []), *(["\n".join(listed)] if listed else []),
