@@ -1954,9 +1954,11 @@ def test_see_also_keeps_the_labels_that_group_its_pages() -> None:
               "              frob_ms(7).\n")
     [page] = run([SourceDocument("frob.1.txt", manual)]).pages.values()
     see_also = page[page.index("# See Also"):].split("\n# ", 1)[0]
-    assert see_also.split("\n\n")[1:3] == ["man(1)", (
+    # (man(1), which the note names, is not listed again alone)
+    assert see_also.split("\n\n")[1:3] == [(
         "* Viewers for frob files: frobview(1), xfrobview(1x)\n* Wrapper programs: frobgrog(1)\n"
-        "* Frob macro packages: frob_man(7), frob_sv(7) (only in Swedish locales), frob_ms(7)")], see_also
+        "* Frob macro packages: frob_man(7), frob_sv(7) (only in Swedish locales), frob_ms(7)"),
+        "The pages can be read with man(1).[^frob-1]\n"], see_also
 
 
 def test_a_parts_lead_goes_back_where_it_stood_after_a_phrase_and_its_example() -> None:
