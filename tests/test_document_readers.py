@@ -2808,6 +2808,20 @@ def test_a_converters_placeholder_for_a_table_is_no_title() -> None:
     assert Paragraph("TABLE") not in blocks and "See the TABLE below." in " ".join(block_text(b) for b in blocks)
 
 
+def test_a_programs_output_cut_short_with_an_ellipsis_is_code_not_a_table() -> None:
+    """lsof's quick start: `yields (among other things):` over the listing's header, one
+    line and `...` became a table whose cells slid under the wrong columns, DEVICE's
+    value joined to TYPE's and a row of `...`."""
+    text = ("    The first probe,\n\n    $ frob -i@host\n\n    yields (among other things):\n\n"
+            "    COMMAND     PID     USER   FD   TYPE     DEVICE   SIZE/OFF  INODE NAME\n"
+            "    in.frobd   7362     root    0u  inet 0xfc0193b0      0t242    TCP host:login->other:1023\n"
+            "    ...\n\n    This confirms that a connection exists.\n")
+    blocks = [b for _, b in walk(read_outline(text, ".txt"))]
+    assert not any(isinstance(b, Table) for b in blocks)
+    assert Code("COMMAND     PID     USER   FD   TYPE     DEVICE   SIZE/OFF  INODE NAME\n"
+                "in.frobd   7362     root    0u  inet 0xfc0193b0      0t242    TCP host:login->other:1023\n...") in blocks
+
+
 def test_emphasis_a_converter_wrote_inside_a_word_leaves_no_stars() -> None:
     """troff's manual through pandoc: `name*.tmac*`, `*tmac.*name` and `dev*name*/DESC*`
     (an italic part of a file name, which CommonMark cannot pair) showed their stars on

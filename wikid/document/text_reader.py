@@ -989,8 +989,13 @@ class _Reader:
             [_continued(r, more.get(n + 1, [])) for n, r in enumerate(table.rows)])), j
 
     def any_table(self, i: int, end: int) -> tuple[Table, int] | None:
-        """A table starting at line i, drawn, single-spaced or aligned, or None."""
-        return self.drawn_table(i, end) or self.spaced_table(i, end) or self.table(i, end)
+        """A table starting at line i, drawn, single-spaced or aligned, or None -- None
+        too for a program's output cut short with a row of `...` (`lsof -i` yields its
+        header, a line and `...`): an excerpt of a listing, code, its columns as printed."""
+        found = self.drawn_table(i, end) or self.spaced_table(i, end) or self.table(i, end)
+        if found is not None and any([c for c in row if c.strip()] in (["..."], ["…"]) for row in found[0].rows):
+            return None
+        return found
 
     def drawn_table(self, i: int, end: int) -> tuple[Table, int] | None:
         """A table drawn with box or ASCII rules (`┌──┬──┐` / `│a │b │`, `+--+` / `|a |b |`)
