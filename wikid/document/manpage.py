@@ -177,7 +177,7 @@ def _forms(text: str, names: tuple[str, ...], notes: list[str]) -> list[str]:
         return [text]  # `Access via frob daemon:`: a label naming the command, over its forms
     if (commented := _commented(text, names)) is not None:
         return commented
-    starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)", text)]
+    starts = [m.start() for m in _named(names).finditer(text)]
     label = text[:starts[0]].strip() if starts else ""
     if label and _GROUP_LABEL.fullmatch(label):  # `Generate a Project Buildsystem` over its forms (cmake's)
         return [f"{label}:", *_forms(text[starts[0]:], names, notes)]
@@ -197,6 +197,11 @@ def _forms(text: str, names: tuple[str, ...], notes: list[str]) -> list[str]:
 _GROUP_LABEL = re.compile(r"[A-Z][\w-]*(?: [\w-]+){0,5}")  # a few words naming the forms under them
 
 
+def _named(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Where one of the command's `names` stands as a word of its own in a usage line."""
+    return re.compile(r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)")
+
+
 def _commented(text: str, names: tuple[str, ...]) -> list[str] | None:
     """The lines of a script a converter ran onto one line, each command after the
     comment saying what it does (`# print a help message frob -h # print the version
@@ -204,11 +209,11 @@ def _commented(text: str, names: tuple[str, ...]) -> list[str] | None:
     comment and holds two commands or more."""
     if not text.startswith("# "):
         return None
-    name = r"(?:^|(?<=\s))(?:" + "|".join(map(re.escape, names)) + r")(?=\s|$)"
+    named = _named(names)
     lines: list[str] = []
     for part in re.split(r"\s+(?=# )", text):
         # (the last time the name stands: a comment may name the command, `# install with frob frob -i x`)
-        command = next(reversed(list(re.finditer(name, part))), None)
+        command = next(reversed(list(named.finditer(part))), None)
         if command is None:
             lines.append(part)  # a comment going on from the line before (`... in the # current directory`)
             continue
@@ -485,7 +490,6 @@ def _run_on(blocks: tuple[Block, ...]) -> list[str]:
         else:
             pending = False
     return out
-
 
 
 def header_section(text: str) -> str:

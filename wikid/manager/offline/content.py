@@ -386,13 +386,13 @@ def _abridge_item(item: Item) -> Item:
         elif isinstance(child, Code) and len(child.text.splitlines()) <= MAX_CODE_LINES:
             nested.append(child)  # the example the item shows (`Instead of "s/a//g", use` over it)
         elif isinstance(child, Paragraph) and ((introduces and n == 0 and len(child.text) <= MAX_ITEM_CHARS)
-                                               or _ADDRESS_ALONE.fullmatch(child.text)):
+                                               or ADDRESS.fullmatch(child.text)):
             nested.append(child)  # what the item introduces, read as text (a command the reader took for prose),
             # or where the step gets what it names (`Download Frob` over its address)
     return Item(text, tuple(nested))
 
 
-_ADDRESS_ALONE = re.compile(r"(?:https?|ftp)://\S+")
+ADDRESS = re.compile(r"(?:https?|ftp)://\S+")  # an address and what stands fast after it
 
 
 def _abridge_term(term: Term) -> Term:
@@ -659,10 +659,9 @@ def _where_to_get(notice: str) -> str:
     https://...`), "" when there are none: the page states the licence, not where to
     get the software."""
     return " ".join(s for s in split_sentences(notice) if not is_licence_text(s)
-                    and (found := _ADDRESS.search(s)) is not None and not _LICENCE_ADDRESS.search(found.group(0)))
+                    and (found := ADDRESS.search(s)) is not None and not _LICENCE_ADDRESS.search(found.group(0)))
 
 
-_ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
 _LICENCE_ADDRESS = re.compile(r"licen[cs]|copying|gpl", re.IGNORECASE)
 _DASHED_LINE = re.compile(r"^\s*(?:--|—|–)")
 _LICENCE_TITLE = re.compile(r"\b(?:GPL|LGPL|licen[cs]e|permission|copying)\b", re.IGNORECASE)

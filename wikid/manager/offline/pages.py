@@ -57,6 +57,7 @@ from wikid.document.model import (
 )
 from wikid.document.sentences import display_heading, is_sentence, split_sentences
 from wikid.manager.offline.content import (
+    ADDRESS,
     ANNOUNCES,
     DECLARED,
     LINK_ADDRESS,
@@ -102,7 +103,6 @@ OWN_HEADINGS = frozenset({"attributes", "conflicts", "usage", "recent changes", 
 _WORDS = re.compile(r"\w+")
 # what a class gets from a base (`Methods inherited from Base: close, flush.`): true of each class it is said under
 _INHERITED_MEMBERS = re.compile(r"^[\w ]{1,40} inherited from [\w.]+: ")
-_ADDRESS = re.compile(r"(?:https?|ftp)://\S+")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\\]+)\]")
 EARLIER_PAGE = "earlier page"  # Source cell of a value the earlier page states without a source
 # How well a kind of document describes its entity, best first: the lead comes from
@@ -1394,7 +1394,7 @@ def _opening(change: Change, kept: list[Change]) -> bool:
     """Whether a paragraph before a group's items opens it: a sentence (not `[ Jane Roe
     ]`, not `Release date: 1-May-2024`), or the address one ending on a colon points to."""
     return change.text.endswith((".", "!", "?", ":")) or (
-        bool(kept) and kept[-1].kind == "paragraph" and kept[-1].text.endswith(":") and _ADDRESS.fullmatch(change.text) is not None)
+        bool(kept) and kept[-1].kind == "paragraph" and kept[-1].text.endswith(":") and ADDRESS.fullmatch(change.text) is not None)
 
 
 def _shown(releases: tuple[Release, ...]) -> int:
