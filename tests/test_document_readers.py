@@ -4816,3 +4816,30 @@ def test_options_under_a_label_are_entries_when_their_texts_are_words() -> None:
     assert not [b for _, b in walk(outline) if isinstance(b, Code)]
     terms = [(t.term, t.description) for _, b in walk(outline) if isinstance(b, Terms) for t in b.entries]
     assert ("-o, --output=FILE", "write output to specified file") in terms
+
+
+def test_a_note_after_a_quoted_list_of_values_is_not_the_last_values() -> None:
+    """cmake's CMAKE_INSTALL_MODE: its values in a block quote (`**COPY**` over its text),
+    then `**NOTE:**` and the note outside the quote; the note was read as the last
+    value's text, as if it were about that value only."""
+    text = ("# Values\n\n> **COPY**  \n> Copy the file.\n>\n> **LINK**  \n> Make a link to the file.\n>\n"
+            "> A link may be relative.\n\n**NOTE:**\n\n> > A link names a path, not contents.\n\n# Next\n\nText.\n")
+    [values] = [b for _, b in walk(read_markdown(text)) if isinstance(b, Terms)]
+    assert [(e.term, [b.text for b in e.body if isinstance(b, Paragraph)]) for e in values.entries] == [
+        ("COPY", ["Copy the file."]), ("LINK", ["Make a link to the file.", "A link may be relative."])]
+    assert "Note: A link names a path, not contents." in [
+        b.text for _, b in walk(read_outline(text, ".md")) if isinstance(b, Paragraph)]
+
+
+def test_a_tag_line_over_text_quoted_under_it_is_an_entry() -> None:
+    """xdg-mime's manual as pandoc writes it: `**--mode** *mode*`, `FROB_LEVEL` or an
+    exit status `1`, each a paragraph alone over its text in a block quote; they were
+    paragraphs, tag and text apart (`1` / `2` / `3` / `4` / `The action failed.`)."""
+    text = ("# OPTIONS\n\n**--mode** *mode*\n\n> *mode* can be *user* or *system*.\n>\n> The default is system mode.\n\n"
+            "**--help**\n\n> Show the synopsis.\n\n# ENVIRONMENT\n\nFROB_LEVEL\n\n> How much frob says.\n\n"
+            "# EXIT CODES\n\n1\n\n> Error in command line syntax.\n\n2\n\n> A file did not exist.\n\n"
+            "# NOTES\n\nSee the manual\n\n> for more.\n\nAs the author said:\n\n> Frob well.\n")
+    entries = [(e.term, e.description) for _, b in walk(read_markdown(text)) if isinstance(b, Terms) for e in b.entries]
+    assert entries == [("--mode mode", "mode can be user or system."), ("--help", "Show the synopsis."),
+                       ("FROB_LEVEL", "How much frob says."), ("1", "Error in command line syntax."),
+                       ("2", "A file did not exist.")]

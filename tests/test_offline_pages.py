@@ -2145,3 +2145,17 @@ def test_see_also_keeps_addresses_set_before_what_they_are() -> None:
     see_also = page[page.index("# See Also"):].split("\n# ", 1)[0].strip()
     assert see_also.split("\n\n")[1:] == ["The Frob homepage: https://www.frob.example/[^frob-1]",
                                            "The Comprehensive Frob Archive: https://www.cfan.example/[^frob-1]"]
+
+
+def test_a_notice_going_on_after_its_copyright_lines_goes_with_them() -> None:
+    """ed's README ended on its copyright lines, then `This file is free documentation:
+    you have unlimited permission to copy ...` and a sentence on its files' `same
+    copyright owner and permissions`: the copyright lines were left out, the rest stayed
+    and read as part of the section above (`Testsuite`)."""
+    readme = ("# frob\n\nFrob edits frob files line by line.\n\n## Testsuite\n\nThe files in the testsuite directory "
+              "test frob. Type 'make check' to run them.\n\nCopyright (C) 2006-2023 Jane Roe.\n\n"
+              "This file is free documentation: you have unlimited permission to copy, distribute, and modify it.\n\n"
+              "The file Makefile.in has the same copyright owner and permissions that configure itself.\n")
+    body = _only_body([SourceDocument("README.md", readme)])
+    assert "Type 'make check' to run them." in body
+    assert "unlimited permission" not in body and "Makefile.in" not in body

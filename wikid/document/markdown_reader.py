@@ -519,6 +519,19 @@ def _bold_question(node: SyntaxTreeNode) -> str | None:
     return text if text.endswith("?") and len(text) <= MAX_QUESTION_CHARS else None
 
 
+def _quoted_tag(node: SyntaxTreeNode) -> str | None:
+    """The text of a one-line paragraph that can tag the text quoted under it: short, no
+    sentence, and all of it marked (`**scope=(ref|push)**`, `**--mode** *mode*`) or one
+    word (`FROB_DEBUG_LEVEL`); else None."""
+    parts = _marked_parts(node)
+    if parts is None or node.map is None or node.map[1] - node.map[0] != 1:
+        return None
+    text = inline_text(node.children[0])
+    if not text or len(text) > MAX_BROKEN_TAG_CHARS or text[-1] in ".!?,;:":
+        return None
+    return text if all(p.type in ("strong", "em", "code_inline") for p in parts) or " " not in text else None
+
+
 def _lone_tag(node: SyntaxTreeNode, lines: list[str]) -> str | None:
     """The option of a paragraph that is one short option form on a line ending in two
     spaces and nothing under it (pandoc's `.TP`/`.TQ` tags, `-a  ` and `--all  ` each a
@@ -532,16 +545,20 @@ def _lone_tag(node: SyntaxTreeNode, lines: list[str]) -> str | None:
     return text if _LONE_OPTION.match(text) else None
 
 
-def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list[Heading | Block]:
+def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool], depths: list[int]) -> list[Heading | Block]:
     """The entries `_broken_tag` found, as definition lists: an entry stands when its
     tag says so or a neighbour is one too (else it is a paragraph again); blocks
     between two entries whose tags say so continue the first (a man page's further
-    paragraphs under an option)."""
+    paragraphs under an option). A block quoted less deeply than the entry (`depths`:
+    each event's block-quote depth) ends it: a `NOTE:` after a quoted list of values
+    is about them all, not the last value's."""
     kept = {n for n, strong in tagged.items() if strong or n - 1 in tagged or n + 1 in tagged}
     out: list[Heading | Block] = []
     pending: list[Block] = []  # blocks after an entry a strong tag made, until the next entry says whose they are
     open_entry = False  # the last entry written came from a strong tag and only blocks followed it
+    entry_depth = 0
     for n, event in enumerate(events):
+        outside = open_entry and depths[n] < entry_depth
         if n in tagged and n not in kept:
             assert isinstance(event, Terms)
             entry = event.entries[0]
@@ -560,11 +577,11 @@ def _tagged_runs(events: list[Heading | Block], tagged: dict[int, bool]) -> list
             out += intro
             pending = []
             out.append(event)
-            open_entry = tagged[n]
-        elif open_entry and not isinstance(event, Heading):
+            open_entry, entry_depth = tagged[n], depths[n]
+        elif open_entry and not isinstance(event, Heading) and not outside:
             pending.append(event)
         else:
-            out += _folded_into_last(out, pending) if open_entry and isinstance(event, Heading) else pending
+            out += _folded_into_last(out, pending) if open_entry and (isinstance(event, Heading) or outside) else pending
             pending = []
             out.append(event)
             open_entry = False
@@ -628,15 +645,15 @@ def _bold_title(node: SyntaxTreeNode) -> str | None:
     return title
 
 
-def _unquoted(nodes: list[SyntaxTreeNode]) -> Iterator[SyntaxTreeNode]:
-    """The block nodes, a block quote's in its place: pandoc writes a man page's
-    indented parts (a sub-option's list of values) as a block quote, whose tags and
-    their text read as everywhere else."""
+def _unquoted(nodes: list[SyntaxTreeNode], depth: int = 0) -> Iterator[tuple[SyntaxTreeNode, int]]:
+    """The block nodes, a block quote's in its place, each with how deeply it is
+    quoted: pandoc writes a man page's indented parts (a sub-option's list of values)
+    as a block quote, whose tags and their text read as everywhere else."""
     for node in nodes:
         if node.type == "blockquote":
-            yield from _unquoted(node.children)
+            yield from _unquoted(node.children, depth + 1)
         else:
-            yield node
+            yield node, depth
 
 
 _ALERT = re.compile(r"^(\s*>\s*)\[!(note|tip|important|warning|caution)\]\s*$", re.IGNORECASE)
@@ -711,7 +728,13 @@ def read_markdown(text: str) -> Outline:
     skipping: int | None = None  # level of a navigation section being skipped
     level = 0  # of the last heading written with `#`
     tagged: dict[int, bool] = {}  # events that are a hard-broken tag over its text (`_broken_tag`)
-    for node in _unquoted(tree.children):
+    depths: list[int] = []  # each event's block-quote depth
+    depth = 0
+    nodes = list(_unquoted(tree.children))
+    for at, (node, quoted) in enumerate(nodes):
+        depths += [depth] * (len(events) - len(depths))  # the events the node before made
+        depth = quoted
+        deeper = at + 1 < len(nodes) and nodes[at + 1][1] > quoted  # the next block is quoted under this one
         if skipping is None and (bold := _bold_title(node)) is not None:
             if events and isinstance(events[-1], Paragraph) and events[-1].text.endswith(":"):
                 # what `Here is an example command:` introduces, set in bold: an example, not a heading
@@ -738,6 +761,9 @@ def read_markdown(text: str) -> Outline:
         elif skipping is None and (broken := _broken_tag(node)) is not None:
             tagged[len(events)] = broken[1]
             events.append(Terms((broken[0],)))
+        elif skipping is None and deeper and (quoted_tag := _quoted_tag(node)) is not None:
+            tagged[len(events)] = True  # `**scope=(ref|push)**` over its text quoted deeper: a tag over its text
+            events.append(Terms((Term(quoted_tag, ()),)))
         elif skipping is None and (question := _bold_question(node)) is not None:
             tagged[len(events)] = True  # its answer is the paragraphs after it
             events.append(Terms((Term(question, ()),)))
@@ -750,7 +776,8 @@ def read_markdown(text: str) -> Outline:
                 events.append(Terms((Term(tag, ()),)))
         elif skipping is None:
             events += _blocks(node)
-    return build(_pictures(_assignments(_introduced_commands(_joined(_tagged_runs(events, tagged) if tagged else events)))))
+    depths += [depth] * (len(events) - len(depths))
+    return build(_pictures(_assignments(_introduced_commands(_joined(_tagged_runs(events, tagged, depths) if tagged else events)))))
 
 
 _PICTURE = "\x00picture\x00"  # a paragraph that was one picture, its alt text after the mark

@@ -620,15 +620,21 @@ def _opening_of(code: Code) -> list[Block]:
 
 def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     """The blocks without free-software licence notices (the page states the licence),
-    be they paragraphs, a commented block or a list of a licence's clauses (all of the
-    clauses a notice's `provided that the following conditions are met:` introduces),
+    be they paragraphs (and those after one that go on in a notice's words), a commented
+    block or a list of a licence's clauses (all of the clauses a notice's `provided that
+    the following conditions are met:` introduces),
     and without revision-control stamps; a paragraph longer than a reader's paragraph
     by its first sentences (a page a converter flattened into one run of text); and
     without sign-offs (`-- Jane Roe <jane@example.org>`, a letter's `Kind regards, Jane Roe`)."""
     out: list[Block] = []
     notice = False  # the block before was a licence's grant over its clauses
+    dropped = False  # the block before was a notice left out
     for n, block in enumerate(blocks):
         after_notice, notice = notice, False
+        after_dropped, dropped = dropped, False
+        if after_dropped and isinstance(block, Paragraph) and _NOTICE_WORDS.search(block.text):
+            dropped = True  # the notice going on (`you have unlimited permission to copy it`, `the same copyright owner`)
+            continue
         following = blocks[n + 1] if n + 1 < len(blocks) else None
         if isinstance(block, Paragraph) and isinstance(following, Paragraph) and is_licence_text(following.text) \
                 and _LICENCE_TITLE.search(block.text) and not is_field(block) \
@@ -644,6 +650,8 @@ def _without_notices(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
                 out.append(_bounded(Paragraph(text) if text != block.text else block))
             elif text and is_licence_text(text) and (where := _where_to_get(text)):
                 out.append(Paragraph(where))
+            else:
+                dropped = bool(text) and is_licence_text(text)
         elif isinstance(block, ItemList):
             items = tuple(i for i in block.items if not is_licence_text(i.text))
             if items and not after_notice:
@@ -663,6 +671,7 @@ def _where_to_get(notice: str) -> str:
 
 
 _LICENCE_ADDRESS = re.compile(r"licen[cs]|copying|gpl", re.IGNORECASE)
+_NOTICE_WORDS = re.compile(r"\b(?:copyright|permissions?)\b", re.IGNORECASE)  # a notice's own words
 _DASHED_LINE = re.compile(r"^\s*(?:--|—|–)")
 _LICENCE_TITLE = re.compile(r"\b(?:GPL|LGPL|licen[cs]e|permission|copying)\b", re.IGNORECASE)
 
