@@ -2159,3 +2159,22 @@ def test_a_notice_going_on_after_its_copyright_lines_goes_with_them() -> None:
     body = _only_body([SourceDocument("README.md", readme)])
     assert "Type 'make check' to run them." in body
     assert "unlimited permission" not in body and "Makefile.in" not in body
+
+
+def test_the_definition_lists_inside_an_entry_take_one_shape() -> None:
+    """tbl's key letters, under its `Table format specification` entry: examples stand
+    between them, one letter's text is long, and the page showed them as a one-row
+    table, then a list, then a table again; a reader looked for a letter in three places."""
+    from wikid.document.model import Code, Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _Writer
+
+    long = " ".join(["Units positions of numbers are aligned vertically under each other."] * 10)
+    keys = (Paragraph("The available key characters are:"),
+            Terms((Term("a,A", (Paragraph("Center the longest line."),)),)), Code(".TS\nl a.\n.TE"),
+            Terms((Term("c,C", (Paragraph("Center item within the column."),)), Term("n,N", (Paragraph(long),)))),
+            Code(".TS\nn.\n1.5\n.TE"),
+            Terms((Term("r,R", (Paragraph("Right-justify item within the column."),)),)))
+    text = _Writer().block(Terms((Term("Table format specification", (Paragraph("It says how cells are set."), *keys)),)), "", 0)
+    assert "| Term |" not in text
+    assert [line.split(" — ")[0].strip() for line in text.splitlines() if line.strip().startswith("* **")] == [
+        "* **Table format specification**", "* **a,A**", "* **c,C**", "* **n,N**", "* **r,R**"]

@@ -474,8 +474,7 @@ class _Writer:
         own (paragraphs, an example), every list is written so, not a one-row table
         between two lists (curl's options, an example after each)."""
         out: list[str] = []
-        listed = [b for b in blocks if isinstance(b, Terms)]
-        shape, self.as_list = self.as_list, len(listed) > 1 and not all(_simple(t) for b in listed for t in b.entries)
+        shape, self.as_list = self.as_list, _one_shape(blocks)
         announced: list[str] = []  # the field lines a sentence announces, kept though attributes state them
         announcing = False
         # a document's run of field lines (a contract's `Payment terms: 30 days` over `Minimum order: ...`)
@@ -597,7 +596,9 @@ class _Writer:
         # (a list of a program's commands, most with their usage: one without arguments is one too)
         commands = sum(bool(_SYNOPSIS.search(t.term)) for t in entries) * 2 > len(entries)
         for term in entries:
+            shape, self.as_list = self.as_list, _one_shape(term.body)  # (tbl's key letters, examples between them)
             body = [self.block(b, "", 0) if n == 0 else self.further(b) for n, b in enumerate(term.body)]
+            self.as_list = shape
             body = [b for b in body if b]
             if not body and not term.body and SIGNATURE.fullmatch(term.term):
                 lines.append(f"{indent}* {_term_label(term.term)}")  # a function with no docstring is still one
@@ -709,6 +710,14 @@ MAX_LEAD_COMMANDS = 6  # commands a package's lead names by their NAME lines
 MAX_DEFINING_SCAN = 40  # paragraphs of a source read for one that says what the entity is
 MIN_POINTED_WORDS = 25  # a sibling command's entry this long, said in the same words, points to the first
 EMPTY_VALUE = "—"
+
+
+def _one_shape(blocks: tuple[Block, ...]) -> bool:
+    """Whether the definition lists among `blocks` are all written as lists: one of
+    them has an entry a table cannot hold, and a reader scanning for a term should not
+    look in a table, then a list, then a table again."""
+    listed = [b for b in blocks if isinstance(b, Terms)]
+    return len(listed) > 1 and not all(_simple(t) for b in listed for t in b.entries)
 
 
 def _simple(term: Term) -> bool:
