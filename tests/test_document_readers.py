@@ -4843,3 +4843,15 @@ def test_a_tag_line_over_text_quoted_under_it_is_an_entry() -> None:
     assert entries == [("--mode mode", "mode can be user or system."), ("--help", "Show the synopsis."),
                        ("FROB_LEVEL", "How much frob says."), ("1", "Error in command line syntax."),
                        ("2", "A file did not exist.")]
+
+
+def test_paragraphs_each_opening_with_the_next_mark_of_a_series_are_one_list() -> None:
+    """term(5)'s six parts (`a) header,` ... `f) string table.`) and its header's six
+    integers (`(1) the magic number;` ...), a paragraph each as pandoc wrote them: the
+    page showed twelve one-line paragraphs. A lone `a) ...` or marks out of order stay."""
+    text = ("# T\n\nThe file has four parts:\n\n> a\\) *header*,  \n>\n> b\\) *names*,  \n>\n> c\\) *flags*, and  \n>\n"
+            "> d\\) *strings*.\n\nThe header holds\n\n(1) the magic number;\n\n(2) the size;\n\n(3) the count.\n\n"
+            "a) one thing.\n\nThen text.\n\n(2) out of order;\n\n(1) again;\n\n(3) and more.\n")
+    lists = [[i.text for i in b.items] for _, b in walk(read_outline(text, ".md")) if isinstance(b, ItemList)]
+    assert lists == [["a) header,", "b) names,", "c) flags, and", "d) strings."],
+                     ["(1) the magic number;", "(2) the size;", "(3) the count."]]

@@ -162,8 +162,8 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(_directives_joined(text)))
     else:
         outline = read_markdown(text)
-    return _with_introduced(_summaries(_enumerations(_without_placeholders(_notes_joined(
-        _cleaned(_without_contents(outline), has_roff(text), not plain))))))
+    return _with_introduced(_summaries(_marked_runs(_enumerations(_without_placeholders(_notes_joined(
+        _cleaned(_without_contents(outline), has_roff(text), not plain)))))))
 
 
 _LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not a daemon's `host.example.org::`
@@ -364,6 +364,39 @@ def _enumerations(outline: Outline) -> Outline:
     return _mapped(outline, joined)
 
 
+def _marked_runs(outline: Outline) -> Outline:
+    """The outline with paragraphs that each open with the next mark of a series (`a)
+    header,` `b) terminal names,` ..., `(1) the magic number;` `(2) ...`) as one list,
+    marks kept: a manual's enumeration its converter wrote a paragraph per item, which
+    the page showed as so many one-line paragraphs."""
+    def mark(block: Block) -> int | None:
+        found = _ITEM_MARK.match(block.text) if isinstance(block, Paragraph) else None
+        if found is None:
+            return None
+        letter = found.group(1) or found.group(2)
+        return ord(letter) - ord("a") if letter else int(found.group(3) or found.group(4))
+
+    def joined(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+        marks = [mark(b) for b in blocks] + [None]
+        out: list[Block] = []
+        n = 0
+        while n < len(blocks):
+            k = n + 1
+            while (at := marks[k]) is not None and (before := marks[k - 1]) is not None and at == before + 1:
+                k += 1
+            if k - n >= MIN_ENUMERATED and marks[n] in (0, 1):
+                out.append(ItemList(tuple(Item(b.text) for b in blocks[n:k] if isinstance(b, Paragraph))))
+                n = k
+            else:
+                out.append(blocks[n])
+                n += 1
+        return tuple(out)
+
+    return _mapped(outline, joined)
+
+
+# an item's mark: `a) `, `(a) `, `(1) `, `1) ` (not `a.`: a sentence may open so)
+_ITEM_MARK = re.compile(r"^(?:([a-z])\)|\(([a-z])\)|\((\d{1,2})\)|(\d{1,2})\))\s+\S")
 _LAST_CONJUNCTION = re.compile(r"and|or")
 MIN_ENUMERATED = 3  # items an enumeration set apart has before its last
 MAX_ENUMERATED_WORDS = 12  # its last item, a short phrase ending the sentence
