@@ -2722,15 +2722,18 @@ def test_a_string_set_out_over_lines_with_escaped_spaces_is_code() -> None:
                                    "\\ is removed) and are not treated as special.")
 
 
-def test_a_file_manuals_synopsis_of_its_name_alone_is_no_usage() -> None:
+def test_a_manuals_synopsis_of_its_name_alone_is_no_usage() -> None:
     """rsyncd.conf's manual: its SYNOPSIS is the file's name, which the page showed as a
-    usage block of one line; a command's synopsis of its name alone is still its usage."""
-    def manual(name: str) -> str:
-        return (f"# NAME\n\n{name} - work with frob files\n\n# SYNOPSIS\n\n{name}\n\n"
+    usage block of one line; so did term(5)'s (`term`, a file format) and gitfaq(7)'s. A
+    synopsis with more than the name is the usage."""
+    def manual(name: str, synopsis: str) -> str:
+        return (f"# NAME\n\n{name} - work with frob files\n\n# SYNOPSIS\n\n{synopsis}\n\n"
                 "# DESCRIPTION\n\nIt frobs.\n")
-    conf, command = read_manpage(read_outline(manual("frob.conf"), ".md")), read_manpage(read_outline(manual("frob"), ".md"))
-    assert conf is not None and conf.synopsis == ()
-    assert command is not None and command.synopsis == ("frob",)
+    for name in ("frob.conf", "frob"):
+        alone = read_manpage(read_outline(manual(name, name), ".md"))
+        assert alone is not None and alone.synopsis == ()
+    command = read_manpage(read_outline(manual("frob", "frob [-v] file"), ".md"))
+    assert command is not None and command.synopsis == ("frob [-v] file",)
 
 
 def test_commands_each_with_a_comment_set_apart_are_code() -> None:

@@ -296,8 +296,8 @@ def read_manpage(outline: Outline) -> ManPage | None:
             continue
         if key in SYNOPSIS_TITLES and not synopsis:
             synopsis = _synopsis(section, names, notes)
-            if synopsis in ([n] for n in names if re.search(r"\w[./]\w", n)):
-                synopsis = []  # a file's manual (`frob.conf`): its name again, no way to use it
+            if synopsis in ([n] for n in names):
+                synopsis = []  # its name again (a file's manual: `frob.conf`, a format's `term`), no way to use it
         elif key in SEE_ALSO_TITLES:
             see_also += _references(" ".join(block_text(b) for b in section.blocks))
             pointers += _see_also_notes(section)
