@@ -4858,3 +4858,32 @@ def test_paragraphs_each_opening_with_the_next_mark_of_a_series_are_one_list() -
     lists = [[i.text for i in b.items] for _, b in walk(read_outline(text, ".md")) if isinstance(b, ItemList)]
     assert lists == [["a) header,", "b) names,", "c) flags, and", "d) strings."],
                      ["(1) the magic number;", "(2) the size;", "(3) the count."]]
+
+
+def test_a_list_groff_broke_after_an_entrys_paragraphs_goes_on_in_the_item() -> None:
+    """nm's symbol types: after `"i"`, two paragraphs of its text at the descriptions'
+    column; groff then set the rest of the types (`"I"` ... `"?"`) in a table further
+    left, which read as a list of its own outside the bullet `The symbol type`, and the
+    paragraphs stayed loose in that item instead of under `"i"`."""
+    def rows(indent: int, column: int, *pairs: tuple[str, str]) -> str:  # (tags at indent, their text at column)
+        return ('<table width="100%" border="0" rules="none" frame="void">' + "".join(
+            f'<tr valign="top"><td width="{indent}%"></td><td width="{column - indent - 1}%"><p>{tag}</p></td>'
+            f'<td width="1%"></td><td width="{100 - column}%"><p>{text}</p></td></tr>' for tag, text in pairs) + '</table>')
+    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
+            '<h2>DESCRIPTION</h2><p style="margin-left:11%; margin-top: 1em">For each symbol, frob shows:</p>'
+            + rows(11, 17, ("&bull;", "The symbol value."), ("&bull;", "The symbol type. These types are used:"))
+            + rows(17, 23, ("&quot;A&quot;", "The value is absolute."), ("&quot;i&quot;", "For PE files, a DLL section."))
+            + '<p style="margin-left:23%; margin-top: 1em">For ELF files, an indirect function.</p>'
+            + '<p style="margin-left:23%; margin-top: 1em">Note - the option --ifunc-chars sets how it shows.</p>'
+            + rows(11, 23, ("&quot;I&quot;", "An indirect reference."), ("&quot;U&quot;", "The symbol is undefined."),
+                   ("&bull;", ""))
+            + '<p style="margin-left:17%; margin-top: 1em">The symbol name.</p>'
+            '<h2>OPTIONS</h2><p style="margin-left:11%;">None.</p></body></html>')
+    [section] = [s for s in sections(read_markdown(html.extract(page.encode(), ".html").text)) if s.title == "DESCRIPTION"]
+    [listed] = [b for b in section.blocks if isinstance(b, ItemList)]
+    assert [i.text for i in listed.items] == ["The symbol value.", "The symbol type. These types are used:",
+                                              "The symbol name."]
+    [types] = [b for b in listed.items[1].children if isinstance(b, Terms)]
+    assert [t.term for t in types.entries] == ['"A"', '"i"', '"I"', '"U"']
+    assert [block_text(b) for b in types.entries[1].body] == [
+        "For PE files, a DLL section.", "For ELF files, an indirect function.", "Note - the option --ifunc-chars sets how it shows."]

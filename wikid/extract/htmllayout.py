@@ -479,6 +479,42 @@ def _key_before_sentence(soup: BeautifulSoup, head: Tag) -> Tag | None:
     return said
 
 
+def _resumed(drawn: Tag, column: float, columns: dict[int, tuple[Tag, float]]) -> bool:
+    """Whether a definition list drawn from a layout table went on one drawn before it,
+    now moved into that one: the earlier list ends the last item of the list before
+    this one, or stands right before it, with only paragraphs at its text column after
+    it (the last entry's text going on), and its text column is this one's. groff
+    breaks a list so when an entry's text has paragraphs (nm's symbol types after `i`),
+    setting the rest further left, where it read as a list of its own outside the item.
+    The paragraphs join the earlier list's last entry; the lists around, if both
+    bulleted, are one again."""
+    before = drawn.find_previous_sibling()
+    items = before.find_all("li", recursive=False) if isinstance(before, Tag) and before.name in ("ul", "ol") else []
+    # what stands last before the list: the end of the last item of a list, else the elements before it
+    parts = [c for c in items[-1].children if isinstance(c, Tag)] if items else \
+        [c for c in reversed(list(drawn.find_previous_siblings())) if isinstance(c, Tag)]
+    going_on: list[Tag] = []
+    while parts and parts[-1].name == "p" and (margin := _margin(parts[-1])) is not None and abs(margin - column) <= 1:
+        going_on.insert(0, parts.pop())
+    earlier = parts[-1] if parts else None
+    if earlier is None or earlier.name != "dl" or id(earlier) not in columns or abs(columns[id(earlier)][1] - column) > 1:
+        return False
+    last = earlier.find_all("dd", recursive=False)[-1:]
+    if not last:
+        return False
+    for paragraph in going_on:
+        last[0].append(paragraph.extract())
+    for child in list(drawn.contents):
+        earlier.append(child.extract())
+    after, before = drawn.find_next_sibling(), drawn.find_previous_sibling()
+    drawn.decompose()
+    if isinstance(before, Tag) and isinstance(after, Tag) and before.name == after.name == "ul":
+        for item in after.find_all("li", recursive=False):
+            before.append(item.extract())
+        after.decompose()
+    return True
+
+
 def _after_entry(before: PageElement | None) -> bool:
     """Whether what stands before a layout table ends a definition list: a `<dl>`, or a
     paragraph under a tag paragraph set left of it (groff's `server name` over its text)."""
@@ -1009,6 +1045,7 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     _unfold_spaced(soup, root)
     margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]
     base = min(margins, default=0.0)
+    columns: dict[int, tuple[Tag, float]] = {}  # the definition lists drawn, by id: each with its text column
     for table in root.find_all("table"):
         if _lone_cell(table) and _heads_entry(table, base):
             tag = soup.new_tag("p")  # one cell over an indented paragraph: an entry's tag
@@ -1063,6 +1100,8 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
                 _next_bullet(soup, drawn)
             elif trailing is None and column is not None:
                 _take_continuations(drawn, column)
+            if drawn.name == "dl" and column is not None and not _resumed(drawn, column, columns):
+                columns[id(drawn)] = (drawn, column)
     for paragraph in root.find_all("p"):
         after = _next_paragraph(paragraph)
         if after is None or (_margin(after) or 0.0) <= max(base, _margin(paragraph) or 0.0):
