@@ -2178,3 +2178,17 @@ def test_the_definition_lists_inside_an_entry_take_one_shape() -> None:
     assert "| Term |" not in text
     assert [line.split(" — ")[0].strip() for line in text.splitlines() if line.strip().startswith("* **")] == [
         "* **Table format specification**", "* **a,A**", "* **c,C**", "* **n,N**", "* **r,R**"]
+
+
+def test_a_description_opening_with_its_name_line_again_adds_nothing_to_the_lead() -> None:
+    """ed's lead: `**ed** — line-oriented text editor. GNU ed is a line-oriented text
+    editor.`, its DESCRIPTION's first sentence saying its NAME line again; a first
+    sentence that says more stays in the lead."""
+    def manual(first: str) -> str:
+        return ("FROB(1)                 User Commands                 FROB(1)\n\nNAME\n       frob - line-oriented "
+                f"frob editor\n\nSYNOPSIS\n       frob [file]\n\nDESCRIPTION\n       {first} It is used to create and "
+                "modify frob files.\n\nOPTIONS\n       -q     Quiet execution.\n")
+    [again] = run([SourceDocument("frob.txt", manual("GNU frob is a line-oriented frob editor."))]).pages.values()
+    assert "**frob** — line-oriented frob editor. It is used to create" in again and "GNU frob is a" not in again
+    [more] = run([SourceDocument("frob.txt", manual("GNU frob is a line-oriented frob editor for teams."))]).pages.values()
+    assert "**frob** — line-oriented frob editor. GNU frob is a line-oriented frob editor for teams. It is used" in more

@@ -939,6 +939,20 @@ def _titled(parts: tuple[Section, ...], spelled: dict[str, str], identified: boo
                          s.level, s.blocks, _titled(s.sections, spelled, identified, depth + 1)) for s in parts)
 
 
+def _restates(sentence: str, purpose: str, names: tuple[str, ...]) -> bool:
+    """Whether a sentence says again what a manual's NAME line says: the purpose
+    itself, or `<one of its names> is a <purpose>.` (`GNU frob is a stream editor.`
+    under `frob - stream editor`)."""
+    if sentence.rstrip(".") == purpose:
+        return True
+    found = _IS_A.fullmatch(sentence.strip())
+    return found is not None and _words(found.group(2)) == _words(purpose) \
+        and any(name.casefold() in _words(found.group(1)) for name in names)
+
+
+_IS_A = re.compile(r"(.{1,60}?)\s+(?:is|are)\s+(?:a|an|the)\s+(.+?)\.?")
+
+
 def _read(outline: Outline, text: str, kind: str | None, title: str | None, suffix: str) -> Content:
     words = word_count(outline)
     short = words <= SHORT_WORDS
@@ -957,7 +971,8 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
             after = rest[k] if k < len(rest) and len(rest) < len(description[0].blocks) else None
             if said and isinstance(after, Paragraph) and _LEANS_ON.match(after.text):
                 said, rest = [], description[0].blocks  # `For example, ...` after it: the paragraph stays with its example
-            opening += said[1:] if said and said[0].rstrip(".") == man.purpose else said  # (pydoc: the purpose is it)
+            # (pydoc: the purpose is it; `GNU frob is a stream editor.` under `frob - stream editor`)
+            opening += said[1:] if said and _restates(said[0], man.purpose, man.names) else said
             sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
                         for s in sections]
         fields, sections = _field_sections(sections)
