@@ -2192,3 +2192,15 @@ def test_a_description_opening_with_its_name_line_again_adds_nothing_to_the_lead
     assert "**frob** — line-oriented frob editor. It is used to create" in again and "GNU frob is a" not in again
     [more] = run([SourceDocument("frob.txt", manual("GNU frob is a line-oriented frob editor for teams."))]).pages.values()
     assert "**frob** — line-oriented frob editor. GNU frob is a line-oriented frob editor for teams. It is used" in more
+
+
+def test_a_description_whose_text_went_to_the_lead_gives_its_place_to_its_subsections() -> None:
+    """cpan's manual: its DESCRIPTION's one paragraph became the lead, and the page
+    showed `## Description` over nothing but `### Options`, as if its text were lost."""
+    manual = ("# NAME\n\nfrob - work with frob archives\n\n# SYNOPSIS\n\n    frob [-a] archive\n\n# DESCRIPTION\n\n"
+              "This script provides a command interface to frob archives.\n\n## Options\n\n-a\n:   Add all files.\n\n"
+              "### Rare options\n\n-z\n:   Zap the archive.\n\n## Examples\n\n    frob -a my.frob\n\n# SEE ALSO\n\nfrobd(1)\n")
+    [page] = run([SourceDocument("frob.1.md", manual)]).pages.values()
+    headings = [line.split("[^")[0] for line in page.splitlines() if line.startswith(("# ", "## "))]
+    assert headings[:4] == ["# Usage", "# Options", "## Rare options", "# Examples"]
+    assert "This script provides a command interface to frob archives." in page

@@ -939,6 +939,23 @@ def _titled(parts: tuple[Section, ...], spelled: dict[str, str], identified: boo
                          s.level, s.blocks, _titled(s.sections, spelled, identified, depth + 1)) for s in parts)
 
 
+def _without_blocks(section: Section, rest: tuple[Block, ...]) -> tuple[Section, ...]:
+    """A manual's DESCRIPTION with `rest` for its blocks, the rest having gone to the
+    lead; when nothing is left of them, its subsections in its place: a heading over
+    nothing but subsections of its own (`## Description` over `### Options`) reads as
+    text lost."""
+    if rest or not section.sections:
+        return (Section(section.title, section.level, rest, section.sections),)
+    return _lifted(section.sections, section.level)
+
+
+def _lifted(sections: tuple[Section, ...], level: int) -> tuple[Section, ...]:
+    """`sections` a level up, the first at `level`, their subsections with them."""
+    shift = sections[0].level - level
+    return tuple(Section(s.title, s.level - shift, s.blocks, _lifted(s.sections, s.level - shift + 1) if s.sections else ())
+                 for s in sections)
+
+
 def _restates(sentence: str, purpose: str, names: tuple[str, ...]) -> bool:
     """Whether a sentence says again what a manual's NAME line says: the purpose
     itself, or `<one of its names> is a <purpose>.` (`GNU frob is a stream editor.`
@@ -973,8 +990,8 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
                 said, rest = [], description[0].blocks  # `For example, ...` after it: the paragraph stays with its example
             # (pydoc: the purpose is it; `GNU frob is a stream editor.` under `frob - stream editor`)
             opening += said[1:] if said and _restates(said[0], man.purpose, man.names) else said
-            sections = [Section(s.title, s.level, rest, s.sections) if s.title == description[0].title else s
-                        for s in sections]
+            sections = [part for s in sections for part in (
+                (s,) if s.title != description[0].title else _without_blocks(s, rest))]
         fields, sections = _field_sections(sections)
         kept = [c for s in sections if (c := _carried(s, short)) is not None]
         version = man_version([text.rstrip().rsplit("\n", 1)[-1]])  # its footer, the last line
