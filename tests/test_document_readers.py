@@ -4887,3 +4887,19 @@ def test_a_list_groff_broke_after_an_entrys_paragraphs_goes_on_in_the_item() -> 
     assert [t.term for t in types.entries] == ['"A"', '"i"', '"I"', '"U"']
     assert [block_text(b) for b in types.entries[1].body] == [
         "For PE files, a DLL section.", "For ELF files, an indirect function.", "Note - the option --ifunc-chars sets how it shows."]
+
+
+def test_short_lines_each_broken_where_they_end_are_a_list() -> None:
+    """term(5)'s AUTHORS as pandoc writes it: `Jane Roe` over what she added, a line
+    each, each ended by a hard break; read as one paragraph they ran together (`Jane Roe
+    extended terminfo format for frob 5.0 hashed database support ...`). Lines that end
+    sentences, and two lines only, stay a paragraph."""
+    text = ("# AUTHORS\n\nJane Roe  \nextended format for frob 5.0  \nhashed database support for frob 5.6  \n"
+            "extended number support for frob 6.1\n\nJohn Doe  \ndocumented the legacy format.\n\n"
+            "It reads files.  \nIt writes them.  \nIt frobs them.\n")
+    blocks = read_markdown(text).sections[0].blocks
+    assert blocks == (ItemList(tuple(Item(t) for t in ("Jane Roe", "extended format for frob 5.0",
+                                                        "hashed database support for frob 5.6",
+                                                        "extended number support for frob 6.1"))),
+                      Paragraph("John Doe documented the legacy format."),
+                      Paragraph("It reads files. It writes them. It frobs them."))

@@ -358,7 +358,7 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
             reader = _inline_of(node, targets=reader.outside <= MAX_PROSE_LINKS, pointed=True)
         if (joined := _JOINED_UNDERLINE.fullmatch(reader.text)) and abs(len(joined.group(1)) - len(joined.group(2))) <= 2:
             return [Paragraph(joined.group(1))]  # `The Basics ----------`: a docstring's title and its underline, run together
-        return _broken_code(node) or [Paragraph(reader.text)]
+        return _broken_code(node) or _broken_lines(node) or [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)
     if kind in ("fence", "code_block"):
@@ -380,25 +380,47 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
 _JOINED_UNDERLINE = re.compile(r"([^\n]{2,80}?) ((?:-{3,}|={3,}|~{3,}))")
 
 
-def _broken_code(node: SyntaxTreeNode) -> list[Block]:
-    """A paragraph whose lines, each ended by a hard break, set names to values or give
-    calls' forms (pydoc's HTML made Markdown: `Data and other attributes defined here:`
-    over `**FROB_RE** = re.compile(...)` over `**FROB_PORT** = 9030`), as its label and
-    that code: read as one paragraph, the data ran together into a sentence."""
-    children = list(node.children[0].children) if node.children else []
+def _line_texts(node: SyntaxTreeNode) -> list[str]:
+    """The text of each line of a paragraph, its lines ended by hard breaks."""
     lines: list[list[SyntaxTreeNode]] = [[]]
-    for child in children:
+    for child in list(node.children[0].children) if node.children else []:
         if child.type == "hardbreak":
             lines.append([])
         else:
             lines[-1].append(child)
-    if len(lines) < MIN_BROKEN_CODE_LINES:
-        return []
     texts = []
     for line in lines:
         reader = _Inline()
         reader.read_children(line)
         texts.append(" ".join(reader.text.split()))
+    return texts
+
+
+def _broken_lines(node: SyntaxTreeNode) -> list[Block]:
+    """A paragraph of short lines each ended by a hard break, none a sentence's end
+    (a manual's AUTHORS: `Jane Roe` over `extended format for frob 5.0` over `hashed
+    database support for frob 5.6`; awk's patterns `BEGIN`, `END`, `expression`), as a
+    list of its lines: read as one paragraph, they ran together into a sentence that
+    says nothing. (Its first line set over the others would read as their heading.)"""
+    texts = _line_texts(node)
+    if len(texts) < MIN_BROKEN_LINES or any(not t or t[-1] in ".!?;:," or len(t.split()) > MAX_BROKEN_LINE_WORDS
+                                            for t in texts):
+        return []
+    return [ItemList(tuple(Item(t) for t in texts))]
+
+
+MIN_BROKEN_LINES = 3
+MAX_BROKEN_LINE_WORDS = 12
+
+
+def _broken_code(node: SyntaxTreeNode) -> list[Block]:
+    """A paragraph whose lines, each ended by a hard break, set names to values or give
+    calls' forms (pydoc's HTML made Markdown: `Data and other attributes defined here:`
+    over `**FROB_RE** = re.compile(...)` over `**FROB_PORT** = 9030`), as its label and
+    that code: read as one paragraph, the data ran together into a sentence."""
+    texts = _line_texts(node)
+    if len(texts) < MIN_BROKEN_CODE_LINES:
+        return []
     label = [texts.pop(0)] if texts[0].endswith(":") else []
     if len(texts) < MIN_BROKEN_CODE_LINES - 1 or not all(ASSIGNMENT.match(t) or SIGNATURE.fullmatch(t) for t in texts):
         return []
