@@ -4903,3 +4903,17 @@ def test_short_lines_each_broken_where_they_end_are_a_list() -> None:
                                                         "extended number support for frob 6.1"))),
                       Paragraph("John Doe documented the legacy format."),
                       Paragraph("It reads files. It writes them. It frobs them."))
+
+
+def test_a_sentence_introducing_a_second_example_is_taken_out_of_the_code() -> None:
+    """term(5): the terminal's description, then `and a hexadecimal dump of the compiled
+    terminal description:` indented like it, then the dump: one code block with a
+    sentence inside. A colon-ended line of code (`else:`) stays in its code."""
+    text = ("# EXAMPLE\n\nHere is a description:\n\n    frob|frob terminal,\n        am, cols#80,\n\n"
+            "    and a hexadecimal dump of the compiled terminal description:\n\n      1a 01 10 00  ..1.\n"
+            "    0010  61 7c  a|ls\n\nAnd code:\n\n    if x:\n        y()\n\n    else:\n\n        z()\n")
+    blocks = read_outline(text, ".md").sections[0].blocks
+    assert blocks[1:4] == (Code("frob|frob terminal,\n    am, cols#80,"),
+                           Paragraph("and a hexadecimal dump of the compiled terminal description:"),
+                           Code("  1a 01 10 00  ..1.\n0010  61 7c  a|ls"))
+    assert isinstance(blocks[-1], Code) and "else:" in blocks[-1].text

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from collections.abc import Callable
 
 from wikid.document.asciidoc import is_asciidoc, to_markdown
@@ -162,8 +163,8 @@ def read_outline(text: str, suffix: str) -> Outline:
         outline = read_text(strip_page_furniture(text) if suffix == ".pdf" else unmargined(_directives_joined(text)))
     else:
         outline = read_markdown(text)
-    return _with_introduced(_summaries(_marked_runs(_enumerations(_without_placeholders(_notes_joined(
-        _cleaned(_without_contents(outline), has_roff(text), not plain)))))))
+    return _with_introduced(_summaries(_marked_runs(_enumerations(_lead_ins_apart(_without_placeholders(_notes_joined(
+        _cleaned(_without_contents(outline), has_roff(text), not plain))))))))
 
 
 _LITERAL_MARK = re.compile(r"((?:^|\s)[A-Za-z]+)::$")  # `the following::`, not a daemon's `host.example.org::`
@@ -362,6 +363,27 @@ def _enumerations(outline: Outline) -> Outline:
         return tuple(out)
 
     return _mapped(outline, joined)
+
+
+def _lead_ins_apart(outline: Outline) -> Outline:
+    """The outline with a sentence introducing the second of two examples taken out of
+    the code it was set in (term(5): the ADM-3A's description, then `and a hexadecimal
+    dump of the compiled terminal description:` indented like it, then the dump): a
+    line of prose alone between blank lines, ending on a colon, with code before and
+    after it."""
+    def apart(code: Code) -> list[Block]:
+        lines = code.text.split("\n")
+        for n in range(1, len(lines) - 1):
+            line = lines[n].strip()
+            if line.endswith(":") and is_prose_line(line) and not lines[n - 1].strip() and not lines[n + 1].strip():
+                before, after = "\n".join(lines[:n]).strip("\n"), "\n".join(lines[n + 1:]).strip("\n")
+                if before.strip() and after.strip():
+                    return [Code(textwrap.dedent(before), code.info), Paragraph(line),
+                            *apart(Code(textwrap.dedent(after), code.info))]
+        return [code]
+
+    return _mapped(outline, lambda blocks: tuple(b for block in blocks
+                                                 for b in (apart(block) if isinstance(block, Code) else [block])))
 
 
 def _marked_runs(outline: Outline) -> Outline:
