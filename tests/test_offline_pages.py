@@ -2204,3 +2204,17 @@ def test_a_description_whose_text_went_to_the_lead_gives_its_place_to_its_subsec
     headings = [line.split("[^")[0] for line in page.splitlines() if line.startswith(("# ", "## "))]
     assert headings[:4] == ["# Usage", "# Options", "## Rare options", "# Examples"]
     assert "This script provides a command interface to frob archives." in page
+
+
+def test_a_lead_in_another_source_said_stays_over_the_list_it_introduces() -> None:
+    """bzip2's manual, beside its manual page: `bzip2 attempts to guess the filename ...
+    as follows:` was left out as said already, and the manual's own list of names stood
+    with nothing saying what it was; so did its memory formulas."""
+    notes = ("NOTES\n       frob names its output after its input as follows:\n\n"
+             "       o      name becomes name.frob\n\n")
+    readme = ("# The frob manual\n\nThis manual tells how frob is used on a frob file system.\n\n## Names\n\n"
+              "frob names its output after its input as follows:\n\n* `name.tar` becomes `name.tfrob`\n"
+              "* `other` becomes `other.frob`\n")
+    pages = run([SourceDocument("frob.txt", _frob_manual("frob", notes)), SourceDocument("manual.md", readme)]).pages
+    [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
+    assert "frob names its output after its input as follows:\n\n* `name.tar` becomes `name.tfrob`" in page

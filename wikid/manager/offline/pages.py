@@ -482,6 +482,7 @@ class _Writer:
         # (not pydoc's `Methods inherited from Base: a, b.`, one a line under its class, each a sentence)
         field = [is_field(b) and isinstance(b, Paragraph) and not _INHERITED_MEMBERS.match(b.text) for b in blocks]
         fields = {n for n, f in enumerate(field) if f and any(0 <= k < len(blocks) and field[k] for k in (n - 1, n + 1))}
+        ahead: dict[int, str] = {}  # blocks written before their turn (what a lead-in introduces)
         for n, block in enumerate(blocks):
             if not self.prose and isinstance(block, Paragraph):
                 continue
@@ -494,7 +495,15 @@ class _Writer:
             # (through the other field lines of the run: `Remarks: none` among the terms announced)
             announcing = isinstance(block, Paragraph) and (ANNOUNCES.search(block.text) is not None
                                                            or (announcing and is_field(block)))
-            rendered = self.block(block, ref if ref and not _has_ref(out, ref) else "", depth)
+            carried = ref if ref and not _has_ref(out, ref) else ""
+            rendered = ahead.pop(n) if n in ahead else self.block(block, carried, depth)
+            if isinstance(block, Paragraph) and n + 1 < len(blocks) and isinstance(blocks[n + 1], (ItemList, Code, Terms, Table)) \
+                    and block.text.endswith(":") and not rendered.removesuffix(carried).endswith(":"):
+                # a lead-in another source said too, over what it introduces: kept with it, not an orphaned list
+                ahead[n + 1] = self.block(blocks[n + 1], "", depth)
+                if ahead[n + 1]:
+                    lead_in = text_block(split_sentences(block.text)[-1])
+                    rendered = f"{rendered.removesuffix(carried)} {lead_in}".strip() + carried
             if rendered:
                 out.append(rendered)
         if announced:
