@@ -1487,6 +1487,8 @@ def test_gnu_quotes_are_typographic_quotes_on_the_page() -> None:
     assert inline('e.g., `echo "x"` or `echo -n "x"`. Try \'\\b\' too') == \
         'e.g., `echo "x"` or `echo -n "x"`. Try \'\\\\b\' too'
     assert inline("Disable the `Object.prototype.__proto__` property.") == "Disable the `Object.prototype.__proto__` property."
+    # a plural's s after a span (bzip2's `FILE*`s showed its backticks escaped), no other word
+    assert inline("file handles (`FILE*`s) and `x`y") == "file handles (`FILE*`s) and \\`x\\`y"
     assert inline("are `\\`' and `x` too") == "are \\`\\\\\\`' and `x` too"  # (sed's quoted `\``)
     assert inline("print 123 instead of sed 's/.bx`//' and \\` still") == "print 123 instead of sed 's/.bx\\`//' and \\\\\\` still"
 

@@ -163,7 +163,8 @@ _GNU_QUOTES = ((re.compile(r"(?<![\w`\"])``([^`'\s](?:[^`']|(?<=\w)'(?=\w)){0,78
                (re.compile(r"(?<![\w`\"])`([^`'\s](?:[^`']|(?<=\w)'(?=\w)){0,78}?)'(?![\w'])"), "‘\\1’"))
 # a code span: a backtick after no word, backslash or backtick, its text with no
 # backtick and no space at either end, a backtick before no word (`sed 's/x\`//'` has none)
-_CODE_SPAN = re.compile(r"(?<![\\\w`])`(" + SPANNABLE.pattern + r")`(?![\w`])")
+# but a plural's `s` (`FILE*`s)
+_CODE_SPAN = re.compile(r"(?<![\\\w`])`(" + SPANNABLE.pattern + r")`(?=$|[^\w`]|s(?:$|\W))")
 _BLOCK_START = re.compile(r"^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s|=+\s*$|-+\s*$|\|)")
 
 
