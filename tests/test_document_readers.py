@@ -4766,6 +4766,9 @@ def test_a_label_over_dotted_names_one_a_description_is_code() -> None:
     assert section.blocks[:2] == (Paragraph("Method resolution order:"),
                                   Code("FrobHandler\nfrob.Handler\nbuiltins.object"))
     assert isinstance(section.blocks[2], Terms) and section.blocks[2].entries[0].term == "Authors:"
+    # (http's `HTTPSConnection`, `HTTPConnection`, `builtins.object`: one name dotted is enough)
+    mro = read_markdown("# class B(A)\n\nMethod resolution order:\n:   B\n:   A\n:   builtins.object\n").sections[0]
+    assert mro.blocks == (Paragraph("Method resolution order:"), Code("B\nA\nbuiltins.object"))
 
 
 def test_a_tag_as_long_as_its_lists_column_leaving_one_space_is_an_entry() -> None:
@@ -4917,3 +4920,18 @@ def test_a_sentence_introducing_a_second_example_is_taken_out_of_the_code() -> N
                            Paragraph("and a hexadecimal dump of the compiled terminal description:"),
                            Code("  1a 01 10 00  ..1.\n0010  61 7c  a|ls"))
     assert isinstance(blocks[-1], Code) and "else:" in blocks[-1].text
+
+
+def test_a_references_members_each_on_a_line_of_its_own_are_code() -> None:
+    """logging's pydoc made Markdown: `**CONVERT_PATTERN** =` over its value, then
+    `**DIGIT_PATTERN** = ...` on the next line, with no hard break between them, and the
+    methods `**convert**(self,` / `value)` likewise: each ran into one sentence."""
+    text = ("# T\n\nData and other attributes defined here:  \n**FROB\\_PATTERN** =\nre.compile('^x$')\n"
+            "**PORT** = 9030\n**value\\_converters** = {'cfg': 'cfg\\_convert', 'ext':\n'ext\\_convert'}\n\n"
+            "Methods defined here:  \n**convert**(self,\nvalue)\n**convert\\_with\\_key**(self,\nkey, value)\n\n"
+            "This is **bold** (as said)\nand a sentence.\n")
+    assert read_markdown(text).sections[0].blocks == (
+        Paragraph("Data and other attributes defined here:"),
+        Code("FROB_PATTERN = re.compile('^x$')\nPORT = 9030\nvalue_converters = {'cfg': 'cfg_convert', 'ext': 'ext_convert'}"),
+        Paragraph("Methods defined here:"), Code("convert(self, value)\nconvert_with_key(self, key, value)"),
+        Paragraph("This is bold (as said) and a sentence."))

@@ -311,8 +311,8 @@ def _terms(node: SyntaxTreeNode) -> list[Block]:
 
 
 def _listed_names(entries: list[Term]) -> list[Block]:
-    """Entries as a definition list, but for a label over names one a line, most of them
-    dotted (`Method resolution order:` over `FrobHandler`, `frob.Handler`,
+    """Entries as a definition list, but for a label over names one a line, one of them
+    dotted at least (`Method resolution order:` over `FrobHandler`, `Handler`,
     `builtins.object`, each a description of its own): that label and the names as code,
     as the same reference's text sets them -- not a table row of names run together."""
     out: list[Block] = []
@@ -320,7 +320,7 @@ def _listed_names(entries: list[Term]) -> list[Block]:
     for entry in entries:
         names = [b.text for b in entry.body if isinstance(b, Paragraph)]
         if entry.term.endswith(":") and len(names) == len(entry.body) >= 2 \
-                and all(_DOTTED_NAME.fullmatch(n) for n in names) and 2 * sum("." in n for n in names) >= len(names):
+                and all(_DOTTED_NAME.fullmatch(n) for n in names) and any("." in n for n in names):
             out += ([Terms(tuple(kept))] if kept else []) + [Paragraph(entry.term), Code("\n".join(names))]
             kept = []
         else:
@@ -380,13 +380,17 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
 _JOINED_UNDERLINE = re.compile(r"([^\n]{2,80}?) ((?:-{3,}|={3,}|~{3,}))")
 
 
-def _line_texts(node: SyntaxTreeNode) -> list[str]:
-    """The text of each line of a paragraph, its lines ended by hard breaks."""
+def _line_texts(node: SyntaxTreeNode, members: bool = False) -> list[str]:
+    """The text of each line of a paragraph, its lines ended by hard breaks; with
+    `members`, a line break before a bold name set to a value or called ends one too
+    (pydoc's `**FROB_RE** =` over its value, then `**FROB_PORT** = 9030` on the next
+    line, with no hard break between)."""
+    children = list(node.children[0].children) if node.children else []
     lines: list[list[SyntaxTreeNode]] = [[]]
-    for child in list(node.children[0].children) if node.children else []:
-        if child.type == "hardbreak":
+    for n, child in enumerate(children):
+        if child.type == "hardbreak" or (members and child.type == "softbreak" and _opens_member([c for c in children[n + 1:n + 4] if c.type != "text" or c.content][:2])):
             lines.append([])
-        else:
+        elif child.type != "softbreak" or lines[-1]:
             lines[-1].append(child)
     texts = []
     for line in lines:
@@ -394,6 +398,12 @@ def _line_texts(node: SyntaxTreeNode) -> list[str]:
         reader.read_children(line)
         texts.append(" ".join(reader.text.split()))
     return texts
+
+
+def _opens_member(after: list[SyntaxTreeNode]) -> bool:
+    """Whether a line opens with a bold name set to a value or called (`**frob** =`, `**frob**(self)`)."""
+    return len(after) == 2 and after[0].type == "strong" and after[1].type == "text" \
+        and after[1].content.lstrip().startswith(("=", "(")) and _DOTTED_NAME.fullmatch(inline_text(after[0])) is not None
 
 
 def _broken_lines(node: SyntaxTreeNode) -> list[Block]:
@@ -418,7 +428,7 @@ def _broken_code(node: SyntaxTreeNode) -> list[Block]:
     calls' forms (pydoc's HTML made Markdown: `Data and other attributes defined here:`
     over `**FROB_RE** = re.compile(...)` over `**FROB_PORT** = 9030`), as its label and
     that code: read as one paragraph, the data ran together into a sentence."""
-    texts = _line_texts(node)
+    texts = _line_texts(node, members=True)
     if len(texts) < MIN_BROKEN_CODE_LINES:
         return []
     label = [texts.pop(0)] if texts[0].endswith(":") else []
