@@ -4935,3 +4935,15 @@ def test_a_references_members_each_on_a_line_of_its_own_are_code() -> None:
         Code("FROB_PATTERN = re.compile('^x$')\nPORT = 9030\nvalue_converters = {'cfg': 'cfg_convert', 'ext': 'ext_convert'}"),
         Paragraph("Methods defined here:"), Code("convert(self, value)\nconvert_with_key(self, key, value)"),
         Paragraph("This is bold (as said) and a sentence."))
+
+
+def test_a_changes_trailers_say_who_and_which_ticket_not_what_changed() -> None:
+    """curl's changelog: `Reported-by:`, `Fixes #10561` and `Closes #10562` under a change
+    were left out, but `Fixed #10502` was not, and came onto the page with its `Closes`."""
+    text = ("Changelog\n\nVersion 1.2.0 (14 Feb 2023)\n\nJane Roe (13 Feb 2023)\n\n- frob: rename 'errcode_t' to 'sslerr_t'\n\n"
+            "  Turns out a system header typedefs this type.\n\n  Reported-by: John Doe\n  Fixed #10502\n  Closes #10500\n\n"
+            "- socketpair: allow EWOULDBLOCK\n\n  Reported-by: Jane Roe\n  Fixes #10561\n  Closes #10562\n")
+    [release] = read_releases(text, read_outline(text, ".txt"))
+    assert [c.text for c in release.changes] == [
+        "frob: rename 'errcode_t' to 'sslerr_t'. Turns out a system header typedefs this type.",
+        "socketpair: allow EWOULDBLOCK"]

@@ -54,7 +54,7 @@ _ANY_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}")  # a version however
 _BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
 _COMPONENT = re.compile(r"^[\w./-]+: \S")  # `GHA: update rustls dependency to 0.9.2`
 # Git trailers under a change (`Reported-by: …`, `Closes #10562`): who and which ticket, not what changed.
-_TRAILER = re.compile(r"^(?:[A-Z][\w-]*-by:|(?:Closes|Fixes|Ref|Refs|Bug|See|URL|Link):?\s+(?:#\d|https?://))")
+_TRAILER = re.compile(r"^(?:[A-Z][\w-]*-by:|(?:Closes|Closed|Fixes|Fixed|Resolves|Resolved|Ref|Refs|Bug|See|URL|Link):?\s+(?:#\d|https?://))")
 _AND_VERSION = re.compile(r"\band\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
 _TO_VERSION = re.compile(r"\bto\s+v?(\d+(?:\.\d+){0,3}[a-z]?)\b")
 # A release heading may end with a colon when it says so (`Changes in frob from 1.3 to 1.4:`),
