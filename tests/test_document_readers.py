@@ -630,8 +630,8 @@ def test_text_html_draws_with_nbsp_and_line_breaks_keeps_its_paragraphs_and_draw
     page = f'<html><body><h1>frob</h1><p><span class="code">{doc}</span></p></body></html>'
     blocks = [b for _, b in walk(read_markdown(html.extract(page.encode(), ".html").text))]
     assert blocks == [
-        Paragraph("The frob states:"), Code("    (null)\n      |\n      v\n    Idle"), Paragraph("These rules hold:"),
-        Code("  -- one request at a time"),
+        Paragraph("The frob states:"), Code("(null)\n  |\n  v\nIdle"), Paragraph("These rules hold:"),
+        Code("-- one request at a time"),  # (drawn as the docstring set it, less the margin all its lines share)
         Paragraph("Note: this is applied by the Frob class. The Frob reader does not check it at all, which lets clients "
                   "run ahead of it when they know what they do."),
         Code("State      __state\nIdle       _CS_IDLE"), Paragraph("Example usage:"),
@@ -4805,9 +4805,16 @@ def test_a_tag_filling_its_column_between_blank_lines_before_a_number_is_an_entr
 
 def test_a_title_run_together_with_its_underline_is_the_title() -> None:
     """http.cookies' docstring through pydoc's HTML and pandoc: `The Basics ----------`,
-    a reST title and its underline on one line, read as a sentence with a rule in it."""
-    [section] = read_markdown("# frob\n\nThe Basics ----------\n\nImporting is easy.\n\nA - B --- C\n").sections
-    assert section.blocks == (Paragraph("The Basics"), Paragraph("Importing is easy."), Paragraph("A - B --- C"))
+    a reST title and its underline on one line, read as a sentence with a rule in it,
+    then as a paragraph: it heads what follows. Its examples, fenced with the
+    docstring's margin (`   >>> from frob import x`), keep no margin."""
+    [section] = read_markdown("# frob\n\nThe Basics ----------\n\nImporting is easy.\n\n```\n   >>> import frob\n"
+                              "   >>> frob.x(\n   ...   1)\n```\n\nA - B --- C\n\n* Item\n\n  Sub ---\n").sections
+    assert section.blocks == ()
+    [basics] = section.sections
+    assert basics.title == "The Basics" and basics.blocks[:3] == (
+        Paragraph("Importing is easy."), Code(">>> import frob\n>>> frob.x(\n...   1)"), Paragraph("A - B --- C"))
+    assert basics.blocks[3] == ItemList((Item("Item", (Paragraph("Sub"),)),))
 
 
 def test_options_under_a_label_are_entries_when_their_texts_are_words() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from collections.abc import Iterator
 
 from markdown_it import MarkdownIt
@@ -356,13 +357,13 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
             return []
         if 0 < reader.outside <= MAX_POINTED_LINKS:  # `head over to the QuickStart.` sends the reader nowhere
             reader = _inline_of(node, targets=reader.outside <= MAX_PROSE_LINKS, pointed=True)
-        if (joined := _JOINED_UNDERLINE.fullmatch(reader.text)) and abs(len(joined.group(1)) - len(joined.group(2))) <= 2:
-            return [Paragraph(joined.group(1))]  # `The Basics ----------`: a docstring's title and its underline, run together
+        if (title := _underlined_title(node)) is not None:
+            return [Paragraph(title)]  # (within a list or a quote: no heading there)
         return _broken_code(node) or _broken_lines(node) or [Paragraph(reader.text)]
     if kind in ("bullet_list", "ordered_list"):
         return _list(node)
     if kind in ("fence", "code_block"):
-        text = node.content.rstrip("\n")
+        text = textwrap.dedent(node.content.rstrip("\n"))  # (`   >>> import frob` in a fence: its margin is no code)
         return [straight_code(text, (node.info or "").strip().split(" ")[0])] if text.strip() else []
     if kind == "table":
         return _table(node)
@@ -378,6 +379,15 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
 
 
 _JOINED_UNDERLINE = re.compile(r"([^\n]{2,80}?) ((?:-{3,}|={3,}|~{3,}))")
+
+
+def _underlined_title(node: SyntaxTreeNode) -> str | None:
+    """The title of a paragraph that is a docstring's title run together with its
+    underline (`The Basics ----------`), or None."""
+    if node.type != "paragraph":
+        return None
+    joined = _JOINED_UNDERLINE.fullmatch(_inline_of(node).text)
+    return joined.group(1) if joined and abs(len(joined.group(1)) - len(joined.group(2))) <= 2 else None
 
 
 def _line_texts(node: SyntaxTreeNode, members: bool = False) -> list[str]:
@@ -793,6 +803,8 @@ def read_markdown(text: str) -> Outline:
         elif skipping is None and (broken := _broken_tag(node)) is not None:
             tagged[len(events)] = broken[1]
             events.append(Terms((broken[0],)))
+        elif skipping is None and (underlined := _underlined_title(node)) is not None:
+            events.append(Heading(underlined, min(level + 1, 6)))  # `The Basics ----------`
         elif skipping is None and deeper and (quoted_tag := _quoted_tag(node)) is not None:
             tagged[len(events)] = True  # `**scope=(ref|push)**` over its text quoted deeper: a tag over its text
             events.append(Terms((Term(quoted_tag, ()),)))
