@@ -4954,3 +4954,18 @@ def test_a_changes_trailers_say_who_and_which_ticket_not_what_changed() -> None:
     assert [c.text for c in release.changes] == [
         "frob: rename 'errcode_t' to 'sslerr_t'. Turns out a system header typedefs this type.",
         "socketpair: allow EWOULDBLOCK"]
+
+
+def test_a_method_another_one_is_stands_among_its_class_methods() -> None:
+    """http.cookies' pydoc: `__str__ = output(self, attrs=None, ...)` between
+    `__setitem__` and `js_output` broke the method list as a loose paragraph; urllib's
+    `https_request = http_request(self, req)` likewise. Data set by a call stays data."""
+    text = ("# T\n\n**\\_\\_setitem\\_\\_**(self, key, value)\n:   Dictionary style assignment.\n\n"
+            "**\\_\\_str\\_\\_** = [output](#B-output)(self, attrs=None,\nheader='Set-Cookie:')\n\n"
+            "**js\\_output**(self, attrs=None)\n:   Return a string.\n\nlimit = f(1)\n")
+    terms, data = read_markdown(text).sections[0].blocks
+    assert isinstance(terms, Terms) and [(t.term, block_text(t.body[0])) for t in terms.entries] == [
+        ("__setitem__(self, key, value)", "Dictionary style assignment."),
+        ("__str__(self, attrs=None, header='Set-Cookie:')", "The same as output()."),
+        ("js_output(self, attrs=None)", "Return a string.")]
+    assert data == Paragraph("limit = f(1)")

@@ -651,18 +651,27 @@ def _folded_into_last(out: list[Heading | Block], pending: list[Block]) -> list[
 def _joined(events: list[Heading | Block]) -> list[Heading | Block]:
     """Neighbouring definition lists as one (a converter writes each entry as a list);
     a call's signature alone between signatures with their text is one of them with none
-    (pydoc's `set_debuglevel(self, level)`, a method with no docstring, among its class's)."""
+    (pydoc's `set_debuglevel(self, level)`, a method with no docstring, among its class's),
+    and so is a method another one is (`__str__ = output(self)`: `__str__(self)`, the
+    same as `output()`)."""
     out: list[Heading | Block] = []
     for n, event in enumerate(events):
-        if isinstance(event, Paragraph) and SIGNATURE.fullmatch(event.text) \
-                and any(isinstance(e, Terms) and all(SIGNATURE.fullmatch(t.term) for t in e.entries)
-                        for e in (out[-1] if out else None, events[n + 1] if n + 1 < len(events) else None)):
+        among_calls = any(isinstance(e, Terms) and all(SIGNATURE.fullmatch(t.term) for t in e.entries)
+                          for e in (out[-1] if out else None, events[n + 1] if n + 1 < len(events) else None))
+        if isinstance(event, Paragraph) and among_calls and (alias := _ALIAS.fullmatch(event.text)):
+            # pydoc's `__str__ = output(self, sep='\n')` among its class's methods: one of them, named so
+            event = Terms((Term(f"{alias.group(1)}{alias.group(3)}", (Paragraph(f"The same as {alias.group(2)}()."),)),))
+        elif isinstance(event, Paragraph) and among_calls and SIGNATURE.fullmatch(event.text):
             event = Terms((Term(event.text, ()),))
         if isinstance(event, Terms) and out and isinstance(out[-1], Terms):
             out[-1] = Terms(out[-1].entries + event.entries)
         else:
             out.append(event)
     return out
+
+
+# a method another one is (`__str__ = output(self, attrs=None)`): its name, the other's, the arguments
+_ALIAS = re.compile(r"([A-Za-z_]\w*) = ([A-Za-z_]\w*)(\((?:self|cls)\b(?:[^()]|\([^()]*\))*\))")
 
 
 def _marked_parts(node: SyntaxTreeNode) -> list[SyntaxTreeNode] | None:
