@@ -4906,13 +4906,15 @@ def test_short_lines_each_broken_where_they_end_are_a_list() -> None:
     sentences, and two lines only, stay a paragraph."""
     text = ("# AUTHORS\n\nJane Roe  \nextended format for frob 5.0  \nhashed database support for frob 5.6  \n"
             "extended number support for frob 6.1\n\nJohn Doe  \ndocumented the legacy format.\n\n"
-            "It reads files.  \nIt writes them.  \nIt frobs them.\n")
+            "It reads files.  \nIt writes them.  \nIt frobs them.\n\nBEGIN END  \nexpression  \nexpression, expression\n\n"
+            "/usr/share/frob/a.tmac  \n/usr/share/frob/tmac.a  \nMacro files\n")
     blocks = read_markdown(text).sections[0].blocks
-    assert blocks == (ItemList(tuple(Item(t) for t in ("Jane Roe", "extended format for frob 5.0",
-                                                        "hashed database support for frob 5.6",
-                                                        "extended number support for frob 6.1"))),
+    assert blocks == (ItemList((Item("Jane Roe", (ItemList(tuple(Item(t) for t in (
+        "extended format for frob 5.0", "hashed database support for frob 5.6", "extended number support for frob 6.1"))),)),)),
                       Paragraph("John Doe documented the legacy format."),
-                      Paragraph("It reads files. It writes them. It frobs them."))
+                      Paragraph("It reads files. It writes them. It frobs them."),
+                      ItemList(tuple(Item(t) for t in ("BEGIN END", "expression", "expression, expression"))),
+                      Terms((Term("/usr/share/frob/a.tmac, /usr/share/frob/tmac.a", (Paragraph("Macro files"),)),)))
 
 
 def test_a_sentence_introducing_a_second_example_is_taken_out_of_the_code() -> None:

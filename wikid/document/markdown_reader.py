@@ -420,12 +420,21 @@ def _broken_lines(node: SyntaxTreeNode) -> list[Block]:
     """A paragraph of short lines each ended by a hard break, none a sentence's end
     (a manual's AUTHORS: `Jane Roe` over `extended format for frob 5.0` over `hashed
     database support for frob 5.6`; awk's patterns `BEGIN`, `END`, `expression`), as a
-    list of its lines: read as one paragraph, they ran together into a sentence that
-    says nothing. (Its first line set over the others would read as their heading.)"""
+    list of its lines -- a name over the lowercase lines that say what it did, as an item
+    over its own list; names one a line over a phrase, as those names' entry (troff's
+    `name.tmac` / `tmac.name` / `Macro files`): read as one paragraph, they ran together
+    into a sentence that says nothing. (Its first line as a paragraph over the others
+    would read as their heading.)"""
     texts = _line_texts(node)
     if len(texts) < MIN_BROKEN_LINES or any(not t or t[-1] in ".!?;:," or len(t.split()) > MAX_BROKEN_LINE_WORDS
                                             for t in texts):
         return []
+    *names, last = texts
+    if all(" " not in n for n in names) and " " in last:
+        return [Terms((Term(", ".join(names), (Paragraph(last),)),))]  # names over what they are (`a.tmac` / `b.tmac` / `Macro files`)
+    if all(w[:1].isupper() and (len(w) <= 2 or not w.isupper()) for w in texts[0].split()) \
+            and all(t[:1].islower() and " " in t for t in texts[1:]):
+        return [ItemList((Item(texts[0], (ItemList(tuple(Item(t) for t in texts[1:])),)),))]  # a name over what it did
     return [ItemList(tuple(Item(t) for t in texts))]
 
 
