@@ -271,6 +271,18 @@ def test_a_flat_json_object_is_carried_whole_as_a_table_of_its_keys() -> None:
     assert "records shown" not in body and "an object with 21 keys" not in body
 
 
+def test_a_list_of_plain_values_is_said_by_its_values() -> None:
+    """curses' control names: `controlnames: a list of 33 items (str).`, the names nowhere
+    on the page; a long list says its first values and how many more."""
+    from wikid.document.model import Code
+    from wikid.manager.offline.datashape import structured
+
+    found = structured([Code(json.dumps({"names": ["NUL", "SOH", "STX"], "codes": list(range(100))}), "json")])
+    assert found is not None
+    assert found[0] == ("JSON: an object with 2 keys (names, codes); names: a list of 3 items: NUL, SOH, STX; "
+                        f"codes: a list of 100 items: {', '.join(str(n) for n in range(60))} and 40 more.")
+
+
 def test_a_json_files_sample_is_its_collection_of_records_that_says_the_most() -> None:
     """cmake's capabilities: the page showed its first list, `requests` (one field,
     `kind`), not the generators with their names and what each supports."""

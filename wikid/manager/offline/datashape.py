@@ -16,6 +16,7 @@ from wikid.document.model import Code, Table
 from wikid.okf.frontmatter import refusal
 
 MAX_TABLE_ROWS = 8
+MAX_LISTED_VALUES = 60  # a list of plain values says this many of them
 MAX_FLAT_KEYS = 40  # a flat JSON/YAML object of this many keys or fewer is shown whole, as a table
 MAX_STRUCTURED_CHARS = 2_000_000  # larger JSON/YAML is described by its size only
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -55,7 +56,11 @@ def _shape(value: Any, depth: int = 0) -> str:
         return head
     if isinstance(value, list):
         kinds = sorted({type(v).__name__ for v in value})
-        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}" + (f" ({', '.join(kinds)})" if value else "")
+        head = f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+        if value and all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
+            # its values themselves (curses' control names `NUL, SOH, STX, ...`): a reader wants them, not their type
+            return f"{head}: {_names([_cell(v) for v in value], MAX_LISTED_VALUES)}"
+        return head + (f" ({', '.join(kinds)})" if value else "")
     return f"a single {type(value).__name__} value"
 
 
