@@ -4971,3 +4971,19 @@ def test_a_method_another_one_is_stands_among_its_class_methods() -> None:
         ("__str__(self, attrs=None, header='Set-Cookie:')", "The same as output()."),
         ("js_output(self, attrs=None)", "Return a string.")]
     assert data == Paragraph("limit = f(1)")
+
+
+def test_a_numbered_item_whose_text_wrapped_under_its_number_keeps_its_number() -> None:
+    """curl's config search order as converted: `2)` alone on its line over
+    `"$XDG_CONFIG_HOME/.curlrc"`, which CommonMark reads as an empty item and a
+    paragraph: the page showed items 2 and 3 as loose paragraphs between 1 and 4."""
+    order = ('1) "$FROB_HOME/.frobrc"\n\n2)\n"$XDG_CONFIG_HOME/.frobrc" (Added in 7.73.0)\n\n3)\n"$HOME/.frobrc"\n\n'
+             '4) Windows:\n"%APPDATA%\\\\.frobrc"\n')
+    [top] = [b for b in read_markdown(f"# T\n\nIn this order:\n\n{order}").sections[0].blocks if isinstance(b, ItemList)]
+    texts = ['"$FROB_HOME/.frobrc"', '"$XDG_CONFIG_HOME/.frobrc" (Added in 7.73.0)', '"$HOME/.frobrc"',
+             'Windows: "%APPDATA%\\.frobrc"']
+    assert top == ItemList(tuple(Item(t) for t in texts), True, 1)
+    entry = "# T\n\n**-K**\n:   In this order:\n\n" + "".join(f"    {line}\n" if line else "\n" for line in order.split("\n"))
+    [option] = [b for b in read_markdown(entry).sections[0].blocks if isinstance(b, Terms)]
+    assert [(i.text, b.start + n) for b in option.entries[0].body if isinstance(b, ItemList)
+            for n, i in enumerate(b.items)] == list(zip(texts, range(1, 5), strict=True))

@@ -247,7 +247,7 @@ def _item(node: SyntaxTreeNode) -> Item | None:
         elif reader.outside:  # each link of an item with few, else each that ends its clause
             text = _inline_of(children[0], targets=reader.outside <= MAX_PROSE_LINKS, ending=True).text
         children = children[1:]
-    nested = tuple(b for child in children for b in _blocks(child))
+    nested = tuple(b for child in _filled(children) for b in _blocks(child))
     if not text and nested and isinstance(nested[0], Paragraph):
         text, nested = nested[0].text, nested[1:]
     return Item(text, nested) if text or nested else None
@@ -295,7 +295,7 @@ def _terms(node: SyntaxTreeNode) -> list[Block]:
         if child.type == "dt":
             term = inline_text(child.children[0]) if child.children else ""
         elif child.type == "dd" and term:
-            body = tuple(b for grandchild in child.children for b in _blocks(grandchild))
+            body = tuple(b for grandchild in _filled(child.children) for b in _blocks(grandchild))
             if entries and entries[-1].term == term:  # a second description of the same term
                 entries[-1] = Term(term, entries[-1].body + body)
             elif (asked := _QUESTION_LED.match(term)) is not None and body and not isinstance(body[0], Paragraph):
@@ -374,7 +374,7 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
             return [Paragraph(_PICTURE + html.unescape(picture.group(1) or ""))]
         return [] if _linked_html(node.content) else _raw_html(node.content)
     if kind in ("blockquote", "dd"):
-        return [b for child in node.children for b in _blocks(child)]
+        return [b for child in _filled(node.children) for b in _blocks(child)]
     return []
 
 
@@ -658,7 +658,8 @@ def _folded_into_last(out: list[Heading | Block], pending: list[Block]) -> list[
 
 
 def _joined(events: list[Heading | Block]) -> list[Heading | Block]:
-    """Neighbouring definition lists as one (a converter writes each entry as a list);
+    """Neighbouring definition lists as one (a converter writes each entry as a list),
+    and numbered lists whose numbers go on;
     a call's signature alone between signatures with their text is one of them with none
     (pydoc's `set_debuglevel(self, level)`, a method with no docstring, among its class's),
     and so is a method another one is (`__str__ = output(self)`: `__str__(self)`, the
@@ -672,8 +673,12 @@ def _joined(events: list[Heading | Block]) -> list[Heading | Block]:
             event = Terms((Term(f"{alias.group(1)}{alias.group(3)}", (Paragraph(f"The same as {alias.group(2)}()."),)),))
         elif isinstance(event, Paragraph) and among_calls and SIGNATURE.fullmatch(event.text):
             event = Terms((Term(event.text, ()),))
-        if isinstance(event, Terms) and out and isinstance(out[-1], Terms):
-            out[-1] = Terms(out[-1].entries + event.entries)
+        last = out[-1] if out else None
+        if isinstance(event, Terms) and isinstance(last, Terms):
+            out[-1] = Terms(last.entries + event.entries)
+        elif isinstance(event, ItemList) and isinstance(last, ItemList) and event.ordered and last.ordered \
+                and event.start == last.start + len(last.items):
+            out[-1] = ItemList(last.items + event.items, True, last.start)  # `3)` going on from `1)` and `2)`
         else:
             out.append(event)
     return out
@@ -703,6 +708,29 @@ def _bold_title(node: SyntaxTreeNode) -> str | None:
             or not title[0].isalpha() or not title.split()[0][:1].isupper():
         return None  # `**-A**`: an option's tag, `**ssh**`: a command, not a heading
     return title
+
+
+def _items_filled(nodes: list[tuple[SyntaxTreeNode, int]]) -> list[tuple[SyntaxTreeNode, int]]:
+    """The block nodes (each with its quote depth) with a list whose last item is empty
+    given the paragraph after it as that item's text: `2)` alone on its line over
+    `"$HOME/.frobrc"` is how a converter wrapped a numbered item, which CommonMark
+    reads as an empty item and a paragraph (curl's config search order lost its
+    numbers 2 and 3)."""
+    out: list[tuple[SyntaxTreeNode, int]] = []
+    for node, depth in nodes:
+        before = out[-1][0] if out else None
+        if node.type == "paragraph" and before is not None and before.type in ("ordered_list", "bullet_list") \
+                and before.children and not before.children[-1].children and out[-1][1] == depth:
+            before.children[-1].children.append(node)  # (the paragraph, now the item's: its text)
+            node.parent = before.children[-1]
+            continue
+        out.append((node, depth))
+    return out
+
+
+def _filled(nodes: list[SyntaxTreeNode]) -> list[SyntaxTreeNode]:
+    """`_items_filled` of the blocks of one container (a description, a quote)."""
+    return [node for node, _ in _items_filled([(n, 0) for n in nodes])]
 
 
 def _unquoted(nodes: list[SyntaxTreeNode], depth: int = 0) -> Iterator[tuple[SyntaxTreeNode, int]]:
@@ -790,7 +818,7 @@ def read_markdown(text: str) -> Outline:
     tagged: dict[int, bool] = {}  # events that are a hard-broken tag over its text (`_broken_tag`)
     depths: list[int] = []  # each event's block-quote depth
     depth = 0
-    nodes = list(_unquoted(tree.children))
+    nodes = _items_filled(list(_unquoted(tree.children)))
     for at, (node, quoted) in enumerate(nodes):
         depths += [depth] * (len(events) - len(depths))  # the events the node before made
         depth = quoted
