@@ -2220,3 +2220,12 @@ def test_a_lead_in_another_source_said_stays_over_the_list_it_introduces() -> No
     pages = run([SourceDocument("frob.txt", _frob_manual("frob", notes)), SourceDocument("manual.md", readme)]).pages
     [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
     assert "frob names its output after its input as follows:\n\n* `name.tar` becomes `name.tfrob`" in page
+
+
+def test_a_calls_form_ending_a_section_is_no_lead_in_left_out() -> None:
+    """jq's SQL-style operators end on `IN(s):` and `IN(source; s):`, forms with no text
+    of their own: the last was left out as a lead-in with nothing after it."""
+    readme = ("# frob\n\nFrob reads frob files.\n\n## Operators\n\nFrob has a few operators.\n\nJOIN($idx; expr):\n\n"
+              "IN(s):\n\nIN(source; s):\n\n## Links\n\nSee the guide.\n\nJump to:\n")
+    body = _only_body([SourceDocument("README.md", readme)])
+    assert "IN(s):\n\nIN(source; s):" in body and "Jump to:" not in body

@@ -40,6 +40,7 @@ from wikid.document.facts import (
     stated_version,
 )
 from wikid.document.furniture import is_boilerplate, is_revision_stamp, is_sign_off, without_closing
+from wikid.document.linekinds import SIGNATURE
 from wikid.document.manpage import ManPage, header_section, read_manpage
 from wikid.document.model import (
     Block,
@@ -701,8 +702,10 @@ def _carried(section: Section, short: bool) -> Section | None:
     blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks, examples)
     subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
     if blocks and not subsections and isinstance(blocks[-1], Paragraph) and _leads_on(blocks[-1].text) \
-            and len(blocks[-1].text.split()) <= MAX_LABEL_WORDS:
-        blocks = blocks[:-1]  # `Jump to:` over the in-page links the reader left out: it introduces nothing
+            and len(blocks[-1].text.split()) <= MAX_LABEL_WORDS and not SIGNATURE.fullmatch(blocks[-1].text.rstrip(":")):
+        # `Jump to:` over the in-page links the reader left out: it introduces nothing
+        # (a call's form alone, jq's `IN(source; s):` after `IN(s):`, is no lead-in)
+        blocks = blocks[:-1]
     if not blocks and not subsections and not DECLARED.match(section.title):
         return None  # (a class with no docstring and inherited members only is still one of its module's)
     title = section.title
