@@ -4987,3 +4987,15 @@ def test_a_numbered_item_whose_text_wrapped_under_its_number_keeps_its_number() 
     [option] = [b for b in read_markdown(entry).sections[0].blocks if isinstance(b, Terms)]
     assert [(i.text, b.start + n) for b in option.entries[0].body if isinstance(b, ItemList)
             for n, i in enumerate(b.items)] == list(zip(texts, range(1, 5), strict=True))
+
+
+def test_a_key_and_its_sentence_on_one_line_after_keys_is_their_last_entry() -> None:
+    """less's line editing keys end on `^G Delete the entire command line ...`, one line
+    with one space after the key, after `^U ...` over its text: it stood apart from the
+    table as a paragraph."""
+    text = ("LINE EDITING\n      ^L Complete the partial filename to the left of the cursor. If it matches more than\n"
+            "            one, all matches are entered into the command line.\n"
+            "      ^U (Unix) or ESC (MS-DOS)\n            Delete the entire command line, or cancel the command.\n"
+            "      ^G Delete the entire command line and return to the main prompt.\n")
+    terms = [t.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
+    assert terms[-1] == "^G" and len(terms) == 3

@@ -2073,6 +2073,10 @@ def _grouped(events: list[Heading | Block]) -> list[Heading | Block]:
         if isinstance(event, Paragraph) and out and isinstance(out[-1], Terms) and SIGNATURE.fullmatch(event.text) \
                 and all(SIGNATURE.fullmatch(t.term) for t in out[-1].entries):
             event = Terms((Term(event.text, ()),))  # `warn(self, msg)` with no docstring among its class's methods
+        if isinstance(event, Paragraph) and out and isinstance(out[-1], Terms) and out[-1].entries \
+                and _symbol_keyed(event.text) and _SYMBOL_KEY.match(out[-1].entries[-1].term.split(" ", 1)[0]):
+            # `^G Delete the command line.` on one line after `^U ...` over its text: the keys' last entry
+            event = Terms(tuple(Term(tag, (Paragraph(text),)) for tag, text in _keyed(event.text)))
         if isinstance(event, Terms) and out and isinstance(out[-1], Terms):
             out[-1] = Terms(out[-1].entries + event.entries)
         elif isinstance(event, Paragraph) and out and isinstance(last := out[-1], Paragraph) and _broken_off(last.text, event.text):
