@@ -2229,3 +2229,18 @@ def test_a_calls_form_ending_a_section_is_no_lead_in_left_out() -> None:
               "IN(s):\n\nIN(source; s):\n\n## Links\n\nSee the guide.\n\nJump to:\n")
     body = _only_body([SourceDocument("README.md", readme)])
     assert "IN(s):\n\nIN(source; s):" in body and "Jump to:" not in body
+
+
+def test_a_warranty_section_in_the_authors_words_stays_a_licence_notice_does_not() -> None:
+    """lsof's README: its `Warranty` section (`Lsof is provided as-is without any
+    warranty ...`) was left out as a licence notice, and `Bug Reports` after it opened
+    on `Now that the obligatory disclaimer is out of the way`. A section of the GPL's
+    warranty words still goes: the page states the licence."""
+    readme = ("# frob\n\nFrob lists open frob files.\n\n## Warranty\n\nFrob is provided as-is without any warranty of "
+              "any kind, either expressed or implied. The entire risk as to its quality is with you.\n\n"
+              "## Bug Reports\n\nNow that the obligatory disclaimer is out of the way, send bug reports to me.\n\n"
+              "## No warranty\n\nThis program is free software and comes WITHOUT ANY WARRANTY; see the GNU General "
+              "Public License for more details.\n")
+    body = _only_body([SourceDocument("README.md", readme)])
+    assert "# Warranty\n\nFrob is provided as-is without any warranty of any kind" in body
+    assert "WITHOUT ANY WARRANTY" not in body and "No warranty" not in body

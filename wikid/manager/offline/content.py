@@ -691,13 +691,29 @@ def _bounded(paragraph: Paragraph) -> Paragraph:
 def _is_notice(section: Section) -> bool:
     """A section that holds the document's licence notice (`COPYRIGHT`, `License`)."""
     return bool(LICENCE_HEADING.match(section.title.strip())) and any(
-        is_licence_text(block_text(b)) for _, b in walk(Outline((), (section,))))
+        is_licence_text(block_text(b)) for _, b in walk(Outline((), (section,)))) and not _is_disclaimer(section)
+
+
+def _is_disclaimer(section: Section) -> bool:
+    """A `Warranty` or `Disclaimer` section in the author's own words, naming no
+    licence (`Frob is provided as-is without any warranty ...`): what the document says,
+    which no licence attribute states and which its next section may refer to (`Now
+    that the obligatory disclaimer is out of the way, ...`)."""
+    text = " ".join(block_text(b) for _, b in walk(Outline((), (section,))))
+    return _DISCLAIMER_TITLE.match(section.title.strip()) is not None and not section.sections \
+        and len(text.split()) <= MAX_DISCLAIMER_WORDS and _LICENCE_NAMED.search(text) is None
+
+
+_DISCLAIMER_TITLE = re.compile(r"^(?:no )?(?:warranty|disclaimer)\W*$", re.IGNORECASE)
+_LICENCE_NAMED = re.compile(r"licen[cs]|\bGPL\b|free software|public domain", re.IGNORECASE)
+MAX_DISCLAIMER_WORDS = 150
 
 
 def _carried(section: Section, short: bool) -> Section | None:
     if _is_notice(section) or _INHERITED.match(section.title):
         return None
-    blocks = _quoted_as_code(_without_notices(_without_inherited(section.blocks)))
+    blocks = _without_inherited(section.blocks)
+    blocks = _quoted_as_code(blocks if _is_disclaimer(section) else _without_notices(blocks))
     examples = MAX_SECTION_EXAMPLES if _EXAMPLES.fullmatch(section.title.strip()) else MAX_EXAMPLES
     blocks = _whole_blocks(blocks) if short else _abridged_blocks(blocks, examples)
     subsections = tuple(s for s in (_carried(sub, short) for sub in section.sections) if s is not None)
