@@ -2244,3 +2244,12 @@ def test_a_warranty_section_in_the_authors_words_stays_a_licence_notice_does_not
     body = _only_body([SourceDocument("README.md", readme)])
     assert "# Warranty\n\nFrob is provided as-is without any warranty of any kind" in body
     assert "WITHOUT ANY WARRANTY" not in body and "No warranty" not in body
+
+
+def test_a_data_file_of_versions_gives_the_entitys_own_its_version() -> None:
+    """node's `process.versions` beside its manual: `"node": "20.20.2"` among its parts'
+    versions, and the page's attributes had no version."""
+    versions = '```json\n{"frob": "2.4.1", "zlib": "1.3.1", "openssl": "3.0.13"}\n```\n'
+    pages = run([SourceDocument("frob.txt", _frob_manual("frob", "")), SourceDocument("frob-versions.json", versions)]).pages
+    [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
+    assert re.search(r"\| Version \| 2\.4\.1 \| \[\^", page), page[:1500]

@@ -8,7 +8,8 @@ a page states each once, in `# Attributes`, from the source that knows best:
   files (a Debian changelog's is the Debian package version, stated apart); without
   one, Version: the version the entity's manual page documents (its footer's source,
   `strace 6.1`), else the one a document's opening says (`This is Frob 2.4`), else the
-  upstream version of the newest Debian package (`2.4` of `1:2.4-3`);
+  one a data file of names and versions gives its command (`frob: 2.4` among its parts'),
+  else the upstream version of the newest Debian package (`2.4` of `1:2.4-3`);
 * Author, Bug reports: the entity's own manual page first; the manual pages of a suite of
   commands none of which is the entity's own give their one author, or each its own
   with the command it wrote;
@@ -57,6 +58,8 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
             found.sort(key=lambda pair: pair[0].startswith(_DOCUMENTATION_LICENCE))
         if found:
             stated[label] = found[0]
+    if "Latest version" not in stated and "Version" not in stated and (listed := _listed_version(sources, mans, own)):
+        stated["Version"] = listed
     if "Latest version" not in stated and "Version" not in stated and "Debian package version" in stated:
         value, sid = stated["Debian package version"]
         stated["Version"] = (upstream_version(value.split(",")[0]), sid)
@@ -73,6 +76,24 @@ def key_facts(sources: list[tuple[str, Content]], own: str | None) -> list[Attri
         rows["Author"] = AttributeRow("Author", "; ".join([first, *(a for a, _ in others)]),
                                       tuple(dict.fromkeys([*own_row.sources, *(sid for _, sid in others)])), "agreed")
     return [rows[label] for label in ORDER if label in rows]
+
+
+def _listed_version(sources: list[tuple[str, Content]], mans: list[tuple[str, Content]],
+                    own: str | None) -> tuple[str, str] | None:
+    """(version, source id) a data file of names and their versions gives the entity's
+    own command (node's `process.versions`: `node` -> `20.20.2`, among its parts'), or None."""
+    names = {n.casefold() for sid, c in mans if sid == own and c.man is not None for n in c.man.names}
+    for sid, content in sources:
+        sample = content.data[1] if content.data is not None else None
+        if sample is None or len(sample.header) != 2:
+            continue
+        for row in sample.rows:
+            if len(row) == 2 and row[0].casefold() in names and _VERSION.fullmatch(row[1]):
+                return row[1].lstrip("v"), sid
+    return None
+
+
+_VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}")
 
 
 def upstream_version(debian: str) -> str:
