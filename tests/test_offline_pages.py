@@ -2212,14 +2212,15 @@ def test_a_lead_in_another_source_said_stays_over_the_list_it_introduces() -> No
     """bzip2's manual, beside its manual page: `bzip2 attempts to guess the filename ...
     as follows:` was left out as said already, and the manual's own list of names stood
     with nothing saying what it was; so did its memory formulas."""
-    notes = ("NOTES\n       frob names its output after its input as follows:\n\n"
-             "       o      name becomes name.frob\n\n")
+    notes = ("NOTES\n       Files which frob did not write are skipped with a warning.  frob names its output after "
+             "its input as follows:\n\n       o      name becomes name.frob\n\n")
     readme = ("# The frob manual\n\nThis manual tells how frob is used on a frob file system.\n\n## Names\n\n"
-              "frob names its output after its input as follows:\n\n* `name.tar` becomes `name.tfrob`\n"
-              "* `other` becomes `other.frob`\n")
+              "Files which frob did not write are skipped with a warning. frob names its output after its input as "
+              "follows:\n\n* `name.tar` becomes `name.tfrob`\n* `other` becomes `other.frob`\n")
     pages = run([SourceDocument("frob.txt", _frob_manual("frob", notes)), SourceDocument("manual.md", readme)]).pages
     [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
-    assert "frob names its output after its input as follows:\n\n* `name.tar` becomes `name.tfrob`" in page
+    assert "\n\nfrob names its output after its input as follows:\n\n* `name.tar` becomes `name.tfrob`" in page
+    assert page.count("Files which frob did not write are skipped with a warning.") == 1  # (its last sentence only)
 
 
 def test_a_calls_form_ending_a_section_is_no_lead_in_left_out() -> None:

@@ -503,7 +503,7 @@ class _Writer:
                 # a lead-in another source said too, over what it introduces: kept with it, not an orphaned list
                 ahead[n + 1] = self.block(blocks[n + 1], "", depth)
                 if ahead[n + 1]:
-                    lead_in = text_block(split_sentences(block.text)[-1])
+                    lead_in = text_block(_SENTENCE_BREAK.split(block.text)[-1])  # (its last sentence, whatever its case)
                     rendered = f"{rendered.removesuffix(carried)} {lead_in}".strip() + carried
             if rendered:
                 out.append(rendered)
@@ -720,6 +720,9 @@ MAX_LEAD_COMMANDS = 6  # commands a package's lead names by their NAME lines
 MAX_DEFINING_SCAN = 40  # paragraphs of a source read for one that says what the entity is
 MIN_POINTED_WORDS = 25  # a sibling command's entry this long, said in the same words, points to the first
 EMPTY_VALUE = "—"
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")  # (`... issued. frob attempts ...`: a command opens a sentence in lower case)
 
 
 def _one_shape(blocks: tuple[Block, ...]) -> bool:
