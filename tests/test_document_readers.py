@@ -4653,26 +4653,35 @@ def test_a_clause_groff_ran_into_the_first_tag_of_the_list_it_introduces_is_its_
     assert [t.term for t in terms.entries] == ["Destination", "Gateway"]
 
 
-def test_a_bullet_in_a_nested_lists_last_row_is_the_next_item_of_the_list_around_it() -> None:
-    """nm's DESCRIPTION: bullets `The symbol value ...`, `The symbol type ...` over the
-    table of types (at the bullets' text margin), whose last row is a bare `•`, then
-    `The symbol name ...` after the table: the types and the name stood loose after
-    the list, the name as a paragraph of its own."""
-    def rows(indent: int, *pairs: tuple[str, str]) -> str:
-        return ('<table width="100%" border="0" rules="none" frame="void">' + "".join(
-            f'<tr valign="top"><td width="{indent}%"></td><td width="6%"><p>{tag}</p></td><td width="1%"></td>'
-            f'<td width="77%"><p>{text}</p></td></tr>' for tag, text in pairs) + '</table>')
+def _groff_rows(indent: int, column: int, *pairs: tuple[str, str]) -> str:
+    """A layout table as groff draws one: each tag at `indent` %, its text at `column` %."""
+    return ('<table width="100%" border="0" rules="none" frame="void">' + "".join(
+        f'<tr valign="top"><td width="{indent}%"></td><td width="{column - indent - 1}%"><p>{tag}</p></td>'
+        f'<td width="1%"></td><td width="{100 - column}%"><p>{text}</p></td></tr>' for tag, text in pairs) + '</table>')
+
+
+def _nm_symbol_list(types: str) -> ItemList:
+    """The bullets of an nm-like DESCRIPTION whose second bullet holds the layout `types`,
+    groff's bare `•` after them heading the third, `The symbol name.`, as the page reads them."""
     page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
             '<h2>DESCRIPTION</h2><p style="margin-left:11%; margin-top: 1em">For each symbol, frob shows:</p>'
-            + rows(11, ("&bull;", "The symbol value."), ("&bull;", "The symbol type. These types are used:"))
-            + rows(17, ("&quot;A&quot;", "The value is absolute."), ("&quot;B&quot;", "The symbol is in BSS."),
-                   ("&bull;", ""))
-            + '<p style="margin-left:17%; margin-top: 1em">The symbol name.</p>'
+            + _groff_rows(11, 17, ("&bull;", "The symbol value."), ("&bull;", "The symbol type. These types are used:"))
+            + types + '<p style="margin-left:17%; margin-top: 1em">The symbol name.</p>'
             '<h2>OPTIONS</h2><p style="margin-left:11%;">None.</p></body></html>')
     [section] = [s for s in sections(read_markdown(html.extract(page.encode(), ".html").text)) if s.title == "DESCRIPTION"]
     [listed] = [b for b in section.blocks if isinstance(b, ItemList)]
     assert [i.text for i in listed.items] == ["The symbol value.", "The symbol type. These types are used:",
                                               "The symbol name."]
+    return listed
+
+
+def test_a_bullet_in_a_nested_lists_last_row_is_the_next_item_of_the_list_around_it() -> None:
+    """nm's DESCRIPTION: bullets `The symbol value ...`, `The symbol type ...` over the
+    table of types (at the bullets' text margin), whose last row is a bare `•`, then
+    `The symbol name ...` after the table: the types and the name stood loose after
+    the list, the name as a paragraph of its own."""
+    listed = _nm_symbol_list(_groff_rows(17, 23, ("&quot;A&quot;", "The value is absolute."),
+                                         ("&quot;B&quot;", "The symbol is in BSS."), ("&bull;", "")))
     assert [t.term for b in listed.items[1].children if isinstance(b, Terms) for t in b.entries] == ['"A"', '"B"']
 
 
@@ -4875,24 +4884,12 @@ def test_a_list_groff_broke_after_an_entrys_paragraphs_goes_on_in_the_item() -> 
     column; groff then set the rest of the types (`"I"` ... `"?"`) in a table further
     left, which read as a list of its own outside the bullet `The symbol type`, and the
     paragraphs stayed loose in that item instead of under `"i"`."""
-    def rows(indent: int, column: int, *pairs: tuple[str, str]) -> str:  # (tags at indent, their text at column)
-        return ('<table width="100%" border="0" rules="none" frame="void">' + "".join(
-            f'<tr valign="top"><td width="{indent}%"></td><td width="{column - indent - 1}%"><p>{tag}</p></td>'
-            f'<td width="1%"></td><td width="{100 - column}%"><p>{text}</p></td></tr>' for tag, text in pairs) + '</table>')
-    page = ('<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head><body><h1>frob</h1>'
-            '<h2>DESCRIPTION</h2><p style="margin-left:11%; margin-top: 1em">For each symbol, frob shows:</p>'
-            + rows(11, 17, ("&bull;", "The symbol value."), ("&bull;", "The symbol type. These types are used:"))
-            + rows(17, 23, ("&quot;A&quot;", "The value is absolute."), ("&quot;i&quot;", "For PE files, a DLL section."))
-            + '<p style="margin-left:23%; margin-top: 1em">For ELF files, an indirect function.</p>'
-            + '<p style="margin-left:23%; margin-top: 1em">Note - the option --ifunc-chars sets how it shows.</p>'
-            + rows(11, 23, ("&quot;I&quot;", "An indirect reference."), ("&quot;U&quot;", "The symbol is undefined."),
-                   ("&bull;", ""))
-            + '<p style="margin-left:17%; margin-top: 1em">The symbol name.</p>'
-            '<h2>OPTIONS</h2><p style="margin-left:11%;">None.</p></body></html>')
-    [section] = [s for s in sections(read_markdown(html.extract(page.encode(), ".html").text)) if s.title == "DESCRIPTION"]
-    [listed] = [b for b in section.blocks if isinstance(b, ItemList)]
-    assert [i.text for i in listed.items] == ["The symbol value.", "The symbol type. These types are used:",
-                                              "The symbol name."]
+    listed = _nm_symbol_list(
+        _groff_rows(17, 23, ("&quot;A&quot;", "The value is absolute."), ("&quot;i&quot;", "For PE files, a DLL section."))
+        + '<p style="margin-left:23%; margin-top: 1em">For ELF files, an indirect function.</p>'
+        + '<p style="margin-left:23%; margin-top: 1em">Note - the option --ifunc-chars sets how it shows.</p>'
+        + _groff_rows(11, 23, ("&quot;I&quot;", "An indirect reference."), ("&quot;U&quot;", "The symbol is undefined."),
+                      ("&bull;", "")))
     [types] = [b for b in listed.items[1].children if isinstance(b, Terms)]
     assert [t.term for t in types.entries] == ['"A"', '"i"', '"I"', '"U"']
     assert [block_text(b) for b in types.entries[1].body] == [
