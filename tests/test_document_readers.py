@@ -2257,12 +2257,20 @@ def test_a_debugger_session_under_a_list_item_is_code() -> None:
 
 
 def test_links_to_other_sites_keep_their_address_and_a_table_of_contents_stays_out() -> None:
+    """A list of links to other sites, or to the documents beside the README (openssl's
+    `Notes for UNIX-like platforms` and six more, each `NOTES-*.md`: the page announced
+    them and gave none), keeps them with their addresses; a table of contents and a
+    site's menu stay out."""
     text = ("# frob\n\n## Links\n\n- [Source code](https://example.org/frob)\n- [Issue tracker](https://example.org/frob/issues)\n"
             "- [Docs](https://frob.example.org/)\n\n## Contents\n\n- [Intro](#intro)\n- [Usage](#usage)\n- [More](#more)\n\n"
-            "## Needs\n\n- [`httpx`][httpx] - required for the test client.\n\n[httpx]: https://httpx.example.org/\n")
+            "## Needs\n\n- [`httpx`][httpx] - required for the test client.\n\n[httpx]: https://httpx.example.org/\n\n"
+            "## Platforms\n\n- [Notes for UNIX](NOTES-UNIX.md)\n- [Notes for Windows](doc/NOTES-WINDOWS.md)\n"
+            "- [Notes on Valgrind](NOTES-VALGRIND.md)\n\n## Menu\n\n- [Home](/)\n- [About](about.html)\n- [Blog](/blog/)\n")
     lists = [[i.text for i in b.items] for b in blocks_of(read_markdown(text), ItemList)]
     assert lists == [["Source code (https://example.org/frob)", "Issue tracker (https://example.org/frob/issues)",
-                      "Docs (https://frob.example.org/)"], ["`httpx` (https://httpx.example.org/) - required for the test client."]]
+                      "Docs (https://frob.example.org/)"], ["`httpx` (https://httpx.example.org/) - required for the test client."],
+                     ["Notes for UNIX (NOTES-UNIX.md)", "Notes for Windows (doc/NOTES-WINDOWS.md)",
+                      "Notes on Valgrind (NOTES-VALGRIND.md)"]]
 
 
 def test_values_an_option_introduces_at_the_options_margin_are_nested_under_it() -> None:

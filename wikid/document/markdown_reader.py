@@ -91,6 +91,8 @@ _NUMBERED_TITLE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+[A-Z]")
 _COMMAND_WORDS = re.compile(r"(?:^|\s)-{1,2}\w|[=|<>$/]")  # an option, an assignment, a redirection, a path
 _COMMAND_LINE = re.compile(r"^(?:sudo\s+)?[a-z][\w.+-]*\s+-{1,2}[\w?][^\s]*(?:\s|$)")  # `ssh -f -w 0:1`
 _OUTSIDE_LINK = re.compile(r"^https?://[^\s/]+\.[^\s/]+", re.IGNORECASE)
+# a link to another document in the folder, by its file name (`NOTES-UNIX.md`, `doc/install.rst`)
+_DOCUMENT_LINK = re.compile(r"^(?![a-z][a-z0-9+.-]*:)(?!/)[\w.-]+(?:/[\w.-]+)*\.(?:md|markdown|rst|txt|adoc)$", re.IGNORECASE)
 # (no inline footnotes, pandoc's `^[a note]`: `'^[a-z_][a-z0-9_]*$'` in a module's data is a pattern, not a note)
 _PARSER = MarkdownIt("commonmark", {"html": True}).enable("table").use(deflist_plugin).use(footnote_plugin, inline=False)
 _ESCAPED_STAR = "\ue000"  # a `\*` of the source until the leftover `**` are gone: an escaped `2\*\*32` is no `232`
@@ -143,6 +145,7 @@ class _Inline:
         self.link_chars = 0
         self.links = 0
         self.outside = 0  # links to another site (`https://...`), not within the document or its folder
+        self.documents = 0  # links to another document of its folder (`NOTES-UNIX.md`), not to a part of its own
         self.image_chars = 0  # of the text, how much is images' alt text
         self.images = 0
         self.other_words: list[str] = []  # the words of the text outside images
@@ -182,7 +185,9 @@ class _Inline:
                 self.links += 1
                 href = href_of(child)
                 outside = _OUTSIDE_LINK.match(href) is not None
+                document = _DOCUMENT_LINK.match(href) is not None
                 self.outside += outside
+                self.documents += document
                 before = len(self.parts)
                 self.read(child, True)
                 label = " ".join("".join(self.parts[before:]).split())
@@ -191,7 +196,7 @@ class _Inline:
                 shown = (self.targets and not (self.ending and said.count("(") > said.count(")"))) \
                     or _VAGUE_LABEL.match(label) \
                     or (self.pointed and points_at(said)) or (self.ending and _ends_sentence(children[n + 1:]))
-                if shown and outside and says_where(label, href) and href not in self.shown:
+                if shown and (outside or document) and says_where(label, href) and href not in self.shown:
                     # (a link saying `here` says nothing without where it goes: `... is online, here`)
                     # (an address once: `visit StackOverflow (tagged with frob)`, both one link)
                     self.parts.append(f" ({href})")
@@ -242,7 +247,7 @@ def _item(node: SyntaxTreeNode) -> Item | None:
     if children and children[0].type == "paragraph":
         reader = _inline_of(children[0])
         text = reader.text
-        if reader.links and reader.outside == reader.links and reader.link_chars >= 0.8 * len(text):
+        if reader.links and reader.outside + reader.documents == reader.links and reader.link_chars >= 0.8 * len(text):
             text = _inline_of(children[0], True).text  # an item that is a link elsewhere: where it goes is what it says
         elif reader.outside:  # each link of an item with few, else each that ends its clause
             text = _inline_of(children[0], targets=reader.outside <= MAX_PROSE_LINKS, ending=True).text
@@ -265,9 +270,10 @@ def _list(node: SyntaxTreeNode) -> list[Block]:
             first = child.children[0] if child.children else None
             readers.append(_inline_of(first) if first is not None and first.type == "paragraph" else _Inline())
     if len(readers) >= 3 and all(_is_navigation(r) or (r.links == 1 and r.link_chars >= 0.8 * len(r.text)) for r in readers):
-        if not all(r.outside == r.links for r in readers):
+        if not all(r.outside + r.documents == r.links for r in readers):
             return []  # a list of links within the document or its site: a table of contents or a menu
-        # else links to other sites (the project's home, its issue tracker, its chat), each item with its address
+        # else links to other sites (the project's home, its issue tracker, its chat) or to the other
+        # documents beside it (a README's `Notes for UNIX-like platforms`), each item with its address
     start = int(str(node.attrs.get("start", 1))) if node.type == "ordered_list" else 1
     return [ItemList(tuple(items), node.type == "ordered_list", start)] if items else []
 
