@@ -911,6 +911,9 @@ def test_stars_a_converter_escaped_reach_the_page() -> None:
 
     blocks = [b for _, b in walk(read_markdown("Less than 2\\*\\*32 seconds; see --**no-**frob. \\*\\*WARNING\\*\\*: new\n"))]
     assert blocks == [Paragraph("Less than 2**32 seconds; see --no-frob. WARNING: new")]
+    # (a call's keyword arguments keep theirs: http's `RemoteDisconnected(*pos, **kw)` read `(*pos, kw)`)
+    assert [b for _, b in walk(read_markdown("Frob(\\*pos, \\*\\*kw) and frob(a, \\*\\*opts)\n"))] == [
+        Paragraph("Frob(*pos, **kw) and frob(a, **opts)")]
 
 
 def test_entries_whose_terms_differ_only_in_signs_are_each_listed() -> None:

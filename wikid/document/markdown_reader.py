@@ -125,10 +125,15 @@ _STARRED_WORD = re.compile(r"(?<!\S)(?=[^\s*]*\*[^\s*]+\*[^\s*]*(?!\S))\S+")  # 
 
 
 def _escaped_stars(text: str) -> str:
-    r"""The stars the source escaped, back: a pair inside a word (`2\*\*32`) is the
-    text's own; a pair at a word's edge is a bold marker an HTML page showed as text
-    (`**WARNING**:` a converter left) and goes, like an unpaired one."""
+    r"""The stars the source escaped, back: a pair inside a word (`2\*\*32`) or before
+    a call's keyword arguments (`frob(\*args, \*\*kw)`) is the text's own; a pair at a
+    word's edge is a bold marker an HTML page showed as text (`**WARNING**:` a converter
+    left) and goes, like an unpaired one."""
+    text = _KEYWORD_ARGUMENTS.sub("**", text)
     return _ESCAPED_BOLD.sub("", text).replace(_ESCAPED_STAR, "*")
+
+
+_KEYWORD_ARGUMENTS = re.compile(f"(?<=[(,\\s]){_ESCAPED_STAR}{{2}}(?=[A-Za-z_]\\w*\\s*[),])")
 
 
 _VAGUE_LABEL = re.compile(
