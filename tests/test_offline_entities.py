@@ -329,16 +329,20 @@ def test_a_command_whose_documents_write_its_project_with_a_dotted_part_is_title
     assert body.lstrip().startswith("**zumo** — server-side script runtime."), body[:200]
 
 
-def test_a_manuals_usage_section_after_its_synopsis_is_written_under_the_pages_usage() -> None:
-    """rsync's manual has a SYNOPSIS and, later, a USAGE section of examples; the page
-    wrote its own `# Usage` from the synopsis and dropped the manual's USAGE whole."""
+def test_a_manuals_usage_section_after_its_synopsis_stays_in_its_place() -> None:
+    """rsync's manual has a SYNOPSIS and, after its DESCRIPTION, a USAGE section of
+    examples. The page wrote its own `# Usage` from the synopsis and dropped the
+    manual's USAGE whole; then wrote the USAGE under it, above the Description, the
+    manual's order reversed (rounds 29, 31). The synopses are `# Synopsis` now, the
+    USAGE where the manual has it."""
     text = manual("zumo", "copy files anywhere", "zumo copies files between hosts.").replace(
         "\nOPTIONS\n", "\nUSAGE\n       You use zumo like cp. Perhaps the best way to explain it is an example:\n\n"
                        "           zumo -t *.c host:src/\n\n"
                        "       This copies every C file to the folder src on host.\n\nOPTIONS\n")
     _, body = split_page(next(iter(run([SourceDocument("man/zumo.txt", text)]).pages.values())))
-    assert body.count("# Usage") == 1
+    headings = [line for line in body.splitlines() if line.startswith("# ")]
+    assert headings.index("# Synopsis") < headings.index("# Usage") and body.count("# Usage") == 1
+    assert "zumo [OPTION]... FILE..." in body.split("# Synopsis", 1)[1].split("\n# ", 1)[0]
     usage = body.split("# Usage", 1)[1].split("\n# ", 1)[0]
-    assert "zumo [OPTION]... FILE..." in usage
     assert "You use zumo like cp." in usage and "zumo -t *.c host:src/" in usage
     assert "This copies every C file to the folder src on host." in usage

@@ -94,11 +94,12 @@ MAX_OWN_REPEATS = 10  # a sentence a document says more often is its template's:
 _VERSION_NOTE = re.compile(r"^(?:New|Added|Changed|Deprecated|Removed)\b[\w ]{0,20}?\b(?:version|since|in) v?\d[\w.]*[.:]?$",
                            re.IGNORECASE)
 USAGE = "Usage"
+SYNOPSIS = "Synopsis"  # the synopses' heading when a manual has a USAGE section of its own, kept in its place
 RECENT_CHANGES = "Recent Changes"
 SEE_ALSO = "See Also"
 # Headings this module writes; a source's section of the same name is written as
 # `<name> (<source>)` so an update never mistakes it for the page's own.
-OWN_HEADINGS = frozenset({"attributes", "conflicts", "usage", "recent changes", "see also", "related concepts", "sources",
+OWN_HEADINGS = frozenset({"attributes", "conflicts", "usage", "synopsis", "recent changes", "see also", "related concepts", "sources",
                           "source notes", "schema", "citations"})
 _WORDS = re.compile(r"\w+")
 # what a class gets from a base (`Methods inherited from Base: close, flush.`): true of each class it is said under
@@ -1047,11 +1048,13 @@ def _form_groups(text: str) -> list[str]:
 
 
 def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
-    """`# Usage`: each manual page's synopsis, the entity's own first."""
+    """`# Usage`: each manual page's synopsis, the entity's own first; `# Synopsis` when
+    one of them has a USAGE section of its own (rsync's examples), which stays in its
+    place among its manual's sections."""
     mans = _usage_sources(draft, lead_origin)
     if not mans:
         return []
-    out = [f"# {USAGE}"]
+    out = [f"# {SYNOPSIS if _own_usage(mans) else USAGE}"]
     for source in mans:
         man = source.content.man
         assert man is not None
@@ -1070,15 +1073,13 @@ def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[s
         if lines:
             out.append(fenced("\n".join(lines)))
         out += filter(None, (writer.block(Paragraph(note), f"[^{source.id}]", 0) for note in man.synopsis_notes))
-        for section in _usage_sections(source):  # the manual's own USAGE after its synopsis: examples, at length
-            out += _section(writer, replace(section, title=""), f"[^{source.id}]", 1)
     return ["\n\n".join(out)]
 
 
-def _usage_sections(source: PageSource) -> list[Section]:
-    """A manual page's sections on its usage besides its synopsis (a USAGE section of
-    examples after the SYNOPSIS), which `# Usage` holds, not a heading of their own."""
-    return [s for s in source.content.sections if _topic_key(s.title) == "usage"]
+def _own_usage(mans: list[PageSource]) -> bool:
+    """Whether a manual page has a section on its usage besides its synopsis (a USAGE
+    section of examples after the SYNOPSIS)."""
+    return any(_topic_key(s.title) == "usage" for source in mans for s in source.content.sections)
 
 
 _COMMAND_SECTIONS = ("1", "6", "8")  # manual sections of commands: the entity's own page, on its page
@@ -1164,8 +1165,8 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     # a source's own section keeps its heading unless the page writes one of that name
     # (a README's `Usage` is the page's usage when no manual page gives a synopsis)
     usage = _usage_sources(draft, lead_origin)
-    taken = OWN_HEADINGS - ({"usage"} if not usage else set()) \
-        - ({"see also"} if not _see_also(draft) else set())
+    taken = OWN_HEADINGS - ({"usage"} if not usage or _own_usage(usage) else set()) \
+        - ({"synopsis"} if not usage or not _own_usage(usage) else set()) - ({"see also"} if not _see_also(draft) else set())
     modules = sum(s.kind == MODULE_REFERENCE for s in draft.cited)
     # the entity's own reference first (a package's, before its modules')
     for source in sorted(ordered_sources(draft.cited), key=lambda s: not _own_manual(s, draft.title)):
@@ -1174,10 +1175,7 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
         if _companion(source, draft.title, lead_origin):
             companions.append(source)
             continue
-        usages = _usage_sections(source) if source in usage else []
         for section in _grouped_parts(source, draft, lead_origin, modules):
-            if section in usages:
-                continue  # written under `# Usage`
             title = section.title or source.title
             key = _topic_key(title)
             if key in taken or (key == _topic_key(draft.title) and not section.title):
