@@ -2257,3 +2257,23 @@ def test_a_data_file_of_versions_gives_the_entitys_own_its_version() -> None:
     pages = run([SourceDocument("frob.txt", _frob_manual("frob", "")), SourceDocument("frob-versions.json", versions)]).pages
     [page] = [t for t in pages.values() if "frob is part of the frobprogs package" in t]
     assert re.search(r"\| Version \| 2\.4\.1 \| \[\^", page), page[:1500]
+
+
+def test_notes_between_two_lists_of_releases_stay_on_the_page() -> None:
+    """lsof's distribution notes: `What's new in Version 4`, four paragraphs between the
+    last of its 3.x release notes and `Version 4 Release Notes`, was read as the end of
+    release 3.88, which the page (showing the newest releases) never shows."""
+    def release(version: str, day: int, text: str) -> str:
+        return f"{version}\t\tMarch {day}, 1997\n\t\t{text}\n\n"
+    notes = ("Notes for the distribution of frob version 4\n"
+             "=============================================\n\nFrob lists open frob files on many systems.\n\n"
+             "Version 3 Release Notes\n=======================\n\n" + release("3.87", 1, "Fixed the frob table.")
+             + release("3.88", 2, "Added documentation files.") + "\nWhat's new in Version 4\n=======================\n\n"
+             "The main goal of version 4 was to drop the fragment files of version 3.\n\n"
+             "Its library sources are stored in the lib subdirectory.\n\n\nVersion 4 Release Notes\n"
+             "=======================\n\n" + release("4.0", 24, "Reorganized the sources into a library.")
+             + release("4.01", 25, "Fixed the Makefile.") + release("4.02", 26, "Added a test suite."))
+    [page] = run([SourceDocument("frob-notes.txt", notes)]).pages.values()
+    assert "# What's new in Version 4\n\nThe main goal of version 4 was to drop the fragment files of version 3." in page
+    assert page.count("Its library sources are stored in the lib subdirectory.") == 1
+    assert "## 4.02" in page

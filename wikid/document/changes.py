@@ -372,10 +372,11 @@ def release_history(text: str, outline: Outline) -> tuple[list[Release], int, Re
             last = Release(oldest.group(1), parse_date(signed.group(1)) if signed else None, oldest.group(0), ()) \
                 if oldest is not None else None
             return found, max(len(headers), len(found)), last
-    entries = _entries(list(events(outline)))
+    stream = list(events(outline))
+    entries = _entries(stream)
     lines = _line_runs(text) if entries else {}
-    out = [Release(version_in(e.title) or "", parse_date(e.title), e.title, tuple(_changes(_split_lines(e.body, lines))))
-           for e in entries]
+    out = [Release(version_in(e.title) or "", parse_date(e.title), e.title,
+                   tuple(_changes(_split_lines(_notes_apart(e, stream)[0], lines)))) for e in entries]
     every = _newest_first(_one_program(_without_listings(out)))
     if not _read_to_the_end(text, every):
         return every[:MAX_RELEASES], 0, None  # (releases in shapes it does not know go on after the last it read)
@@ -491,6 +492,41 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
         listed = len(items) >= 2 and len(items) >= LISTED_SHARE * len(raw) and not prose
         out += [Paragraph(item) for item in items] if listed else [event]
     return out
+
+
+def notes_among_releases(outline: Outline) -> Outline:
+    """The notes a release history holds between two lists of releases (lsof's `What's
+    new in Version 4` after 3.88, before the title `Version 4 Release Notes`): sections
+    with their own heading at the end of a release a line opens, paragraphs under them
+    -- what the document says of itself, not a change of that release, which a page
+    showing the newest releases would drop."""
+    stream = list(events(outline))
+    return build(event for entry in _entries(stream) for event in _notes_apart(entry, stream)[1])
+
+
+def _notes_apart(entry: _Entry, stream: list[Heading | Block]) -> tuple[list[Heading | Block], list[Heading | Block]]:
+    """(the release's own body, the notes inside it: see `notes_among_releases`)."""
+    body = entry.body
+    last = body[-1] if body else None
+    if isinstance(stream[entry.start], Heading) or not isinstance(last, Heading) or last.level != 1 \
+            or not _LABELLED.match(last.title) or parse_date(last.title) is not None:
+        return body, []  # (not between two lists of releases: a heading in a release is a group of its changes)
+    own: list[Heading | Block] = []
+    notes: list[Heading | Block] = []
+    part: list[Heading | Block] = []
+    for event in [*body, None]:
+        if event is None or isinstance(event, Heading):
+            if len(part) > 1 and isinstance(head := part[0], Heading) and head.level == 1 and head is not last \
+                    and parse_date(head.title) is None and all(isinstance(b, Paragraph) for b in part[1:]):
+                notes += part
+            else:
+                own += part
+            part = [event] if event is not None else []
+        elif part:
+            part.append(event)
+        else:
+            own.append(event)
+    return own, notes
 
 
 def before_releases(outline: Outline) -> Outline:

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from wikid.document.changes import Release, before_releases, is_debian_changelog, release_history
+from wikid.document.changes import Release, before_releases, is_debian_changelog, notes_among_releases, release_history
 from wikid.document.facts import (
     LICENCE_HEADING,
     documentation_site,
@@ -1026,6 +1026,9 @@ def _read(outline: Outline, text: str, kind: str | None, title: str | None, suff
         prelude = before_releases(outline)
         if not debian and word_count(prelude) >= MIN_PRELUDE_WORDS:  # notes that end in their release history
             lead, carried, _, _ = _prose(prelude, title, names, word_count(prelude) <= SHORT_WORDS)
+        if not debian:  # and the notes among its releases (`What's new in Version 4`), after them
+            carried += tuple(note for section in notes_among_releases(outline).sections
+                             if (note := _carried(section, True)) is not None)
         return Content(lead, sections=carried, releases=tuple(releases), listed_releases=listed, oldest_release=oldest,
                        facts=tuple(_release_facts(releases[0], debian) + _changelog_facts(text, prelude, releases[0])),
                        words=words,
