@@ -2277,3 +2277,18 @@ def test_notes_between_two_lists_of_releases_stay_on_the_page() -> None:
     assert "# What's new in Version 4\n\nThe main goal of version 4 was to drop the fragment files of version 3." in page
     assert page.count("Its library sources are stored in the lib subdirectory.") == 1
     assert "## 4.02" in page
+
+
+def test_entries_each_a_name_and_its_number_are_a_table_of_both() -> None:
+    """troff's warnings: `break 4`, `char 1`, `color 524288` over their text: a name the
+    -w option takes and a number the warn request takes, fused into one cell."""
+    from wikid.document.model import Paragraph, Term, Terms
+    from wikid.manager.offline.pages import _Writer
+
+    warnings = Terms((Term("break 4", (Paragraph("Lines that could not be broken."),)),
+                      Term("char 1", (Paragraph("Non-existent characters."),)),
+                      Term("color 524288", (Paragraph("Color-related warnings."),))))
+    assert _Writer().block(warnings, "", 0).splitlines()[:3] == [
+        "| Name | Number | Description |", "|---|---|---|", "| break | 4 | Lines that could not be broken. |"]
+    options = Terms((Term("-w name", (Paragraph("Warn."),)), Term("-W 4", (Paragraph("Do not warn."),))))
+    assert _Writer().block(options, "", 0).splitlines()[0] == "| Option | Description |"

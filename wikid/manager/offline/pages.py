@@ -598,8 +598,14 @@ class _Writer:
             rows = [(t, d) for t, d in rows if d]  # (a method with no docstring is listed, its text `—`)
             if not rows:
                 return ""
-            lines = [f"| {' | '.join(_term_header(block))} |", "|---|---|"]
-            lines += [f"| {cell(t)} | {cell(d)} |" for t, d in rows]
+            named, said = _term_header(block)
+            if len(rows) >= MIN_NUMBERED_TERMS and all(_NUMBERED_TERM.fullmatch(t) for t, _ in rows):
+                # each name with its number (troff's warnings: `break 4`, `char 1`): two columns, not one cell
+                lines = [f"| {'Name' if named == 'Term' else named} | Number | {said} |", "|---|---|---|"]
+                lines += [f"| {cell(t.rsplit(' ', 1)[0])} | {t.rsplit(' ', 1)[1]} | {cell(d)} |" for t, d in rows]
+            else:
+                lines = [f"| {named} | {said} |", "|---|---|"]
+                lines += [f"| {cell(t)} | {cell(d)} |" for t, d in rows]
             lines[-1] = lines[-1][:-2] + f"{ref} |" if ref else lines[-1]
             return "\n".join(lines)
         lines = []
@@ -724,6 +730,10 @@ EMPTY_VALUE = "—"
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")  # (`... issued. frob attempts ...`: a command opens a sentence in lower case)
+
+
+_NUMBERED_TERM = re.compile(r"[^\s\d][^\s]{0,30} \d{1,12}")  # a name and its number (`break 4`)
+MIN_NUMBERED_TERMS = 3
 
 
 def _one_shape(blocks: tuple[Block, ...]) -> bool:
