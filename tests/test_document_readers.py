@@ -5004,3 +5004,14 @@ def test_a_key_and_its_sentence_on_one_line_after_keys_is_their_last_entry() -> 
             "      ^G Delete the entire command line and return to the main prompt.\n")
     terms = [t.term for _, b in walk(read_text(text)) if isinstance(b, Terms) for t in b.entries]
     assert terms[-1] == "^G" and len(terms) == 3
+
+
+def test_a_sentence_introducing_a_releases_list_is_its_opening_not_a_label() -> None:
+    """pydantic's 2.13.0b1: `Notable changes include:` over three items was left out as
+    a label (`Bug fixes:`), the items then under nothing that said what they were."""
+    text = ("# Changelog\n\n## v2.13.0b1 (2026-02-23)\n\nThe first beta of 2.13.\n\nNotable changes include:\n\n"
+            "* A new option.\n* A merged repository.\n\nBug fixes:\n\n* Fix the frob.\n\n## v2.12.0 (2026-01-10)\n\n"
+            "* Older change.\n")
+    [newest, _] = read_releases(text, read_outline(text, ".md"))
+    assert [c.text for c in newest.changes] == [
+        "The first beta of 2.13.", "Notable changes include:", "A new option.", "A merged repository.", "Fix the frob."]

@@ -249,9 +249,16 @@ def _explains(before: Heading | Block | None, paragraph: Paragraph) -> bool:
 
 def _without_labels(changes: list[Change]) -> list[Change]:
     """The changes but for a label over the ones after it (`Bug fixes:`, `Changes in
-    this version:`), a line of a NEWS file that says no change itself."""
+    this version:`), a line of a NEWS file that says no change itself; a sentence
+    introducing the list after it (`Notable changes include:` over its items) stays, the
+    release's opening."""
     return [c for n, c in enumerate(changes) if not (
-        n + 1 < len(changes) and c.text.endswith(":") and len(c.text.split()) <= MAX_LABEL_WORDS and not c.children)]
+        n + 1 < len(changes) and c.text.endswith(":") and len(c.text.split()) <= MAX_LABEL_WORDS and not c.children
+        and not (c.kind == "paragraph" and changes[n + 1].kind == "item" and _INTRODUCES.search(c.text)))]
+
+
+# a clause introducing what follows, not a group's name (`Notable changes include:`, `This release adds:`)
+_INTRODUCES = re.compile(r"\b(?:include|includes|including|are|is|adds|brings|contains|follows?|following)\s*:$", re.IGNORECASE)
 
 
 def _without_checksums(changes: list[Change]) -> list[Change]:
