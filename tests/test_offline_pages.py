@@ -2292,3 +2292,13 @@ def test_entries_each_a_name_and_its_number_are_a_table_of_both() -> None:
         "| Name | Number | Description |", "|---|---|---|", "| break | 4 | Lines that could not be broken. |"]
     options = Terms((Term("-w name", (Paragraph("Warn."),)), Term("-W 4", (Paragraph("Do not warn."),))))
     assert _Writer().block(options, "", 0).splitlines()[0] == "| Option | Description |"
+
+
+def test_a_description_left_with_only_its_options_is_titled_options() -> None:
+    """gcore's manual: its DESCRIPTION's sentence went to the lead, and `## Description`
+    stood over nothing but its `-a` and `-o` options."""
+    manual = ("# NAME\n\nfrob - make core files of running frobs\n\n# SYNOPSIS\n\n**frob** \\[-a\\] *pid*\n\n"
+              "# DESCRIPTION\n\nfrob makes a core file for each process it is given.\n\n**-a**  \nDump every mapping.\n\n"
+              "**-o** *file*  \nWrite the core file to file.\n\n# SEE ALSO\n\nfrobd(1)\n")
+    [page] = run([SourceDocument("frob.1.md", manual)]).pages.values()
+    assert "# Description" not in page and "# Options\n\n| Option | Description |" in page

@@ -962,7 +962,11 @@ def _without_blocks(section: Section, rest: tuple[Block, ...]) -> tuple[Section,
     """A manual's DESCRIPTION with `rest` for its blocks, the rest having gone to the
     lead; when nothing is left of them, its subsections in its place: a heading over
     nothing but subsections of its own (`## Description` over `### Options`) reads as
-    text lost."""
+    text lost; when only its options are left, titled so."""
+    if rest and all(isinstance(b, Terms) and all(t.term.startswith(("-", "+")) for t in b.entries) for b in rest) \
+            and len(rest) < len(section.blocks):
+        # (gcore's: its sentence went to the lead, its `-a` and `-o` stay: they are its options, not a description)
+        return (Section("Options", section.level, rest, section.sections),)
     if rest or not section.sections:
         return (Section(section.title, section.level, rest, section.sections),)
     return _lifted(section.sections, section.level)
