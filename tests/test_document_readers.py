@@ -5015,3 +5015,15 @@ def test_a_sentence_introducing_a_releases_list_is_its_opening_not_a_label() -> 
     [newest, _] = read_releases(text, read_outline(text, ".md"))
     assert [c.text for c in newest.changes] == [
         "The first beta of 2.13.", "Notable changes include:", "A new option.", "A merged repository.", "Fix the frob."]
+
+
+def test_a_changes_subject_line_stands_apart_from_its_text() -> None:
+    """lsof's 4.95.0: `[n+obsd] fix syntax error` over `Corrected end of comment.` read
+    `fix syntax error Corrected end of comment.`; a line broken where its next word would
+    have fit ends a subject, one broken at the margin runs on."""
+    text = ("frob change log\n\n4.95.0\t\tApril 28, 2022\n\n\t\t[n+obsd] fix syntax error\n\t\tCorrected end of comment.\n"
+            "\t\tThis change closes #138 and was reported by a\n\t\tFrobnicator user in the tracker.\n\n"
+            "4.94.0\t\tNovember 11, 2020\n\n\t\tFixed the frob table.\n")
+    [newest, _] = read_releases(text, read_outline(text, ".txt"))
+    assert newest.changes[0].text == ("[n+obsd] fix syntax error — Corrected end of comment. This change closes #138 and "
+                                      "was reported by a Frobnicator user in the tracker.")

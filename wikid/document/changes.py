@@ -473,7 +473,9 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
     ended no sentence, and when it credits the change above (`Provided by ...`, `[bug
     introduced in 4.8]`, `(Reported by Jane Roe).`) or says more of it (`These bugs most
     likely ...`); `fix to get long options working.` after `fixes bug in
-    load_code.` is a change of its own."""
+    load_code.` is a change of its own. A change's subject line, broken where its next
+    word would have fit, stands apart from its text (`[frob] fix syntax error —
+    Corrected end of comment.`)."""
     out: list[Heading | Block] = []
     for event in _blocks_rejoined(body, lines):
         raw = _raw_lines(event.text, lines) if isinstance(event, Paragraph) else None
@@ -482,22 +484,36 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
             continue
         items: list[str] = []
         ran_on: set[int] = set()  # items a sentence of went on over a line's end
+        widest = max(len(line) for line in raw)
+        alone = False  # the last item is one line so far
         for line in raw:
             ended = items and items[-1][-1:] in ".!?)]:;\"'"
             lower = not line[:1].isupper() and not line.startswith("[")
             if items and (not ended or (lower and not items[-1].endswith((".", "!", "?"))) or _CREDIT.match(line)
                           or _REFERS_BACK.match(line)):
-                if not ended:
-                    ran_on.add(len(items) - 1)
-                items[-1] = f"{items[-1]} {line}"
+                if not ended and alone and line[:1].isupper() and len(items[-1]) + 1 + len(line.split()[0]) <= widest:
+                    # a subject line over its text (`[frob] fix syntax error` / `Corrected end of comment.`):
+                    # broken where the next word would have fit, so no sentence running on
+                    items[-1] = f"{items[-1]} — {line}"
+                else:
+                    if not ended:
+                        ran_on.add(len(items) - 1)
+                    items[-1] = f"{items[-1]} {line}"
+                alone = False
             else:
                 items.append(line)
+                alone = True
         # most lines open a change; not wrapped prose whose other sentences end at its
         # lines' ends: a sentence running over a line's end and another starting inside
         # a line, or sentences running over lines' ends in half the items
         prose = bool(ran_on) and (any(_INNER_SENTENCE.search(line) for line in raw) or len(ran_on) >= len(items) / 2)
         listed = len(items) >= 2 and len(items) >= LISTED_SHARE * len(raw) and not prose
-        out += [Paragraph(item) for item in items] if listed else [event]
+        if listed:
+            out += [Paragraph(item) for item in items]
+        elif isinstance(event, Paragraph) and items[0].startswith(f"{raw[0]} — ") and event.text.startswith(f"{raw[0]} "):
+            out.append(Paragraph(f"{raw[0]} — {event.text[len(raw[0]) + 1:]}"))  # (its subject line apart, still one change)
+        else:
+            out.append(event)
     return out
 
 
