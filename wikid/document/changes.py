@@ -50,7 +50,7 @@ _VERSION = re.compile(r"(?<![\w.-])v?(\d+(?:\.\d+){1,3}(?:[-+~][0-9A-Za-z.+~-]*|
 _CHECKSUM = re.compile(r"^[^:]{0,60}:\s*(?:\S+\s+){0,3}[0-9a-fA-F]{32,}\s*$")  # `FROB_SOURCE_ID: 2024-01-02 … 4d68…`
 _TRAILING_LABEL = re.compile(r"(?<=[.!?])\s+[A-Z][\w -]{0,20}:$")  # `… fixes. Hashes:`
 _REQUIREMENT = re.compile(r"(?:[<>]=?|[=~!]=|\^)\s*v?\d[\w.]*$")  # `>= 3.11`, `~= 2.0`, `^1.2` before the version
-_ANY_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}")  # a version however punctuated (`2.2.` ends a sentence)
+ANY_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+){1,3}")  # a version however punctuated (`2.2.` ends a sentence)
 _BARE_VERSION = re.compile(r"(?:version|release|versions)\s+(\d{2,4}[a-z]?)\b", re.IGNORECASE)
 _COMPONENT = re.compile(r"^[\w./-]+: \S")  # `GHA: update rustls dependency to 0.9.2`
 # Git trailers under a change (`Reported-by: …`, `Closes #10562`): who and which ticket, not what changed.
@@ -119,7 +119,7 @@ def version_in(text: str) -> str | None:
         return None
     if _REQUIREMENT.search(text, 0, found.start() + 1):
         return None  # `Python (>= 3.11)`: a requirement, no release
-    versions = len(_ANY_VERSION.findall(text))
+    versions = len(ANY_VERSION.findall(text))
     if re.search(r"\bbetween\b", text, re.IGNORECASE):  # `changes between versions 581 and 590`: 590's
         found = _AND_VERSION.search(text, found.end()) or found
     elif re.search(r"\b(?:from|to)\b", text, re.IGNORECASE) and versions == 2:  # `Changes in frob from 1.3 to 1.4:`: 1.4's
@@ -479,13 +479,14 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
     out: list[Heading | Block] = []
     for event in _blocks_rejoined(body, lines):
         raw = _raw_lines(event.text, lines) if isinstance(event, Paragraph) else None
-        if raw is None:
+        if raw is None or not isinstance(event, Paragraph):
             out.append(event)
             continue
         items: list[str] = []
         ran_on: set[int] = set()  # items a sentence of went on over a line's end
         widest = max(len(line) for line in raw)
         alone = False  # the last item is one line so far
+        subject = False  # the first item's first line is its subject, set apart
         for line in raw:
             ended = items and items[-1][-1:] in ".!?)]:;\"'"
             lower = not line[:1].isupper() and not line.startswith("[")
@@ -495,6 +496,7 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
                     # a subject line over its text (`[frob] fix syntax error` / `Corrected end of comment.`):
                     # broken where the next word would have fit, so no sentence running on
                     items[-1] = f"{items[-1]} — {line}"
+                    subject = subject or len(items) == 1
                 else:
                     if not ended:
                         ran_on.add(len(items) - 1)
@@ -510,7 +512,7 @@ def _split_lines(body: list[Heading | Block], lines: dict[str, list[str]]) -> li
         listed = len(items) >= 2 and len(items) >= LISTED_SHARE * len(raw) and not prose
         if listed:
             out += [Paragraph(item) for item in items]
-        elif isinstance(event, Paragraph) and items[0].startswith(f"{raw[0]} — ") and event.text.startswith(f"{raw[0]} "):
+        elif subject and event.text.startswith(f"{raw[0]} "):
             out.append(Paragraph(f"{raw[0]} — {event.text[len(raw[0]) + 1:]}"))  # (its subject line apart, still one change)
         else:
             out.append(event)

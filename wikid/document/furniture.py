@@ -101,7 +101,7 @@ _EDGE_LINES = 2  # lines at the top and at the bottom of a page that may be its 
 _EMAIL = re.compile(r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?")
 _LEADING_YEAR = re.compile(r"^\s*(?:19|20)\d\d\b")
 _DASHED = re.compile(r"^\s*(?:--?|[–—])\s+\S+\s+\S")  # `-- Jane Roe`, `– The frob team`: two words at least
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a year of this century or the last
 _SIGNATURE_NOISE = re.compile(
     r"<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?|\b(?:19|20)\d\d\b|\b\d{1,2}\b|\?+|[-–—,;:()<>]+"
     r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?(?=\s|$)")
@@ -136,7 +136,7 @@ def is_sign_off(text: str) -> bool:
     alone (`Jane Roe <jane@example.org>` in AUTHORS) says who wrote it and stays."""
     words = _SIGNATURE_NOISE.sub(" ", text).split()
     dashed = _DASHED.match(text) is not None
-    dated = _LEADING_YEAR.match(text) is not None or (_EMAIL.search(text) is not None and _YEAR.search(text) is not None)
+    dated = _LEADING_YEAR.match(text) is not None or (_EMAIL.search(text) is not None and YEAR.search(text) is not None)
     lower = [w for w in words if not w[:1].isupper() and w.casefold() not in _NAME_PARTICLES]
     return (dashed or dated) and 0 < len(words) <= MAX_SIGNATURE_WORDS and len(lower) <= (2 if dashed else 0)
 

@@ -14,6 +14,7 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 
+from wikid.document.furniture import YEAR
 from wikid.document.linekinds import spanned
 from wikid.document.model import Block, Code, ItemList, Outline, Paragraph, Section, Term, Terms, block_text, sections
 from wikid.document.sentences import is_sentence, split_sentences
@@ -420,12 +421,11 @@ def _footer(text: str, names: tuple[str, ...]) -> bool:
     if own is not None:
         return own.group(1).lower() in {n.lower() for n in names}
     words = line.split()
-    if len(words) >= 3 and words[0] == words[-1] and _YEAR.search(line):
+    if len(words) >= 3 and words[0] == words[-1] and YEAR.search(line):
         return True  # a BSD page's `BSD   January 1, 1970   BSD`: the system's name each side of the date
     return len(words) <= MAX_FOOTER_WORDS and _FOOTER_END.search(line) is not None
 
 
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _FOOTER_END = re.compile(r"\b[A-Z][A-Z0-9_.+-]*\(\d[a-zA-Z]*\)$")  # a footer ends with the page's name: `FROB(1)`
 MAX_FOOTER_WORDS = 8
 

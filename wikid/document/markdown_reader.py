@@ -390,13 +390,14 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
 
 
 _JOINED_UNDERLINE = re.compile(r"([^\n]{2,80}?) ((?:-{3,}|={3,}|~{3,}))")
+_UNDERLINE = re.compile(r"-{3,}|={3,}|~{3,}")
 
 
 def _underlined_title(node: SyntaxTreeNode) -> str | None:
     """The title of a paragraph that is a docstring's title run together with its
     underline (`The Basics ----------`), or None."""
-    if node.type != "paragraph":
-        return None
+    if node.type != "paragraph" or not node.children or _UNDERLINE.search(node.children[0].content) is None:
+        return None  # (most paragraphs: their text is not read twice, here and where they are written)
     joined = _JOINED_UNDERLINE.fullmatch(_inline_of(node).text)
     return joined.group(1) if joined and abs(len(joined.group(1)) - len(joined.group(2))) <= 2 else None
 
@@ -677,13 +678,13 @@ def _joined(events: list[Heading | Block]) -> list[Heading | Block]:
     same as `output()`)."""
     out: list[Heading | Block] = []
     for n, event in enumerate(events):
-        among_calls = any(isinstance(e, Terms) and all(SIGNATURE.fullmatch(t.term) for t in e.entries)
-                          for e in (out[-1] if out else None, events[n + 1] if n + 1 < len(events) else None))
-        if isinstance(event, Paragraph) and among_calls and (alias := _ALIAS.fullmatch(event.text)):
-            # pydoc's `__str__ = output(self, sep='\n')` among its class's methods: one of them, named so
-            event = Terms((Term(f"{alias.group(1)}{alias.group(3)}", (Paragraph(f"The same as {alias.group(2)}()."),)),))
-        elif isinstance(event, Paragraph) and among_calls and SIGNATURE.fullmatch(event.text):
-            event = Terms((Term(event.text, ()),))
+        alias = _ALIAS.fullmatch(event.text) if isinstance(event, Paragraph) else None
+        if isinstance(event, Paragraph) and (alias or SIGNATURE.fullmatch(event.text)) and any(
+                isinstance(e, Terms) and all(SIGNATURE.fullmatch(t.term) for t in e.entries)
+                for e in (out[-1] if out else None, events[n + 1] if n + 1 < len(events) else None)):
+            # (pydoc's `__str__ = output(self, sep='\n')` among its class's methods: one of them, named so)
+            said = (Paragraph(f"The same as {alias.group(2)}()."),) if alias else ()
+            event = Terms((Term(f"{alias.group(1)}{alias.group(3)}" if alias else event.text, said),))
         last = out[-1] if out else None
         if isinstance(event, Terms) and isinstance(last, Terms):
             out[-1] = Terms(last.entries + event.entries)
@@ -725,7 +726,7 @@ def _items_filled(nodes: list[tuple[SyntaxTreeNode, int]]) -> list[tuple[SyntaxT
     """The block nodes (each with its quote depth) with a list whose last item is empty
     given the paragraph after it as that item's text: `2)` alone on its line over
     `"$HOME/.frobrc"` is how a converter wrapped a numbered item, which CommonMark
-    reads as an empty item and a paragraph (curl's config search order lost its
+    reads as an empty item and a paragraph (a config file's search order lost its
     numbers 2 and 3)."""
     out: list[tuple[SyntaxTreeNode, int]] = []
     for node, depth in nodes:

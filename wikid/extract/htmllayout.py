@@ -490,13 +490,15 @@ def _resumed(drawn: Tag, column: float, columns: dict[int, tuple[Tag, float]]) -
     bulleted, are one again."""
     before = drawn.find_previous_sibling()
     items = before.find_all("li", recursive=False) if isinstance(before, Tag) and before.name in ("ul", "ol") else []
-    # what stands last before the list: the end of the last item of a list, else the elements before it
-    parts = [c for c in items[-1].children if isinstance(c, Tag)] if items else \
-        [c for c in reversed(list(drawn.find_previous_siblings())) if isinstance(c, Tag)]
+    # what stands last before the list, nearest first: the end of the last item of a list, else the elements before it
+    backwards = reversed(list(items[-1].children)) if items else drawn.previous_siblings
     going_on: list[Tag] = []
-    while parts and parts[-1].name == "p" and (margin := _margin(parts[-1])) is not None and abs(margin - column) <= 1:
-        going_on.insert(0, parts.pop())
-    earlier = parts[-1] if parts else None
+    earlier: Tag | None = None
+    for part in (p for p in backwards if isinstance(p, Tag)):
+        if part.name != "p" or (margin := _margin(part)) is None or abs(margin - column) > 1:
+            earlier = part
+            break
+        going_on.insert(0, part)
     if earlier is None or earlier.name != "dl" or id(earlier) not in columns or abs(columns[id(earlier)][1] - column) > 1:
         return False
     last = earlier.find_all("dd", recursive=False)[-1:]
@@ -1045,7 +1047,8 @@ def rewrite_layout(soup: BeautifulSoup, root: Tag) -> None:
     _unfold_spaced(soup, root)
     margins = [m for p in root.find_all("p") if (m := _margin(p)) is not None]
     base = min(margins, default=0.0)
-    columns: dict[int, tuple[Tag, float]] = {}  # the definition lists drawn, by id: each with its text column
+    # the definition lists drawn, by id: each with its text column (the list kept too: an id names one object only while it lives)
+    columns: dict[int, tuple[Tag, float]] = {}
     for table in root.find_all("table"):
         if _lone_cell(table) and _heads_entry(table, base):
             tag = soup.new_tag("p")  # one cell over an indented paragraph: an entry's tag

@@ -720,7 +720,7 @@ def _carried(section: Section, short: bool) -> Section | None:
     if blocks and not subsections and isinstance(blocks[-1], Paragraph) and _leads_on(blocks[-1].text) \
             and len(blocks[-1].text.split()) <= MAX_LABEL_WORDS and not SIGNATURE.fullmatch(blocks[-1].text.rstrip(":")):
         # `Jump to:` over the in-page links the reader left out: it introduces nothing
-        # (a call's form alone, jq's `IN(source; s):` after `IN(s):`, is no lead-in)
+        # (a call's form alone, `IN(source; s):` after `IN(s):`, is no lead-in)
         blocks = blocks[:-1]
     if not blocks and not subsections and not DECLARED.match(section.title):
         return None  # (a class with no docstring and inherited members only is still one of its module's)

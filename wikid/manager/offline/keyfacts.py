@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from wikid.document.changes import version_key
+from wikid.document.changes import ANY_VERSION, version_key
 from wikid.manager.offline.content import Content
 from wikid.manager.offline.resolve import AttributeRow
 
@@ -88,12 +88,10 @@ def _listed_version(sources: list[tuple[str, Content]], mans: list[tuple[str, Co
         if sample is None or len(sample.header) != 2:
             continue
         for row in sample.rows:
-            if len(row) == 2 and row[0].casefold() in names and _VERSION.fullmatch(row[1]):
+            if len(row) == 2 and row[0].casefold() in names and ANY_VERSION.fullmatch(row[1]):
                 return row[1].lstrip("v"), sid
     return None
 
-
-_VERSION = re.compile(r"v?\d+(?:\.\d+){1,3}")
 
 
 def upstream_version(debian: str) -> str:

@@ -1059,12 +1059,12 @@ def _form_groups(text: str) -> list[str]:
 
 def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[str]:
     """`# Usage`: each manual page's synopsis, the entity's own first; `# Synopsis` when
-    one of them has a USAGE section of its own (rsync's examples), which stays in its
+    one of them has a USAGE section of its own (a section of examples), which stays in its
     place among its manual's sections."""
     mans = _usage_sources(draft, lead_origin)
     if not mans:
         return []
-    out = [f"# {SYNOPSIS if _own_usage(mans) else USAGE}"]
+    out = [f"# {_usage_heading(mans)}"]
     for source in mans:
         man = source.content.man
         assert man is not None
@@ -1086,10 +1086,12 @@ def _usage(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list[s
     return ["\n\n".join(out)]
 
 
-def _own_usage(mans: list[PageSource]) -> bool:
-    """Whether a manual page has a section on its usage besides its synopsis (a USAGE
-    section of examples after the SYNOPSIS)."""
-    return any(_topic_key(s.title) == "usage" for source in mans for s in source.content.sections)
+def _usage_heading(mans: list[PageSource]) -> str:
+    """The heading of the manual pages' synopses: SYNOPSIS when one of them has a
+    section on its usage besides its synopsis (a USAGE section of examples after the
+    SYNOPSIS), which keeps that name, else USAGE."""
+    own = any(_topic_key(s.title) == "usage" for source in mans for s in source.content.sections)
+    return SYNOPSIS if own else USAGE
 
 
 _COMMAND_SECTIONS = ("1", "6", "8")  # manual sections of commands: the entity's own page, on its page
@@ -1175,8 +1177,8 @@ def _content(writer: _Writer, draft: PageDraft, lead_origin: str | None) -> list
     # a source's own section keeps its heading unless the page writes one of that name
     # (a README's `Usage` is the page's usage when no manual page gives a synopsis)
     usage = _usage_sources(draft, lead_origin)
-    taken = OWN_HEADINGS - ({"usage"} if not usage or _own_usage(usage) else set()) \
-        - ({"synopsis"} if not usage or not _own_usage(usage) else set()) - ({"see also"} if not _see_also(draft) else set())
+    written = {_usage_heading(usage).casefold()} if usage else set()  # (the synopses' heading: the other is free)
+    taken = OWN_HEADINGS - ({"usage", "synopsis"} - written) - ({"see also"} if not _see_also(draft) else set())
     modules = sum(s.kind == MODULE_REFERENCE for s in draft.cited)
     # the entity's own reference first (a package's, before its modules')
     for source in sorted(ordered_sources(draft.cited), key=lambda s: not _own_manual(s, draft.title)):
