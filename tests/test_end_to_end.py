@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
-from conftest import tree_bytes, tree_state
+from conftest import drop, tree_bytes, tree_state
 
 from wikid import Action, Project, Reason
 from wikid.extract import ocr
@@ -83,3 +84,20 @@ def _internal_links(text: str) -> list[str]:
     import re
 
     return re.findall(r"\]\((/[^)#\s]+)", text)
+
+
+def test_a_data_files_values_reach_its_page_as_written(project: Project) -> None:
+    """A CSV of terminal patterns (`*color*`, `con[0-9]*x[0-9]*`) showed them on its
+    page as `color` and `con[0-9]x[0-9]`: the extracted table's stars were read back as
+    emphasis. The page shows (and renders) every value whole."""
+    import markdown_it
+
+    from wikid.okf.page import split_page
+
+    drop(project, "patterns.csv", b"name,value\nTERM,*color*\nTERM,con[0-9]*x[0-9]*\nHOOK,__init__\nTAG,<b>\n")
+    project.update()
+    [page_path] = [p for p in project.paths.wiki.rglob("*.md") if p.name not in ("index.md", "log.md")
+                   and "archive" not in p.parts]
+    body = split_page(page_path.read_text())[1]
+    cells = {td.strip() for td in re.findall(r"<td>(.*?)</td>", markdown_it.MarkdownIt("commonmark").enable("table").render(body))}
+    assert {"*color*", "con[0-9]*x[0-9]*", "__init__", "&lt;b&gt;"} <= cells

@@ -112,6 +112,23 @@ def test_csv_becomes_an_exact_gfm_table() -> None:
     assert result.warnings == ()
 
 
+def test_csv_cells_are_literal_text_not_markup() -> None:
+    """A data file's values are what they say: a terminal pattern `*color*` read back
+    as emphasis lost its stars on the page (`color`), `__init__` would be a bold `init`
+    and `<b>` a tag. The table escapes them, and only them (`exc_info` stays)."""
+    data = b"name,value\nTERM,*color*\nglob,con[0-9]*x[0-9]*\nmethod,__init__\nkey,exc_info\ntag,<b> &amp; ~~x~~\n"
+    result = text.extract(data, ".csv")
+    assert result.text == (
+        "| name | value |\n"
+        "|---|---|\n"
+        "| TERM | \\*color\\* |\n"
+        "| glob | con\\[0-9\\]\\*x\\[0-9\\]\\* |\n"
+        "| method | \\_\\_init\\_\\_ |\n"
+        "| key | exc_info |\n"
+        "| tag | \\<b> \\&amp; \\~\\~x\\~\\~ |\n"
+    )
+
+
 def test_tsv_splits_on_tabs_only() -> None:
     result = text.extract("id\tlabel\n1\tone, two\n".encode("utf-16"), ".tsv")
     assert result.text == "| id | label |\n|---|---|\n| 1 | one, two |\n"

@@ -94,7 +94,16 @@ def describe_error(exc: BaseException) -> str:
 
 
 def _cell(value: str) -> str:
-    return " ".join(value.replace("\\", "\\\\").replace("|", "\\|").split())
+    """A cell's text as markdown that reads back as the same text: a data file's values
+    are literal, so a `*color*` pattern is no emphasis, `__init__` no bold, `<b>` no tag
+    and `&amp;` no ampersand (the readers would take them as markup and lose the marks)."""
+    text = _CELL_MARKUP.sub(r"\\\1", " ".join(value.split()))
+    return _CELL_ENTITY.sub(r"\\&", _CELL_EDGE_UNDERSCORE.sub(r"\\_", text))
+
+
+_CELL_MARKUP = re.compile(r"([\\|`*\[\]<~])")
+_CELL_EDGE_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")  # `_x_` and `__init__`; `exc_info` stays
+_CELL_ENTITY = re.compile(r"&(?=#?\w+;)")
 
 
 def gfm_table(rows: Sequence[Sequence[str]]) -> str:

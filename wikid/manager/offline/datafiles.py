@@ -41,7 +41,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wikid.document.blocks import split_cells
+from wikid.document.blocks import plain, split_cells
 
 # What a data file is, by its extension: tables and records, not configuration.
 DATA_FILES = frozenset(".csv .tsv .xlsx .json .jsonl .ndjson".split())
@@ -124,7 +124,7 @@ def _header(text: str) -> list[str]:
     lines = text.splitlines()
     for n, line in enumerate(lines[:-1]):
         if _TABLE_ROW.match(line) and re.fullmatch(r"\s*\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*\|?\s*", lines[n + 1]):
-            return [c for c in (cell.strip() for cell in split_cells(line)) if c]
+            return [c for c in (plain(cell) for cell in split_cells(line)) if c]
     return []
 
 
