@@ -106,6 +106,16 @@ def test_the_parts_of_a_long_text_to_read_are_those_holding_the_weightiest_terms
     assert held == pytest.approx([0.5**SPAN_POWER, 1.0 + 3.0**SPAN_POWER, 0.0, 1.0])
 
 
+def test_a_part_holds_a_term_where_a_word_opens_with_it_and_a_number_only_whole() -> None:
+    """Asked "frob exit code 9", the part of a long page holding the exit status table
+    (`| 9 | the archive was not found. |`) was not read: the parts holding `1989` and
+    `v29` in a history, and `unicode`, held `9` and `code` as much, and were read first."""
+    text = "v29 of 1989 reads unicode names. " + "| 9 | the archive was not found. |" + " codes and 90 more."
+    spans = [(0, 33), (33, 66), (66, len(text))]
+    held = QueryTerms({"code": 1.0, "9": 2.0}).spans_held(text, spans)
+    assert held == pytest.approx([0.0, 2.0**SPAN_POWER, 1.0])  # `codes` is a variant of `code`; `90` no 9
+
+
 def test_a_part_holding_a_rare_term_is_read_before_one_holding_commoner_ones_and_the_title_counts_for_none() -> None:
     """Nearly every part of a manual holds its tool's name and a common word or two; the
     part holding the rare word the question asks about is where the answer is."""

@@ -308,3 +308,19 @@ def test_a_query_term_is_held_by_itself_and_its_variants_in_the_index() -> None:
     assert {index.terms[tid]: value for tid, value in found["grows"]} == {
         "grows": 1.0, "growing": VARIANT_WEIGHT, "grow": VARIANT_WEIGHT, "grown": VARIANT_WEIGHT}
     assert [index.terms[tid] for tid, _ in found["gr"]] == ["gr"] and found["unseen"] == []
+
+
+def test_a_lead_listing_the_pages_sources_is_no_passage_but_a_sentence_naming_one_is() -> None:
+    """Asked how to kill the processes using a file, a suite's page answered with its
+    lead, "frobkit: this page gathers the manual pages: frob — ...; grind — ...", whose
+    words are its sources' titles, over the option of one of them that says it."""
+    from wikid.query.passages import Passage
+    from wikid.query.search import cites
+    from wikid.query.tokenize import tokens
+
+    titles = [tokens("frob — stop processes using files"), tokens("grind — list processes by name")]
+    lead = "frobkit: this page gathers the manual pages: frob — stop processes using files; grind — list processes by name."
+    assert cites(Passage(lead, "", "", 0), titles, 40)
+    assert cites(Passage("frob — stop processes using files (manual page)", "", "", 0), titles, 80)
+    said = "-k, --kill: stop processes using files, as frob — stop processes using files says."
+    assert not cites(Passage(said, "", "", 0), titles, 40)

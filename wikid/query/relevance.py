@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 from wikid.query.passages import Passage
 from wikid.query.results import SourceRef
-from wikid.query.tokenize import tokens, word_tokens
+from wikid.query.tokenize import spaced, tokens, word_tokens
 
 VARIANT_WEIGHT = 0.6
 CONTEXT_WEIGHT = 0.5
@@ -158,12 +158,12 @@ class QueryTerms:
         lowered = text.lower()
         ends = [end for _, end in spans]
         held = [0.0] * len(spans)
-        for term, weight in self.subject(titled).items():  # found by str.find, skipping to the next span after each
-            probe = term[:MIN_STEM]
-            at = lowered.find(probe)
-            while at >= 0 and (n := bisect_right(ends, at)) < len(spans):
+        for term, weight in self.subject(titled).items():  # found at a word's start, skipping to the next span after each
+            probe = _probe(term)
+            found = probe.search(lowered)
+            while found and (n := bisect_right(ends, found.start())) < len(spans):
                 held[n] += weight**SPAN_POWER
-                at = lowered.find(probe, ends[n])
+                found = probe.search(lowered, ends[n])
         return held
 
     def subject(self, titled: Collection[str]) -> dict[str, float]:
@@ -275,6 +275,16 @@ class QueryTerms:
         if found is None:
             found = self._contexts[text] = self.held(text)
         return found
+
+
+def _probe(term: str) -> re.Pattern[str]:
+    """Where a part of a text may hold `term`: a word opening with its first MIN_STEM
+    letters (a variant's), or a number that is the term (`9`, not the 9 of `1989`); a
+    CJK term anywhere (its script has no spaces to open a word)."""
+    if not spaced(term):
+        return re.compile(re.escape(term[:MIN_STEM]))
+    end = r"(?![^\W_])" if term[:MIN_STEM].isdigit() and len(term) <= MIN_STEM else ""
+    return re.compile(r"(?<![^\W_])" + re.escape(term[:MIN_STEM]) + end)
 
 
 def excerpt(scored: Scored, limit: int) -> str:

@@ -80,6 +80,8 @@ ROWS_READ = 3
 HELD_CUTOFF = 0.5
 REGION_WEIGHT = 0.5
 CITING_CHARS = 40  # a line longer than its source's title and this cannot be one citing it
+# A passage naming this many of its page's sources by their whole titles lists them.
+LISTED_TITLES = 2
 KIND_WORDS = 3  # what may follow a source's title in a page's line citing it: its kind ("Manual page")
 
 
@@ -171,7 +173,7 @@ def page_passages(index: Searchable, doc: int, rows: np.ndarray, cosine: np.ndar
             best_spans = sorted(range(len(spans)), key=lambda n: -inside[n])[:depth]
             for start, end in merged([spans[n] for n in best_spans if inside[n] > 0]):
                 found += [Found(lifted(s, lift), None) for p in cut(text, start, end)
-                          if not (len(p.text) <= longest and cites(p, titles)) and (s := terms.score(p, record.title))]
+                          if not cites(p, titles, longest) and (s := terms.score(p, record.title))]
     for path, chunks in regions.items():
         source_text = read.source(path)
         if not source_text:
@@ -197,12 +199,21 @@ def holders(index: Searchable, terms: QueryTerms) -> dict[str, list[tuple[int, f
     return out
 
 
-def cites(passage: Passage, titles: list[list[str]]) -> bool:
+def cites(passage: Passage, titles: list[list[str]], longest: int) -> bool:
     """Whether `passage` is a page's line naming one of its sources by its title (its
-    `# Sources` list, a footnote): where the page's facts come from, not one of them; the
-    title frames every passage read from that source."""
+    `# Sources` list, a footnote), or a lead listing them (a suite's "this page gathers
+    the manual pages: ..."): where the page's facts come from, not one of them; the
+    title frames every passage read from that source. (`longest`: the longest title's
+    length and CITING_CHARS; a longer line says more than a title.)"""
     words = tokens(passage.text)
-    return any(words[: len(title)] == title and len(words) - len(title) <= KIND_WORDS for title in titles)
+    if len(passage.text) <= longest and any(words[: len(title)] == title and len(words) - len(title) <= KIND_WORDS
+                                            for title in titles):
+        return True
+    return sum(_holds_run(words, title) for title in titles if len(title) > 1) >= LISTED_TITLES
+
+
+def _holds_run(words: list[str], run: list[str]) -> bool:
+    return any(words[at : at + len(run)] == run for at in range(len(words) - len(run) + 1) if words[at] == run[0])
 
 
 def lifted(scored: Scored, lift: float) -> Scored:

@@ -83,6 +83,12 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+def spaced(term: str) -> bool:
+    """Whether `term` is one of a text's words, which open after a space or a mark,
+    not a CJK character or pair, which stand anywhere in a run of text."""
+    return term.isascii() or not _cjk()[0].match(term)
+
+
 def word_tokens(text: str) -> list[tuple[int, str]]:
     """The tokens of `text`, each with the number of the space-separated word it is in
     (what a snippet cuts on)."""
