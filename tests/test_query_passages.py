@@ -66,6 +66,15 @@ def test_markdown_headings_tables_lists_and_code_blocks() -> None:
         ("2 failed", "Setup", "Setup It exits with:"),
     ]
     assert passages[-1].lead == "It exits with:"  # shown with its entries, not a passage of its own
+    assert [p.code for p in passages] == [False, False, False, True, True]
+
+
+def test_a_name_kept_once_a_block_opened_under_it_is_prose() -> None:
+    """A short line naming something is held back until it is known whether entries
+    follow it; kept as a passage only when the block after it opens, it is still the
+    page's prose, not the block's code."""
+    passages = cut("frob\n\n```\nfrob --all\n```\n\nThen it stops.\n")
+    assert [(p.text, p.code) for p in passages] == [("frob", False), ("frob --all", True), ("Then it stops.", False)]
 
 
 def test_a_definition_list_entry_keeps_the_introduction_of_the_list() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from wikid.query.passages import Passage
 from wikid.query.relevance import (
+    CODE_WEIGHT,
     CONTEXT_WEIGHT,
     ENTRY_WEIGHT,
     NEGATED_WEIGHT,
@@ -85,6 +86,18 @@ def test_an_entry_named_by_a_query_term_beats_prose_holding_the_same_terms() -> 
     held = (2.0 + CONTEXT_WEIGHT * (1.0 + 1.0 + VARIANT_WEIGHT)) / 5.0  # `9` in it, the rest in its lead
     assert entry.score == pytest.approx(ENTRY_WEIGHT * (held + TAG_BONUS * 2.0 / 5.0))
     assert entry.score > prose.score
+
+
+def test_an_examples_lines_weigh_less_than_the_entry_saying_the_same() -> None:
+    """Asked which specifier shows the maximum resident set size, a sample output's
+    `Maximum resident set size (kbytes): 32` outranked the specifier's entry."""
+    terms = QueryTerms({"maximum": 1.0, "resident": 1.0})
+    output = terms.score(Passage("Maximum resident set size (kbytes): 32", "", "", 0, code=True))
+    command = terms.score(Passage("frob -M  maximum resident size", "", "", 0, tag="frob -M", code=True))
+    prose = terms.score(passage("Maximum resident set size (kbytes): 32"))
+    assert output is not None and command is not None and prose is not None
+    assert output.score == pytest.approx(CODE_WEIGHT * prose.score)
+    assert command.score == pytest.approx(CODE_WEIGHT * ENTRY_WEIGHT * prose.score)
 
 
 def test_an_entry_weighs_more_than_prose_but_a_later_paragraph_of_it_does_not() -> None:

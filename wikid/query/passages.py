@@ -88,6 +88,7 @@ class Passage:
     # The name of the entry it is or goes on describing; `text` opens with it unless the
     # passage is a later paragraph of the entry's description.
     tag: str = ""
+    code: bool = False  # lines of a fenced block: an example's command or its output
 
 
 def plain(markdown: str) -> str:
@@ -202,12 +203,13 @@ class _Reader:
         # The name of the entry whose description goes on, and its indentation: the
         # paragraphs indented under it are its description too ("", 0 when none).
         self.owner, self.owner_indent = "", 0
-        # A lead or a name, until it is known to introduce entries: (text, at, stop, its lead, its tag).
-        self.pending: tuple[str, int, int, str, str] | None = None
+        # A lead or a name, until it is known to introduce entries: (text, at, stop, its lead, its tag, code).
+        self.pending: tuple[str, int, int, str, str, bool] | None = None
         self.start, self.end = start, end  # passages must overlap this span
         self.lines: list[str] = []
         self.at = self.indent = self.column = 0
         self.item = self.defined = self.hanging = self.broken = False
+        self.fenced = False  # the lines read are a fenced block's
         self.first = ""  # the paragraph's first line as written, after its indentation or list marker
         self.out: list[Passage] = []
 
@@ -219,19 +221,19 @@ class _Reader:
             self.pending = None
         else:
             self.close()
-        self._keep(body, at, stop, self.lead if entry else "", tag)
+        self._keep(body, at, stop, self.lead if entry else "", tag, self.fenced)
 
     def close(self) -> None:
         """A lead or a name no entry followed is a passage after all."""
         if self.pending is not None:
-            text, at, stop, lead, tag = self.pending
+            text, at, stop, lead, tag, code = self.pending
             self.pending = None
-            self._keep(text, at, stop, lead, tag)
+            self._keep(text, at, stop, lead, tag, code)
 
-    def _keep(self, body: str, at: int, stop: int, lead: str, tag: str = "") -> None:
+    def _keep(self, body: str, at: int, stop: int, lead: str, tag: str = "", code: bool = False) -> None:
         if stop > self.start and at < self.end and body:
             context = " ".join(filter(None, (self.heading, self.question, lead, self.header)))
-            self.out.append(Passage(body, self.heading, context, at, lead, tag))
+            self.out.append(Passage(body, self.heading, context, at, lead, tag, code))
 
     def begin(self, line: str, at: int, item: bool) -> None:
         self.at, self.item = at, item
@@ -302,7 +304,7 @@ class _Reader:
                 self.pending = None
             else:
                 self.close()
-            self.pending = (body, self.at, stop, self.lead if entry else "", tag)
+            self.pending = (body, self.at, stop, self.lead if entry else "", tag, self.fenced)
             if introduces:
                 self.lead, self.lead_indent, self.lead_entry = body, self.indent, listed or bool(tag)
         else:
@@ -341,7 +343,7 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
             mark = stripped[:1]
         if mark in "`~" and _FENCE.match(line):
             read.flush(line_at)
-            fenced = not fenced
+            fenced = read.fenced = not fenced
         elif fenced:  # a block of code or of aligned lines: each group of lines is an entry of what introduced it
             if not stripped:
                 read.flush(line_at)
