@@ -1,7 +1,9 @@
-"""What a Dask worker runs for wikid: one document extracted through the isolated worker.
+"""What a Dask worker runs for wikid: documents extracted through the isolated worker.
 
-A task holds a file's bytes (or its path, as the Dask worker sees a shared filesystem),
-its format module and the project's limits. The Dask worker extracts it exactly as the
+A Dask task is a group of ExtractTasks (small documents go several to a task: Dask's
+own cost, 2-4 ms a task, is as much as extracting one). An ExtractTask holds a file's
+bytes (or its path, as the Dask worker sees a shared filesystem), its format module
+and the project's limits. The Dask worker extracts it exactly as the
 local pool does: in an `Extractor`'s child process (runner.py, spawn.py, worker.py),
 with the same time and memory limits and no network, so a hostile document costs one
 file and never the Dask worker, and the text is the same bytes as on the daemon's
@@ -59,15 +61,16 @@ def _checkin(key: tuple[LimitsConfig, bool], extractor: Extractor) -> None:
         _idle.setdefault(key, []).append(extractor)
 
 
-def extract_task(task: ExtractTask) -> tuple[str, ExtractOutcome]:
-    """(this wikid's version, the outcome) of one task. A worker that cannot start raises
-    spawn.WorkerStartError: the daemon retries the task, as it does for a lost worker."""
-    key = (task.limits, task.keep_images)
+def extract_tasks(tasks: tuple[ExtractTask, ...]) -> tuple[str, list[ExtractOutcome]]:
+    """(this wikid's version, the outcome of each) of a group of tasks with the same
+    settings, one after the other. A worker that cannot start raises
+    spawn.WorkerStartError: the daemon retries the group, as it does for a lost worker."""
+    key = (tasks[0].limits, tasks[0].keep_images)
     extractor = _checkout(key)
     try:
-        outcome = extractor.run(task.source, task.suffix, task.module)
+        outcomes = [extractor.run(task.source, task.suffix, task.module) for task in tasks]
     except BaseException:
         extractor.close()
         raise
     _checkin(key, extractor)
-    return WIKID_VERSION, outcome
+    return WIKID_VERSION, outcomes
