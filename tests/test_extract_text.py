@@ -117,16 +117,9 @@ def test_csv_cells_are_literal_text_not_markup() -> None:
     as emphasis lost its stars on the page (`color`), `__init__` would be a bold `init`
     and `<b>` a tag. The table escapes them, and only them (`exc_info` stays)."""
     data = b"name,value\nTERM,*color*\nglob,con[0-9]*x[0-9]*\nmethod,__init__\nkey,exc_info\ntag,<b> &amp; ~~x~~\n"
-    result = text.extract(data, ".csv")
-    assert result.text == (
-        "| name | value |\n"
-        "|---|---|\n"
-        "| TERM | \\*color\\* |\n"
-        "| glob | con\\[0-9\\]\\*x\\[0-9\\]\\* |\n"
-        "| method | \\_\\_init\\_\\_ |\n"
-        "| key | exc_info |\n"
-        "| tag | \\<b> \\&amp; \\~\\~x\\~\\~ |\n"
-    )
+    values = [line.split(" | ")[1].removesuffix(" |") for line in text.extract(data, ".csv").text.splitlines()[2:]]
+    assert values == ["\\*color\\*", "con\\[0-9\\]\\*x\\[0-9\\]\\*", "\\_\\_init\\_\\_", "exc_info",
+                      "\\<b> \\&amp; \\~\\~x\\~\\~"]
 
 
 def test_tsv_splits_on_tabs_only() -> None:
