@@ -389,8 +389,8 @@ def _blocks(node: SyntaxTreeNode) -> list[Block]:
     return []
 
 
-_JOINED_UNDERLINE = re.compile(r"([^\n]{2,80}?) ((?:-{3,}|={3,}|~{3,}))")
 _UNDERLINE = re.compile(r"-{3,}|={3,}|~{3,}")
+_JOINED_UNDERLINE = re.compile(rf"([^\n]{{2,80}}?) ((?:{_UNDERLINE.pattern}))")
 
 
 def _underlined_title(node: SyntaxTreeNode) -> str | None:

@@ -331,20 +331,19 @@ def cut(text: str, start: int = 0, end: int | None = None) -> list[Passage]:
     lo, hi = _region(text, start, end, heading_at)
     lo = _floor(text, lo, heading_at)
     read = _Reader(heading if lo > heading_at else "", start, end)
-    fenced = False
     position = lo
     for line in text[lo:hi].split("\n"):
         line_at, position = position, position + len(line) + 1
         stripped = line.strip()
         mark = stripped[:1]  # most lines are prose: their first character rules the patterns below out
-        if mark == ">" and not fenced and (quote := _QUOTE.match(line)):
+        if mark == ">" and not read.fenced and (quote := _QUOTE.match(line)):
             line = " " * quote.end() + line[quote.end():]  # a quoted line: indented by its marks
             stripped = line.strip()
             mark = stripped[:1]
         if mark in "`~" and _FENCE.match(line):
             read.flush(line_at)
-            fenced = read.fenced = not fenced
-        elif fenced:  # a block of code or of aligned lines: each group of lines is an entry of what introduced it
+            read.fenced = not read.fenced
+        elif read.fenced:  # a block of code or of aligned lines: each group of lines is an entry of what introduced it
             if not stripped:
                 read.flush(line_at)
             else:

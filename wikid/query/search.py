@@ -205,11 +205,14 @@ def cites(passage: Passage, titles: list[list[str]], longest: int) -> bool:
     the manual pages: ..."): where the page's facts come from, not one of them; the
     title frames every passage read from that source. (`longest`: the longest title's
     length and CITING_CHARS; a longer line says more than a title.)"""
+    short = len(passage.text) <= longest
+    runs = [title for title in titles if len(title) > 1]
+    if not short and len(runs) < LISTED_TITLES:
+        return False  # (most passages of most pages: not read again for titles)
     words = tokens(passage.text)
-    if len(passage.text) <= longest and any(words[: len(title)] == title and len(words) - len(title) <= KIND_WORDS
-                                            for title in titles):
+    if short and any(words[: len(title)] == title and len(words) - len(title) <= KIND_WORDS for title in titles):
         return True
-    return sum(_holds_run(words, title) for title in titles if len(title) > 1) >= LISTED_TITLES
+    return sum(_holds_run(words, title) for title in runs) >= LISTED_TITLES
 
 
 def _holds_run(words: list[str], run: list[str]) -> bool:

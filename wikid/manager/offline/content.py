@@ -699,9 +699,10 @@ def _is_disclaimer(section: Section) -> bool:
     licence (`Frob is provided as-is without any warranty ...`): what the document says,
     which no licence attribute states and which its next section may refer to (`Now
     that the obligatory disclaimer is out of the way, ...`)."""
+    if _DISCLAIMER_TITLE.match(section.title.strip()) is None or section.sections:
+        return False  # (most sections: their text is not joined to be asked)
     text = " ".join(block_text(b) for _, b in walk(Outline((), (section,))))
-    return _DISCLAIMER_TITLE.match(section.title.strip()) is not None and not section.sections \
-        and len(text.split()) <= MAX_DISCLAIMER_WORDS and _LICENCE_NAMED.search(text) is None
+    return len(text.split()) <= MAX_DISCLAIMER_WORDS and _LICENCE_NAMED.search(text) is None
 
 
 _DISCLAIMER_TITLE = re.compile(r"^(?:no )?(?:warranty|disclaimer)\W*$", re.IGNORECASE)

@@ -93,7 +93,6 @@ def _listed_version(sources: list[tuple[str, Content]], mans: list[tuple[str, Co
     return None
 
 
-
 def upstream_version(debian: str) -> str:
     """The program's own version in a Debian package version (Debian policy 5.6.12:
     `[epoch:]upstream_version[-debian_revision]`), without a repack's suffix

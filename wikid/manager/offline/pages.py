@@ -602,7 +602,8 @@ class _Writer:
             if len(rows) >= MIN_NUMBERED_TERMS and all(_NUMBERED_TERM.fullmatch(t) for t, _ in rows):
                 # each name with its number (troff's warnings: `break 4`, `char 1`): two columns, not one cell
                 lines = [f"| {'Name' if named == 'Term' else named} | Number | {said} |", "|---|---|---|"]
-                lines += [f"| {cell(t.rsplit(' ', 1)[0])} | {t.rsplit(' ', 1)[1]} | {cell(d)} |" for t, d in rows]
+                lines += [f"| {cell(name)} | {number} | {cell(d)} |" for name, number, d in
+                          ((*t.rsplit(" ", 1), d) for t, d in rows)]
             else:
                 lines = [f"| {named} | {said} |", "|---|---|"]
                 lines += [f"| {cell(t)} | {cell(d)} |" for t, d in rows]
