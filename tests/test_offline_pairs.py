@@ -116,3 +116,14 @@ def test_vectors_of_texts_read_for_another_fit_are_those_of_the_texts_alone() ->
         assert shared.shape == alone.shape
         for part in ("indptr", "indices", "data"):
             assert getattr(shared, part).tobytes() == getattr(alone, part).tobytes()
+
+
+@pytest.mark.parametrize("top", [3, 40_000, 2**40])
+def test_dense_ranks_number_keys_as_numpys_unique_does(top: int) -> None:
+    # 2**40 with 2**23 positions needs more than 62 bits: numpy's own unique answers
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 1000, 2**23 if top == 2**40 else 100_000):
+        keys = rng.integers(0, top, n, dtype=np.int64)
+        expected = np.unique(keys, return_inverse=True)[1].ravel()
+        assert np.array_equal(vectors._dense_ranks(keys), expected), (top, n)
+    assert len(vectors._dense_ranks(np.zeros(0, dtype=np.int64))) == 0

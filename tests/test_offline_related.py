@@ -5,19 +5,29 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 
+import pytest
 from conftest import drop, page, tree_bytes
 
 from wikid import Action, Project
 from wikid.config import OfflineConfig
+from wikid.intake.managed import DiskWiki
 from wikid.manager import BlankWiki, SourceDocument
 from wikid.manager.offline import OfflineEngine
-from wikid.manager.offline.pages import compose, render
+from wikid.manager.offline.pages import compose, read_back, render
 from wikid.manager.offline.related import entity_names, listed, mentions, ranked, without_related
 from wikid.okf.page import split_page
 
 ACME = b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
 HOST = b"Host: alg-32.example.net\nRole: database\nMaintained under the Acme Anvils contract.\n"
+# a host whose page names two vendors by their first words (related.mentions), which
+# their documents do not claim, and repeats its own name (so that a vendor's batch does
+# not concern it by words alone): a batch with either changes its related list alone
+RACK = (b"Host: rack-7.example.net\nRole: storage\nThe disks of rack-7.example.net came from Frobco in 2020, "
+        b"its shelves from Widgetry in 2021.\n")
+FROBCO = b"Vendor: Frobco Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
+WIDGETRY = b"Vendor: Widgetry Shelving\nDate: 2024-05-01\nPayment terms: 60 days\n"
 
 
 def related_of(project: Project, page_id: str) -> list[str]:
@@ -127,3 +137,54 @@ def test_a_page_composed_once_for_its_text_is_the_page_composed_again_with_its_r
     for page_id, draft in plan.pages.items():
         assert result.pages[page_id] == render(draft, engine.now)
         assert plan.composed[page_id].body(draft.related) == compose(draft)[1]
+
+
+def test_a_page_whose_related_list_alone_changes_gets_the_new_list_without_reading_its_sources(
+        project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    drop(project, "rack.txt", RACK)
+    project.update()
+    read: list[str] = []
+    reading = DiskWiki.archived_text
+    monkeypatch.setattr(DiskWiki, "archived_text", lambda self, resource: read.append(resource) or reading(self, resource))
+    drop(project, "frobco.txt", FROBCO)
+    assert project.update().pages_refreshed == ["server/rack-7-example-net"]
+    assert read == [], "the page is written from its own text, its sources are not read again"
+    assert related_of(project, "server/rack-7-example-net") == ["vendor/frobco-anvils"]
+    one = Project(tmp_path / "one-batch")
+    one.init()
+    drop(one, "rack.txt", RACK)
+    drop(one, "frobco.txt", FROBCO)
+    one.update()
+    assert tree_bytes(project.paths.wiki / "server") == tree_bytes(one.paths.wiki / "server"), "as one batch writes it"
+
+
+def test_a_page_someone_edited_is_drafted_again_for_its_related_list_and_its_bytes_archived(project: Project) -> None:
+    drop(project, "rack.txt", RACK)
+    drop(project, "frobco.txt", FROBCO)
+    project.update()
+    target = project.paths.wiki / "server/rack-7-example-net.md"
+    edited = target.read_text().replace("# Related Concepts", "Racked in row 3, by a person.\n\n# Related Concepts")
+    target.write_text(edited)
+    drop(project, "widgetry.txt", WIDGETRY)
+    report = project.update()
+    assert report.pages_refreshed == ["server/rack-7-example-net"]
+    assert related_of(project, "server/rack-7-example-net") == ["vendor/frobco-anvils", "vendor/widgetry-shelving"]
+    assert "Racked in row 3, by a person." in target.read_text()
+    [kept] = archived_pages(project)
+    assert (project.paths.archive / kept).read_text() == edited
+
+
+def test_a_body_read_back_is_composed_again_with_any_related_list() -> None:
+    engine = OfflineEngine(OfflineConfig(), datetime(2026, 7, 12, tzinfo=UTC))
+    documents = [SourceDocument("frobco.txt", FROBCO.decode()), SourceDocument("rack.txt", RACK.decode()),
+                 SourceDocument("widgetry.txt", WIDGETRY.decode())]
+    plan = engine.plan(documents, BlankWiki())
+    lists = [[], [("Frobco Anvils", "vendor/frobco-anvils")],
+             [("Frobco Anvils", "vendor/frobco-anvils"), ("Widgetry Shelving", "vendor/widgetry-shelving")]]
+    for page_id, composed in plan.composed.items():
+        for before in lists:
+            back = read_back(composed.description, "\n" + composed.body(before) + "\n")
+            assert back is not None, page_id
+            for after in lists:
+                assert back.body(after) == composed.body(after), (page_id, before, after)
+    assert read_back("", "A page a person wrote.\n\n# Notes\n\nNo sources.") is None

@@ -39,7 +39,15 @@ from wikid.manager.offline.datafiles import (
     word_counts,
 )
 from wikid.manager.offline.names import PROMINENT, NameIndex, with_packages
-from wikid.manager.offline.pages import Composition, PageDraft, PageSource, body_blocks, composition, render
+from wikid.manager.offline.pages import (
+    Composition,
+    PageDraft,
+    PageSource,
+    body_blocks,
+    composition,
+    read_back,
+    render,
+)
 from wikid.manager.offline.prior import read_prior, written_by_engine
 from wikid.manager.offline.related import listed, mentions, page_text, ranked
 from wikid.manager.offline.resolve import Observation, resolve
@@ -305,6 +313,27 @@ def _stem(input_rel: str) -> str:
 def _description(concept: ExistingConcept) -> str:
     value = concept.frontmatter.get("description")
     return value if isinstance(value, str) else ""
+
+
+def _as_written(concept: ExistingConcept) -> PageDraft:
+    """The draft of a page as its frontmatter stands (its body is read back apart)."""
+    fm = concept.frontmatter
+    tags = fm.get("tags")
+    return PageDraft(
+        type=str(fm.get("type")),
+        title=concept.title,
+        description=_description(concept),
+        tags=[t for t in tags if isinstance(t, str)] if isinstance(tags, list) else [],
+        sources=concept.sources,
+        extra={k: v for k, v in fm.items() if k not in _FM_MANAGED},
+        cited=[],
+        prose="",
+        notes=(),
+        attributes=[],
+        conflicts=[],
+        related=[],
+        footnotes={},
+    )
 
 
 def _resource(entry: Any) -> str:
@@ -633,14 +662,18 @@ class OfflineEngine:
         """The batch's drafts with their related lists, plus every page this engine wrote
         earlier whose list gains a page of the batch: one it drafted or a conformant page
         copied before it ran (see related.py); and the batch's drafts composed, which
-        their text was read from (render writes them with their related lists)."""
+        their text was read from (render writes them with their related lists). A page
+        nobody has changed since the engine wrote it gets its new list alone (read_back);
+        one someone changed is drafted again."""
         titles = {c.id: c.title for c in concepts} | {page: d.title for page, d in drafts.items()}
         others = [c for c in concepts if c.id not in drafts]
         other_texts = {c.id: page_text(c.title, _description(c), c.body) for c in others}
         fresh = [page for page in wiki.fresh_pages() if page in other_texts]  # copied from input/ this batch
         composed = {page: composition(d) for page, d in drafts.items()}
+        owned = wiki.owned_pages()
         batch_texts = {page: page_text(drafts[page].title, c.description, c.body([])) for page, c in composed.items()}
         new = [*drafts, *fresh]
+        new_pages = set(new)
         names = mentions(batch_texts | {page: other_texts[page] for page in fresh}, titles)  # new page -> pages it names
         named_batch = mentions(other_texts, {page: titles[page] for page in new})  # other page -> new pages it names
         named_by: dict[str, set[str]] = {page: set() for page in titles}
@@ -653,17 +686,22 @@ class OfflineEngine:
             for page, d in drafts.items()
         }
         for concept in others:
-            gained = named_batch[concept.id] | (named_by[concept.id] & set(new))
-            gone = set(listed(concept.body)) - titles.keys()  # listed pages the batch renamed or merged
+            gained = named_batch[concept.id] | (named_by[concept.id] & new_pages)
+            gone = [r for r in listed(concept.body) if r not in titles]  # listed pages the batch renamed or merged
             if not (gained or gone) or concept.id in fresh or not written_by_engine(concept.frontmatter):
                 continue
             current = [r for r in listed(concept.body) if r in titles]
             own = mentions({concept.id: other_texts[concept.id]}, {r: titles[r] for r in current})[concept.id]
             related = ranked(concept.id, own | named_batch[concept.id], set(current) - own | gained)
-            if related != current:
-                type_ = concept.frontmatter.get("type")
-                draft = self._draft(str(type_), concept.title, [], concept, wiki)
-                out[concept.id] = replace(draft, related=[(titles[r], r) for r in related])
+            if related == current:
+                continue
+            kept = read_back(_description(concept), concept.body) if concept.id in owned else None
+            if kept is None:  # someone changed it: drafted again, keeping what they wrote (prior.py)
+                draft = self._draft(str(concept.frontmatter.get("type")), concept.title, [], concept, wiki)
+            else:
+                draft = _as_written(concept)
+                composed[concept.id] = kept
+            out[concept.id] = replace(draft, related=[(titles[r], r) for r in related])
         return out, composed
 
     def _title(self, members: list[_Doc], group: Group, subjects: list[list[str]], mentioning: Counter[str]) -> str:

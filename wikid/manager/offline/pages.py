@@ -68,7 +68,7 @@ from wikid.manager.offline.content import (
 )
 from wikid.manager.offline.keyfacts import key_facts
 from wikid.manager.offline.prior import SOURCE_NOTES, SOURCES
-from wikid.manager.offline.related import HEADING
+from wikid.manager.offline.related import HEADING, LINK
 from wikid.manager.offline.resolve import AttributeRow, ConflictRow
 from wikid.manager.offline.signals import DATE_FIELDS
 from wikid.manager.offline.textutil import name_key
@@ -1608,6 +1608,26 @@ class Composition:
         body = "\n\n".join([*parts, *self.below])
         definitions = footnote_definitions(body, self.footnotes)
         return body + "\n\n" + definitions if definitions else body
+
+
+def read_back(description: str, body: str) -> Composition | None:
+    """The composition of a page this engine wrote and nobody has changed since, read
+    back from its text (None when it is not laid out as `Composition.body` writes it):
+    a batch that changes only its related list writes it with the new list, without
+    drafting it again from every source it cites (which reads their archived texts
+    again: the part of an update that grew with the wiki times the batch)."""
+    lines = body.strip().split("\n")
+    ends = [n for n, line in enumerate(lines) if line == f"# {SOURCES}"]
+    if not ends:
+        return None
+    start = end = ends[-1]  # the related list stands right above the sources
+    heading = f"# {HEADING}"
+    if start >= 2 and lines[start - 1] == "" and heading in lines[:start]:
+        first = max(n for n, line in enumerate(lines[:start]) if line == heading)
+        if lines[first + 1] == "" and all(LINK.match(line) for line in lines[first + 2:start - 1]):
+            start = first
+    above = "\n".join(lines[:start]).rstrip("\n")
+    return Composition(description, (above,) if above else (), ("\n".join(lines[end:]),), {})
 
 
 def composition(draft: PageDraft) -> Composition:

@@ -35,7 +35,8 @@ from wikid.manager.offline.textutil import eligible_name, fold, name_key, words
 
 MAX_RELATED = 5
 HEADING = "Related Concepts"
-_LINK = re.compile(r"^\*\s+\[.*\]\(/(.+)\.md\)\s*$")
+# an item of the related list as Composition.body writes it: `* [Title](/concept/id.md)`
+LINK = re.compile(r"^\*\s+\[.*\]\(/(.+)\.md\)\s*$")
 
 
 class TitleIndex:
@@ -75,7 +76,7 @@ def without_related(body: str) -> str:
             skipping = line[2:].strip().casefold() == HEADING.casefold()
             if skipping:
                 continue
-        elif skipping and (not line.strip() or _LINK.match(line)):
+        elif skipping and (not line.strip() or LINK.match(line)):
             continue
         else:
             skipping = False
@@ -90,7 +91,7 @@ def listed(body: str) -> list[str]:
     for line in body.splitlines():
         if line.startswith("# "):
             inside = line[2:].strip().casefold() == HEADING.casefold()
-        elif inside and (m := _LINK.match(line)):
+        elif inside and (m := LINK.match(line)):
             ids.append(m.group(1))
         elif inside and line.strip():
             inside = False

@@ -84,10 +84,31 @@ def _word_counts(per_doc: Sequence[np.ndarray], size: int) -> sp.csr_matrix:
         rows.append(np.full(len(both), r, dtype=np.int64))
         keys.append(both)
     all_keys = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
-    _, cols = np.unique(all_keys, return_inverse=True)
+    cols = _dense_ranks(all_keys)
     shape = (len(per_doc), int(cols.max()) + 1 if len(cols) else 1)
     data = np.ones(len(all_keys), dtype=np.float32)
-    return sp.csr_matrix((data, (np.concatenate(rows) if rows else all_keys, cols.ravel())), shape=shape)
+    return sp.csr_matrix((data, (np.concatenate(rows) if rows else all_keys, cols)), shape=shape)
+
+
+def _dense_ranks(keys: np.ndarray) -> np.ndarray:
+    """Each of `keys` (non-negative int64) numbered by its rank among the distinct keys:
+    `np.unique(keys, return_inverse=True)[1]`, which finds the inverse with an argsort
+    that grew faster than its input here (0.74 s for 5 million keys, 2.4 s for 15
+    million; a batch into a wiki of 30,000 spent 5.7 s in it). The keys are sorted
+    with their positions packed into the low bits (one plain sort: 0.19 and 0.37 s)
+    when both fit in 62 bits, as they do but for vocabularies of millions of words."""
+    n = len(keys)
+    shift = max((n - 1).bit_length(), 1)
+    if n == 0 or int(keys.max()).bit_length() + shift > 62:
+        return np.unique(keys, return_inverse=True)[1].ravel()
+    packed = np.sort((keys << shift) | np.arange(n, dtype=np.int64))
+    ordered = packed >> shift
+    first = np.empty(n, dtype=bool)
+    first[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    out = np.empty(n, dtype=np.int64)
+    out[packed & ((1 << shift) - 1)] = np.cumsum(first) - 1
+    return out
 
 
 class Tokens:
