@@ -145,7 +145,12 @@ def test_a_page_whose_related_list_alone_changes_gets_the_new_list_without_readi
     project.update()
     read: list[str] = []
     reading = DiskWiki.archived_text
-    monkeypatch.setattr(DiskWiki, "archived_text", lambda self, resource: read.append(resource) or reading(self, resource))
+
+    def recorded(self: DiskWiki, resource: str) -> str | None:
+        read.append(resource)
+        return reading(self, resource)
+
+    monkeypatch.setattr(DiskWiki, "archived_text", recorded)
     drop(project, "frobco.txt", FROBCO)
     assert project.update().pages_refreshed == ["server/rack-7-example-net"]
     assert read == [], "the page is written from its own text, its sources are not read again"
