@@ -37,6 +37,24 @@ def test_a_title_match_beats_a_passing_mention(project: Project) -> None:
     assert ids(project, "kestrel") == ["equipment/kestrel", "meetings/weekly"]
 
 
+def test_the_page_a_question_names_comes_before_one_saying_its_other_words_more(project: Project) -> None:
+    write(project, "command/frob", "frob", "frob reads files and writes reports. " + FILLER * 6
+          + "-n: prefix each output line with its number.\n")
+    write(project, "command/blat", "blat", "blat packs files; pipe frob into it. --show-block: show the block "
+          "number of each match.\n" + FILLER * 3)
+    for i in range(4):
+        write(project, f"notes/n{i}", f"Note {i}", "Run frob first. " + FILLER)
+    assert ids(project, "frob show the line number of each match")[0] == "command/frob"
+    assert ids(project, "show the line number of each match")[0] == "command/blat"
+
+
+def test_a_word_in_many_titles_names_none_of_them(project: Project) -> None:
+    for name in ("frob", "blat", "quux"):
+        write(project, f"command/{name}", f"GNU {name}", f"GNU {name} reads files and shows line numbers. " + FILLER * 2)
+    write(project, "notes/numbers", "Numbering", "Show line numbers with -n. " + FILLER * 2)
+    assert ids(project, "GNU show line numbers")[0] == "notes/numbers"
+
+
 def test_a_rare_term_beats_a_common_one(project: Project) -> None:
     for i in range(6):
         write(project, f"pumps/p{i}", f"Unit {i}", f"The pump runs daily. The pump is serviced yearly. {FILLER}")
