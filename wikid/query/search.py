@@ -290,24 +290,23 @@ class Ranking:
         return [doc for doc, _ in self.ranked]
 
 
-def named_first(index: Searchable, pages: np.ndarray, values: np.ndarray, terms: set[str]) -> np.ndarray:
-    """`values`, but that when the query names pages by a word of their titles, the
-    others score 1 / NAMED_WEIGHT of theirs: asked "frob show the line number of each
-    match", the page about frob must not lose to a page whose one source chunk says
-    "show", "line" and "number" more often (a named page keeps its cosine, so scores
-    stay within 0-1). Only the NAMED_CANDIDATES best pages are looked at (their titles
-    are read: a handful whatever the wiki's size), and a word naming more than
-    NAMED_AT_MOST of them names none (the "GNU" of several tools' titles)."""
-    if len(pages) == 0:
-        return values
+def named_first(index: Searchable, ranked: list[tuple[int, float]], terms: set[str]) -> list[tuple[int, float]]:
+    """`ranked` (the NAMED_CANDIDATES best pages or more, best first), but that when
+    the query names some of them by a word of their titles, the others score
+    1 / NAMED_WEIGHT of theirs: asked "frob show the line number of each match", the
+    page about frob must not lose to a page whose one source chunk says "show", "line"
+    and "number" more often (a named page keeps its cosine, so scores stay within 0-1).
+    A word naming more than NAMED_AT_MOST of them names none (the "GNU" of several
+    tools' titles). Pages past the candidates only fall, so the best are among them."""
     naming: dict[str, list[int]] = {}
-    for doc, _ in top(pages, values, NAMED_CANDIDATES):
+    for doc, _ in ranked[:NAMED_CANDIDATES]:
         for word in set(tokens(index.records[doc].title)) & terms:
             naming.setdefault(word, []).append(doc)
-    named = [doc for docs in naming.values() if len(docs) <= NAMED_AT_MOST for doc in docs]
+    named = {doc for docs in naming.values() if len(docs) <= NAMED_AT_MOST for doc in docs}
     if not named:
-        return values
-    return np.where(np.isin(pages, named), values, values / NAMED_WEIGHT)
+        return ranked
+    weighed = [(doc, score if doc in named else score / NAMED_WEIGHT) for doc, score in ranked]
+    return sorted(weighed, key=lambda item: (-item[1], item[0]))
 
 
 def rank(index: Searchable, request: QueryRequest) -> Ranking:
@@ -327,8 +326,8 @@ def rank(index: Searchable, request: QueryRequest) -> Ranking:
     if len(pages):
         relevant = values >= RELATIVE_CUTOFF * values.max()
         pages, values = pages[relevant], values[relevant]
-    values = named_first(index, pages, values, set(subject_counts(request.query)))
-    return Ranking(weights, rows, cosine, top(pages, values, request.k))
+    best = top(pages, values, max(request.k, NAMED_CANDIDATES))
+    return Ranking(weights, rows, cosine, named_first(index, best, set(subject_counts(request.query)))[: request.k])
 
 
 def respond(index: Searchable, request: QueryRequest, ranking: Ranking, read: WikiReader) -> QueryResponse:
