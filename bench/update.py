@@ -125,7 +125,7 @@ def measure(n: int, second: int, out: Queue) -> None:
         counts = report.counts()
         if counts["created"] != n:
             raise RuntimeError(f"{counts} for {n} documents")
-        again = None
+        again, refreshed = None, 0
         if second:
             more, _ = generate(n + second)
             write_documents(project.paths.input, more[n:], prefix="later")
@@ -135,12 +135,14 @@ def measure(n: int, second: int, out: Queue) -> None:
             again = time.perf_counter() - start
             if report.counts()["created"] + report.counts()["updated"] != second:
                 raise RuntimeError(f"second batch: {report.counts()}")
-        out.put((seconds, peak, before, again, dict(phases)))
+            refreshed = len(report.pages_refreshed)
+        out.put((seconds, peak, before, again, refreshed, dict(phases)))
 
 
-def run(n: int, second: int) -> tuple[float, float, float, float | None, dict[str, float]]:
-    """(seconds, peak MB, MB before the call, seconds of the second update, seconds per
-    phase of the first) for N, from a fresh child."""
+def run(n: int, second: int) -> tuple[float, float, float, float | None, int, dict[str, float]]:
+    """(seconds, peak MB, MB before the call, seconds of the second update, pages it
+    rewrote that none of its documents is cited by, seconds per phase of the first) for
+    N, from a fresh child."""
     from cluster import in_child  # bench/cluster.py
 
     return in_child(measure, n, second)
@@ -161,7 +163,7 @@ def main() -> int:
 
         def figure(n: int = n, second: int = second, first: tuple[int, float] | None = first) -> list[Row]:
             nonlocal first_phases
-            seconds, peak, before, again, phases = run(n, second)
+            seconds, peak, before, again, refreshed, phases = run(n, second)
             label = f"offline update, {n:,} documents"
             out = [Row(label, seconds, None if first is None else first[1] * n / first[0], "s",
                        "" if first is None else f"linear from N={first[0]:,}")]
@@ -181,6 +183,10 @@ def main() -> int:
                 for name in PHASES if name in phases))
             if again is not None:
                 out.append(Row(f"offline update, {second:,} more documents into the wiki of {n:,}", again, None, "s"))
+                # pages whose related list gains a page of the batch: what the batch must
+                # write beyond its own pages, which grows with the batch times the wiki
+                notes.append(f"{label}: the second update rewrote {refreshed:,} pages that none of its documents is "
+                             "cited by (their related lists gained a page of it)")
             notes.append(f"{label}: 1-minute load average {os.getloadavg()[0]:.1f} after it")
             return out
 
