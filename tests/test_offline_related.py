@@ -16,7 +16,7 @@ from wikid.intake.managed import DiskWiki
 from wikid.manager import BlankWiki, SourceDocument
 from wikid.manager.offline import OfflineEngine
 from wikid.manager.offline.pages import compose, read_back, render
-from wikid.manager.offline.related import entity_names, listed, mentions, ranked, without_related
+from wikid.manager.offline.related import HEADING, entity_names, listed, mentions, ranked, without_related
 from wikid.okf.page import split_page
 
 ACME = b"Vendor: Acme Anvils\nDate: 2024-03-01\nPayment terms: 30 days\n"
@@ -193,3 +193,5 @@ def test_a_body_read_back_is_composed_again_with_any_related_list() -> None:
             for after in lists:
                 assert back.body(after) == composed.body(after), (page_id, before, after)
     assert read_back("", "A page a person wrote.\n\n# Notes\n\nNo sources.") is None
+    moved = f"# {HEADING}\n\n* [Frobco Anvils](/vendor/frobco-anvils.md)\n\n# Notes\n\nText.\n\n# Sources\n\n* rack."
+    assert read_back("", moved) is None, "a related list not right above the sources is not one this engine wrote"

@@ -1622,10 +1622,12 @@ def read_back(description: str, body: str) -> Composition | None:
         return None
     start = end = ends[-1]  # the related list stands right above the sources
     heading = f"# {HEADING}"
-    if start >= 2 and lines[start - 1] == "" and heading in lines[:start]:
+    if heading in lines[:start]:
         first = max(n for n, line in enumerate(lines[:start]) if line == heading)
-        if lines[first + 1] == "" and all(LINK.match(line) for line in lines[first + 2:start - 1]):
-            start = first
+        if lines[first + 1] != "" or lines[start - 1] != "" or not all(
+                LINK.match(line) for line in lines[first + 2:start - 1]):
+            return None  # laid out otherwise: drafted again
+        start = first
     above = "\n".join(lines[:start]).rstrip("\n")
     return Composition(description, (above,) if above else (), ("\n".join(lines[end:]),), {})
 
