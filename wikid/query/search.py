@@ -314,7 +314,8 @@ def rank(index: Searchable, request: QueryRequest) -> Ranking:
     resolves `request.k` (None: the project's `query.k`) before, as it has the project."""
     if request.k is None:
         raise ValueError("rank() needs request.k: read query.k from the project's wikid.yaml first")
-    weights = query_weights(index, subject_counts(request.query))
+    subjects = subject_counts(request.query)
+    weights = query_weights(index, subjects)
     if not weights:
         return Ranking(weights, np.zeros(0, np.int64), np.zeros(0), [])
     rows, cosine = scores(index, weights)
@@ -327,7 +328,7 @@ def rank(index: Searchable, request: QueryRequest) -> Ranking:
         relevant = values >= RELATIVE_CUTOFF * values.max()
         pages, values = pages[relevant], values[relevant]
     best = top(pages, values, max(request.k, NAMED_CANDIDATES))
-    return Ranking(weights, rows, cosine, named_first(index, best, set(subject_counts(request.query)))[: request.k])
+    return Ranking(weights, rows, cosine, named_first(index, best, set(subjects))[: request.k])
 
 
 def respond(index: Searchable, request: QueryRequest, ranking: Ranking, read: WikiReader) -> QueryResponse:

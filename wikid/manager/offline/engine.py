@@ -315,17 +315,25 @@ def _description(concept: ExistingConcept) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _as_written(concept: ExistingConcept) -> PageDraft:
-    """The draft of a page as its frontmatter stands (its body is read back apart)."""
-    fm = concept.frontmatter
+def _carried(fm: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+    """What a page's frontmatter carries into its next version: its tags, and the keys
+    this engine does not manage (a person's or another tool's), as they are."""
     tags = fm.get("tags")
+    return ([t for t in tags if isinstance(t, str)] if isinstance(tags, list) else [],
+            {k: v for k, v in fm.items() if k not in _FM_MANAGED})
+
+
+def _as_written(concept: ExistingConcept) -> PageDraft:
+    """The draft of a page as its frontmatter stands (its body is read back apart),
+    carrying what `_draft` would carry of it (`_carried`)."""
+    tags, extra = _carried(concept.frontmatter)
     return PageDraft(
-        type=str(fm.get("type")),
+        type=str(concept.frontmatter.get("type")),
         title=concept.title,
         description=_description(concept),
-        tags=[t for t in tags if isinstance(t, str)] if isinstance(tags, list) else [],
+        tags=tags,
         sources=concept.sources,
-        extra={k: v for k, v in fm.items() if k not in _FM_MANAGED},
+        extra=extra,
         cited=[],
         prose="",
         notes=(),
@@ -687,10 +695,10 @@ class OfflineEngine:
         }
         for concept in others:
             gained = named_batch[concept.id] | (named_by[concept.id] & new_pages)
-            gone = [r for r in listed(concept.body) if r not in titles]  # listed pages the batch renamed or merged
-            if not (gained or gone) or concept.id in fresh or not written_by_engine(concept.frontmatter):
-                continue
-            current = [r for r in listed(concept.body) if r in titles]
+            was = listed(concept.body)
+            current = [r for r in was if r in titles]
+            if not (gained or len(current) < len(was)) or concept.id in fresh or not written_by_engine(concept.frontmatter):
+                continue  # (fewer: listed pages the batch renamed or merged)
             own = mentions({concept.id: other_texts[concept.id]}, {r: titles[r] for r in current})[concept.id]
             related = ranked(concept.id, own | named_batch[concept.id], set(current) - own | gained)
             if related == current:
@@ -813,9 +821,7 @@ class OfflineEngine:
             fm = concept.frontmatter
             raw_sources = fm.get("sources")
             earlier = list(raw_sources) if isinstance(raw_sources, list) else []
-            extra = {k: v for k, v in fm.items() if k not in _FM_MANAGED}
-            old_tags = fm.get("tags")
-            tags = [t for t in old_tags if isinstance(t, str)] if isinstance(old_tags, list) else []
+            tags, extra = _carried(fm)
             old_description = fm.get("description")
             if not written_by_engine(fm) and isinstance(old_description, str) and old_description.strip():
                 description = old_description
